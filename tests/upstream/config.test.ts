@@ -1,0 +1,50 @@
+/** Upstream configuration: defaults and refusals with a clear message. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadUpstreamConfig } from '../../upstream/src/config';
+
+describe('loadUpstreamConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadUpstreamConfig({})).toEqual({
+      dataDir: path.resolve(process.cwd(), 'data'),
+      host: '127.0.0.1',
+      upstreamPort: 5100,
+      loginPort: 5200,
+      apiSecret: 'sizheng-dev-secret',
+      signAlgorithm: 'md5',
+      productId: 1,
+      signWindowSeconds: 300,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadUpstreamConfig({
+      DATA_DIR: '/tmp/x',
+      HOST: '0.0.0.0',
+      UPSTREAM_PORT: '6100',
+      LOGIN_PORT: '6200',
+      API_SECRET: 's',
+      SIGN_ALGORITHM: 'SHA256',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      dataDir: '/tmp/x',
+      host: '0.0.0.0',
+      upstreamPort: 6100,
+      loginPort: 6200,
+      apiSecret: 's',
+      signAlgorithm: 'sha256',
+      logLevel: 'debug',
+    });
+  });
+
+  it('refuses bad values naming the variable', () => {
+    expect(() => loadUpstreamConfig({ UPSTREAM_PORT: 'http' })).toThrow(/UPSTREAM_PORT/);
+    expect(() => loadUpstreamConfig({ LOGIN_PORT: '70000' })).toThrow(/LOGIN_PORT/);
+    expect(() => loadUpstreamConfig({ SIGN_ALGORITHM: 'sha1' })).toThrow(/SIGN_ALGORITHM/);
+    expect(() => loadUpstreamConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadUpstreamConfig({ API_SECRET: '' })).toThrow(/API_SECRET/);
+    expect(() => loadUpstreamConfig({ UPSTREAM_PORT: '5000', LOGIN_PORT: '5000' })).toThrow(/differ/);
+  });
+});

@@ -1,0 +1,109 @@
+/** The store on its own: migrations, seeding (atomic, idempotent), derived lecturer keys, sanitising. */
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, openStore } from '../../upstream/src/store';
+import { seedDemoContent, seedIfEmpty } from '../../upstream/src/store/seed';
+import { namePinyin } from '../../upstream/src/text/name-pinyin';
+import { sanitizeHtml } from '../../upstream/src/text/sanitize-html';
+import { fixtureContent } from './fixture';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-store-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('store', () => {
+  it('creates DATA_DIR and media/, runs the migrations once and records them', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    const store = openStore(dataDir);
+    expect(existsSync(path.join(dataDir, 'media'))).toBe(true);
+    store.close();
+    const reopened = openStore(dataDir);
+    reopened.close();
+    const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'core content' }]);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('seeds only an empty store, writing the images under media/', () => {
+    const dataDir = tempDir();
+    const store = openStore(dataDir);
+    try {
+      expect(store.isEmpty()).toBe(true);
+      let generated = 0;
+      const generate = () => {
+        generated++;
+        return fixtureContent();
+      };
+      expect(seedIfEmpty(store, generate)).toMatchObject({ catalogues: 14, lecturers: 6, courses: 10, videos: 20, topics: 4, banners: 3 });
+      expect(store.isEmpty()).toBe(false);
+      expect(seedIfEmpty(store, generate)).toBeNull();
+      expect(generated).toBe(1);
+      expect(readFileSync(path.join(store.mediaDir, 'posters', '课程 1.svg'), 'utf8')).toContain('<svg');
+      expect(store.courses.count({})).toBe(10);
+      expect(store.videos.transcript(11)).toEqual(['同学们好。', '今天我们学习唯物辩证法的基本规律。', '请大家认真思考。', '下课。']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('seeds in one transaction: content that breaks a constraint leaves the store empty', () => {
+    const store = openStore(tempDir());
+    try {
+      const content = fixtureContent();
+      content.courses.push({ ...content.courses[0]!, id: 99, lecturerId: 12345 }); // no such lecturer
+      expect(() => seedDemoContent(store, content)).toThrow();
+      expect(store.isEmpty()).toBe(true);
+      expect(store.lecturers.count({})).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses image paths that leave the media directory', () => {
+    const store = openStore(tempDir());
+    try {
+      const content = fixtureContent();
+      content.images.push({ path: '../escape.svg', contentType: 'image/svg+xml', body: '<svg/>' });
+      expect(() => seedDemoContent(store, content)).toThrow(/escapes the media directory/);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('lecturer name keys', () => {
+  it('uses the surname reading for the initial and the sort key', () => {
+    expect(namePinyin('曾国华')).toEqual({ firstWord: 'Z', sortKey: 'zeng guo hua' });
+    expect(namePinyin('单田芳').firstWord).toBe('S');
+    expect(namePinyin('欧阳明')).toEqual({ firstWord: 'O', sortKey: 'ou yang ming' });
+    expect(namePinyin('Alice').firstWord).toBe('A');
+    expect(namePinyin('1号讲师').firstWord).toBe('#');
+  });
+});
+
+describe('intro sanitiser', () => {
+  it('keeps formatting tags without attributes and drops everything else', () => {
+    expect(sanitizeHtml('<p class="x" onclick="a()">一<strong>二</strong><em>三</em></p><ul><li>四</li></ul>')).toBe(
+      '<p>一<strong>二</strong><em>三</em></p><ul><li>四</li></ul>',
+    );
+    expect(sanitizeHtml('<script>alert(1)</script><p>ok</p><style>p{}</style>')).toBe('<p>ok</p>');
+    expect(sanitizeHtml('<img src=x onerror=alert(1)><a href="javascript:x">链接</a>')).toBe('链接');
+    expect(sanitizeHtml('a < b && c > d &amp; <br/>')).toBe('a &lt; b &amp;&amp; c &gt; d &amp; <br>');
+    expect(sanitizeHtml('<p>未闭合<script>alert(1)')).toBe('<p>未闭合</p>');
+    expect(sanitizeHtml('<p><strong>交错</p></strong>')).toBe('<p><strong>交错</strong></p>');
+    expect(sanitizeHtml('<!-- 注释 --><p>文</p>')).toBe('<p>文</p>');
+  });
+});

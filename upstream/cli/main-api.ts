@@ -1,0 +1,31 @@
+/**
+ * The main API process: `tsx upstream/cli/main-api.ts`. Opens the store under DATA_DIR, seeds
+ * the demo content on first start, and serves on UPSTREAM_PORT until SIGTERM/SIGINT.
+ */
+import { loadUpstreamConfig } from '../src/config';
+import { generateDemoContent } from '../src/demo/generate';
+import { createLogger } from '../src/logger';
+import { startMainApi } from '../src/main-api/server';
+import { openStore } from '../src/store';
+import { describeSeed, seedIfEmpty } from '../src/store/seed';
+import { closeOnSignals } from './shutdown';
+
+async function main(): Promise<void> {
+  const config = loadUpstreamConfig();
+  const logger = createLogger(config.logLevel, 'main-api');
+  const store = openStore(config.dataDir);
+  const seeded = seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
+  if (seeded) logger.info(`seeded demo content into ${config.dataDir}: ${describeSeed(seeded)}`);
+  const server = await startMainApi({ config, store, logger });
+  // The launcher and people read this line; keep its wording.
+  process.stdout.write(`main API listening on ${server.url}\n`);
+  closeOnSignals(logger, async () => {
+    await server.close();
+    store.close();
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`main API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

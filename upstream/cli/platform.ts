@@ -1,0 +1,184 @@
+/**
+ * `npm start` / `npm run dev`: runs the whole platform from one command.
+ *
+ * The three servers run as separate processes (as they would in production), so a crash or
+ * a slow upstream never takes the gateway down: main API (UPSTREAM_PORT), login service
+ * (LOGIN_PORT), then the gateway (PORT) once both answer /healthz. The main API seeds the
+ * demo content into a fresh DATA_DIR on its first start. The web app is built first when
+ * web/dist is missing. A child that dies is restarted with a back-off.
+ *
+ * `--dev`: the gateway reloads on change (tsx watch) and Vite's dev server serves the web app
+ * with hot reload, proxying /graphql and /media to the gateway.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const dev = process.argv.includes('--dev');
+
+const env = {
+  ...process.env,
+  PORT: process.env.PORT ?? '4000',
+  UPSTREAM_PORT: process.env.UPSTREAM_PORT ?? '5100',
+  LOGIN_PORT: process.env.LOGIN_PORT ?? '5200',
+  DATA_DIR: path.resolve(repoRoot, process.env.DATA_DIR ?? 'data'),
+};
+
+interface Service {
+  name: string;
+  args: string[];
+  healthUrl?: string;
+  child?: ChildProcess;
+  restarts: number[];
+}
+
+let stopping = false;
+
+function log(message: string): void {
+  process.stdout.write(`[platform] ${message}\n`);
+}
+
+function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream): void {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) out.write(`[${name}] ${line}\n`);
+  });
+  stream.on('end', () => {
+    if (pending) out.write(`[${name}] ${pending}\n`);
+  });
+}
+
+function run(command: string, args: string[], label: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${label} exited with code ${code}`))));
+  });
+}
+
+function tsxArgs(file: string, watch = false): string[] {
+  const tsxCli = require.resolve('tsx/cli');
+  return watch ? [tsxCli, 'watch', '--clear-screen=false', file] : ['--import', 'tsx', file];
+}
+
+function start(service: Service): void {
+  const child = spawn(process.execPath, service.args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  service.child = child;
+  prefixLines(service.name, child.stdout!, process.stdout);
+  prefixLines(service.name, child.stderr!, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    service.restarts = service.restarts.filter((t) => now - t < 60_000);
+    service.restarts.push(now);
+    if (service.restarts.length > 5) {
+      log(`${service.name} keeps failing (exit ${code ?? signal}); giving up on the platform`);
+      void shutdown(1);
+      return;
+    }
+    const delay = 500 * 2 ** (service.restarts.length - 1);
+    log(`${service.name} exited (${code ?? signal}); restarting in ${delay} ms`);
+    setTimeout(() => !stopping && start(service), delay);
+  });
+}
+
+async function waitHealthy(service: Service, timeoutMs: number): Promise<void> {
+  if (!service.healthUrl) return;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(service.healthUrl);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (stopping) throw new Error('stopped');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${service.name} did not become healthy at ${service.healthUrl} within ${timeoutMs / 1000} s`);
+}
+
+const services: Service[] = [];
+
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const exits = services
+    .filter((s) => s.child && s.child.exitCode === null && s.child.signalCode === null)
+    .map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            s.child!.kill('SIGKILL');
+            resolve();
+          }, 5000);
+          s.child!.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          s.child!.kill('SIGTERM');
+        }),
+    );
+  await Promise.all(exits);
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  if (!dev && !existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
+    log('web app not built yet: building it once (npm run build)');
+    await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], 'npm run build');
+  }
+
+  const mainApi: Service = {
+    name: 'upstream',
+    args: tsxArgs(path.join(repoRoot, 'upstream/cli/main-api.ts')),
+    healthUrl: `http://127.0.0.1:${env.UPSTREAM_PORT}/healthz`,
+    restarts: [],
+  };
+  const login: Service = {
+    name: 'login',
+    args: tsxArgs(path.join(repoRoot, 'upstream/cli/login-service.ts')),
+    healthUrl: `http://127.0.0.1:${env.LOGIN_PORT}/healthz`,
+    restarts: [],
+  };
+  const gateway: Service = {
+    name: 'gateway',
+    args: tsxArgs(path.join(repoRoot, 'gateway/src/main.ts'), dev),
+    healthUrl: `http://127.0.0.1:${env.PORT}/healthz`,
+    restarts: [],
+  };
+  services.push(mainApi, login);
+  start(mainApi);
+  start(login);
+  // the first start seeds the demo content before the main API listens
+  await Promise.all([waitHealthy(mainApi, 180_000), waitHealthy(login, 60_000)]);
+  services.push(gateway);
+  start(gateway);
+  await waitHealthy(gateway, 60_000);
+
+  if (dev) {
+    const vite: Service = {
+      name: 'vite',
+      args: [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.mts'],
+      restarts: [],
+    };
+    services.push(vite);
+    start(vite);
+    log(`dev mode: web app with hot reload at http://localhost:5173/ (gateway at http://localhost:${env.PORT}/graphql)`);
+  } else {
+    log(`思政云课堂 is running: http://localhost:${env.PORT}/  (GraphiQL: http://localhost:${env.PORT}/graphql)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  log(`failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  void shutdown(1);
+});

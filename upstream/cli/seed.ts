@@ -1,0 +1,30 @@
+/**
+ * `npm run demo:seed`: seeds DATA_DIR with the generated demo content when its store is empty,
+ * and says what it did. Running it again changes nothing.
+ */
+import { loadUpstreamConfig } from '../src/config';
+import { generateDemoContent } from '../src/demo/generate';
+import { openStore } from '../src/store';
+import { describeSeed, seedIfEmpty } from '../src/store/seed';
+
+function main(): void {
+  const config = loadUpstreamConfig();
+  const store = openStore(config.dataDir);
+  try {
+    const seeded = seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
+    process.stdout.write(
+      seeded
+        ? `seeded ${config.dataDir}: ${describeSeed(seeded)}\n`
+        : `${config.dataDir} already has content; nothing seeded\n`,
+    );
+  } finally {
+    store.close();
+  }
+}
+
+try {
+  main();
+} catch (error) {
+  process.stderr.write(`seeding failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,41 @@
+/**
+ * The request signature of the main API (ARCHITECTURE.md "Runtime contract"):
+ * sign = hex(hash(P + timespan + secret)), P = the parameters sorted by key in code-unit order,
+ * each `key=value` with the raw value, joined with `&`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { SignAlgorithm } from '../config';
+import type { ParamPairs } from './body';
+
+/** Code-unit order is what `<` does on JS strings; ties keep their order (the sort is stable). */
+export function canonicalParams(pairs: ParamPairs): string {
+  return [...pairs]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&');
+}
+
+export function computeSign(pairs: ParamPairs, timespan: string, secret: string, algorithm: SignAlgorithm): string {
+  return createHash(algorithm).update(canonicalParams(pairs) + timespan + secret, 'utf8').digest('hex');
+}
+
+export interface SignatureCheck {
+  pairs: ParamPairs;
+  timespan: string | undefined;
+  sign: string | undefined;
+  secret: string;
+  algorithm: SignAlgorithm;
+  windowSeconds: number;
+  nowMs: number;
+}
+
+/** true when the request is signed with the secret and its timespan is within the window */
+export function verifySignature(check: SignatureCheck): boolean {
+  const { timespan, sign } = check;
+  if (!timespan || !sign || !/^[0-9]{1,12}$/.test(timespan)) return false;
+  const skew = Math.abs(check.nowMs / 1000 - Number(timespan));
+  if (skew > check.windowSeconds) return false;
+  const expected = Buffer.from(computeSign(check.pairs, timespan, check.secret, check.algorithm), 'utf8');
+  const given = Buffer.from(sign.trim().toLowerCase(), 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

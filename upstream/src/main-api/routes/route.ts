@@ -1,0 +1,34 @@
+/** What a route is: a method, a path and a handler from validated parameters to an envelope. */
+import type { UpstreamConfig } from '../../config';
+import { badParameter, Code, MESSAGES, type Envelope } from '../../http/envelope';
+import type { Params } from '../../http/params';
+import type { Services } from '../services';
+
+export interface RequestContext {
+  params: Params;
+  /** the end user's address (X-Forwarded-For from the gateway, else the socket) */
+  clientIp: string;
+}
+
+export interface Route {
+  method: 'GET' | 'POST';
+  /** as in upstream/API.md; matched case-insensitively, a trailing slash ignored */
+  path: string;
+  handle(context: RequestContext): Envelope;
+}
+
+export type RouteGroup = (services: Services, config: UpstreamConfig) => Route[];
+
+export const read = <T>(items: T): Envelope<T> => ({ code: Code.ok, message: MESSAGES.ok, items });
+export const done = <T>(items: T): Envelope<T> => ({ code: Code.done, message: MESSAGES.done, items });
+
+/** comId: the site's organisation (0 on the public site); validated, the demo content is shared */
+export const readComId = (params: Params): number => params.optionalId('comId');
+
+/** productId as a parameter: when sent, it must be the product this deployment serves */
+export function checkProductId(params: Params, config: UpstreamConfig): void {
+  const productId = params.optionalInt('productId', { min: 0 });
+  if (productId !== undefined && productId !== config.productId) {
+    throw badParameter(`参数 productId 必须是 ${config.productId}`);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The main API's HTTP server (node:http, no framework). A request goes
+ * media / healthz (unsigned) → route lookup → parameters (query or body) → signature →
+ * productId header → route handler → envelope; any unexpected error is logged and answered
+ * with a bare 5000.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { UpstreamConfig } from '../config';
+import { parseBody, readBody, type ParamPairs } from '../http/body';
+import { clientAddress } from '../http/client-address';
+import { ApiError, badSignature, Code, MESSAGES, notFound, sendEnvelope, sendError, sendJson } from '../http/envelope';
+import { listen, type RunningServer } from '../http/listen';
+import { Params } from '../http/params';
+import { verifySignature } from '../http/signature';
+import { createLogger, type Logger } from '../logger';
+import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
+import type { Store } from '../store';
+import { buildRouteTable, routeKey } from './routes';
+import { createServices } from './services';
+
+export interface MainApiOptions {
+  config: UpstreamConfig;
+  store: Store;
+  /** overrides config.upstreamPort (0 = a free port) */
+  port?: number;
+  logger?: Logger;
+}
+
+export type { RunningServer } from '../http/listen';
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function createMainApiHandler(options: MainApiOptions) {
+  const { config, store } = options;
+  const logger = options.logger ?? createLogger(config.logLevel, 'main-api');
+  const routes = buildRouteTable(createServices(store), config);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Media paths are judged as sent: URL parsing would quietly resolve "/media/../x" to "/x".
+    const rawPath = (req.url ?? '/').split('?')[0]!;
+    if (rawPath.startsWith(MEDIA_PREFIX)) {
+      await serveMedia(req, res, store.mediaDir, rawPath);
+      return;
+    }
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://upstream.invalid');
+    } catch {
+      throw new ApiError(400, Code.badParameter, '请求地址无效');
+    }
+    const pathname = url.pathname;
+
+    if (pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendJson(res, 200, { status: 'ok' });
+      return;
+    }
+
+    const route = routes.get(routeKey(req.method ?? 'GET', pathname));
+    if (!route) throw notFound(MESSAGES.unknownPath);
+
+    let pairs: ParamPairs;
+    if (route.method === 'POST') {
+      pairs = parseBody(header(req, 'content-type'), await readBody(req));
+    } else {
+      pairs = [...url.searchParams.entries()];
+    }
+
+    const signed = verifySignature({
+      pairs,
+      timespan: header(req, 'timespan'),
+      sign: header(req, 'sign'),
+      secret: config.apiSecret,
+      algorithm: config.signAlgorithm,
+      windowSeconds: config.signWindowSeconds,
+      nowMs: Date.now(),
+    });
+    if (!signed) {
+      logger.warn(`refused unsigned or stale request ${req.method} ${pathname}`);
+      throw badSignature();
+    }
+    if (header(req, 'productid')?.trim() !== String(config.productId)) {
+      throw new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
+    }
+
+    const envelope = route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
+    sendEnvelope(res, 200, envelope);
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // path only: query values belong to users, headers carry the sign
+      logger.debug(`${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    });
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        logger.error(`failure after the answer started: ${req.method} ${(req.url ?? '').split('?')[0]}`, error);
+        res.destroy();
+        return;
+      }
+      if (error instanceof ApiError) {
+        if (error.status === 413) res.setHeader('Connection', 'close');
+        sendError(res, error);
+        return;
+      }
+      logger.error(`unexpected failure in ${req.method} ${(req.url ?? '').split('?')[0]}`, error);
+      sendEnvelope(res, 500, { code: Code.internal, message: MESSAGES.internal, items: null });
+    });
+  };
+}
+
+export function startMainApi(options: MainApiOptions): Promise<RunningServer> {
+  const server = createServer(createMainApiHandler(options));
+  // Slow or idle clients must not hold sockets forever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+  return listen(server, options.config.host, options.port ?? options.config.upstreamPort);
+}

@@ -1,0 +1,71 @@
+/** The catalogue tree with resource counts: the home tab bar, the sidebar and the dropdowns. */
+import { notFound } from '../../http/envelope';
+import type { CatalogueRecord, Store } from '../../store';
+import { toCatalogueNode, type CatalogueNode } from '../presenters';
+import { optionalYearRange } from './year';
+
+export const CATALOGUE_NOT_FOUND = '分类不存在';
+
+export interface CatalogueService {
+  /** 0 passes (it means "all" or "top"); any other id must exist */
+  requireCatalogue(id: number): CatalogueRecord | null;
+  /** the nodes under parentId, each with its whole subtree, counting courses (updated in year) */
+  subtreesUnder(parentId: number, year?: number): CatalogueNode[];
+  /** subjects that have lecturers, with their categories that have lecturers; counts are lecturers */
+  lecturerCatalogues(): CatalogueNode[];
+  /** flat list of catalogId's direct children with course counts (updated in year) */
+  childrenOf(catalogId: number, year?: number): CatalogueNode[];
+}
+
+function groupByParent(catalogues: CatalogueRecord[]): Map<number, CatalogueRecord[]> {
+  const byParent = new Map<number, CatalogueRecord[]>();
+  for (const c of catalogues) {
+    const siblings = byParent.get(c.parentId) ?? [];
+    siblings.push(c);
+    byParent.set(c.parentId, siblings);
+  }
+  for (const siblings of byParent.values()) siblings.sort((a, b) => a.sort - b.sort || a.id - b.id);
+  return byParent;
+}
+
+export function createCatalogueService(store: Store): CatalogueService {
+  const requireCatalogue = (id: number): CatalogueRecord | null => {
+    if (id === 0) return null;
+    const catalogue = store.catalogues.get(id);
+    if (!catalogue) throw notFound(CATALOGUE_NOT_FOUND);
+    return catalogue;
+  };
+
+  return {
+    requireCatalogue,
+
+    subtreesUnder(parentId, year) {
+      requireCatalogue(parentId);
+      const byParent = groupByParent(store.catalogues.all());
+      const counts = store.catalogues.courseCountsBySubtree(optionalYearRange(year));
+      const build = (id: number): CatalogueNode[] =>
+        (byParent.get(id) ?? []).map((c) => toCatalogueNode(c, counts.get(c.id) ?? 0, build(c.id)));
+      return build(parentId);
+    },
+
+    lecturerCatalogues() {
+      const byParent = groupByParent(store.catalogues.all());
+      const counts = store.catalogues.lecturerCountsBySubtree();
+      const withLecturers = (c: CatalogueRecord) => (counts.get(c.id) ?? 0) > 0;
+      return (byParent.get(0) ?? []).filter(withLecturers).map((subject) =>
+        toCatalogueNode(
+          subject,
+          counts.get(subject.id) ?? 0,
+          (byParent.get(subject.id) ?? []).filter(withLecturers).map((c) => toCatalogueNode(c, counts.get(c.id) ?? 0)),
+        ),
+      );
+    },
+
+    childrenOf(catalogId, year) {
+      requireCatalogue(catalogId);
+      return store.catalogues
+        .childrenWithCourseCounts(catalogId, optionalYearRange(year))
+        .map((c) => toCatalogueNode(c, c.count));
+    },
+  };
+}

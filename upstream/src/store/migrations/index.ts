@@ -1,0 +1,13 @@
+/**
+ * The ordered list of schema migrations. Append only: a migration that has run on someone's
+ * data is never edited, a change is a new entry with the next version.
+ */
+import { coreContent } from './0001-core-content';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'core content', sql: coreContent }];

@@ -1,0 +1,143 @@
+/**
+ * Writes generated demo content into a fresh store: the images into the media directory first
+ * (files cannot join the transaction; rewriting them on a retry is harmless), then every row in
+ * one transaction, so a failure leaves the store empty and the next start seeds again.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DemoContent } from '../demo/types';
+import { sanitizeHtml } from '../text/sanitize-html';
+import type { Store } from './index';
+
+export interface SeedSummary {
+  catalogues: number;
+  lecturers: number;
+  courses: number;
+  videos: number;
+  topics: number;
+  banners: number;
+  images: number;
+}
+
+/** Resolves a media-relative path, refusing anything that would land outside mediaDir. */
+export function mediaFilePath(mediaDir: string, relative: string): string {
+  const root = path.resolve(mediaDir);
+  const target = path.resolve(root, relative);
+  if (path.isAbsolute(relative) || relative.includes('\0') || !target.startsWith(root + path.sep)) {
+    throw new Error(`demo image path escapes the media directory: ${JSON.stringify(relative)}`);
+  }
+  return target;
+}
+
+const time = (iso: string, what: string): number => {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`invalid date for ${what}: ${JSON.stringify(iso)}`);
+  return ms;
+};
+
+export function seedDemoContent(store: Store, content: DemoContent, mediaDir: string = store.mediaDir): SeedSummary {
+  for (const image of content.images) {
+    const file = mediaFilePath(mediaDir, image.path);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, image.body);
+  }
+
+  store.transaction(() => {
+    // Parents first: the closure rows of a node are derived from its parent's.
+    const catalogues = [...content.catalogues].sort((a, b) => a.level - b.level || a.id - b.id);
+    for (const c of catalogues) store.catalogues.insert(c);
+
+    for (const l of content.lecturers) {
+      store.lecturers.insert({
+        id: l.id,
+        name: l.name,
+        position: l.position,
+        school: l.school,
+        introHtml: sanitizeHtml(l.introHtml),
+        catalogueId: l.catalogueId || null,
+        recommended: l.recommended,
+        sort: l.sort,
+        image: l.image,
+      });
+    }
+
+    for (const c of content.courses) {
+      store.courses.insert({
+        id: c.id,
+        catalogueId: c.catalogueId,
+        lecturerId: c.lecturerId,
+        name: c.name,
+        info: c.info,
+        exclusive: c.exclusive,
+        viewCount: c.viewCount,
+        collectCount: c.collectCount,
+        likeCount: c.likeCount,
+        noteCount: c.noteCount,
+        publishTime: time(c.publishTime, `course ${c.id}`),
+        updateTime: time(c.updateTime, `course ${c.id}`),
+        recommendPosition: c.recommended,
+        selectPosition: c.selected,
+        image: c.image,
+      });
+    }
+
+    for (const v of content.videos) {
+      store.videos.insert({
+        id: v.id,
+        courseId: v.courseId,
+        sort: v.sort,
+        name: v.name,
+        properTitle: v.properTitle,
+        code: v.code,
+        abstract: v.abstract,
+        durationSeconds: v.durationSeconds,
+        publishTime: time(v.publishTime, `video ${v.id}`),
+        image: v.image,
+        keyframes: v.keyframes,
+        transcript: v.transcript,
+      });
+    }
+
+    for (const t of content.topics) {
+      store.topics.insert({
+        id: t.id,
+        title: t.title,
+        info: t.info,
+        sort: t.sort,
+        publishTime: time(t.publishTime, `topic ${t.id}`),
+        image: t.image,
+        courseIds: t.courseIds,
+      });
+    }
+
+    for (const b of content.banners) {
+      store.banners.insert({ id: b.id, title: b.title, image: b.imageUrl, gotoUrl: b.gotoUrl, sort: b.sort });
+    }
+  });
+
+  return {
+    catalogues: content.catalogues.length,
+    lecturers: content.lecturers.length,
+    courses: content.courses.length,
+    videos: content.videos.length,
+    topics: content.topics.length,
+    banners: content.banners.length,
+    images: content.images.length,
+  };
+}
+
+/**
+ * Seeds only a store without content, so every start may call it. The content is generated
+ * lazily: an existing store costs nothing.
+ */
+export function seedIfEmpty(store: Store, generate: () => DemoContent): SeedSummary | null {
+  if (!store.isEmpty()) return null;
+  return seedDemoContent(store, generate(), store.mediaDir);
+}
+
+export function describeSeed(summary: SeedSummary): string {
+  return (
+    `${summary.catalogues} catalogues, ${summary.lecturers} lecturers, ${summary.courses} courses, ` +
+    `${summary.videos} videos, ${summary.topics} topics, ${summary.banners} banners, ${summary.images} images`
+  );
+}
