@@ -8,8 +8,9 @@ async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const logger = createLogger(config.logLevel, 'login-service');
   const server = await startLoginService({ config, logger });
-  process.stdout.write(`login service listening on ${server.url}\n`);
+  // Handlers before the line the launcher waits for (see main-api.ts).
   closeOnSignals(logger, () => server.close());
+  process.stdout.write(`login service listening on ${server.url}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -17,12 +17,13 @@ async function main(): Promise<void> {
   const seeded = seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
   if (seeded) logger.info(`seeded demo content into ${config.dataDir}: ${describeSeed(seeded)}`);
   const server = await startMainApi({ config, store, logger });
-  // The launcher and people read this line; keep its wording.
-  process.stdout.write(`main API listening on ${server.url}\n`);
+  // Handlers first: a SIGTERM that arrives before any listener exists kills the process by signal.
   closeOnSignals(logger, async () => {
     await server.close();
     store.close();
   });
+  // The launcher and people read this line; keep its wording.
+  process.stdout.write(`main API listening on ${server.url}\n`);
 }
 
 main().catch((error: unknown) => {
