@@ -1,9 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+// Exactly one graphql: yoga (run by Node from node_modules) requires graphql's CommonJS entry,
+// while Vite would resolve our own `import 'graphql'` to its .mjs entry, a second copy whose
+// GraphQLError fails instanceof checks. Point server-side code at the CommonJS entry too.
+const oneGraphql = { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] };
 
 export default defineConfig({
   root,
@@ -11,6 +18,7 @@ export default defineConfig({
     projects: [
       {
         extends: false,
+        resolve: oneGraphql,
         test: {
           name: 'upstream',
           root,
@@ -22,6 +30,7 @@ export default defineConfig({
       },
       {
         extends: false,
+        resolve: oneGraphql,
         test: {
           name: 'gateway',
           root,
@@ -46,6 +55,7 @@ export default defineConfig({
       },
       {
         extends: false,
+        resolve: oneGraphql,
         test: {
           name: 'e2e',
           root,

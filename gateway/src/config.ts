@@ -1,0 +1,112 @@
+import path from 'node:path';
+
+export type SignAlgorithm = 'md5' | 'sha256';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/** Everything the gateway reads from its environment, resolved once at start-up. */
+export interface GatewayConfig {
+  /** PORT (4000); 0 picks a free port, which tests use. */
+  port: number;
+  /** HOST (127.0.0.1): loopback unless the operator opens it up on purpose. */
+  host: string;
+  /** UPSTREAM_URL, default http://127.0.0.1:${UPSTREAM_PORT || 5100}: the signed REST main API. */
+  upstreamUrl: string;
+  /** LOGIN_URL, default http://127.0.0.1:${LOGIN_PORT || 5200}: the login service (accounts arrive in issue 3). */
+  loginUrl: string;
+  /** API_SECRET: the shared signing secret; the development default matches upstream/API.md. */
+  apiSecret: string;
+  /** SIGN_ALGORITHM md5 (default) | sha256. */
+  signAlgorithm: SignAlgorithm;
+  /** Site configuration of product-spec §1. */
+  productId: number;
+  comId: number;
+  comCode: string;
+  siteTitle: string;
+  siteDescription: string;
+  /** GRAPHIQL (true): GraphiQL in the browser at /graphql. */
+  graphiql: boolean;
+  /** INTROSPECTION (true): schema introspection; production turns it off together with GraphiQL. */
+  introspection: boolean;
+  /** TRUSTED_PROXIES: comma list of IPs/CIDRs whose X-Forwarded-For is believed (default loopback). */
+  trustedProxies: string[];
+  /** WEB_DIST (<repo>/web/dist): the built web app. */
+  webDistDir: string;
+  /** UPSTREAM_TIMEOUT_MS (85 000, product-spec §7 "Request timeout is 85 seconds"). */
+  upstreamTimeoutMs: number;
+  /** LOG_LEVEL debug | info (default) | warn | error | silent (tests). */
+  logLevel: LogLevel;
+  /**
+   * EXPOSE_UPSTREAM_COUNT (false): add `extensions.upstreamRequests` to every GraphQL result.
+   * For tests and the benchmark; leave it off in production (it tells clients about the backend).
+   */
+  exposeUpstreamCount: boolean;
+}
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new Error(`${name} must be an integer, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new Error(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function parseUrl(name: string, raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    // keep a path prefix if one is configured, but never a trailing slash: paths are appended
+    return url.toString().replace(/\/+$/, '');
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const upstreamPort = parseInteger('UPSTREAM_PORT', env.UPSTREAM_PORT, 5100, 1, 65535);
+  const loginPort = parseInteger('LOGIN_PORT', env.LOGIN_PORT, 5200, 1, 65535);
+
+  const signAlgorithm = (env.SIGN_ALGORITHM?.trim().toLowerCase() || 'md5') as SignAlgorithm;
+  if (signAlgorithm !== 'md5' && signAlgorithm !== 'sha256') {
+    throw new Error(`SIGN_ALGORITHM must be md5 or sha256, got "${env.SIGN_ALGORITHM}"`);
+  }
+  const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be debug, info, warn, error or silent, got "${env.LOG_LEVEL}"`);
+  }
+
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '127.0.0.0/8,::1')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
+  return {
+    port: parseInteger('PORT', env.PORT, 4000, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    upstreamUrl: parseUrl('UPSTREAM_URL', env.UPSTREAM_URL?.trim() || `http://127.0.0.1:${upstreamPort}`),
+    loginUrl: parseUrl('LOGIN_URL', env.LOGIN_URL?.trim() || `http://127.0.0.1:${loginPort}`),
+    apiSecret: env.API_SECRET || 'sizheng-dev-secret',
+    signAlgorithm,
+    productId: 1,
+    comId: 0,
+    comCode: '',
+    siteTitle: '思政云课堂',
+    siteDescription: '在线报告厅',
+    graphiql: parseBoolean('GRAPHIQL', env.GRAPHIQL, true),
+    introspection: parseBoolean('INTROSPECTION', env.INTROSPECTION, true),
+    trustedProxies,
+    webDistDir: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'web', 'dist')),
+    upstreamTimeoutMs: parseInteger('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 85_000, 1, 600_000),
+    logLevel,
+    exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Argument checks shared by resolvers. The upstream validates too, but checking here gives the
+ * client a GraphQL error naming the argument before any upstream call is spent.
+ */
+import { badUserInput } from './errors';
+
+export const MAX_PAGE_SIZE = 100;
+
+export function requireIntInRange(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw badUserInput(`参数 ${name} 必须是 ${min} 到 ${max} 之间的整数`, name);
+  }
+  return value;
+}
+
+export function requireId(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw badUserInput(`参数 ${name} 必须是非负整数`, name);
+  return value;
+}
+
+/** year arguments: the upstream accepts 2000..2100; null/undefined means "any year". */
+export function optionalYear(value: number | null | undefined): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 2000 || value > 2100) {
+    throw badUserInput('参数 year 必须是 2000 到 2100 之间的年份', 'year');
+  }
+  return value;
+}
+
+export function requireLimit(name: string, value: number | null | undefined, fallback: number): number {
+  return requireIntInRange(name, value ?? fallback, 1, MAX_PAGE_SIZE);
+}
+
+/** The lecturer list's A–Z filter; empty or null means all letters. */
+export function optionalFirstWord(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined || value.trim() === '') return undefined;
+  const letter = value.trim().toUpperCase();
+  if (!/^[A-Z]$/.test(letter)) throw badUserInput('参数 firstWord 必须是 A 到 Z 之间的一个字母', 'firstWord');
+  return letter;
+}

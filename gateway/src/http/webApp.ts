@@ -1,0 +1,90 @@
+/**
+ * The built web app (Vite's web/dist): files as they are, with a year's cache for the hashed
+ * files under /assets/ and none for index.html, which every unknown page path falls back to
+ * (client-side routing). The dist directory is looked at on each request, so building the web
+ * app while the gateway runs needs no restart.
+ */
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { contentTypeOf, isStaticFileType } from './contentTypes';
+import { BASE_SECURITY_HEADERS, WEB_APP_CSP, htmlSecurityHeaders } from './securityHeaders';
+import { sendFile, sendText } from './send';
+
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const OTHER_FILE_CACHE = 'public, max-age=3600';
+const INDEX_CACHE = 'no-cache';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>思政云课堂</title></head>
+<body><h1>网页应用尚未构建</h1>
+<p>请在项目目录中运行 <code>npm run build</code>，然后刷新本页。GraphQL 接口已可在 <a href="/graphql">/graphql</a> 使用。</p>
+</body></html>`;
+
+async function fileStats(file: string) {
+  try {
+    const stats = await stat(file);
+    return stats.isFile() ? stats : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createWebApp(distDir: string) {
+  const root = path.resolve(distDir);
+  const indexFile = path.join(root, 'index.html');
+
+  /** `onDocument` runs before an HTML document is written (the guest cookie is set there). */
+  return async function serveWebApp(req: IncomingMessage, res: ServerResponse, pathname: string, onDocument: () => void): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'GET, HEAD' });
+      return;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      sendText(res, 400, '请求地址无效');
+      return;
+    }
+    if (decoded.includes('\0')) {
+      sendText(res, 400, '请求地址无效');
+      return;
+    }
+
+    // resolve inside dist only: "/../x" and encoded variants end up outside and are not files of ours
+    const candidate = path.resolve(root, `.${decoded}`);
+    const inside = candidate === root || candidate.startsWith(root + path.sep);
+    if (inside && candidate !== root && path.basename(candidate) !== 'index.html') {
+      const stats = await fileStats(candidate);
+      if (stats) {
+        const isHashed = decoded.startsWith('/assets/');
+        await sendFile(req, res, candidate, stats, {
+          contentType: contentTypeOf(path.extname(candidate)),
+          cacheControl: isHashed ? HASHED_ASSET_CACHE : OTHER_FILE_CACHE,
+          headers: BASE_SECURITY_HEADERS,
+        });
+        return;
+      }
+    }
+
+    // a missing asset must fail as a 404, not quietly come back as the HTML page; page paths may
+    // still end in something that looks like an extension (/DissimilarLogin.aspx is a route)
+    if (decoded.startsWith('/assets/') || isStaticFileType(path.extname(decoded))) {
+      sendText(res, 404, '未找到该文件', undefined, BASE_SECURITY_HEADERS);
+      return;
+    }
+
+    const indexStats = await fileStats(indexFile);
+    onDocument();
+    if (!indexStats) {
+      sendText(res, 503, NOT_BUILT_PAGE, 'text/html; charset=utf-8', htmlSecurityHeaders(WEB_APP_CSP));
+      return;
+    }
+    await sendFile(req, res, indexFile, indexStats, {
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: INDEX_CACHE,
+      headers: htmlSecurityHeaders(WEB_APP_CSP),
+    });
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The per-request REST loader: every GET of one GraphQL operation goes through it, so identical
+ * calls (same path, same parameters) made by different resolvers are sent once. DataLoader's
+ * batch window only collects keys; the main API has no batch endpoint, so each distinct key is
+ * its own call, all sent in parallel.
+ */
+import DataLoader from 'dataloader';
+import type { Envelope } from '../upstream/envelope';
+import type { RequestScope, UpstreamClient } from '../upstream/client';
+import { toWireParams, type ParamValue } from '../upstream/sign';
+
+export interface RestGet {
+  path: string;
+  params: Record<string, ParamValue>;
+}
+
+export type RestLoader = DataLoader<RestGet, Envelope, string>;
+
+/** path + parameters in sorted order: the identity of a GET for de-duplication. */
+export function restKey(get: RestGet): string {
+  const wire = toWireParams(get.params);
+  const query = Object.keys(wire)
+    .sort()
+    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(wire[key] ?? '')}`)
+    .join('&');
+  return `${get.path}?${query}`;
+}
+
+export function createRestLoader(client: UpstreamClient, scope: RequestScope): RestLoader {
+  return new DataLoader<RestGet, Envelope, string>(
+    (gets) =>
+      Promise.all(
+        gets.map((get) =>
+          client.call({ method: 'GET', path: get.path, params: get.params }, scope).catch((error: unknown) =>
+            // DataLoader expects failures per key as Error values, not a rejected batch
+            error instanceof Error ? error : new Error(String(error)),
+          ),
+        ),
+      ),
+    { cacheKeyFn: restKey },
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The visit log of every route change (product-spec §7 AddVisitLog). The client says where it is;
+ * the gateway says who it is (the viewer, or the guest id of the tokenUser cookie) and for which
+ * organisation, so a client cannot write visits in somebody else's name.
+ */
+import type { MutationArgs, RecordVisitInput, RecordVisitPayloadResult, Resolver, UserErrorResult } from '../../graphql/types';
+
+const MAX_PAGE_URL = 2048;
+const MAX_TEXT = 255;
+const GUEST_NAME = '游客';
+
+/** A site-relative path with an optional query: "/home?scId=3", never "//host" or "https://...". */
+function isSitePath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return false;
+  // no whitespace or control characters: a real location is percent-encoded
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    return new URL(value, 'http://site.invalid').origin === 'http://site.invalid';
+  } catch {
+    return false;
+  }
+}
+
+export function validateVisit(input: RecordVisitInput): UserErrorResult[] {
+  const errors: UserErrorResult[] = [];
+  if (input.pageUrl.length === 0 || input.pageUrl.length > MAX_PAGE_URL || !isSitePath(input.pageUrl)) {
+    errors.push({ field: 'pageUrl', code: 'INVALID_PAGE_URL', message: `页面地址必须是以 / 开头的站内路径，且不超过 ${MAX_PAGE_URL} 个字符` });
+  }
+  const previous = input.previousPageUrl ?? '';
+  if (previous !== '' && (previous.length > MAX_PAGE_URL || !isSitePath(previous))) {
+    errors.push({ field: 'previousPageUrl', code: 'INVALID_PAGE_URL', message: `上一页地址必须是以 / 开头的站内路径，且不超过 ${MAX_PAGE_URL} 个字符` });
+  }
+  if (input.moduleName.trim() === '' || input.moduleName.length > MAX_TEXT) {
+    errors.push({ field: 'moduleName', code: 'INVALID_MODULE_NAME', message: `模块名称不能为空，且不超过 ${MAX_TEXT} 个字符` });
+  }
+  if ((input.actId ?? '').length > MAX_TEXT) {
+    errors.push({ field: 'actId', code: 'INVALID_ACT_ID', message: `活动编号不能超过 ${MAX_TEXT} 个字符` });
+  }
+  return errors;
+}
+
+export const recordVisit: Resolver<unknown, MutationArgs['recordVisit'], RecordVisitPayloadResult> = async (
+  _parent,
+  { input },
+  { api, viewer, guestId, config },
+) => {
+  const errors = validateVisit(input);
+  if (errors.length > 0) return { logId: null, errors };
+
+  const result = await api.addVisitLog({
+    actId: input.actId ?? '',
+    customerCode: viewer.comCode ?? config.comCode,
+    customerId: String(viewer.comId ?? config.comId),
+    customerName: viewer.comName ?? '',
+    moduleName: input.moduleName.trim(),
+    pageUrl: input.pageUrl,
+    previousPageUrl: input.previousPageUrl ?? '',
+    productIds: String(config.productId),
+    sourceType: 'PC',
+    userId: viewer.userId ?? guestId,
+    userName: viewer.name ?? GUEST_NAME,
+  });
+  if (result.ok) return { logId: result.items === null || result.items === undefined ? null : String(result.items), errors: [] };
+  return { logId: null, errors: [{ field: null, code: result.code === -1 ? 'REFUSED' : 'BAD_USER_INPUT', message: result.message || '访问记录失败' }] };
+};

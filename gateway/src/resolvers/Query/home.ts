@@ -1,0 +1,54 @@
+/** The home page's lists (product-spec §2 "Home", §9 sizes are the schema's defaults). */
+import { requireIntInRange, requireLimit } from '../../graphql/args';
+import { connectionFromRange, readWindow } from '../../graphql/connection';
+import type {
+  AuthorParent,
+  BannerParent,
+  CourseConnectionResult,
+  CourseParent,
+  QueryArgs,
+  Resolver,
+  TopicParent,
+} from '../../graphql/types';
+
+/** GetRecommendAuthor answers at most 100 positions per call. */
+const AUTHOR_WINDOW = 100;
+
+export const banners: Resolver<unknown, QueryArgs['banners'], BannerParent[]> = (_parent, args, { api }) =>
+  api.banners(requireLimit('limit', args.limit, 5));
+
+export const selectedCourses: Resolver<unknown, QueryArgs['selectedCourses'], CourseParent[]> = (_parent, args, { api }) =>
+  api.selectedCourses(0, requireLimit('limit', args.limit, 10));
+
+export const recommendedCourses: Resolver<unknown, QueryArgs['recommendedCourses'], CourseConnectionResult> = (
+  _parent,
+  args,
+  { api },
+) => connectionFromRange(readWindow(args.first, args.after, 14), (start, end) => api.recommendedCourses(start, end));
+
+/**
+ * Batch n of `size` recommended lecturers; past the end it wraps around. The upstream gives no
+ * total, so a later batch reads the first 100 positions at once: that one call both holds the
+ * batch and tells how many there are.
+ */
+export const recommendedAuthors: Resolver<unknown, QueryArgs['recommendedAuthors'], AuthorParent[]> = async (
+  _parent,
+  args,
+  { api },
+) => {
+  const size = requireIntInRange('size', args.size ?? 9, 1, AUTHOR_WINDOW);
+  const batch = requireIntInRange('batch', args.batch ?? 0, 0, 1_000_000);
+  if (batch === 0) return api.recommendedAuthors(0, size);
+  const start = batch * size;
+  if (start + size <= AUTHOR_WINDOW) {
+    const window = await api.recommendedAuthors(0, AUTHOR_WINDOW);
+    if (window.length === 0) return [];
+    const effective = window.length < AUTHOR_WINDOW ? batch % Math.ceil(window.length / size) : batch;
+    return window.slice(effective * size, effective * size + size);
+  }
+  const page = await api.recommendedAuthors(start, start + size);
+  return page.length > 0 ? page : api.recommendedAuthors(0, size);
+};
+
+export const featuredTopics: Resolver<unknown, QueryArgs['featuredTopics'], TopicParent[]> = (_parent, args, { api }) =>
+  api.moreTopics(0, requireLimit('limit', args.limit, 6));

@@ -1,0 +1,13 @@
+import { badUserInput } from '../../graphql/errors';
+import type { NodeParent, QueryArgs, Resolver } from '../../graphql/types';
+import { loadNode } from '../loadNode';
+
+/** nodes(ids) reads each id; more than one page's worth is refused rather than fanned out. */
+const MAX_NODES = 100;
+
+export const node: Resolver<unknown, QueryArgs['node'], NodeParent | null> = (_parent, { id }, ctx) => loadNode(id, ctx);
+
+export const nodes: Resolver<unknown, QueryArgs['nodes'], (NodeParent | null)[]> = (_parent, { ids }, ctx) => {
+  if (ids.length > MAX_NODES) throw badUserInput(`参数 ids 最多包含 ${MAX_NODES} 个 id`, 'ids');
+  return Promise.all(ids.map((id) => loadNode(id, ctx)));
+};

@@ -1,0 +1,59 @@
+/**
+ * Reads any Node by its global id. Unknown, malformed or vanished ids answer null (the Relay
+ * convention), never an error.
+ */
+import type { GatewayContext } from '../context';
+import { fromGlobalId, parseIdKey } from '../graphql/globalId';
+import type { NodeParent } from '../graphql/types';
+
+/** The most banners one call may ask for (upstream limit maximum). */
+const BANNER_SCAN_LIMIT = 100;
+
+export async function loadNode(id: string, ctx: GatewayContext): Promise<NodeParent | null> {
+  const decoded = fromGlobalId(id);
+  if (!decoded) return null;
+  const { api } = ctx;
+  switch (decoded.type) {
+    case 'Course': {
+      const courseId = parseIdKey(decoded.key);
+      if (courseId === null) return null;
+      const play = await api.playData(courseId);
+      return play ? { __typename: 'Course', ...play.course, videoList: play.videoList } : null;
+    }
+    case 'Video': {
+      const [courseKey = '', videoKey = ''] = decoded.key.split(':');
+      const courseId = parseIdKey(courseKey);
+      const videoId = parseIdKey(videoKey);
+      if (courseId === null || videoId === null) return null;
+      const play = await api.playData(courseId);
+      const video = play?.videoList.find((candidate) => candidate.videoId === videoId);
+      return video ? { __typename: 'Video', ...video } : null;
+    }
+    case 'Author': {
+      const authorId = parseIdKey(decoded.key);
+      if (authorId === null) return null;
+      const author = await api.author(authorId);
+      return author ? { __typename: 'Author', ...author } : null;
+    }
+    case 'Topic': {
+      const topicId = parseIdKey(decoded.key);
+      if (topicId === null) return null;
+      const topic = await api.topic(topicId);
+      return topic ? { __typename: 'Topic', ...topic } : null;
+    }
+    case 'Catalogue': {
+      const inAuthorTree = decoded.key.startsWith('author:');
+      const catalogueId = parseIdKey(inAuthorTree ? decoded.key.slice('author:'.length) : decoded.key);
+      if (catalogueId === null) return null;
+      const index = inAuthorTree ? await api.authorCatalogues() : await api.subjectCatalogues();
+      const node = index.byId.get(catalogueId);
+      return node ? { __typename: 'Catalogue', ...node } : null;
+    }
+    case 'Banner': {
+      const bannerId = parseIdKey(decoded.key);
+      if (bannerId === null) return null;
+      const banner = (await api.banners(BANNER_SCAN_LIMIT)).find((candidate) => candidate.id === bannerId);
+      return banner ? { __typename: 'Banner', ...banner } : null;
+    }
+  }
+}

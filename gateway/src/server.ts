@@ -1,0 +1,145 @@
+/**
+ * The gateway's HTTP server: one node:http server answering
+ *   /healthz            readiness (200 once listening; it does not depend on the upstream)
+ *   /graphql, /graphql/stream   yoga (GraphiQL on GET with Accept: text/html)
+ *   /graphiql/*         GraphiQL's self-hosted assets
+ *   /media/*            streamed from the upstream
+ *   anything else       the built web app, unknown page paths falling back to index.html
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { GatewayConfig } from './config';
+import type { RequestEnv } from './context';
+import { clientAddressOf, createTrustTest } from './http/clientAddress';
+import { GUEST_COOKIE, guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from './http/cookies';
+import { OfflineGraphiQL } from './http/graphiql';
+import { createMediaProxy } from './http/mediaProxy';
+import { sendText } from './http/send';
+import { createWebApp } from './http/webApp';
+import { createLogger, type Logger } from './logger';
+import { UpstreamClient } from './upstream/client';
+import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
+
+export interface GatewayOptions {
+  logger?: Logger;
+}
+
+export interface Gateway {
+  config: GatewayConfig;
+  logger: Logger;
+  /** the node:http request listener */
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** closes the upstream connection pool */
+  dispose: () => Promise<void>;
+}
+
+export interface RunningGateway {
+  port: number;
+  url: string;
+  close: () => Promise<void>;
+}
+
+export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const client = new UpstreamClient({
+    baseUrl: config.upstreamUrl,
+    secret: config.apiSecret,
+    algorithm: config.signAlgorithm,
+    productId: config.productId,
+    timeoutMs: config.upstreamTimeoutMs,
+    logger,
+  });
+  const trusted = createTrustTest(config.trustedProxies);
+  const graphiql = new OfflineGraphiQL();
+  const yoga = createGraphQLHandler({ config, logger, client, graphiql });
+  const proxyMedia = createMediaProxy(client, logger);
+  const serveWebApp = createWebApp(config.webDistDir);
+
+  /** Who is asking, and their guest id; a new guest id is set as a cookie on this response. */
+  const requestEnv = (req: IncomingMessage, res: ServerResponse, clientAddress: string | null): RequestEnv => {
+    const cookies = parseCookies(req.headers.cookie);
+    const existing = cookies[GUEST_COOKIE];
+    if (isValidGuestId(existing)) return { clientAddress, guestId: existing, cookies };
+    const guestId = newGuestId();
+    const peerTrusted = req.socket.remoteAddress ? trusted(req.socket.remoteAddress) : false;
+    const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted) || (peerTrusted && req.headers['x-forwarded-proto'] === 'https');
+    res.appendHeader('Set-Cookie', guestCookieHeader(guestId, secure));
+    return { clientAddress, guestId, cookies };
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    } catch {
+      sendText(res, 400, '请求地址无效');
+      return;
+    }
+    const { pathname } = url;
+    const clientAddress = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+
+    if (pathname === '/healthz') {
+      sendText(res, 200, JSON.stringify({ status: 'ok' }), 'application/json; charset=utf-8');
+      return;
+    }
+    if (pathname === GRAPHQL_ENDPOINT || pathname.startsWith(`${GRAPHQL_ENDPOINT}/`)) {
+      const env = requestEnv(req, res, clientAddress);
+      await yoga(req, res, { env });
+      return;
+    }
+    if (config.graphiql && graphiql.serveAsset(req, res, pathname)) return;
+    if (pathname.startsWith('/media/')) {
+      await proxyMedia(req, res, pathname + url.search, clientAddress);
+      return;
+    }
+    if (pathname.startsWith('/api/')) {
+      // the REST API is the upstream's, never the browser's: answering index.html here would mislead
+      sendText(res, 404, '未找到该接口');
+      return;
+    }
+    await serveWebApp(req, res, pathname, () => requestEnv(req, res, clientAddress));
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    route(req, res).catch((error: unknown) => {
+      logger.error(`request ${req.method} ${(req.url ?? '').split('?')[0]} failed`, error);
+      if (!res.headersSent) sendText(res, 500, '服务器内部错误');
+      else res.destroy();
+    });
+  };
+
+  return { config, logger, handle, dispose: () => client.close() };
+}
+
+export async function startGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<RunningGateway> {
+  const gateway = createGateway(config, options);
+  const server: Server = createServer(gateway.handle);
+  // SSE streams stay open; keep-alive sockets should not hold a closing server for long
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    port: address.port,
+    url: `http://${host}:${address.port}`,
+    close: () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // idle keep-alive connections and open event streams would otherwise hold close() open
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 1_000).unref();
+        });
+        await gateway.dispose();
+      })();
+      return closing;
+    },
+  };
+}

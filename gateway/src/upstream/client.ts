@@ -1,0 +1,186 @@
+/**
+ * The signed transport to the main API: one undici Pool shared by every request of the process
+ * (the only thing requests share), signing every call, forwarding the end user's address,
+ * bounding each call by the configured timeout and turning every kind of failure into an
+ * UpstreamError. It speaks REST; resolvers never see it directly (see ../loaders).
+ */
+import { Pool, errors as undiciErrors } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { SignAlgorithm } from '../config';
+import type { Logger } from '../logger';
+import { isEnvelope, type Envelope } from './envelope';
+import { UpstreamError } from './errors';
+import { signedHeaders, toWireParams, type ParamValue, type SignedParams } from './sign';
+
+export type UpstreamMethod = 'GET' | 'POST';
+
+/** What one GraphQL operation knows about its upstream traffic. */
+export interface RequestScope {
+  /** the end user's address, sent as X-Forwarded-For */
+  clientAddress: string | null;
+  /** incremented for every request actually sent (after DataLoader de-duplication) */
+  upstreamRequests: number;
+}
+
+export interface UpstreamCall {
+  method: UpstreamMethod;
+  path: string;
+  params?: Record<string, ParamValue>;
+}
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  secret: string;
+  algorithm: SignAlgorithm;
+  productId: number;
+  timeoutMs: number;
+  logger: Logger;
+  /** connections kept to the upstream; the embedded default is on loopback */
+  connections?: number;
+}
+
+export interface MediaResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+function isTimeout(error: unknown): boolean {
+  if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) return true;
+  if (error instanceof undiciErrors.ConnectTimeoutError) return true;
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'TimeoutError';
+}
+
+export class UpstreamClient {
+  private readonly pool: Pool;
+  private readonly pathPrefix: string;
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.pathPrefix = url.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(url.origin, {
+      connections: options.connections ?? 64,
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  }
+
+  /**
+   * Sends one signed call and returns its envelope, whatever its code: deciding whether a code is
+   * a success, a "not found" or a refusal is the caller's business. Throws UpstreamError when
+   * there is no envelope to return (down, timeout, 5xx, 401, garbage).
+   */
+  async call<T = unknown>(call: UpstreamCall, scope: RequestScope): Promise<Envelope<T>> {
+    const wire = toWireParams(call.params ?? {});
+    const headers: Record<string, string> = {
+      ...signedHeaders(wire, {
+        secret: this.options.secret,
+        algorithm: this.options.algorithm,
+        productId: this.options.productId,
+      }),
+      accept: 'application/json',
+    };
+    if (scope.clientAddress) headers['x-forwarded-for'] = scope.clientAddress;
+
+    let path = this.pathPrefix + call.path;
+    let body: string | undefined;
+    if (call.method === 'GET') {
+      const query = new URLSearchParams(wire).toString();
+      if (query) path += `?${query}`;
+    } else {
+      body = JSON.stringify(wire);
+      headers['content-type'] = 'application/json';
+    }
+
+    scope.upstreamRequests += 1;
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const started = Date.now();
+
+    let statusCode: number;
+    let text: string;
+    try {
+      const response = await this.pool.request({
+        method: call.method,
+        path,
+        headers,
+        body,
+        signal: timeout,
+      });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      const failure = isTimeout(error) || timeout.aborted ? 'timeout' : 'network';
+      throw this.fail(new UpstreamError(failure, call.path, null, null, (error as Error)?.message ?? String(error)));
+    }
+
+    if (statusCode === 401) {
+      throw this.fail(new UpstreamError('unauthorized', call.path, statusCode, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock)'));
+    }
+    if (statusCode >= 500) {
+      throw this.fail(new UpstreamError('server', call.path, statusCode, parseCode(text), 'server error'));
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw this.fail(new UpstreamError('bad-response', call.path, statusCode, null, 'the answer is not JSON'));
+    }
+    if (!isEnvelope(parsed)) {
+      throw this.fail(new UpstreamError('bad-response', call.path, statusCode, null, 'the answer is not an envelope'));
+    }
+    this.options.logger.debug(`upstream ${call.method} ${call.path} → ${statusCode} code ${parsed.code} in ${Date.now() - started} ms`);
+    return parsed as Envelope<T>;
+  }
+
+  /**
+   * Streams a media file (HLS, VTT, images) for the /media proxy. Media is signed like any other
+   * call (its query string is P) so that an upstream which protects it accepts the gateway.
+   */
+  async media(
+    pathAndQuery: string,
+    init: { method: 'GET' | 'HEAD'; headers: Record<string, string>; clientAddress: string | null; signal?: AbortSignal },
+  ): Promise<MediaResponse> {
+    const queryIndex = pathAndQuery.indexOf('?');
+    const wire: SignedParams = {};
+    if (queryIndex >= 0) {
+      for (const [key, value] of new URLSearchParams(pathAndQuery.slice(queryIndex + 1))) wire[key] = value;
+    }
+    const headers: Record<string, string> = {
+      ...init.headers,
+      ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
+    };
+    if (init.clientAddress) headers['x-forwarded-for'] = init.clientAddress;
+    try {
+      const response = await this.pool.request({
+        method: init.method,
+        path: this.pathPrefix + pathAndQuery,
+        headers,
+        signal: init.signal,
+      });
+      return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+    } catch (error) {
+      const path = queryIndex >= 0 ? pathAndQuery.slice(0, queryIndex) : pathAndQuery;
+      throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', path, null, null, (error as Error)?.message ?? String(error)));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private fail(error: UpstreamError): UpstreamError {
+    this.options.logger.warn(error.message);
+    return error;
+  }
+}
+
+function parseCode(text: string): number | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isEnvelope(parsed) ? parsed.code : null;
+  } catch {
+    return null;
+  }
+}

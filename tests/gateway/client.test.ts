@@ -1,0 +1,118 @@
+/**
+ * The signed transport against a local stand-in that records what arrives and answers what a
+ * broken upstream might: it checks the wire format and the failure classification; the real
+ * upstream is exercised by the other test files.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../gateway/src/logger';
+import { UpstreamClient, type RequestScope } from '../../gateway/src/upstream/client';
+import { UpstreamError } from '../../gateway/src/upstream/errors';
+import { computeSign } from '../../gateway/src/upstream/sign';
+
+interface Seen {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const seen: Seen[] = [];
+let server: Server;
+let client: UpstreamClient;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      seen.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+      const answers: Record<string, [number, string, string]> = {
+        '/ok': [200, 'application/json', JSON.stringify({ code: 2000, message: '', items: [1, 2] })],
+        '/not-found': [404, 'application/json', JSON.stringify({ code: 4004, message: '课程不存在', items: null })],
+        '/crash': [500, 'application/json', JSON.stringify({ code: 5000, message: '服务器内部错误', items: null })],
+        '/html': [200, 'text/html', '<html>proxy error</html>'],
+        '/shape': [200, 'application/json', JSON.stringify({ ok: true })],
+        '/unsigned': [401, 'application/json', JSON.stringify({ code: 4001, message: '签名校验失败', items: null })],
+      };
+      const [status, type, text] = answers[url.pathname.replace(/^\/prefix/, '')] ?? [404, 'text/plain', 'no'];
+      res.writeHead(status, { 'content-type': type });
+      res.end(text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  client = new UpstreamClient({
+    baseUrl: `http://127.0.0.1:${port}/prefix`,
+    secret: 'test-secret',
+    algorithm: 'md5',
+    productId: 1,
+    timeoutMs: 5_000,
+    logger: createLogger('silent'),
+  });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const scope = (): RequestScope => ({ clientAddress: '198.51.100.4', upstreamRequests: 0 });
+
+describe('UpstreamClient', () => {
+  it('signs a GET over its query string and forwards the user address', async () => {
+    const s = scope();
+    const envelope = await client.call({ method: 'GET', path: '/ok', params: { searchKey: '马克思 主义', pageIndex: 2, year: undefined } }, s);
+    expect(envelope).toEqual({ code: 2000, message: '', items: [1, 2] });
+    expect(s.upstreamRequests).toBe(1);
+    const request = seen.at(-1)!;
+    expect(request.path).toBe('/prefix/ok');
+    expect(request.query).toEqual({ searchKey: '马克思 主义', pageIndex: '2' });
+    expect(request.headers.productid).toBe('1');
+    expect(request.headers['x-forwarded-for']).toBe('198.51.100.4');
+    expect(request.headers.sign).toBe(computeSign(request.query, String(request.headers.timespan), 'test-secret'));
+    expect(Math.abs(Number(request.headers.timespan) - Date.now() / 1000)).toBeLessThan(300);
+  });
+
+  it('signs a POST over its JSON body fields', async () => {
+    await client.call({ method: 'POST', path: '/ok', params: { pageUrl: '/home?scId=1', customerId: 0 } }, scope());
+    const request = seen.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.headers['content-type']).toBe('application/json');
+    const fields = JSON.parse(request.body) as Record<string, string>;
+    expect(fields).toEqual({ pageUrl: '/home?scId=1', customerId: '0' });
+    expect(request.headers.sign).toBe(computeSign(fields, String(request.headers.timespan), 'test-secret'));
+    expect(request.query).toEqual({});
+  });
+
+  it('returns 4xx envelopes for the caller to judge', async () => {
+    expect(await client.call({ method: 'GET', path: '/not-found' }, scope())).toMatchObject({ code: 4004, message: '课程不存在' });
+  });
+
+  it.each([
+    ['/crash', 'server'],
+    ['/html', 'bad-response'],
+    ['/shape', 'bad-response'],
+    ['/unsigned', 'unauthorized'],
+  ])('classifies %s as %s', async (path, failure) => {
+    const error = await client.call({ method: 'GET', path, params: { secretish: 'value-not-logged' } }, scope()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).failure).toBe(failure);
+    expect((error as UpstreamError).message).toContain(`on ${path}`);
+    expect((error as UpstreamError).message).not.toMatch(/value-not-logged|test-secret/);
+  });
+
+  it('classifies a refused connection as network', async () => {
+    const down = new UpstreamClient({ baseUrl: 'http://127.0.0.1:1', secret: 's', algorithm: 'md5', productId: 1, timeoutMs: 2_000, logger: createLogger('silent') });
+    try {
+      const error = await down.call({ method: 'GET', path: '/ok' }, scope()).catch((e: unknown) => e);
+      expect((error as UpstreamError).failure).toBe('network');
+    } finally {
+      await down.close();
+    }
+  });
+});
