@@ -17,7 +17,6 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: false,
         resolve: oneGraphql,
         test: {
           name: 'upstream',
@@ -29,7 +28,6 @@ export default defineConfig({
         },
       },
       {
-        extends: false,
         resolve: oneGraphql,
         test: {
           name: 'gateway',
@@ -41,7 +39,6 @@ export default defineConfig({
         },
       },
       {
-        extends: false,
         // babel-plugin-relay must run before React's transform, as in web/vite.config.mts
         plugins: [babel({ plugins: ['relay'] }), react()],
         test: {
@@ -54,7 +51,6 @@ export default defineConfig({
         },
       },
       {
-        extends: false,
         resolve: oneGraphql,
         test: {
           name: 'e2e',

@@ -1,0 +1,71 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { describe, expect, it } from 'vitest';
+import type { ShellQuery } from '../../web/src/__generated__/ShellQuery.graphql';
+import { Sidebar } from '../../web/src/components/Sidebar/Sidebar';
+import { shellQuery } from '../../web/src/routes/Shell/ShellQuery';
+import { preloadWithMocks } from './mockData';
+import { renderWithProviders } from './render';
+
+const CHILDREN = ['马克思主义基本原理', '毛泽东思想概论', '中国近现代史纲要', '思想道德与法治', '形势与政策', '党史', '新中国史', '改革开放史'];
+
+function SidebarHarness({ queryRef }: { queryRef: PreloadedQuery<ShellQuery> }) {
+  const data = usePreloadedQuery<ShellQuery>(shellQuery, queryRef);
+  return <Sidebar query={data} top="64px" />;
+}
+
+describe('sidebar catalogue tree', () => {
+  it('shows the first 5 children, 展开 reveals the rest and 收起 hides them again', async () => {
+    const { environment, queryRef } = preloadWithMocks<ShellQuery>(shellQuery, {}, {
+      Query: () => ({
+        subjects: [
+          {
+            id: 'subject-1',
+            catalogueId: 1,
+            name: '思想政治理论',
+            children: CHILDREN.map((name, i) => ({ id: `child-${i}`, catalogueId: 10 + i, name })),
+          },
+        ],
+      }),
+      Viewer: () => ({ isLoggedIn: false, userType: -1 }),
+      ResourceCount: () => ({ courseCount: 1234, videoCount: 56789 }),
+    });
+
+    await act(async () => {
+      renderWithProviders(<SidebarHarness queryRef={queryRef} />, environment);
+    });
+
+    const tree = screen.getByRole('region', { name: '思想政治理论' });
+    for (const name of CHILDREN.slice(0, 5)) expect(within(tree).getByText(name)).toBeTruthy();
+    for (const name of CHILDREN.slice(5)) expect(within(tree).queryByText(name)).toBeNull();
+
+    fireEvent.click(within(tree).getByRole('button', { name: /展开/ }));
+    for (const name of CHILDREN) expect(within(tree).getByText(name)).toBeTruthy();
+
+    fireEvent.click(within(tree).getByRole('button', { name: /收起/ }));
+    for (const name of CHILDREN.slice(5)) expect(within(tree).queryByText(name)).toBeNull();
+    expect(within(tree).getByRole('button', { name: /展开/ })).toBeTruthy();
+
+    // Statistics in 千/万 units.
+    expect(screen.getByText('1.2千')).toBeTruthy();
+    expect(screen.getByText('5.6万')).toBeTruthy();
+  });
+
+  it('a child opens /catalog?scId={id}', async () => {
+    const { environment, queryRef } = preloadWithMocks<ShellQuery>(shellQuery, {}, {
+      Query: () => ({
+        subjects: [{ id: 's', catalogueId: 1, name: '思想政治理论', children: [{ id: 'c', catalogueId: 42, name: '党史' }] }],
+      }),
+      Viewer: () => ({ isLoggedIn: false, userType: -1 }),
+      ResourceCount: () => ({ courseCount: 1, videoCount: 2 }),
+    });
+    let router!: ReturnType<typeof renderWithProviders>['router'];
+    await act(async () => {
+      router = renderWithProviders(<SidebarHarness queryRef={queryRef} />, environment).router;
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByText('党史'));
+    });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/catalog?scId=42');
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { describeRouteError } from '../../web/src/app/RouteErrorBoundary';
+
+describe('route error view', () => {
+  it('says an unknown id does not exist, without a retry', () => {
+    const error = Object.assign(new Error('RelayNetwork: No data returned'), {
+      source: { errors: [{ message: '分类不存在', extensions: { code: 'NOT_FOUND' } }], data: null },
+    });
+    expect(describeRouteError(error)).toEqual({ title: '内容不存在', description: '分类不存在', retry: false });
+  });
+
+  it('offers a retry for network or gateway failures', () => {
+    expect(describeRouteError(new Error('Server responded with 502: Bad Gateway'))).toMatchObject({
+      title: '页面加载失败',
+      retry: true,
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { fetchQuery, graphql } from 'react-relay';
+import { redirect } from 'react-router-dom';
+import type { CenterGuardQuery } from '../__generated__/CenterGuardQuery.graphql';
+import { ANONYMOUS_USER_TYPES } from '../constants';
+import type { RouteRuntime } from './routeTypes';
+
+const viewerQuery = graphql`
+  query CenterGuardQuery {
+    viewer {
+      userType
+    }
+  }
+`;
+
+/** §2 navigation guard: /center is for logged-in users; userType -1 or 0 is sent to /. */
+export async function requireLogin(_url: URL, runtime: RouteRuntime): Promise<void> {
+  let userType = -1;
+  try {
+    const data = await fetchQuery<CenterGuardQuery>(runtime.environment, viewerQuery, {}, {
+      fetchPolicy: 'store-or-network',
+    }).toPromise();
+    userType = data?.viewer.userType ?? -1;
+  } catch {
+    userType = -1;
+  }
+  if (ANONYMOUS_USER_TYPES.includes(userType)) throw redirect('/');
+}
+
+/** /DissimilarLogin.aspx without gid goes home (the company login itself arrives with accounts). */
+export function requireGid(url: URL): void {
+  if (!url.searchParams.get('gid')) throw redirect('/home');
+}

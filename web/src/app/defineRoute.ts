@@ -1,0 +1,148 @@
+import { loadQuery, type PreloadedQuery } from 'react-relay';
+import type { ComponentType } from 'react';
+import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import type { PagePayload, PageProps, PlainPageProps, RouteHandle, RouteRuntime } from './routeTypes';
+
+/** A navigation waits this long for the route's data before rendering (and suspending) anyway. */
+const MAX_DATA_WAIT_MS = 8000;
+
+interface BaseRouteOptions {
+  readonly id: string;
+  readonly path: string;
+  readonly title: string;
+  readonly keepAlive?: boolean;
+  readonly shouldRevalidate?: (args: ShouldRevalidateFunctionArgs) => boolean;
+  /** Runs before anything loads; may throw a redirect (react-router `redirect()`). */
+  readonly guard?: (url: URL, runtime: RouteRuntime) => Promise<void> | void;
+}
+
+export interface QueryRouteOptions<Q extends OperationType> extends BaseRouteOptions {
+  readonly query: GraphQLTaggedNode;
+  readonly variables: (url: URL) => Q['variables'];
+  readonly page: () => Promise<{ default: ComponentType<PageProps<Q>> }>;
+}
+
+export interface PlainRouteOptions extends BaseRouteOptions {
+  readonly page: () => Promise<{ default: ComponentType<PlainPageProps> }>;
+}
+
+/**
+ * A route whose loader preloads its one query (render-as-you-fetch: the page's code and its data
+ * load in parallel), waits until the data is there so the old page stays on screen under the
+ * progress bar meanwhile, and hands the query reference to the route host.
+ *
+ * Kept-alive routes: when the route host still holds this route's payload for the same variables,
+ * the loader returns that very payload: no new reference, no refetch, and the page keeps its state
+ * (refetched filters, loaded pages, scroll position).
+ */
+export function defineQueryRoute<Q extends OperationType>(runtime: RouteRuntime, options: QueryRouteOptions<Q>): RouteObject {
+  return buildRoute(runtime, options, (url) => {
+    const variables = options.variables(url);
+    return { cacheKey: stableKey(variables), query: options.query, variables };
+  });
+}
+
+export function definePlainRoute(runtime: RouteRuntime, options: PlainRouteOptions): RouteObject {
+  return buildRoute(runtime, options, () => ({ cacheKey: '', query: null, variables: {} }));
+}
+
+interface DataPlan {
+  cacheKey: string;
+  query: GraphQLTaggedNode | null;
+  variables: Record<string, unknown>;
+}
+
+function buildRoute(
+  runtime: RouteRuntime,
+  options: BaseRouteOptions & { page: () => Promise<{ default: unknown }> },
+  plan: (url: URL) => DataPlan,
+): RouteObject {
+  const handle: RouteHandle = { title: options.title, keepAlive: options.keepAlive ?? false };
+  let pageModule: Promise<{ default: unknown }> | null = null;
+  const loadPage = () => {
+    pageModule ??= options.page().catch((error: unknown) => {
+      pageModule = null; // a later navigation may try again
+      throw error;
+    });
+    return pageModule;
+  };
+
+  const loader = async ({ request }: LoaderFunctionArgs): Promise<PagePayload> => {
+    const url = new URL(request.url);
+    await options.guard?.(url, runtime);
+    const { cacheKey, query, variables } = plan(url);
+
+    if (handle.keepAlive && !runtime.forceReload.delete(options.id)) {
+      const kept = runtime.keptAlive.get(options.id);
+      if (kept && kept.cacheKey === cacheKey && !kept.error && !networkErrorOf(kept.queryRef)) return kept;
+    }
+
+    const pagePromise = loadPage();
+    let queryRef: PreloadedQuery<OperationType> | null = null;
+    if (query) {
+      queryRef = runtime.registry.register(
+        loadQuery<OperationType>(runtime.environment, query, variables, { fetchPolicy: 'store-or-network' }),
+      );
+      const created = queryRef;
+      request.signal.addEventListener('abort', () => runtime.registry.release(created), { once: true });
+    }
+
+    try {
+      const [module] = await Promise.all([pagePromise, queryRef ? dataSettled(queryRef) : null]);
+      return { routeId: options.id, cacheKey, Page: module.default as PagePayload['Page'], queryRef, error: null };
+    } catch (error) {
+      return { routeId: options.id, cacheKey, Page: null, queryRef, error };
+    }
+  };
+
+  return {
+    id: options.id,
+    path: options.path,
+    handle,
+    loader,
+    // The route host renders pages itself (keep-alive); `null` tells react-router nothing is missing.
+    element: null,
+    ...(options.shouldRevalidate ? { shouldRevalidate: options.shouldRevalidate } : {}),
+  };
+}
+
+/**
+ * Resolves when the reference's network request finished (either way: an error is thrown by
+ * usePreloadedQuery inside the page's error boundary) or after MAX_DATA_WAIT_MS.
+ */
+export function dataSettled(ref: PreloadedQuery<OperationType>, maxWaitMs = MAX_DATA_WAIT_MS): Promise<void> {
+  const source = ref.source;
+  if (!source) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    source.subscribe({ complete: done, error: done });
+  });
+}
+
+/** loadQuery's references carry the failure of their request (not in the published types). */
+function networkErrorOf(ref: PreloadedQuery<OperationType> | null): unknown {
+  return ref ? (ref as unknown as { networkError?: unknown }).networkError : null;
+}
+
+/** JSON with sorted keys and without undefined values: equal variables give equal keys. */
+export function stableKey(variables: Record<string, unknown>): string {
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(variables).sort()) {
+    const value = variables[key];
+    if (value !== undefined) sorted[key] = value;
+  }
+  return JSON.stringify(sorted);
+}
+
+/** Integer query parameter, or `fallback` when missing or not a non-negative integer. */
+export function intParam(url: URL | URLSearchParams, name: string, fallback: number): number {
+  const params = url instanceof URL ? url.searchParams : url;
+  const raw = params.get(name);
+  if (raw === null || !/^\d{1,9}$/.test(raw.trim())) return fallback;
+  return Number(raw.trim());
+}

@@ -1,0 +1,67 @@
+import { Box, SimpleGrid } from '@chakra-ui/react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { ClassifyCourseList_query$key } from '../../__generated__/ClassifyCourseList_query.graphql';
+import type { ClassifyCourseListPaginationQuery } from '../../__generated__/ClassifyCourseListPaginationQuery.graphql';
+import { PAGE_SIZE } from '../../constants';
+import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
+import { CourseCard } from '../CourseCard/CourseCard';
+import { EmptyState } from '../Feedback/EmptyState';
+import { ListFooter } from '../Feedback/ListFooter';
+
+// Short variable names on purpose: babel-plugin-relay hashes graphql-js's print() of this text,
+// which wraps a field's arguments past 80 characters while relay-compiler's printer does not; a
+// longer argument line would make every dev build warn that the artifact is stale.
+const queryFragment = graphql`
+  fragment ClassifyCourseList_query on Query
+  @refetchable(queryName: "ClassifyCourseListPaginationQuery")
+  @argumentDefinitions(
+    id: { type: "Int!" }
+    year: { type: "Int" }
+    sort: { type: "CourseOrder", defaultValue: LATEST }
+    n: { type: "Int", defaultValue: 20 }
+    after: { type: "String" }
+  ) {
+    courses(catalogueId: $id, year: $year, orderBy: $sort, first: $n, after: $after)
+      @connection(key: "ClassifyCourseList_courses") {
+      edges {
+        node {
+          id
+          ...CourseCard_course
+        }
+      }
+    }
+  }
+`;
+
+/** The catalogue listing's course cards: 20 per page in infinite scroll, ending with 没有更多了. */
+export function ClassifyCourseList({ query }: { readonly query: ClassifyCourseList_query$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    ClassifyCourseListPaginationQuery,
+    ClassifyCourseList_query$key
+  >(queryFragment, query);
+  const edges = data.courses.edges;
+  const sentinel = useLoadMoreSentinel({
+    hasNext,
+    isLoadingNext,
+    itemCount: edges.length,
+    loadNext: () => {
+      if (hasNext && !isLoadingNext) loadNext(PAGE_SIZE.catalogue);
+    },
+  });
+
+  return (
+    <Box>
+      {edges.length === 0 ? (
+        <EmptyState text="暂无课程" />
+      ) : (
+        <SimpleGrid columns={{ base: 2, lg: 3, xl: 4, '2xl': 5 }} gap="5">
+          {edges.map((edge) => (
+            <CourseCard key={edge.node.id} course={edge.node} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Box ref={sentinel} height="1px" />
+      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+    </Box>
+  );
+}

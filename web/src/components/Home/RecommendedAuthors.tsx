@@ -1,0 +1,74 @@
+import { Box, Button, SimpleGrid } from '@chakra-ui/react';
+import { startTransition, useState, useTransition } from 'react';
+import { graphql, useRefetchableFragment } from 'react-relay';
+import { useNavigate } from 'react-router-dom';
+import type { RecommendedAuthors_query$key } from '../../__generated__/RecommendedAuthors_query.graphql';
+import type { RecommendedAuthorsRefetchQuery } from '../../__generated__/RecommendedAuthorsRefetchQuery.graphql';
+import { AuthorCard } from '../AuthorCard/AuthorCard';
+import { ChevronRightIcon, RefreshIcon } from '../icons/Icons';
+import { SectionHeader } from './SectionHeader';
+
+const queryFragment = graphql`
+  fragment RecommendedAuthors_query on Query
+  @refetchable(queryName: "RecommendedAuthorsRefetchQuery")
+  @argumentDefinitions(batch: { type: "Int", defaultValue: 0 }) {
+    recommendedAuthors(batch: $batch, size: 9) {
+      id
+      ...AuthorCard_author
+    }
+  }
+`;
+
+/** 名师推荐: 9 lecturers, 换一批 loads the next batch (the gateway wraps around), 查看更多 → /author. */
+export function RecommendedAuthors({ query }: { readonly query: RecommendedAuthors_query$key }) {
+  const [data, refetch] = useRefetchableFragment<RecommendedAuthorsRefetchQuery, RecommendedAuthors_query$key>(
+    queryFragment,
+    query,
+  );
+  const [batch, setBatch] = useState(0);
+  const [isPending, startRefetch] = useTransition();
+  const navigate = useNavigate();
+
+  const nextBatch = () => {
+    const next = batch + 1;
+    setBatch(next);
+    startRefetch(() => {
+      refetch({ batch: next }, { fetchPolicy: 'store-or-network' });
+    });
+  };
+
+  return (
+    <Box as="section">
+      <SectionHeader
+        title="名师推荐"
+        subtitle="名校名师 倾情讲授"
+        actions={
+          <>
+            <Button size="sm" variant="ghost" color="gray.600" onClick={nextBatch} loading={isPending} loadingText="换一批">
+              <RefreshIcon />
+              换一批
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              color="gray.600"
+              onClick={() =>
+                startTransition(() => {
+                  void navigate('/author');
+                })
+              }
+            >
+              查看更多
+              <ChevronRightIcon />
+            </Button>
+          </>
+        }
+      />
+      <SimpleGrid columns={{ base: 3, md: 5, '2xl': 9 }} gap="4" opacity={isPending ? 0.6 : 1} transition="opacity 0.2s">
+        {data.recommendedAuthors.map((author) => (
+          <AuthorCard key={author.id} author={author} />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+/** Business constants of product-spec §9 as the web client uses them (the upstream enforces them too). */
+
+export const PAGE_SIZE = {
+  /** Catalogue listing (ClassifyView). */
+  catalogue: 20,
+  search: 21,
+  authors: 18,
+  authorCourses: 18,
+  topics: 12,
+  relatedCourses: 10,
+} as const;
+
+export const HOME = {
+  /** Recommended courses: the first load, then each scroll load. */
+  recommendedFirst: 14,
+  recommendedNext: 12,
+  selectedCourses: 10,
+  authorsPerBatch: 9,
+  featuredTopics: 6,
+  banners: 5,
+  /** Courses shown inside a special-topic slide. */
+  coursesPerTopicSlide: 4,
+  /** Banner autoplay interval. */
+  bannerIntervalMs: 5000,
+  topicIntervalMs: 6000,
+} as const;
+
+export const TEXT_LIMIT = {
+  siteSearch: 50,
+  aiQuestion: 200,
+  note: 500,
+  profileIntro: 400,
+  playerComment: 30,
+} as const;
+
+/** Infinite scroll loads the next page when the list end is within this many pixels of the viewport bottom. */
+export const SCROLL_LOAD_TRIGGER_PX = 50;
+
+/** Sidebar catalogue tree: children visible before 展开. */
+export const CATALOGUE_TREE_VISIBLE_CHILDREN = 5;
+
+/** Default user type (anonymous); -1 and 0 mean not logged in. */
+export const ANONYMOUS_USER_TYPES: readonly number[] = [-1, 0];
+
+/** /center?position= tabs (我的课程, 我的笔记, 历史记录, 消息, 个人资料, 账户设置, 截取片段). */
+export const CENTER_POSITION = {
+  courses: 0,
+  notes: 1,
+  history: 2,
+  messages: 3,
+  profile: 4,
+  account: 5,
+  fragments: 6,
+} as const;
+
+/** Kept-alive route entries (besides the visible one) before the least recently used is evicted. */
+export const KEEP_ALIVE_MAX_HIDDEN = 5;
+
+/** localStorage key remembering that the operation guide was shown once. */
+export const GUIDE_SEEN_KEY = 'szykt.operationGuideSeen';
+
+export const MESSAGES = {
+  emptyInput: '请输入内容',
+  mobileOnly: '请从手机端查看',
+  noMore: '没有更多了',
+  loading: '加载中...',
+} as const;
+
+/** Sort select of catalogue listings (schema enum CourseOrder = upstream orderBy of §9). */
+export type CourseOrderValue = 'LATEST' | 'MOST_PLAYED' | 'MOST_NOTES' | 'MOST_FAVOURITED';
+export const COURSE_ORDER_OPTIONS: ReadonlyArray<{ value: CourseOrderValue; label: string }> = [
+  { value: 'LATEST', label: '最新' },
+  { value: 'MOST_PLAYED', label: '最多播放' },
+  { value: 'MOST_NOTES', label: '最多笔记' },
+  { value: 'MOST_FAVOURITED', label: '最多收藏' },
+];

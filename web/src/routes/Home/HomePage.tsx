@@ -1,0 +1,41 @@
+import { Box, Grid, Stack } from '@chakra-ui/react';
+import { usePreloadedQuery } from 'react-relay';
+import type { HomeQuery } from '../../__generated__/HomeQuery.graphql';
+import type { PageProps } from '../../app/routeTypes';
+import { ClassifyView } from '../../components/Classify/ClassifyView';
+import { BannerCarousel } from '../../components/Home/BannerCarousel';
+import { OperationGuide } from '../../components/Home/OperationGuide';
+import { RecommendedAuthors } from '../../components/Home/RecommendedAuthors';
+import { RecommendedCourses } from '../../components/Home/RecommendedCourses';
+import { SelectedCourses } from '../../components/Home/SelectedCourses';
+import { SubjectTabs } from '../../components/Home/SubjectTabs';
+import { TopicCarousel } from '../../components/Home/TopicCarousel';
+import { homeQuery } from './HomeQuery';
+
+export default function HomePage({ queryRef }: PageProps<HomeQuery>) {
+  const data = usePreloadedQuery<HomeQuery>(homeQuery, queryRef);
+  const { scId } = queryRef.variables;
+  const { recommendation, subject } = data;
+
+  return (
+    <Stack gap="6">
+      <SubjectTabs query={data} activeId={scId} />
+      {recommendation ? (
+        <>
+          <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 300px' }} gap="5">
+            <BannerCarousel query={recommendation} />
+            <SelectedCourses query={recommendation} />
+          </Grid>
+          <RecommendedAuthors query={recommendation} />
+          <TopicCarousel query={recommendation} />
+          <RecommendedCourses query={recommendation} actions={<OperationGuide />} />
+        </>
+      ) : null}
+      {subject ? (
+        <Box>
+          <ClassifyView key={scId} query={subject} />
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, useNavigation, useRevalidator } from 'react-router-dom';
+import type { ShellQuery } from '../../__generated__/ShellQuery.graphql';
+import { NavigationProgress } from '../../app/NavigationProgress';
+import { RouteHost } from '../../app/RouteHost';
+import type { PagePayload, RouteRuntime } from '../../app/routeTypes';
+import { Footer } from '../../components/Footer/Footer';
+import { HEADER_HEIGHT, Header } from '../../components/Header/Header';
+import { Sidebar } from '../../components/Sidebar/Sidebar';
+import { Toaster } from '../../components/ui/toaster';
+import { shellQuery } from './ShellQuery';
+
+/** Header, sidebar and footer around every page (§2). */
+export function Shell({ runtime }: { readonly runtime: RouteRuntime }) {
+  const payload = useLoaderData() as PagePayload;
+  const data = usePreloadedQuery<ShellQuery>(shellQuery, payload.queryRef as PreloadedQuery<ShellQuery>);
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+
+  return (
+    <Flex direction="column" minH="100vh">
+      <NavigationProgress active={navigation.state !== 'idle' || revalidator.state !== 'idle'} />
+      <Header query={data} />
+      <Flex flex="1" align="flex-start">
+        <Sidebar query={data} top={HEADER_HEIGHT} />
+        <Box as="main" flex="1" minW="0" px={{ base: '5', xl: '8' }} pt="5">
+          <Box maxW="1440px" mx="auto">
+            <RouteHost runtime={runtime} />
+            <Footer />
+          </Box>
+        </Box>
+      </Flex>
+      <Toaster />
+    </Flex>
+  );
+}
