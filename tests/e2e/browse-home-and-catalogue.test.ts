@@ -1,0 +1,150 @@
+/**
+ * A person opens the platform started as by `npm start`, in real Chromium, and browses:
+ * /home with its recommendations and infinite scroll, a subject tab, the sidebar tree with
+ * 展开/收起, a /catalog listing to its end, and back home to find the page as they left it.
+ * Throughout: Chinese content, no console errors, nothing loaded from outside the site.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { startPlatform, type RunningPlatform } from '../support/platform';
+
+const CHINESE = /[\u4e00-\u9fa5]{2,}/;
+
+describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', () => {
+  let platform: RunningPlatform;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let page: Page;
+  const consoleErrors: string[] = [];
+  const foreignRequests: string[] = [];
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(platform.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+        foreignRequests.push(url);
+      }
+    });
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await platform?.stop();
+  });
+
+  /** The course cards of the 推荐课程 section. */
+  const recommendedCards = () =>
+    page.locator('section').filter({ has: page.getByText('推荐课程', { exact: true }) }).locator('a[href^="/Play"]');
+
+  it('redirects / to /home, shows the guide once and Chinese course cards', async () => {
+    await page.goto(`${platform.baseUrl}/`);
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('首页 - 思政云课堂');
+
+    // the operation guide on the three access modes opens by itself on the first visit
+    const guide = page.getByRole('dialog');
+    await expect.poll(() => guide.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await guide.textContent()).toContain('三种访问方式');
+    await page.getByRole('button', { name: '我知道了' }).click();
+    await expect.poll(() => guide.isVisible()).toBe(false);
+
+    await expect.poll(() => recommendedCards().count(), { timeout: 15_000 }).toBe(14);
+    const firstCard = (await recommendedCards().first().textContent()) ?? '';
+    expect(firstCard).toMatch(CHINESE);
+    // the header, the banner and the sidebar are there too
+    await expect.poll(() => page.getByRole('tab', { name: '全部' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: '登录' }).first().isVisible()).toBe(true);
+  });
+
+  it('loads the next 12 recommended courses when scrolled to the bottom', async () => {
+    await page.mouse.wheel(0, 100_000);
+    await expect.poll(() => recommendedCards().count(), { timeout: 15_000 }).toBe(26);
+  });
+
+  it('keeps /home alive: its loaded cards and scroll position survive a visit elsewhere', async () => {
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1200);
+    await page.getByRole('navigation', { name: '主导航' }).getByText('名校名师').click();
+    await page.waitForURL(/\/author$/);
+    await page.goBack();
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1200);
+    expect(await recommendedCards().count()).toBe(26);
+  });
+
+  /** Scrolls until `cards` holds every course the visible 共找到 line announces, then sees 没有更多了. */
+  async function scrollListingToTheEnd(): Promise<number> {
+    const summary = page.getByText(/共找到 \d+ 门课程/).filter({ visible: true });
+    await expect.poll(() => summary.isVisible(), { timeout: 15_000 }).toBe(true);
+    const total = Number(/共找到 (\d+) 门课程/.exec((await summary.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(0);
+    const cards = page.locator('main a[href^="/Play"]:visible');
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 100_000);
+          return cards.count();
+        },
+        { timeout: 30_000, intervals: [300] },
+      )
+      .toBe(total);
+    await expect.poll(() => page.getByText('没有更多了').filter({ visible: true }).isVisible()).toBe(true);
+    expect((await cards.first().textContent()) ?? '').toMatch(CHINESE);
+    return total;
+  }
+
+  it('switches to a subject tab and scrolls its catalogue listing, 20 a page, to 没有更多了', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const tab = page.getByRole('tab').nth(1); // the first subject, 思政, has the most courses
+    const subjectName = ((await tab.textContent()) ?? '').trim();
+    expect(subjectName).toBe('思政');
+    await tab.click();
+    await page.waitForURL(/\/home\?scId=\d+/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(subjectName);
+    expect(await page.getByRole('tab', { name: subjectName }).getAttribute('aria-selected')).toBe('true');
+    const total = await scrollListingToTheEnd();
+    expect(total).toBeGreaterThan(40); // so the listing really paged: 20 + 20 + more
+  });
+
+  it('expands and collapses a sidebar subject beyond its first 5 categories', async () => {
+    const sidebar = page.getByRole('complementary', { name: '侧边导航' });
+    // pin the first subject that has more than 5 categories by its name (the toggle's text changes)
+    const subjectName = await sidebar
+      .locator('section')
+      .filter({ has: page.getByRole('button', { name: /展开/ }) })
+      .first()
+      .getAttribute('aria-label');
+    expect(subjectName).toMatch(CHINESE);
+    const subject = sidebar.getByRole('region', { name: subjectName!, exact: true });
+    const categories = subject.locator('li');
+    expect(await categories.count()).toBe(5);
+    await subject.getByRole('button', { name: /展开/ }).click();
+    await expect.poll(() => categories.count()).toBeGreaterThan(5);
+    await subject.getByRole('button', { name: /收起/ }).click();
+    await expect.poll(() => categories.count()).toBe(5);
+  });
+
+  it('opens /catalog from the sidebar tree and scrolls its listing to 没有更多了', async () => {
+    const sidebar = page.getByLabel('侧边导航');
+    const category = sidebar.locator('section li button').first();
+    const categoryName = ((await category.textContent()) ?? '').trim();
+    await category.click();
+    await page.waitForURL(/\/catalog\?scId=\d+/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(categoryName);
+    await expect.poll(() => page.title()).toMatch(/ - 思政云课堂$/);
+    await scrollListingToTheEnd();
+  });
+
+  it('logged no console error and requested nothing from outside the site', () => {
+    expect(consoleErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  });
+});
