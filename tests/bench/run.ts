@@ -16,11 +16,11 @@
  * Options: --build rebuilds web/dist first; --quick runs a tenth of the operations (a smoke run,
  * not figures for README).
  */
-import { cpus, totalmem } from 'node:os';
 import { browserAvailable } from '../support/browser';
 import { startPlatform } from '../support/platform';
 import { Cleanup } from './cleanup';
 import { measureFirstLoad } from './first-load';
+import { busyShare, describeMachine } from './machine';
 import { startGatewayProcess } from './gateway-process';
 import { BrokenError, GraphQLClient, RequestCounter, type Operation } from './graphql-client';
 import { artifactOperation, pickCatalogue, prepareWeb } from './operations';
@@ -34,7 +34,7 @@ const rebuild = args.includes('--build');
 const scale = (n: number) => (quick ? Math.max(20, Math.round(n / 10)) : n);
 
 const COUNTS = {
-  homeWarmup: scale(500),
+  homeWarmup: scale(300),
   memoryOperations: scale(10_000),
   memoryConcurrency: 10,
   homeLatency: scale(2_000),
@@ -48,12 +48,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function step(text: string): void {
   process.stdout.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}\n`);
-}
-
-function machine(): string {
-  const list = cpus();
-  const model = list[0]?.model.trim() ?? 'unknown CPU';
-  return `${list.length} cores (${model}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, ${process.platform} ${process.arch}`;
 }
 
 async function measureOperation(
@@ -103,6 +97,12 @@ async function main(cleanup: Cleanup): Promise<boolean> {
 
   // the browser is checked first (in CI its absence is a failure), used last
   const haveBrowser = browserAvailable();
+
+  // other work on the machine skews every figure: say so when the cores were not idle to begin with
+  const busy = await busyShare();
+  if (busy !== null && busy > 0.1) {
+    warnings.push(`the machine was ${(busy * 100).toFixed(0)} % busy before the benchmark started (other processes): the figures are noisier and slower than on an idle machine`);
+  }
 
   const staleWeb = prepareWeb({ rebuild });
   if (staleWeb) warnings.push(staleWeb);
@@ -194,7 +194,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
 
   const results: BenchResults = {
     date,
-    machine: machine(),
+    machine: describeMachine(),
     node: process.version,
     quick,
     operations: [
@@ -236,12 +236,14 @@ main(cleanup)
   .then(
     () => 0,
     (error: unknown) => {
+      if (interrupted) return 130;
       const broken = error instanceof BrokenError ? 'BROKEN' : 'FAILED';
       process.stderr.write(`\n${broken}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       return 1;
     },
   )
   .then(async (code) => {
+    if (interrupted) return; // the signal handler cleans up and exits
     await cleanup.run();
     process.exit(code);
   });
