@@ -13,6 +13,11 @@ export interface GatewayConfig {
   upstreamUrl: string;
   /** LOGIN_URL, default http://127.0.0.1:${LOGIN_PORT || 5200}: the login service (accounts arrive in issue 3). */
   loginUrl: string;
+  /**
+   * LOGIN_PUBLIC_URL: the browser-facing URL of the login service's /login page (Site.loginUrl).
+   * Unset (null): derived per request from the request's host name, LOGIN_URL's port and /login.
+   */
+  loginPublicUrl: string | null;
   /** API_SECRET: the shared signing secret; the development default matches upstream/API.md. */
   apiSecret: string;
   /** SIGN_ALGORITHM md5 (default) | sha256. */
@@ -40,6 +45,11 @@ export interface GatewayConfig {
    * For tests and the benchmark; leave it off in production (it tells clients about the backend).
    */
   exposeUpstreamCount: boolean;
+  /**
+   * UPSTREAM_BUDGET_PER_OPERATION (40): the most upstream requests one GraphQL operation may send;
+   * further calls fail with QUERY_TOO_COMPLEX instead of being sent (yoga/limits.ts). The home page makes 6.
+   */
+  upstreamBudgetPerOperation: number;
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -94,6 +104,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     host: env.HOST?.trim() || '127.0.0.1',
     upstreamUrl: parseUrl('UPSTREAM_URL', env.UPSTREAM_URL?.trim() || `http://127.0.0.1:${upstreamPort}`),
     loginUrl: parseUrl('LOGIN_URL', env.LOGIN_URL?.trim() || `http://127.0.0.1:${loginPort}`),
+    loginPublicUrl: env.LOGIN_PUBLIC_URL?.trim() ? parseUrl('LOGIN_PUBLIC_URL', env.LOGIN_PUBLIC_URL.trim()) : null,
     apiSecret: env.API_SECRET || 'sizheng-dev-secret',
     signAlgorithm,
     productId: 1,
@@ -108,5 +119,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     upstreamTimeoutMs: parseInteger('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 85_000, 1, 600_000),
     logLevel,
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
+    upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
   };
 }

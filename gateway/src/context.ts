@@ -1,6 +1,6 @@
 /**
  * The per-request context: the viewer, the guest id, the end user's address and one MainApi
- * (with its DataLoaders and upstream request counter). Nothing in it outlives the request; the
+ * (with its DataLoaders, upstream request counter and budget). Nothing in it outlives the request; the
  * only shared thing is the UpstreamClient's connection pool.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -47,7 +47,11 @@ export function createContextFactory(deps: ContextDeps) {
     // requests that did not come through server.ts (yoga.fetch in a test) still get a context
     const env: RequestEnv = initial.env ?? requestEnvFromHeaders(initial.request);
     const viewer = await resolveViewer({ utoken: env.cookies[TOKEN_COOKIE] });
-    const scope: RequestScope = { clientAddress: env.clientAddress, upstreamRequests: 0 };
+    const scope: RequestScope = {
+      clientAddress: env.clientAddress,
+      upstreamRequests: 0,
+      upstreamBudget: deps.config.upstreamBudgetPerOperation,
+    };
     const api = new MainApi(deps.client, scope, {
       productId: deps.config.productId,
       comId: viewer.comId ?? deps.config.comId,

@@ -1,7 +1,8 @@
 /**
  * The gateway's HTTP server: one node:http server answering
  *   /healthz            readiness (200 once listening; it does not depend on the upstream)
- *   /graphql, /graphql/stream   yoga (GraphiQL on GET with Accept: text/html)
+ *   /graphql, /graphql/stream   yoga (GraphiQL on GET with Accept: text/html; with GRAPHIQL=false
+ *                       such a GET gets a page saying so)
  *   /graphiql/*         GraphiQL's self-hosted assets
  *   /media/*            streamed from the upstream
  *   anything else       the built web app, unknown page paths falling back to index.html
@@ -11,8 +12,9 @@ import type { AddressInfo } from 'node:net';
 import type { GatewayConfig } from './config';
 import type { RequestEnv } from './context';
 import { clientAddressOf, createTrustTest } from './http/clientAddress';
+import { clientDisconnectCode } from './http/clientGone';
 import { GUEST_COOKIE, guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from './http/cookies';
-import { OfflineGraphiQL } from './http/graphiql';
+import { OfflineGraphiQL, isGraphiQLPageRequest, sendGraphiQLDisabled } from './http/graphiql';
 import { createMediaProxy } from './http/mediaProxy';
 import { sendText } from './http/send';
 import { createWebApp } from './http/webApp';
@@ -82,6 +84,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       sendText(res, 200, JSON.stringify({ status: 'ok' }), 'application/json; charset=utf-8');
       return;
     }
+    if (!config.graphiql && (pathname === GRAPHQL_ENDPOINT || pathname === `${GRAPHQL_ENDPOINT}/`) && isGraphiQLPageRequest(req)) {
+      sendGraphiQLDisabled(res);
+      return;
+    }
     if (pathname === GRAPHQL_ENDPOINT || pathname.startsWith(`${GRAPHQL_ENDPOINT}/`)) {
       const env = requestEnv(req, res, clientAddress);
       await yoga(req, res, { env });
@@ -102,7 +108,13 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((error: unknown) => {
-      logger.error(`request ${req.method} ${(req.url ?? '').split('?')[0]} failed`, error);
+      const request = `request ${req.method} ${(req.url ?? '').split('?')[0]}`;
+      const gone = clientDisconnectCode(error, res);
+      if (gone) {
+        logger.debug(`${request}: the client closed the connection before the answer was complete (${gone})`);
+        return;
+      }
+      logger.error(`${request} failed`, error);
       if (!res.headersSent) sendText(res, 500, '服务器内部错误');
       else res.destroy();
     });

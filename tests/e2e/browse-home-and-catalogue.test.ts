@@ -93,7 +93,7 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
           await page.mouse.wheel(0, 100_000);
           return cards.count();
         },
-        { timeout: 30_000, intervals: [300] },
+        { timeout: 30_000, interval: 300 },
       )
       .toBe(total);
     await expect.poll(() => page.getByText('没有更多了').filter({ visible: true }).isVisible()).toBe(true);

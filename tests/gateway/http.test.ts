@@ -225,6 +225,25 @@ describe('guest cookie and visit log', () => {
     });
   });
 
+  it('keeps the visit when previousPageUrl is a full URL, and drops only a malformed previousPageUrl', async () => {
+    const stored = async (previousPageUrl: string) => {
+      const response = await gateway.graphql(RECORD, { input: { pageUrl: '/Play?courseId=1&catalogId=2', previousPageUrl, moduleName: '课程播放' } });
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.recordVisit.errors).toEqual([]);
+      expect(response.body.data.recordVisit.logId).toMatch(/^\d+$/);
+      return upstream.store.visitLogs.get(Number(response.body.data.recordVisit.logId))!.previousPageUrl;
+    };
+    // document.referrer of a page opened from another site, kept as it is
+    expect(await stored('https://www.baidu.com/link?url=abc&wd=%E6%80%9D%E6%94%BF')).toBe('https://www.baidu.com/link?url=abc&wd=%E6%80%9D%E6%94%BF');
+    expect(await stored('http://127.0.0.1:4000/home')).toBe('http://127.0.0.1:4000/home');
+    expect(await stored('/home?scId=2')).toBe('/home?scId=2');
+    // malformed: the visit is still logged, the field empty
+    expect(await stored('javascript:alert(1)')).toBe('');
+    expect(await stored('https://evil.example/a\u0007b')).toBe('');
+    expect(await stored('https://user:secret@evil.example/')).toBe('');
+    expect(await stored(`https://example.com/${'a'.repeat(2048)}`)).toBe('');
+  });
+
   it('returns user errors for bad input and stores nothing', async () => {
     const response = await gateway.graphql(RECORD, { input: { pageUrl: 'https://elsewhere.example/x', moduleName: '' } });
     expect(response.body.errors).toBeUndefined();
@@ -234,6 +253,70 @@ describe('guest cookie and visit log', () => {
       ['moduleName', 'INVALID_MODULE_NAME'],
     ]);
     expect(response.body.extensions?.upstreamRequests).toBe(0);
+  });
+});
+
+describe('login page URL (Site.loginUrl)', () => {
+  /** POST /graphql with a Host header of our choice (fetch() would not send it). */
+  function siteQuery(url: string, headers: Record<string, string>): Promise<{ loginUrl: string; currentYear: number }> {
+    return new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const body = JSON.stringify({ query: '{ site { loginUrl currentYear } }' });
+      const req = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: '/graphql',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', 'content-length': Buffer.byteLength(body), ...headers },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            try {
+              resolve((JSON.parse(text) as { data: { site: { loginUrl: string; currentYear: number } } }).data.site);
+            } catch (error) {
+              reject(new Error(`${res.statusCode}: ${text}`, { cause: error }));
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('derives it from the host the browser used and LOGIN_URL\'s port', async () => {
+    expect((await siteQuery(gateway.url, { host: 'ketang.example.edu.cn:4000' })).loginUrl).toBe('http://ketang.example.edu.cn:5200/login');
+    expect((await siteQuery(gateway.url, { host: '192.168.1.20' })).loginUrl).toBe('http://192.168.1.20:5200/login');
+    expect((await siteQuery(gateway.url, { host: '[::1]:4000' })).loginUrl).toBe('http://[::1]:5200/login');
+    // a trusted proxy (loopback by default) may say the browser used https
+    expect((await siteQuery(gateway.url, { host: 'ketang.example.edu.cn', 'x-forwarded-proto': 'https' })).loginUrl).toBe(
+      'https://ketang.example.edu.cn:5200/login',
+    );
+    // garbage in Host falls back to LOGIN_URL's host
+    expect((await siteQuery(gateway.url, { host: 'bad_host!:80' })).loginUrl).toBe('http://127.0.0.1:5200/login');
+  });
+
+  it('believes X-Forwarded-Proto only from a trusted proxy, and follows LOGIN_URL and LOGIN_PUBLIC_URL', async () => {
+    const strict = await startTestGateway(upstream.server.url, { TRUSTED_PROXIES: '192.0.2.1', LOGIN_URL: 'http://10.0.0.5:6200' });
+    try {
+      expect((await siteQuery(strict.url, { host: 'ketang.example.edu.cn', 'x-forwarded-proto': 'https' })).loginUrl).toBe(
+        'http://ketang.example.edu.cn:6200/login',
+      );
+    } finally {
+      await strict.stop();
+    }
+    const configured = await startTestGateway(upstream.server.url, { LOGIN_PUBLIC_URL: 'https://login.example.edu.cn/login' });
+    try {
+      const site = await siteQuery(configured.url, { host: 'ketang.example.edu.cn' });
+      expect(site.loginUrl).toBe('https://login.example.edu.cn/login');
+      expect(site.currentYear).toBeGreaterThanOrEqual(2025);
+    } finally {
+      await configured.stop();
+    }
   });
 });
 

@@ -404,14 +404,23 @@ describe('single objects and node(id)', () => {
   it('answers the site, the viewer, statistics and lecturer categories', async () => {
     const thisYear = await upstream.get<RestResourceCount>('/api/courses/GetResourceStatistics', { catalogId: 0, year: 2026 });
     const response = await gateway.graphql(`{
-      site { title description productId comId comCode }
+      site { title description productId comId comCode loginUrl currentYear }
       viewer { userType isLoggedIn isIP name }
       all: statistics { courseCount videoCount }
       thisYear: statistics(year: 2026) { courseCount videoCount }
       authorCatalogues { name level resourceCount children { name level } }
     }`);
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.site).toEqual({ title: '思政云课堂', description: '在线报告厅', productId: 1, comId: 0, comCode: '' });
+    expect(response.body.data.site).toEqual({
+      title: '思政云课堂',
+      description: '在线报告厅',
+      productId: 1,
+      comId: 0,
+      comCode: '',
+      // the request's host name, LOGIN_URL's port (the default 5200), /login
+      loginUrl: 'http://127.0.0.1:5200/login',
+      currentYear: new Date(Date.now() + 8 * 3600_000).getUTCFullYear(),
+    });
     expect(response.body.data.viewer).toEqual({ userType: -1, isLoggedIn: false, isIP: true, name: null });
     expect(response.body.data.thisYear).toEqual(thisYear);
     expect(response.body.data.all.courseCount).toBeGreaterThanOrEqual(thisYear.courseCount);
@@ -443,9 +452,24 @@ describe('bad arguments', () => {
     expect(response.body.extensions?.upstreamRequests ?? 0).toBe(0);
   });
 
-  it('reports an unknown catalogue in a list as NOT_FOUND with the upstream message', async () => {
-    const response = await gateway.graphql('{ courses(catalogueId: 999999) { totalCount } }');
-    expect(response.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect(response.body.errors?.[0]?.message).toBe('分类不存在');
+  it('answers an unknown catalogue with an empty listing and zero counts, so the page keeps its data', async () => {
+    // the whole /home?scId=999999 query: catalogue null, listing empty, counts zero, no error
+    const response = await gateway.graphql(`{
+      catalogue(catalogueId: 999999) { name }
+      courses(catalogueId: 999999) { totalCount edges { cursor } pageInfo { hasNextPage endCursor } }
+      thisYear: courses(catalogueId: 999999, year: 2026, first: 20, after: "Y3Vyc29yOjE5") { totalCount }
+      resourceCount(catalogueId: 999999) { courseCount videoCount }
+      yearCount: resourceCount(catalogueId: 999999, year: 2026) { courseCount videoCount }
+      subjects { catalogueId }
+    }`);
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data).toMatchObject({
+      catalogue: null,
+      courses: { totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+      thisYear: { totalCount: 0 },
+      resourceCount: { courseCount: 0, videoCount: 0 },
+      yearCount: { courseCount: 0, videoCount: 0 },
+    });
+    expect(response.body.data.subjects.length).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,8 @@ import { clientAddressOf, createTrustTest } from '../../gateway/src/http/clientA
 import { guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from '../../gateway/src/http/cookies';
 import { connectionFromPages, connectionFromRange, decodeCursor, encodeCursor, readWindow } from '../../gateway/src/graphql/connection';
 import { fromGlobalId, toGlobalId } from '../../gateway/src/graphql/globalId';
-import { validateVisit } from '../../gateway/src/resolvers/Mutation/recordVisit';
+import { normalisePreviousPageUrl, validateVisit } from '../../gateway/src/resolvers/Mutation/recordVisit';
+import { loginPageUrl, platformYear } from '../../gateway/src/resolvers/Query/site';
 
 describe('loadGatewayConfig', () => {
   it('has the documented defaults', () => {
@@ -185,8 +186,66 @@ describe('visit input', () => {
     expect(fields({ ...ok, pageUrl: '//evil.example/x' })).toEqual(['pageUrl']);
     expect(fields({ ...ok, pageUrl: '/has space' })).toEqual(['pageUrl']);
     expect(fields({ ...ok, pageUrl: `/${'a'.repeat(2048)}` })).toEqual(['pageUrl']);
-    expect(fields({ ...ok, previousPageUrl: 'javascript:alert(1)' })).toEqual(['previousPageUrl']);
+    // previousPageUrl never refuses the visit (see below)
+    expect(fields({ ...ok, previousPageUrl: 'javascript:alert(1)' })).toEqual([]);
     expect(fields({ ...ok, moduleName: '  ' })).toEqual(['moduleName']);
     expect(fields({ ...ok, actId: 'x'.repeat(256) })).toEqual(['actId']);
+  });
+
+  it('accepts a site path or an absolute http(s) URL as the previous page, and drops anything else', () => {
+    for (const kept of [
+      '/home?scId=3',
+      'http://127.0.0.1:4000/home',
+      'https://www.baidu.com/link?url=x&wd=%E6%80%9D%E6%94%BF',
+      'HTTPS://Example.COM/',
+      `https://example.com/${'a'.repeat(2020)}`,
+    ]) {
+      expect(normalisePreviousPageUrl(kept)).toBe(kept);
+    }
+    for (const dropped of [
+      null,
+      undefined,
+      '',
+      'javascript:alert(1)',
+      'ftp://example.com/file',
+      '//evil.example/x',
+      'home',
+      'https://',
+      'https://example.com/a b',
+      'https://example.com/\u0000',
+      'https://example.com/\u0085',
+      '/home\n',
+      'https://user:pw@example.com/',
+      `https://example.com/${'a'.repeat(2048)}`,
+    ]) {
+      expect(normalisePreviousPageUrl(dropped)).toBe('');
+    }
+  });
+});
+
+describe('site settings', () => {
+  it('counts the year in UTC+8', () => {
+    expect(platformYear(new Date('2025-12-31T15:59:59Z'))).toBe(2025);
+    expect(platformYear(new Date('2025-12-31T16:00:00Z'))).toBe(2026); // midnight in Beijing
+    expect(platformYear(new Date('2026-01-01T07:00:00-08:00'))).toBe(2026);
+  });
+
+  it('derives the login page from the request, or takes LOGIN_PUBLIC_URL', () => {
+    const request = (host: string | null, headers: Record<string, string> = {}) => ({
+      request: {
+        url: `http://${host ?? 'gateway.invalid'}/graphql`,
+        headers: { get: (name: string) => (name === 'host' ? host : (headers[name] ?? null)) },
+      },
+    });
+    expect(loginPageUrl(loadGatewayConfig({}), request('ketang.example.edu.cn:4000'))).toBe('http://ketang.example.edu.cn:5200/login');
+    expect(loginPageUrl(loadGatewayConfig({ LOGIN_PORT: '5801' }), request('localhost:4800'))).toBe('http://localhost:5801/login');
+    // without a Node request there is no trusted peer: X-Forwarded-Proto is ignored
+    expect(loginPageUrl(loadGatewayConfig({}), request('a.example', { 'x-forwarded-proto': 'https' }))).toBe('http://a.example:5200/login');
+    expect(loginPageUrl(loadGatewayConfig({ LOGIN_URL: 'http://login.internal' }), request('a.example'))).toBe('http://a.example/login');
+    expect(loginPageUrl(loadGatewayConfig({ LOGIN_PUBLIC_URL: 'https://login.example.edu.cn/login' }), request('a.example'))).toBe(
+      'https://login.example.edu.cn/login',
+    );
+    expect(() => loadGatewayConfig({ LOGIN_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/LOGIN_PUBLIC_URL/);
+    expect(loadGatewayConfig({}).loginPublicUrl).toBeNull();
   });
 });

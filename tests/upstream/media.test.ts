@@ -1,4 +1,4 @@
-/** GET /media/*: unsigned, cacheable, Range, HEAD, SVG policy, and no way out of the media directory. */
+/** GET /media/*: unsigned, cacheable, Range, HEAD, a sandboxing policy on every answer, and no way out of the media directory. */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -33,6 +33,12 @@ describe('media serving', () => {
   afterAll(() => api.stop());
 
   const url = (p: string) => `${api.server.url}${p}`;
+  const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+  const expectMediaHeaders = (headers: Headers | Record<string, string | string[] | undefined>, label: string) => {
+    const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]);
+    expect(get('content-security-policy'), label).toBe(MEDIA_CSP);
+    expect(get('x-content-type-options'), label).toBe('nosniff');
+  };
 
   it('serves a seeded SVG by the URL an answer gives, without a signature, with its headers', async () => {
     const course = await api.client.get<{ dataList: { courseId: number; courseImage: string }[] }>(
@@ -45,7 +51,7 @@ describe('media serving', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers.get('content-security-policy')).toBe(MEDIA_CSP);
     expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
     expect(res.headers.get('last-modified')).toMatch(/GMT$/);
     expect(await res.text()).toContain('<svg');
@@ -119,5 +125,36 @@ describe('media serving', () => {
   it('refuses other methods', async () => {
     const res = await fetch(url('/media/avatars/1.svg'), { method: 'DELETE' });
     expect(res.status).toBe(405);
+  });
+
+  it('sends the sandboxing policy and nosniff on every answer, whatever the type or outcome', async () => {
+    const answers: [string, Promise<Response>][] = [
+      ['binary 200', fetch(url(`/media/${BINARY_FILE}`))],
+      ['206', fetch(url(`/media/${BINARY_FILE}`), { headers: { Range: 'bytes=0-9' } })],
+      ['416', fetch(url(`/media/${BINARY_FILE}`), { headers: { Range: 'bytes=5000-' } })],
+      ['HEAD', fetch(url(`/media/${BINARY_FILE}`), { method: 'HEAD' })],
+      ['404', fetch(url('/media/posters/none.svg'))],
+      ['405', fetch(url('/media/avatars/1.svg'), { method: 'DELETE' })],
+    ];
+    for (const [label, pending] of answers) {
+      const res = await pending;
+      expectMediaHeaders(res.headers, label);
+      await res.arrayBuffer();
+    }
+    const first = await fetch(url('/media/avatars/1.svg'));
+    await first.arrayBuffer();
+    const notModified = await fetch(url('/media/avatars/1.svg'), { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    expect(notModified.status).toBe(304);
+    expectMediaHeaders(notModified.headers, '304');
+    const traversal = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+      const { hostname, port } = new URL(api.server.url);
+      const req = request({ hostname, port, path: '/media/../secret.txt', method: 'GET' }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expectMediaHeaders(traversal, '400');
   });
 });

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import type { ShellQuery } from '../../web/src/__generated__/ShellQuery.graphql';
+import { LoginUrlProvider } from '../../web/src/app/LoginPage';
 import { Sidebar } from '../../web/src/components/Sidebar/Sidebar';
 import { shellQuery } from '../../web/src/routes/Shell/ShellQuery';
 import { preloadWithMocks } from './mockData';
@@ -11,7 +13,11 @@ const CHILDREN = ['马克思主义基本原理', '毛泽东思想概论', '中�
 
 function SidebarHarness({ queryRef }: { queryRef: PreloadedQuery<ShellQuery> }) {
   const data = usePreloadedQuery<ShellQuery>(shellQuery, queryRef);
-  return <Sidebar query={data} top="64px" />;
+  return (
+    <LoginUrlProvider loginUrl={data.site.loginUrl}>
+      <Sidebar query={data} top="64px" />
+    </LoginUrlProvider>
+  );
 }
 
 describe('sidebar catalogue tree', () => {
@@ -67,5 +73,34 @@ describe('sidebar catalogue tree', () => {
       fireEvent.click(screen.getByText('党史'));
     });
     expect(router.state.location.pathname + router.state.location.search).toBe('/catalog?scId=42');
+  });
+
+  it('资源统计: 今年 and 去年 are the platform’s years (site.currentYear)', async () => {
+    const { environment, queryRef } = preloadWithMocks<ShellQuery>(shellQuery, {}, {
+      Query: () => ({ subjects: [] }),
+      Site: () => ({ loginUrl: 'http://ketang.example:5200/login', currentYear: 2031 }),
+      Viewer: () => ({ isLoggedIn: false, userType: -1 }),
+      ResourceCount: () => ({ courseCount: 1, videoCount: 2 }),
+    });
+    await act(async () => {
+      renderWithProviders(<SidebarHarness queryRef={queryRef} />, environment);
+    });
+    // titled like the other sidebar sections
+    expect(screen.getByRole('heading', { name: '资源统计' }).tagName).toBe(screen.getByRole('heading', { name: '合作伙伴' }).tagName);
+    const select = screen.getByRole('combobox', { name: '统计范围' });
+    expect(within(select).getByRole('option', { name: '今年（2031）' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'thisYear' } });
+    });
+    expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ year: 2031 });
+    await act(async () => {
+      environment.mock.resolveMostRecentOperation((op) =>
+        MockPayloadGenerator.generate(op, { Site: () => ({ currentYear: 2031 }), ResourceCount: () => ({ courseCount: 1, videoCount: 2 }) }),
+      );
+    });
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'lastYear' } });
+    });
+    expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ year: 2030 });
   });
 });

@@ -26,6 +26,8 @@ const SUBJECT = {
 
 function load(courses: ReturnType<typeof mockConnection>) {
   return preloadWithMocks<HomeQuery>(homeQuery, { scId: 3, isAll: false }, {
+    // the platform's year (UTC+8, from the gateway), deliberately not the browser's
+    Site: () => ({ currentYear: 2031 }),
     Query: () => ({
       catalogue: SUBJECT,
       resourceCount: { courseCount: 123, videoCount: 4567 },
@@ -85,5 +87,18 @@ describe('ClassifyView (catalogue listing)', () => {
     const refetch = environment.mock.getMostRecentOperation();
     expect(refetch.request.node.params.name).toBe('ClassifyViewRefetchQuery');
     expect(refetch.request.variables).toMatchObject({ nodeId: 3, catalogueId: 3, orderBy: 'MOST_PLAYED', year: null });
+  });
+
+  it('只看今年更新 asks for the platform’s year (site.currentYear), not the browser’s', async () => {
+    const { environment, queryRef } = load(mockConnection([mockCourse()], false));
+    await act(async () => {
+      renderWithProviders(<Harness queryRef={queryRef} />, environment, '/home?scId=3');
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('checkbox', { name: '只看今年更新' }));
+    });
+    const refetch = environment.mock.getMostRecentOperation();
+    expect(refetch.request.node.params.name).toBe('ClassifyViewRefetchQuery');
+    expect(refetch.request.variables).toMatchObject({ nodeId: 3, catalogueId: 3, year: 2031 });
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Site configuration of product-spec §1, in one place. Values that differ per deployment
  * come from Vite env variables (VITE_*) at build time; everything else is the product's own.
+ * The login page is the exception: its address depends on how the browser reaches the platform,
+ * so the gateway answers it at run time (`site { loginUrl }`, see app/LoginPage.tsx).
  */
 
 const env = import.meta.env;
@@ -30,9 +32,6 @@ export const site = {
   title: '思政云课堂',
   description: '在线报告厅',
   slogan: '立德树人 · 思政育人',
-
-  /** External login page; `?redirect=` carries the page to come back to. */
-  loginUrl: configured(env.VITE_LOGIN_URL, 'http://localhost:5200/login'),
 
   /** Phone access (header popover): three QR codes rendered locally. */
   qrCodes: [
@@ -82,14 +81,16 @@ export const site = {
   },
 } as const;
 
-/** The external login page for the current (or a given) page, opened in a new tab. */
-export function loginPageUrl(redirect: string = window.location.href): string {
-  const separator = site.loginUrl.includes('?') ? '&' : '?';
-  return `${site.loginUrl}${separator}redirect=${encodeURIComponent(redirect)}`;
+/** The external login page (the gateway's `site.loginUrl`) with `redirect=` the absolute URL to come back to. */
+export function loginPageUrl(loginUrl: string, redirect: string): string {
+  const url = new URL(loginUrl, window.location.origin);
+  url.searchParams.set('redirect', redirect);
+  return url.toString();
 }
 
-export function openLoginPage(redirect?: string): void {
-  window.open(loginPageUrl(redirect), '_blank', 'noopener');
+/** A mailto: link opens the mail program: no new tab (it would stay blank). */
+export function isMailto(href: string): boolean {
+  return /^mailto:/i.test(href);
 }
 
 /** Resolves a QR target (absolute URL or site path) against the page origin. */

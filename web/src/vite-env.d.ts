@@ -1,7 +1,6 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  readonly VITE_LOGIN_URL?: string;
   readonly VITE_MOBILE_SITE_URL?: string;
   readonly VITE_WECHAT_MINIPROGRAM_URL?: string;
   readonly VITE_WECHAT_OFFICIAL_URL?: string;

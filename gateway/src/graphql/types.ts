@@ -49,6 +49,8 @@ export interface SiteResult {
   productId: number;
   comId: number;
   comCode: string;
+  loginUrl: string;
+  currentYear: number;
 }
 
 export interface ViewerResult {

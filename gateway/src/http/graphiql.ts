@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { GraphiQLOptions } from 'graphql-yoga';
-import { BASE_SECURITY_HEADERS } from './securityHeaders';
+import { BASE_SECURITY_HEADERS, htmlSecurityHeaders } from './securityHeaders';
 import { MemoryAsset, sendText } from './send';
 
 export const GRAPHIQL_ASSET_PREFIX = '/graphiql/';
@@ -87,6 +87,32 @@ function escapeHtml(text: string): string {
 /** JSON inside <script type="application/json">: "<" escaped so "</script>" cannot end the block. */
 function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * A browser opening the GraphQL endpoint: what yoga answers with GraphiQL when it is on (a GET
+ * that accepts HTML; HEAD is the same question without the body). API clients ask for JSON.
+ */
+export function isGraphiQLPageRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+const GRAPHIQL_OFF_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>GraphiQL 已关闭</title></head><body>
+<h1>GraphiQL 已关闭</h1>
+<p>本站未开放 GraphiQL 调试页面。GraphQL 接口仍然可用：请以 <code>POST /graphql</code>（JSON）发送查询。</p>
+<p><a href="/">返回首页</a></p>
+</body></html>`;
+
+/** Nothing on the page but text and a link: no script, no style, nothing loaded. */
+const GRAPHIQL_OFF_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * With GRAPHIQL=false a browser would otherwise get the CSRF refusal (JSON 403) meant for API
+ * clients, which reads like a fault: tell the person that GraphiQL is off instead.
+ */
+export function sendGraphiQLDisabled(res: ServerResponse): void {
+  sendText(res, 404, GRAPHIQL_OFF_PAGE, 'text/html; charset=utf-8', htmlSecurityHeaders(GRAPHIQL_OFF_CSP));
 }
 
 export class OfflineGraphiQL {

@@ -1,12 +1,14 @@
 /**
  * /media/* streamed from the upstream's /media/* (in production a CDN serves media instead), so
  * the browser sees one origin. Range and conditional headers go through unchanged in both
- * directions: the player seeks with Range, caches revalidate with ETag / Last-Modified.
+ * directions: the player seeks with Range, caches revalidate with ETag / Last-Modified. Every
+ * answer carries MEDIA_SECURITY_HEADERS, set here rather than trusted from the upstream.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../logger';
 import type { UpstreamClient } from '../upstream/client';
+import { MEDIA_SECURITY_HEADERS } from './securityHeaders';
 import { sendText } from './send';
 
 const FORWARDED_REQUEST_HEADERS = [
@@ -36,6 +38,8 @@ const FORWARDED_RESPONSE_HEADERS = [
 
 export function createMediaProxy(client: UpstreamClient, logger: Logger) {
   return async function proxyMedia(req: IncomingMessage, res: ServerResponse, pathAndQuery: string, clientAddress: string | null): Promise<void> {
+    // first, so that the refusals below carry them too
+    for (const [name, value] of Object.entries(MEDIA_SECURITY_HEADERS)) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'GET, HEAD' });
       return;
@@ -82,7 +86,6 @@ export function createMediaProxy(client: UpstreamClient, logger: Logger) {
       const value = upstream.headers[name];
       if (value !== undefined) res.setHeader(name, value);
     }
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     try {
       if (req.method === 'HEAD') {
         upstream.body.resume();

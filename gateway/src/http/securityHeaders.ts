@@ -56,3 +56,18 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
+
+/**
+ * Every /media answer (proxied files, 304s, refusals), set by the gateway itself so that the
+ * browser sees them on the site's origin whatever the upstream or CDN sends: media is never a
+ * document we want scripts in. An SVG or HTML file opened on its own (uploads arrive later) runs no
+ * script, loads nothing and gets an opaque origin (sandbox): it cannot read the site's cookies or
+ * storage. Images, video and HLS segments loaded by the page are unaffected (a CSP applies to
+ * documents). The upstream sends the same (upstream/src/media/serve-media.ts).
+ */
+export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+export const MEDIA_SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': MEDIA_CSP,
+  'X-Content-Type-Options': 'nosniff',
+};

@@ -4,7 +4,7 @@ import { toGlobalId } from '../graphql/globalId';
 import type { AuthorArgs, AuthorParent, CourseConnectionResult, Resolver } from '../graphql/types';
 import { authorCourseSortType } from './orders';
 
-/** The lecturer detail call pages the lecturer's courses (pageSize 18 on the web, §9). */
+/** The lecturer detail call pages the lecturer's courses (pageSize 18 on the web, §9); one call per lecturer, weighed in yoga/limits.ts. */
 const courses: Resolver<AuthorParent, AuthorArgs['courses'], CourseConnectionResult> = (author, args, { api }) => {
   const catalogId = requireId('catalogueId', args.catalogueId ?? 0);
   const sortType = authorCourseSortType(args.order);

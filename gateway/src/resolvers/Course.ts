@@ -21,7 +21,10 @@ const catalogueTrail: Field<CatalogueParent[]> = async (course, _args, { api }) 
 
 const author: Field<AuthorParent | null> = (course, _args, { api }) => (course.authorId > 0 ? api.author(course.authorId) : null);
 
-/** Lists do not carry videos; the play-page call does (one per course, shared by the operation). */
+/**
+ * Lists do not carry videos; the play-page call does (one per course, shared by the operation).
+ * Fields here that call the upstream per course are weighed in yoga/limits.ts (UPSTREAM_FIELDS).
+ */
 const videos: Field<VideoParent[]> = async (course, _args, { api }) => {
   if (course.videoList) return course.videoList;
   return (await api.playData(course.courseId))?.videoList ?? [];

@@ -2,6 +2,7 @@ import { requireLimit } from '../graphql/args';
 import { toGlobalId } from '../graphql/globalId';
 import type { Resolver, TopicArgs, TopicParent } from '../graphql/types';
 
+/** One call per topic: weighed in yoga/limits.ts (UPSTREAM_FIELDS). */
 const moreTopics: Resolver<TopicParent, TopicArgs['moreTopics'], TopicParent[]> = (topic, args, { api }) =>
   api.relatedTopics(topic.id, requireLimit('limit', args.limit, 6));
 

@@ -9,7 +9,7 @@ import type { Dispatcher } from 'undici';
 import type { SignAlgorithm } from '../config';
 import type { Logger } from '../logger';
 import { isEnvelope, type Envelope } from './envelope';
-import { UpstreamError } from './errors';
+import { UpstreamBudgetExceeded, UpstreamError } from './errors';
 import { signedHeaders, toWireParams, type ParamValue, type SignedParams } from './sign';
 
 export type UpstreamMethod = 'GET' | 'POST';
@@ -20,6 +20,13 @@ export interface RequestScope {
   clientAddress: string | null;
   /** incremented for every request actually sent (after DataLoader de-duplication) */
   upstreamRequests: number;
+  /**
+   * The most requests this operation may send (UPSTREAM_BUDGET_PER_OPERATION); calls beyond it
+   * fail with UpstreamBudgetExceeded instead of being sent. No budget when absent.
+   */
+  upstreamBudget?: number;
+  /** calls refused because the budget was spent */
+  upstreamRefused?: number;
 }
 
 export interface UpstreamCall {
@@ -70,9 +77,14 @@ export class UpstreamClient {
   /**
    * Sends one signed call and returns its envelope, whatever its code: deciding whether a code is
    * a success, a "not found" or a refusal is the caller's business. Throws UpstreamError when
-   * there is no envelope to return (down, timeout, 5xx, 401, garbage).
+   * there is no envelope to return (down, timeout, 5xx, 401, garbage), UpstreamBudgetExceeded
+   * without sending anything once the operation's budget is spent.
    */
   async call<T = unknown>(call: UpstreamCall, scope: RequestScope): Promise<Envelope<T>> {
+    if (scope.upstreamBudget !== undefined && scope.upstreamRequests >= scope.upstreamBudget) {
+      scope.upstreamRefused = (scope.upstreamRefused ?? 0) + 1;
+      throw new UpstreamBudgetExceeded(scope.upstreamBudget, call.path);
+    }
     const wire = toWireParams(call.params ?? {});
     const headers: Record<string, string> = {
       ...signedHeaders(wire, {

@@ -23,3 +23,17 @@ export class UpstreamError extends Error {
     super(`upstream ${failure} on ${path}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}: ${detail}`);
   }
 }
+
+/**
+ * The operation has sent as many upstream requests as one operation may (RequestScope.upstreamBudget):
+ * the call was not made. Not an upstream failure: the client asked for too much at once.
+ */
+export class UpstreamBudgetExceeded extends Error {
+  override name = 'UpstreamBudgetExceeded';
+  constructor(
+    readonly budget: number,
+    readonly path: string,
+  ) {
+    super(`upstream budget of ${budget} requests per operation spent; ${path} not called`);
+  }
+}

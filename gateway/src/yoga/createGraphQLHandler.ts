@@ -1,7 +1,8 @@
 /**
  * The yoga instance: schema-first execution of schema.graphql, masked errors, CSRF prevention,
- * graphql-armor limits, switchable introspection and GraphiQL (self-hosted), the graphql-sse
- * endpoint (subscriptions arrive with issue 6) and per-operation upstream accounting.
+ * query limits (graphql-armor's and our cost limit, limits.ts), switchable introspection and
+ * GraphiQL (self-hosted), the graphql-sse endpoint (subscriptions arrive with issue 6) and
+ * per-operation upstream accounting and budget.
  */
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import type { GraphQLError } from 'graphql';
@@ -13,10 +14,10 @@ import type { OfflineGraphiQL } from '../http/graphiql';
 import type { Logger } from '../logger';
 import { createSchema } from '../schema';
 import type { UpstreamClient } from '../upstream/client';
-import { UpstreamError } from '../upstream/errors';
+import { UpstreamBudgetExceeded, UpstreamError } from '../upstream/errors';
 import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
-import { armorPlugin, useLimitMessages } from './limits';
+import { QUERY_TOO_COMPLEX, armorPlugin, upstreamBudgetMessage, useCostLimit, useLimitMessages } from './limits';
 import { useResponseHeaders } from './responses';
 import { useUpstreamAccounting } from './upstreamAccounting';
 
@@ -47,7 +48,9 @@ export interface GraphQLHandlerDeps {
 /**
  * The logger yoga writes to. Yoga logs each error it masks with its stack; an upstream failure is
  * an operational event the transport has already logged (path, code), so it becomes one line
- * naming the GraphQL field instead. Everything unexpected keeps its stack.
+ * naming the GraphQL field instead. A spent upstream budget is the client's doing and is logged
+ * once per operation (upstreamAccounting.ts), not once per refused field. Everything unexpected
+ * keeps its stack.
  */
 function yogaLogger(logger: Logger): Logger {
   return {
@@ -56,6 +59,7 @@ function yogaLogger(logger: Logger): Logger {
       const [first] = args;
       const located = (first ?? {}) as Partial<GraphQLError>;
       const original = located.originalError ?? first;
+      if (args.length === 1 && original instanceof UpstreamBudgetExceeded) return;
       if (args.length === 1 && original instanceof UpstreamError) {
         logger.warn(`field ${(located.path ?? []).join('.') || '(request)'} failed: upstream ${original.failure} on ${original.path}`);
         return;
@@ -74,6 +78,8 @@ export function createGraphQLHandler({ config, logger, client, graphiql }: Graph
     }),
     armorPlugin({ blockFieldSuggestions: !config.introspection }),
     useLimitMessages(),
+    // before the accounting: a refused operation makes no upstream request to account for
+    useCostLimit(),
     useGraphQLSSE({ endpoint: GRAPHQL_SSE_ENDPOINT }),
     useResponseHeaders(),
     useUpstreamAccounting({ logger, expose: config.exposeUpstreamCount }) as Plugin,
@@ -108,6 +114,14 @@ export function createGraphQLHandler({ config, logger, client, graphiql }: Graph
         // would make instanceof GraphQLError fail for errors yoga created
         const located = error as Partial<GraphQLError>;
         const original = located.originalError ?? error;
+        if (original instanceof UpstreamBudgetExceeded) {
+          // the operation asked for more upstream requests than one operation may make
+          return createGraphQLError(upstreamBudgetMessage(original.budget), {
+            nodes: located.nodes,
+            path: located.path,
+            extensions: { code: QUERY_TOO_COMPLEX },
+          });
+        }
         if (original instanceof UpstreamError) {
           // the client learns only that it failed; the log has the path and code (yogaLogger)
           return createGraphQLError(UPSTREAM_UNAVAILABLE_MESSAGE, {

@@ -1,38 +1,105 @@
 /**
- * Limits on what one operation may ask, enforced before execution by graphql-armor (one graphql
- * copy: graphql 16, see NOTES.md). Depth and cost are measured with fragments flattened, i.e. on
- * the shape of the data asked for: Relay builds every page query from nested fragments, and
- * counting each spread as a level would make the web app's own home query look 10 deep and
- * cost 14 700 instead of 4 deep and 4 300.
- * Values (measured on the web app's queries: HomeQuery depth 4 / cost ≈ 4 300, CatalogQuery
- * 4 / ≈ 2 000, pagination queries 4 / ≈ 100):
+ * Limits on what one operation may ask, enforced before any resolver runs.
+ *
+ * Depth, aliases, tokens and directives are graphql-armor's, checked while parsing and validating
+ * (one graphql copy: graphql 16, see NOTES.md). Cost is our own (operationCost.ts), measured when
+ * the operation is about to execute, because only then are its variables known: Relay's pagination
+ * queries ask `first: $count`, and a validation rule would have counted that as one item. Cost is
+ * measured on the shape of the data asked for, fragments flattened and @skip/@include applied:
+ * Relay builds every page query from nested fragments, and counting each spread as a level would
+ * make the web app's own home query look 10 deep.
+ *
+ * Values (measured on the web app's operations, web/src/__generated__):
+ *  HomeQuery {scId:0,isAll:true} depth 4 / cost ≈ 1 290, as a subject tab ≈ 1 180; CatalogQuery
+ *  ≈ 1 180; the pagination queries ≈ 790 to 1 130; ClassifyViewRefetchQuery with a year ≈ 2 160
+ *  (its two counts by year weigh 500 each); ShellQuery ≈ 40. The home page makes 6 upstream
+ *  requests, the catalogue page about 5.
  *  - depth 10: room for the play page's nesting, refuses parent{parent{...}} and course→author→courses chains
- *  - cost 20 000 (objects 2, scalars 1, ×1.5 a level, × the literal `first` of a list): ≈ 4.5× the home page;
- *    nested connections (courses(first: 100) { ... relatedCourses(first: 100) }) blow through it
+ *  - cost 20 000 = structure + 500 per upstream call the operation may fan out to:
+ *     structure: objects 2, scalars 1, ×1.5 a level, × the items a list asks for (first, last,
+ *       limit, size, the length of ids; at most 100): ≈ 15× the home page; nested connections
+ *       (courses(first: 100) { ... relatedCourses(first: 100) }) blow through it;
+ *     fan-out: the fields of UPSTREAM_FIELDS cost one upstream request for every object they are
+ *       resolved on (a list of 100 courses asking each for its videos is 100 GetPlayPageData calls),
+ *       so each such call weighs 500 = maxCost / 40, the default per-operation upstream budget: an
+ *       operation that would fan out to about 40 calls is refused before it makes any.
+ *       courses(first: 20) { ...videos } (21 requests) passes; courses(first: 100) { ...videos }
+ *       and topics(first: 100) { ...moreTopics } (about 100 each) are refused.
+ *  - ids 30: nodes(ids:) reads every id, one upstream request each (the fan-out weight alone
+ *    stops it near 40; the explicit limit gives the clearer message)
  *  - aliases 30: Relay aliases a field only when it is asked twice with other arguments
  *  - tokens 6 000: the home query with all its fragments is about 600
  *  - directives 50: Relay's @include/@skip on conditional fragments
+ * What the estimate cannot see (lists whose length is the data's: Topic.courses, Course.videos,
+ * Catalogue.children count as one item) is caught at run time by the upstream budget
+ * (UPSTREAM_BUDGET_PER_OPERATION, default 40, RequestScope.upstreamBudget): further calls of the
+ * operation fail with upstreamBudgetMessage() instead of being sent.
  * Field suggestions ("Did you mean ...") leak the schema: blocked when introspection is off.
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import type { GraphQLError, ValidationContext } from 'graphql';
+import type { ExecutionArgs, GraphQLError, ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { MAX_PAGE_SIZE } from '../graphql/args';
+import { measureOperation, type CostModel, type OperationCost, type UpstreamField } from './operationCost';
 
 export const QUERY_LIMITS = {
   maxDepth: 10,
   maxCost: 20_000,
+  maxIds: 30,
   maxAliases: 30,
   maxTokens: 6_000,
   maxDirectives: 50,
 } as const;
 
+/** The default of UPSTREAM_BUDGET_PER_OPERATION (config.ts). */
+export const DEFAULT_UPSTREAM_BUDGET = 40;
+
+/** One upstream call's weight: an operation fanning out to the whole budget costs the whole limit. */
+export const UPSTREAM_CALL_COST = QUERY_LIMITS.maxCost / DEFAULT_UPSTREAM_BUDGET;
+
+/**
+ * The fields that cost an upstream request each time they are resolved (see the resolvers).
+ * Root fields that call the upstream once are not here: they resolve once (per alias, at most 30).
+ */
+export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
+  // GetPlayPageData: lists do not carry videos
+  'Course.videos': { per: 'object' },
+  'Course.relatedCourses': { per: 'object' },
+  // the lecturer DataLoader reads the lecturers of one list together (MainApi.loadAuthors)
+  'Course.author': { per: 'batch' },
+  // GetPlayPageData of the video's course (shared with Course.videos, counted anyway)
+  'Video.course': { per: 'object' },
+  'Topic.moreTopics': { per: 'object' },
+  'Author.courses': { per: 'object' },
+  // with a year: GetCatalogList4 of the node's parent (one per group of siblings)
+  'Catalogue.resourceCount': { per: 'object', when: (args) => args.year !== undefined && args.year !== null },
+  'Query.node': { per: 'object' },
+  // one per id (operationCost.ts counts the ids)
+  'Query.nodes': { per: 'object' },
+  // Topic.courses is not here: it answers the courses the topic already carries
+};
+
+export const COST_MODEL: CostModel = {
+  scalar: 1,
+  object: 2,
+  depthFactor: 1.5,
+  maxListItems: MAX_PAGE_SIZE,
+  upstreamFields: UPSTREAM_FIELDS,
+};
+
 const MESSAGES = {
   depth: `查询嵌套过深（最多 ${QUERY_LIMITS.maxDepth} 层）`,
   cost: `查询过于复杂（复杂度上限 ${QUERY_LIMITS.maxCost}）`,
+  ids: `参数 ids 最多包含 ${QUERY_LIMITS.maxIds} 个 id`,
   aliases: `查询使用的别名过多（最多 ${QUERY_LIMITS.maxAliases} 个）`,
   tokens: `查询过长（最多 ${QUERY_LIMITS.maxTokens} 个词法单元）`,
   directives: `查询使用的指令过多（最多 ${QUERY_LIMITS.maxDirectives} 个）`,
 } as const;
+
+/** What a field gets when its operation has spent its upstream budget (createGraphQLHandler's maskError). */
+export function upstreamBudgetMessage(budget: number): string {
+  return `查询过于复杂：一次查询最多向后端发出 ${budget} 个请求，请减少查询的内容`;
+}
 
 export const QUERY_TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
 
@@ -57,13 +124,41 @@ function reportAs(message: string) {
 export function armorPlugin(options: { blockFieldSuggestions: boolean }): Plugin {
   return EnvelopArmorPlugin({
     maxDepth: { n: QUERY_LIMITS.maxDepth, flattenFragments: true, ...reportAs(MESSAGES.depth) },
-    costLimit: { maxCost: QUERY_LIMITS.maxCost, flattenFragments: true, ...reportAs(MESSAGES.cost) },
+    // cost needs the variables: useCostLimit below
+    costLimit: { enabled: false },
     maxAliases: { n: QUERY_LIMITS.maxAliases, ...reportAs(MESSAGES.aliases) },
     maxDirectives: { n: QUERY_LIMITS.maxDirectives, ...reportAs(MESSAGES.directives) },
     // the token limit works while parsing, where there is no validation context: it throws
     maxTokens: { n: QUERY_LIMITS.maxTokens, exposeLimits: false, errorMessage: MESSAGES.tokens },
     blockFieldSuggestion: { enabled: options.blockFieldSuggestions },
   }) as Plugin;
+}
+
+/** The cost of an operation that is about to run, or the message refusing it. */
+export function costVerdict(cost: OperationCost | null): string | null {
+  if (!cost) return null;
+  if (cost.maxIds > QUERY_LIMITS.maxIds) return MESSAGES.ids;
+  if (cost.structure + cost.upstreamCalls * UPSTREAM_CALL_COST > QUERY_LIMITS.maxCost) return MESSAGES.cost;
+  return null;
+}
+
+/**
+ * Measures each operation with its variables right before it executes (or subscribes) and answers
+ * the limit error instead of running it: no resolver runs, no upstream request is made.
+ */
+export function useCostLimit(): Plugin {
+  const refusal = (args: ExecutionArgs) =>
+    costVerdict(measureOperation(args.schema, args.document, args.operationName, args.variableValues, COST_MODEL));
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const message = refusal(args);
+      if (message) setResultAndStopExecution({ errors: [limitError(message)] });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const message = refusal(args);
+      if (message) setResultAndStopExecution({ errors: [limitError(message)] });
+    },
+  };
 }
 
 /** Armor's parse-time rejection reads "Syntax Error: <message>": give it the plain message and our code. */

@@ -1,7 +1,8 @@
 /**
  * Serves DATA_DIR/media under /media/ without a signature: the browser loads posters, avatars
  * and (later) video renditions directly. Paths are resolved segment by segment and must stay
- * inside the media directory, also after symlinks; answers are cacheable and support Range.
+ * inside the media directory, also after symlinks; answers are cacheable, support Range and carry
+ * MEDIA_SECURITY_HEADERS.
  */
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
@@ -13,8 +14,16 @@ import { parseRange } from './range';
 
 export const MEDIA_PREFIX = '/media/';
 const CACHE_CONTROL = 'public, max-age=86400';
-// An SVG opened on its own must not run scripts or load anything.
-const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+/**
+ * On every /media answer, whatever its type: media is never a document we want scripts in. An SVG
+ * or an HTML file opened on its own (uploads arrive later) runs no script, loads nothing and gets
+ * an opaque origin (sandbox), so it cannot reach the site's cookies or storage either; nosniff
+ * keeps a browser from reading a file as something its Content-Type does not say.
+ */
+export const MEDIA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+};
 
 const notFound = () => new ApiError(404, Code.notFound, '文件不存在');
 const badPath = () => new ApiError(400, Code.badParameter, '文件路径无效');
@@ -83,6 +92,8 @@ async function resolveFile(mediaDir: string, pathname: string): Promise<{ file: 
 }
 
 export async function serveMedia(req: IncomingMessage, res: ServerResponse, mediaDir: string, pathname: string): Promise<void> {
+  // set first, so that refusals (400, 404, 405, 416) and 304s carry them too
+  for (const [name, value] of Object.entries(MEDIA_SECURITY_HEADERS)) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     sendError(res, new ApiError(405, Code.badParameter, '请求方法不支持'));
@@ -107,8 +118,6 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, medi
   res.setHeader('Last-Modified', lastModified);
   res.setHeader('Cache-Control', CACHE_CONTROL);
   res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (contentType.startsWith('image/svg+xml')) res.setHeader('Content-Security-Policy', SVG_POLICY);
 
   if (notModified(req, etag, mtimeMs)) {
     res.writeHead(304);

@@ -133,10 +133,18 @@ export function RouteHost({ runtime }: { readonly runtime: RouteRuntime }) {
   useScrollAndTitle(current, committed, navigationType);
 
   const visit = useMemo<Visit | null>(
-    () => (current ? { locationKey: current.locationKey, pageUrl: current.pageUrl, moduleName: current.title } : null),
-    [current],
+    () =>
+      current
+        ? {
+            locationKey: current.locationKey,
+            pageUrl: current.pageUrl,
+            moduleName: current.title,
+            replace: navigationType === 'REPLACE',
+          }
+        : null,
+    [current, navigationType],
   );
-  useVisitLog(runtime.environment, visit);
+  useVisitLog(runtime.environment, visit, runtime.isNavigating);
 
   const retry = useCallback(
     (routeId: string) => {
@@ -159,22 +167,77 @@ export function RouteHost({ runtime }: { readonly runtime: RouteRuntime }) {
   );
 }
 
+/** Scroll positions remembered, most recent last; the oldest go beyond this many. */
+const MAX_SCROLL_POSITIONS = 100;
+/** A restored position waits this long at most for the page to grow tall enough. */
+const SCROLL_RESTORE_MAX_MS = 1500;
+
+/** Saved scroll positions are per URL within a route entry: /home and /home?scId=2 each keep theirs. */
+export function scrollKey(entry: Pick<RouteEntry, 'key' | 'pageUrl'>): string {
+  return `${entry.key} ${entry.pageUrl}`;
+}
+
 /**
- * Window scroll per entry: a page coming back from hidden gets its position again, a new page
- * starts at the top, a replace navigation within the same page (filters in the URL) stays put.
+ * Where the window goes when `current` becomes the visible entry (null: stay put).
+ * - Back/forward (POP) to a URL seen before: where it was left.
+ * - A kept-alive page coming back from hidden (same data): where it was left, for the URL it shows.
+ * - The same page with new data: the top; a replace within the page (filters in the URL) stays put.
+ * - Any other page: the top.
+ */
+export function scrollTargetFor(
+  current: RouteEntry,
+  before: RouteEntry | null,
+  committed: readonly RouteEntry[],
+  navigationType: string,
+  positions: ReadonlyMap<string, number>,
+): number | null {
+  const saved = positions.get(scrollKey(current));
+  if (before && before.key === current.key) {
+    if (navigationType === 'POP' && saved !== undefined) return saved;
+    return before.payload === current.payload || navigationType === 'REPLACE' ? null : 0;
+  }
+  const hidden = committed.find((e) => e.key === current.key && e.payload === current.payload);
+  if (hidden) return positions.get(scrollKey(current)) ?? positions.get(scrollKey(hidden)) ?? 0;
+  if (navigationType === 'POP' && saved !== undefined) return saved;
+  return 0;
+}
+
+/**
+ * Window scroll per URL: see scrollTargetFor. A restored position may need the page to finish
+ * rendering (a page suspended on its data, images without a size yet): the window follows it for
+ * a moment, until the page is tall enough, the user scrolls or another navigation starts.
  */
 function useScrollAndTitle(current: RouteEntry | null, committed: readonly RouteEntry[], navigationType: string) {
   const positions = useRef(new Map<string, number>());
   const activeKey = useRef<string | null>(null);
   const previous = useRef<RouteEntry | null>(null);
+  const restoring = useRef<{ cancel: () => void } | null>(null);
+
+  const remember = (key: string, top: number) => {
+    const map = positions.current;
+    map.delete(key);
+    map.set(key, top);
+    if (map.size > MAX_SCROLL_POSITIONS) map.delete(map.keys().next().value!);
+  };
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     const onScroll = () => {
-      if (activeKey.current) positions.current.set(activeKey.current, window.scrollY);
+      if (activeKey.current && !restoring.current) remember(activeKey.current, window.scrollY);
     };
+    const stopRestoring = () => restoring.current?.cancel();
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    // the user takes over: a restore in progress stops
+    window.addEventListener('wheel', stopRestoring, { passive: true });
+    window.addEventListener('touchstart', stopRestoring, { passive: true });
+    window.addEventListener('keydown', stopRestoring);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('wheel', stopRestoring);
+      window.removeEventListener('touchstart', stopRestoring);
+      window.removeEventListener('keydown', stopRestoring);
+      stopRestoring();
+    };
   }, []);
 
   useLayoutEffect(() => {
@@ -183,19 +246,39 @@ function useScrollAndTitle(current: RouteEntry | null, committed: readonly Route
     if (before && before.locationKey === current.locationKey) return;
     previous.current = current;
     document.title = documentTitle(current.title);
+    restoring.current?.cancel();
 
-    let top: number | null;
-    if (before && before.key === current.key) {
-      // Same page, another URL: new data scrolls to the top unless it only replaced the URL.
-      top = before.payload === current.payload || navigationType === 'REPLACE' ? null : 0;
-    } else {
-      const cameBack = committed.some((e) => e.key === current.key && e.payload === current.payload);
-      top = cameBack ? (positions.current.get(current.key) ?? 0) : 0;
+    const top = scrollTargetFor(current, before, committed, navigationType, positions.current);
+    const key = scrollKey(current);
+    activeKey.current = key;
+    if (top === null) {
+      remember(key, window.scrollY);
+      return;
     }
-    activeKey.current = current.key;
-    if (top !== null) {
-      window.scrollTo({ top, left: 0, behavior: 'instant' });
-      positions.current.set(current.key, top);
+    window.scrollTo({ top, left: 0, behavior: 'instant' });
+    remember(key, top);
+    if (top > 0 && Math.abs(window.scrollY - top) > 1) restoring.current = followUntilReached(key, top);
+
+    function followUntilReached(forKey: string, target: number): { cancel: () => void } {
+      const started = performance.now();
+      let frame = 0;
+      const handle = {
+        cancel: () => {
+          cancelAnimationFrame(frame);
+          if (restoring.current === handle) restoring.current = null;
+          if (activeKey.current === forKey) remember(forKey, window.scrollY);
+        },
+      };
+      const step = () => {
+        if (activeKey.current !== forKey) return handle.cancel();
+        window.scrollTo({ top: target, left: 0, behavior: 'instant' });
+        if (Math.abs(window.scrollY - target) <= 1 || performance.now() - started > SCROLL_RESTORE_MAX_MS) {
+          return handle.cancel();
+        }
+        frame = requestAnimationFrame(step);
+      };
+      frame = requestAnimationFrame(step);
+      return handle;
     }
   }, [current, committed, navigationType]);
 }

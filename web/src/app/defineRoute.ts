@@ -1,7 +1,7 @@
 import { loadQuery, type PreloadedQuery } from 'react-relay';
 import type { ComponentType } from 'react';
-import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
-import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { createOperationDescriptor, getRequest, type GraphQLTaggedNode, type IEnvironment, type OperationType } from 'relay-runtime';
+import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import type { PagePayload, PageProps, PlainPageProps, RouteHandle, RouteRuntime } from './routeTypes';
 
 /** A navigation waits this long for the route's data before rendering (and suspending) anyway. */
@@ -21,6 +21,12 @@ export interface QueryRouteOptions<Q extends OperationType> extends BaseRouteOpt
   readonly query: GraphQLTaggedNode;
   readonly variables: (url: URL) => Q['variables'];
   readonly page: () => Promise<{ default: ComponentType<PageProps<Q>> }>;
+  /**
+   * Looks at the loaded data and names the URL this one really is (a category shown by another
+   * route, a filter that does not belong), or null. The loader then redirects before anything
+   * renders: the history and the visit log only ever see the final URL.
+   */
+  readonly redirectTo?: (data: Q['response'], url: URL) => string | null;
 }
 
 export interface PlainRouteOptions extends BaseRouteOptions {
@@ -37,10 +43,28 @@ export interface PlainRouteOptions extends BaseRouteOptions {
  * (refetched filters, loaded pages, scroll position).
  */
 export function defineQueryRoute<Q extends OperationType>(runtime: RouteRuntime, options: QueryRouteOptions<Q>): RouteObject {
+  const { redirectTo } = options;
   return buildRoute(runtime, options, (url) => {
     const variables = options.variables(url);
-    return { cacheKey: stableKey(variables), query: options.query, variables };
+    return {
+      cacheKey: stableKey(variables),
+      query: options.query,
+      variables,
+      redirectTo: redirectTo
+        ? (environment) => {
+            const data = readLoadedData(environment, options.query, variables);
+            return data === null ? null : redirectTo(data as Q['response'], url);
+          }
+        : undefined,
+    };
   });
+}
+
+/** The query's data as the store holds it once loaded, or null when some of it is missing. */
+function readLoadedData(environment: IEnvironment, query: GraphQLTaggedNode, variables: Record<string, unknown>): unknown {
+  const operation = createOperationDescriptor(getRequest(query), variables);
+  const snapshot = environment.lookup(operation.fragment);
+  return snapshot.isMissingData ? null : snapshot.data;
 }
 
 export function definePlainRoute(runtime: RouteRuntime, options: PlainRouteOptions): RouteObject {
@@ -51,6 +75,8 @@ interface DataPlan {
   cacheKey: string;
   query: GraphQLTaggedNode | null;
   variables: Record<string, unknown>;
+  /** After the data settled: the URL to go to instead, if any. */
+  redirectTo?: ((environment: IEnvironment) => string | null) | undefined;
 }
 
 function buildRoute(
@@ -68,10 +94,10 @@ function buildRoute(
     return pageModule;
   };
 
-  const loader = async ({ request }: LoaderFunctionArgs): Promise<PagePayload> => {
+  const loader = async ({ request }: LoaderFunctionArgs): Promise<PagePayload | Response> => {
     const url = new URL(request.url);
     await options.guard?.(url, runtime);
-    const { cacheKey, query, variables } = plan(url);
+    const { cacheKey, query, variables, redirectTo } = plan(url);
 
     if (handle.keepAlive && !runtime.forceReload.delete(options.id)) {
       const kept = runtime.keptAlive.get(options.id);
@@ -90,6 +116,11 @@ function buildRoute(
 
     try {
       const [module] = await Promise.all([pagePromise, queryRef ? dataSettled(queryRef) : null]);
+      const target = queryRef && !networkErrorOf(queryRef) ? (redirectTo?.(runtime.environment) ?? null) : null;
+      if (target !== null && target !== `${url.pathname}${url.search}`) {
+        runtime.registry.release(queryRef);
+        return redirect(target);
+      }
       return { routeId: options.id, cacheKey, Page: module.default as PagePayload['Page'], queryRef, error: null };
     } catch (error) {
       return { routeId: options.id, cacheKey, Page: null, queryRef, error };

@@ -3,8 +3,8 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router-do
 import type { IEnvironment, OperationType } from 'relay-runtime';
 import type { CatalogQuery } from '../__generated__/CatalogQuery.graphql';
 import type { HomeQuery } from '../__generated__/HomeQuery.graphql';
-import { catalogQuery, catalogVariables } from '../routes/Catalog/CatalogQuery';
-import { homeQuery, homeVariables } from '../routes/Home/HomeQuery';
+import { catalogQuery, catalogRedirect, catalogVariables } from '../routes/Catalog/CatalogQuery';
+import { homeQuery, homeRedirect, homeVariables } from '../routes/Home/HomeQuery';
 import { placeholderPage } from '../routes/Placeholders/placeholderPage';
 import { Shell } from '../routes/Shell/Shell';
 import { shellQuery } from '../routes/Shell/ShellQuery';
@@ -38,6 +38,8 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       keepAlive: true,
       query: homeQuery,
       variables: homeVariables,
+      // a category id is not a tab: /home?scId=<level 2> is /catalog?scId=<id>
+      redirectTo: homeRedirect,
       page: () => import('../routes/Home/HomePage'),
     }),
     defineQueryRoute<CatalogQuery>(runtime, {
@@ -46,6 +48,7 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       title: '课程分类',
       query: catalogQuery,
       variables: catalogVariables,
+      redirectTo: catalogRedirect,
       page: () => import('../routes/Catalog/CatalogPage'),
       // tcId is the view's own filter (it refetches by itself); only another category reloads the route.
       shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>

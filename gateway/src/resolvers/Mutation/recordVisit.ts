@@ -9,11 +9,13 @@ const MAX_PAGE_URL = 2048;
 const MAX_TEXT = 255;
 const GUEST_NAME = '游客';
 
+/** Whitespace and control characters (C0, DEL, C1): a real location is percent-encoded. */
+const UNSAFE_CHARACTERS = /[\s\u0000-\u001f\u007f-\u009f]/;
+
 /** A site-relative path with an optional query: "/home?scId=3", never "//host" or "https://...". */
 function isSitePath(value: string): boolean {
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return false;
-  // no whitespace or control characters: a real location is percent-encoded
-  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (UNSAFE_CHARACTERS.test(value)) return false;
   try {
     return new URL(value, 'http://site.invalid').origin === 'http://site.invalid';
   } catch {
@@ -21,15 +23,33 @@ function isSitePath(value: string): boolean {
   }
 }
 
+/** An absolute http(s) URL without credentials: the referrer of a visit that came from another site. */
+function isAbsoluteHttpUrl(value: string): boolean {
+  if (UNSAFE_CHARACTERS.test(value) || !/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page the visitor came from: a site path (the previous route, or a same-origin referrer) or the
+ * full URL of another site (document.referrer, e.g. a search engine). Anything else (too long,
+ * control characters, another scheme) is not worth refusing the visit for: it is logged as empty.
+ */
+export function normalisePreviousPageUrl(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '' || value.length > MAX_PAGE_URL) return '';
+  return isSitePath(value) || isAbsoluteHttpUrl(value) ? value : '';
+}
+
 export function validateVisit(input: RecordVisitInput): UserErrorResult[] {
   const errors: UserErrorResult[] = [];
   if (input.pageUrl.length === 0 || input.pageUrl.length > MAX_PAGE_URL || !isSitePath(input.pageUrl)) {
     errors.push({ field: 'pageUrl', code: 'INVALID_PAGE_URL', message: `页面地址必须是以 / 开头的站内路径，且不超过 ${MAX_PAGE_URL} 个字符` });
   }
-  const previous = input.previousPageUrl ?? '';
-  if (previous !== '' && (previous.length > MAX_PAGE_URL || !isSitePath(previous))) {
-    errors.push({ field: 'previousPageUrl', code: 'INVALID_PAGE_URL', message: `上一页地址必须是以 / 开头的站内路径，且不超过 ${MAX_PAGE_URL} 个字符` });
-  }
+  // previousPageUrl is never an error: a malformed one is dropped (normalisePreviousPageUrl)
   if (input.moduleName.trim() === '' || input.moduleName.length > MAX_TEXT) {
     errors.push({ field: 'moduleName', code: 'INVALID_MODULE_NAME', message: `模块名称不能为空，且不超过 ${MAX_TEXT} 个字符` });
   }
@@ -54,7 +74,7 @@ export const recordVisit: Resolver<unknown, MutationArgs['recordVisit'], RecordV
     customerName: viewer.comName ?? '',
     moduleName: input.moduleName.trim(),
     pageUrl: input.pageUrl,
-    previousPageUrl: input.previousPageUrl ?? '',
+    previousPageUrl: normalisePreviousPageUrl(input.previousPageUrl),
     productIds: String(config.productId),
     sourceType: 'PC',
     userId: viewer.userId ?? guestId,

@@ -1,6 +1,7 @@
 /** The paged lists: catalogue listing, topics, lecturers. */
 import { optionalFirstWord, optionalYear, requireId } from '../../graphql/args';
-import { connectionFromPages, readWindow } from '../../graphql/connection';
+import { connectionFromPages, connectionFromSlice, readWindow } from '../../graphql/connection';
+import type { GatewayContext } from '../../context';
 import type {
   AuthorConnectionResult,
   CourseConnectionResult,
@@ -11,17 +12,57 @@ import type {
 } from '../../graphql/types';
 import { authorSortType, courseOrderBy } from '../orders';
 
+function isNotFound(error: unknown): boolean {
+  return (error as { extensions?: { code?: unknown } } | null)?.extensions?.code === 'NOT_FOUND';
+}
+
+/**
+ * A catalogue that does not exist has no courses: the listing of an unknown id is empty, as
+ * `catalogue(catalogueId:)` is null for it, so a page asking for both still gets its data (and
+ * shows 分类不存在) instead of losing the whole response to a non-null NOT_FOUND. The upstream's
+ * NOT_FOUND is believed only when the subject tree (loaded once per operation) agrees; any other
+ * NOT_FOUND (an unknown path of a misconfigured upstream) still fails.
+ */
+async function orEmptyForUnknownCatalogue<T>(
+  api: GatewayContext['api'],
+  catalogId: number,
+  read: () => Promise<T>,
+  empty: () => T,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (catalogId !== 0 && isNotFound(error) && !(await api.subjectCatalogues()).byId.has(catalogId)) return empty();
+    throw error;
+  }
+}
+
 export const courses: Resolver<unknown, QueryArgs['courses'], CourseConnectionResult> = (_parent, args, { api }) => {
   const catalogId = requireId('catalogueId', args.catalogueId);
   const year = optionalYear(args.year);
   const orderBy = courseOrderBy(args.orderBy);
-  return connectionFromPages(readWindow(args.first, args.after, 20), (pageIndex, pageSize) =>
-    api.coursesOfCatalogue({ catalogId, year, orderBy, pageIndex, pageSize }),
+  const window = readWindow(args.first, args.after, 20);
+  return orEmptyForUnknownCatalogue(
+    api,
+    catalogId,
+    () =>
+      connectionFromPages(window, (pageIndex, pageSize) =>
+        api.coursesOfCatalogue({ catalogId, year, orderBy, pageIndex, pageSize }),
+      ),
+    () => connectionFromSlice([], window.offset, 0, false),
   );
 };
 
-export const resourceCount: Resolver<unknown, QueryArgs['resourceCount'], ResourceCountResult> = (_parent, args, { api }) =>
-  api.resourceCount(requireId('catalogueId', args.catalogueId), optionalYear(args.year));
+export const resourceCount: Resolver<unknown, QueryArgs['resourceCount'], ResourceCountResult> = (_parent, args, { api }) => {
+  const catalogId = requireId('catalogueId', args.catalogueId);
+  const year = optionalYear(args.year);
+  return orEmptyForUnknownCatalogue(
+    api,
+    catalogId,
+    () => api.resourceCount(catalogId, year),
+    () => ({ courseCount: 0, videoCount: 0 }),
+  );
+};
 
 export const statistics: Resolver<unknown, QueryArgs['statistics'], ResourceCountResult> = (_parent, args, { api }) =>
   api.statistics(optionalYear(args.year));

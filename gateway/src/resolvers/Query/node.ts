@@ -1,9 +1,10 @@
 import { badUserInput } from '../../graphql/errors';
 import type { NodeParent, QueryArgs, Resolver } from '../../graphql/types';
+import { QUERY_LIMITS } from '../../yoga/limits';
 import { loadNode } from '../loadNode';
 
-/** nodes(ids) reads each id; more than one page's worth is refused rather than fanned out. */
-const MAX_NODES = 100;
+/** nodes(ids) reads each id, one upstream request each: the cost limit refuses more first (limits.ts). */
+const MAX_NODES = QUERY_LIMITS.maxIds;
 
 export const node: Resolver<unknown, QueryArgs['node'], NodeParent | null> = (_parent, { id }, ctx) => loadNode(id, ctx);
 

@@ -1,9 +1,78 @@
+import type { IncomingMessage } from 'node:http';
+import type { GatewayConfig } from '../../config';
+import { createTrustTest, type TrustTest } from '../../http/clientAddress';
 import type { Resolver, SiteResult } from '../../graphql/types';
 
-export const site: Resolver<unknown, Record<string, never>, SiteResult> = (_parent, _args, { config }) => ({
-  title: config.siteTitle,
-  description: config.siteDescription,
-  productId: config.productId,
-  comId: config.comId,
-  comCode: config.comCode,
+/** The platform counts years in UTC+8 (Beijing time), whatever the server's or the browser's zone. */
+const PLATFORM_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+export function platformYear(now: Date = new Date()): number {
+  return new Date(now.getTime() + PLATFORM_UTC_OFFSET_MS).getUTCFullYear();
+}
+
+/** What the resolver can see of the HTTP request (yoga's context carries both at run time). */
+export interface SiteRequest {
+  /** The Fetch request yoga made of it: its URL's host is the Host header. */
+  request?: { url: string; headers: { get(name: string): string | null } };
+  /** The Node request, when the gateway's HTTP server handled it: its socket says who sent it. */
+  req?: Pick<IncomingMessage, 'headers' | 'socket'>;
+}
+
+const trustTests = new WeakMap<GatewayConfig, TrustTest>();
+
+function trustTestOf(config: GatewayConfig): TrustTest {
+  let test = trustTests.get(config);
+  if (!test) {
+    test = createTrustTest(config.trustedProxies);
+    trustTests.set(config, test);
+  }
+  return test;
+}
+
+/** A DNS name or an IPv4 address, or a bracketed IPv6 address, as URL parsing leaves a host name. */
+const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
+
+function requestHostname(http: SiteRequest): string | null {
+  const host = http.req?.headers.host ?? http.request?.headers.get('host') ?? null;
+  const raw = host ?? (http.request ? safeUrl(http.request.url)?.host : null) ?? null;
+  if (!raw) return null;
+  const hostname = safeUrl(`http://${raw}`)?.hostname ?? null;
+  return hostname && HOSTNAME.test(hostname) ? hostname : null;
+}
+
+function safeUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The browser-facing login page. LOGIN_PUBLIC_URL when configured; otherwise the login service is
+ * taken to run beside the gateway: the host name the browser used for this request (no port),
+ * LOGIN_URL's port and /login, over http, or https when a trusted proxy says so (X-Forwarded-Proto).
+ */
+export function loginPageUrl(config: GatewayConfig, http: SiteRequest): string {
+  if (config.loginPublicUrl) return config.loginPublicUrl;
+  const login = new URL(config.loginUrl);
+  const hostname = requestHostname(http) ?? login.hostname;
+  const peer = http.req?.socket.remoteAddress;
+  const proto = http.req?.headers['x-forwarded-proto'] ?? http.request?.headers.get('x-forwarded-proto') ?? null;
+  const forwarded = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase();
+  const scheme = peer && trustTestOf(config)(peer) && forwarded === 'https' ? 'https' : 'http';
+  // an explicit port of LOGIN_URL, or none when it uses its scheme's default
+  const port = login.port || (login.protocol === 'https:' ? '443' : '80');
+  const defaultPort = scheme === 'https' ? '443' : '80';
+  return `${scheme}://${hostname}${port === defaultPort ? '' : `:${port}`}/login`;
+}
+
+export const site: Resolver<unknown, Record<string, never>, SiteResult> = (_parent, _args, context) => ({
+  title: context.config.siteTitle,
+  description: context.config.siteDescription,
+  productId: context.config.productId,
+  comId: context.config.comId,
+  comCode: context.config.comCode,
+  loginUrl: loginPageUrl(context.config, context as unknown as SiteRequest),
+  currentYear: platformYear(),
 });

@@ -1,4 +1,4 @@
-import { Box, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { startTransition } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
@@ -14,52 +14,80 @@ const authorFragment = graphql`
   }
 `;
 
-/** A lecturer: portrait, name, position, course count; opens the lecturer page. */
-export function AuthorCard({ author }: { readonly author: AuthorCard_author$key }) {
+/**
+ * A lecturer: portrait, name, position, course count; opens the lecturer page. `row` lays it out
+ * sideways (portrait left), for the home page's 3 × 3 recommendation grid.
+ */
+export function AuthorCard({ author, layout = 'column' }: { readonly author: AuthorCard_author$key; readonly layout?: 'column' | 'row' }) {
   const data = useFragment(authorFragment, author);
   const navigate = useNavigate();
+  const open = () =>
+    startTransition(() => {
+      void navigate(`/authorDes?id=${data.authorId}`);
+    });
+  const portrait = (size: string) => (
+    <Image
+      src={data.image}
+      alt={data.name}
+      loading="lazy"
+      width={size}
+      height={size}
+      flexShrink={0}
+      borderRadius="full"
+      objectFit="cover"
+      bg="gray.100"
+      borderWidth="3px"
+      borderColor="red.50"
+    />
+  );
+
   return (
     <Box
       as="button"
-      textAlign="center"
+      textAlign={layout === 'row' ? 'start' : 'center'}
       bg="white"
       borderRadius="xl"
       borderWidth="1px"
       borderColor="gray.100"
-      px="3"
+      px={layout === 'row' ? '4' : '3'}
       py="4"
+      minW="0"
       transition="transform 0.2s, box-shadow 0.2s"
       _hover={{ transform: 'translateY(-3px)', boxShadow: '0 10px 20px rgba(15, 23, 42, 0.08)' }}
-      onClick={() =>
-        startTransition(() => {
-          void navigate(`/authorDes?id=${data.authorId}`);
-        })
-      }
+      onClick={open}
       title={data.name}
     >
-      <Stack align="center" gap="2">
-        <Image
-          src={data.image}
-          alt={data.name}
-          loading="lazy"
-          width="72px"
-          height="72px"
-          borderRadius="full"
-          objectFit="cover"
-          bg="gray.100"
-          borderWidth="3px"
-          borderColor="red.50"
-        />
-        <Text fontWeight="semibold" fontSize="sm" color="gray.800" truncate maxW="100%">
-          {data.name}
-        </Text>
-        <Text fontSize="xs" color="gray.500" lineClamp={2} minH="2.8em" lineHeight="1.4">
-          {data.position}
-        </Text>
-        <Text fontSize="xs" color="red.600">
-          {`${data.courseCount} 门课程`}
-        </Text>
-      </Stack>
+      {layout === 'row' ? (
+        <HStack gap="4" align="center">
+          {portrait('76px')}
+          <Stack gap="1" minW="0" flex="1">
+            <HStack justify="space-between" gap="2" minW="0">
+              <Text fontWeight="semibold" fontSize="md" color="gray.800" truncate>
+                {data.name}
+              </Text>
+              <Text fontSize="xs" color="red.600" flexShrink={0}>
+                {`${data.courseCount} 门课程`}
+              </Text>
+            </HStack>
+            <Text fontSize="sm" color="gray.500" lineClamp={2} lineHeight="1.5" minH="3em">
+              {data.position}
+            </Text>
+          </Stack>
+        </HStack>
+      ) : (
+        <Stack align="center" gap="2">
+          {portrait('72px')}
+          <Text fontWeight="semibold" fontSize="sm" color="gray.800" truncate maxW="100%">
+            {data.name}
+          </Text>
+          <Text fontSize="xs" color="gray.500" lineClamp={2} minH="2.8em" lineHeight="1.4">
+            {data.position}
+          </Text>
+          <Text fontSize="xs" color="red.600">
+            {`${data.courseCount} 门课程`}
+          </Text>
+        </Stack>
+      )}
     </Box>
   );
 }

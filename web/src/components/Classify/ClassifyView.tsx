@@ -4,7 +4,7 @@ import { graphql, useRefetchableFragment } from 'react-relay';
 import type { ClassifyView_query$key } from '../../__generated__/ClassifyView_query.graphql';
 import type { ClassifyViewRefetchQuery } from '../../__generated__/ClassifyViewRefetchQuery.graphql';
 import { COURSE_ORDER_OPTIONS, type CourseOrderValue } from '../../constants';
-import { EmptyState } from '../Feedback/EmptyState';
+import { CatalogueNotFound } from '../Feedback/CatalogueNotFound';
 import { ClassifyCourseList } from './ClassifyCourseList';
 
 const queryFragment = graphql`
@@ -16,6 +16,9 @@ const queryFragment = graphql`
     year: { type: "Int" }
     orderBy: { type: "CourseOrder", defaultValue: LATEST }
   ) {
+    site {
+      currentYear
+    }
     catalogue(catalogueId: $nodeId) {
       catalogueId
       name
@@ -72,7 +75,8 @@ export function ClassifyView({ query, childId, onChildChange }: Props) {
       refetch(
         {
           catalogueId: next.childId ?? node.catalogueId,
-          year: next.thisYear ? new Date().getFullYear() : null,
+          // 今年 is the platform's year (UTC+8, from the gateway), not the browser's
+          year: next.thisYear ? data.site.currentYear : null,
           orderBy: next.order,
         },
         { fetchPolicy: 'store-or-network' },
@@ -89,7 +93,7 @@ export function ClassifyView({ query, childId, onChildChange }: Props) {
     if (wanted !== filtersRef.current.childId) applyRef.current({ ...filtersRef.current, childId: wanted });
   }, [childId]);
 
-  if (!node) return <EmptyState text="未找到该分类" />;
+  if (!node) return <CatalogueNotFound />;
 
   const selectChild = (value: string) => {
     const next = value === '' ? null : Number(value);

@@ -2,7 +2,8 @@ import { Badge, Box, Flex, HStack, Link, Separator, Text } from '@chakra-ui/reac
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { Header_query$key } from '../../__generated__/Header_query.graphql';
-import { site } from '../../site';
+import { isMailto, site } from '../../site';
+import { OperationGuide } from './OperationGuide';
 import { PhoneAccess } from './PhoneAccess';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
@@ -21,8 +22,10 @@ export const HEADER_HEIGHT = '64px';
 export function Header({ query }: { readonly query: Header_query$key }) {
   const data = useFragment(queryFragment, query);
   const location = useLocation();
-  const searchKey =
-    location.pathname.toLowerCase() === '/search' ? new URLSearchParams(location.search).get('key') : null;
+  const path = location.pathname.toLowerCase();
+  const searchKey = path === '/search' ? new URLSearchParams(location.search).get('key') : null;
+  // the guide opens by itself on the first visit of the home page's 全部 tab (§2 Home)
+  const onHomeAll = path === '/home' && (new URLSearchParams(location.search).get('scId') ?? '0') === '0';
 
   return (
     <Box
@@ -36,19 +39,16 @@ export function Header({ query }: { readonly query: Header_query$key }) {
       borderColor="gray.100"
       height={HEADER_HEIGHT}
     >
-      <Flex height="100%" align="center" gap="6" px="5">
+      <Flex height="100%" align="center" gap={{ base: '3', xl: '6' }} px="5">
         <Logo />
         <Flex flex="1" justify="center" minW="0">
           <SearchBox currentKey={searchKey} />
         </Flex>
-        <HStack gap="1" flexShrink={0}>
+        <HStack gap={{ base: '0', xl: '1' }} flexShrink={0}>
+          <OperationGuide autoOpen={onHomeAll} />
           <PhoneAccess />
-          <Link href={site.resourceRecommendUrl} target="_blank" rel="noopener" fontSize="sm" color="gray.600" px="2">
-            资源推荐
-          </Link>
-          <Link href={site.feedbackUrl} target="_blank" rel="noopener" fontSize="sm" color="gray.600" px="2">
-            意见反馈
-          </Link>
+          <HeaderLink href={site.resourceRecommendUrl}>资源推荐</HeaderLink>
+          <HeaderLink href={site.feedbackUrl}>意见反馈</HeaderLink>
           {data.viewer.comName ? (
             <>
               <Separator orientation="vertical" height="5" mx="1" />
@@ -63,6 +63,16 @@ export function Header({ query }: { readonly query: Header_query$key }) {
         </HStack>
       </Flex>
     </Box>
+  );
+}
+
+/** A header link: a web page opens in a new tab, a mailto: link hands over to the mail program in place. */
+function HeaderLink({ href, children }: { readonly href: string; readonly children: string }) {
+  const external = isMailto(href) ? {} : { target: '_blank', rel: 'noopener' };
+  return (
+    <Link href={href} {...external} fontSize="sm" color="gray.600" px="2" whiteSpace="nowrap" _hover={{ color: 'red.600' }}>
+      {children}
+    </Link>
   );
 }
 

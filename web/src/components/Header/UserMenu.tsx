@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { UserMenu_viewer$key } from '../../__generated__/UserMenu_viewer.graphql';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
-import { openLoginPage } from '../../site';
+import { useOpenLoginPage } from '../../app/LoginPage';
 
 const UserDropdown = lazy(() => import('./UserDropdown'));
 
@@ -15,9 +15,10 @@ const viewerFragment = graphql`
   }
 `;
 
-/** 登录 (the login page in a new tab) for visitors (userType -1 or 0), otherwise the user dropdown. */
+/** 登录 (the login page in a new tab, coming back to this page) for visitors (userType -1 or 0), otherwise the user dropdown. */
 export function UserMenu({ viewer }: { readonly viewer: UserMenu_viewer$key }) {
   const data = useFragment(viewerFragment, viewer);
+  const openLoginPage = useOpenLoginPage();
 
   if (ANONYMOUS_USER_TYPES.includes(data.userType)) {
     return (

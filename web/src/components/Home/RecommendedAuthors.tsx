@@ -64,9 +64,10 @@ export function RecommendedAuthors({ query }: { readonly query: RecommendedAutho
           </>
         }
       />
-      <SimpleGrid columns={{ base: 3, md: 5, '2xl': 9 }} gap="4" opacity={isPending ? 0.6 : 1} transition="opacity 0.2s">
+      {/* 9 a batch: always 3 × 3, so no width leaves a row half empty */}
+      <SimpleGrid columns={3} gap="4" opacity={isPending ? 0.6 : 1} transition="opacity 0.2s">
         {data.recommendedAuthors.map((author) => (
-          <AuthorCard key={author.id} author={author} />
+          <AuthorCard key={author.id} author={author} layout="row" />
         ))}
       </SimpleGrid>
     </Box>

@@ -1,8 +1,10 @@
 import { Box, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { SelectedCourses_query$key } from '../../__generated__/SelectedCourses_query.graphql';
 import { formatCount } from '../../lib/formatCount';
 import { playUrl } from '../CourseCard/CourseCard';
+import { ChevronDownIcon } from '../icons/Icons';
 
 const queryFragment = graphql`
   fragment SelectedCourses_query on Query {
@@ -18,9 +20,31 @@ const queryFragment = graphql`
   }
 `;
 
-/** 精选课程 beside the banner. */
+/**
+ * 精选课程 beside the banner. The list is taller than the banner row: it scrolls inside, with a
+ * visible scrollbar, whole items (scroll snapping), a fade over the clipped item and a footer
+ * saying 向下滚动查看更多 while more is below (已显示全部 N 门 at the end).
+ */
 export function SelectedCourses({ query }: { readonly query: SelectedCourses_query$key }) {
   const { selectedCourses } = useFragment(queryFragment, query);
+  const list = useRef<HTMLDivElement>(null); // an <ol> (Stack as="ol" is typed as a div)
+  const [scroll, setScroll] = useState({ overflows: false, moreBelow: false });
+  const measure = useCallback(() => {
+    const el = list.current;
+    if (!el) return;
+    const overflows = el.scrollHeight > el.clientHeight + 4;
+    const moreBelow = el.scrollTop + el.clientHeight < el.scrollHeight - 4;
+    setScroll((s) => (s.overflows === overflows && s.moreBelow === moreBelow ? s : { overflows, moreBelow }));
+  }, []);
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure, selectedCourses.length]);
+
   return (
     // Absolutely filled: the banner beside it sets the row height, the list scrolls inside.
     <Box position="relative" minH="240px">
@@ -40,18 +64,28 @@ export function SelectedCourses({ query }: { readonly query: SelectedCourses_que
           精选课程
         </Text>
         <Text fontSize="xs" color="gray.400">
-          编辑推荐
+          {`编辑推荐 · ${selectedCourses.length} 门`}
         </Text>
       </HStack>
+      <Box position="relative" flex="1" minH="0">
       <Stack
+        ref={list}
         as="ol"
+        aria-label="精选课程"
         gap="0"
-        flex="1"
+        position="absolute"
+        inset="0"
         overflowY="auto"
         px="2"
         pb="2"
         listStyleType="none"
-        css={{ scrollbarWidth: 'thin' }}
+        onScroll={measure}
+        css={{
+          scrollbarWidth: 'thin',
+          scrollbarColor: 'var(--chakra-colors-gray-300) transparent',
+          scrollSnapType: 'y proximity',
+          '& > li': { scrollSnapAlign: 'start' },
+        }}
       >
         {selectedCourses.map((course, i) => (
           <Box as="li" key={course.id}>
@@ -95,6 +129,32 @@ export function SelectedCourses({ query }: { readonly query: SelectedCourses_que
           </Box>
         ))}
       </Stack>
+      {scroll.moreBelow ? (
+        <Box
+          position="absolute"
+          left="0"
+          right="3"
+          bottom="0"
+          height="10"
+          pointerEvents="none"
+          bgGradient="to-t"
+          gradientFrom="white"
+          gradientTo="white/0"
+        />
+      ) : null}
+      </Box>
+      {scroll.overflows ? (
+        <HStack justify="center" gap="1" py="1.5" borderTopWidth="1px" borderColor="gray.100" fontSize="xs" color="gray.500">
+          {scroll.moreBelow ? (
+            <>
+              向下滚动查看更多
+              <ChevronDownIcon />
+            </>
+          ) : (
+            `已显示全部 ${selectedCourses.length} 门`
+          )}
+        </HStack>
+      ) : null}
     </Box>
     </Box>
   );

@@ -1,14 +1,18 @@
-import { HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, useTransition } from 'react';
 import { graphql, useRefetchableFragment } from 'react-relay';
 import type { ResourceStatistics_query$key } from '../../__generated__/ResourceStatistics_query.graphql';
 import type { ResourceStatisticsRefetchQuery } from '../../__generated__/ResourceStatisticsRefetchQuery.graphql';
 import { formatCount } from '../../lib/formatCount';
+import { SectionTitle } from './SectionTitle';
 
 const statisticsFragment = graphql`
   fragment ResourceStatistics_query on Query
   @refetchable(queryName: "ResourceStatisticsRefetchQuery")
   @argumentDefinitions(year: { type: "Int" }) {
+    site {
+      currentYear
+    }
     statistics(year: $year) {
       courseCount
       videoCount
@@ -16,11 +20,11 @@ const statisticsFragment = graphql`
   }
 `;
 
-type Period = 'all' | 'thisYear' | 'lastYear';
+export type Period = 'all' | 'thisYear' | 'lastYear';
 
-function yearOf(period: Period): number | null {
-  const now = new Date().getFullYear();
-  return period === 'thisYear' ? now : period === 'lastYear' ? now - 1 : null;
+/** 今年 is the platform's year (the gateway counts it in UTC+8), not the browser's. */
+export function yearOf(period: Period, currentYear: number): number | null {
+  return period === 'thisYear' ? currentYear : period === 'lastYear' ? currentYear - 1 : null;
 }
 
 /** Sidebar resource statistics: courses and videos, for all time, this year or last year. */
@@ -35,35 +39,36 @@ export function ResourceStatistics({ query }: { readonly query: ResourceStatisti
   const change = (next: Period) => {
     setPeriod(next);
     startTransition(() => {
-      refetch({ year: yearOf(next) }, { fetchPolicy: 'store-or-network' });
+      refetch({ year: yearOf(next, data.site.currentYear) }, { fetchPolicy: 'store-or-network' });
     });
   };
 
   return (
-    <Stack gap="2.5">
-      <HStack justify="space-between">
-        <Text fontSize="xs" color="gray.500">
-          资源统计
-        </Text>
-        <NativeSelect.Root size="xs" width="auto">
-          <NativeSelect.Field
-            aria-label="统计范围"
-            value={period}
-            onChange={(e) => change(e.currentTarget.value as Period)}
-            borderRadius="md"
-          >
-            <option value="all">全部</option>
-            <option value="thisYear">今年</option>
-            <option value="lastYear">去年</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </HStack>
-      <SimpleGrid columns={2} gap="2" opacity={isPending ? 0.5 : 1} transition="opacity 0.2s">
+    <Box as="section" aria-label="资源统计">
+      <SectionTitle
+        action={
+          <NativeSelect.Root size="xs" width="auto">
+            <NativeSelect.Field
+              aria-label="统计范围"
+              value={period}
+              onChange={(e) => change(e.currentTarget.value as Period)}
+              borderRadius="md"
+            >
+              <option value="all">全部</option>
+              <option value="thisYear">{`今年（${data.site.currentYear}）`}</option>
+              <option value="lastYear">{`去年（${data.site.currentYear - 1}）`}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        }
+      >
+        资源统计
+      </SectionTitle>
+      <SimpleGrid columns={2} gap="2" px="1" opacity={isPending ? 0.5 : 1} transition="opacity 0.2s">
         <Stat label="课程" value={data.statistics.courseCount} unit="门" />
         <Stat label="视频" value={data.statistics.videoCount} unit="个" />
       </SimpleGrid>
-    </Stack>
+    </Box>
   );
 }
 

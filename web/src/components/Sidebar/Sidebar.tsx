@@ -1,12 +1,14 @@
-import { Box, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Link, Stack } from '@chakra-ui/react';
 import { Suspense, startTransition, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Sidebar_query$key } from '../../__generated__/Sidebar_query.graphql';
-import { openLoginPage, site } from '../../site';
+import { useOpenLoginPage } from '../../app/LoginPage';
+import { site } from '../../site';
 import { AwardIcon, ClockIcon, HeadsetIcon, HomeIcon, LayersIcon, LinkIcon, MailIcon, UserIcon } from '../icons/Icons';
 import { CatalogueTree } from './CatalogueTree';
 import { ResourceStatistics } from './ResourceStatistics';
+import { SectionTitle } from './SectionTitle';
 
 const queryFragment = graphql`
   fragment Sidebar_query on Query {
@@ -41,6 +43,7 @@ export function Sidebar({ query, top }: { readonly query: Sidebar_query$key; rea
   const data = useFragment(queryFragment, query);
   const navigate = useNavigate();
   const location = useLocation();
+  const openLoginPage = useOpenLoginPage();
   const path = location.pathname.toLowerCase();
   const params = new URLSearchParams(location.search);
   const activeCatalogue =
@@ -48,6 +51,7 @@ export function Sidebar({ query, top }: { readonly query: Sidebar_query$key; rea
 
   const open = (item: NavItem) => {
     if (item.needsLogin && !data.viewer.isLoggedIn) {
+      // after logging in, the new tab lands where the visitor wanted to go
       openLoginPage(new URL(item.to, window.location.origin).toString());
       return;
     }
@@ -110,7 +114,6 @@ export function Sidebar({ query, top }: { readonly query: Sidebar_query$key; rea
         ))}
       </Stack>
 
-      <Separator my="4" />
       <Suspense fallback={null}>
         <ResourceStatistics query={data} />
       </Suspense>
@@ -137,14 +140,6 @@ export function Sidebar({ query, top }: { readonly query: Sidebar_query$key; rea
         <ContactLine icon={<ClockIcon />}>服务时间：{site.contact.hours}</ContactLine>
       </Stack>
     </Box>
-  );
-}
-
-function SectionTitle({ children }: { children: ReactNode }) {
-  return (
-    <Text fontSize="xs" fontWeight="semibold" color="gray.400" letterSpacing="wider" px="3" mt="5" mb="2">
-      {children}
-    </Text>
   );
 }
 

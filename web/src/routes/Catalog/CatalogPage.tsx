@@ -5,39 +5,42 @@ import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import type { CatalogQuery } from '../../__generated__/CatalogQuery.graphql';
 import type { PageProps } from '../../app/routeTypes';
 import { ClassifyView } from '../../components/Classify/ClassifyView';
-import { EmptyState } from '../../components/Feedback/EmptyState';
-import { catalogQuery } from './CatalogQuery';
+import { CatalogueNotFound } from '../../components/Feedback/CatalogueNotFound';
+import { catalogQuery, catalogRedirect, catalogUrl, honouredChild } from './CatalogQuery';
 
 export default function CatalogPage({ queryRef, search }: PageProps<CatalogQuery>) {
   const data = usePreloadedQuery<CatalogQuery>(catalogQuery, queryRef);
   const navigate = useNavigate();
   const { scId } = queryRef.variables;
-  const tcParam = Number(search.get('tcId') ?? '');
-  const tcId = Number.isInteger(tcParam) && tcParam > 0 ? tcParam : null;
+  const node = data.catalogue;
+  // tcId counts only when it is one of this category's children
+  const tcId = honouredChild(node, search);
 
   // The third-level filter lives in the URL; the view refetches by itself, the route does not reload.
   const changeChild = useCallback(
     (childId: number | null) => {
-      const params = new URLSearchParams({ scId: String(scId) });
-      if (childId !== null) params.set('tcId', String(childId));
       startTransition(() => {
-        void navigate(`/catalog?${params.toString()}`, { replace: true });
+        void navigate(catalogUrl(scId, childId), { replace: true });
       });
     },
     [navigate, scId],
   );
 
-  const node = data.catalogue;
-  if (!node) return <EmptyState text="未找到该分类" />;
-  // A subject is the home page's tab; a third-level node is shown inside its category.
-  if (node.level === 1) return <Navigate to={`/home?scId=${node.catalogueId}`} replace />;
-  if (node.level >= 3 && node.parent) {
-    return <Navigate to={`/catalog?scId=${node.parent.catalogueId}&tcId=${node.catalogueId}`} replace />;
+  if (!node) return <CatalogueNotFound />;
+  // The loader redirects these before anything renders; this is the fallback when it could not
+  // look at the data in time.
+  if (node.level !== 2) {
+    const elsewhere = catalogRedirect(data, new URL(`/catalog?${search.toString()}`, window.location.origin));
+    if (elsewhere) return <Navigate to={elsewhere} replace />;
   }
+  // A tcId that is not a child arrived without reloading the route (same scId): the listing
+  // already ignores it; drop it from the URL too.
+  const dropChild = search.has('tcId') && tcId === null;
 
   return (
     <Stack gap="4">
-      <Breadcrumb.Root size="sm">
+      {dropChild ? <Navigate to={catalogUrl(scId, null)} replace /> : null}
+      <Breadcrumb.Root size="sm" aria-label="当前位置">
         <Breadcrumb.List>
           <Breadcrumb.Item>
             <Breadcrumb.Link asChild>

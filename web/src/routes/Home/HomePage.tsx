@@ -4,7 +4,6 @@ import type { HomeQuery } from '../../__generated__/HomeQuery.graphql';
 import type { PageProps } from '../../app/routeTypes';
 import { ClassifyView } from '../../components/Classify/ClassifyView';
 import { BannerCarousel } from '../../components/Home/BannerCarousel';
-import { OperationGuide } from '../../components/Home/OperationGuide';
 import { RecommendedAuthors } from '../../components/Home/RecommendedAuthors';
 import { RecommendedCourses } from '../../components/Home/RecommendedCourses';
 import { SelectedCourses } from '../../components/Home/SelectedCourses';
@@ -28,7 +27,7 @@ export default function HomePage({ queryRef }: PageProps<HomeQuery>) {
           </Grid>
           <RecommendedAuthors query={recommendation} />
           <TopicCarousel query={recommendation} />
-          <RecommendedCourses query={recommendation} actions={<OperationGuide />} />
+          <RecommendedCourses query={recommendation} />
         </>
       ) : null}
       {subject ? (

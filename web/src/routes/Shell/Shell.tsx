@@ -2,6 +2,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, useNavigation, useRevalidator } from 'react-router-dom';
 import type { ShellQuery } from '../../__generated__/ShellQuery.graphql';
+import { LoginUrlProvider } from '../../app/LoginPage';
 import { NavigationProgress } from '../../app/NavigationProgress';
 import { RouteHost } from '../../app/RouteHost';
 import type { PagePayload, RouteRuntime } from '../../app/routeTypes';
@@ -19,6 +20,7 @@ export function Shell({ runtime }: { readonly runtime: RouteRuntime }) {
   const revalidator = useRevalidator();
 
   return (
+    <LoginUrlProvider loginUrl={data.site.loginUrl}>
     <Flex direction="column" minH="100vh">
       <NavigationProgress active={navigation.state !== 'idle' || revalidator.state !== 'idle'} />
       <Header query={data} />
@@ -33,5 +35,6 @@ export function Shell({ runtime }: { readonly runtime: RouteRuntime }) {
       </Flex>
       <Toaster />
     </Flex>
+    </LoginUrlProvider>
   );
 }

@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { GUIDE_SEEN_KEY } from '../../constants';
 import { HelpIcon } from '../icons/Icons';
 
-const OperationGuideDialog = lazy(() => import('./OperationGuideDialog'));
+const OperationGuideDialog = lazy(() => import('../Home/OperationGuideDialog'));
 
 function readSeen(): boolean {
   try {
@@ -21,26 +21,29 @@ function markSeen(): void {
   }
 }
 
-/** 操作指南: the popup on the three ways to get access (§1); it opens by itself on the first visit. */
-export function OperationGuide() {
+/**
+ * 操作指南 in the header, on every page: the popup on the three ways to get access (§1). It opens
+ * by itself once, the first time the home page's 全部 tab is shown (`autoOpen`).
+ */
+export function OperationGuide({ autoOpen = false }: { readonly autoOpen?: boolean }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    if (!readSeen()) {
+    if (autoOpen && !readSeen()) {
       markSeen();
       setLoaded(true);
       setOpen(true);
     }
-  }, []);
+  }, [autoOpen]);
 
   return (
     <>
       <Button
         size="sm"
-        variant="outline"
-        colorPalette="red"
-        borderRadius="full"
+        variant="ghost"
+        color="gray.600"
+        px={{ base: '2', xl: '3' }}
         aria-haspopup="dialog"
         onClick={() => {
           setLoaded(true);
