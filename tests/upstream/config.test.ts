@@ -15,6 +15,13 @@ describe('loadUpstreamConfig', () => {
       productId: 1,
       signWindowSeconds: 300,
       logLevel: 'info',
+      tokenTtlHours: 168,
+      cookieDomain: null,
+      trustedProxies: ['127.0.0.0/8', '::1'],
+      allowedRedirectHosts: [],
+      platformPublicUrl: null,
+      platformPort: 4000,
+      loginPublicUrl: null,
     });
   });
 

@@ -30,7 +30,10 @@ describe('store', () => {
     reopened.close();
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
-      expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'core content' }]);
+      expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([
+        { version: 1, name: 'core content' },
+        { version: 2, name: 'accounts' },
+      ]);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {
       db.close();

@@ -4,6 +4,7 @@
  * stops the process with a message naming it, instead of surfacing later as odd behaviour.
  */
 import path from 'node:path';
+import { CidrError, parseCidr } from './login-service/cidr';
 
 export type SignAlgorithm = 'md5' | 'sha256';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -23,6 +24,20 @@ export interface UpstreamConfig {
   /** how far a request's timespan may be from the server clock, either direction */
   signWindowSeconds: number;
   logLevel: LogLevel;
+  /** TOKEN_TTL_HOURS: lifetime of a login token (default 168 = 7 days) */
+  tokenTtlHours: number;
+  /** COOKIE_DOMAIN: Domain of the utoken cookie so every host of the site gets it; null = host only */
+  cookieDomain: string | null;
+  /** TRUSTED_PROXIES: CIDRs whose X-Forwarded-For / X-Forwarded-Proto the login page believes */
+  trustedProxies: string[];
+  /** ALLOWED_REDIRECT_HOSTS: host names the login page may send the browser back to, besides its own */
+  allowedRedirectHosts: string[];
+  /** PLATFORM_PUBLIC_URL: where the login page returns without a usable redirect; null = same host, port PORT, /home */
+  platformPublicUrl: string | null;
+  /** PORT: the gateway's port, for the default return address of the login page */
+  platformPort: number;
+  /** LOGIN_PUBLIC_URL: browser-facing URL of the login page (CompanyLogin's -2 link); null = http://localhost:LOGIN_PORT/login */
+  loginPublicUrl: string | null;
 }
 
 /** The documented development default: production deployments set API_SECRET. */
@@ -54,6 +69,28 @@ function readChoice<T extends string>(env: NodeJS.ProcessEnv, name: string, choi
   return match;
 }
 
+function readList(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
+  return (env[name] ?? fallback)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+function readUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  return url.href;
+}
+
 export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
   const dataDirRaw = env.DATA_DIR?.trim();
   const dataDir = path.resolve(process.cwd(), dataDirRaw ? dataDirRaw : './data');
@@ -70,6 +107,32 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     throw new ConfigError(`UPSTREAM_PORT and LOGIN_PORT must differ, both are ${upstreamPort}`);
   }
 
+  const ttlRaw = env.TOKEN_TTL_HOURS?.trim();
+  const tokenTtlHours = ttlRaw ? Number(ttlRaw) : 168;
+  // fractions allowed (short-lived tokens for trials); at most a year
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(ttlRaw ?? '168') || !(tokenTtlHours > 0) || tokenTtlHours > 8760) {
+    throw new ConfigError(`TOKEN_TTL_HOURS must be a number of hours above 0 and at most 8760, got "${env.TOKEN_TTL_HOURS}"`);
+  }
+
+  const cookieDomain = env.COOKIE_DOMAIN?.trim() || null;
+  if (cookieDomain !== null && !/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(cookieDomain)) {
+    throw new ConfigError(`COOKIE_DOMAIN must be a domain name such as example.edu.cn, got "${env.COOKIE_DOMAIN}"`);
+  }
+
+  const trustedProxies = readList(env, 'TRUSTED_PROXIES', '127.0.0.0/8,::1');
+  for (const entry of trustedProxies) {
+    try {
+      parseCidr(entry);
+    } catch (error) {
+      if (error instanceof CidrError) throw new ConfigError(`TRUSTED_PROXIES: ${error.message}`);
+      throw error;
+    }
+  }
+  const allowedRedirectHosts = readList(env, 'ALLOWED_REDIRECT_HOSTS', '').map((host) => host.toLowerCase());
+  for (const host of allowedRedirectHosts) {
+    if (/[\s/:@?#]/.test(host)) throw new ConfigError(`ALLOWED_REDIRECT_HOSTS must list host names (no scheme or port), got "${host}"`);
+  }
+
   return {
     dataDir,
     host,
@@ -80,5 +143,12 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     productId: 1,
     signWindowSeconds: 300,
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    tokenTtlHours,
+    cookieDomain,
+    trustedProxies,
+    allowedRedirectHosts,
+    platformPublicUrl: readUrl(env, 'PLATFORM_PUBLIC_URL'),
+    platformPort: readPort(env, 'PORT', 4000),
+    loginPublicUrl: readUrl(env, 'LOGIN_PUBLIC_URL'),
   };
 }

@@ -1,76 +1,117 @@
 /**
- * The login service's process (LOGIN_PORT). For now a shell: health, a placeholder login page,
- * and "unknown path" for the /UserCenterApi/* calls that arrive with issue 3.
+ * The login service's process (LOGIN_PORT). A request goes
+ * healthz / login page (unsigned) → /UserCenterApi route lookup → parameters → signature →
+ * productId header → route handler → envelope, as in the main API (upstream/API.md): the gateway
+ * is the only caller of the API and signs every call; browsers only ever see /login.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
-import { Code, MESSAGES, sendEnvelope, sendJson } from '../http/envelope';
+import { parseBody, readBody, type ParamPairs } from '../http/body';
+import { clientAddress } from '../http/client-address';
+import { ApiError, badSignature, Code, MESSAGES, notFound, sendEnvelope, sendError, sendJson } from '../http/envelope';
 import { listen, type RunningServer } from '../http/listen';
+import { Params } from '../http/params';
+import { verifySignature } from '../http/signature';
 import { createLogger, type Logger } from '../logger';
+import type { Store } from '../store';
+import { createLoginPage } from './login-page';
+import { buildLoginRouteTable, routeKey } from './routes';
+import { createAuthService } from './services/auth-service';
 
 export interface LoginServiceOptions {
   config: UpstreamConfig;
+  store: Store;
   /** overrides config.loginPort (0 = a free port) */
   port?: number;
   logger?: Logger;
+  /** unix ms clock of the services (tests move it instead of waiting for expiry) */
+  now?: () => number;
 }
 
-const LOGIN_PAGE = `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>登录页（建设中） - 思政云课堂</title>
-<style>
-  body { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 0;
-         display: flex; min-height: 100vh; align-items: center; justify-content: center; background: #f5f6f8; color: #333; }
-  main { background: #fff; padding: 40px 48px; border-radius: 8px; box-shadow: 0 2px 12px rgba(0,0,0,.08); text-align: center; }
-  h1 { font-size: 22px; margin: 0 0 12px; color: #b71c1c; }
-  p { margin: 6px 0; line-height: 1.7; }
-</style>
-</head>
-<body>
-<main>
-  <h1>登录页（建设中）</h1>
-  <p>这是思政云课堂登录服务的登录页，账号登录功能正在建设中。</p>
-  <p>在学校或图书馆网络内访问时，系统将自动识别并登录。</p>
-</main>
-</body>
-</html>
-`;
+export type { RunningServer } from '../http/listen';
 
-function handle(req: IncomingMessage, res: ServerResponse): void {
-  const pathname = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
-  const readOnly = req.method === 'GET' || req.method === 'HEAD';
-  if (pathname === '/healthz' && readOnly) {
-    sendJson(res, 200, { status: 'ok' });
-    return;
-  }
-  if (pathname.toLowerCase() === '/login' && readOnly) {
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(LOGIN_PAGE),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function createLoginServiceHandler(options: LoginServiceOptions) {
+  const { config, store } = options;
+  const logger = options.logger ?? createLogger(config.logLevel, 'login-service');
+  const auth = createAuthService({ store, config, logger, now: options.now });
+  const routes = buildLoginRouteTable(auth);
+  const page = createLoginPage({ config, auth });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://login.invalid');
+    } catch {
+      throw new ApiError(400, Code.badParameter, '请求地址无效');
+    }
+    const pathname = url.pathname.replace(/\/+$/, '') || '/';
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+
+    if (pathname === '/healthz' && readOnly) {
+      sendJson(res, 200, { status: 'ok' });
+      return;
+    }
+    if (pathname.toLowerCase() === '/login') {
+      if (readOnly) return page.show(req, res, url);
+      if (req.method === 'POST') return page.submit(req, res);
+    }
+
+    const route = routes.get(routeKey(req.method ?? 'GET', pathname));
+    if (!route) throw notFound(MESSAGES.unknownPath);
+
+    const pairs: ParamPairs =
+      route.method === 'POST' ? parseBody(header(req, 'content-type'), await readBody(req)) : [...url.searchParams.entries()];
+    const signed = verifySignature({
+      pairs,
+      timespan: header(req, 'timespan'),
+      sign: header(req, 'sign'),
+      secret: config.apiSecret,
+      algorithm: config.signAlgorithm,
+      windowSeconds: config.signWindowSeconds,
+      nowMs: Date.now(),
     });
-    res.end(req.method === 'HEAD' ? undefined : LOGIN_PAGE);
-    return;
+    if (!signed) {
+      logger.warn(`refused unsigned or stale request ${req.method} ${pathname}`);
+      throw badSignature();
+    }
+    if (header(req, 'productid')?.trim() !== String(config.productId)) {
+      throw new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
+    }
+    sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req) }));
   }
-  sendEnvelope(res, 404, { code: Code.notFound, message: MESSAGES.unknownPath, items: null });
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // path only: query values carry tokens
+      logger.debug(`${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    });
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        logger.error(`failure after the answer started: ${req.method} ${(req.url ?? '').split('?')[0]}`, error);
+        res.destroy();
+        return;
+      }
+      if (error instanceof ApiError) {
+        if (error.status === 413) res.setHeader('Connection', 'close');
+        sendError(res, error);
+        return;
+      }
+      logger.error(`unexpected failure in ${req.method} ${(req.url ?? '').split('?')[0]}`, error);
+      sendEnvelope(res, 500, { code: Code.internal, message: MESSAGES.internal, items: null });
+    });
+  };
 }
 
 export function startLoginService(options: LoginServiceOptions): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(options.config.logLevel, 'login-service');
-  const server = createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      logger.error('unexpected failure', error);
-      if (!res.headersSent) sendEnvelope(res, 500, { code: Code.internal, message: MESSAGES.internal, items: null });
-      else res.destroy();
-    }
-    res.on('finish', () => logger.debug(`${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode}`));
-  });
+  const server = createServer(createLoginServiceHandler(options));
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
   return listen(server, options.config.host, options.port ?? options.config.loginPort);
 }

@@ -10,8 +10,12 @@ import { createBannerStore, type BannerStore } from './banners';
 import { createCatalogueStore, type CatalogueStore } from './catalogues';
 import { createCourseStore, type CourseStore } from './courses';
 import { createLecturerStore, type LecturerStore } from './lecturers';
+import { createLoginAttemptStore, type LoginAttemptStore } from './login-attempts';
 import { migrate } from './migrate';
+import { createOrganisationStore, type OrganisationStore } from './organisations';
+import { createTokenStore, type TokenStore } from './tokens';
 import { createTopicStore, type TopicStore } from './topics';
+import { createUserStore, type UserStore } from './users';
 import { createVideoStore, type VideoStore } from './videos';
 import { createVisitLogStore, type VisitLogStore } from './visit-logs';
 
@@ -28,6 +32,11 @@ export interface Store {
   readonly topics: TopicStore;
   readonly banners: BannerStore;
   readonly visitLogs: VisitLogStore;
+  /** accounts of the login service (migration 0002) */
+  readonly organisations: OrganisationStore;
+  readonly users: UserStore;
+  readonly tokens: TokenStore;
+  readonly loginAttempts: LoginAttemptStore;
   /** true while no content has been written (the seeder's "first start" test) */
   isEmpty(): boolean;
   /** runs fn in one transaction (nested calls become savepoints) */
@@ -62,6 +71,10 @@ export function openStore(dataDir: string): Store {
     topics: createTopicStore(db),
     banners: createBannerStore(db),
     visitLogs: createVisitLogStore(db),
+    organisations: createOrganisationStore(db),
+    users: createUserStore(db),
+    tokens: createTokenStore(db),
+    loginAttempts: createLoginAttemptStore(db),
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
@@ -71,3 +84,6 @@ export function openStore(dataDir: string): Store {
 export type { CourseOrder, CourseFilter } from './courses';
 export type { LecturerOrder, LecturerFilter } from './lecturers';
 export type * from './records';
+export type { OrganisationRecord, OrganisationInput } from './organisations';
+export type { UserRecord, UserInput, UserType } from './users';
+export type { TokenRecord, TokenKind } from './tokens';

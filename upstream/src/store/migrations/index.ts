@@ -3,6 +3,7 @@
  * data is never edited, a change is a new entry with the next version.
  */
 import { coreContent } from './0001-core-content';
+import { accounts } from './0002-accounts';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'core content', sql: coreContent }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'core content', sql: coreContent },
+  { version: 2, name: 'accounts', sql: accounts },
+];

@@ -1,0 +1,154 @@
+/**
+ * `npm run admin -- <command>`: account administration on DATA_DIR for the people who run the
+ * platform. Works while the servers run (the store is WAL; each command is one short write).
+ * Every command prints the record(s) as JSON on stdout (never a password hash); bad input
+ * prints a message on stderr and exits 1.
+ *
+ *   user add --username U --password P --type 1|2 [--org COMID] [--real-name NAME]
+ *   user list
+ *   user disable --username U      user enable --username U
+ *   user reset-password --username U --password P
+ *   org add --name N --ip-ranges CIDR[,CIDR...] [--gid GID] [--code COMCODE]
+ *   org list
+ *   org disable --id COMID         org enable --id COMID
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadUpstreamConfig } from '../src/config';
+import { CidrError } from '../src/login-service/cidr';
+import {
+  AccountError,
+  createOrganisation,
+  createUser,
+  organisationJson,
+  resetPassword,
+  setOrganisationEnabled,
+  setUserEnabled,
+  userJson,
+} from '../src/login-service/services/accounts';
+import { openStore, type Store } from '../src/store';
+
+const USAGE = `用法 / usage: npm run admin -- <command>
+  user add --username U --password P --type 1|2 [--org COMID] [--real-name NAME]
+  user list
+  user disable --username U
+  user enable --username U
+  user reset-password --username U --password P
+  org add --name N --ip-ranges CIDR[,CIDR...] [--gid GID] [--code COMCODE]
+  org list
+  org disable --id COMID
+  org enable --id COMID`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  username: { type: 'string' },
+  password: { type: 'string' },
+  type: { type: 'string' },
+  org: { type: 'string' },
+  'real-name': { type: 'string' },
+  name: { type: 'string' },
+  'ip-ranges': { type: 'string' },
+  gid: { type: 'string' },
+  code: { type: 'string' },
+  id: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function required(values: Values, name: keyof Values): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`缺少参数 --${name} (missing --${name})`);
+  return value;
+}
+
+function positiveId(text: string, name: string): number {
+  if (!/^[0-9]{1,15}$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`--${name} 必须是正整数 (must be a positive integer)`);
+  return Number(text);
+}
+
+async function run(store: Store, positionals: string[], values: Values): Promise<unknown> {
+  const [entity, action, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`多余的参数 (unexpected arguments): ${extra.join(' ')}`);
+  const now = Date.now();
+  const command = `${entity ?? ''} ${action ?? ''}`.trim();
+  switch (command) {
+    case 'user add': {
+      const type = required(values, 'type').trim();
+      if (type !== '1' && type !== '2') throw new UsageError('--type 只能是 1（个人）或 2（机构成员） (must be 1 or 2)');
+      const user = await createUser(
+        store,
+        {
+          userName: required(values, 'username'),
+          password: required(values, 'password'),
+          userType: type === '1' ? 1 : 2,
+          comId: values.org === undefined ? null : positiveId(values.org, 'org'),
+          realName: values['real-name'],
+        },
+        now,
+      );
+      return userJson(store, user);
+    }
+    case 'user list':
+      return store.users.list().map((user) => userJson(store, user));
+    case 'user disable':
+    case 'user enable':
+      return userJson(store, setUserEnabled(store, required(values, 'username'), action === 'enable'));
+    case 'user reset-password':
+      return userJson(store, await resetPassword(store, required(values, 'username'), required(values, 'password')));
+    case 'org add': {
+      const ranges = required(values, 'ip-ranges').split(',').map((r) => r.trim()).filter(Boolean);
+      const org = createOrganisation(store, { name: required(values, 'name'), ipRanges: ranges, gid: values.gid, comCode: values.code }, now);
+      return organisationJson(org);
+    }
+    case 'org list':
+      return store.organisations.list().map(organisationJson);
+    case 'org disable':
+    case 'org enable':
+      return organisationJson(setOrganisationEnabled(store, positiveId(required(values, 'id'), 'id'), action === 'enable'));
+    default:
+      throw new UsageError(command ? `未知命令 (unknown command): ${command}` : '缺少命令 (missing command)');
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 1;
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const config = loadUpstreamConfig();
+  const store = openStore(config.dataDir);
+  try {
+    const result = await run(store, parsed.positionals, parsed.values);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`错误 (error): ${error.message}\n${USAGE}\n`);
+      return 1;
+    }
+    if (error instanceof AccountError || error instanceof CidrError) {
+      process.stderr.write(`错误 (error): ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    store.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`admin failed: ${message}\n`);
+    process.exit(1);
+  },
+);
