@@ -8,8 +8,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { UpstreamConfig } from '../config';
 import { parseBody, readBody, type ParamPairs } from '../http/body';
 import { clientAddress } from '../http/client-address';
-import { ApiError, badSignature, Code, MESSAGES, notFound, sendEnvelope, sendError, sendJson } from '../http/envelope';
+import { ApiError, badSignature, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../http/envelope';
 import { listen, type RunningServer } from '../http/listen';
+import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
 import { verifySignature } from '../http/signature';
 import { createLogger, type Logger } from '../logger';
@@ -85,28 +86,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
     sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req) }));
   }
 
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // path only: query values carry tokens
-      logger.debug(`${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
-    });
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        logger.error(`failure after the answer started: ${req.method} ${(req.url ?? '').split('?')[0]}`, error);
-        res.destroy();
-        return;
-      }
-      if (error instanceof ApiError) {
-        if (error.status === 413) res.setHeader('Connection', 'close');
-        sendError(res, error);
-        return;
-      }
-      logger.error(`unexpected failure in ${req.method} ${(req.url ?? '').split('?')[0]}`, error);
-      sendEnvelope(res, 500, { code: Code.internal, message: MESSAGES.internal, items: null });
-    });
-  };
+  return serveEnvelopes(logger, handle);
 }
 
 export function startLoginService(options: LoginServiceOptions): Promise<RunningServer> {
