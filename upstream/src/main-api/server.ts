@@ -6,13 +6,12 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
-import { parseBody, readBody, type ParamPairs } from '../http/body';
 import { clientAddress } from '../http/client-address';
-import { ApiError, badSignature, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../http/envelope';
+import { ApiError, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../http/envelope';
 import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
-import { verifySignature } from '../http/signature';
+import { readSignedParams } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
 import type { Store } from '../store';
@@ -28,11 +27,6 @@ export interface MainApiOptions {
 }
 
 export type { RunningServer } from '../http/listen';
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 export function createMainApiHandler(options: MainApiOptions) {
   const { config, store } = options;
@@ -62,30 +56,7 @@ export function createMainApiHandler(options: MainApiOptions) {
     const route = routes.get(routeKey(req.method ?? 'GET', pathname));
     if (!route) throw notFound(MESSAGES.unknownPath);
 
-    let pairs: ParamPairs;
-    if (route.method === 'POST') {
-      pairs = parseBody(header(req, 'content-type'), await readBody(req));
-    } else {
-      pairs = [...url.searchParams.entries()];
-    }
-
-    const signed = verifySignature({
-      pairs,
-      timespan: header(req, 'timespan'),
-      sign: header(req, 'sign'),
-      secret: config.apiSecret,
-      algorithm: config.signAlgorithm,
-      windowSeconds: config.signWindowSeconds,
-      nowMs: Date.now(),
-    });
-    if (!signed) {
-      logger.warn(`refused unsigned or stale request ${req.method} ${pathname}`);
-      throw badSignature();
-    }
-    if (header(req, 'productid')?.trim() !== String(config.productId)) {
-      throw new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
-    }
-
+    const pairs = await readSignedParams(req, url, route.method, config, logger);
     const envelope = route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
     sendEnvelope(res, 200, envelope);
   }
