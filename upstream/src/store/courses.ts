@@ -44,22 +44,11 @@ export interface CourseFilter {
   excludeCourseId?: number;
 }
 
-export interface NewCourse {
-  id: number;
-  catalogueId: number;
-  lecturerId: number;
-  name: string;
-  info: string;
-  exclusive: boolean;
-  viewCount: number;
-  collectCount: number;
-  likeCount: number;
-  noteCount: number;
-  publishTime: number;
-  updateTime: number;
+/** A course as written: the record without what the store joins or counts, plus its home positions. */
+export interface NewCourse
+  extends Omit<CourseRecord, 'videoCount' | 'lecturerName' | 'lecturerPosition' | 'catalogueName' | 'catalogueTrail'> {
   recommendPosition: number | null;
   selectPosition: number | null;
-  image: string;
 }
 
 export interface CourseAndVideoCount {

@@ -3,18 +3,8 @@ import type { Database } from 'better-sqlite3';
 import type { KeyframeRecord, VideoRecord } from './records';
 import { statementCache } from './statements';
 
-export interface NewVideo {
-  id: number;
-  courseId: number;
-  sort: number;
-  name: string;
-  properTitle: string;
-  code: string;
-  abstract: string;
-  durationSeconds: number;
-  publishTime: number;
-  image: string;
-  keyframes: KeyframeRecord[];
+/** A video as written: the record plus its transcript (kept for search and AI, not read back here). */
+export interface NewVideo extends VideoRecord {
   transcript: string[];
 }
 
