@@ -11,6 +11,7 @@ import { createCatalogueStore, type CatalogueStore } from './catalogues';
 import { createCourseStore, type CourseStore } from './courses';
 import { createLecturerStore, type LecturerStore } from './lecturers';
 import { createLoginAttemptStore, type LoginAttemptStore } from './login-attempts';
+import { createMessageStore, type MessageStore } from './messages';
 import { migrate } from './migrate';
 import { createOrganisationStore, type OrganisationStore } from './organisations';
 import { createTokenStore, type TokenStore } from './tokens';
@@ -37,6 +38,8 @@ export interface Store {
   readonly users: UserStore;
   readonly tokens: TokenStore;
   readonly loginAttempts: LoginAttemptStore;
+  /** learning records of signed-in users (migration 0003) */
+  readonly messages: MessageStore;
   /** true while no content has been written (the seeder's "first start" test) */
   isEmpty(): boolean;
   /** runs fn in one transaction (nested calls become savepoints) */
@@ -75,6 +78,7 @@ export function openStore(dataDir: string): Store {
     users: createUserStore(db),
     tokens: createTokenStore(db),
     loginAttempts: createLoginAttemptStore(db),
+    messages: createMessageStore(db),
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),

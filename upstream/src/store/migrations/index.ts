@@ -4,6 +4,7 @@
  */
 import { coreContent } from './0001-core-content';
 import { accounts } from './0002-accounts';
+import { learning } from './0003-learning';
 
 export interface Migration {
   version: number;
@@ -14,4 +15,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'core content', sql: coreContent },
   { version: 2, name: 'accounts', sql: accounts },
+  { version: 3, name: 'learning', sql: learning },
 ];
