@@ -215,8 +215,9 @@ describe('login service API', () => {
           UserId: student.userId,
           ComName: '',
           HeadPicture: '',
-          PhoneNumber: '',
-          Email: '',
+          // the demo student's contact details (demo-accounts.ts)
+          PhoneNumber: '13800000000',
+          Email: 'student@example.edu.cn',
           ComCode: '',
         },
       });

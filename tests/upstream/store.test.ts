@@ -33,6 +33,7 @@ describe('store', () => {
       expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([
         { version: 1, name: 'core content' },
         { version: 2, name: 'accounts' },
+        { version: 3, name: 'learning' },
       ]);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {

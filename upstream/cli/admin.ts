@@ -8,6 +8,7 @@
  *   user list
  *   user disable --username U      user enable --username U
  *   user reset-password --username U --password P
+ *   user reset-requests [--all] [--done ID]   (find-password requests: open ones, or all; mark one handled)
  *   org add --name N --ip-ranges CIDR[,CIDR...] [--gid GID] [--code COMCODE]
  *   org list
  *   org disable --id COMID         org enable --id COMID
@@ -25,7 +26,7 @@ import {
   setUserEnabled,
   userJson,
 } from '../src/login-service/services/accounts';
-import { openStore, type Store } from '../src/store';
+import { openStore, type PasswordResetRecord, type Store } from '../src/store';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   user add --username U --password P --type 1|2 [--org COMID] [--real-name NAME]
@@ -33,6 +34,7 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   user disable --username U
   user enable --username U
   user reset-password --username U --password P
+  user reset-requests [--all] [--done ID]
   org add --name N --ip-ranges CIDR[,CIDR...] [--gid GID] [--code COMCODE]
   org list
   org disable --id COMID
@@ -51,6 +53,8 @@ const OPTIONS = {
   gid: { type: 'string' },
   code: { type: 'string' },
   id: { type: 'string' },
+  all: { type: 'boolean' },
+  done: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -60,6 +64,17 @@ function required(values: Values, name: keyof Values): string {
   const value = values[name];
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`缺少参数 --${name} (missing --${name})`);
   return value;
+}
+
+function resetRequestJson(request: PasswordResetRecord) {
+  return {
+    id: request.id,
+    userName: request.userName,
+    contact: request.contact,
+    clientIp: request.clientIp,
+    createdAt: new Date(request.createdAt).toISOString(),
+    handledAt: request.handledAt === null ? null : new Date(request.handledAt).toISOString(),
+  };
 }
 
 function positiveId(text: string, name: string): number {
@@ -96,6 +111,14 @@ async function run(store: Store, positionals: string[], values: Values): Promise
       return userJson(store, setUserEnabled(store, required(values, 'username'), action === 'enable'));
     case 'user reset-password':
       return userJson(store, await resetPassword(store, required(values, 'username'), required(values, 'password')));
+    case 'user reset-requests': {
+      if (values.done !== undefined) {
+        const id = positiveId(values.done, 'done');
+        if (!store.passwordResets.markHandled(id, now)) throw new UsageError(`找回密码申请 ${id} 不存在或已处理 (no such open request)`);
+        return resetRequestJson(store.passwordResets.get(id)!);
+      }
+      return store.passwordResets.list({ includeHandled: values.all === true }).map(resetRequestJson);
+    }
     case 'org add': {
       const ranges = required(values, 'ip-ranges').split(',').map((r) => r.trim()).filter(Boolean);
       const org = createOrganisation(store, { name: required(values, 'name'), ipRanges: ranges, gid: values.gid, comCode: values.code }, now);

@@ -4,6 +4,7 @@
  */
 import { loadUpstreamConfig } from '../src/config';
 import { generateDemoContent } from '../src/demo/generate';
+import { describeDemoLearning, seedDemoLearning } from '../src/demo/learning';
 import { createLogger } from '../src/logger';
 import { startMainApi } from '../src/main-api/server';
 import { openStore } from '../src/store';
@@ -15,7 +16,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'main-api');
   const store = openStore(config.dataDir);
   const seeded = seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
-  if (seeded) logger.info(`seeded demo content into ${config.dataDir}: ${describeSeed(seeded)}`);
+  if (seeded) {
+    logger.info(`seeded demo content into ${config.dataDir}: ${describeSeed(seeded)}`);
+    // the demo accounts may already be there (the login service seeds them): give the student a history
+    const learning = seedDemoLearning(store);
+    if (learning) logger.info(`seeded demo learning records of student: ${describeDemoLearning(learning)}`);
+  }
   const server = await startMainApi({ config, store, logger });
   // Handlers first: a SIGTERM that arrives before any listener exists kills the process by signal.
   closeOnSignals(logger, async () => {

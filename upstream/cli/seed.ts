@@ -4,6 +4,7 @@
  */
 import { loadUpstreamConfig } from '../src/config';
 import { generateDemoContent } from '../src/demo/generate';
+import { describeDemoLearning, seedDemoLearning } from '../src/demo/learning';
 import { openStore } from '../src/store';
 import { describeSeed, seedIfEmpty } from '../src/store/seed';
 
@@ -17,6 +18,8 @@ function main(): void {
         ? `seeded ${config.dataDir}: ${describeSeed(seeded)}\n`
         : `${config.dataDir} already has content; nothing seeded\n`,
     );
+    const learning = seeded ? seedDemoLearning(store) : null;
+    if (learning) process.stdout.write(`seeded demo learning records of student: ${describeDemoLearning(learning)}\n`);
   } finally {
     store.close();
   }

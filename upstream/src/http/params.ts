@@ -47,6 +47,11 @@ export class Params {
     }
   }
 
+  /** true when the parameter was sent, even empty */
+  has(name: string): boolean {
+    return this.values.has(name);
+  }
+
   /** the raw value, undefined when absent or empty */
   raw(name: string): string | undefined {
     const value = this.values.get(name);

@@ -26,7 +26,8 @@ export function serveEnvelopes(
         return;
       }
       if (error instanceof ApiError) {
-        if (error.status === 413) res.setHeader('Connection', 'close');
+        // no Connection: close for a refused body (413): body.ts lingers, then cuts the connection,
+        // so that the client can read this answer before it does
         sendError(res, error);
         return;
       }

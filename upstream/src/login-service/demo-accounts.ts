@@ -1,10 +1,12 @@
 /**
- * The demo accounts seeded on first start (README "Demo accounts"): a personal account, an
- * organisation member, and the organisation 示范大学图书馆 with a fixed no-login gid and an IP
- * range tests can reach through X-Forwarded-For from a trusted proxy. Loopback is deliberately
+ * The demo accounts seeded on first start (README "Demo accounts"): a personal account (with a
+ * bound QQ, a contact e-mail and phone), an organisation member, and the organisation
+ * 示范大学图书馆 with a fixed no-login gid and an IP range tests can reach through
+ * X-Forwarded-For from a trusted proxy. Loopback is deliberately
  * not an organisation network: every local visitor would be signed in. Idempotent: each item
  * is created only when missing, so a changed password or a disabled account stays as it is.
  */
+import { seedDemoLearning } from '../demo/learning';
 import type { Store } from '../store';
 import { createOrganisation, createUser } from './services/accounts';
 
@@ -20,6 +22,17 @@ export const DEMO_USERS = [
   { userName: 'teacher', password: 'Teacher2026', userType: 2, realName: '示范教师' },
 ] as const;
 
+/**
+ * What the demo student has besides the account, so that 账户设置 has something to show: a bound
+ * QQ (to unbind), a contact e-mail and phone (example addresses, reserved for documentation).
+ * Set when the account is created only: what a visitor changes afterwards stays changed.
+ */
+export const DEMO_STUDENT_EXTRAS = {
+  email: 'student@example.edu.cn',
+  phone: '13800000000',
+  qqBound: true,
+} as const;
+
 /** returns the names of what it created (empty when everything was there) */
 export async function seedDemoAccounts(store: Store, now = Date.now()): Promise<string[]> {
   const created: string[] = [];
@@ -30,8 +43,16 @@ export async function seedDemoAccounts(store: Store, now = Date.now()): Promise<
   }
   for (const demo of DEMO_USERS) {
     if (store.users.getByName(demo.userName)) continue;
-    await createUser(store, { ...demo, comId: demo.userType === 2 ? org.comId : null }, now);
+    const user = await createUser(store, { ...demo, comId: demo.userType === 2 ? org.comId : null }, now);
+    if (demo.userName === 'student') {
+      store.transaction(() => {
+        store.users.setEmail(user.userId, DEMO_STUDENT_EXTRAS.email);
+        store.users.setPhone(user.userId, DEMO_STUDENT_EXTRAS.phone);
+        store.users.setBindState(user.userId, 'qq', DEMO_STUDENT_EXTRAS.qqBound);
+      });
+    }
     created.push(`user ${demo.userName}`);
   }
+  if (created.length > 0 && seedDemoLearning(store, now)) created.push('demo learning records of student');
   return created;
 }

@@ -4,16 +4,15 @@
  * cookie and sends the browser back to `redirect` when that is a safe target. CSRF protection
  * is a double-submit token: a random cookie that must equal the form's hidden field.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
 import { ApiError } from '../http/envelope';
 import { readBody } from '../http/body';
-import { addressMatcher } from './cidr';
+import { cookiesOf, createBrowserView, csrfMatches, escapeHtml, newCsrfToken, sendHtml, TOKEN_COOKIE, validCsrf } from './page-kit';
 import { AUTH_MESSAGES, type AuthService } from './services/auth-service';
 
 export const CSRF_COOKIE = 'login_csrf';
-export const TOKEN_COOKIE = 'utoken';
+export { TOKEN_COOKIE } from './page-kit';
 const FORM_BODY_LIMIT = 16 * 1024;
 
 const REASONS: Record<string, string> = {
@@ -31,10 +30,6 @@ interface PageState {
   userName: string;
   error: string | null;
   notice: string | null;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 function render(state: PageState): string {
@@ -86,122 +81,28 @@ function render(state: PageState): string {
 `;
 }
 
-function cookiesOf(req: IncomingMessage): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!jar.has(name)) jar.set(name, part.slice(eq + 1).trim());
-  }
-  return jar;
-}
-
-const validCsrf = (value: string | undefined): value is string => value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value);
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export function createLoginPage(deps: LoginPageDeps) {
   const { config, auth } = deps;
-  const trusted = addressMatcher(config.trustedProxies);
-
-  /** true when a trusted proxy says the browser used https */
-  function overHttps(req: IncomingMessage): boolean {
-    if (!trusted(req.socket.remoteAddress ?? '')) return false;
-    const proto = req.headers['x-forwarded-proto'];
-    return (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase() === 'https';
-  }
-
-  /** X-Forwarded-For only from a trusted proxy (nearest untrusted hop), else the socket peer */
-  function browserAddress(req: IncomingMessage): string {
-    const address = nearestUntrusted(req);
-    // one key per IPv4 client whether the socket shows it plain or IPv4-mapped
-    return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-  }
-
-  function nearestUntrusted(req: IncomingMessage): string {
-    const peer = req.socket.remoteAddress ?? '';
-    const header = req.headers['x-forwarded-for'];
-    if (!trusted(peer) || header === undefined) return peer;
-    const hops = (Array.isArray(header) ? header.join(',') : header).split(',').map((h) => h.trim()).filter(Boolean);
-    let client = peer;
-    for (let i = hops.length - 1; i >= 0; i -= 1) {
-      client = hops[i]!;
-      if (!trusted(client)) break;
-    }
-    return client;
-  }
-
-  function requestHostname(req: IncomingMessage): string | null {
-    try {
-      return new URL(`http://${req.headers.host ?? ''}`).hostname.toLowerCase();
-    } catch {
-      return null;
-    }
-  }
-
-  function fallbackTarget(req: IncomingMessage): string {
-    if (config.platformPublicUrl) return config.platformPublicUrl;
-    const hostname = requestHostname(req) ?? 'localhost';
-    const host = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
-    return `${overHttps(req) ? 'https' : 'http'}://${host}:${config.platformPort}/home`;
-  }
-
-  /**
-   * Where to send the browser after login: `redirect` when it is an http(s) URL on this host
-   * (any port), on the platform's host or on an ALLOWED_REDIRECT_HOSTS host, or a path on the
-   * platform; anything else (other hosts, //host, javascript:, credentials in the URL) falls back
-   * to the platform's home, so the page can never be used as an open redirect.
-   */
-  function safeRedirect(req: IncomingMessage, redirect: string): string {
-    const fallback = fallbackTarget(req);
-    const text = redirect.trim();
-    if (text === '' || text.length > 2048 || /[\\\u0000-\u001f\u007f]/.test(text)) return fallback;
-    let target: URL;
-    try {
-      target = text.startsWith('/') && !text.startsWith('//') ? new URL(text, fallback) : new URL(text);
-    } catch {
-      return fallback;
-    }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') return fallback;
-    if (target.username || target.password) return fallback;
-    const allowed = new Set([...config.allowedRedirectHosts, new URL(fallback).hostname.toLowerCase()]);
-    const own = requestHostname(req);
-    if (own) allowed.add(own);
-    return allowed.has(target.hostname.toLowerCase()) ? target.href : fallback;
-  }
+  const view = createBrowserView(config);
+  const { overHttps, browserAddress, safeRedirect } = view;
 
   function csrfCookie(value: string, req: IncomingMessage): string {
     return `${CSRF_COOKIE}=${value}; Path=/login; HttpOnly; SameSite=Lax; Max-Age=7200${overHttps(req) ? '; Secure' : ''}`;
   }
 
   function sendPage(res: ServerResponse, req: IncomingMessage, status: number, state: PageState, setCsrf: boolean): void {
-    const html = render(state);
     // Browsers apply form-action to the whole redirect chain of the POST: allow the (already
     // validated) page the sign-in returns to, or a successful login stops on this page.
     const returnOrigin = new URL(safeRedirect(req, state.redirect)).origin;
-    const headers: Record<string, string | string[]> = {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(html)),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
-      // no script at all; inline CSS only; the form posts to this origin and returns to the platform
-      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${returnOrigin}; frame-ancestors 'none'; base-uri 'none'`,
-    };
-    if (setCsrf) headers['Set-Cookie'] = csrfCookie(state.csrf, req);
-    res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : html);
+    sendHtml(req, res, status, render(state), {
+      formTargets: [returnOrigin],
+      ...(setCsrf ? { setCookie: csrfCookie(state.csrf, req) } : {}),
+    });
   }
 
   function show(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const existing = cookiesOf(req).get(CSRF_COOKIE);
-    const csrf = validCsrf(existing) ? existing : randomBytes(32).toString('base64url');
+    const csrf = validCsrf(existing) ? existing : newCsrfToken();
     const reason = REASONS[url.searchParams.get('reason') ?? ''] ?? null;
     sendPage(res, req, 200, { csrf, redirect: url.searchParams.get('redirect') ?? '', userName: '', error: null, notice: reason }, true);
   }
@@ -215,11 +116,11 @@ export function createLoginPage(deps: LoginPageDeps) {
     const password = form.get('password') ?? '';
     const redirect = form.get('redirect') ?? '';
     const cookie = cookiesOf(req).get(CSRF_COOKIE);
-    const fresh = randomBytes(32).toString('base64url');
+    const fresh = newCsrfToken();
     const page = (status: number, error: string, csrf: string, setCsrf: boolean) =>
       sendPage(res, req, status, { csrf, redirect, userName, error, notice: null }, setCsrf);
 
-    if (!validCsrf(cookie) || !sameSecret(cookie, form.get('csrf') ?? '')) {
+    if (!validCsrf(cookie) || !csrfMatches(cookie, form.get('csrf'))) {
       page(403, '页面已过期或来源无效，请重新登录', fresh, true);
       return;
     }

@@ -1,8 +1,9 @@
 /**
  * The login service's process (LOGIN_PORT). A request goes
- * healthz / login page (unsigned) → /UserCenterApi route lookup → parameters → signature →
- * productId header → route handler → envelope, as in the main API (upstream/API.md): the gateway
- * is the only caller of the API and signs every call; browsers only ever see /login.
+ * healthz / login page / account pages (unsigned) → /UserCenterApi route lookup → parameters
+ * (an upload's fields) → signature → productId header → route handler → envelope, as in the main
+ * API (upstream/API.md): the gateway is the only caller of the API and signs every call; browsers
+ * only ever see /login and the account pages (/bind, /email, /phone, /find-password).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
@@ -11,12 +12,15 @@ import { ApiError, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../h
 import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
-import { readSignedParams } from '../http/signed-params';
+import { readSignedParams, readSignedUpload } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import type { Store } from '../store';
+import { createAccountPages } from './account-pages';
 import { createLoginPage } from './login-page';
 import { buildLoginRouteTable, routeKey } from './routes';
+import { createAccountService } from './services/account-service';
 import { createAuthService } from './services/auth-service';
+import { createAvatarService } from './services/avatars';
 
 export interface LoginServiceOptions {
   config: UpstreamConfig;
@@ -33,9 +37,13 @@ export type { RunningServer } from '../http/listen';
 export function createLoginServiceHandler(options: LoginServiceOptions) {
   const { config, store } = options;
   const logger = options.logger ?? createLogger(config.logLevel, 'login-service');
-  const auth = createAuthService({ store, config, logger, now: options.now });
-  const routes = buildLoginRouteTable(auth);
+  const now = options.now ?? Date.now;
+  const auth = createAuthService({ store, config, logger, now });
+  const accounts = createAccountService({ store, auth, logger, now });
+  const avatars = createAvatarService({ store, logger });
+  const routes = buildLoginRouteTable({ auth, accounts, avatars });
   const page = createLoginPage({ config, auth });
+  const accountPages = createAccountPages({ config, auth, accounts });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -55,12 +63,15 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
       if (readOnly) return page.show(req, res, url);
       if (req.method === 'POST') return page.submit(req, res);
     }
+    if (await accountPages.handle(req, res, url, pathname)) return;
 
     const route = routes.get(routeKey(req.method ?? 'GET', pathname));
     if (!route) throw notFound(MESSAGES.unknownPath);
 
-    const pairs = await readSignedParams(req, url, route.method, config, logger);
-    sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req) }));
+    const { pairs, files } = route.upload
+      ? await readSignedUpload(req, url, config, logger, route.upload)
+      : { pairs: await readSignedParams(req, url, route.method, config, logger), files: [] };
+    sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files }));
   }
 
   return serveEnvelopes(logger, handle);

@@ -9,13 +9,18 @@ import path from 'node:path';
 import { createBannerStore, type BannerStore } from './banners';
 import { createCatalogueStore, type CatalogueStore } from './catalogues';
 import { createCourseStore, type CourseStore } from './courses';
+import { createFragmentStore, type FragmentStore } from './fragments';
 import { createLecturerStore, type LecturerStore } from './lecturers';
 import { createLoginAttemptStore, type LoginAttemptStore } from './login-attempts';
 import { createMessageStore, type MessageStore } from './messages';
 import { migrate } from './migrate';
+import { createNoteStore, type NoteStore } from './notes';
 import { createOrganisationStore, type OrganisationStore } from './organisations';
+import { createPlayLogStore, type PlayLogStore } from './play-logs';
+import { createPasswordResetStore, type PasswordResetStore } from './password-resets';
 import { createTokenStore, type TokenStore } from './tokens';
 import { createTopicStore, type TopicStore } from './topics';
+import { createUserOperationStore, type UserOperationStore } from './user-operations';
 import { createUserStore, type UserStore } from './users';
 import { createVideoStore, type VideoStore } from './videos';
 import { createVisitLogStore, type VisitLogStore } from './visit-logs';
@@ -40,10 +45,19 @@ export interface Store {
   readonly loginAttempts: LoginAttemptStore;
   /** learning records of signed-in users (migration 0003) */
   readonly messages: MessageStore;
+  readonly notes: NoteStore;
+  /** likes and favourites */
+  readonly userOperations: UserOperationStore;
+  readonly playLogs: PlayLogStore;
+  readonly fragments: FragmentStore;
+  /** the find-password page's requests for the administrators (migration 0003) */
+  readonly passwordResets: PasswordResetStore;
   /** true while no content has been written (the seeder's "first start" test) */
   isEmpty(): boolean;
   /** runs fn in one transaction (nested calls become savepoints) */
   transaction<T>(fn: () => T): T;
+  /** as transaction, but takes the write lock at once (BEGIN IMMEDIATE): a check-then-write that another process may race */
+  immediateTransaction<T>(fn: () => T): T;
   close(): void;
 }
 
@@ -79,8 +93,14 @@ export function openStore(dataDir: string): Store {
     tokens: createTokenStore(db),
     loginAttempts: createLoginAttemptStore(db),
     messages: createMessageStore(db),
+    notes: createNoteStore(db),
+    userOperations: createUserOperationStore(db),
+    playLogs: createPlayLogStore(db),
+    fragments: createFragmentStore(db),
+    passwordResets: createPasswordResetStore(db),
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
     transaction: (fn) => db.transaction(fn)(),
+    immediateTransaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close(),
   };
 }
@@ -90,4 +110,11 @@ export type { LecturerOrder, LecturerFilter } from './lecturers';
 export type * from './records';
 export type { OrganisationRecord, OrganisationInput } from './organisations';
 export type { UserRecord, UserInput, UserType } from './users';
+export type { ProfileInput, OAuthProviderKey } from './users';
+export type { PasswordResetRecord, PasswordResetInput } from './password-resets';
 export type { TokenRecord, TokenKind } from './tokens';
+export type { MessageInput, MessageRecord } from './messages';
+export type { NoteInput, NoteKind, NoteQuery, NoteRecord } from './notes';
+export type { FavouriteCourseRecord, OperateType, UserOperationInput } from './user-operations';
+export type { PlayLogInput, PlayLogRecord } from './play-logs';
+export type { FragmentInput, FragmentRecord } from './fragments';

@@ -22,6 +22,8 @@ export interface TokenStore {
   /** true when a token was removed */
   revoke(tokenHash: string): boolean;
   revokeAllOf(userId: number): number;
+  /** every token of the user but `keepTokenHash` (a password change keeps the session that made it) */
+  revokeOthersOf(userId: number, keepTokenHash: string): number;
   /** removes tokens that expired before `before`; returns how many */
   purgeExpired(before: number): number;
   countOf(userId: number): number;
@@ -53,6 +55,9 @@ export function createTokenStore(db: Database): TokenStore {
     },
     revokeAllOf(userId) {
       return prepare('DELETE FROM tokens WHERE user_id = ?').run(userId).changes;
+    },
+    revokeOthersOf(userId, keepTokenHash) {
+      return prepare('DELETE FROM tokens WHERE user_id = ? AND token_hash <> ?').run(userId, keepTokenHash).changes;
     },
     purgeExpired(before) {
       return prepare('DELETE FROM tokens WHERE expires_at < ?').run(before).changes;

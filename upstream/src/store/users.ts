@@ -45,6 +45,28 @@ export interface UserInput {
   orgIdentityOf?: number | null;
 }
 
+/** The fields of the profile a user edits (UpdateUserExtraInfo); all replace the stored ones. */
+export interface ProfileInput {
+  realName: string;
+  gender: number;
+  address: string;
+  birthday: string;
+  school: string;
+  major: string;
+  className: string;
+  studentId: string;
+  info: string;
+}
+
+/** third-party accounts a user may have bound (QQ, 微信, 微博) */
+export type OAuthProviderKey = 'qq' | 'weixin' | 'weibo';
+
+const BIND_COLUMNS: Record<OAuthProviderKey, string> = {
+  qq: 'qq_bind_state',
+  weixin: 'weixin_bind_state',
+  weibo: 'weibo_bind_state',
+};
+
 export interface UserStore {
   insert(user: UserInput, createdAt: number): UserRecord;
   get(userId: number): UserRecord | undefined;
@@ -55,6 +77,11 @@ export interface UserStore {
   passwordHashOf(userId: number): string | null;
   setPasswordHash(userId: number, hash: string): boolean;
   setEnabled(userId: number, enabled: boolean): boolean;
+  updateProfile(userId: number, profile: ProfileInput): boolean;
+  setHeadPicture(userId: number, url: string): boolean;
+  setBindState(userId: number, provider: OAuthProviderKey, bound: boolean): boolean;
+  setEmail(userId: number, email: string): boolean;
+  setPhone(userId: number, phone: string): boolean;
 }
 
 interface UserRow extends Omit<UserRecord, 'enabled' | 'hasPassword' | 'userType'> {
@@ -105,6 +132,29 @@ export function createUserStore(db: Database): UserStore {
     },
     setEnabled(userId, enabled) {
       return prepare('UPDATE users SET enabled = ? WHERE user_id = ?').run(enabled ? 1 : 0, userId).changes > 0;
+    },
+    updateProfile(userId, profile) {
+      return (
+        prepare(
+          `UPDATE users SET real_name = @realName, gender = @gender, address = @address, birthday = @birthday,
+             school = @school, major = @major, class_name = @className, student_id = @studentId, info = @info
+           WHERE user_id = @userId`,
+        ).run({ ...profile, userId }).changes > 0
+      );
+    },
+    setHeadPicture(userId, url) {
+      return prepare('UPDATE users SET head_picture = ? WHERE user_id = ?').run(url, userId).changes > 0;
+    },
+    setBindState(userId, provider, bound) {
+      // the column comes from the constant map above, never from input
+      const column = BIND_COLUMNS[provider];
+      return prepare(`UPDATE users SET ${column} = ? WHERE user_id = ?`).run(bound ? 1 : 0, userId).changes > 0;
+    },
+    setEmail(userId, email) {
+      return prepare('UPDATE users SET email = ? WHERE user_id = ?').run(email, userId).changes > 0;
+    },
+    setPhone(userId, phone) {
+      return prepare('UPDATE users SET phone = ? WHERE user_id = ?').run(phone, userId).changes > 0;
     },
   };
   return store;

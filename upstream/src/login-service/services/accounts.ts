@@ -1,15 +1,21 @@
 /**
- * Account administration shared by the admin command line and the demo seed: creating users and
- * organisations with every input checked, listing, enabling, disabling and password resets.
+ * Account administration shared by the admin command line and the demo seed: creating users
+ * (with their welcome message) and organisations with every input checked, listing, enabling,
+ * disabling and password resets.
  * Records leave here through the presenters below, which never include a password hash.
  */
 import type { OrganisationRecord, Store, UserRecord, UserType } from '../../store';
+import { MESSAGE_TYPE } from '../../store/messages';
 import { parseCidr } from '../cidr';
 import { hashPassword, passwordWeakness } from './passwords';
 
 export class AccountError extends Error {
   override name = 'AccountError';
 }
+
+/** the 系统通知 every new account finds in 消息 (organisation network identities get none: they are shared) */
+export const WELCOME_MESSAGE =
+  '欢迎加入思政云课堂！在“个人中心 › 个人资料”完善你的信息、上传头像，在“账户设置”修改密码和联系方式。祝学习愉快！';
 
 export const USER_NAME_RULE = /^[\p{L}\p{N}_.@-]{2,32}$/u;
 /** reserved for the per-organisation network identities (org<comId>) */
@@ -107,10 +113,11 @@ export async function createUser(store: Store, input: NewUser, now: number): Pro
   const passwordHash = await hashPassword(input.password);
   // checked again at insert time: another process may have taken the name meanwhile
   if (store.users.getByName(userName)) throw new AccountError(`用户名 ${userName} 已存在`);
-  return store.users.insert(
-    { userName, passwordHash, userType: input.userType, comId, realName: input.realName ?? '' },
-    now,
-  );
+  return store.transaction(() => {
+    const user = store.users.insert({ userName, passwordHash, userType: input.userType, comId, realName: input.realName ?? '' }, now);
+    store.messages.add({ userId: user.userId, type: MESSAGE_TYPE.system, message: WELCOME_MESSAGE }, now);
+    return user;
+  });
 }
 
 function userByName(store: Store, userName: string): UserRecord {
@@ -138,6 +145,10 @@ export async function resetPassword(store: Store, userName: string, password: st
     store.users.setPasswordHash(user.userId, hash);
     // whoever knew the old password must not stay signed in
     store.tokens.revokeAllOf(user.userId);
+    store.messages.add(
+      { userId: user.userId, type: MESSAGE_TYPE.security, message: '你的登录密码已由管理员重置，所有设备上的登录已退出。如非本人申请，请联系管理员。' },
+      Date.now(),
+    );
   });
   return store.users.get(user.userId)!;
 }

@@ -56,6 +56,14 @@ export interface UserInfo {
 
 export interface AuthService {
   login(userName: string, password: string, clientIp: string): Promise<Session>;
+  /**
+   * Asks a signed-in user for their password again (password change, contact change), counted by
+   * the same brute-force limits as Login. Resolves when right; else throws `-1 wrongMessage` or
+   * `-1 尝试次数过多，请 N 分钟后再试`.
+   */
+  confirmPassword(user: UserRecord, password: string, clientIp: string, wrongMessage: string): Promise<void>;
+  /** the token's record and user when the token is valid (and marks it used), else null */
+  session(token: string): { tokenHash: string; user: UserRecord } | null;
   /** the token's user when the token is valid (and marks it used), else null */
   validate(token: string): UserRecord | null;
   userInfo(token: string): UserInfo | null;
@@ -111,44 +119,61 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return store.tokens.get(hashToken(token));
   }
 
+  /**
+   * One password attempt under the brute-force limits (upstream/API.md "Brute-force protection"),
+   * shared by Login and every page or call that asks for the current password again: the lock is
+   * checked, the attempt counted before the slow check, and a right password clears the account's
+   * failures. Returns the account, or throws the refusal (`wrongMessage` or 尝试次数过多).
+   * `known` is the signed-in user when the caller already has one (never another account).
+   */
+  async function passwordAttempt(
+    userName: string,
+    password: string,
+    clientIp: string,
+    wrongMessage: string,
+    what: string,
+    known?: UserRecord,
+  ): Promise<UserRecord> {
+    const accountKey = userName.trim().toLowerCase();
+    const at = now();
+    const locked = lockMessage('address', clientIp, at) ?? lockMessage('account', accountKey, at);
+    if (locked) {
+      logger.info(`${what} refused (locked) userName=${JSON.stringify(userName.trim())}`);
+      throw refused(locked);
+    }
+    // Recorded before the (slow, asynchronous) password check and counted at once, so that
+    // a burst of parallel guesses cannot all pass the lock check before any failure is known.
+    store.loginAttempts.recordFailure(accountKey, clientIp, at);
+    const since = at - FAILURE_WINDOW_MS;
+    const accountFailures = store.loginAttempts.failuresOfAccount(accountKey, since);
+    const addressFailures = store.loginAttempts.failuresOfAddress(clientIp, since);
+    if (accountFailures > ACCOUNT_FAILURE_LIMIT || addressFailures > ADDRESS_FAILURE_LIMIT) {
+      if (accountFailures > ACCOUNT_FAILURE_LIMIT) store.loginAttempts.lock('account', accountKey, at + LOCK_MS);
+      if (addressFailures > ADDRESS_FAILURE_LIMIT) store.loginAttempts.lock('address', clientIp, at + LOCK_MS);
+      logger.info(`${what} refused (too many attempts) userName=${JSON.stringify(userName.trim())}`);
+      throw refused(AUTH_MESSAGES.tooMany(Math.ceil(LOCK_MS / MINUTE)));
+    }
+
+    const user = known ?? store.users.getByName(userName.trim());
+    const matches = await verifyPassword(password, user ? store.users.passwordHashOf(user.userId) : null);
+    if (!user || !matches) {
+      const lockAccount = accountFailures >= ACCOUNT_FAILURE_LIMIT;
+      const lockAddress = addressFailures >= ADDRESS_FAILURE_LIMIT;
+      if (lockAccount) store.loginAttempts.lock('account', accountKey, now() + LOCK_MS);
+      if (lockAddress) store.loginAttempts.lock('address', clientIp, now() + LOCK_MS);
+      logger.info(`${what} failed userName=${JSON.stringify(userName.trim())}${lockAccount || lockAddress ? ' (now locked)' : ''}`);
+      throw refused(lockAccount || lockAddress ? AUTH_MESSAGES.tooMany(Math.ceil(LOCK_MS / MINUTE)) : wrongMessage);
+    }
+    // the password was right: this attempt and the account's earlier failures are forgiven
+    store.loginAttempts.clearAccount(accountKey);
+    return user;
+  }
+
   const service: AuthService = {
     tokenTtlMs,
 
     async login(userName, password, clientIp) {
-      const accountKey = userName.trim().toLowerCase();
-      const at = now();
-      const locked = lockMessage('address', clientIp, at) ?? lockMessage('account', accountKey, at);
-      if (locked) {
-        logger.info(`login refused (locked) userName=${JSON.stringify(userName.trim())}`);
-        throw refused(locked);
-      }
-      // Recorded before the (slow, asynchronous) password check and counted at once, so that
-      // a burst of parallel guesses cannot all pass the lock check before any failure is known.
-      store.loginAttempts.recordFailure(accountKey, clientIp, at);
-      const since = at - FAILURE_WINDOW_MS;
-      const accountFailures = store.loginAttempts.failuresOfAccount(accountKey, since);
-      const addressFailures = store.loginAttempts.failuresOfAddress(clientIp, since);
-      if (accountFailures > ACCOUNT_FAILURE_LIMIT || addressFailures > ADDRESS_FAILURE_LIMIT) {
-        if (accountFailures > ACCOUNT_FAILURE_LIMIT) store.loginAttempts.lock('account', accountKey, at + LOCK_MS);
-        if (addressFailures > ADDRESS_FAILURE_LIMIT) store.loginAttempts.lock('address', clientIp, at + LOCK_MS);
-        logger.info(`login refused (too many attempts) userName=${JSON.stringify(userName.trim())}`);
-        throw refused(AUTH_MESSAGES.tooMany(Math.ceil(LOCK_MS / MINUTE)));
-      }
-
-      const user = store.users.getByName(userName.trim());
-      const matches = await verifyPassword(password, user ? store.users.passwordHashOf(user.userId) : null);
-      if (!user || !matches) {
-        const lockAccount = accountFailures >= ACCOUNT_FAILURE_LIMIT;
-        const lockAddress = addressFailures >= ADDRESS_FAILURE_LIMIT;
-        if (lockAccount) store.loginAttempts.lock('account', accountKey, now() + LOCK_MS);
-        if (lockAddress) store.loginAttempts.lock('address', clientIp, now() + LOCK_MS);
-        logger.info(
-          `login failed userName=${JSON.stringify(userName.trim())}${lockAccount || lockAddress ? ' (now locked)' : ''}`,
-        );
-        throw refused(lockAccount || lockAddress ? AUTH_MESSAGES.tooMany(Math.ceil(LOCK_MS / MINUTE)) : AUTH_MESSAGES.wrongCredentials);
-      }
-      // the password was right: this attempt and the account's earlier failures are forgiven
-      store.loginAttempts.clearAccount(accountKey);
+      const user = await passwordAttempt(userName, password, clientIp, AUTH_MESSAGES.wrongCredentials, 'login');
       const problem = standing(user);
       if (problem) {
         logger.info(`login refused (${problem === AUTH_MESSAGES.disabled ? 'disabled' : 'organisation disabled'}) userName=${JSON.stringify(user.userName)}`);
@@ -158,14 +183,22 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return issue(user, 'password');
     },
 
+    async confirmPassword(user, password, clientIp, wrongMessage) {
+      await passwordAttempt(user.userName, password, clientIp, wrongMessage, 'password check', user);
+    },
+
     validate(token) {
+      return service.session(token)?.user ?? null;
+    },
+
+    session(token) {
       const record = tokenRecord(token);
       const at = now();
       if (!record || record.expiresAt <= at) return null;
       const user = store.users.get(record.userId);
       if (!user || standing(user) !== null) return null;
       store.tokens.touch(record.tokenHash, at);
-      return user;
+      return { tokenHash: record.tokenHash, user };
     },
 
     userInfo(token) {

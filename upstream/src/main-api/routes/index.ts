@@ -6,10 +6,12 @@ import { catalogRoutes } from './catalog';
 import { commonRoutes } from './common';
 import { courseRoutes } from './courses';
 import { logRoutes } from './log';
+import { operateRoutes } from './operate';
 import { playRoutes } from './play';
 import { recommendRoutes } from './recommend';
 import type { Route, RouteGroup } from './route';
 import { specialRoutes } from './special';
+import { usercenterRoutes } from './usercenter';
 
 const GROUPS: RouteGroup[] = [
   catalogRoutes,
@@ -20,6 +22,8 @@ const GROUPS: RouteGroup[] = [
   authorRoutes,
   logRoutes,
   commonRoutes,
+  usercenterRoutes,
+  operateRoutes,
 ];
 
 /** ASP.NET-style backends match paths case-insensitively; clients in the wild rely on it. */

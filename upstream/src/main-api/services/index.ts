@@ -2,8 +2,13 @@
 import type { Store } from '../../store';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
 import { createCourseService, type CourseService } from './course-service';
+import { createFavouriteService, type FavouriteService } from './favourite-service';
+import { createFragmentService, type FragmentService } from './fragment-service';
+import { createHistoryService, type HistoryService } from './history-service';
 import { createHomeService, type HomeService } from './home-service';
 import { createLecturerService, type LecturerService } from './lecturer-service';
+import { createMessageService, type MessageService } from './message-service';
+import { createNoteService, type NoteService } from './note-service';
 import { createPlayService, type PlayService } from './play-service';
 import { createTopicService, type TopicService } from './topic-service';
 import { createVisitLogService, type VisitLogService } from './visit-log-service';
@@ -16,6 +21,12 @@ export interface Services {
   play: PlayService;
   topics: TopicService;
   visitLogs: VisitLogService;
+  /** the personal centre */
+  notes: NoteService;
+  favourites: FavouriteService;
+  history: HistoryService;
+  messages: MessageService;
+  fragments: FragmentService;
 }
 
 export function createServices(store: Store): Services {
@@ -29,5 +40,10 @@ export function createServices(store: Store): Services {
     play: createPlayService(store, catalogues, courses),
     topics: createTopicService(store),
     visitLogs: createVisitLogService(store),
+    notes: createNoteService(store),
+    favourites: createFavouriteService(store),
+    history: createHistoryService(store),
+    messages: createMessageService(store),
+    fragments: createFragmentService(store),
   };
 }

@@ -1,0 +1,27 @@
+/** 历史记录: the user's play records, newest first; the store keeps only the last PLAY_LOG_KEEP. */
+import type { Store } from '../../store';
+import { PLAY_LOG_KEEP } from '../../learning-limits';
+import { toViewLogItem, type ViewLogItem } from '../centre-presenters';
+import { requireUser } from './centre-user';
+
+export const HISTORY_CLEARED = '历史记录已清空';
+
+export interface HistoryService {
+  list(userId: number): ViewLogItem[];
+  /** returns how many records were removed */
+  clear(userId: number): number;
+}
+
+export function createHistoryService(store: Store): HistoryService {
+  return {
+    list(userId) {
+      requireUser(store, userId);
+      return store.playLogs.listByUser(userId, PLAY_LOG_KEEP).map(toViewLogItem);
+    },
+
+    clear(userId) {
+      requireUser(store, userId);
+      return store.playLogs.clear(userId);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/** 消息: the user's messages, newest first, and deleting one (someone else's answers like an unknown id). */
+import { refused } from '../../http/envelope';
+import type { Store } from '../../store';
+import { toMessageItem, type MessageItem } from '../centre-presenters';
+import type { Paged } from '../presenters';
+import { requireUser, type PageWindow } from './centre-user';
+
+export const MESSAGE_DELETED = '消息已删除';
+export const MESSAGE_NOT_FOUND = '消息不存在';
+
+export interface MessageService {
+  list(query: PageWindow & { userId: number }): Paged<MessageItem>;
+  /** refused with MESSAGE_NOT_FOUND unless the message is the user's */
+  deleteOwn(userId: number, messageId: number): void;
+}
+
+export function createMessageService(store: Store): MessageService {
+  return {
+    list({ userId, limit, offset }) {
+      requireUser(store, userId);
+      return {
+        totalCount: store.messages.countByUser(userId),
+        dataList: store.messages.listByUser(userId, limit, offset).map(toMessageItem),
+      };
+    },
+
+    deleteOwn(userId, messageId) {
+      requireUser(store, userId);
+      if (!store.messages.deleteOwn(messageId, userId)) throw refused(MESSAGE_NOT_FOUND);
+    },
+  };
+}
