@@ -18,6 +18,12 @@ export interface GatewayConfig {
    * Unset (null): derived per request from the request's host name, LOGIN_URL's port and /login.
    */
   loginPublicUrl: string | null;
+  /**
+   * COOKIE_DOMAIN: `Domain` of the `utoken` cookie the gateway sets or clears, the same setting the
+   * login service uses for its own (to share the cookie across the site's hosts). Unset (null): a
+   * host-only cookie.
+   */
+  cookieDomain: string | null;
   /** API_SECRET: the shared signing secret; the development default matches upstream/API.md. */
   apiSecret: string;
   /** SIGN_ALGORITHM md5 (default) | sha256. */
@@ -81,6 +87,16 @@ function parseUrl(name: string, raw: string): string {
   }
 }
 
+/** A DNS name, optionally with the leading dot older browsers wrote. */
+const COOKIE_DOMAIN_RULE = /^\.?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+function parseCookieDomain(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!COOKIE_DOMAIN_RULE.test(value)) throw new Error(`COOKIE_DOMAIN must be a domain name, got "${raw}"`);
+  return value.toLowerCase();
+}
+
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const upstreamPort = parseInteger('UPSTREAM_PORT', env.UPSTREAM_PORT, 5100, 1, 65535);
   const loginPort = parseInteger('LOGIN_PORT', env.LOGIN_PORT, 5200, 1, 65535);
@@ -105,6 +121,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     upstreamUrl: parseUrl('UPSTREAM_URL', env.UPSTREAM_URL?.trim() || `http://127.0.0.1:${upstreamPort}`),
     loginUrl: parseUrl('LOGIN_URL', env.LOGIN_URL?.trim() || `http://127.0.0.1:${loginPort}`),
     loginPublicUrl: env.LOGIN_PUBLIC_URL?.trim() ? parseUrl('LOGIN_PUBLIC_URL', env.LOGIN_PUBLIC_URL.trim()) : null,
+    cookieDomain: parseCookieDomain(env.COOKIE_DOMAIN),
     apiSecret: env.API_SECRET || 'sizheng-dev-secret',
     signAlgorithm,
     productId: 1,

@@ -1,22 +1,38 @@
 /**
- * The per-request context: the viewer, the guest id, the end user's address and one MainApi
- * (with its DataLoaders, upstream request counter and budget). Nothing in it outlives the request; the
- * only shared thing is the UpstreamClient's connection pool.
+ * The per-request context: the viewer's session, the guest id, the end user's address, one MainApi
+ * (with its DataLoaders, upstream request counter and budget) and one LoginApi (with its own counter).
+ * Nothing in it outlives the request but what the shared parts keep on purpose: the two connection
+ * pools and the short-lived viewer cache (viewerCache.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { GatewayConfig } from './config';
 import type { Logger } from './logger';
-import { GUEST_COOKIE, TOKEN_COOKIE, isValidGuestId, newGuestId, parseCookies } from './http/cookies';
+import {
+  GUEST_COOKIE,
+  TOKEN_COOKIE,
+  clearedTokenCookieHeader,
+  isValidGuestId,
+  newGuestId,
+  parseCookies,
+  tokenCookieHeader,
+  tokenCookieMaxAge,
+} from './http/cookies';
 import type { RequestScope, UpstreamClient } from './upstream/client';
+import { LoginApi } from './upstream/loginApi';
 import { MainApi } from './upstream/mainApi';
-import { resolveViewer, type Viewer } from './viewer';
+import { ViewerSession, type TokenCookieWriter } from './viewer';
+import type { ViewerCache } from './viewerCache';
 
 /** What the HTTP layer (server.ts) worked out before handing the request to yoga. */
 export interface RequestEnv {
   clientAddress: string | null;
   guestId: string;
   cookies: Record<string, string>;
+  /** the browser reached us over https (the socket, or a trusted proxy's X-Forwarded-Proto) */
+  secure: boolean;
+  /** adds a Set-Cookie header to this request's response, replacing an earlier one for the same cookie */
+  setCookie(name: string, header: string): void;
 }
 
 export interface ServerContext {
@@ -28,43 +44,77 @@ export interface ServerContext {
 export interface GatewayContext {
   config: GatewayConfig;
   logger: Logger;
-  viewer: Viewer;
+  /** who is asking: `await session.viewer()` (resolved on first use, see viewer.ts) */
+  session: ViewerSession;
   /** the tokenUser cookie's guest id: the visit log's user when nobody is logged in */
   guestId: string;
   clientAddress: string | null;
+  /** main-API traffic of this operation (counted and budgeted) */
   scope: RequestScope;
+  /** login-service traffic of this operation, counted apart: the viewer's calls are shared and cached */
+  loginScope: RequestScope;
   api: MainApi;
+  login: LoginApi;
 }
 
 export interface ContextDeps {
   config: GatewayConfig;
   logger: Logger;
   client: UpstreamClient;
+  loginClient: UpstreamClient;
+  viewerCache: ViewerCache;
+}
+
+/** Cookies set while answering a request that did not come through server.ts (yoga.fetch in a test). */
+const fallbackCookies = new WeakMap<Request, Map<string, string>>();
+
+export function pendingFallbackCookies(request: Request): string[] {
+  return [...(fallbackCookies.get(request)?.values() ?? [])];
 }
 
 export function createContextFactory(deps: ContextDeps) {
+  const { config } = deps;
   return async (initial: YogaInitialContext & ServerContext): Promise<GatewayContext> => {
-    // requests that did not come through server.ts (yoga.fetch in a test) still get a context
     const env: RequestEnv = initial.env ?? requestEnvFromHeaders(initial.request);
-    const viewer = await resolveViewer({ utoken: env.cookies[TOKEN_COOKIE] });
     const scope: RequestScope = {
       clientAddress: env.clientAddress,
       upstreamRequests: 0,
-      upstreamBudget: deps.config.upstreamBudgetPerOperation,
+      upstreamBudget: config.upstreamBudgetPerOperation,
     };
-    const api = new MainApi(deps.client, scope, {
-      productId: deps.config.productId,
-      comId: viewer.comId ?? deps.config.comId,
-      comCode: viewer.comCode ?? deps.config.comCode,
+    const loginScope: RequestScope = {
+      clientAddress: env.clientAddress,
+      upstreamRequests: 0,
+      upstreamBudget: config.upstreamBudgetPerOperation,
+    };
+    const login = new LoginApi(deps.loginClient, loginScope);
+    const cookieOptions = { domain: config.cookieDomain, secure: env.secure };
+    const cookie: TokenCookieWriter = {
+      set: (token, expiresAt) => env.setCookie(TOKEN_COOKIE, tokenCookieHeader(token, tokenCookieMaxAge(expiresAt), cookieOptions)),
+      clear: () => env.setCookie(TOKEN_COOKIE, clearedTokenCookieHeader(cookieOptions)),
+    };
+    const session = new ViewerSession({
+      login,
+      cache: deps.viewerCache,
+      logger: deps.logger,
+      cookie,
+      presentedToken: env.cookies[TOKEN_COOKIE],
+      clientAddress: env.clientAddress,
+      guestId: env.guestId,
+    });
+    const api = new MainApi(deps.client, scope, config.productId, async () => {
+      // the viewer's organisation when they belong to one, else the site's (product-spec §1)
+      return (await session.organisation()) ?? { comId: config.comId, comCode: config.comCode };
     });
     return {
-      config: deps.config,
+      config,
       logger: deps.logger,
-      viewer,
+      session,
       guestId: env.guestId,
       clientAddress: env.clientAddress,
       scope,
+      loginScope,
       api,
+      login,
     };
   };
 }
@@ -72,5 +122,16 @@ export function createContextFactory(deps: ContextDeps) {
 function requestEnvFromHeaders(request: Request): RequestEnv {
   const cookies = parseCookies(request.headers.get('cookie') ?? undefined);
   const guest = cookies[GUEST_COOKIE];
-  return { clientAddress: null, guestId: isValidGuestId(guest) ? guest : newGuestId(), cookies };
+  const pending = new Map<string, string>();
+  fallbackCookies.set(request, pending);
+  return {
+    clientAddress: null,
+    guestId: isValidGuestId(guest) ? guest : newGuestId(),
+    cookies,
+    secure: new URL(request.url).protocol === 'https:',
+    setCookie: (name, header) => {
+      pending.delete(name);
+      pending.set(name, header);
+    },
+  };
 }

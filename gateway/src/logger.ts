@@ -30,12 +30,16 @@ function describe(value: unknown): string {
   }
 }
 
-export function createLogger(level: LogLevel, name = 'gateway'): Logger {
+/** Where finished lines go: stdout / stderr by default; tests keep them to read them back. */
+export type LogSink = (line: string, isProblem: boolean) => void;
+
+const processSink: LogSink = (line, isProblem) => (isProblem ? process.stderr : process.stdout).write(line);
+
+export function createLogger(level: LogLevel, name = 'gateway', sink: LogSink = processSink): Logger {
   const threshold = RANK[level];
   const write = (rank: number, label: string, args: unknown[]) => {
     if (rank < threshold) return;
-    const text = `${new Date().toISOString()} ${label} [${name}] ${args.map(describe).join(' ')}\n`;
-    (rank >= RANK.warn ? process.stderr : process.stdout).write(text);
+    sink(`${new Date().toISOString()} ${label} [${name}] ${args.map(describe).join(' ')}\n`, rank >= RANK.warn);
   };
   return {
     debug: (...args) => write(RANK.debug, 'DEBUG', args),

@@ -11,15 +11,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { GatewayConfig } from './config';
 import type { RequestEnv } from './context';
-import { clientAddressOf, createTrustTest } from './http/clientAddress';
+import { clientAddressOf, createTrustTest, isHttpsRequest } from './http/clientAddress';
 import { clientDisconnectCode } from './http/clientGone';
-import { GUEST_COOKIE, guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from './http/cookies';
+import { GUEST_COOKIE, TOKEN_COOKIE, guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from './http/cookies';
 import { OfflineGraphiQL, isGraphiQLPageRequest, sendGraphiQLDisabled } from './http/graphiql';
 import { createMediaProxy } from './http/mediaProxy';
 import { sendText } from './http/send';
 import { createWebApp } from './http/webApp';
 import { createLogger, type Logger } from './logger';
 import { UpstreamClient } from './upstream/client';
+import { ViewerCache } from './viewerCache';
 import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
 
 export interface GatewayOptions {
@@ -31,7 +32,7 @@ export interface Gateway {
   logger: Logger;
   /** the node:http request listener */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
-  /** closes the upstream connection pool */
+  /** closes the upstream connection pools */
   dispose: () => Promise<void>;
 }
 
@@ -51,22 +52,38 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     timeoutMs: config.upstreamTimeoutMs,
     logger,
   });
+  // the login service on its own pool: same signing, its own connections
+  const loginClient = new UpstreamClient({
+    baseUrl: config.loginUrl,
+    secret: config.apiSecret,
+    algorithm: config.signAlgorithm,
+    productId: config.productId,
+    timeoutMs: config.upstreamTimeoutMs,
+    logger,
+    connections: 16,
+  });
+  const viewerCache = new ViewerCache();
   const trusted = createTrustTest(config.trustedProxies);
   const graphiql = new OfflineGraphiQL();
-  const yoga = createGraphQLHandler({ config, logger, client, graphiql });
+  const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql });
   const proxyMedia = createMediaProxy(client, logger);
   const serveWebApp = createWebApp(config.webDistDir);
 
   /** Who is asking, and their guest id; a new guest id is set as a cookie on this response. */
   const requestEnv = (req: IncomingMessage, res: ServerResponse, clientAddress: string | null): RequestEnv => {
     const cookies = parseCookies(req.headers.cookie);
+    const secure = isHttpsRequest(
+      req.socket.remoteAddress,
+      Boolean((req.socket as { encrypted?: boolean }).encrypted),
+      req.headers['x-forwarded-proto'],
+      trusted,
+    );
+    const setCookie = (name: string, header: string) => setResponseCookie(res, name, header);
     const existing = cookies[GUEST_COOKIE];
-    if (isValidGuestId(existing)) return { clientAddress, guestId: existing, cookies };
+    if (isValidGuestId(existing)) return { clientAddress, guestId: existing, cookies, secure, setCookie };
     const guestId = newGuestId();
-    const peerTrusted = req.socket.remoteAddress ? trusted(req.socket.remoteAddress) : false;
-    const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted) || (peerTrusted && req.headers['x-forwarded-proto'] === 'https');
-    res.appendHeader('Set-Cookie', guestCookieHeader(guestId, secure));
-    return { clientAddress, guestId, cookies };
+    setCookie(GUEST_COOKIE, guestCookieHeader(guestId, secure));
+    return { clientAddress, guestId, cookies, secure, setCookie };
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -120,7 +137,26 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     });
   };
 
-  return { config, logger, handle, dispose: () => client.close() };
+  const dispose = async () => {
+    await Promise.all([client.close(), loginClient.close()]);
+  };
+  return { config, logger, handle, dispose };
+}
+
+/**
+ * One Set-Cookie per cookie name: a later header for the same cookie replaces the earlier one (a
+ * logout clears `utoken`, then the network login sets it again). Once the headers are on the wire (an
+ * event stream) a cookie can no longer be sent; the next ordinary request will carry it. An answer
+ * that hands out a login token is nobody else's: no cache may keep it.
+ */
+function setResponseCookie(res: ServerResponse, name: string, header: string): void {
+  if (res.headersSent) return;
+  if (name === TOKEN_COOKIE) res.setHeader('Cache-Control', 'no-store');
+  const current = res.getHeader('set-cookie');
+  const others = (Array.isArray(current) ? current : current === undefined ? [] : [String(current)]).filter(
+    (existing) => !existing.startsWith(`${name}=`),
+  );
+  res.setHeader('Set-Cookie', [...others, header]);
 }
 
 export async function startGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<RunningGateway> {

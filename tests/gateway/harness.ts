@@ -2,21 +2,29 @@
  * Starts the real embedded upstream (main API over a fresh DATA_DIR seeded with the generated demo
  * content) and the gateway in front of it, both on free ports, in this process. Nothing of either
  * is mocked; tests talk HTTP to the gateway and may ask the upstream directly for comparison.
+ * startPlatform adds the real login service on the same DATA_DIR (one store, as `npm start` runs
+ * them), with the demo accounts and a clock the tests can move forward.
  */
+import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadGatewayConfig, type GatewayConfig } from '../../gateway/src/config';
-import { createLogger } from '../../gateway/src/logger';
+import { createLogger, type Logger } from '../../gateway/src/logger';
 import { startGateway, type RunningGateway } from '../../gateway/src/server';
 import { UpstreamClient, type RequestScope } from '../../gateway/src/upstream/client';
 import type { Envelope } from '../../gateway/src/upstream/envelope';
 import type { ParamValue } from '../../gateway/src/upstream/sign';
 import { loadUpstreamConfig, type UpstreamConfig } from '../../upstream/src/config';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
+import { seedDemoAccounts } from '../../upstream/src/login-service/demo-accounts';
+import { startLoginService } from '../../upstream/src/login-service/server';
+import { createUser } from '../../upstream/src/login-service/services/accounts';
 import { startMainApi, type RunningServer } from '../../upstream/src/main-api/server';
-import { openStore, type Store } from '../../upstream/src/store';
+import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/store/seed';
+import { UpstreamClient as ContractClient } from '../upstream/client';
 
 /** The demo content is generated for a fixed moment so runs are comparable. */
 export const DEMO_NOW = new Date('2026-06-15T04:00:00.000Z');
@@ -71,7 +79,7 @@ export interface GraphQLResponse<T = any> {
   body: {
     data?: T;
     errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
-    extensions?: { upstreamRequests?: number } & Record<string, unknown>;
+    extensions?: { upstreamRequests?: number; loginRequests?: number } & Record<string, unknown>;
   };
 }
 
@@ -79,25 +87,34 @@ export interface TestGateway {
   running: RunningGateway;
   config: GatewayConfig;
   url: string;
+  /** every line the gateway logged, at debug level, when started with { captureLogs: true } */
+  logs: string[];
   /** POST /graphql as the web client sends it (JSON + the CSRF header) */
   graphql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<T>>;
   stop(): Promise<void>;
 }
 
-export async function startTestGateway(upstreamUrl: string, env: Record<string, string> = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  upstreamUrl: string,
+  env: Record<string, string> = {},
+  options: { captureLogs?: boolean } = {},
+): Promise<TestGateway> {
   const config = loadGatewayConfig({
     PORT: '0',
     UPSTREAM_URL: upstreamUrl,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.captureLogs ? 'debug' : 'silent',
     EXPOSE_UPSTREAM_COUNT: 'true',
     UPSTREAM_TIMEOUT_MS: '10000',
     ...env,
   });
-  const running = await startGateway(config);
+  const logs: string[] = [];
+  const logger: Logger | undefined = options.captureLogs ? createLogger('debug', 'gateway', (line) => logs.push(line)) : undefined;
+  const running = await startGateway(config, { logger });
   return {
     running,
     config,
     url: running.url,
+    logs,
     async graphql(query, variables, headers = {}) {
       const response = await fetch(`${running.url}/graphql`, {
         method: 'POST',
@@ -126,3 +143,129 @@ export function makeWebDist(): { dir: string; remove(): void } {
 export function globalId(type: string, key: string | number): string {
   return Buffer.from(`${type}:${key}`, 'utf8').toString('base64');
 }
+
+// ---- the whole platform: main API + login service on one store, the gateway in front ----------
+
+/** The login service's clock: real time plus an offset the tests move (tokens expire without waiting). */
+export interface TestClock {
+  offsetMs: number;
+  now(): number;
+  advance(ms: number): void;
+  reset(): void;
+}
+
+export interface Platform {
+  upstream: Upstream;
+  login: { server: RunningServer; url: string; client: ContractClient };
+  store: Store;
+  clock: TestClock;
+  /** a second connection to the store's SQLite file, to seed learning records the way the services store them */
+  db: Database.Database;
+  /** POST /UserCenterApi/Login (signed), as a browser's sign-in on the login page ends: the token */
+  signIn(userName: string, password: string): Promise<{ token: string; expiresAt: string }>;
+  /** a personal account (userType 1) that nothing has touched yet */
+  addUser(userName: string, password?: string): Promise<number>;
+  userId(userName: string): number;
+  /** the gateway in front of both services */
+  gateway(env?: Record<string, string>, options?: { captureLogs?: boolean }): Promise<TestGateway>;
+  stop(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'Passw0rd2026';
+
+export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
+  const upstream = await startUpstream(env);
+  const { store, config } = upstream;
+  await seedDemoAccounts(store);
+  const clock: TestClock = {
+    offsetMs: 0,
+    now: () => Date.now() + clock.offsetMs,
+    advance(ms) {
+      clock.offsetMs += ms;
+    },
+    reset() {
+      clock.offsetMs = 0;
+    },
+  };
+  const silent = { debug() {}, info() {}, warn() {}, error() {} };
+  const loginServer = await startLoginService({ config, store, port: 0, logger: silent, now: () => clock.now() });
+  const loginClient = new ContractClient({ baseUrl: loginServer.url, secret: config.apiSecret, algorithm: config.signAlgorithm });
+  const db = new Database(path.join(upstream.dataDir, DATABASE_FILE));
+  db.pragma('busy_timeout = 5000');
+  const gateways: TestGateway[] = [];
+  return {
+    upstream,
+    login: { server: loginServer, url: loginServer.url, client: loginClient },
+    store,
+    clock,
+    db,
+    async signIn(userName, password) {
+      const answer = await loginClient.postJson<{ token: string; expiresAt: string }>('/UserCenterApi/Login', { userName, password });
+      if (answer.body.code !== 2000) throw new Error(`sign-in of ${userName}: ${answer.body.code} ${answer.body.message}`);
+      return answer.body.items;
+    },
+    async addUser(userName, password = TEST_PASSWORD) {
+      return (await createUser(store, { userName, password, userType: 1, realName: userName }, Date.now())).userId;
+    },
+    userId(userName) {
+      const user = store.users.getByName(userName);
+      if (!user) throw new Error(`no user ${userName}`);
+      return user.userId;
+    },
+    async gateway(gatewayEnv = {}, options = {}) {
+      const started = await startTestGateway(upstream.server.url, { LOGIN_URL: loginServer.url, ...gatewayEnv }, options);
+      gateways.push(started);
+      return started;
+    },
+    async stop() {
+      await Promise.all(gateways.map((gateway) => gateway.stop()));
+      db.close();
+      await loginServer.close();
+      await upstream.stop();
+    },
+  };
+}
+
+/** The Set-Cookie header of one cookie in a response, or undefined. */
+export function setCookieOf(headers: Headers, name: string): string | undefined {
+  return headers.getSetCookie().find((header) => header.startsWith(`${name}=`));
+}
+
+/** The value a Set-Cookie header sets (decoded), '' when it clears the cookie. */
+export function cookieValue(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  return decodeURIComponent(header.slice(header.indexOf('=') + 1).split(';')[0]!);
+}
+
+/** POST /graphql over node:http, for headers fetch() will not send (Host). */
+export function rawGraphql<T = any>(url: string, query: string, headers: Record<string, string>): Promise<{ status: number; body: GraphQLResponse<T>['body'] }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const body = JSON.stringify({ query });
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: '/graphql',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-graphql-yoga-csrf': '1', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export const numerically = (values: readonly unknown[]) => [...values].map(Number).sort((a, b) => a - b);

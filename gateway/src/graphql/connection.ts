@@ -50,10 +50,19 @@ export function decodeCursor(cursor: string): number | null {
   return Number(digits);
 }
 
-export function readWindow(first: number | null | undefined, after: string | null | undefined, defaultFirst: number): Window {
+/**
+ * `maxFirst` is 100 for the public lists; the personal centre's lists of the viewer's own records go
+ * up to their spec page sizes (product-spec §9: 10000 / 1000), one upstream page each.
+ */
+export function readWindow(
+  first: number | null | undefined,
+  after: string | null | undefined,
+  defaultFirst: number,
+  maxFirst: number = MAX_PAGE_SIZE,
+): Window {
   const size = first ?? defaultFirst;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw badUserInput(`参数 first 必须是 1 到 ${MAX_PAGE_SIZE} 之间的整数`, 'first');
+  if (!Number.isInteger(size) || size < 1 || size > maxFirst) {
+    throw badUserInput(`参数 first 必须是 1 到 ${maxFirst} 之间的整数`, 'first');
   }
   if (after === null || after === undefined || after === '') return { offset: 0, first: size };
   const last = decodeCursor(after);

@@ -4,11 +4,14 @@
  * course), or "author:id" for a node of the lecturer catalogue (it differs from the subject tree's
  * node with the same upstream id, so Relay must not merge them).
  */
-export type NodeType = 'Course' | 'Video' | 'Author' | 'Topic' | 'Catalogue' | 'Banner';
+export type NodeType = 'Course' | 'Video' | 'Author' | 'Topic' | 'Catalogue' | 'Banner' | 'Note' | 'Message' | 'Fragment';
 
-const NODE_TYPES: readonly NodeType[] = ['Course', 'Video', 'Author', 'Topic', 'Catalogue', 'Banner'];
+const NODE_TYPES: readonly NodeType[] = ['Course', 'Video', 'Author', 'Topic', 'Catalogue', 'Banner', 'Note', 'Message', 'Fragment'];
 
-export function toGlobalId(type: NodeType, key: string | number): string {
+/** Types with an opaque id that are not Nodes (node(id:) does not read them): history entries. */
+export type OpaqueIdType = 'ViewLogEntry';
+
+export function toGlobalId(type: NodeType | OpaqueIdType, key: string | number): string {
   return Buffer.from(`${type}:${key}`, 'utf8').toString('base64');
 }
 
@@ -26,6 +29,12 @@ export function fromGlobalId(id: string): DecodedGlobalId | null {
   const type = text.slice(0, colon) as NodeType;
   if (!NODE_TYPES.includes(type)) return null;
   return { type, key: text.slice(colon + 1) };
+}
+
+/** The upstream id inside a global id of one type (a mutation's input), or null for anything else. */
+export function idOfType(id: string, type: NodeType): number | null {
+  const decoded = fromGlobalId(id);
+  return decoded && decoded.type === type ? parseIdKey(decoded.key) : null;
 }
 
 /** Parses a decimal id key (upstream ids are non-negative integers). */

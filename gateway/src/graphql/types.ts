@@ -6,7 +6,19 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context';
 import type { CatalogueNode } from '../loaders/catalogueTree';
-import type { RestAuthor, RestBanner, RestCourse, RestTopic, RestVideo } from '../upstream/types';
+import type {
+  RestAuthor,
+  RestBanner,
+  RestCourse,
+  RestFragment,
+  RestMessage,
+  RestNote,
+  RestTopic,
+  RestUserProfile,
+  RestVideo,
+  RestViewLog,
+} from '../upstream/types';
+import type { Viewer } from '../viewer';
 import type { Connection } from './connection';
 
 export type Maybe<T> = T | null | undefined;
@@ -30,13 +42,32 @@ export type TopicParent = RestTopic;
 export type BannerParent = RestBanner;
 export type CatalogueParent = CatalogueNode;
 
+/** The viewer's records carry whose list they came from (Note.isMine compares with it). */
+export type NoteParent = RestNote & { viewerUserId: number };
+export type MessageParent = RestMessage;
+export type FragmentParent = RestFragment;
+export type ViewLogEntryParent = RestViewLog;
+export type ViewerParent = Viewer;
+
+/** The profile and the browser-facing base URL of the login service's account pages. */
+export interface UserProfileParent {
+  profile: RestUserProfile;
+  /** e.g. http://ketang.example.edu.cn:5200/login: the account pages are its siblings */
+  loginPageUrl: string;
+  /** where those pages' 返回 link leads: the platform's /center, on its 账户设置 tab */
+  centreUrl: string;
+}
+
 export type NodeParent =
   | ({ __typename: 'Course' } & CourseParent)
   | ({ __typename: 'Video' } & VideoParent)
   | ({ __typename: 'Author' } & AuthorParent)
   | ({ __typename: 'Topic' } & TopicParent)
   | ({ __typename: 'Banner' } & BannerParent)
-  | ({ __typename: 'Catalogue' } & CatalogueParent);
+  | ({ __typename: 'Catalogue' } & CatalogueParent)
+  | ({ __typename: 'Note' } & NoteParent)
+  | ({ __typename: 'Message' } & MessageParent)
+  | ({ __typename: 'Fragment' } & FragmentParent);
 
 export interface ResourceCountResult {
   courseCount: number;
@@ -53,16 +84,6 @@ export interface SiteResult {
   currentYear: number;
 }
 
-export interface ViewerResult {
-  userType: number;
-  isLoggedIn: boolean;
-  isIP: boolean;
-  name: string | null;
-  comName: string | null;
-  comId: number | null;
-  headPicture: string | null;
-}
-
 export interface UserErrorResult {
   message: string;
   code: string;
@@ -75,6 +96,9 @@ export interface RecordVisitPayloadResult {
 }
 
 export type CourseConnectionResult = Connection<CourseParent>;
+export type NoteConnectionResult = Connection<NoteParent>;
+export type MessageConnectionResult = Connection<MessageParent>;
+export type FragmentConnectionResult = Connection<FragmentParent>;
 export type AuthorConnectionResult = Connection<AuthorParent>;
 export type TopicConnectionResult = Connection<TopicParent>;
 
@@ -82,6 +106,9 @@ export type TopicConnectionResult = Connection<TopicParent>;
 
 export type CourseOrder = 'LATEST' | 'MOST_PLAYED' | 'MOST_NOTES' | 'MOST_FAVOURITED';
 export type AuthorSort = 'DEFAULT' | 'MOST_COURSES' | 'MOST_PLAYED' | 'NAME';
+export type NoteKind = 'MINE' | 'COLLECTED';
+export type Gender = 'MALE' | 'FEMALE' | 'UNKNOWN';
+export type OAuthProvider = 'QQ' | 'WECHAT' | 'WEIBO';
 
 // ---- arguments ----------------------------------------------------------------------------------
 
@@ -116,8 +143,46 @@ export interface RecordVisitInput {
   actId?: Maybe<string>;
 }
 
+export interface UpdateProfileInput {
+  realName: string;
+  gender: Gender;
+  address: string;
+  birthday: string;
+  school: string;
+  major: string;
+  className: string;
+  studentId: string;
+  info: string;
+}
+
+/** What yoga hands a resolver for the File scalar (a Fetch API File). */
+export interface UploadedFile {
+  name: string;
+  type: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
 export interface MutationArgs {
   recordVisit: { input: RecordVisitInput };
+  logout: { input: { clientMutationId?: Maybe<string> } };
+  companyLogin: { input: { gid: string } };
+  deleteMessage: { input: { messageId: string } };
+  clearHistory: { input: { clientMutationId?: Maybe<string> } };
+  deleteFragment: { input: { fragmentId: string } };
+  deleteNote: { input: { noteId: string } };
+  uncollectNote: { input: { noteId: string } };
+  updateProfile: { input: UpdateProfileInput };
+  uploadAvatar: { input: { file: UploadedFile } };
+  changePassword: { input: { oldPassword: string; newPassword: string; confirmPassword: string } };
+  unbindAccount: { input: { provider: OAuthProvider } };
+}
+
+export interface ViewerArgs {
+  favouriteCourses: PagingArgs;
+  notes: PagingArgs & { kind?: Maybe<NoteKind> };
+  messages: PagingArgs;
+  fragments: PagingArgs;
 }
 
 export interface CatalogueArgs {

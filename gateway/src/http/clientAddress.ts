@@ -53,3 +53,19 @@ export function clientAddressOf(peer: string | undefined, forwardedFor: string |
   }
   return client;
 }
+
+/**
+ * Whether the browser reached us over https: the socket is TLS, or a trusted proxy says so in
+ * X-Forwarded-Proto (its first entry). Anyone else's header is ignored.
+ */
+export function isHttpsRequest(
+  peer: string | undefined,
+  encrypted: boolean,
+  forwardedProto: string | string[] | undefined | null,
+  trusted: TrustTest,
+): boolean {
+  if (encrypted) return true;
+  if (!peer || !trusted(peer)) return false;
+  const value = Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto;
+  return value?.split(',')[0]?.trim().toLowerCase() === 'https';
+}

@@ -37,3 +37,42 @@ export function newGuestId(): string {
 export function guestCookieHeader(guestId: string, secure: boolean): string {
   return `${GUEST_COOKIE}=${guestId}; Path=/; Max-Age=${GUEST_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
+
+/**
+ * The login service refreshes a token up to 24 h after it expires (upstream/API.md RefreshToken):
+ * the cookie outlives the token by that much, or the browser would drop it before it can be refreshed.
+ */
+export const TOKEN_REFRESH_GRACE_SECONDS = 24 * 60 * 60;
+/**
+ * IPAutoLogin and CompanyLogin answer a bare token without its expiry: the cookie then lasts the
+ * login service's documented default lifetime (TOKEN_TTL_HOURS 168) plus the grace. A cookie that
+ * outlives its token costs nothing: the next request finds the token refused and clears it.
+ */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 168 * 60 * 60;
+
+export interface TokenCookieOptions {
+  /** COOKIE_DOMAIN, shared with the login service */
+  domain: string | null;
+  /** the request came over https */
+  secure: boolean;
+}
+
+function tokenCookieAttributes(options: TokenCookieOptions): string {
+  return `Path=/; HttpOnly; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}`;
+}
+
+/** Seconds the cookie of a token expiring at `expiresAt` (ISO 8601; unknown: the default lifetime) should live. */
+export function tokenCookieMaxAge(expiresAt: string | null | undefined, now: number = Date.now()): number {
+  const expires = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  const lifetime = Number.isFinite(expires) ? Math.ceil((expires - now) / 1000) : DEFAULT_TOKEN_LIFETIME_SECONDS;
+  return Math.max(0, lifetime + TOKEN_REFRESH_GRACE_SECONDS);
+}
+
+/** `utoken` as the login page sets it (upstream/API.md), HttpOnly: scripts never read the token. */
+export function tokenCookieHeader(token: string, maxAgeSeconds: number, options: TokenCookieOptions): string {
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${maxAgeSeconds}; ${tokenCookieAttributes(options)}`;
+}
+
+export function clearedTokenCookieHeader(options: TokenCookieOptions): string {
+  return `${TOKEN_COOKIE}=; Max-Age=0; ${tokenCookieAttributes(options)}`;
+}

@@ -1,18 +1,53 @@
-/** All resolvers, one file per GraphQL type (Query fields grouped by page under Query/). */
+/** All resolvers, one file per GraphQL type (Query fields grouped by page under Query/, mutations under Mutation/). */
 import { Author } from './Author';
 import { Banner } from './Banner';
 import { Catalogue } from './Catalogue';
 import { Course } from './Course';
+import { File } from './File';
+import { changePassword } from './Mutation/changePassword';
+import { clearHistory } from './Mutation/clearHistory';
+import { companyLogin } from './Mutation/companyLogin';
+import { deleteFragment } from './Mutation/deleteFragment';
+import { deleteMessage } from './Mutation/deleteMessage';
+import { deleteNote } from './Mutation/deleteNote';
+import { logout } from './Mutation/logout';
 import { recordVisit } from './Mutation/recordVisit';
+import { unbindAccount } from './Mutation/unbindAccount';
+import { uncollectNote } from './Mutation/uncollectNote';
+import { updateProfile } from './Mutation/updateProfile';
+import { uploadAvatar } from './Mutation/uploadAvatar';
 import { Node } from './Node';
 import { Query } from './Query';
+import { Fragment, Message, Note, ViewLogEntry } from './Records';
 import { Topic } from './Topic';
+import { UserProfile } from './UserProfile';
 import { Video } from './Video';
+import { Viewer } from './Viewer';
 
 export const resolvers = {
   Query,
-  Mutation: { recordVisit },
+  Mutation: {
+    recordVisit,
+    logout,
+    companyLogin,
+    deleteMessage,
+    clearHistory,
+    deleteFragment,
+    deleteNote,
+    uncollectNote,
+    updateProfile,
+    uploadAvatar,
+    changePassword,
+    unbindAccount,
+  },
+  File,
   Node,
+  Viewer,
+  UserProfile,
+  Note,
+  ViewLogEntry,
+  Message,
+  Fragment,
   Course,
   Video,
   Author,

@@ -1,13 +1,46 @@
 /**
  * Reads any Node by its global id. Unknown, malformed or vanished ids answer null (the Relay
  * convention), never an error.
+ *
+ * Notes, messages and fragments are the viewer's own: the upstream reads them only as the viewer's
+ * lists, so one is found in its list (one call, shared by every id of the operation through the REST
+ * loader); someone else's record, or one past the list's spec size, answers null like an unknown id.
  */
 import type { GatewayContext } from '../context';
 import { fromGlobalId, parseIdKey } from '../graphql/globalId';
 import type { NodeParent } from '../graphql/types';
+import { isLoggedIn } from '../viewer';
+import { CENTRE_PAGE_SIZES } from './centre';
 
 /** The most banners one call may ask for (upstream limit maximum). */
 const BANNER_SCAN_LIMIT = 100;
+
+async function loadOwnRecord(type: 'Note' | 'Message' | 'Fragment', id: number, ctx: GatewayContext): Promise<NodeParent | null> {
+  const viewer = await ctx.session.viewer();
+  if (!isLoggedIn(viewer)) return null;
+  const { api } = ctx;
+  switch (type) {
+    case 'Message': {
+      const page = await api.messages(viewer.userId, 1, CENTRE_PAGE_SIZES.messages);
+      const message = page.dataList.find((candidate) => candidate.id === id);
+      return message ? { __typename: 'Message', ...message } : null;
+    }
+    case 'Fragment': {
+      const page = await api.fragments(viewer.userId, 1, CENTRE_PAGE_SIZES.fragments);
+      const fragment = page.dataList.find((candidate) => candidate.id === id);
+      return fragment ? { __typename: 'Fragment', ...fragment } : null;
+    }
+    case 'Note': {
+      // the viewer's own notes first, then the ones they collected
+      for (const noteType of [0, 1] as const) {
+        const page = await api.notes(viewer.userId, noteType, 1, CENTRE_PAGE_SIZES.notes);
+        const note = page.dataList.find((candidate) => candidate.id === id);
+        if (note) return { __typename: 'Note', ...note, viewerUserId: viewer.userId };
+      }
+      return null;
+    }
+  }
+}
 
 export async function loadNode(id: string, ctx: GatewayContext): Promise<NodeParent | null> {
   const decoded = fromGlobalId(id);
@@ -48,6 +81,12 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<NodePar
       const index = inAuthorTree ? await api.authorCatalogues() : await api.subjectCatalogues();
       const node = index.byId.get(catalogueId);
       return node ? { __typename: 'Catalogue', ...node } : null;
+    }
+    case 'Note':
+    case 'Message':
+    case 'Fragment': {
+      const recordId = parseIdKey(decoded.key);
+      return recordId === null ? null : loadOwnRecord(decoded.type, recordId, ctx);
     }
     case 'Banner': {
       const bannerId = parseIdKey(decoded.key);

@@ -1,10 +1,12 @@
 /**
- * The signed transport to the main API: one undici Pool shared by every request of the process
- * (the only thing requests share), signing every call, forwarding the end user's address,
- * bounding each call by the configured timeout and turning every kind of failure into an
- * UpstreamError. It speaks REST; resolvers never see it directly (see ../loaders).
+ * The signed transport to a REST service: one undici Pool per service (the main API, the login
+ * service) shared by every request of the process (the only thing requests share), signing every
+ * call, forwarding the end user's address, bounding each call by the configured timeout and turning
+ * every kind of failure into an UpstreamError. It speaks REST; resolvers never see it directly (see
+ * ../loaders, mainApi.ts, loginApi.ts). Nothing it logs or throws carries a parameter value: the
+ * login service's parameters are tokens and passwords.
  */
-import { Pool, errors as undiciErrors } from 'undici';
+import { FormData, Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { SignAlgorithm } from '../config';
 import type { Logger } from '../logger';
@@ -29,10 +31,21 @@ export interface RequestScope {
   upstreamRefused?: number;
 }
 
+/** A file sent in a multipart call (the avatar of UploadHeader). */
+export interface UpstreamFile {
+  data: Blob;
+  filename: string;
+}
+
 export interface UpstreamCall {
   method: UpstreamMethod;
   path: string;
   params?: Record<string, ParamValue>;
+  /**
+   * POST only: send multipart/form-data with these files beside the params. The sign covers the
+   * params only, never files (upstream/API.md "Transport").
+   */
+  files?: Record<string, UpstreamFile>;
 }
 
 export interface UpstreamClientOptions {
@@ -97,10 +110,16 @@ export class UpstreamClient {
     if (scope.clientAddress) headers['x-forwarded-for'] = scope.clientAddress;
 
     let path = this.pathPrefix + call.path;
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (call.method === 'GET') {
       const query = new URLSearchParams(wire).toString();
       if (query) path += `?${query}`;
+    } else if (call.files) {
+      // undici writes the multipart content type with its boundary
+      const form = new FormData();
+      for (const [key, value] of Object.entries(wire)) form.append(key, value);
+      for (const [key, file] of Object.entries(call.files)) form.append(key, file.data, file.filename);
+      body = form;
     } else {
       body = JSON.stringify(wire);
       headers['content-type'] = 'application/json';

@@ -9,33 +9,41 @@ import { badUserInput, notFound } from '../graphql/errors';
 import { buildCatalogueIndex, type CatalogueIndex } from '../loaders/catalogueTree';
 import { createRestLoader, type RestLoader } from '../loaders/restLoader';
 import type { RequestScope, UpstreamClient } from './client';
-import {
-  CODE_BAD_PARAMETER,
-  CODE_NOT_FOUND,
-  CODE_OPERATION_OK,
-  CODE_READ_OK,
-  type Envelope,
-} from './envelope';
+import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_READ_OK, type Envelope } from './envelope';
 import { UpstreamError } from './errors';
+import { operationResult, type OperationResult } from './operations';
 import type { ParamValue } from './sign';
 import type {
   RestAuthor,
   RestAuthorDetail,
   RestBanner,
   RestCatalogue,
+  RestCollectedCourse,
   RestCourse,
+  RestFragment,
+  RestMessage,
+  RestNote,
   RestPage,
   RestPlayPageData,
   RestResourceCount,
   RestTopic,
+  RestViewLog,
 } from './types';
 
-/** The organisation the calls are made for: the site's (product-spec §1) until accounts arrive. */
-export interface Tenant {
-  productId: number;
+export type { OperationResult } from './operations';
+
+/**
+ * The organisation the calls are made for: the viewer's when they belong to one, else the site's
+ * (product-spec §1). Asked for lazily: only the calls that name an organisation (topics, banners)
+ * wait for the viewer to be resolved.
+ */
+export interface Organisation {
   comId: number;
   comCode: string;
 }
+
+/** GetNoteList's noteType: the user's own notes, or the notes they collected (收录). */
+export type NoteType = 0 | 1;
 
 /** Sort values of product-spec §9 / API.md. */
 export type CourseOrderBy = 'b.PublishTime' | 'ViewCount' | 'NoteCount' | 'collectCount';
@@ -43,8 +51,6 @@ export type CourseOrderBy = 'b.PublishTime' | 'ViewCount' | 'NoteCount' | 'colle
 /** How many lecturers one list call reads when several are wanted at once (upstream pageSize max). */
 const AUTHOR_LIST_PAGE = 100;
 
-/** Outcome of an operation call: success, or the upstream's sentence for the user. */
-export type OperationResult<T> = { ok: true; items: T } | { ok: false; code: number; message: string };
 
 export class MainApi {
   readonly rest: RestLoader;
@@ -55,7 +61,8 @@ export class MainApi {
   constructor(
     private readonly client: UpstreamClient,
     readonly scope: RequestScope,
-    readonly tenant: Tenant,
+    readonly productId: number,
+    private readonly organisation: () => Promise<Organisation>,
   ) {
     this.rest = createRestLoader(client, scope);
     this.authors = new DataLoader((ids) => this.loadAuthors(ids));
@@ -130,7 +137,7 @@ export class MainApi {
 
   recommendedCourses(startIndex: number, endIndex: number): Promise<RestCourse[]> {
     return this.read<RestCourse[]>('/api/Recommend/GetRecommendCourses', {
-      productId: this.tenant.productId,
+      productId: this.productId,
       startIndex,
       endIndex,
     });
@@ -140,7 +147,7 @@ export class MainApi {
     return this.read<RestCourse[]>('/api/Recommend/GetSelectedCourses', {
       startIndex,
       endIndex,
-      productId: this.tenant.productId,
+      productId: this.productId,
     });
   }
 
@@ -219,46 +226,101 @@ export class MainApi {
 
   // ---- topics -------------------------------------------------------------------------------
 
-  topicsPage(pageIndex: number, pageSize: number): Promise<RestPage<RestTopic>> {
-    return this.read<RestPage<RestTopic>>('/api/special/GetSpecialListByPage', { comId: this.tenant.comId, pageSize, pageIndex });
+  async topicsPage(pageIndex: number, pageSize: number): Promise<RestPage<RestTopic>> {
+    const { comId } = await this.organisation();
+    return this.read<RestPage<RestTopic>>('/api/special/GetSpecialListByPage', { comId, pageSize, pageIndex });
   }
 
-  topic(id: number): Promise<RestTopic | null> {
-    return this.readOrNull<RestTopic>('/api/special/GetSpecialDetails', { comId: this.tenant.comId, id });
+  async topic(id: number): Promise<RestTopic | null> {
+    const { comId } = await this.organisation();
+    return this.readOrNull<RestTopic>('/api/special/GetSpecialDetails', { comId, id });
   }
 
   /** Topics by sort order, excluding one (0 = none): the home carousel. */
-  moreTopics(excludeId: number, limit: number): Promise<RestTopic[]> {
-    return this.read<RestTopic[]>('/api/special/GetMoreSpecialList', { comId: this.tenant.comId, id: excludeId, limit });
+  async moreTopics(excludeId: number, limit: number): Promise<RestTopic[]> {
+    const { comId } = await this.organisation();
+    return this.read<RestTopic[]>('/api/special/GetMoreSpecialList', { comId, id: excludeId, limit });
   }
 
   /** The topic page's "more topics": those sharing most catalogues with it. */
-  relatedTopics(id: number, limit: number): Promise<RestTopic[]> {
-    return this.read<RestTopic[]>('/api/special/GetRelatedSpecialList', { comId: this.tenant.comId, id, limit });
+  async relatedTopics(id: number, limit: number): Promise<RestTopic[]> {
+    const { comId } = await this.organisation();
+    return this.read<RestTopic[]>('/api/special/GetRelatedSpecialList', { comId, id, limit });
   }
 
   // ---- banners, common ----------------------------------------------------------------------
 
-  banners(limit: number): Promise<RestBanner[]> {
-    return this.read<RestBanner[]>('/api/banner/GetList', { comCode: this.tenant.comCode, limit });
+  async banners(limit: number): Promise<RestBanner[]> {
+    const { comCode } = await this.organisation();
+    return this.read<RestBanner[]>('/api/banner/GetList', { comCode, limit });
   }
 
   clientIp(): Promise<string | null> {
     return this.read<string | null>('/api/Common/GetIP', {});
   }
 
+  // ---- personal centre: the viewer's own lists ----------------------------------------------
+  // userId is always the signed-in viewer's (resolvers pass Viewer.userId), never a client's value.
+
+  /** 我的课程: courses the user favourited, newest favourite first. */
+  collectList(userId: number, pageIndex: number, pageSize: number): Promise<RestPage<RestCollectedCourse>> {
+    return this.read<RestPage<RestCollectedCourse>>('/api/usercenter/GetCollectList', { userId, pageSize, pageIndex });
+  }
+
+  /** 我的笔记: the user's own notes (0) or the notes they collected (1), newest first. */
+  notes(userId: number, noteType: NoteType, pageIndex: number, pageSize: number): Promise<RestPage<RestNote>> {
+    return this.read<RestPage<RestNote>>('/api/usercenter/GetNoteList', { userId, noteType, pageIndex, pageSize });
+  }
+
+  /** 历史记录: at most 100 play records, newest first. */
+  viewLogs(userId: number): Promise<RestViewLog[]> {
+    return this.read<RestViewLog[]>('/api/usercenter/GetViewLogList', { userId });
+  }
+
+  messages(userId: number, pageIndex: number, pageSize: number): Promise<RestPage<RestMessage>> {
+    return this.read<RestPage<RestMessage>>('/api/usercenter/GetMessageList', { userId, pageIndex, pageSize });
+  }
+
+  /** 截取片段 not yet expired, newest first. */
+  fragments(userId: number, pageIndex: number, pageSize: number): Promise<RestPage<RestFragment>> {
+    return this.read<RestPage<RestFragment>>('/api/usercenter/GetInterceptFragmentsList', {
+      userId,
+      productId: this.productId,
+      pageSize,
+      pageIndex,
+    });
+  }
+
   // ---- operations (never de-duplicated: each is meant to happen) ----------------------------
 
-  async addVisitLog(fields: Record<string, string>): Promise<OperationResult<string | number>> {
-    const envelope = await this.client.call<string | number>({ method: 'POST', path: '/api/log/AddVisitLog', params: fields }, this.scope);
-    return operationResult('/api/log/AddVisitLog', envelope);
+  private async operation<T>(method: 'GET' | 'POST', path: string, params: Record<string, ParamValue>): Promise<OperationResult<T>> {
+    const envelope = await this.client.call<T>({ method, path, params }, this.scope);
+    return operationResult(path, envelope);
+  }
+
+  clearViewLog(userId: number): Promise<OperationResult<number>> {
+    return this.operation('POST', '/api/usercenter/ClearViewLog', { userId });
+  }
+
+  /** A GET that deletes (the upstream's contract): sent as an operation, never through the read loader. */
+  deleteMessage(messageId: number, userId: number): Promise<OperationResult<unknown>> {
+    return this.operation('GET', '/api/operate/DeleteMessage', { messageId, userId });
+  }
+
+  deleteFragment(id: number, userId: number): Promise<OperationResult<unknown>> {
+    return this.operation('GET', '/api/usercenter/deleteInterceptFragments', { id, userId });
+  }
+
+  deleteNote(noteId: number, userId: number): Promise<OperationResult<unknown>> {
+    return this.operation('POST', '/api/operate/DeleteNotes', { noteId, userId });
+  }
+
+  uncollectNote(noteId: number, userId: number): Promise<OperationResult<unknown>> {
+    return this.operation('POST', '/api/operate/DeleteCollectionNotes', { noteId, userId });
+  }
+
+  addVisitLog(fields: Record<string, string>): Promise<OperationResult<string | number>> {
+    return this.operation('POST', '/api/log/AddVisitLog', fields);
   }
 }
 
-function operationResult<T>(path: string, envelope: Envelope<T>): OperationResult<T> {
-  if (envelope.code === CODE_OPERATION_OK || envelope.code === CODE_READ_OK) return { ok: true, items: envelope.items };
-  if (envelope.code === -1 || envelope.code === CODE_BAD_PARAMETER || envelope.code === CODE_NOT_FOUND) {
-    return { ok: false, code: envelope.code, message: envelope.message };
-  }
-  throw new UpstreamError('rejected', path, null, envelope.code, 'unexpected code for an operation');
-}

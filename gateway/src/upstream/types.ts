@@ -113,3 +113,115 @@ export interface RestPlayPageData {
   videoList: RestVideo[];
   video: RestVideo | null;
 }
+
+// ---- personal centre (main API) -----------------------------------------------------------------
+
+/** GetCollectList: a favourited course. */
+export interface RestCollectedCourse extends RestCourse {
+  collectTime?: string;
+}
+
+export interface RestNote {
+  id: number;
+  videoId: number;
+  courseId: number;
+  catalogId: number;
+  content: string;
+  /** seconds */
+  vtime: number;
+  userId: number;
+  userName: string;
+  noteTime: string;
+  /** 0 public, 1 private */
+  type: number;
+  /** 1 = collected by the calling userId */
+  recordStatus: number;
+  videoName: string;
+  videoImage: string;
+  courseName: string;
+}
+
+export interface RestViewLog {
+  id: number;
+  updateTime: string;
+  lastPlayTime: number;
+  duration: number;
+  stayTime: number;
+  videoId: number;
+  videoName: string;
+  videoImage: string;
+  numberShow: string;
+  courseId: number;
+  catalogId: number;
+  courseName: string;
+}
+
+export interface RestMessage {
+  id: number;
+  type: number;
+  typeName?: string;
+  message: string;
+  createTime: string;
+  videoId: number | null;
+  videoName: string;
+}
+
+export interface RestFragment {
+  id: number;
+  fragmentName: string;
+  videoId: number;
+  videoName: string;
+  courseId: number;
+  startTime: number;
+  endTime: number;
+  duration: number;
+  createTime: string;
+  expireTime: string;
+  download: number;
+  videoAddress: string;
+}
+
+// ---- login service ------------------------------------------------------------------------------
+
+/** GetUserInfo (strings '' when empty, ComId 0 = none). */
+export interface RestUserInfo {
+  UserName: string;
+  UserType: number;
+  ComId: number;
+  UserId: number;
+  ComName: string;
+  HeadPicture: string;
+  PhoneNumber: string;
+  Email: string;
+  ComCode: string;
+}
+
+/** Login and RefreshToken. */
+export interface RestSession {
+  token: string;
+  /** ISO 8601 */
+  expiresAt?: string;
+}
+
+/** GetUserExtraInfo, UpdateUserExtraInfo and UnBindOautAccount. */
+export interface RestUserProfile {
+  userId: number;
+  UserName: string;
+  RealName: string;
+  /** 1 male, 0 female, 2 unknown */
+  Gender: number;
+  Address: string;
+  Birthday: string;
+  School: string;
+  Major: string;
+  ClassName: string;
+  StudentID: string;
+  Info: string;
+  PhoneNumber?: string;
+  Email?: string;
+  HeadPicture?: string;
+  QQBindState: number;
+  WeixinBindState: number;
+  WeiboBindState: number;
+  CanChangePassword?: boolean;
+}

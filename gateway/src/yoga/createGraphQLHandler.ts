@@ -8,13 +8,15 @@ import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError, createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { GatewayConfig } from '../config';
-import { createContextFactory, type GatewayContext, type ServerContext } from '../context';
+import { createContextFactory, pendingFallbackCookies, type GatewayContext, type ServerContext } from '../context';
 import { INTERNAL_ERROR_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from '../graphql/errors';
 import type { OfflineGraphiQL } from '../http/graphiql';
 import type { Logger } from '../logger';
 import { createSchema } from '../schema';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamBudgetExceeded, UpstreamError } from '../upstream/errors';
+import type { ViewerCache } from '../viewerCache';
+import { MAX_MULTIPART_BODY_BYTES, useBodyLimits, useStreamBodyLimit } from './bodyLimits';
 import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
 import { QUERY_TOO_COMPLEX, armorPlugin, upstreamBudgetMessage, useCostLimit, useLimitMessages } from './limits';
@@ -25,7 +27,7 @@ export const GRAPHQL_ENDPOINT = '/graphql';
 export const GRAPHQL_SSE_ENDPOINT = '/graphql/stream';
 /** The header the web client and GraphiQL send; see csrf.ts. */
 export const CSRF_HEADER = 'x-graphql-yoga-csrf';
-export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+export { MAX_MULTIPART_BODY_BYTES, MAX_REQUEST_BODY_BYTES } from './bodyLimits';
 
 const DEFAULT_QUERY = `# 思政云课堂 GraphQL 接口。示例：首页的学科与推荐课程
 query HomeExample {
@@ -42,7 +44,22 @@ export interface GraphQLHandlerDeps {
   config: GatewayConfig;
   logger: Logger;
   client: UpstreamClient;
+  loginClient: UpstreamClient;
+  viewerCache: ViewerCache;
   graphiql: OfflineGraphiQL;
+}
+
+/**
+ * Cookies the resolvers set are written to the Node response directly (server.ts). A request that did
+ * not come through server.ts (yoga.fetch) collects them instead; they are added to yoga's response here.
+ */
+function useFallbackCookies(): Plugin<Record<string, unknown>, ServerContext> {
+  return {
+    onResponse({ request, response, serverContext }) {
+      if (serverContext?.env) return;
+      for (const header of pendingFallbackCookies(request)) response.headers.append('set-cookie', header);
+    },
+  };
 }
 
 /**
@@ -69,8 +86,9 @@ function yogaLogger(logger: Logger): Logger {
   };
 }
 
-export function createGraphQLHandler({ config, logger, client, graphiql }: GraphQLHandlerDeps) {
+export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql }: GraphQLHandlerDeps) {
   const plugins: Plugin[] = [
+    // before anything reads the body: a multipart request is a simple CORS request (NOTES.md)
     useCsrfPrevention({
       requestHeaders: [CSRF_HEADER],
       paths: [GRAPHQL_ENDPOINT, GRAPHQL_SSE_ENDPOINT],
@@ -80,8 +98,11 @@ export function createGraphQLHandler({ config, logger, client, graphiql }: Graph
     useLimitMessages(),
     // before the accounting: a refused operation makes no upstream request to account for
     useCostLimit(),
+    useStreamBodyLimit(GRAPHQL_SSE_ENDPOINT),
     useGraphQLSSE({ endpoint: GRAPHQL_SSE_ENDPOINT }),
     useResponseHeaders(),
+    useFallbackCookies() as Plugin,
+    useBodyLimits(),
     useUpstreamAccounting({ logger, expose: config.exposeUpstreamCount }) as Plugin,
   ];
   if (!config.introspection) plugins.push(useDisableIntrospection());
@@ -89,14 +110,16 @@ export function createGraphQLHandler({ config, logger, client, graphiql }: Graph
   return createYoga<ServerContext, GatewayContext>({
     schema: createSchema(),
     graphqlEndpoint: GRAPHQL_ENDPOINT,
-    context: createContextFactory({ config, logger, client }),
+    context: createContextFactory({ config, logger, client, loginClient, viewerCache }),
     logging: yogaLogger(logger),
     landingPage: false,
     // one operation per request keeps the upstream accounting and the limits per operation
     batching: false,
-    // a page query is a few KB (the token limit caps it near 30 KB); yoga's default is 25 MB.
-    // Avatar uploads (issue 3, up to 10 240 KB, product-spec §5) will need this raised for multipart.
-    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    // yoga's default is 25 MB. This is the outer bound, for multipart (the avatar upload) only:
+    // useBodyLimits holds every other request to MAX_REQUEST_BODY_BYTES (bodyLimits.ts)
+    maxRequestBodySize: MAX_MULTIPART_BODY_BYTES,
+    // the GraphQL multipart request specification (File scalar), behind the CSRF check above
+    multipart: true,
     // the web app is same-origin; no cross-origin browser client is expected
     cors: false,
     graphiql: config.graphiql

@@ -30,6 +30,20 @@
  *  - aliases 30: Relay aliases a field only when it is asked twice with other arguments
  *  - tokens 6 000: the home query with all its fragments is about 600
  *  - directives 50: Relay's @include/@skip on conditional fragments
+ * The personal centre (issue 3): the viewer's own lists ask for their spec page sizes (product-spec
+ * §9: favouriteCourses 10000, notes 1000, messages 1000, fragments 10000), one upstream call each.
+ * Counted like the public lists (× 100 items each) a /center query asking all of them (every field,
+ * the profile, both note kinds: tests/gateway/centre-queries.test.ts) would be ≈ 41 700 and refused,
+ * although it costs 7 upstream calls and returns only what one person has. So:
+ *  - OWNED_LISTS: in the structure term each of these lists counts as at most OWNED_LIST_ITEMS (10)
+ *    items, whatever its `first`: its length is bounded by the owner's data, not by the client, and
+ *    the upstream does the same one call for 1 item or 10 000. That query is then ≈ 3 900 of structure
+ *    + 7 calls × 500 ≈ 7 400.
+ *  - the fan-out term is unchanged: fields that call the upstream per object below these lists still
+ *    count once for each of the (up to 100) items asked for, so favouriteCourses { ...videos } or
+ *    { ...relatedCourses(first: 100) } is 100 calls and refused; and each alias of a list or of the
+ *    profile adds its call (they are UPSTREAM_FIELDS, 500 each): about 25 aliases of even a small
+ *    favouriteCourses selection are refused.
  * What the estimate cannot see (lists whose length is the data's: Topic.courses, Course.videos,
  * Catalogue.children count as one item) is caught at run time by the upstream budget
  * (UPSTREAM_BUDGET_PER_OPERATION, default 40, RequestScope.upstreamBudget): further calls of the
@@ -77,6 +91,24 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   // one per id (operationCost.ts counts the ids)
   'Query.nodes': { per: 'object' },
   // Topic.courses is not here: it answers the courses the topic already carries
+  // the personal centre: one call each per viewer (GetUserExtraInfo, GetCollectList, GetNoteList, ...)
+  'Viewer.profile': { per: 'object' },
+  'Viewer.favouriteCourses': { per: 'object' },
+  'Viewer.notes': { per: 'object' },
+  'Viewer.history': { per: 'object' },
+  'Viewer.messages': { per: 'object' },
+  'Viewer.fragments': { per: 'object' },
+};
+
+/** How many items one of OWNED_LISTS counts for in the structure term (see the header). */
+export const OWNED_LIST_ITEMS = 10;
+
+/** The viewer's own records: sized by what the person has, one upstream call whatever `first` asks. */
+export const OWNED_LISTS: Readonly<Record<string, number>> = {
+  'Viewer.favouriteCourses': OWNED_LIST_ITEMS,
+  'Viewer.notes': OWNED_LIST_ITEMS,
+  'Viewer.messages': OWNED_LIST_ITEMS,
+  'Viewer.fragments': OWNED_LIST_ITEMS,
 };
 
 export const COST_MODEL: CostModel = {
@@ -85,6 +117,7 @@ export const COST_MODEL: CostModel = {
   depthFactor: 1.5,
   maxListItems: MAX_PAGE_SIZE,
   upstreamFields: UPSTREAM_FIELDS,
+  ownedLists: OWNED_LISTS,
 };
 
 const MESSAGES = {

@@ -3,7 +3,8 @@
  * (Relay pages pass `first: $count`, which a validation rule cannot see), @skip/@include applied
  * and fragments flattened. Two figures:
  *  - structure: the shape of the data asked for (scalars 1, objects 2, ×1.5 a level, × the items
- *    a sized list asks for: first, last, limit, size, ids);
+ *    a sized list asks for: first, last, limit, size, ids; a list of CostModel.ownedLists by at most
+ *    its own weight);
  *  - upstreamCalls: how many upstream requests the fields that cost one per object resolved
  *    (COST_WEIGHTS.upstreamFields) may make, multiplied by the lists around them.
  * Pure: limits.ts turns the figures into a verdict.
@@ -47,6 +48,12 @@ export interface CostModel {
   maxListItems: number;
   /** "Type.field" → how it calls the upstream */
   upstreamFields: Readonly<Record<string, UpstreamField>>;
+  /**
+   * "Type.field" → the most items a sized list counts for in the structure term, whatever its `first`.
+   * The fan-out of the fields below it still counts every item asked for (up to maxListItems).
+   * For lists whose size is bounded by what one person owns rather than by the client (limits.ts).
+   */
+  ownedLists?: Readonly<Record<string, number>>;
 }
 
 export interface OperationCost {
@@ -210,5 +217,7 @@ function fieldCost(
   // a sized list starts a new batch: its objects are resolved together, once per resolution of the list
   const childBatches = own > 1 ? items : batches;
   const children = selectionSetCost(walk, node.selectionSet, childType, childItems, childBatches, spreading);
-  return { cost: (model.object + model.depthFactor * children.cost) * own, calls: calls + children.calls };
+  const ownedWeight = model.ownedLists?.[`${parentType.name}.${name}`];
+  const shapeItems = ownedWeight === undefined ? own : Math.min(own, ownedWeight);
+  return { cost: (model.object + model.depthFactor * children.cost) * shapeItems, calls: calls + children.calls };
 }

@@ -62,10 +62,11 @@ export function validateVisit(input: RecordVisitInput): UserErrorResult[] {
 export const recordVisit: Resolver<unknown, MutationArgs['recordVisit'], RecordVisitPayloadResult> = async (
   _parent,
   { input },
-  { api, viewer, guestId, config },
+  { api, session, guestId, config },
 ) => {
   const errors = validateVisit(input);
   if (errors.length > 0) return { logId: null, errors };
+  const viewer = await session.viewer();
 
   const result = await api.addVisitLog({
     actId: input.actId ?? '',
@@ -77,7 +78,7 @@ export const recordVisit: Resolver<unknown, MutationArgs['recordVisit'], RecordV
     previousPageUrl: normalisePreviousPageUrl(input.previousPageUrl),
     productIds: String(config.productId),
     sourceType: 'PC',
-    userId: viewer.userId ?? guestId,
+    userId: viewer.userId !== null ? String(viewer.userId) : guestId,
     userName: viewer.name ?? GUEST_NAME,
   });
   if (result.ok) return { logId: result.items === null || result.items === undefined ? null : String(result.items), errors: [] };

@@ -40,6 +40,43 @@ function requestHostname(http: SiteRequest): string | null {
   return hostname && HOSTNAME.test(hostname) ? hostname : null;
 }
 
+/** The Host header as the browser sent it (name and port), when it is a plausible one. */
+function requestHost(http: SiteRequest): string | null {
+  const raw = http.req?.headers.host ?? http.request?.headers.get('host') ?? (http.request ? safeUrl(http.request.url)?.host : null) ?? null;
+  if (!raw) return null;
+  const url = safeUrl(`http://${raw}`);
+  if (!url || !HOSTNAME.test(url.hostname) || url.username || url.password || url.pathname !== '/') return null;
+  return url.host;
+}
+
+/** http, or https when a trusted proxy says so (X-Forwarded-Proto). */
+function requestScheme(config: GatewayConfig, http: SiteRequest): 'http' | 'https' {
+  const peer = http.req?.socket.remoteAddress;
+  const proto = http.req?.headers['x-forwarded-proto'] ?? http.request?.headers.get('x-forwarded-proto') ?? null;
+  const forwarded = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase();
+  return peer && trustTestOf(config)(peer) && forwarded === 'https' ? 'https' : 'http';
+}
+
+/**
+ * An absolute URL of a page of the platform as the browser reaches it (the login service's account
+ * pages link back to it); the bare path when the request named no usable host, which the login
+ * service resolves against PLATFORM_PUBLIC_URL (upstream/API.md "Login page").
+ */
+export function platformPageUrl(config: GatewayConfig, http: SiteRequest, pathAndQuery: string): string {
+  const host = requestHost(http);
+  return host ? `${requestScheme(config, http)}://${host}${pathAndQuery}` : pathAndQuery;
+}
+
+/**
+ * A browser-facing page of the login service beside its /login page (/bind, /email, /phone,
+ * /find-password): a sibling of loginPageUrl, so LOGIN_PUBLIC_URL's host and any path prefix apply.
+ */
+export function loginServicePageUrl(loginUrl: string, page: string, query: Record<string, string>): string {
+  const url = new URL(page, loginUrl);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.href;
+}
+
 function safeUrl(value: string): URL | null {
   try {
     return new URL(value);
@@ -57,10 +94,7 @@ export function loginPageUrl(config: GatewayConfig, http: SiteRequest): string {
   if (config.loginPublicUrl) return config.loginPublicUrl;
   const login = new URL(config.loginUrl);
   const hostname = requestHostname(http) ?? login.hostname;
-  const peer = http.req?.socket.remoteAddress;
-  const proto = http.req?.headers['x-forwarded-proto'] ?? http.request?.headers.get('x-forwarded-proto') ?? null;
-  const forwarded = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase();
-  const scheme = peer && trustTestOf(config)(peer) && forwarded === 'https' ? 'https' : 'http';
+  const scheme = requestScheme(config, http);
   // an explicit port of LOGIN_URL, or none when it uses its scheme's default
   const port = login.port || (login.protocol === 'https:' ? '443' : '80');
   const defaultPort = scheme === 'https' ? '443' : '80';

@@ -1,12 +1,4 @@
-import type { Resolver, ViewerResult } from '../../graphql/types';
-import { isLoggedIn } from '../../viewer';
+import type { NoArgs, Resolver, ViewerParent } from '../../graphql/types';
 
-export const viewer: Resolver<unknown, Record<string, never>, ViewerResult> = (_parent, _args, { viewer: current }) => ({
-  userType: current.userType,
-  isLoggedIn: isLoggedIn(current),
-  isIP: current.isIP,
-  name: current.name,
-  comName: current.comName,
-  comId: current.comId,
-  headPicture: current.headPicture,
-});
+/** Resolved from the utoken cookie by the start-up sequence (viewer.ts); Viewer.ts maps its fields. */
+export const viewer: Resolver<unknown, NoArgs, ViewerParent> = (_parent, _args, { session }) => session.viewer();

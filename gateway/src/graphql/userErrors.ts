@@ -1,0 +1,60 @@
+/**
+ * The typed user errors of the personal centre's and the account's mutations (payload `errors`):
+ *   LOGIN_REQUIRED  nobody is signed in; no upstream call was made
+ *   REFUSED         the service said no (code -1): `message` is its Chinese sentence, shown as is
+ *   INVALID         the input breaks a rule checked before calling (or the service's 4000): `field` names it
+ *   UNAVAILABLE     the service could not be reached or answered nonsense: 服务暂时不可用，请稍后再试
+ * Anything else (a spent upstream budget, a bug) stays a GraphQL error, masked as usual.
+ */
+import type { Logger } from '../logger';
+import { CODE_BAD_PARAMETER, CODE_REFUSED } from '../upstream/envelope';
+import { UpstreamError } from '../upstream/errors';
+import type { OperationResult } from '../upstream/operations';
+import type { GatewayContext } from '../context';
+import { isLoggedIn, type SignedInViewer, type ViewerState } from '../viewer';
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from './errors';
+import type { UserErrorResult } from './types';
+
+export type UserErrorCode = 'LOGIN_REQUIRED' | 'REFUSED' | 'INVALID' | 'UNAVAILABLE';
+
+export const LOGIN_REQUIRED_MESSAGE = '请先登录';
+
+export function userError(code: UserErrorCode, message: string, field: string | null = null): UserErrorResult {
+  return { code, message, field };
+}
+
+export const loginRequired = (): UserErrorResult => userError('LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
+export const refused = (message: string): UserErrorResult => userError('REFUSED', message);
+export const invalid = (field: string, message: string): UserErrorResult => userError('INVALID', message, field);
+export const unavailable = (): UserErrorResult => userError('UNAVAILABLE', UPSTREAM_UNAVAILABLE_MESSAGE);
+
+/**
+ * A refusal of an operation call as the user's error. -1 carries the sentence to show; 4000 a
+ * parameter the gateway should have caught; 4004 means the service does not know the call (a
+ * gateway and a service of different versions), which the user can only wait out.
+ */
+export function fromRefusal(result: Extract<OperationResult<unknown>, { ok: false }>, fallback: string, logger: Logger, path: string): UserErrorResult {
+  if (result.code === CODE_REFUSED) return refused(result.message || fallback);
+  if (result.code === CODE_BAD_PARAMETER) return userError('INVALID', result.message || fallback);
+  logger.warn(`${path}: the service answered code ${result.code}`);
+  return unavailable();
+}
+
+/** The signed-in viewer of the operation, or null (the mutation answers LOGIN_REQUIRED without calling anything). */
+export async function signedIn(ctx: GatewayContext): Promise<{ viewer: SignedInViewer; token: string | null } | null> {
+  const state: ViewerState = await ctx.session.current();
+  return isLoggedIn(state.viewer) ? { viewer: state.viewer, token: state.token } : null;
+}
+
+/**
+ * Runs a mutation's upstream work and turns an unreachable service into UNAVAILABLE; the payload's
+ * other fields are then whatever `onUnavailable` gives.
+ */
+export async function orUnavailable<T>(work: () => Promise<T>, onUnavailable: (error: UserErrorResult) => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UpstreamError) return onUnavailable(unavailable());
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import type { MutationArgs, Resolver, UserErrorResult, ViewerParent } from '../../graphql/types';
+import { invalid, orUnavailable, refused } from '../../graphql/userErrors';
+
+interface CompanyLoginPayload {
+  viewer: ViewerParent;
+  openUrl: string | null;
+  errors: UserErrorResult[];
+}
+
+/** What a no-login id looks like on the wire: printable, at most 64 characters (the service's parameter limit). */
+const GID = /^[\x21-\x7e]{1,64}$/;
+
+/** The -2 answer is opened by the browser: only ever an http(s) URL. */
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * /DissimilarLogin.aspx?gid=... (product-spec §2): CompanyLogin with cid = gid and the current token.
+ * Unlike the other account mutations it needs no signed-in viewer: the no-login link is how an
+ * organisation's reader signs in. 2000 → the returned token becomes the cookie and the viewer; -2 → the
+ * message is a URL the client opens in a new window (openUrl), nothing else changes; any other answer →
+ * an error, nothing changes.
+ */
+export const companyLogin: Resolver<unknown, MutationArgs['companyLogin'], CompanyLoginPayload> = async (_parent, { input }, ctx) => {
+  const gid = input.gid.trim();
+  if (!GID.test(gid)) return { viewer: await ctx.session.viewer(), openUrl: null, errors: [invalid('gid', '无效的免登录链接')] };
+  return orUnavailable(
+    async () => {
+      const outcome = await ctx.session.companyLogin(gid);
+      const { viewer } = outcome.state;
+      if (outcome.kind === 'signedIn') return { viewer, openUrl: null, errors: [] };
+      if (outcome.kind === 'openUrl') {
+        if (isWebUrl(outcome.url)) return { viewer, openUrl: outcome.url, errors: [] };
+        ctx.logger.warn('CompanyLogin answered -2 without an http(s) URL');
+        return { viewer, openUrl: null, errors: [refused('所属机构已停用')] };
+      }
+      return { viewer, openUrl: null, errors: [refused(outcome.message || '无效的免登录链接')] };
+    },
+    async (error) => ({ viewer: await ctx.session.viewer(), openUrl: null, errors: [error] }),
+  );
+};

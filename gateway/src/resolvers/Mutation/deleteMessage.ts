@@ -1,0 +1,20 @@
+import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import { actOnOwnRecord } from './ownRecord';
+
+/** 个人中心 · 消息: DeleteMessage with the viewer's user id. */
+export const deleteMessage: Resolver<unknown, MutationArgs['deleteMessage'], { deletedMessageId: string | null; errors: UserErrorResult[] }> = async (
+  _parent,
+  { input },
+  ctx,
+) => {
+  const outcome = await actOnOwnRecord(ctx, {
+    globalId: input.messageId,
+    type: 'Message',
+    field: 'messageId',
+    unknownMessage: '消息不存在',
+    failureMessage: '操作失败',
+    path: '/api/operate/DeleteMessage',
+    call: (messageId, userId) => ctx.api.deleteMessage(messageId, userId),
+  });
+  return { deletedMessageId: outcome.id, errors: outcome.errors };
+};

@@ -1,0 +1,20 @@
+import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import { actOnOwnRecord } from './ownRecord';
+
+/** 个人中心 · 我的笔记: only the author may delete a note (the upstream refuses anyone else's as unknown). */
+export const deleteNote: Resolver<unknown, MutationArgs['deleteNote'], { deletedNoteId: string | null; errors: UserErrorResult[] }> = async (
+  _parent,
+  { input },
+  ctx,
+) => {
+  const outcome = await actOnOwnRecord(ctx, {
+    globalId: input.noteId,
+    type: 'Note',
+    field: 'noteId',
+    unknownMessage: '笔记不存在',
+    failureMessage: '操作失败',
+    path: '/api/operate/DeleteNotes',
+    call: (noteId, userId) => ctx.api.deleteNote(noteId, userId),
+  });
+  return { deletedNoteId: outcome.id, errors: outcome.errors };
+};

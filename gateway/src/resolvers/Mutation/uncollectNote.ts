@@ -1,0 +1,20 @@
+import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import { actOnOwnRecord } from './ownRecord';
+
+/** 个人中心 · 我的笔记 (收录的笔记): DeleteCollectionNotes with the viewer's user id. */
+export const uncollectNote: Resolver<unknown, MutationArgs['uncollectNote'], { uncollectedNoteId: string | null; errors: UserErrorResult[] }> = async (
+  _parent,
+  { input },
+  ctx,
+) => {
+  const outcome = await actOnOwnRecord(ctx, {
+    globalId: input.noteId,
+    type: 'Note',
+    field: 'noteId',
+    unknownMessage: '未收录该笔记',
+    failureMessage: '操作失败',
+    path: '/api/operate/DeleteCollectionNotes',
+    call: (noteId, userId) => ctx.api.uncollectNote(noteId, userId),
+  });
+  return { uncollectedNoteId: outcome.id, errors: outcome.errors };
+};

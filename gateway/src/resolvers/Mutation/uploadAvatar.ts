@@ -1,0 +1,62 @@
+import type { MutationArgs, Resolver, UploadedFile, UserErrorResult, ViewerParent } from '../../graphql/types';
+import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+
+/** product-spec §5 / §9: images of at most 10 240 KB. */
+export const AVATAR_MAX_BYTES = 10_240 * 1024;
+
+interface UploadAvatarPayload {
+  headPicture: string | null;
+  viewer: ViewerParent;
+  errors: UserErrorResult[];
+}
+
+/**
+ * The formats the login service decodes (JPEG, PNG, WebP, GIF), recognised by their first bytes.
+ * The service decides by decoding the whole image; this only spares sending it something that cannot
+ * be one, whatever its name or declared type.
+ */
+export function looksLikeImage(bytes: Uint8Array): boolean {
+  const starts = (...prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+  const ascii = (offset: number, text: string) => [...text].every((char, index) => bytes[offset + index] === char.charCodeAt(0));
+  return (
+    starts(0xff, 0xd8, 0xff) ||
+    starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) ||
+    ascii(0, 'GIF87a') ||
+    ascii(0, 'GIF89a') ||
+    (ascii(0, 'RIFF') && ascii(8, 'WEBP'))
+  );
+}
+
+/** A file name the multipart part may carry: the service ignores it, so anything odd becomes "avatar". */
+function partName(file: UploadedFile): string {
+  return /^[\w.-]{1,100}$/.test(file.name) ? file.name : 'avatar';
+}
+
+/**
+ * 个人中心 · 个人资料: the cropped avatar (a GraphQL multipart upload) forwarded to UploadHeader. The
+ * request needed the CSRF header to get here (csrf.ts) and may be 11 MiB at most (bodyLimits.ts).
+ */
+export const uploadAvatar: Resolver<unknown, MutationArgs['uploadAvatar'], UploadAvatarPayload> = async (_parent, { input }, ctx) => {
+  const me = await signedIn(ctx);
+  if (!me || !me.token) return { headPicture: null, viewer: await ctx.session.viewer(), errors: [loginRequired()] };
+  const { file } = input;
+  const refuse = (message: string): UploadAvatarPayload => ({ headPicture: null, viewer: me.viewer, errors: [invalid('file', message)] });
+  if (file.size > AVATAR_MAX_BYTES) return refuse('单文件大小不能超过10240kb');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.byteLength > AVATAR_MAX_BYTES) return refuse('单文件大小不能超过10240kb');
+  if (!looksLikeImage(bytes)) return refuse('仅限图片格式');
+  const token = me.token;
+  return orUnavailable(
+    async () => {
+      const data = new Blob([bytes], { type: file.type || 'application/octet-stream' });
+      const result = await ctx.login.uploadAvatar(token, { data, filename: partName(file) });
+      if (!result.ok) {
+        return { headPicture: null, viewer: me.viewer, errors: [fromRefusal(result, '图片上传失败', ctx.logger, '/UserCenterApi/UploadHeader')] };
+      }
+      const { viewer } = await ctx.session.refresh();
+      const headPicture = typeof result.items === 'string' && result.items !== '' ? result.items : viewer.headPicture;
+      return { headPicture, viewer, errors: [] };
+    },
+    (error) => ({ headPicture: null, viewer: me.viewer, errors: [error] }),
+  );
+};

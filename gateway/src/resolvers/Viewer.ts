@@ -1,0 +1,98 @@
+/**
+ * The viewer and the personal centre's lists. The parent is always a viewer the gateway resolved
+ * (Query.viewer, or a mutation's payload after it changed who the viewer is): the user id of every
+ * upstream call comes from it, never from the client. An anonymous viewer has no profile and empty
+ * lists, without any upstream call.
+ */
+import type { GatewayContext } from '../context';
+import { connectionFromPages, connectionFromSlice, readWindow, type Window } from '../graphql/connection';
+import type {
+  CourseConnectionResult,
+  FragmentConnectionResult,
+  MessageConnectionResult,
+  NoArgs,
+  NoteConnectionResult,
+  Resolver,
+  UserProfileParent,
+  ViewerArgs,
+  ViewerParent,
+  ViewLogEntryParent,
+} from '../graphql/types';
+import type { RestUserProfile } from '../upstream/types';
+import { isLoggedIn } from '../viewer';
+import { ACCOUNT_SETTINGS_POSITION, CENTRE_PAGE_SIZES } from './centre';
+import { loginPageUrl, platformPageUrl, type SiteRequest } from './Query/site';
+
+type Field<R, A = NoArgs> = Resolver<ViewerParent, A, R>;
+
+const empty = <T>(window: Window) => connectionFromSlice<T>([], window.offset, 0, false);
+
+/** The profile with what its URL fields need: the login service's pages as the browser reaches them. */
+export function profileParent(ctx: GatewayContext, profile: RestUserProfile): UserProfileParent {
+  const http = ctx as unknown as SiteRequest;
+  return {
+    profile,
+    loginPageUrl: loginPageUrl(ctx.config, http),
+    centreUrl: platformPageUrl(ctx.config, http, `/center?position=${ACCOUNT_SETTINGS_POSITION}`),
+  };
+}
+
+/** GetUserExtraInfo with the viewer's token; null when anonymous or when the token is no longer accepted. */
+const profile: Field<UserProfileParent | null> = async (viewer, _args, ctx) => {
+  if (!isLoggedIn(viewer)) return null;
+  const state = await ctx.session.current();
+  // the token must be this viewer's: a payload's viewer is always the session's current one
+  if (!state.token || state.viewer.userId !== viewer.userId) return null;
+  const found = await ctx.login.userProfile(state.token);
+  return found ? profileParent(ctx, found) : null;
+};
+
+const favouriteCourses: Field<CourseConnectionResult, ViewerArgs['favouriteCourses']> = (viewer, args, { api }) => {
+  const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.favouriteCourses, CENTRE_PAGE_SIZES.favouriteCourses);
+  if (!isLoggedIn(viewer)) return empty(window);
+  return connectionFromPages(window, (pageIndex, pageSize) => api.collectList(viewer.userId, pageIndex, pageSize));
+};
+
+const notes: Field<NoteConnectionResult, ViewerArgs['notes']> = (viewer, args, { api }) => {
+  const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.notes, CENTRE_PAGE_SIZES.notes);
+  if (!isLoggedIn(viewer)) return empty(window);
+  const noteType = (args.kind ?? 'MINE') === 'MINE' ? 0 : 1;
+  return connectionFromPages(window, async (pageIndex, pageSize) => {
+    const page = await api.notes(viewer.userId, noteType, pageIndex, pageSize);
+    return { totalCount: page.totalCount, dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })) };
+  });
+};
+
+const history: Field<ViewLogEntryParent[]> = async (viewer, _args, { api }) => (isLoggedIn(viewer) ? api.viewLogs(viewer.userId) : []);
+
+const messages: Field<MessageConnectionResult, ViewerArgs['messages']> = (viewer, args, { api }) => {
+  const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.messages, CENTRE_PAGE_SIZES.messages);
+  if (!isLoggedIn(viewer)) return empty(window);
+  return connectionFromPages(window, (pageIndex, pageSize) => api.messages(viewer.userId, pageIndex, pageSize));
+};
+
+const fragments: Field<FragmentConnectionResult, ViewerArgs['fragments']> = (viewer, args, { api }) => {
+  const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.fragments, CENTRE_PAGE_SIZES.fragments);
+  if (!isLoggedIn(viewer)) return empty(window);
+  return connectionFromPages(window, (pageIndex, pageSize) => api.fragments(viewer.userId, pageIndex, pageSize));
+};
+
+export const Viewer = {
+  userType: (viewer: ViewerParent) => viewer.userType,
+  isLoggedIn: (viewer: ViewerParent) => isLoggedIn(viewer),
+  isIP: (viewer: ViewerParent) => viewer.isIP,
+  userId: (viewer: ViewerParent) => viewer.userId,
+  name: (viewer: ViewerParent) => viewer.name,
+  comName: (viewer: ViewerParent) => viewer.comName,
+  comId: (viewer: ViewerParent) => viewer.comId,
+  comCode: (viewer: ViewerParent) => viewer.comCode,
+  headPicture: (viewer: ViewerParent) => viewer.headPicture,
+  phoneNumber: (viewer: ViewerParent) => viewer.phoneNumber,
+  email: (viewer: ViewerParent) => viewer.email,
+  profile,
+  favouriteCourses,
+  notes,
+  history,
+  messages,
+  fragments,
+};

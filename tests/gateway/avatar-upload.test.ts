@@ -1,0 +1,224 @@
+/**
+ * uploadAvatar over the GraphQL multipart request specification, through the gateway to the real
+ * login service's UploadHeader: CSRF prevention stays on for multipart, only multipart bodies may be
+ * large (11 MiB), non-images and oversized files are refused before the upload is forwarded, the
+ * service's own refusals come back with its sentence, and the new avatar is served under /media.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MULTIPART_BODY_BYTES, MAX_REQUEST_BODY_BYTES } from '../../gateway/src/yoga/bodyLimits';
+import { startPlatform, TEST_PASSWORD, type Platform, type TestGateway } from './harness';
+
+const UPLOAD = `mutation Upload($file: File!) { uploadAvatar(input: { file: $file }) { headPicture viewer { isLoggedIn headPicture } errors { code message field } } }`;
+
+let platform: Platform;
+let gateway: TestGateway;
+let cookie: string;
+let userId: number;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  gateway = await platform.gateway({}, { captureLogs: true });
+  userId = await platform.addUser('frank');
+  const { token } = await platform.signIn('frank', TEST_PASSWORD);
+  cookie = `utoken=${token}`;
+});
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+function image(width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } })[format]().toBuffer();
+}
+
+interface UploadAnswer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** The multipart request a GraphQL upload client sends: operations, map, then the file part. */
+async function upload(bytes: Uint8Array, options: { name?: string; type?: string; csrf?: boolean; cookie?: string; query?: string } = {}): Promise<UploadAnswer> {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query: options.query ?? UPLOAD, variables: { file: null } }));
+  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.append('0', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: options.type ?? 'image/png' }), options.name ?? 'avatar.png');
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.csrf !== false) headers['x-graphql-yoga-csrf'] = '1';
+  const sentCookie = options.cookie === undefined ? cookie : options.cookie;
+  if (sentCookie) headers.cookie = sentCookie;
+  const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers, body: form });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+describe('CSRF prevention', () => {
+  it('refuses a multipart upload without the CSRF header, before reading it', async () => {
+    const before = platform.store.users.get(userId)!.headPicture;
+    const response = await upload(await image(400, 400), { csrf: false });
+    expect(response.status).toBe(403);
+    expect(response.body.errors[0].extensions.code).toBe('CSRF_REJECTED');
+    expect(platform.store.users.get(userId)!.headPicture).toBe(before);
+  });
+});
+
+describe('a good image', () => {
+  it('becomes the avatar: the payload, the viewer and /media agree', async () => {
+    const response = await upload(await image(640, 480), { name: 'my photo.png' });
+    expect(response.status).toBe(200);
+    expect(response.body.errors).toBeUndefined();
+    const payload = response.body.data.uploadAvatar;
+    expect(payload.errors).toEqual([]);
+    expect(payload.headPicture).toMatch(new RegExp(`^/media/avatars/${userId}-[^/]+\\.jpg$`));
+    expect(payload.viewer).toEqual({ isLoggedIn: true, headPicture: payload.headPicture });
+    expect(platform.store.users.get(userId)!.headPicture).toBe(payload.headPicture);
+    // the next operation sees it too (the cached viewer was dropped)
+    const next = await gateway.graphql('{ viewer { headPicture profile { headPicture } } }', undefined, { cookie });
+    expect(next.body.data.viewer).toEqual({ headPicture: payload.headPicture, profile: { headPicture: payload.headPicture } });
+    const served = await fetch(`${gateway.url}${payload.headPicture}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([metadata.width, metadata.height]).toEqual([300, 300]);
+  });
+
+  it('is accepted whatever it is called and whatever type it declares (the content decides)', async () => {
+    const response = await upload(await image(300, 300, 'webp'), { name: 'avatar.txt', type: 'text/plain' });
+    expect(response.body.data.uploadAvatar.errors).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  it('a file that is not an image: 仅限图片格式, not forwarded', async () => {
+    const response = await upload(new TextEncoder().encode('这不是图片'.repeat(100)), { name: 'avatar.png', type: 'image/png' });
+    expect(response.body.data.uploadAvatar).toMatchObject({ headPicture: null, errors: [{ code: 'INVALID', message: '仅限图片格式', field: 'file' }] });
+    expect(response.body.extensions?.loginRequests).toBeUndefined();
+  });
+
+  it('an image the service cannot decode: its own sentence', async () => {
+    const png = await image(400, 400);
+    const broken = Buffer.concat([png.subarray(0, 64), Buffer.alloc(2048, 7)]);
+    const response = await upload(broken);
+    expect(response.body.data.uploadAvatar.headPicture).toBeNull();
+    expect(response.body.data.uploadAvatar.errors).toEqual([{ code: 'REFUSED', message: '仅限图片格式', field: null }]);
+  });
+
+  it('an image smaller than the crop: the service\'s sentence', async () => {
+    const response = await upload(await image(200, 400));
+    expect(response.body.data.uploadAvatar.errors).toEqual([{ code: 'REFUSED', message: '图片最低像素为（宽*高）：300*300', field: null }]);
+  });
+
+  it('a file over 10 240 KB in a body under 11 MiB: 单文件大小不能超过10240kb, not forwarded', async () => {
+    const big = Buffer.alloc(10_240 * 1024 + 1, 0);
+    (await image(400, 400)).copy(big);
+    const response = await upload(big);
+    expect(response.status).toBe(200);
+    expect(response.body.data.uploadAvatar.errors).toEqual([{ code: 'INVALID', message: '单文件大小不能超过10240kb', field: 'file' }]);
+    expect(response.body.extensions?.loginRequests).toBeUndefined();
+  });
+
+  it('a body over 11 MiB: 413', async () => {
+    const response = await upload(Buffer.alloc(MAX_MULTIPART_BODY_BYTES + 1024, 1));
+    expect(response.status).toBe(413);
+  });
+
+  it('an anonymous viewer: LOGIN_REQUIRED', async () => {
+    const response = await upload(await image(400, 400), { cookie: '' });
+    expect(response.body.data.uploadAvatar).toMatchObject({ headPicture: null, viewer: { isLoggedIn: false }, errors: [{ code: 'LOGIN_REQUIRED', message: '请先登录', field: null }] });
+  });
+
+  it('an organisation\'s network identity: the service\'s sentence', async () => {
+    const form = await image(400, 400);
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'x-graphql-yoga-csrf': '1', 'x-forwarded-for': '10.20.2.2' },
+      body: (() => {
+        const data = new FormData();
+        data.append('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } }));
+        data.append('map', JSON.stringify({ 0: ['variables.file'] }));
+        data.append('0', new Blob([form as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'a.png');
+        return data;
+      })(),
+    });
+    const body = (await response.json()) as any;
+    expect(body.data.uploadAvatar.errors).toEqual([{ code: 'REFUSED', message: '机构网络账号不能修改个人信息', field: null }]);
+  });
+});
+
+describe('body sizes', () => {
+  it('only multipart requests may be larger than the ordinary limit', async () => {
+    const padding = 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1);
+    for (const contentType of ['application/json', 'application/graphql+json']) {
+      const response = await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'x-graphql-yoga-csrf': '1' },
+        body: JSON.stringify({ query: '{ site { title } }', variables: { padding } }),
+      });
+      expect(response.status, contentType).toBe(413);
+      await response.arrayBuffer();
+    }
+    // chunked (no Content-Length): counted as it arrives
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`{"query":"{ site { title } }","variables":{"padding":"`));
+        for (let sent = 0; sent <= MAX_REQUEST_BODY_BYTES; sent += 64 * 1024) controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+        controller.enqueue(new TextEncoder().encode('"}}'));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    await chunked.arrayBuffer();
+  });
+
+  it('the event-stream endpoint, which reads its own body, is held to the ordinary limit too', async () => {
+    const sse = (body: BodyInit, extra: Record<string, string> = {}) =>
+      fetch(`${gateway.url}/graphql/stream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1', ...extra },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    const big = await sse(JSON.stringify({ query: '{ site { title } }', variables: { padding: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1) } }));
+    expect(big.status).toBe(413);
+    await big.arrayBuffer();
+    const chunked = await sse(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(JSON.stringify({ query: '{ site { title } }' })));
+          controller.close();
+        },
+      }),
+    );
+    expect(chunked.status).toBe(411);
+    await chunked.arrayBuffer();
+    const small = await sse(JSON.stringify({ query: '{ site { title } }' }));
+    expect(small.status).toBe(200);
+    expect(await small.text()).toContain('思政云课堂');
+  });
+
+  it('a file cannot be given as an ordinary JSON variable', async () => {
+    const response = await gateway.graphql(UPLOAD, { file: 'data:image/png;base64,AAAA' }, { cookie });
+    expect(response.body.errors?.[0]?.message).toContain('文件必须以 multipart 请求上传');
+  });
+});
+
+describe('the gateway\'s log', () => {
+  it('never contains the token', () => {
+    const log = gateway.logs.join('');
+    expect(log).toContain('/UserCenterApi/UploadHeader');
+    expect(log).not.toContain(cookie.slice('utoken='.length));
+  });
+});

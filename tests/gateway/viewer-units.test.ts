@@ -1,0 +1,147 @@
+/** The pure parts behind the viewer and the centre: the cache's bounds and expiry, cookie lifetimes, input rules. */
+import { describe, expect, it } from 'vitest';
+import { loadGatewayConfig } from '../../gateway/src/config';
+import { clearedTokenCookieHeader, tokenCookieHeader, tokenCookieMaxAge } from '../../gateway/src/http/cookies';
+import { checkProfile } from '../../gateway/src/resolvers/Mutation/profileRules';
+import { looksLikeImage } from '../../gateway/src/resolvers/Mutation/uploadAvatar';
+import { ANONYMOUS_VIEWER, isPlausibleToken, viewerFromUserInfo, type Viewer } from '../../gateway/src/viewer';
+import { NETWORK_MISS_TTL_MS, TOKEN_TTL_MS, ViewerCache, tokenKey } from '../../gateway/src/viewerCache';
+
+const someone = (userId: number): Viewer => ({ ...ANONYMOUS_VIEWER, userType: 1, isIP: false, userId, name: `u${userId}` });
+
+describe('ViewerCache', () => {
+  it('keys tokens by their SHA-256 and forgets verdicts after their time', () => {
+    let now = 1_000_000;
+    const cache = new ViewerCache({ now: () => now });
+    const key = tokenKey('secret-token');
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).not.toContain('secret');
+    cache.rememberToken(key, { kind: 'valid', viewer: someone(1) });
+    now += TOKEN_TTL_MS - 1;
+    expect(cache.tokenVerdict(key)).toMatchObject({ kind: 'valid' });
+    now += 1;
+    expect(cache.tokenVerdict(key)).toBeUndefined();
+    cache.rememberNetworkMiss('198.51.100.1');
+    now += NETWORK_MISS_TTL_MS - 1;
+    expect(cache.isNetworkMiss('198.51.100.1')).toBe(true);
+    now += 1;
+    expect(cache.isNetworkMiss('198.51.100.1')).toBe(false);
+  });
+
+  it('stays within its bound, dropping the oldest entries', () => {
+    const cache = new ViewerCache({ maxEntries: 3 });
+    for (let index = 0; index < 10; index += 1) cache.rememberToken(`k${index}`, { kind: 'invalid' });
+    expect(cache.sizes.tokens).toBe(3);
+    expect(cache.tokenVerdict('k0')).toBeUndefined();
+    expect(cache.tokenVerdict('k9')).toEqual({ kind: 'invalid' });
+  });
+
+  it('forgets everything about one user at once', () => {
+    const cache = new ViewerCache();
+    cache.rememberToken('a', { kind: 'valid', viewer: someone(7) });
+    cache.rememberToken('b', { kind: 'refreshed', viewer: someone(7), token: 'new', expiresAt: null });
+    cache.rememberToken('c', { kind: 'valid', viewer: someone(8) });
+    cache.rememberNetworkLogin('10.0.0.1\nguest', { token: 't', viewer: someone(7) });
+    cache.forgetUser(7);
+    expect(cache.tokenVerdict('a')).toBeUndefined();
+    expect(cache.tokenVerdict('b')).toBeUndefined();
+    expect(cache.tokenVerdict('c')).toBeDefined();
+    expect(cache.networkLogin('10.0.0.1\nguest')).toBeUndefined();
+  });
+
+  it('shares work under way and lets it go when done', async () => {
+    const cache = new ViewerCache();
+    let calls = 0;
+    let release!: () => void;
+    const work = () => {
+      calls += 1;
+      return new Promise<number>((resolve) => {
+        release = () => resolve(calls);
+      });
+    };
+    const first = cache.shared('k', work);
+    const second = cache.shared('k', work);
+    release();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(cache.sizes.inFlight).toBe(0);
+    const third = cache.shared('k', work);
+    release();
+    expect(await third).toBe(2);
+  });
+});
+
+describe('the viewer from GetUserInfo', () => {
+  it('maps the login service\'s fields, empty strings and comId 0 to null', () => {
+    expect(
+      viewerFromUserInfo({ UserName: 'student', UserType: 1, ComId: 0, UserId: 5, ComName: '', HeadPicture: '', PhoneNumber: '138', Email: '', ComCode: '' }),
+    ).toEqual({ userType: 1, isIP: false, userId: 5, name: 'student', comName: null, comId: null, comCode: null, headPicture: null, phoneNumber: '138', email: null });
+    expect(viewerFromUserInfo({ UserName: 'x', UserType: 0, ComId: 0, UserId: 5 } as never)).toBeNull();
+    expect(viewerFromUserInfo({ UserName: 'x', UserType: 1, ComId: 0, UserId: 0 } as never)).toBeNull();
+  });
+
+  it('asks the login service only about plausible tokens', () => {
+    expect(isPlausibleToken('A'.repeat(43))).toBe(true);
+    expect(isPlausibleToken('')).toBe(false);
+    expect(isPlausibleToken('a b')).toBe(false);
+    expect(isPlausibleToken('令牌')).toBe(false);
+    expect(isPlausibleToken('x'.repeat(513))).toBe(false);
+  });
+});
+
+describe('the utoken cookie', () => {
+  it('lives until the token expires plus the 24 h refresh grace, or the documented default when unknown', () => {
+    const now = Date.parse('2026-11-22T00:00:00Z');
+    expect(tokenCookieMaxAge('2026-11-29T00:00:00Z', now)).toBe(7 * 86400 + 86400);
+    expect(tokenCookieMaxAge(null, now)).toBe(168 * 3600 + 86400);
+    expect(tokenCookieMaxAge('nonsense', now)).toBe(168 * 3600 + 86400);
+    expect(tokenCookieMaxAge('2026-11-01T00:00:00Z', now)).toBe(0);
+  });
+
+  it('is HttpOnly and SameSite=Lax on /, with Domain and Secure when asked', () => {
+    expect(tokenCookieHeader('abc', 60, { domain: null, secure: false })).toBe('utoken=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax');
+    expect(clearedTokenCookieHeader({ domain: 'example.edu.cn', secure: true })).toBe('utoken=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Domain=example.edu.cn; Secure');
+  });
+
+  it('takes COOKIE_DOMAIN from the environment and refuses nonsense', () => {
+    expect(loadGatewayConfig({}).cookieDomain).toBeNull();
+    expect(loadGatewayConfig({ COOKIE_DOMAIN: 'Example.EDU.cn' }).cookieDomain).toBe('example.edu.cn');
+    expect(() => loadGatewayConfig({ COOKIE_DOMAIN: 'a;b' })).toThrow(/COOKIE_DOMAIN/);
+  });
+});
+
+describe('profile rules', () => {
+  const valid = { realName: '张三', gender: 'MALE' as const, address: '', birthday: '', school: '', major: '', className: '', studentId: '', info: '' };
+  const now = new Date('2026-11-22T10:00:00Z');
+
+  it('trims, maps the gender and accepts the limits exactly', () => {
+    const result = checkProfile({ ...valid, realName: '  张三  ', info: '思'.repeat(400), studentId: 'A-1', birthday: '2026-11-22' }, now);
+    expect(result).toEqual({ fields: { ...valid, realName: '张三', gender: 1, info: '思'.repeat(400), studentId: 'A-1', birthday: '2026-11-22' } });
+  });
+
+  it('refuses the day after today (UTC+8), impossible dates and dates before 1900', () => {
+    for (const birthday of ['2026-11-23', '2026-02-30', '1899-12-31', '2026-1-1']) {
+      expect(checkProfile({ ...valid, birthday }, now), birthday).toEqual({
+        errors: [{ code: 'INVALID', message: '出生日期格式应为YYYY-MM-DD，且不能晚于今天', field: 'birthday' }],
+      });
+    }
+  });
+
+  it('allows a newline in info only', () => {
+    expect(checkProfile({ ...valid, info: 'a\nb' }, now)).toHaveProperty('fields');
+    expect(checkProfile({ ...valid, info: 'a\tb' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'info' }] });
+    expect(checkProfile({ ...valid, school: 'a\nb' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'school' }] });
+  });
+});
+
+describe('image sniffing', () => {
+  it('recognises the formats the login service decodes by their first bytes', () => {
+    const bytes = (...values: (number | string)[]) =>
+      new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...value].map((char) => char.charCodeAt(0)) : [value])));
+    expect(looksLikeImage(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
+    expect(looksLikeImage(bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a))).toBe(true);
+    expect(looksLikeImage(bytes('GIF89a'))).toBe(true);
+    expect(looksLikeImage(bytes('RIFF', 0, 0, 0, 0, 'WEBP'))).toBe(true);
+    expect(looksLikeImage(bytes('<svg'))).toBe(false);
+    expect(looksLikeImage(new Uint8Array())).toBe(false);
+  });
+});
