@@ -2,9 +2,10 @@
  * The account pages of the login service over real HTTP, as a browser uses them (upstream/API.md
  * "Account pages"): the signed-in user from the utoken cookie (else a link to /login and back),
  * /bind saying 暂未开通 with the current state, /email and /phone changing the contact with the
- * current password (CSRF double-submit, brute-force counted, 安全提醒 written, visible in
- * GetUserInfo / GetUserExtraInfo), /find-password recording a request and always answering the
- * same, the admin command listing the requests, and nothing secret in the logs.
+ * current password (a CSRF token bound to the session, brute-force counted, 安全提醒 written,
+ * visible in GetUserInfo / GetUserExtraInfo), /find-password recording a request and always
+ * answering the same (a double-submit cookie issued fresh with every form, never a planted one),
+ * the admin command listing the requests, and nothing secret in the logs.
  */
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
@@ -155,22 +156,48 @@ describe('account pages', () => {
   });
 
   describe('/email and /phone', () => {
-    it('GET shows the current value and a form whose CSRF cookie (Path=/email, HttpOnly) equals the hidden field', async () => {
+    it('GET shows the current value and a form whose CSRF token is bound to the session and the page (no cookie)', async () => {
       const page = await get('/email', `utoken=${studentToken}`);
       expect(page.html).toContain('<dd id="current-value">student@example.edu.cn</dd>');
-      const setCookie = page.headers.getSetCookie().find((c) => c.startsWith('account_csrf='))!;
-      expect(setCookie).toMatch(/^account_csrf=[A-Za-z0-9_-]{43}; Path=\/email; HttpOnly; SameSite=Lax; Max-Age=7200$/);
-      expect(page.csrfCookie).toBe(`account_csrf=${page.csrf}`);
+      expect(page.csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(page.csrfCookie).toBeNull();
+      // the same session and page: the same token; another page or another session: another one
+      expect((await get('/email', `utoken=${studentToken}`)).csrf).toBe(page.csrf);
+      expect((await get('/phone', `utoken=${studentToken}`)).csrf).not.toBe(page.csrf);
+      const otherSession = await signIn('student', 'Student2026');
+      expect((await get('/email', `utoken=${otherSession}`)).csrf).not.toBe(page.csrf);
     });
 
-    it('refuses a post without the CSRF cookie or with another token (403) and changes nothing', async () => {
+    it('never adopts a planted account_csrf cookie: the form ignores it, and cookie = field is no proof', async () => {
+      const planted = 'P'.repeat(43);
+      const page = await get('/email', cookieHeader(`utoken=${studentToken}`, `account_csrf=${planted}`));
+      expect(page.csrf).not.toBe(planted);
+      expect(page.html).not.toContain(planted);
+      expect(page.headers.getSetCookie().join('\n')).not.toContain(planted);
+      // what a double-submit check would have taken: the planted cookie repeated in the field
+      const forged = await post(
+        '/email',
+        { csrf: planted, value: 'planted@example.edu.cn', password: 'Student2026' },
+        cookieHeader(`utoken=${studentToken}`, `account_csrf=${planted}`),
+      );
+      expect(forged.status).toBe(403);
+      expect(forged.html).toContain('页面已过期或来源无效');
+      expect(login.store.users.getByName('student')!.email).toBe('student@example.edu.cn');
+    });
+
+    it("refuses a post without this session's token (403): none, forged, another session's, another page's; changes nothing", async () => {
       const form = await get('/email', `utoken=${studentToken}`);
       const fields = { value: 'csrf@example.edu.cn', password: 'Student2026' };
-      const noCookie = await post('/email', { csrf: form.csrf!, ...fields }, `utoken=${studentToken}`);
-      expect(noCookie.status).toBe(403);
-      expect(noCookie.html).toContain('页面已过期或来源无效');
-      const mismatch = await post('/email', { csrf: 'B'.repeat(43), ...fields }, cookieHeader(`utoken=${studentToken}`, form.csrfCookie));
-      expect(mismatch.status).toBe(403);
+      const otherSession = await signIn('student', 'Student2026');
+      const otherSessionForm = await get('/email', `utoken=${otherSession}`);
+      const phoneForm = await get('/phone', `utoken=${studentToken}`);
+      for (const csrf of [null, '', 'B'.repeat(43), otherSessionForm.csrf!, phoneForm.csrf!]) {
+        const page = await post('/email', { ...(csrf === null ? {} : { csrf }), ...fields }, `utoken=${studentToken}`);
+        expect(page.status, String(csrf)).toBe(403);
+        expect(page.html).toContain('页面已过期或来源无效');
+        // the form shown again carries this session's token, so that a real user can submit it
+        expect(page.csrf).toBe(form.csrf);
+      }
       expect(login.store.users.getByName('student')!.email).toBe('student@example.edu.cn');
     });
 
@@ -255,6 +282,22 @@ describe('account pages', () => {
 
   describe('/find-password', () => {
     const SENTENCE = '已收到找回密码申请，管理员核实后会与你联系';
+
+    it('issues a fresh double-submit token with every form, never a planted cookie value', async () => {
+      const planted = 'Q'.repeat(43);
+      const first = await get('/find-password', `account_csrf=${planted}`);
+      expect(first.csrfCookie).toMatch(/^account_csrf=[A-Za-z0-9_-]{43}$/);
+      expect(first.csrfCookie).toBe(`account_csrf=${first.csrf}`);
+      expect(first.csrf).not.toBe(planted);
+      expect(first.html).not.toContain(planted);
+      const second = await get('/find-password', first.csrfCookie!);
+      expect(second.csrf).not.toBe(first.csrf);
+      // a form shown again after a mistake comes with a new token too
+      const retry = await post('/find-password', { csrf: second.csrf!, userName: '', contact: 'x' }, second.csrfCookie!);
+      expect(retry.html).toContain('请输入用户名，以及正确的邮箱或手机号码');
+      expect(retry.csrfCookie).toBe(`account_csrf=${retry.csrf}`);
+      expect(retry.csrf).not.toBe(second.csrf);
+    });
 
     it('needs no sign-in, refuses a forged post (403), asks for a user name and a valid contact', async () => {
       const form = await get('/find-password');

@@ -5,8 +5,9 @@
  * sentences, an oversized request cut off unread, and the stored avatar: a 300x300 JPEG without
  * metadata, served by the main API under /media, replacing (and deleting) the previous one.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../upstream/src/http/listen';
@@ -20,6 +21,32 @@ async function image(width: number, height: number, format: 'jpeg' | 'png' | 'we
   let pipeline = sharp({ create: { width, height, channels: 3, background: { r: 183, g: 28, b: 28 } } });
   if (withExif) pipeline = pipeline.withExif({ IFD0: { Copyright: 'secret-exif-marker', Artist: 'secret-exif-marker' } });
   return pipeline.toFormat(format).toBuffer();
+}
+
+/**
+ * A real PNG header (signature, IHDR with its CRC, a tiny IDAT, IEND) claiming width x height:
+ * a decompression bomb's shape, a few hundred bytes that would decode to width·height pixels.
+ */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('UploadHeader', () => {
@@ -103,9 +130,12 @@ describe('UploadHeader', () => {
       },
     });
     const boundary = 'x-boundary-1234';
+    // headers that pass the checks made before reading (a sign of the right shape, a current timespan):
+    // the size limit is what stops this one
+    const timespan = String(Math.floor(Date.now() / 1000));
     const res = await fetch(`${login.server.url}/UserCenterApi/UploadHeader`, {
       method: 'POST',
-      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, timespan: '0', sign: 'x', productId: '1' },
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, timespan, sign: '0'.repeat(32), productId: '1' },
       body,
       duplex: 'half',
     } as RequestInit);
@@ -160,12 +190,46 @@ describe('UploadHeader', () => {
     expect(login.store.users.get(userId)!.headPicture).toBe(png.body.items);
   });
 
-  it('never deletes a head picture that is not one of its own files', async () => {
-    login.store.users.setHeadPicture(userId, '/media/lecturers/1.svg');
-    const res = await upload(await image(300, 300, 'jpeg'));
-    expect(res.body.code).toBe(2001);
-    // the earlier avatar file was no longer referenced and stays; nothing outside avatars/ is touched
-    expect(avatarFiles()).toHaveLength(2);
+  it('never deletes a head picture that is not one of its own files: another folder, another user, a ../ path', async () => {
+    const lecturerFile = path.join(login.store.mediaDir, 'lecturers', 'x.svg');
+    mkdirSync(path.dirname(lecturerFile), { recursive: true });
+    writeFileSync(lecturerFile, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const otherId = login.store.users.getByName('teacher')!.userId;
+    const otherName = `${otherId}-0123456789abcdef.jpg`;
+    const otherFile = path.join(avatarsDir(), otherName);
+    writeFileSync(otherFile, await image(300, 300, 'jpeg'));
+    const ownName = login.store.users.get(userId)!.headPicture.slice('/media/avatars/'.length);
+    expect(ownName).toMatch(new RegExp(`^${userId}-[a-f0-9]{16}\\.jpg$`));
+    const headPictures = [
+      '/media/lecturers/x.svg',
+      `/media/avatars/${otherName}`,
+      '/media/avatars/../lecturers/x.svg',
+      `/media/avatars/../avatars/${otherName}`,
+      `/media/avatars/${ownName}/../../lecturers/x.svg`,
+      `/media/avatars/../avatars/${ownName}`,
+    ];
+    for (const headPicture of headPictures) {
+      login.store.users.setHeadPicture(userId, headPicture);
+      const res = await upload(await image(300, 300, 'jpeg'));
+      expect(res.body.code, headPicture).toBe(2001);
+      expect(existsSync(lecturerFile), headPicture).toBe(true);
+      expect(existsSync(otherFile), headPicture).toBe(true);
+      // the user's own earlier avatar, no longer referenced, is left alone too (only the URL decides)
+      expect(existsSync(path.join(avatarsDir(), ownName)), headPicture).toBe(true);
+    }
+    expect(avatarFiles()).toContain(otherName);
+  });
+
+  it('refuses an image over 50 megapixels with 图片上传失败, from its header, before decoding it', async () => {
+    const bomb = pngClaiming(8000, 7000); // 56 MP in a few hundred bytes
+    expect(bomb.length).toBeLessThan(1024);
+    const before = login.store.users.get(userId)!.headPicture;
+    expect((await upload(bomb, 'bomb.png', { token }, 'image/png')).body).toEqual(refusal('图片上传失败'));
+    expect((await upload(pngClaiming(50_000, 50_000), 'huge.png', { token }, 'image/png')).body).toEqual(refusal('图片上传失败'));
+    // exactly at the limit is not refused for its size (this header has no real pixels: 仅限图片格式)
+    expect((await upload(pngClaiming(10_000, 5_000), 'edge.png', { token }, 'image/png')).body).toEqual(refusal('仅限图片格式'));
+    expect(login.store.users.get(userId)!.headPicture).toBe(before);
+    expect(login.logs.join('\n')).toContain('avatar refused: 8000x7000 is over the pixel limit');
   });
 
   it('answers no file with 4000, a foreign userId with 无权修改其他用户的资料, a dead token with 登录已失效', async () => {

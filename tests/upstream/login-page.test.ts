@@ -40,6 +40,28 @@ describe('login page', () => {
     expect(res.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:4000;");
   });
 
+  it('issues a fresh CSRF token with every form: a planted login_csrf cookie is never taken over', async () => {
+    const planted = 'P'.repeat(43);
+    const res = await fetch(`${login.server.url}/login`, { headers: { Cookie: `login_csrf=${planted}` } });
+    const html = await res.text();
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('login_csrf='))!;
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    expect(csrf).not.toBe(planted);
+    expect(html).not.toContain(planted);
+    expect(cookie).toContain(`login_csrf=${csrf};`);
+    // two forms, two tokens
+    expect((await open()).csrf).not.toBe((await open()).csrf);
+    // a form shown again (wrong password) comes with a new token and cookie, which work
+    const again = await post({ csrf, userName: 'student', password: 'Wrong2026', redirect: '/center' }, cookie);
+    const againHtml = await again.text();
+    const againCsrf = /name="csrf" value="([^"]+)"/.exec(againHtml)![1]!;
+    const againCookie = again.headers.getSetCookie().find((c) => c.startsWith('login_csrf='))!;
+    expect(againCsrf).not.toBe(csrf);
+    expect(againCookie).toContain(`login_csrf=${againCsrf};`);
+    const signedIn = await post({ csrf: againCsrf, userName: 'student', password: 'Student2026', redirect: '/center' }, againCookie);
+    expect(signedIn.status).toBe(302);
+  });
+
   it("lets the form's redirect chain reach the validated return page, and only that (form-action)", async () => {
     const csp = async (redirect: string) =>
       (await open(`?redirect=${encodeURIComponent(redirect)}`)).res.headers.get('content-security-policy') ?? '';

@@ -131,6 +131,45 @@ describe('ModifyPassword', () => {
     }
   });
 
+  it('a newPwd longer than 128 is -1 新密码不能超过128位 up to the 4096-character parameter cap; beyond it 4000', async () => {
+    const { userId, token } = await account('pw-cap', 'Cap2026pw');
+    const base = { token, userId, oldPwd: 'Cap2026pw' };
+    for (const length of [129, 1000, 4096]) {
+      const long = `a1${'x'.repeat(length - 2)}`;
+      expect((await modify({ ...base, newPwd: long, confirmPwd: long })).body, String(length)).toEqual(refusal('新密码不能超过128位'));
+    }
+    // characters, not bytes: 4096 three-byte characters are still under the cap
+    const wide = `a1${'密'.repeat(4094)}`;
+    expect((await modify({ ...base, newPwd: wide, confirmPwd: wide })).body).toEqual(refusal('新密码不能超过128位'));
+    const over = `a1${'x'.repeat(4095)}`;
+    const res = await modify({ ...base, newPwd: over, confirmPwd: over });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 4000, message: '参数 newPwd 长度不能超过 4096 个字符', items: null });
+    await signIn('pw-cap', 'Cap2026pw');
+  });
+
+  it('two sessions changing the password at once: one wins, the other (its session ended by the first) gets 登录已失效', async () => {
+    const { userId, token } = await account('pw-race', 'Race2026pw');
+    const second = await signIn('pw-race', 'Race2026pw', '192.0.2.73');
+    const change = (t: string, newPwd: string) => modify({ token: t, userId, oldPwd: 'Race2026pw', newPwd, confirmPwd: newPwd }, '192.0.2.74');
+    const [a, b] = await Promise.all([change(token, 'RaceA2026pw'), change(second, 'RaceB2026pw')]);
+    const outcomes = [a.body, b.body];
+    expect(outcomes).toContainEqual({ code: 2001, message: '密码修改成功', items: null });
+    expect(outcomes).toContainEqual(refusal('登录已失效，请重新登录'));
+    const winner = a.body.code === 2001 ? { token, password: 'RaceA2026pw' } : { token: second, password: 'RaceB2026pw' };
+    const loser = winner.token === token ? second : token;
+    expect(await validate(winner.token)).toBe(2000);
+    expect(await validate(loser)).toBe(-1);
+    // the password is the winner's, and only one 安全提醒 was written
+    await signIn('pw-race', winner.password, '192.0.2.75');
+    const db = new Database(path.join(login.store.dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      expect((db.prepare('SELECT count(*) AS n FROM messages WHERE user_id = ? AND type = 3').get(userId) as { n: number }).n).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
   it("refuses an organisation's network identity: 机构网络账号不能修改个人信息", async () => {
     const network = await login.client.get<string>('/UserCenterApi/IPAutoLogin', {}, from('10.20.9.9'));
     issued.push(network.body.items);

@@ -155,6 +155,7 @@ describe('login service profile calls', () => {
       });
       expect(res.body.code, res.body.message).toBe(2001);
       expect((await update({ ...valid(), gender: '2' })).body.items).toMatchObject({ Gender: 2 });
+      expect((await update({ ...valid(), birthday: '1900-01-01' })).body.items).toMatchObject({ Birthday: '1900-01-01' });
     });
 
     it('refuses each field with the contract sentence', async () => {
@@ -175,6 +176,9 @@ describe('login service profile calls', () => {
         [{ birthday: '2003-02-29' }, '出生日期格式应为YYYY-MM-DD，且不能晚于今天'],
         [{ birthday: '2004-13-01' }, '出生日期格式应为YYYY-MM-DD，且不能晚于今天'],
         [{ birthday: chinaDay(login.clock.now, 1) }, '出生日期格式应为YYYY-MM-DD，且不能晚于今天'],
+        // the earliest date taken is 1900-01-01
+        [{ birthday: '1899-12-31' }, '出生日期格式应为YYYY-MM-DD，且不能晚于今天'],
+        [{ birthday: '1899-01-01' }, '出生日期格式应为YYYY-MM-DD，且不能晚于今天'],
         [{ realName: 'a\u0007b' }, '内容包含非法字符'],
         [{ address: 'x\ny' }, '内容包含非法字符'],
         [{ school: 'a\u0085b' }, '内容包含非法字符'],

@@ -34,6 +34,7 @@ describe('store', () => {
         { version: 1, name: 'core content' },
         { version: 2, name: 'accounts' },
         { version: 3, name: 'learning' },
+        { version: 4, name: 'learning indexes' },
       ]);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {

@@ -29,12 +29,27 @@ export interface SignatureCheck {
   nowMs: number;
 }
 
+/** the length of a sign in hex digits: 32 for MD5, 64 for SHA-256 */
+export const signHexLength = (algorithm: SignAlgorithm): number => (algorithm === 'sha256' ? 64 : 32);
+
+/**
+ * What can be judged of a signature from the headers alone, before any parameter is read: a sign
+ * of the algorithm's shape (hex of the right length) and a timespan within the window. A request
+ * failing this can never pass verifySignature, so the body need not be read to refuse it.
+ */
+export function signatureHeadersPlausible(
+  check: Pick<SignatureCheck, 'timespan' | 'sign' | 'algorithm' | 'windowSeconds' | 'nowMs'>,
+): boolean {
+  const { timespan, sign } = check;
+  if (!timespan || !sign || !/^[0-9]{1,12}$/.test(timespan)) return false;
+  if (!new RegExp(`^[0-9a-fA-F]{${signHexLength(check.algorithm)}}$`).test(sign.trim())) return false;
+  return Math.abs(check.nowMs / 1000 - Number(timespan)) <= check.windowSeconds;
+}
+
 /** true when the request is signed with the secret and its timespan is within the window */
 export function verifySignature(check: SignatureCheck): boolean {
   const { timespan, sign } = check;
-  if (!timespan || !sign || !/^[0-9]{1,12}$/.test(timespan)) return false;
-  const skew = Math.abs(check.nowMs / 1000 - Number(timespan));
-  if (skew > check.windowSeconds) return false;
+  if (!signatureHeadersPlausible(check) || !timespan || !sign) return false;
   const expected = Buffer.from(computeSign(check.pairs, timespan, check.secret, check.algorithm), 'utf8');
   const given = Buffer.from(sign.trim().toLowerCase(), 'utf8');
   return given.length === expected.length && timingSafeEqual(given, expected);

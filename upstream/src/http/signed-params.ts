@@ -3,13 +3,28 @@
  * /api and /UserCenterApi request: the sign over the query (GET) or body fields (POST) within
  * the time window (else 401/4001, logged without the sign), then the productId header.
  * Uploads (multipart) go through readSignedUpload: same checks, files left out of the sign.
+ *
+ * What the headers alone can tell is judged before a byte of the body is read (precheckSigned):
+ * a missing or malformed sign, a timespan outside the window, a wrong productId. Such a request is
+ * answered at once and its body thrown away unread (body.ts discardUnread), so nobody without a
+ * plausible signature makes the server buffer and parse an upload.
  */
 import type { IncomingMessage } from 'node:http';
 import type { UpstreamConfig } from '../config';
 import type { Logger } from '../logger';
-import { isMultipart, parseBody, parseMultipart, readBody, type MultipartBody, type ParamPairs } from './body';
+import {
+  discardUnread,
+  multipartBoundary,
+  multipartPartCounter,
+  parseBody,
+  parseMultipart,
+  readBody,
+  type MultipartBody,
+  type MultipartLimits,
+  type ParamPairs,
+} from './body';
 import { ApiError, badSignature, Code } from './envelope';
-import { verifySignature } from './signature';
+import { signatureHeadersPlausible, verifySignature } from './signature';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -23,6 +38,7 @@ export async function readSignedParams(
   config: UpstreamConfig,
   logger: Logger,
 ): Promise<ParamPairs> {
+  if (method === 'POST') precheckSigned(req, url, config, logger);
   const pairs: ParamPairs =
     method === 'POST' ? parseBody(header(req, 'content-type'), await readBody(req)) : [...url.searchParams.entries()];
   checkSigned(req, url, pairs, config, logger);
@@ -34,6 +50,37 @@ export interface UploadLimits {
   maxBytes: number;
   /** the answer to a larger body, given without reading it further */
   tooLarge: () => ApiError;
+  /** parts, field sizes and files of the body */
+  parts: MultipartLimits;
+  /** the answer while the process already handles as many uploads as it takes at once */
+  busy: () => ApiError;
+}
+
+/**
+ * The checks that need no body, made before any of it is read: a sign of the algorithm's shape and
+ * a timespan within the window (else 401/4001), the productId header (else 400/4000). A refused
+ * request's body is discarded unread. A request passing here still has its sign verified over its
+ * parameters once they are read.
+ */
+export function precheckSigned(req: IncomingMessage, url: URL, config: UpstreamConfig, logger: Logger): void {
+  const plausible = signatureHeadersPlausible({
+    timespan: header(req, 'timespan'),
+    sign: header(req, 'sign'),
+    algorithm: config.signAlgorithm,
+    windowSeconds: config.signWindowSeconds,
+    nowMs: Date.now(),
+  });
+  let refusal: ApiError | null = null;
+  if (!plausible) {
+    logger.warn(`refused unsigned or stale request ${req.method} ${url.pathname} (before reading its body)`);
+    refusal = badSignature();
+  } else if (!productIdMatches(req, config)) {
+    refusal = wrongProductId(config);
+  }
+  if (refusal) {
+    discardUnread(req);
+    throw refusal;
+  }
 }
 
 /**
@@ -47,12 +94,26 @@ export async function readSignedUpload(
   logger: Logger,
   limits: UploadLimits,
 ): Promise<MultipartBody> {
+  precheckSigned(req, url, config, logger);
   const contentType = header(req, 'content-type');
-  if (!isMultipart(contentType)) throw new ApiError(415, Code.badParameter, '请使用 multipart/form-data 上传文件');
-  const body = await parseMultipart(contentType, await readBody(req, limits.maxBytes, limits.tooLarge));
+  let boundary: string;
+  try {
+    boundary = multipartBoundary(contentType);
+  } catch (error) {
+    discardUnread(req);
+    throw error;
+  }
+  // the parts are counted as they arrive: ten thousand tiny fields are refused once more than 8 parts could be there
+  const raw = await readBody(req, limits.maxBytes, limits.tooLarge, multipartPartCounter(boundary, limits.parts));
+  const body = await parseMultipart(contentType, raw, limits.parts);
   checkSigned(req, url, body.pairs, config, logger);
   return body;
 }
+
+const productIdMatches = (req: IncomingMessage, config: UpstreamConfig): boolean =>
+  header(req, 'productid')?.trim() === String(config.productId);
+
+const wrongProductId = (config: UpstreamConfig) => new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
 
 function checkSigned(req: IncomingMessage, url: URL, pairs: ParamPairs, config: UpstreamConfig, logger: Logger): void {
   const signed = verifySignature({
@@ -68,7 +129,5 @@ function checkSigned(req: IncomingMessage, url: URL, pairs: ParamPairs, config: 
     logger.warn(`refused unsigned or stale request ${req.method} ${url.pathname}`);
     throw badSignature();
   }
-  if (header(req, 'productid')?.trim() !== String(config.productId)) {
-    throw new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
-  }
+  if (!productIdMatches(req, config)) throw wrongProductId(config);
 }

@@ -1,7 +1,9 @@
 /**
  * The account pages of the login service (upstream/API.md "Account pages"): the "external pages"
  * the personal centre's 账户设置 opens in a new tab. Server-rendered Chinese HTML without script,
- * under the same CSP and double-submit CSRF rules as /login. Each reads the signed-in user from
+ * under the same CSP as /login. CSRF: the forms of a signed-in user (/email, /phone) carry a token
+ * bound to the session (page-kit createSessionCsrf); /find-password, which has no session, a
+ * double-submit cookie issued fresh with every form. Each reads the signed-in user from
  * the `utoken` cookie (without one it links to /login and back) and takes `redirect`, validated
  * as /login does, for its 返回 link.
  *
@@ -14,7 +16,17 @@ import type { UpstreamConfig } from '../config';
 import { readBody } from '../http/body';
 import { ApiError, Code } from '../http/envelope';
 import type { UserRecord } from '../store';
-import { cookiesOf, createBrowserView, csrfMatches, escapeHtml, newCsrfToken, sendHtml, TOKEN_COOKIE, validCsrf } from './page-kit';
+import {
+  cookiesOf,
+  createBrowserView,
+  createSessionCsrf,
+  csrfMatches,
+  escapeHtml,
+  newCsrfToken,
+  sendHtml,
+  TOKEN_COOKIE,
+  validCsrf,
+} from './page-kit';
 import {
   ACCOUNT_MESSAGES,
   bindStateOf,
@@ -27,7 +39,7 @@ import {
 import type { AuthService } from './services/auth-service';
 import { CONTACT_MESSAGES, EMAIL_MAX_LENGTH, normaliseEmail, normalisePhone } from './services/profile-rules';
 
-/** the double-submit cookie of these pages; one per page (Path), never sent to the platform */
+/** the double-submit cookie of /find-password (Path=/find-password), never sent to the platform */
 export const ACCOUNT_CSRF_COOKIE = 'account_csrf';
 const FORM_BODY_LIMIT = 16 * 1024;
 const USER_NAME_MAX_LENGTH = 64;
@@ -113,20 +125,23 @@ export interface AccountPagesDeps {
 export function createAccountPages(deps: AccountPagesDeps) {
   const { config, auth, accounts } = deps;
   const view = createBrowserView(config);
+  const sessionCsrf = createSessionCsrf(config.apiSecret);
 
-  function signedInUser(req: IncomingMessage): UserRecord | null {
+  /** the signed-in user of the utoken cookie and that session's token hash, or null */
+  function signedIn(req: IncomingMessage): { user: UserRecord; tokenHash: string } | null {
     const token = cookiesOf(req).get(TOKEN_COOKIE);
-    return token ? auth.validate(token) : null;
+    return token ? auth.session(token) : null;
   }
 
   function csrfCookie(path: AccountPagePath, value: string, req: IncomingMessage): string {
     return `${ACCOUNT_CSRF_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=7200${view.overHttps(req) ? '; Secure' : ''}`;
   }
 
-  /** the CSRF token of a form page: the browser's valid one, else a new one set with the page */
-  function formCsrf(req: IncomingMessage, path: AccountPagePath): { csrf: string; setCookie?: string } {
-    const existing = cookiesOf(req).get(ACCOUNT_CSRF_COOKIE);
-    if (validCsrf(existing)) return { csrf: existing, setCookie: csrfCookie(path, existing, req) };
+  /**
+   * The double-submit token of a form without a session (/find-password): a new one with every
+   * form shown, never one the browser already had (that could be a value someone else planted).
+   */
+  function freshCsrf(req: IncomingMessage, path: AccountPagePath): { csrf: string; setCookie: string } {
     const csrf = newCsrfToken();
     return { csrf, setCookie: csrfCookie(path, csrf, req) };
   }
@@ -171,7 +186,7 @@ export function createAccountPages(deps: AccountPagesDeps) {
       return;
     }
     const title = `绑定${provider.label}账号`;
-    const user = signedInUser(req);
+    const user = signedIn(req)?.user;
     if (!user) {
       signInPage(req, res, title, back, view.selfUrl(req));
       return;
@@ -226,13 +241,13 @@ export function createAccountPages(deps: AccountPagesDeps) {
     const redirect = url.searchParams.get('redirect') ?? '';
     const back = view.safeRedirect(req, redirect);
     const title = CONTACT_PAGES[kind].title;
-    const user = signedInUser(req);
-    if (!user) {
+    const session = signedIn(req);
+    if (!session) {
       signInPage(req, res, title, back, view.selfUrl(req));
       return;
     }
-    const { csrf, setCookie } = formCsrf(req, `/${kind}`);
-    send(req, res, 200, { title, back, body: contactBody(kind, user, { csrf, redirect, value: '', error: null, saved: null }) }, setCookie);
+    const csrf = sessionCsrf.tokenFor(`/${kind}`, session.tokenHash);
+    send(req, res, 200, { title, back, body: contactBody(kind, session.user, { csrf, redirect, value: '', error: null, saved: null }) });
   }
 
   async function submitContact(req: IncomingMessage, res: ServerResponse, kind: ContactKind): Promise<void> {
@@ -240,41 +255,31 @@ export function createAccountPages(deps: AccountPagesDeps) {
     const redirect = form.get('redirect') ?? '';
     const back = view.safeRedirect(req, redirect);
     const title = CONTACT_PAGES[kind].title;
-    const cookie = cookiesOf(req).get(ACCOUNT_CSRF_COOKIE);
     const value = (form.get('value') ?? '').slice(0, 200);
     const password = form.get('password') ?? '';
-    const user = signedInUser(req);
+    const session = signedIn(req);
     // a page of ours that returns to this page: the visitor's "come back" is the GET form
     const returnTo = new URL(`/${kind}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, view.selfUrl(req)).href;
-
-    if (!validCsrf(cookie) || !csrfMatches(cookie, form.get('csrf'))) {
-      const csrf = newCsrfToken();
-      if (!user) {
-        signInPage(req, res, title, back, returnTo);
-        return;
-      }
-      send(
-        req,
-        res,
-        403,
-        { title, back, body: contactBody(kind, user, { csrf, redirect, value, error: PAGE_MESSAGES.staleForm, saved: null }) },
-        csrfCookie(`/${kind}`, csrf, req),
-      );
-      return;
-    }
-    if (!user) {
+    if (!session) {
       signInPage(req, res, title, back, returnTo);
       return;
     }
+    const { user, tokenHash } = session;
+    // the token this session's form carries: computed from the session, never taken from the request
+    const csrf = sessionCsrf.tokenFor(`/${kind}`, tokenHash);
+    if (!sessionCsrf.matches(`/${kind}`, tokenHash, form.get('csrf'))) {
+      send(req, res, 403, { title, back, body: contactBody(kind, user, { csrf, redirect, value, error: PAGE_MESSAGES.staleForm, saved: null }) });
+      return;
+    }
     const page = (error: string | null, saved: string | null, shown: UserRecord) =>
-      send(req, res, 200, { title, back, body: contactBody(kind, shown, { csrf: cookie, redirect, value, error, saved }) });
+      send(req, res, 200, { title, back, body: contactBody(kind, shown, { csrf, redirect, value, error, saved }) });
 
     // input first: a typo is not a password attempt
     const stored = kind === 'email' ? normaliseEmail(value) : normalisePhone(value);
     if (!isNetworkIdentity(user) && stored === null) return page(kind === 'email' ? CONTACT_MESSAGES.email : CONTACT_MESSAGES.phone, null, user);
     if (!isNetworkIdentity(user) && password === '') return page(PAGE_MESSAGES.passwordRequired, null, user);
     try {
-      const saved = await accounts.changeContact(user, kind, value, password, clientIp(req));
+      const saved = await accounts.changeContact(user, tokenHash, kind, value, password, clientIp(req));
       page(null, saved, auth.validate(cookiesOf(req).get(TOKEN_COOKIE) ?? '') ?? user);
     } catch (error) {
       if (error instanceof ApiError && error.status === 200) return page(error.message, null, user);
@@ -308,7 +313,7 @@ export function createAccountPages(deps: AccountPagesDeps) {
 
   function showFindPassword(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const redirect = url.searchParams.get('redirect') ?? '';
-    const { csrf, setCookie } = formCsrf(req, '/find-password');
+    const { csrf, setCookie } = freshCsrf(req, '/find-password');
     send(
       req,
       res,
@@ -325,24 +330,27 @@ export function createAccountPages(deps: AccountPagesDeps) {
     const userName = (form.get('userName') ?? '').trim().slice(0, USER_NAME_MAX_LENGTH);
     const contactText = (form.get('contact') ?? '').slice(0, 200);
     const cookie = cookiesOf(req).get(ACCOUNT_CSRF_COOKIE);
+    // every form shown again comes with a new token
+    const { csrf, setCookie } = freshCsrf(req, '/find-password');
     if (!validCsrf(cookie) || !csrfMatches(cookie, form.get('csrf'))) {
-      const csrf = newCsrfToken();
       send(
         req,
         res,
         403,
         { title: '找回密码', back, body: findBody({ csrf, redirect, userName, contact: contactText, error: PAGE_MESSAGES.staleForm }) },
-        csrfCookie('/find-password', csrf, req),
+        setCookie,
       );
       return;
     }
     const contact = normaliseEmail(contactText) ?? normalisePhone(contactText);
     if (userName === '' || contact === null) {
-      send(req, res, 200, {
-        title: '找回密码',
-        back,
-        body: findBody({ csrf: cookie, redirect, userName, contact: contactText, error: PAGE_MESSAGES.findPasswordInput }),
-      });
+      send(
+        req,
+        res,
+        200,
+        { title: '找回密码', back, body: findBody({ csrf, redirect, userName, contact: contactText, error: PAGE_MESSAGES.findPasswordInput }) },
+        setCookie,
+      );
       return;
     }
     accounts.requestPasswordReset(userName, contact, clientIp(req));

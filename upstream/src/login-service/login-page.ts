@@ -2,7 +2,9 @@
  * The login page of the login service (product-spec §2 "external login page"): GET /login shows
  * a plain HTML form (no script), POST /login signs the account in, sets the site-wide `utoken`
  * cookie and sends the browser back to `redirect` when that is a safe target. CSRF protection
- * is a double-submit token: a random cookie that must equal the form's hidden field.
+ * is a double-submit token: a random cookie that must equal the form's hidden field, issued fresh
+ * with every form shown (a value the browser already had, perhaps planted, is never taken over).
+ * There is no session yet to bind it to.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
@@ -90,21 +92,21 @@ export function createLoginPage(deps: LoginPageDeps) {
     return `${CSRF_COOKIE}=${value}; Path=/login; HttpOnly; SameSite=Lax; Max-Age=7200${overHttps(req) ? '; Secure' : ''}`;
   }
 
-  function sendPage(res: ServerResponse, req: IncomingMessage, status: number, state: PageState, setCsrf: boolean): void {
+  /** a form, always with its own new CSRF cookie (state.csrf) */
+  function sendPage(res: ServerResponse, req: IncomingMessage, status: number, state: PageState): void {
     // Browsers apply form-action to the whole redirect chain of the POST: allow the (already
     // validated) page the sign-in returns to, or a successful login stops on this page.
     const returnOrigin = new URL(safeRedirect(req, state.redirect)).origin;
     sendHtml(req, res, status, render(state), {
       formTargets: [returnOrigin],
-      ...(setCsrf ? { setCookie: csrfCookie(state.csrf, req) } : {}),
+      setCookie: csrfCookie(state.csrf, req),
     });
   }
 
   function show(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    const existing = cookiesOf(req).get(CSRF_COOKIE);
-    const csrf = validCsrf(existing) ? existing : newCsrfToken();
+    const csrf = newCsrfToken();
     const reason = REASONS[url.searchParams.get('reason') ?? ''] ?? null;
-    sendPage(res, req, 200, { csrf, redirect: url.searchParams.get('redirect') ?? '', userName: '', error: null, notice: reason }, true);
+    sendPage(res, req, 200, { csrf, redirect: url.searchParams.get('redirect') ?? '', userName: '', error: null, notice: reason });
   }
 
   async function submit(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -116,20 +118,20 @@ export function createLoginPage(deps: LoginPageDeps) {
     const password = form.get('password') ?? '';
     const redirect = form.get('redirect') ?? '';
     const cookie = cookiesOf(req).get(CSRF_COOKIE);
-    const fresh = newCsrfToken();
-    const page = (status: number, error: string, csrf: string, setCsrf: boolean) =>
-      sendPage(res, req, status, { csrf, redirect, userName, error, notice: null }, setCsrf);
+    // every form shown again comes with a new token (and its cookie)
+    const page = (status: number, error: string) =>
+      sendPage(res, req, status, { csrf: newCsrfToken(), redirect, userName, error, notice: null });
 
     if (!validCsrf(cookie) || !csrfMatches(cookie, form.get('csrf'))) {
-      page(403, '页面已过期或来源无效，请重新登录', fresh, true);
+      page(403, '页面已过期或来源无效，请重新登录');
       return;
     }
     if (userName === '' || password === '') {
-      page(200, '请输入用户名和密码', cookie, false);
+      page(200, '请输入用户名和密码');
       return;
     }
     if (password.length > 128) {
-      page(200, AUTH_MESSAGES.wrongCredentials, cookie, false);
+      page(200, AUTH_MESSAGES.wrongCredentials);
       return;
     }
     let token: string;
@@ -137,7 +139,7 @@ export function createLoginPage(deps: LoginPageDeps) {
       token = (await auth.login(userName, password, browserAddress(req))).token;
     } catch (error) {
       if (error instanceof ApiError && error.status === 200) {
-        page(200, error.message, cookie, false);
+        page(200, error.message);
         return;
       }
       throw error;

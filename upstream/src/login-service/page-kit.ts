@@ -4,7 +4,7 @@
  * reports them, the `redirect` rule that keeps every page from being an open redirect, and the
  * strict headers every page goes out with (no script, inline CSS only, no framing).
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
 import { addressMatcher } from './cidr';
@@ -37,6 +37,22 @@ export function csrfMatches(cookie: string | undefined, field: string | null): b
   const x = Buffer.from(cookie);
   const y = Buffer.from(field ?? '');
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * CSRF tokens bound to a session: HMAC(key, scope + the session's token hash), the key derived
+ * from the service's secret. Nobody can make one without the session (its utoken is HttpOnly), and
+ * no value a browser was given (a cookie set by a sibling host, say) is ever taken over: the
+ * token is computed, never read. For pages of a signed-in user.
+ */
+export function createSessionCsrf(secret: string) {
+  const key = createHmac('sha256', secret).update('sizheng login-service session csrf v1').digest();
+  const tokenFor = (scope: string, tokenHash: string): string =>
+    createHmac('sha256', key).update(`${scope}\n${tokenHash}`).digest('base64url');
+  return {
+    tokenFor,
+    matches: (scope: string, tokenHash: string, field: string | null): boolean => csrfMatches(tokenFor(scope, tokenHash), field),
+  };
 }
 
 export interface PageHeaders {

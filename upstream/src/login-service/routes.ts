@@ -3,7 +3,7 @@
  * parameters to an envelope. Every one is signed by the gateway, so the client address in
  * X-Forwarded-For is the one the gateway determined.
  */
-import type { UploadedFile } from '../http/body';
+import { UPLOAD_PART_LIMITS, type UploadedFile } from '../http/body';
 import { badParameter, Code, MESSAGES, refused, type Envelope } from '../http/envelope';
 import type { Params } from '../http/params';
 import type { UploadLimits } from '../http/signed-params';
@@ -161,7 +161,13 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
     {
       method: 'POST',
       path: '/UserCenterApi/UploadHeader',
-      upload: { maxBytes: AVATAR_REQUEST_MAX_BYTES, tooLarge: () => refused(AVATAR_MESSAGES.tooLarge) },
+      upload: {
+        maxBytes: AVATAR_REQUEST_MAX_BYTES,
+        tooLarge: () => refused(AVATAR_MESSAGES.tooLarge),
+        parts: UPLOAD_PART_LIMITS,
+        // the user may simply try again: the same sentence as any other failure of the upload
+        busy: () => refused(AVATAR_MESSAGES.failed),
+      },
       handle: async ({ params, files }) => {
         const avatar = files.filter((file) => file.field === 'avatar');
         if (avatar.length === 0) throw badParameter('缺少文件 avatar');

@@ -12,7 +12,9 @@ import { ApiError, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../h
 import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
-import { readSignedParams, readSignedUpload } from '../http/signed-params';
+import { discardUnread } from '../http/body';
+import { precheckSigned, readSignedParams, readSignedUpload } from '../http/signed-params';
+import { createSlots } from '../http/slots';
 import { createLogger, type Logger } from '../logger';
 import type { Store } from '../store';
 import { createAccountPages } from './account-pages';
@@ -30,7 +32,15 @@ export interface LoginServiceOptions {
   logger?: Logger;
   /** unix ms clock of the services (tests move it instead of waiting for expiry) */
   now?: () => number;
+  /** uploads handled at once (default MAX_CONCURRENT_UPLOADS); more are refused at once */
+  maxConcurrentUploads?: number;
 }
+
+/**
+ * Uploads one process handles at once: each may hold an 11 MiB body and a decode. More are
+ * answered at once with UploadHeader's `-1 图片上传失败`, their bodies discarded unread.
+ */
+export const MAX_CONCURRENT_UPLOADS = 4;
 
 export type { RunningServer } from '../http/listen';
 
@@ -44,6 +54,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
   const routes = buildLoginRouteTable({ auth, accounts, avatars });
   const page = createLoginPage({ config, auth });
   const accountPages = createAccountPages({ config, auth, accounts });
+  const uploadSlots = createSlots(options.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -68,10 +79,26 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
     const route = routes.get(routeKey(req.method ?? 'GET', pathname));
     if (!route) throw notFound(MESSAGES.unknownPath);
 
-    const { pairs, files } = route.upload
-      ? await readSignedUpload(req, url, config, logger, route.upload)
-      : { pairs: await readSignedParams(req, url, route.method, config, logger), files: [] };
-    sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files }));
+    if (route.upload) {
+      // the headers first: an upload without a plausible signature is refused before its body is read
+      precheckSigned(req, url, config, logger);
+      const release = uploadSlots.tryAcquire();
+      if (!release) {
+        discardUnread(req);
+        logger.warn(`upload refused: ${uploadSlots.limit} already in progress`);
+        throw route.upload.busy();
+      }
+      try {
+        // the slot is held while the body is read and decoded: both take memory and time
+        const { pairs, files } = await readSignedUpload(req, url, config, logger, route.upload);
+        sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files }));
+      } finally {
+        release();
+      }
+      return;
+    }
+    const pairs = await readSignedParams(req, url, route.method, config, logger);
+    sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files: [] }));
   }
 
   return serveEnvelopes(logger, handle);

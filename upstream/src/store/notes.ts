@@ -53,14 +53,20 @@ export interface NoteQuery {
 export interface NoteStore {
   /** returns the new note id, or null when the video does not exist */
   insert(note: NoteInput, createdAt: number): number | null;
-  /** `viewerId` decides collectedByViewer */
+  /**
+   * the note as `viewerId` may see it: a public note, or one of the viewer's own; someone else's
+   * private note is undefined, exactly like an unknown id. `viewerId` also decides collectedByViewer
+   */
   get(noteId: number, viewerId: number): NoteRecord | undefined;
   /** newest first (by the note's time, then id); collectedByViewer is for query.userId */
   list(query: NoteQuery, limit: number, offset: number): NoteRecord[];
   count(query: NoteQuery): number;
   /** deletes the note only when userId wrote it (its collections go with it) */
   deleteOwn(noteId: number, userId: number): boolean;
-  /** true when newly collected; false when already collected or the note does not exist */
+  /**
+   * true when newly collected; false when already collected, or the note does not exist or is
+   * someone else's private note (which nobody but its author may see, let alone collect)
+   */
   collect(userId: number, noteId: number, collectedAt: number): boolean;
   /** true when a collection was removed */
   uncollect(userId: number, noteId: number): boolean;
@@ -112,7 +118,9 @@ export function createNoteStore(db: Database): NoteStore {
     },
 
     get(noteId, viewerId) {
-      const row = prepare(`SELECT ${COLUMNS} FROM notes n ${JOINS} WHERE n.id = @noteId`).get({ noteId, viewerId }) as
+      const row = prepare(
+        `SELECT ${COLUMNS} FROM notes n ${JOINS} WHERE n.id = @noteId AND (n.type = ${NOTE_TYPE.public} OR n.user_id = @viewerId)`,
+      ).get({ noteId, viewerId }) as
         | NoteRow
         | undefined;
       return row && toRecord(row);
@@ -142,8 +150,8 @@ export function createNoteStore(db: Database): NoteStore {
       return (
         prepare(
           `INSERT OR IGNORE INTO note_collections (user_id, note_id, created_at)
-           SELECT ?, id, ? FROM notes WHERE id = ?`,
-        ).run(userId, collectedAt, noteId).changes > 0
+           SELECT @userId, id, @collectedAt FROM notes WHERE id = @noteId AND (type = ${NOTE_TYPE.public} OR user_id = @userId)`,
+        ).run({ userId, collectedAt, noteId }).changes > 0
       );
     },
 

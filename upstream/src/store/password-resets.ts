@@ -29,9 +29,20 @@ export interface PasswordResetStore {
   list(options?: { includeHandled?: boolean }): PasswordResetRecord[];
   /** false when there is no such open request */
   markHandled(id: number, at: number): boolean;
-  /** requests sent from one address since `since` (the page's flood limit) */
+  /** requests sent from one address since `since` (the page's flood limit; index by address and time, 0004) */
   countFromAddress(clientIp: string, since: number): number;
+  /** requests from anywhere since `since` (the page's global limit) */
+  countSince(since: number): number;
+  /** deletes the requests handled before `before` (retention); returns how many */
+  purgeHandledBefore(before: number): number;
 }
+
+/** the statements whose plans the indexes of migration 0004 serve (tests read their plans) */
+export const PASSWORD_RESET_SQL = {
+  countFromAddress: 'SELECT count(*) AS n FROM password_reset_requests WHERE client_ip = ? AND created_at > ?',
+  countSince: 'SELECT count(*) AS n FROM password_reset_requests WHERE created_at > ?',
+  purgeHandledBefore: 'DELETE FROM password_reset_requests WHERE handled_at IS NOT NULL AND handled_at < ?',
+} as const;
 
 const COLUMNS = `id, user_name AS userName, contact, client_ip AS clientIp, created_at AS createdAt, handled_at AS handledAt`;
 
@@ -56,11 +67,13 @@ export function createPasswordResetStore(db: Database): PasswordResetStore {
       return prepare('UPDATE password_reset_requests SET handled_at = ? WHERE id = ? AND handled_at IS NULL').run(at, id).changes > 0;
     },
     countFromAddress(clientIp, since) {
-      return (
-        prepare('SELECT count(*) AS n FROM password_reset_requests WHERE client_ip = ? AND created_at > ?').get(clientIp, since) as {
-          n: number;
-        }
-      ).n;
+      return (prepare(PASSWORD_RESET_SQL.countFromAddress).get(clientIp, since) as { n: number }).n;
+    },
+    countSince(since) {
+      return (prepare(PASSWORD_RESET_SQL.countSince).get(since) as { n: number }).n;
+    },
+    purgeHandledBefore(before) {
+      return prepare(PASSWORD_RESET_SQL.purgeHandledBefore).run(before).changes;
     },
   };
 }

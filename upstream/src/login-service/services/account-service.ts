@@ -10,7 +10,7 @@ import { refused } from '../../http/envelope';
 import type { Logger } from '../../logger';
 import type { OAuthProviderKey, Store, UserRecord } from '../../store';
 import { MESSAGE_TYPE } from '../../store/messages';
-import type { AuthService } from './auth-service';
+import { AUTH_MESSAGES, type AuthService } from './auth-service';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
 import { chinaDate, chinaTime, checkProfile, CONTACT_MESSAGES, normaliseEmail, normalisePhone, type ProfileFields } from './profile-rules';
 
@@ -105,8 +105,11 @@ export interface AccountService {
   /** keeps the session `keepTokenHash` (the one making the change), revokes every other */
   changePassword(user: UserRecord, keepTokenHash: string, change: PasswordChange, clientIp: string): Promise<void>;
   unbind(user: UserRecord, type: OAuthProviderType): ProfileJson;
-  /** returns the value as stored; throws -1 refusals with the sentence for the page */
-  changeContact(user: UserRecord, kind: ContactKind, value: string, password: string, clientIp: string): Promise<string>;
+  /**
+   * returns the value as stored; throws -1 refusals with the sentence for the page. `sessionTokenHash`
+   * is the session making the change: it must still exist when the change is written
+   */
+  changeContact(user: UserRecord, sessionTokenHash: string, kind: ContactKind, value: string, password: string, clientIp: string): Promise<string>;
   /** records the request whatever the name; the answer never says whether the account exists */
   requestPasswordReset(userName: string, contact: string, clientIp: string): void;
   /** throws -1 机构网络账号不能修改个人信息 for a network identity */
@@ -114,12 +117,31 @@ export interface AccountService {
 }
 
 /** find-password requests kept per address and hour; more are answered the same but not stored */
-const RESET_REQUESTS_PER_HOUR = 5;
+export const RESET_REQUESTS_PER_ADDRESS_HOUR = 5;
+/** find-password requests kept per hour from all addresses together (many addresses cannot fill the table either) */
+export const RESET_REQUESTS_PER_HOUR = 200;
+/** handled find-password requests are deleted this long after they were handled (whenever a new one is stored) */
+export const RESET_REQUEST_RETENTION_MS = 90 * 24 * 3_600_000;
 
 export function createAccountService(options: { store: Store; auth: AuthService; logger: Logger; now: () => number }): AccountService {
   const { store, auth, logger, now } = options;
 
   const reload = (user: UserRecord): UserRecord => store.users.get(user.userId) ?? user;
+
+  /**
+   * The first statement of a change confirmed with the password, inside its immediate transaction
+   * (the write lock is held from here to the commit): the password was checked asynchronously, and
+   * meanwhile another request (another session's password change, a logout, an operator's reset)
+   * may have ended this session or replaced the password. Then the change is refused with
+   * 登录已失效，请重新登录 and nothing is written.
+   */
+  function requireUnchangedSession(userId: number, tokenHash: string, verifiedHash: string): void {
+    const session = store.tokens.get(tokenHash);
+    if (!session || session.userId !== userId || session.expiresAt <= now() || store.users.passwordHashOf(userId) !== verifiedHash) {
+      logger.info(`change refused: session or password changed meanwhile userId=${userId}`);
+      throw refused(AUTH_MESSAGES.expired);
+    }
+  }
 
   function securityNotice(userId: number, message: string, at: number): void {
     store.messages.add({ userId, type: MESSAGE_TYPE.security, message }, at);
@@ -145,7 +167,7 @@ export function createAccountService(options: { store: Store; auth: AuthService;
       service.assertPersonal(user);
       // over-long input is simply wrong (and still counted), never hashed at length
       const oldPwd = [...change.oldPwd].length > PASSWORD_MAX_LENGTH ? '' : change.oldPwd;
-      await auth.confirmPassword(user, oldPwd, clientIp, ACCOUNT_MESSAGES.wrongOldPassword);
+      const verifiedHash = await auth.confirmPassword(user, oldPwd, clientIp, ACCOUNT_MESSAGES.wrongOldPassword);
       const { newPwd } = change;
       if (newPwd !== change.confirmPwd) throw refused(ACCOUNT_MESSAGES.passwordMismatch);
       const length = [...newPwd].length;
@@ -154,7 +176,8 @@ export function createAccountService(options: { store: Store; auth: AuthService;
       if (newPwd.normalize('NFC') === change.oldPwd.normalize('NFC')) throw refused(ACCOUNT_MESSAGES.passwordUnchanged);
       const hash = await hashPassword(newPwd);
       const at = now();
-      const revoked = store.transaction(() => {
+      const revoked = store.immediateTransaction(() => {
+        requireUnchangedSession(user.userId, keepTokenHash, verifiedHash);
         store.users.setPasswordHash(user.userId, hash);
         // whoever else knew the old password must not stay signed in; this session made the change
         const count = store.tokens.revokeOthersOf(user.userId, keepTokenHash);
@@ -177,16 +200,22 @@ export function createAccountService(options: { store: Store; auth: AuthService;
       return profileJson(reload(user));
     },
 
-    async changeContact(user, kind, value, password, clientIp) {
+    async changeContact(user, sessionTokenHash, kind, value, password, clientIp) {
       service.assertPersonal(user);
       const stored = kind === 'email' ? normaliseEmail(value) : normalisePhone(value);
       if (stored === null) throw refused(kind === 'email' ? CONTACT_MESSAGES.email : CONTACT_MESSAGES.phone);
       const current = reload(user);
       if ((kind === 'email' ? current.email : current.phone) === stored) throw refused(ACCOUNT_MESSAGES.sameContact);
-      await auth.confirmPassword(user, [...password].length > PASSWORD_MAX_LENGTH ? '' : password, clientIp, ACCOUNT_MESSAGES.wrongCurrentPassword);
+      const verifiedHash = await auth.confirmPassword(
+        user,
+        [...password].length > PASSWORD_MAX_LENGTH ? '' : password,
+        clientIp,
+        ACCOUNT_MESSAGES.wrongCurrentPassword,
+      );
       const at = now();
       const label = kind === 'email' ? '联系邮箱' : '手机号码';
-      store.transaction(() => {
+      store.immediateTransaction(() => {
+        requireUnchangedSession(user.userId, sessionTokenHash, verifiedHash);
         if (kind === 'email') store.users.setEmail(user.userId, stored);
         else store.users.setPhone(user.userId, stored);
         securityNotice(user.userId, `你的${label}已于 ${chinaTime(at)} 修改为 ${stored}。如非本人操作，请立即修改密码并联系管理员。`, at);
@@ -197,12 +226,15 @@ export function createAccountService(options: { store: Store; auth: AuthService;
 
     requestPasswordReset(userName, contact, clientIp) {
       const at = now();
-      if (store.passwordResets.countFromAddress(clientIp, at - 3_600_000) >= RESET_REQUESTS_PER_HOUR) {
-        logger.info('find-password request not stored (too many from one address)');
-        return;
-      }
-      store.passwordResets.add({ userName: userName.trim(), contact: contact.trim(), clientIp }, at);
-      logger.info('find-password request stored');
+      const hourAgo = at - 3_600_000;
+      const outcome = store.immediateTransaction(() => {
+        if (store.passwordResets.countFromAddress(clientIp, hourAgo) >= RESET_REQUESTS_PER_ADDRESS_HOUR) return 'too many from one address';
+        if (store.passwordResets.countSince(hourAgo) >= RESET_REQUESTS_PER_HOUR) return 'too many this hour';
+        const purged = store.passwordResets.purgeHandledBefore(at - RESET_REQUEST_RETENTION_MS);
+        store.passwordResets.add({ userName: userName.trim(), contact: contact.trim(), clientIp }, at);
+        return purged > 0 ? `stored (${purged} handled older than 90 days deleted)` : 'stored';
+      });
+      logger.info(outcome.startsWith('stored') ? `find-password request ${outcome}` : `find-password request not stored (${outcome})`);
     },
   };
   return service;

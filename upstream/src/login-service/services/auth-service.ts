@@ -58,10 +58,11 @@ export interface AuthService {
   login(userName: string, password: string, clientIp: string): Promise<Session>;
   /**
    * Asks a signed-in user for their password again (password change, contact change), counted by
-   * the same brute-force limits as Login. Resolves when right; else throws `-1 wrongMessage` or
-   * `-1 尝试次数过多，请 N 分钟后再试`.
+   * the same brute-force limits as Login. Resolves with the stored hash the password was verified
+   * against (a change then commits only while it is still the stored one); else throws
+   * `-1 wrongMessage` or `-1 尝试次数过多，请 N 分钟后再试`.
    */
-  confirmPassword(user: UserRecord, password: string, clientIp: string, wrongMessage: string): Promise<void>;
+  confirmPassword(user: UserRecord, password: string, clientIp: string, wrongMessage: string): Promise<string>;
   /** the token's record and user when the token is valid (and marks it used), else null */
   session(token: string): { tokenHash: string; user: UserRecord } | null;
   /** the token's user when the token is valid (and marks it used), else null */
@@ -123,7 +124,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
    * One password attempt under the brute-force limits (upstream/API.md "Brute-force protection"),
    * shared by Login and every page or call that asks for the current password again: the lock is
    * checked, the attempt counted before the slow check, and a right password clears the account's
-   * failures. Returns the account, or throws the refusal (`wrongMessage` or 尝试次数过多).
+   * failures. Returns the account and the stored hash the password matched, or throws the refusal (`wrongMessage` or 尝试次数过多).
    * `known` is the signed-in user when the caller already has one (never another account).
    */
   async function passwordAttempt(
@@ -133,7 +134,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     wrongMessage: string,
     what: string,
     known?: UserRecord,
-  ): Promise<UserRecord> {
+  ): Promise<{ user: UserRecord; verifiedHash: string }> {
     const accountKey = userName.trim().toLowerCase();
     const at = now();
     const locked = lockMessage('address', clientIp, at) ?? lockMessage('account', accountKey, at);
@@ -155,8 +156,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
 
     const user = known ?? store.users.getByName(userName.trim());
-    const matches = await verifyPassword(password, user ? store.users.passwordHashOf(user.userId) : null);
-    if (!user || !matches) {
+    const storedHash = user ? store.users.passwordHashOf(user.userId) : null;
+    const matches = await verifyPassword(password, storedHash);
+    if (!user || !matches || storedHash === null) {
       const lockAccount = accountFailures >= ACCOUNT_FAILURE_LIMIT;
       const lockAddress = addressFailures >= ADDRESS_FAILURE_LIMIT;
       if (lockAccount) store.loginAttempts.lock('account', accountKey, now() + LOCK_MS);
@@ -166,14 +168,14 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     // the password was right: this attempt and the account's earlier failures are forgiven
     store.loginAttempts.clearAccount(accountKey);
-    return user;
+    return { user, verifiedHash: storedHash };
   }
 
   const service: AuthService = {
     tokenTtlMs,
 
     async login(userName, password, clientIp) {
-      const user = await passwordAttempt(userName, password, clientIp, AUTH_MESSAGES.wrongCredentials, 'login');
+      const { user } = await passwordAttempt(userName, password, clientIp, AUTH_MESSAGES.wrongCredentials, 'login');
       const problem = standing(user);
       if (problem) {
         logger.info(`login refused (${problem === AUTH_MESSAGES.disabled ? 'disabled' : 'organisation disabled'}) userName=${JSON.stringify(user.userName)}`);
@@ -184,7 +186,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
 
     async confirmPassword(user, password, clientIp, wrongMessage) {
-      await passwordAttempt(user.userName, password, clientIp, wrongMessage, 'password check', user);
+      return (await passwordAttempt(user.userName, password, clientIp, wrongMessage, 'password check', user)).verifiedHash;
     },
 
     validate(token) {

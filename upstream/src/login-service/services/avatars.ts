@@ -19,8 +19,8 @@ export const AVATAR_SIZE = 300;
 export const AVATAR_MAX_BYTES = 10240 * 1024;
 /** the whole multipart request; beyond this it is cut off unread */
 export const AVATAR_REQUEST_MAX_BYTES = 11 * 1024 * 1024;
-/** a decompression bomb (a tiny file claiming huge dimensions) is refused before decoding */
-const MAX_INPUT_PIXELS = 50_000_000;
+/** a decompression bomb (a tiny file claiming huge dimensions) is refused before decoding: 图片上传失败 */
+export const MAX_INPUT_PIXELS = 50_000_000;
 const AVATAR_DIR = 'avatars';
 const AVATAR_URL_PREFIX = `/media/${AVATAR_DIR}/`;
 
@@ -63,11 +63,14 @@ export function createAvatarService(options: { store: Store; logger: Logger }): 
     if (upload.length > AVATAR_MAX_BYTES) throw refused(AVATAR_MESSAGES.tooLarge);
     const sniffed = sniffImageFormat(upload);
     if (!sniffed) throw refused(AVATAR_MESSAGES.notImage);
-    const input = () => sharp(upload, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
+    // The header is read without sharp's pixel limit, so that an image over it is told apart from one
+    // that is not an image at all (图片上传失败, not 仅限图片格式); the limit is ours, checked below,
+    // and sharp's own stays on the decode itself.
+    const input = (limitInputPixels: number | false) => sharp(upload, { failOn: 'error', limitInputPixels, autoOrient: true });
     let width: number;
     let height: number;
     try {
-      const metadata = await input().metadata();
+      const metadata = await input(false).metadata();
       if (metadata.format !== sniffed) throw new Error(`decoded as ${metadata.format}, announced ${sniffed}`);
       width = metadata.autoOrient?.width ?? metadata.width;
       height = metadata.autoOrient?.height ?? metadata.height;
@@ -81,7 +84,7 @@ export function createAvatarService(options: { store: Store; logger: Logger }): 
       throw refused(AVATAR_MESSAGES.failed);
     }
     try {
-      return await input()
+      return await input(MAX_INPUT_PIXELS)
         .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' })
         // transparent pixels of a PNG, WebP or GIF become white rather than JPEG's black
         .flatten({ background: '#ffffff' })
@@ -110,7 +113,8 @@ export function createAvatarService(options: { store: Store; logger: Logger }): 
       let previous: string;
       try {
         // read and replace in one transaction: of two concurrent uploads each deletes what it replaced
-        previous = store.transaction(() => {
+        // (BEGIN IMMEDIATE: the write lock is taken before the read, so no other process slips in between)
+        previous = store.immediateTransaction(() => {
           const before = store.users.get(user.userId)?.headPicture ?? '';
           store.users.setHeadPicture(user.userId, url);
           return before;

@@ -5,6 +5,7 @@
 import { coreContent } from './0001-core-content';
 import { accounts } from './0002-accounts';
 import { learning } from './0003-learning';
+import { learningIndexes } from './0004-learning-indexes';
 
 export interface Migration {
   version: number;
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'core content', sql: coreContent },
   { version: 2, name: 'accounts', sql: accounts },
   { version: 3, name: 'learning', sql: learning },
+  { version: 4, name: 'learning indexes', sql: learningIndexes },
 ];
