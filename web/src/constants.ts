@@ -33,6 +33,17 @@ export const TEXT_LIMIT = {
   playerComment: 30,
 } as const;
 
+/** Avatar upload (product-spec §5 image upload; the login service checks the same). */
+export const AVATAR_UPLOAD = {
+  /** 单文件大小不能超过10240kb: the chosen file, in KB of 1024 bytes. */
+  maxFileKb: 10240,
+  /** The square crop and the uploaded image, in pixels; also the least width and height of the chosen image. */
+  size: 300,
+  /** The zoom slider runs 0..100; the cropper zooms its image 1..maxZoom times. */
+  zoomSliderMax: 100,
+  maxZoom: 3,
+} as const;
+
 /** Infinite scroll loads the next page when the list end is within this many pixels of the viewport bottom. */
 export const SCROLL_LOAD_TRIGGER_PX = 50;
 
@@ -51,6 +62,24 @@ export const CENTER_POSITION = {
   profile: 4,
   account: 5,
   fragments: 6,
+} as const;
+
+/**
+ * 个人中心 lists (favourite courses, notes, messages, fragments): items a load. The gateway's
+ * connections take `first` 1..100 and map it onto the upstream page sizes of §9 (collect list and
+ * fragments 10000, notes and messages 1000); more load as the list end scrolls into view.
+ */
+/**
+ * Page sizes of the personal centre's lists (product-spec §9): collect list and fragments 10000,
+ * notes 1000, messages 1000. The gateway maps `first` onto the upstream pageSize one to one.
+ */
+export const CENTER_PAGE_SIZE = { courses: 10000, fragments: 10000, notes: 1000, messages: 1000 } as const;
+
+/** Texts of the personal centre that §2 and §8 give word for word. */
+export const CENTER_TEXT = {
+  fragmentDeleteConfirm: '删除片段后不可恢复，确定删除吗？',
+  /** §8: note delete or collection-removal failure. */
+  noteOperationFailed: '操作失败',
 } as const;
 
 /** Kept-alive route entries (besides the visible one) before the least recently used is evicted. */

@@ -12,7 +12,11 @@ const viewerQuery = graphql`
   }
 `;
 
-/** §2 navigation guard: /center is for logged-in users; userType -1 or 0 is sent to /. */
+/**
+ * §2 navigation guard: /center is for logged-in users; userType -1 or 0 is sent to /.
+ * The viewer comes from the store when it is known and current; after a logout or a company login
+ * (which invalidate it, see relay/ViewerIdentity.ts) the gateway is asked again.
+ */
 export async function requireLogin(_url: URL, runtime: RouteRuntime): Promise<void> {
   let userType = -1;
   try {
@@ -24,9 +28,4 @@ export async function requireLogin(_url: URL, runtime: RouteRuntime): Promise<vo
     userType = -1;
   }
   if (ANONYMOUS_USER_TYPES.includes(userType)) throw redirect('/');
-}
-
-/** /DissimilarLogin.aspx without gid goes home (the company login itself arrives with accounts). */
-export function requireGid(url: URL): void {
-  if (!url.searchParams.get('gid')) throw redirect('/home');
 }

@@ -2,6 +2,7 @@ import { loadQuery, type PreloadedQuery } from 'react-relay';
 import type { ComponentType } from 'react';
 import { createOperationDescriptor, getRequest, type GraphQLTaggedNode, type IEnvironment, type OperationType } from 'relay-runtime';
 import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { redirectMobileVisitor } from './mobileRedirect';
 import type { PagePayload, PageProps, PlainPageProps, RouteHandle, RouteRuntime } from './routeTypes';
 
 /** A navigation waits this long for the route's data before rendering (and suspending) anyway. */
@@ -17,8 +18,37 @@ interface BaseRouteOptions {
   readonly guard?: (url: URL, runtime: RouteRuntime) => Promise<void> | void;
 }
 
+/**
+ * A route query whose artifact loads with the route rather than with the app (see lazyQuery).
+ */
+export interface LazyQuery {
+  readonly load: () => Promise<GraphQLTaggedNode>;
+}
+
+/**
+ * The query of a route that the first page does not need: `load` imports the module holding it,
+ * so its artifact (all the fragments of a big page) stays out of the first-load bundle. The
+ * import is small and starts with the page's code; the fetch starts as soon as it is there.
+ */
+export function lazyQuery(load: () => Promise<GraphQLTaggedNode>): LazyQuery {
+  let loaded: Promise<GraphQLTaggedNode> | null = null;
+  return {
+    load: () => {
+      loaded ??= load().catch((error: unknown) => {
+        loaded = null; // a later navigation may try again
+        throw error;
+      });
+      return loaded;
+    },
+  };
+}
+
+function isLazyQuery(query: GraphQLTaggedNode | LazyQuery): query is LazyQuery {
+  return typeof query === 'object' && 'load' in query;
+}
+
 export interface QueryRouteOptions<Q extends OperationType> extends BaseRouteOptions {
-  readonly query: GraphQLTaggedNode;
+  readonly query: GraphQLTaggedNode | LazyQuery;
   readonly variables: (url: URL) => Q['variables'];
   readonly page: () => Promise<{ default: ComponentType<PageProps<Q>> }>;
   /**
@@ -51,8 +81,8 @@ export function defineQueryRoute<Q extends OperationType>(runtime: RouteRuntime,
       query: options.query,
       variables,
       redirectTo: redirectTo
-        ? (environment) => {
-            const data = readLoadedData(environment, options.query, variables);
+        ? (environment, query) => {
+            const data = readLoadedData(environment, query, variables);
             return data === null ? null : redirectTo(data as Q['response'], url);
           }
         : undefined,
@@ -73,10 +103,10 @@ export function definePlainRoute(runtime: RouteRuntime, options: PlainRouteOptio
 
 interface DataPlan {
   cacheKey: string;
-  query: GraphQLTaggedNode | null;
+  query: GraphQLTaggedNode | LazyQuery | null;
   variables: Record<string, unknown>;
   /** After the data settled: the URL to go to instead, if any. */
-  redirectTo?: ((environment: IEnvironment) => string | null) | undefined;
+  redirectTo?: ((environment: IEnvironment, query: GraphQLTaggedNode) => string | null) | undefined;
 }
 
 function buildRoute(
@@ -96,15 +126,33 @@ function buildRoute(
 
   const loader = async ({ request }: LoaderFunctionArgs): Promise<PagePayload | Response> => {
     const url = new URL(request.url);
+    // §2 navigation guard, on every navigation: phones and tablets leave for the mobile site
+    if (redirectMobileVisitor(url.href)) return neverSettles();
     await options.guard?.(url, runtime);
-    const { cacheKey, query, variables, redirectTo } = plan(url);
+    const { cacheKey, query: planned, variables, redirectTo } = plan(url);
+    // the page's code and a lazy query's module load side by side (a kept-alive page has both already)
+    const pagePromise = loadPage();
+    pagePromise.catch(() => undefined); // awaited below; a kept-alive answer may not wait for it
+    let query: GraphQLTaggedNode | null;
+    try {
+      query = planned && isLazyQuery(planned) ? await planned.load() : planned;
+    } catch (error) {
+      return { routeId: options.id, cacheKey, Page: null, queryRef: null, error };
+    }
 
     if (handle.keepAlive && !runtime.forceReload.delete(options.id)) {
       const kept = runtime.keptAlive.get(options.id);
-      if (kept && kept.cacheKey === cacheKey && !kept.error && !networkErrorOf(kept.queryRef)) return kept;
+      if (
+        kept &&
+        kept.cacheKey === cacheKey &&
+        !kept.error &&
+        !networkErrorOf(kept.queryRef) &&
+        !isStale(runtime.environment, query, variables)
+      ) {
+        return kept;
+      }
     }
 
-    const pagePromise = loadPage();
     let queryRef: PreloadedQuery<OperationType> | null = null;
     if (query) {
       queryRef = runtime.registry.register(
@@ -116,7 +164,7 @@ function buildRoute(
 
     try {
       const [module] = await Promise.all([pagePromise, queryRef ? dataSettled(queryRef) : null]);
-      const target = queryRef && !networkErrorOf(queryRef) ? (redirectTo?.(runtime.environment) ?? null) : null;
+      const target = query && queryRef && !networkErrorOf(queryRef) ? (redirectTo?.(runtime.environment, query) ?? null) : null;
       if (target !== null && target !== `${url.pathname}${url.search}`) {
         runtime.registry.release(queryRef);
         return redirect(target);
@@ -153,6 +201,21 @@ export function dataSettled(ref: PreloadedQuery<OperationType>, maxWaitMs = MAX_
     };
     source.subscribe({ complete: done, error: done });
   });
+}
+
+/**
+ * The store says the data of a kept-alive page is out of date (a record it reads was invalidated
+ * after it was written, e.g. the viewer after a logout): the page loads again instead of coming
+ * back with the previous person's lists.
+ */
+function isStale(environment: IEnvironment, query: GraphQLTaggedNode | null, variables: Record<string, unknown>): boolean {
+  if (!query) return false;
+  return environment.check(createOperationDescriptor(getRequest(query), variables)).status === 'stale';
+}
+
+/** A loader's answer while the browser leaves the app (location.replace): nothing renders meanwhile. */
+export function neverSettles(): Promise<never> {
+  return new Promise<never>(() => {});
 }
 
 /** loadQuery's references carry the failure of their request (not in the published types). */

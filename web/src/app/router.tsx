@@ -1,7 +1,8 @@
 import { loadQuery } from 'react-relay';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, replace, type RouteObject } from 'react-router-dom';
 import type { IEnvironment, OperationType } from 'relay-runtime';
 import type { CatalogQuery } from '../__generated__/CatalogQuery.graphql';
+import type { CenterQuery } from '../__generated__/CenterQuery.graphql';
 import type { HomeQuery } from '../__generated__/HomeQuery.graphql';
 import { catalogQuery, catalogRedirect, catalogVariables } from '../routes/Catalog/CatalogQuery';
 import { homeQuery, homeRedirect, homeVariables } from '../routes/Home/HomeQuery';
@@ -9,8 +10,9 @@ import { placeholderPage } from '../routes/Placeholders/placeholderPage';
 import { Shell } from '../routes/Shell/Shell';
 import { shellQuery } from '../routes/Shell/ShellQuery';
 import { AppError, AppLoading } from './AppFallbacks';
-import { requireGid, requireLogin } from './CenterGuard';
-import { dataSettled, definePlainRoute, defineQueryRoute } from './defineRoute';
+import { requireLogin } from './CenterGuard';
+import { dataSettled, definePlainRoute, defineQueryRoute, lazyQuery, neverSettles } from './defineRoute';
+import { redirectMobileVisitor } from './mobileRedirect';
 import { QueryRefRegistry } from './queryRefRegistry';
 import type { PagePayload, RouteRuntime } from './routeTypes';
 
@@ -62,20 +64,47 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
     definePlainRoute(runtime, { id: 'specialDetail', path: 'special/des', title: '专题详情', page: placeholder('专题详情') }),
     definePlainRoute(runtime, { id: 'author', path: 'author', title: '名校名师', keepAlive: true, page: placeholder('名校名师') }),
     definePlainRoute(runtime, { id: 'authorDetail', path: 'authorDes', title: '讲师详情', page: placeholder('讲师详情') }),
-    definePlainRoute(runtime, {
+    defineQueryRoute<CenterQuery>(runtime, {
       id: 'center',
       path: 'center',
       title: '个人中心',
       keepAlive: true,
       guard: requireLogin,
-      page: placeholder('个人中心'),
+      // the centre's query (every tab's fragments) loads with the centre, not with the home page
+      query: lazyQuery(() => import('../routes/Center/CenterQuery').then((m) => m.centerQuery)),
+      variables: () => ({}),
+      page: () => import('../routes/Center/CenterPage'),
+      // ?position= is the page's tab, not its data: switching tabs loads nothing
+      shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+        currentUrl.href === nextUrl.href ? defaultShouldRevalidate : currentUrl.pathname !== nextUrl.pathname,
     }),
-    definePlainRoute(runtime, {
+    {
+      // §2: the organisation's no-login link; it never renders, every outcome replaces it with /home
       id: 'dissimilarLogin',
       path: 'DissimilarLogin.aspx',
-      title: '机构免登录',
-      guard: requireGid,
-      page: placeholder('机构免登录'),
+      handle: { title: '机构免登录', keepAlive: false },
+      element: null,
+      loader: async ({ request }) => {
+        const url = new URL(request.url);
+        if (redirectMobileVisitor(url.href)) return neverSettles();
+        // Opened from outside (no page shown yet), the link is the current history entry: /home
+        // replaces it. Followed inside the app, the previous page is the current entry and the
+        // link never enters the history: /home is pushed after it.
+        const landing = [...runtime.latestLoaderData()].length === 0;
+        const gid = url.searchParams.get('gid')?.trim();
+        if (gid) {
+          const { companyLogin } = await import('./DissimilarLogin');
+          await companyLogin(runtime.environment, gid, { freshStart: landing });
+        }
+        throw landing ? replace('/home') : redirect('/home');
+      },
+    },
+    // The mobile site's addresses (issue 7) are not the desktop app's: a plain page, never guarded.
+    definePlainRoute(runtime, {
+      id: 'mobileSite',
+      path: 'm/*',
+      title: '移动端页面',
+      page: () => import('../routes/Mobile/MobileSitePage'),
     }),
     definePlainRoute(runtime, {
       id: 'notFound',

@@ -1,26 +1,79 @@
 import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { startTransition } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { startTransition, useState } from 'react';
+import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { UserDropdownLogoutMutation } from '../../__generated__/UserDropdownLogoutMutation.graphql';
 import { CENTER_POSITION } from '../../constants';
+import { forgetPreviousViewer } from '../../relay/ViewerIdentity';
 import { ChevronDownIcon } from '../icons/Icons';
+import { showMessage } from '../ui/toaster';
+
+const logoutMutation = graphql`
+  mutation UserDropdownLogoutMutation($input: LogoutInput!) {
+    logout(input: $input) {
+      viewer {
+        ...ViewerIdentity_viewer
+      }
+      errors {
+        message
+      }
+    }
+  }
+`;
 
 interface Props {
   readonly name: string;
   readonly headPicture: string | null;
 }
 
-/** The logged-in user's dropdown: 个人中心 / 历史记录 / 账户设置 / 退出登录 (loaded only for members). */
+/** A path of the personal centre: /center itself, whatever the case or tab. */
+function onCenter(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '').toLowerCase() === '/center';
+}
+
+/**
+ * The logged-in user's dropdown (loaded only for members): 个人中心, 历史记录, 账户设置 open the
+ * centre at their tab; 退出 signs out. The gateway answers the logout with the viewer that results
+ * (on a recognised network, the organisation's identity), which the store writes over the old one
+ * (see relay/ViewerIdentity.ts), and whoever was on the centre goes home.
+ */
 export default function UserDropdown({ name, headPicture }: Props) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const environment = useRelayEnvironment();
+  const [leaving, setLeaving] = useState(false);
   const go = (to: string) =>
     startTransition(() => {
       void navigate(to);
     });
 
+  const logout = () => {
+    if (leaving) return;
+    setLeaving(true);
+    const wasOnCenter = onCenter(location.pathname);
+    commitMutation<UserDropdownLogoutMutation>(environment, {
+      mutation: logoutMutation,
+      variables: { input: {} },
+      updater: forgetPreviousViewer,
+      onCompleted: (response) => {
+        setLeaving(false);
+        const error = response.logout?.errors[0]?.message;
+        if (error) showMessage(error, 'error');
+        if (wasOnCenter) {
+          startTransition(() => {
+            void navigate('/home', { replace: true });
+          });
+        }
+      },
+      // §8: a failed request shows no message; the user is still signed in and may try again
+      onError: () => setLeaving(false),
+    });
+  };
+
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" gap="2" px="2">
+        <Button variant="ghost" size="sm" gap="2" px="2" aria-label={`${name}的账户菜单`}>
           <Avatar.Root size="xs">
             <Avatar.Fallback name={name} />
             {headPicture ? <Avatar.Image src={headPicture} /> : null}
@@ -34,7 +87,7 @@ export default function UserDropdown({ name, headPicture }: Props) {
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="36">
-            <Menu.Item value="center" onSelect={() => go('/center')}>
+            <Menu.Item value="center" onSelect={() => go(`/center?position=${CENTER_POSITION.courses}`)}>
               个人中心
             </Menu.Item>
             <Menu.Item value="history" onSelect={() => go(`/center?position=${CENTER_POSITION.history}`)}>
@@ -44,9 +97,8 @@ export default function UserDropdown({ name, headPicture }: Props) {
               账户设置
             </Menu.Item>
             <Menu.Separator />
-            {/* Logging out needs the account mutations of the next issue; until then it is not offered. */}
-            <Menu.Item value="logout" disabled title="账户功能即将上线">
-              退出登录
+            <Menu.Item value="logout" disabled={leaving} onSelect={logout}>
+              退出
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,0 +1,88 @@
+/**
+ * §2 navigation guard, first rule: phones and tablets go to the mobile site (issue 7), with the
+ * ids its pages take. The mobile site's base and its page paths live here and nowhere else.
+ */
+
+/** The mobile site: VITE_MOBILE_SITE_URL (also the 手机网页版 QR code's target), a path or an absolute URL. */
+export const MOBILE_SITE_BASE = withTrailingSlash(configured(import.meta.env.VITE_MOBILE_SITE_URL, '/m/'));
+
+/** The devices §2 names: Android, iPhone, SymbianOS/Symbian, Windows Phone, iPad, iPod. */
+const MOBILE_USER_AGENT = /Android|iPhone|SymbianOS|Symbian|Windows Phone|iPad|iPod/i;
+
+export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
+  return MOBILE_USER_AGENT.test(userAgent ?? '');
+}
+
+/**
+ * Where a desktop URL is on the mobile site (a path or absolute URL, resolved against `base`):
+ * - /Play?courseId&catalogId&videoId → play?catalogId=&courseId=&videoId=
+ * - /authorDes?id → authorDes?id=
+ * - /special/des?id → special/des?speciaId= (the mobile site's own spelling of the topic id)
+ * - anything else → home
+ * Paths match case-insensitively, as the desktop routes do; a missing id is sent empty.
+ */
+export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): string {
+  const path = url.pathname.replace(/\/+$/, '').toLowerCase();
+  const q = (name: string) => url.searchParams.get(name) ?? '';
+  switch (path) {
+    case '/play':
+      return `play?${query({ catalogId: q('catalogId'), courseId: q('courseId'), videoId: q('videoId') })}`;
+    case '/authordes':
+      return `authorDes?${query({ id: q('id') })}`;
+    case '/special/des':
+      return `special/des?${query({ speciaId: q('id') })}`;
+    default:
+      return 'home';
+  }
+}
+
+/** The desktop app's own /m/ prefix: where the mobile site lives when it shares the platform's host. */
+const MOBILE_PREFIX = '/m/';
+
+/**
+ * True for the mobile site's own paths (under /m/, or under the configured base when it is on this
+ * host): the desktop app never sends them anywhere, so a mobile page it happens to receive cannot loop.
+ */
+export function isMobileSitePath(url: Pick<URL, 'pathname' | 'origin'>, base: string = MOBILE_SITE_BASE): boolean {
+  const path = (url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`).toLowerCase();
+  if (path.startsWith(MOBILE_PREFIX)) return true;
+  const mobile = new URL(withTrailingSlash(base), url.origin);
+  return mobile.origin === url.origin && path.startsWith(mobile.pathname.toLowerCase());
+}
+
+/** The mobile URL to send this visit to, or null (a desktop browser, or already a mobile-site path). */
+export function mobileRedirectTarget(
+  url: URL,
+  userAgent: string | null | undefined,
+  base: string = MOBILE_SITE_BASE,
+): string | null {
+  if (!isMobileUserAgent(userAgent) || isMobileSitePath(url, base)) return null;
+  return new URL(mobilePathFor(url), new URL(withTrailingSlash(base), url.origin)).toString();
+}
+
+/**
+ * Runs the rule for the page being opened: replaces the location (no history entry for the
+ * desktop page) and returns true when the visitor was sent to the mobile site.
+ */
+export function redirectMobileVisitor(
+  href: string = window.location.href,
+  userAgent: string = window.navigator.userAgent,
+  go: (target: string) => void = (target) => window.location.replace(target),
+): boolean {
+  const target = mobileRedirectTarget(new URL(href), userAgent);
+  if (target === null) return false;
+  go(target);
+  return true;
+}
+
+function query(params: Record<string, string>): string {
+  return new URLSearchParams(params).toString();
+}
+
+function configured(value: string | undefined, fallback: string): string {
+  return value && value.trim() !== '' ? value.trim() : fallback;
+}
+
+function withTrailingSlash(base: string): string {
+  return base.endsWith('/') ? base : `${base}/`;
+}
