@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './logger';
 import { UpstreamClient } from './upstream/client';
 import { ViewerCache } from './viewerCache';
 import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
+import { GRAPHQL_CACHE_CONTROL } from './yoga/responses';
 
 export interface GatewayOptions {
   logger?: Logger;
@@ -151,7 +152,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
  */
 function setResponseCookie(res: ServerResponse, name: string, header: string): void {
   if (res.headersSent) return;
-  if (name === TOKEN_COOKIE) res.setHeader('Cache-Control', 'no-store');
+  if (name === TOKEN_COOKIE) res.setHeader('Cache-Control', GRAPHQL_CACHE_CONTROL);
   const current = res.getHeader('set-cookie');
   const others = (Array.isArray(current) ? current : current === undefined ? [] : [String(current)]).filter(
     (existing) => !existing.startsWith(`${name}=`),

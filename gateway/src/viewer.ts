@@ -175,12 +175,17 @@ export class ViewerSession {
     const key = tokenKey(token);
     const known = cache.tokenVerdict(key);
     if (known) return Promise.resolve(known);
-    return cache.shared(`token:${key}`, async () => {
-      const verdict = await this.checkToken(token);
-      cache.rememberToken(key, verdict);
-      if (verdict.kind === 'refreshed') cache.rememberToken(tokenKey(verdict.token), { kind: 'valid', viewer: verdict.viewer });
-      return verdict;
-    });
+    return cache.shared(
+      `token:${key}`,
+      async (since) => {
+        const verdict = await this.checkToken(token);
+        // not stored when a logout (or another eviction) came while the login service was answering
+        cache.rememberToken(key, verdict, since);
+        if (verdict.kind === 'refreshed') cache.rememberToken(tokenKey(verdict.token), { kind: 'valid', viewer: verdict.viewer }, since);
+        return verdict;
+      },
+      key,
+    );
   }
 
   private async checkToken(token: string): Promise<TokenVerdict> {
@@ -206,7 +211,7 @@ export class ViewerSession {
     const key = this.networkKey(address);
     const found =
       cache.networkLogin(key) ??
-      (await cache.shared(`network:${key}`, async () => {
+      (await cache.shared(`network:${key}`, async (since) => {
         const token = await login.ipAutoLogin();
         if (!token) {
           cache.rememberNetworkMiss(address);
@@ -215,8 +220,8 @@ export class ViewerSession {
         const viewer = viewerFromUserInfo(await login.userInfo(token));
         if (!viewer) return null;
         const signedIn = { token, viewer };
-        cache.rememberNetworkLogin(key, signedIn);
-        cache.rememberToken(tokenKey(token), { kind: 'valid', viewer });
+        cache.rememberNetworkLogin(key, signedIn, since);
+        cache.rememberToken(tokenKey(token), { kind: 'valid', viewer }, since);
         return signedIn;
       }));
     if (!found) return ANONYMOUS_STATE;
@@ -227,13 +232,14 @@ export class ViewerSession {
   // ---- changes of identity -------------------------------------------------------------------
 
   /**
-   * 退出: revokes the token, clears the cookie and forgets it, then runs the start-up sequence again
-   * without it (product-spec §4), so an organisation's network gets its identity back. The browser is
-   * signed out even when the revocation could not be sent (`revoked` false): leaving a shared
-   * computer signed in because the login service is down would be worse.
+   * 退出: revokes the token, clears the cookie and forgets the token and every cached entry about its
+   * user (an older token that was refreshed into this one must not lead back to the session), then runs
+   * the start-up sequence again without it (product-spec §4), so an organisation's network gets its
+   * identity back. The browser is signed out even when the revocation could not be sent (`revoked`
+   * false): leaving a shared computer signed in because the login service is down would be worse.
    */
   async logout(): Promise<{ state: ViewerState; revoked: boolean; refusal: string | null }> {
-    const { token } = await this.current();
+    const { token, viewer } = await this.current();
     let revoked = false;
     let refusal: string | null = null;
     if (token) {
@@ -244,7 +250,9 @@ export class ViewerSession {
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
       }
-      this.forget(token);
+      // after the revocation: whatever asks the login service from now on hears that the token is gone,
+      // and what was asked before cannot be stored any more (viewerCache.ts)
+      this.forget(token, viewer.userId);
     }
     this.deps.cookie.clear();
     this.state = this.networkLogin().catch((error: unknown) => this.unavailable(error));
@@ -258,17 +266,19 @@ export class ViewerSession {
    */
   async companyLogin(gid: string): Promise<CompanyLoginOutcome> {
     const before = await this.current();
-    const result = await this.deps.login.companyLogin(gid, before.token);
-    if (result.kind === 'openUrl') return { kind: 'openUrl', url: result.url, state: before };
-    if (result.kind === 'refused') return { kind: 'refused', message: result.message, state: before };
-    const viewer = viewerFromUserInfo(await this.deps.login.userInfo(result.token));
-    if (!viewer) return { kind: 'refused', message: '登录已失效，请重新登录', state: before };
-    if (before.token && before.token !== result.token) this.forget(before.token);
-    this.deps.cache.rememberToken(tokenKey(result.token), { kind: 'valid', viewer });
-    this.deps.cookie.set(result.token, null);
-    const state = { viewer, token: result.token };
-    this.state = Promise.resolve(state);
-    return { kind: 'signedIn', state };
+    return this.deps.cache.track<CompanyLoginOutcome>(async (since) => {
+      const result = await this.deps.login.companyLogin(gid, before.token);
+      if (result.kind === 'openUrl') return { kind: 'openUrl', url: result.url, state: before };
+      if (result.kind === 'refused') return { kind: 'refused', message: result.message, state: before };
+      const viewer = viewerFromUserInfo(await this.deps.login.userInfo(result.token));
+      if (!viewer) return { kind: 'refused', message: '登录已失效，请重新登录', state: before };
+      if (before.token && before.token !== result.token) this.forget(before.token);
+      this.deps.cache.rememberToken(tokenKey(result.token), { kind: 'valid', viewer }, since);
+      this.deps.cookie.set(result.token, null);
+      const state = { viewer, token: result.token };
+      this.state = Promise.resolve(state);
+      return { kind: 'signedIn', state };
+    });
   }
 
   /**
@@ -293,8 +303,16 @@ export class ViewerSession {
     return this.state;
   }
 
-  private forget(token: string): void {
-    this.deps.cache.forgetToken(tokenKey(token));
-    if (this.deps.clientAddress) this.deps.cache.forgetNetworkLogin(this.networkKey(this.deps.clientAddress));
+  /**
+   * Everything the cache holds about a token that is no longer the browser's: its verdict, verdicts
+   * that lead to it (an older token refreshed into it), this browser's network login, work under way
+   * about it. On logout (`userId`) every entry about the user goes as well: their other sessions are
+   * validated afresh (one call each), and no answer about them already on its way is stored.
+   */
+  private forget(token: string, userId: number | null = null): void {
+    const { cache, clientAddress } = this.deps;
+    cache.forgetToken(tokenKey(token));
+    if (userId !== null) cache.forgetUser(userId);
+    if (clientAddress) cache.forgetNetworkLogin(this.networkKey(clientAddress));
   }
 }

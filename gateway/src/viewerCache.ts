@@ -7,8 +7,15 @@
  * avatar, password) evict at once.
  *
  * Keys are the SHA-256 of a token, never the token; the only tokens held are those this gateway hands
- * out again (a refreshed one, an organisation network's), in memory and for seconds.
+ * out again (a refreshed one, an organisation network's), in memory and for seconds. Each entry keeps
+ * the keys and the user it concerns, so that an eviction compares strings instead of hashing tokens.
  * Bounded: each map drops its oldest entries past MAX_ENTRIES, expired ones when met.
+ *
+ * Evictions win over answers still on their way. A login-service answer is only as fresh as the moment
+ * it was asked for: work records the moment it began (a Moment, counted in evictions), and what it
+ * learned is not stored when the token or the user it concerns was forgotten after that moment. So a
+ * validation that began before a logout cannot put the logged-out token back once the answer arrives,
+ * and a request made after the logout never shares that validation (forgetToken detaches it).
  */
 import { createHash } from 'node:crypto';
 import type { Viewer } from './viewer';
@@ -32,8 +39,32 @@ export interface NetworkLogin {
   viewer: Viewer;
 }
 
+/** When a piece of work began, counted in evictions: see ViewerCache.track. */
+export interface Moment {
+  readonly generation: number;
+}
+
 export function tokenKey(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A verdict with what eviction compares: the key of the token it hands out (refreshed) and its user. */
+interface TokenEntry {
+  verdict: TokenVerdict;
+  newKey: string | null;
+  userId: number | null;
+}
+
+interface NetworkEntry {
+  login: NetworkLogin;
+  tokenKey: string;
+  userId: number | null;
+}
+
+interface InFlight {
+  promise: Promise<unknown>;
+  /** the key of the token the work is about, if any: forgetting it detaches the work */
+  tokenKey: string | null;
 }
 
 class ExpiringMap<V> {
@@ -84,37 +115,72 @@ export interface ViewerCacheOptions {
 }
 
 export class ViewerCache {
-  private readonly tokens: ExpiringMap<TokenVerdict>;
+  private readonly tokens: ExpiringMap<TokenEntry>;
   private readonly networkMisses: ExpiringMap<true>;
-  private readonly networkLogins: ExpiringMap<NetworkLogin>;
+  private readonly networkLogins: ExpiringMap<NetworkEntry>;
+  private readonly maxEntries: number;
   /** work under way, shared by the requests that want the same answer at the same time */
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new Map<string, InFlight>();
+  /** evictions so far: the clock Moments and "forgotten at" marks are read on */
+  private generation = 0;
+  /** token key → the generation it was last forgotten at */
+  private readonly tokenForgottenAt = new Map<string, number>();
+  /** user id → the generation their entries were last forgotten at */
+  private readonly userForgottenAt = new Map<number, number>();
+  /** the Moments of work under way: a mark no older than all of them concerns none of it */
+  private readonly running = new Set<Moment>();
+  /** work begun before this generation stores nothing (set when the marks overflowed) */
+  private floor = 0;
 
   constructor(options: ViewerCacheOptions = {}) {
     const now = options.now ?? Date.now;
     const max = options.maxEntries ?? MAX_ENTRIES;
+    this.maxEntries = max;
     this.tokens = new ExpiringMap(TOKEN_TTL_MS, max, now);
     this.networkMisses = new ExpiringMap(NETWORK_MISS_TTL_MS, max, now);
     this.networkLogins = new ExpiringMap(NETWORK_LOGIN_TTL_MS, max, now);
   }
 
   tokenVerdict(key: string): TokenVerdict | undefined {
-    return this.tokens.get(key);
+    return this.tokens.get(key)?.verdict;
   }
 
-  rememberToken(key: string, verdict: TokenVerdict): void {
-    this.tokens.set(key, verdict);
+  /**
+   * Remembers what the login service said about a token. `since`: when the work that learned it began
+   * (track, shared); the verdict is dropped when the token, the token it was refreshed into or its user
+   * was forgotten after that. Without `since` it is stored as is. True when stored.
+   */
+  rememberToken(key: string, verdict: TokenVerdict, since?: Moment): boolean {
+    const newKey = verdict.kind === 'refreshed' ? tokenKey(verdict.token) : null;
+    const userId = verdict.kind === 'invalid' ? null : verdict.viewer.userId;
+    if (since && this.forgottenSince(since, userId, key, newKey)) return false;
+    this.tokens.set(key, { verdict, newKey, userId });
+    return true;
   }
 
+  /**
+   * Everything about one token (it was revoked or replaced): its verdict, the verdicts of tokens that
+   * were refreshed into it (which would hand it out again), the network logins that hand it out, and
+   * any work under way about it (later requests ask afresh). Work that began earlier stores nothing.
+   */
   forgetToken(key: string): void {
+    this.tokenForgottenAt.set(key, this.nextGeneration());
     this.tokens.delete(key);
-    this.networkLogins.deleteWhere((login) => tokenKey(login.token) === key);
+    this.tokens.deleteWhere((entry) => entry.newKey === key);
+    this.networkLogins.deleteWhere((entry) => entry.tokenKey === key);
+    for (const [name, work] of this.inFlight) if (work.tokenKey === key) this.inFlight.delete(name);
+    this.pruneMarks();
   }
 
-  /** Every verdict about one user's tokens (their profile changed, or their other sessions were revoked). */
+  /**
+   * Every verdict about one user's tokens (their profile changed, they logged out, or their other
+   * sessions were revoked). Work that began earlier and learns about this user stores nothing.
+   */
   forgetUser(userId: number): void {
-    this.tokens.deleteWhere((verdict) => verdict.kind !== 'invalid' && verdict.viewer.userId === userId);
-    this.networkLogins.deleteWhere((login) => login.viewer.userId === userId);
+    this.userForgottenAt.set(userId, this.nextGeneration());
+    this.tokens.deleteWhere((entry) => entry.userId === userId);
+    this.networkLogins.deleteWhere((entry) => entry.userId === userId);
+    this.pruneMarks();
   }
 
   isNetworkMiss(address: string): boolean {
@@ -127,32 +193,100 @@ export class ViewerCache {
 
   /** keyed by address and guest id: one browser, whose parallel first requests should share one token */
   networkLogin(key: string): NetworkLogin | undefined {
-    return this.networkLogins.get(key);
+    return this.networkLogins.get(key)?.login;
   }
 
-  rememberNetworkLogin(key: string, login: NetworkLogin): void {
-    this.networkLogins.set(key, login);
+  /** As rememberToken: dropped when its token or user was forgotten after `since`. True when stored. */
+  rememberNetworkLogin(key: string, login: NetworkLogin, since?: Moment): boolean {
+    const loginKey = tokenKey(login.token);
+    const userId = login.viewer.userId;
+    if (since && this.forgottenSince(since, userId, loginKey, null)) return false;
+    this.networkLogins.set(key, { login, tokenKey: loginKey, userId });
+    return true;
   }
 
   forgetNetworkLogin(key: string): void {
     this.networkLogins.delete(key);
   }
 
+  /** Runs `work` with the Moment it begins at, for the remember* calls it makes. */
+  async track<T>(work: (since: Moment) => Promise<T>): Promise<T> {
+    const since: Moment = { generation: this.generation };
+    this.running.add(since);
+    try {
+      return await work(since);
+    } finally {
+      this.running.delete(since);
+      if (this.running.size === 0) {
+        this.tokenForgottenAt.clear();
+        this.userForgottenAt.clear();
+      }
+    }
+  }
+
   /**
-   * Runs `work` unless the same key is already being worked on, in which case its promise is shared.
-   * Besides saving calls this matters for RefreshToken: the login service honours a refresh once (the
-   * old token is revoked), so two parallel refreshes of one token would leave the second request
-   * clearing the cookie the first one just set.
+   * Runs `work` (tracked, see track) unless the same key is already being worked on, in which case its
+   * promise is shared. Besides saving calls this matters for RefreshToken: the login service honours a
+   * refresh once (the old token is revoked), so two parallel refreshes of one token would leave the
+   * second request clearing the cookie the first one just set. `aboutToken`: the key of the token the
+   * work is about; forgetting that token detaches the work, so that nobody joins it afterwards.
    */
-  shared<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const started = work().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, started);
+  shared<T>(key: string, work: (since: Moment) => Promise<T>, aboutToken: string | null = null): Promise<T> {
+    const running = this.inFlight.get(key);
+    if (running) return running.promise as Promise<T>;
+    const entry: InFlight = { promise: Promise.resolve(), tokenKey: aboutToken };
+    const started = this.track(work).finally(() => {
+      // a detached entry may have been replaced by newer work under the same key: leave that one
+      if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+    });
+    entry.promise = started;
+    this.inFlight.set(key, entry);
     return started;
   }
 
-  get sizes(): { tokens: number; networkMisses: number; networkLogins: number; inFlight: number } {
-    return { tokens: this.tokens.size, networkMisses: this.networkMisses.size, networkLogins: this.networkLogins.size, inFlight: this.inFlight.size };
+  get sizes(): { tokens: number; networkMisses: number; networkLogins: number; inFlight: number; forgotten: number } {
+    return {
+      tokens: this.tokens.size,
+      networkMisses: this.networkMisses.size,
+      networkLogins: this.networkLogins.size,
+      inFlight: this.inFlight.size,
+      forgotten: this.tokenForgottenAt.size + this.userForgottenAt.size,
+    };
+  }
+
+  private nextGeneration(): number {
+    this.generation += 1;
+    return this.generation;
+  }
+
+  private forgottenSince(since: Moment, userId: number | null, ...keys: (string | null)[]): boolean {
+    if (since.generation < this.floor) return true;
+    const after = (mark: number | undefined) => mark !== undefined && mark > since.generation;
+    if (userId !== null && after(this.userForgottenAt.get(userId))) return true;
+    return keys.some((key) => key !== null && after(this.tokenForgottenAt.get(key)));
+  }
+
+  /**
+   * The marks matter only to work begun before them. Nothing running: none matter (track clears them).
+   * Too many (a flood of logouts while some call hangs until its timeout): drop those older than all
+   * running work, and if that is not enough, drop them all and let no work begun so far store anything.
+   */
+  private pruneMarks(): void {
+    if (this.running.size === 0) {
+      this.tokenForgottenAt.clear();
+      this.userForgottenAt.clear();
+      return;
+    }
+    if (this.tokenForgottenAt.size + this.userForgottenAt.size <= this.maxEntries) return;
+    let oldest = Infinity;
+    for (const moment of this.running) oldest = Math.min(oldest, moment.generation);
+    for (const marks of [this.tokenForgottenAt, this.userForgottenAt] as Map<unknown, number>[]) {
+      for (const [key, mark] of marks) if (mark <= oldest) marks.delete(key);
+    }
+    if (this.tokenForgottenAt.size + this.userForgottenAt.size > this.maxEntries) {
+      this.floor = this.generation;
+      this.tokenForgottenAt.clear();
+      this.userForgottenAt.clear();
+    }
   }
 }

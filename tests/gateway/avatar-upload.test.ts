@@ -4,9 +4,13 @@
  * large (11 MiB), non-images and oversized files are refused before the upload is forwarded, the
  * service's own refusals come back with its sentence, and the new avatar is served under /media.
  */
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { uploadAvatar } from '../../gateway/src/resolvers/Mutation/uploadAvatar';
+import { ANONYMOUS_VIEWER } from '../../gateway/src/viewer';
 import { MAX_MULTIPART_BODY_BYTES, MAX_REQUEST_BODY_BYTES } from '../../gateway/src/yoga/bodyLimits';
+import { MAX_CONCURRENT_UPLOADS } from '../../gateway/src/yoga/uploads';
 import { startPlatform, TEST_PASSWORD, type Platform, type TestGateway } from './harness';
 
 const UPLOAD = `mutation Upload($file: File!) { uploadAvatar(input: { file: $file }) { headPicture viewer { isLoggedIn headPicture } errors { code message field } } }`;
@@ -39,7 +43,10 @@ interface UploadAnswer {
 }
 
 /** The multipart request a GraphQL upload client sends: operations, map, then the file part. */
-async function upload(bytes: Uint8Array, options: { name?: string; type?: string; csrf?: boolean; cookie?: string; query?: string } = {}): Promise<UploadAnswer> {
+async function upload(
+  bytes: Uint8Array,
+  options: { name?: string; type?: string; csrf?: boolean; cookie?: string; query?: string; target?: TestGateway } = {},
+): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('operations', JSON.stringify({ query: options.query ?? UPLOAD, variables: { file: null } }));
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
@@ -48,7 +55,7 @@ async function upload(bytes: Uint8Array, options: { name?: string; type?: string
   if (options.csrf !== false) headers['x-graphql-yoga-csrf'] = '1';
   const sentCookie = options.cookie === undefined ? cookie : options.cookie;
   if (sentCookie) headers.cookie = sentCookie;
-  const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers, body: form });
+  const response = await fetch(`${(options.target ?? gateway).url}/graphql`, { method: 'POST', headers, body: form });
   const text = await response.text();
   let body: unknown;
   try {
@@ -130,15 +137,18 @@ describe('refusals', () => {
   });
 
   it('an anonymous viewer: LOGIN_REQUIRED', async () => {
-    const response = await upload(await image(400, 400), { cookie: '' });
+    // a cookie that is no longer good gets past the door and is refused by the resolver
+    const response = await upload(await image(400, 400), { cookie: 'utoken=revoked-or-never-issued' });
     expect(response.body.data.uploadAvatar).toMatchObject({ headPicture: null, viewer: { isLoggedIn: false }, errors: [{ code: 'LOGIN_REQUIRED', message: '请先登录', field: null }] });
   });
 
   it('an organisation\'s network identity: the service\'s sentence', async () => {
     const form = await image(400, 400);
+    const identity = await gateway.graphql('{ viewer { isLoggedIn } }', undefined, { 'x-forwarded-for': '10.20.2.2' });
+    const networkCookie = identity.headers.getSetCookie().find((header) => header.startsWith('utoken='))!.split(';')[0]!;
     const response = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
-      headers: { 'x-graphql-yoga-csrf': '1', 'x-forwarded-for': '10.20.2.2' },
+      headers: { 'x-graphql-yoga-csrf': '1', 'x-forwarded-for': '10.20.2.2', cookie: networkCookie },
       body: (() => {
         const data = new FormData();
         data.append('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } }));
@@ -149,6 +159,137 @@ describe('refusals', () => {
     });
     const body = (await response.json()) as any;
     expect(body.data.uploadAvatar.errors).toEqual([{ code: 'REFUSED', message: '机构网络账号不能修改个人信息', field: null }]);
+  });
+});
+
+/**
+ * A multipart request sent by hand: the headers (declaring `declaredLength` bytes) and the first part
+ * of the body, the rest never, until the test destroys it.
+ */
+function partialUpload(target: TestGateway, headers: Record<string, string>, declaredLength: number): { request: ClientRequest; answer: Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> } {
+  const url = new URL(target.url);
+  const request = httpRequest({
+    host: url.hostname,
+    port: url.port,
+    path: '/graphql',
+    method: 'POST',
+    headers: {
+      'content-type': 'multipart/form-data; boundary=sizhengtest',
+      'content-length': String(declaredLength),
+      accept: 'application/json',
+      'x-graphql-yoga-csrf': '1',
+      ...headers,
+    },
+  });
+  const answer = new Promise<{ status: number; headers: IncomingHttpHeaders; body: any }>((resolve, reject) => {
+    request.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }));
+    });
+    request.on('error', reject);
+  });
+  answer.catch(() => undefined);
+  request.write(`--sizhengtest\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({ query: UPLOAD, variables: { file: null } })}\r\n`);
+  return { request, answer };
+}
+
+const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
+
+async function eventually(check: () => Promise<boolean>, what: string, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('who may have a multipart body read, and how many at once', () => {
+  it('without a utoken cookie: 请先登录, before the body is read', async () => {
+    const before = platform.store.users.get(userId)!.headPicture;
+    for (const cookie of ['', 'utoken=', `tokenUser=abc; utoken=${'x'.repeat(600)}`]) {
+      // 10 MiB announced, a few hundred bytes sent: the answer comes without waiting for the rest
+      const { request, answer } = partialUpload(gateway, cookie ? { cookie } : {}, 10 * 1024 * 1024);
+      const response = await within(answer, 3_000, `cookie "${cookie}"`);
+      request.destroy();
+      expect(response.status, cookie).toBe(401);
+      expect(response.headers.connection).toBe('close');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.body).toEqual({ errors: [{ message: '请先登录', extensions: { code: 'LOGIN_REQUIRED' } }] });
+    }
+    const whole = await upload(await image(400, 400), { cookie: '' });
+    expect(whole.status).toBe(401);
+    expect(whole.body.errors[0].message).toBe('请先登录');
+    expect(platform.store.users.get(userId)!.headPicture).toBe(before);
+  });
+
+  it(`reads at most ${MAX_CONCURRENT_UPLOADS} at once and refuses more at once, until one is done or gone`, async () => {
+    const busy = await platform.gateway();
+    const stalled = Array.from({ length: MAX_CONCURRENT_UPLOADS }, () => partialUpload(busy, { cookie }, 5 * 1024 * 1024));
+    try {
+      let refused: UploadAnswer | undefined;
+      await eventually(async () => {
+        const attempt = await upload(await image(400, 400), { target: busy });
+        if (attempt.status === 503) refused = attempt;
+        return refused !== undefined;
+      }, 'the upload beyond the limit is refused');
+      expect(refused!.headers.get('connection')).toBe('close');
+      expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused!.body).toEqual({ errors: [{ message: '图片上传失败，请稍后再试', extensions: { code: 'UPLOAD_BUSY' } }] });
+      // an ordinary operation is not affected
+      expect((await busy.graphql('{ site { title } }')).body.data.site.title).toBe('思政云课堂');
+    } finally {
+      for (const { request } of stalled) request.destroy();
+    }
+    // the clients went away mid-body: their places are free again
+    let accepted: UploadAnswer | undefined;
+    await eventually(async () => {
+      accepted = await upload(await image(400, 400), { target: busy });
+      return accepted.status !== 503;
+    }, 'an upload is accepted again');
+    expect(accepted!.status).toBe(200);
+    expect(accepted!.body.data.uploadAvatar.errors).toEqual([]);
+    // and finished uploads give theirs back
+    for (let index = 0; index < MAX_CONCURRENT_UPLOADS + 2; index += 1) {
+      expect((await upload(await image(400, 400), { target: busy })).status).toBe(200);
+    }
+  });
+});
+
+describe('the file yoga received', () => {
+  it('is forwarded as it is: read for its first bytes only, never copied', async () => {
+    const png = await image(400, 400);
+    let streams = 0;
+    const file = {
+      name: 'avatar.png',
+      type: 'image/png',
+      size: png.byteLength,
+      stream: () => {
+        streams += 1;
+        return new Blob([png as Uint8Array<ArrayBuffer>]).stream();
+      },
+      arrayBuffer: vi.fn(),
+      bytes: vi.fn(),
+      text: vi.fn(),
+    };
+    const viewer = { ...ANONYMOUS_VIEWER, userType: 1, isIP: false, userId: 5, name: 'frank' };
+    const sent = vi.fn(async (_token: string, _avatar: unknown) => ({ ok: true as const, code: 2001, message: '', items: '/media/avatars/5-new.jpg' }));
+    const ctx = {
+      session: { current: async () => ({ viewer, token: 'the-token' }), refresh: async () => ({ viewer, token: 'the-token' }), viewer: async () => viewer },
+      login: { uploadAvatar: sent },
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    };
+    const payload = await (uploadAvatar as unknown as (p: unknown, a: unknown, c: unknown) => Promise<any>)(null, { input: { file } }, ctx);
+    expect(payload.errors).toEqual([]);
+    expect(payload.headPicture).toBe('/media/avatars/5-new.jpg');
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent.mock.calls[0]![0]).toBe('the-token');
+    expect((sent.mock.calls[0]![1] as { data: unknown }).data).toBe(file);
+    expect(file.arrayBuffer).not.toHaveBeenCalled();
+    expect(file.bytes).not.toHaveBeenCalled();
+    expect(streams).toBe(1);
   });
 });
 

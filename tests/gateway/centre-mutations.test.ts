@@ -328,6 +328,27 @@ describe('companyLogin (/DissimilarLogin.aspx?gid=...)', () => {
   });
 });
 
+describe('companyLogin and isIP (product-spec §4: "Company login sets isIP false regardless of code")', () => {
+  const COMPANY_IP = 'mutation C($gid: String!) { companyLogin(input: { gid: $gid }) { openUrl viewer { isLoggedIn isIP } errors { code } } }';
+
+  it('answers isIP false for an anonymous visitor whatever the code, without signing anyone in', async () => {
+    const refused = await mutate(COMPANY_IP, { gid: 'no-such-library' });
+    expect(refused.body.data.companyLogin).toEqual({ openUrl: null, viewer: { isLoggedIn: false, isIP: false }, errors: [{ code: 'REFUSED' }] });
+    expect(setCookieOf(refused.headers, 'utoken')).toBeUndefined();
+    const org = createOrganisation(platform.store, { name: '闭馆图书馆', ipRanges: ['10.98.0.0/16'], gid: 'closed-library-2' }, Date.now());
+    platform.store.organisations.setEnabled(org.comId, false);
+    const openUrl = await mutate(COMPANY_IP, { gid: 'closed-library-2' });
+    expect(openUrl.body.data.companyLogin.viewer).toEqual({ isLoggedIn: false, isIP: false });
+    expect(openUrl.body.data.companyLogin.openUrl).toMatch(/^https?:\/\//);
+    const signedIn = await mutate(COMPANY_IP, { gid: DEMO_ORGANISATION.gid });
+    expect(signedIn.body.data.companyLogin.viewer).toEqual({ isLoggedIn: true, isIP: false });
+    seenTokens.add(cookieValue(setCookieOf(signedIn.headers, 'utoken'))!);
+    // only that answer: the session is unchanged, so the next operation's anonymous viewer is isIP true again
+    const next = await gateway.graphql('{ viewer { isLoggedIn isIP } }');
+    expect(next.body.data.viewer).toEqual({ isLoggedIn: false, isIP: true });
+  });
+});
+
 describe('the gateway\'s log', () => {
   it('never contains a token or a password', () => {
     const log = gateway.logs.join('');

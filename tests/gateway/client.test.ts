@@ -89,6 +89,49 @@ describe('UpstreamClient', () => {
     expect(request.query).toEqual({});
   });
 
+  it('streams a multipart call\'s files as they are, with a Content-Length, signing the fields only', async () => {
+    const chunks = ['GIF89a', '-first-chunk-', '-second-chunk-', 'end'].map((text) => new TextEncoder().encode(text));
+    let streamed = 0;
+    // a Blob-like that is not Node's Blob (yoga's files are @whatwg-node's PonyfillFile): only size, type and stream()
+    const ponyfillLike = {
+      size: chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0),
+      type: 'image/gif',
+      stream: () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const chunk of chunks) controller.enqueue(chunk);
+            streamed += 1;
+            controller.close();
+          },
+        }),
+    };
+    await client.call(
+      {
+        method: 'POST',
+        path: '/ok',
+        params: { token: 'tok"en\r\nx' },
+        files: { avatar: { data: ponyfillLike, filename: 'a"b.gif' }, other: { data: new Blob(['plain text'], { type: 'text/plain\r\nX-Evil: 1' }), filename: 'b.txt' } },
+      },
+      scope(),
+    );
+    expect(streamed).toBe(1);
+    const request = seen.at(-1)!;
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=-{4}sizheng[0-9a-f]{32}$/);
+    expect(Number(request.headers['content-length'])).toBe(Buffer.byteLength(request.body));
+    expect(request.headers['transfer-encoding']).toBeUndefined();
+    expect(request.body).not.toContain('X-Evil');
+    const form = await new Response(request.body, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
+    expect(form.get('token')).toBe('tok"en\r\nx');
+    const avatar = form.get('avatar') as File;
+    expect(avatar.name).toBe('a"b.gif');
+    expect(avatar.type).toBe('image/gif');
+    expect(await avatar.text()).toBe('GIF89a-first-chunk--second-chunk-end');
+    const other = form.get('other') as File;
+    expect(other.type).toBe('application/octet-stream');
+    expect(await other.text()).toBe('plain text');
+    expect(request.headers.sign).toBe(computeSign({ token: 'tok"en\r\nx' }, String(request.headers.timespan), 'test-secret'));
+  });
+
   it('returns 4xx envelopes for the caller to judge', async () => {
     expect(await client.call({ method: 'GET', path: '/not-found' }, scope())).toMatchObject({ code: 4004, message: '课程不存在' });
   });

@@ -337,6 +337,55 @@ describe('client address', () => {
   });
 });
 
+describe('caching of GraphQL answers', () => {
+  it('marks every JSON answer of /graphql private and not to be stored, errors and refusals too', async () => {
+    const post = await gateway.graphql('{ site { title } }');
+    expect(post.status).toBe(200);
+    expect(post.headers.get('cache-control')).toBe('private, no-store');
+    const get = await fetch(`${gateway.url}/graphql?query=${encodeURIComponent('{ site { title } }')}`, {
+      headers: { accept: 'application/graphql-response+json', 'x-graphql-yoga-csrf': '1' },
+    });
+    expect(get.status).toBe(200);
+    expect(get.headers.get('cache-control')).toBe('private, no-store');
+    await get.arrayBuffer();
+    const invalid = await gateway.graphql('{ nope }');
+    expect(invalid.body.errors?.length).toBeGreaterThan(0);
+    expect(invalid.headers.get('cache-control')).toBe('private, no-store');
+    const noCsrf = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ site { title } }' }) });
+    expect(noCsrf.status).toBe(403);
+    expect(noCsrf.headers.get('cache-control')).toBe('private, no-store');
+    await noCsrf.arrayBuffer();
+    const unsized = await fetch(`${gateway.url}/graphql/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1' },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(JSON.stringify({ query: '{ site { title } }' })));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(unsized.status).toBe(411);
+    expect(unsized.headers.get('cache-control')).toBe('private, no-store');
+    await unsized.arrayBuffer();
+  });
+
+  it('leaves event streams their own headers', async () => {
+    for (const endpoint of ['/graphql', '/graphql/stream']) {
+      const response = await fetch(`${gateway.url}${endpoint}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1' },
+        body: JSON.stringify({ query: '{ site { title } }' }),
+      });
+      expect(response.headers.get('content-type'), endpoint).toContain('text/event-stream');
+      expect(response.headers.get('cache-control'), endpoint).toBe('no-cache, no-transform');
+      expect(response.headers.get('x-accel-buffering'), endpoint).toBe('no');
+      expect(await response.text()).toContain('思政云课堂');
+    }
+  });
+});
+
 describe('event streams', () => {
   it('tells proxies not to buffer GraphQL over SSE', async () => {
     const response = await fetch(`${gateway.url}/graphql`, {

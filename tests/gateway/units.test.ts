@@ -7,6 +7,7 @@ import { guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from '../
 import { connectionFromPages, connectionFromRange, decodeCursor, encodeCursor, readWindow } from '../../gateway/src/graphql/connection';
 import { fromGlobalId, toGlobalId } from '../../gateway/src/graphql/globalId';
 import { normalisePreviousPageUrl, validateVisit } from '../../gateway/src/resolvers/Mutation/recordVisit';
+import { Fragment } from '../../gateway/src/resolvers/Records';
 import { loginPageUrl, platformYear } from '../../gateway/src/resolvers/Query/site';
 
 describe('loadGatewayConfig', () => {
@@ -247,5 +248,39 @@ describe('site settings', () => {
     );
     expect(() => loadGatewayConfig({ LOGIN_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/LOGIN_PUBLIC_URL/);
     expect(loadGatewayConfig({}).loginPublicUrl).toBeNull();
+  });
+});
+
+describe('a fragment\'s video address', () => {
+  const address = (videoAddress: unknown) => Fragment.videoAddress({ videoAddress } as never);
+
+  it('is a path on this site or an http(s) URL', () => {
+    expect(address('/media/fragments/12-abc.mp4')).toBe('/media/fragments/12-abc.mp4');
+    expect(address('/media/fragments/a b.mp4?download=1#t')).toBe('/media/fragments/a b.mp4?download=1#t');
+    expect(address('https://cdn.example.edu.cn/fragments/1.mp4')).toBe('https://cdn.example.edu.cn/fragments/1.mp4');
+    expect(address('HTTP://CDN.example.edu.cn/1.mp4')).toBe('http://cdn.example.edu.cn/1.mp4');
+  });
+
+  it('is empty for anything a link could be abused with', () => {
+    for (const value of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.example/x.mp4',
+      '/\\evil.example/x.mp4',
+      '/\t/evil.example/x.mp4',
+      '/media/x.mp4\n',
+      'media/x.mp4',
+      'http:evil.example',
+      'https://user:pass@evil.example/x.mp4',
+      'ftp://files.example/x.mp4',
+      '',
+      null,
+      42,
+    ]) {
+      expect(address(value), String(value)).toBe('');
+    }
   });
 });

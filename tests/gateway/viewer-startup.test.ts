@@ -233,7 +233,7 @@ describe('organisation networks (IPAutoLogin with the end user\'s address)', () 
     // IPAutoLogin does not say when the token expires: the documented 168 h, plus the refresh grace
     expect(header).toMatch(/^utoken=[A-Za-z0-9_-]{43}; Max-Age=691200; Path=\/; HttpOnly; SameSite=Lax$/);
     // an answer that hands out a token is never cached
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const token = cookieValue(header)!;
     seenTokens.add(token);
     expect(await tokenIsValid(token)).toBe(true);

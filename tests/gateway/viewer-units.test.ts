@@ -49,6 +49,101 @@ describe('ViewerCache', () => {
     expect(cache.networkLogin('10.0.0.1\nguest')).toBeUndefined();
   });
 
+  it('forgets the tokens that were refreshed into a forgotten one, and the network logins that hand it out', () => {
+    const cache = new ViewerCache();
+    const oldKey = tokenKey('old-token');
+    const newKey = tokenKey('new-token');
+    cache.rememberToken(oldKey, { kind: 'refreshed', viewer: someone(7), token: 'new-token', expiresAt: null });
+    cache.rememberToken(newKey, { kind: 'valid', viewer: someone(7) });
+    cache.rememberToken(tokenKey('other'), { kind: 'refreshed', viewer: someone(8), token: 'other-new', expiresAt: null });
+    cache.rememberNetworkLogin('10.0.0.1\nguest', { token: 'new-token', viewer: someone(7) });
+    cache.rememberNetworkLogin('10.0.0.2\nguest', { token: 'elsewhere', viewer: someone(9) });
+    cache.forgetToken(newKey);
+    expect(cache.tokenVerdict(newKey)).toBeUndefined();
+    // "old token → refreshed into the new one" would hand the forgotten token out again
+    expect(cache.tokenVerdict(oldKey)).toBeUndefined();
+    expect(cache.networkLogin('10.0.0.1\nguest')).toBeUndefined();
+    expect(cache.tokenVerdict(tokenKey('other'))).toMatchObject({ kind: 'refreshed' });
+    expect(cache.networkLogin('10.0.0.2\nguest')).toMatchObject({ token: 'elsewhere' });
+  });
+
+  it('does not store what work learned when its token or user was forgotten after it began', async () => {
+    const cache = new ViewerCache();
+    const key = tokenKey('t1');
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const stored: boolean[] = [];
+    const before = cache.track(async (since) => {
+      await answered;
+      stored.push(cache.rememberToken(key, { kind: 'valid', viewer: someone(7) }, since));
+      stored.push(cache.rememberToken(tokenKey('t0'), { kind: 'refreshed', viewer: someone(7), token: 't1', expiresAt: null }, since));
+      stored.push(cache.rememberToken(tokenKey('t2'), { kind: 'valid', viewer: someone(8) }, since));
+      stored.push(cache.rememberNetworkLogin('10.0.0.1\nguest', { token: 't1', viewer: someone(7) }, since));
+    });
+    cache.forgetToken(key);
+    expect(cache.sizes.forgotten).toBe(1);
+    // work begun after the eviction stores as usual
+    await cache.track(async (since) => {
+      expect(cache.rememberToken(tokenKey('t3'), { kind: 'valid', viewer: someone(7) }, since)).toBe(true);
+    });
+    release();
+    await before;
+    expect(stored).toEqual([false, false, true, false]);
+    expect(cache.tokenVerdict(key)).toBeUndefined();
+    expect(cache.tokenVerdict(tokenKey('t0'))).toBeUndefined();
+    expect(cache.tokenVerdict(tokenKey('t2'))).toMatchObject({ kind: 'valid' });
+    // nothing runs any more: the marks are gone
+    expect(cache.sizes.forgotten).toBe(0);
+
+    const late = cache.track(async (since) => {
+      await Promise.resolve();
+      return cache.rememberToken(tokenKey('t9'), { kind: 'valid', viewer: someone(7) }, since);
+    });
+    cache.forgetUser(7);
+    expect(await late).toBe(false);
+  });
+
+  it('detaches work about a forgotten token: later callers start afresh', async () => {
+    const cache = new ViewerCache();
+    const key = tokenKey('t1');
+    const releases: (() => void)[] = [];
+    let calls = 0;
+    const work = () => {
+      calls += 1;
+      const call = calls;
+      return new Promise<number>((resolve) => releases.push(() => resolve(call)));
+    };
+    const first = cache.shared(`token:${key}`, work, key);
+    cache.forgetToken(key);
+    const second = cache.shared(`token:${key}`, work, key);
+    const third = cache.shared(`token:${key}`, work, key);
+    expect(calls).toBe(2);
+    releases[0]!();
+    expect(await first).toBe(1);
+    // the detached work's end leaves the newer work shared
+    expect(cache.sizes.inFlight).toBe(1);
+    releases[1]!();
+    expect(await Promise.all([second, third])).toEqual([2, 2]);
+    expect(cache.sizes.inFlight).toBe(0);
+  });
+
+  it('keeps its marks bounded while work hangs, refusing what old work learned when they overflow', async () => {
+    const cache = new ViewerCache({ maxEntries: 4 });
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const hanging = cache.track(async (since) => {
+      await answered;
+      return cache.rememberToken(tokenKey('unrelated'), { kind: 'valid', viewer: someone(1) }, since);
+    });
+    for (let index = 0; index < 20; index += 1) cache.forgetToken(tokenKey(`t${index}`));
+    expect(cache.sizes.forgotten).toBeLessThanOrEqual(4);
+    release();
+    expect(await hanging).toBe(false);
+    await cache.track(async (since) => {
+      expect(cache.rememberToken(tokenKey('unrelated'), { kind: 'valid', viewer: someone(1) }, since)).toBe(true);
+    });
+  });
+
   it('shares work under way and lets it go when done', async () => {
     const cache = new ViewerCache();
     let calls = 0;

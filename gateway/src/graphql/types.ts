@@ -156,11 +156,12 @@ export interface UpdateProfileInput {
 }
 
 /** What yoga hands a resolver for the File scalar (a Fetch API File). */
+/** A File of a multipart request, as yoga's parser gives it (a PonyfillFile): read by streaming it. */
 export interface UploadedFile {
   name: string;
   type: string;
   size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
+  stream(): ReadableStream<Uint8Array>;
 }
 
 export interface MutationArgs {

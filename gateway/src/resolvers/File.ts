@@ -9,7 +9,7 @@ function isUploadedFile(value: unknown): value is UploadedFile {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof (value as UploadedFile).arrayBuffer === 'function' &&
+    typeof (value as UploadedFile).stream === 'function' &&
     typeof (value as UploadedFile).size === 'number' &&
     typeof (value as UploadedFile).name === 'string'
   );

@@ -5,6 +5,24 @@ import type { FragmentParent, MessageParent, NoteParent, ViewLogEntryParent } fr
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const int = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
 
+/**
+ * A fragment's address as the browser gets it (the 下载 link's href): a path on this site ("/media/...")
+ * or an http(s) URL, else ''. Not "//host" or "/\host" (browsers read both as another host), nor
+ * anything with a control character (browsers drop tabs and newlines from URLs, so "/\t/host" would be
+ * "//host"), nor javascript:, data: and the like.
+ */
+export function safeVideoAddress(value: unknown): string {
+  if (typeof value !== 'string' || value === '' || /[\x00-\x1f\x7f]/.test(value)) return '';
+  if (value.startsWith('/')) return value[1] === '/' || value[1] === '\\' ? '' : value;
+  if (!/^https?:\/\//i.test(value)) return '';
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' ? url.href : '';
+  } catch {
+    return '';
+  }
+}
+
 const MESSAGE_TYPE_NAMES: Record<number, string> = { 1: '系统通知', 2: '笔记引用', 3: '安全提醒' };
 
 export const Note = {
@@ -61,5 +79,5 @@ export const Fragment = {
   createTime: (fragment: FragmentParent) => text(fragment.createTime),
   expireTime: (fragment: FragmentParent) => text(fragment.expireTime),
   downloadable: (fragment: FragmentParent) => int(fragment.download) === 1,
-  videoAddress: (fragment: FragmentParent) => text(fragment.videoAddress),
+  videoAddress: (fragment: FragmentParent) => safeVideoAddress(fragment.videoAddress),
 };

@@ -6,12 +6,14 @@
  * ../loaders, mainApi.ts, loginApi.ts). Nothing it logs or throws carries a parameter value: the
  * login service's parameters are tokens and passwords.
  */
-import { FormData, Pool, errors as undiciErrors } from 'undici';
+import { Readable } from 'node:stream';
+import { Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { SignAlgorithm } from '../config';
 import type { Logger } from '../logger';
 import { isEnvelope, type Envelope } from './envelope';
 import { UpstreamBudgetExceeded, UpstreamError } from './errors';
+import { multipartBody, type MultipartFile } from './multipart';
 import { signedHeaders, toWireParams, type ParamValue, type SignedParams } from './sign';
 
 export type UpstreamMethod = 'GET' | 'POST';
@@ -31,11 +33,8 @@ export interface RequestScope {
   upstreamRefused?: number;
 }
 
-/** A file sent in a multipart call (the avatar of UploadHeader). */
-export interface UpstreamFile {
-  data: Blob;
-  filename: string;
-}
+/** A file sent in a multipart call (the avatar of UploadHeader): streamed, never copied (multipart.ts). */
+export type UpstreamFile = MultipartFile;
 
 export interface UpstreamCall {
   method: UpstreamMethod;
@@ -110,16 +109,15 @@ export class UpstreamClient {
     if (scope.clientAddress) headers['x-forwarded-for'] = scope.clientAddress;
 
     let path = this.pathPrefix + call.path;
-    let body: string | FormData | undefined;
+    let body: string | Readable | undefined;
     if (call.method === 'GET') {
       const query = new URLSearchParams(wire).toString();
       if (query) path += `?${query}`;
     } else if (call.files) {
-      // undici writes the multipart content type with its boundary
-      const form = new FormData();
-      for (const [key, value] of Object.entries(wire)) form.append(key, value);
-      for (const [key, file] of Object.entries(call.files)) form.append(key, file.data, file.filename);
-      body = form;
+      const multipart = multipartBody(wire, call.files);
+      headers['content-type'] = multipart.contentType;
+      headers['content-length'] = String(multipart.length);
+      body = Readable.from(multipart.body, { objectMode: false });
     } else {
       body = JSON.stringify(wire);
       headers['content-type'] = 'application/json';

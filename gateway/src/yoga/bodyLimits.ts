@@ -5,6 +5,7 @@
  * §5), plus the operation and the multipart framing. Yoga's own limit (maxRequestBodySize) is set to
  * the multipart size as the outer bound; this plugin holds everything else to the small one. Both
  * check Content-Length first and count the bytes as they arrive (a chunked body has no length).
+ * Who may have a multipart body read at all, and how many at once: uploads.ts, which runs first.
  */
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 
@@ -22,7 +23,7 @@ function tooLarge() {
   return createGraphQLError('请求内容过大', { extensions: { http: { status: 413, headers: CLOSE }, code: 'REQUEST_ENTITY_TOO_LARGE' } });
 }
 
-function isMultipart(request: Request): boolean {
+export function isMultipart(request: Request): boolean {
   return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
 }
 

@@ -1,6 +1,7 @@
 /**
  * The yoga instance: schema-first execution of schema.graphql, masked errors, CSRF prevention,
- * query limits (graphql-armor's and our cost limit, limits.ts), switchable introspection and
+ * multipart uploads for signed-in callers only and a few at a time (uploads.ts), query limits
+ * (graphql-armor's and our cost limit, limits.ts), switchable introspection and
  * GraphiQL (self-hosted), the graphql-sse endpoint (subscriptions arrive with issue 6) and
  * per-operation upstream accounting and budget.
  */
@@ -21,6 +22,7 @@ import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
 import { QUERY_TOO_COMPLEX, armorPlugin, upstreamBudgetMessage, useCostLimit, useLimitMessages } from './limits';
 import { useResponseHeaders } from './responses';
+import { useUploadGuard } from './uploads';
 import { useUpstreamAccounting } from './upstreamAccounting';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
@@ -94,6 +96,8 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
       paths: [GRAPHQL_ENDPOINT, GRAPHQL_SSE_ENDPOINT],
       graphiqlEnabled: config.graphiql,
     }),
+    // before yoga reads a multipart body: signed-in callers only, a few at a time (uploads.ts)
+    useUploadGuard({ path: GRAPHQL_ENDPOINT }),
     armorPlugin({ blockFieldSuggestions: !config.introspection }),
     useLimitMessages(),
     // before the accounting: a refused operation makes no upstream request to account for

@@ -1,6 +1,13 @@
-/** Headers on yoga's own responses: event streams and the GraphiQL page. */
+/**
+ * Headers on yoga's own responses. Every GraphQL answer (JSON, multipart, errors) depends on who asks
+ * (the viewer comes from the cookie) and may hand out a token: no shared cache may keep it, and the
+ * browser should not either (private, no-store). Event streams keep their own headers, which proxies
+ * need; the GraphiQL page is the same for everyone and gets the HTML security headers.
+ */
 import type { Plugin } from 'graphql-yoga';
 import { GRAPHIQL_CSP, htmlSecurityHeaders } from '../http/securityHeaders';
+
+export const GRAPHQL_CACHE_CONTROL = 'private, no-store';
 
 export function useResponseHeaders(): Plugin {
   return {
@@ -14,6 +21,7 @@ export function useResponseHeaders(): Plugin {
         for (const [name, value] of Object.entries(htmlSecurityHeaders(GRAPHIQL_CSP))) response.headers.set(name, value);
       } else {
         response.headers.set('X-Content-Type-Options', 'nosniff');
+        response.headers.set('Cache-Control', GRAPHQL_CACHE_CONTROL);
       }
     },
   };

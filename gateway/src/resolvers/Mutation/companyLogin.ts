@@ -26,6 +26,12 @@ function isWebUrl(value: string): boolean {
  * organisation's reader signs in. 2000 → the returned token becomes the cookie and the viewer; -2 → the
  * message is a URL the client opens in a new window (openUrl), nothing else changes; any other answer →
  * an error, nothing changes.
+ *
+ * isIP: product-spec §4 says "Company login sets isIP false regardless of code", so the payload's viewer
+ * has isIP false whenever the login service answered (2000, -2 or a refusal), even when that viewer is
+ * still anonymous. Only this payload: the session is not changed by a refusal, and the next operation's
+ * viewer is worked out afresh (an anonymous one has isIP true again). No answer (an invalid gid, which is
+ * not sent, or an unreachable service) leaves the viewer as it was.
  */
 export const companyLogin: Resolver<unknown, MutationArgs['companyLogin'], CompanyLoginPayload> = async (_parent, { input }, ctx) => {
   const gid = input.gid.trim();
@@ -33,7 +39,7 @@ export const companyLogin: Resolver<unknown, MutationArgs['companyLogin'], Compa
   return orUnavailable(
     async () => {
       const outcome = await ctx.session.companyLogin(gid);
-      const { viewer } = outcome.state;
+      const viewer: ViewerParent = { ...outcome.state.viewer, isIP: false };
       if (outcome.kind === 'signedIn') return { viewer, openUrl: null, errors: [] };
       if (outcome.kind === 'openUrl') {
         if (isWebUrl(outcome.url)) return { viewer, openUrl: outcome.url, errors: [] };

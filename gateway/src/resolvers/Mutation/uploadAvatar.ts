@@ -1,5 +1,6 @@
 import type { MutationArgs, Resolver, UploadedFile, UserErrorResult, ViewerParent } from '../../graphql/types';
 import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+import { firstBytes } from '../../upstream/multipart';
 
 /** product-spec §5 / §9: images of at most 10 240 KB. */
 export const AVATAR_MAX_BYTES = 10_240 * 1024;
@@ -27,6 +28,9 @@ export function looksLikeImage(bytes: Uint8Array): boolean {
   );
 }
 
+/** The most bytes looksLikeImage looks at (RIFF....WEBP). */
+const SIGNATURE_BYTES = 12;
+
 /** A file name the multipart part may carry: the service ignores it, so anything odd becomes "avatar". */
 function partName(file: UploadedFile): string {
   return /^[\w.-]{1,100}$/.test(file.name) ? file.name : 'avatar';
@@ -34,22 +38,23 @@ function partName(file: UploadedFile): string {
 
 /**
  * 个人中心 · 个人资料: the cropped avatar (a GraphQL multipart upload) forwarded to UploadHeader. The
- * request needed the CSRF header to get here (csrf.ts) and may be 11 MiB at most (bodyLimits.ts).
+ * request needed the CSRF header and a utoken cookie to get here, at most MAX_CONCURRENT_UPLOADS at a
+ * time (csrf.ts, uploads.ts), and may be 11 MiB at most (bodyLimits.ts). The file is not copied: its
+ * first bytes are read to recognise an image, then the file yoga received is streamed to the login
+ * service as it is (upstream/multipart.ts).
  */
 export const uploadAvatar: Resolver<unknown, MutationArgs['uploadAvatar'], UploadAvatarPayload> = async (_parent, { input }, ctx) => {
   const me = await signedIn(ctx);
   if (!me || !me.token) return { headPicture: null, viewer: await ctx.session.viewer(), errors: [loginRequired()] };
   const { file } = input;
   const refuse = (message: string): UploadAvatarPayload => ({ headPicture: null, viewer: me.viewer, errors: [invalid('file', message)] });
+  // the parser counted the bytes it received: size is the file's true length
   if (file.size > AVATAR_MAX_BYTES) return refuse('单文件大小不能超过10240kb');
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.byteLength > AVATAR_MAX_BYTES) return refuse('单文件大小不能超过10240kb');
-  if (!looksLikeImage(bytes)) return refuse('仅限图片格式');
+  if (!looksLikeImage(await firstBytes(file, SIGNATURE_BYTES))) return refuse('仅限图片格式');
   const token = me.token;
   return orUnavailable(
     async () => {
-      const data = new Blob([bytes], { type: file.type || 'application/octet-stream' });
-      const result = await ctx.login.uploadAvatar(token, { data, filename: partName(file) });
+      const result = await ctx.login.uploadAvatar(token, { data: file, filename: partName(file) });
       if (!result.ok) {
         return { headPicture: null, viewer: me.viewer, errors: [fromRefusal(result, '图片上传失败', ctx.logger, '/UserCenterApi/UploadHeader')] };
       }
