@@ -5,6 +5,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openInNewWindow } from '../../web/src/app/DissimilarLogin';
 import { renderApp } from './appHarness';
 import { ANONYMOUS, LIBRARY_MEMBER, SHELL_RESOLVERS } from './centerMocks';
 
@@ -29,7 +30,8 @@ function app(path: string, outcome: Outcome) {
         identity = LIBRARY_MEMBER;
         return { openUrl: null, errors: [] };
       }
-      if (outcome.code === -2) return { openUrl: outcome.openUrl, errors: [{ message: '机构免登录已停用', code: 'COMPANY_LOGIN_DISABLED', field: null }] };
+      // as the gateway answers it: the link, and no user error
+      if (outcome.code === -2) return { openUrl: outcome.openUrl, errors: [] };
       return { openUrl: null, errors: [{ message: outcome.message, code: 'COMPANY_LOGIN_FAILED', field: null }] };
     },
   });
@@ -61,12 +63,22 @@ describe('/DissimilarLogin.aspx', () => {
   });
 
   it('code -2: the answer’s link opens in a new window; still a visitor, on /home', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const opened = { opener: window } as unknown as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValue(opened);
     const { router } = app('/DissimilarLogin.aspx?gid=demo-library', { code: -2, openUrl: LOGIN_LINK });
     await endsOnHome(router);
     expect(open).toHaveBeenCalledTimes(1);
     expect(open.mock.calls[0]!.slice(0, 2)).toEqual([LOGIN_LINK, '_blank']);
     expect(within(screen.getByRole('banner')).getByRole('button', { name: '登录' })).toBeTruthy();
+    // the new window cannot reach back into the platform
+    expect(opened.opener).toBeNull();
+  });
+
+  it('a refused popup does not lose the -2 link: it is followed in this tab', () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const follow = vi.fn();
+    openInNewWindow(LOGIN_LINK, follow);
+    expect(follow).toHaveBeenCalledWith(LOGIN_LINK);
   });
 
   it('-2 with something that is not a web page opens nothing', async () => {

@@ -65,13 +65,9 @@ export const CENTER_POSITION = {
 } as const;
 
 /**
- * 个人中心 lists (favourite courses, notes, messages, fragments): items a load. The gateway's
- * connections take `first` 1..100 and map it onto the upstream page sizes of §9 (collect list and
- * fragments 10000, notes and messages 1000); more load as the list end scrolls into view.
- */
-/**
  * Page sizes of the personal centre's lists (product-spec §9): collect list and fragments 10000,
- * notes 1000, messages 1000. The gateway maps `first` onto the upstream pageSize one to one.
+ * notes 1000, messages 1000. The gateway maps `first` onto the upstream pageSize one to one;
+ * a further page loads when the list end scrolls into view.
  */
 export const CENTER_PAGE_SIZE = { courses: 10000, fragments: 10000, notes: 1000, messages: 1000 } as const;
 

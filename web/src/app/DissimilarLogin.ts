@@ -71,8 +71,19 @@ export async function companyLogin(
   });
   if (!payload) return 'nothing';
   if (payload.openUrl && isWebUrl(payload.openUrl)) {
-    window.open(payload.openUrl, '_blank', 'noopener');
+    // §2: code -2 opens the message as a link in a new window. This runs after two round trips,
+    // with no click behind it, so a popup blocker may refuse; 'noopener' would hide that (open
+    // returns null either way), so the opener is cut by hand and a refused window falls back to
+    // following the link in this tab rather than losing it.
+    openInNewWindow(payload.openUrl);
     return 'openedLink';
   }
   return payload.errors.length === 0 ? 'loggedIn' : 'nothing';
+}
+
+/** Opens url in a new window with no opener; when the browser refuses the window, follows it here. */
+export function openInNewWindow(url: string, follow: (url: string) => void = (target) => window.location.assign(target)): void {
+  const opened = window.open(url, '_blank');
+  if (opened) opened.opener = null;
+  else follow(url);
 }
