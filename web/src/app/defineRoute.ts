@@ -13,6 +13,8 @@ interface BaseRouteOptions {
   readonly path: string;
   readonly title: string;
   readonly keepAlive?: boolean;
+  /** See RouteHandle.personal. */
+  readonly personal?: boolean;
   readonly shouldRevalidate?: (args: ShouldRevalidateFunctionArgs) => boolean;
   /** Runs before anything loads; may throw a redirect (react-router `redirect()`). */
   readonly guard?: (url: URL, runtime: RouteRuntime) => Promise<void> | void;
@@ -114,7 +116,11 @@ function buildRoute(
   options: BaseRouteOptions & { page: () => Promise<{ default: unknown }> },
   plan: (url: URL) => DataPlan,
 ): RouteObject {
-  const handle: RouteHandle = { title: options.title, keepAlive: options.keepAlive ?? false };
+  const handle: RouteHandle = {
+    title: options.title,
+    keepAlive: options.keepAlive ?? false,
+    ...(options.personal ? { personal: true } : {}),
+  };
   let pageModule: Promise<{ default: unknown }> | null = null;
   const loadPage = () => {
     pageModule ??= options.page().catch((error: unknown) => {

@@ -31,6 +31,11 @@ export interface RouteHandle {
   readonly title: string;
   /** §2 "kept alive": the page keeps its state and scroll position while the user is elsewhere. */
   readonly keepAlive: boolean;
+  /**
+   * The page shows the viewer's own data (the personal centre): when another tab signs someone
+   * else in, it loads again for the new person (see useViewerRefreshOnFocus).
+   */
+  readonly personal?: boolean;
 }
 
 /** What loaders and the route host share. */

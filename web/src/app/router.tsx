@@ -69,6 +69,7 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       path: 'center',
       title: '个人中心',
       keepAlive: true,
+      personal: true,
       guard: requireLogin,
       // the centre's query (every tab's fragments) loads with the centre, not with the home page
       query: lazyQuery(() => import('../routes/Center/CenterQuery').then((m) => m.centerQuery)),

@@ -125,7 +125,8 @@ export function ProfileTab({ viewer }: { readonly viewer: ProfileTab_viewer$key 
         </Text>
       )}
       <AvatarBlock name={profile.realName || profile.userName || data.name || '用户'} headPicture={profile.headPicture} editable={profile.canChangePassword} />
-      <ProfileForm profile={profile} editable={profile.canChangePassword} />
+      {/* the draft starts from the data: another person signed in (in another tab) starts afresh */}
+      <ProfileForm key={profile.userName} profile={profile} editable={profile.canChangePassword} />
     </Stack>
   );
 }

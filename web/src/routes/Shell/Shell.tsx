@@ -5,6 +5,7 @@ import type { ShellQuery } from '../../__generated__/ShellQuery.graphql';
 import { LoginUrlProvider } from '../../app/LoginPage';
 import { NavigationProgress } from '../../app/NavigationProgress';
 import { RouteHost } from '../../app/RouteHost';
+import { useViewerRefreshOnFocus } from '../../app/ViewerRefreshOnFocus';
 import type { PagePayload, RouteRuntime } from '../../app/routeTypes';
 import { Footer } from '../../components/Footer/Footer';
 import { HEADER_HEIGHT, Header } from '../../components/Header/Header';
@@ -18,6 +19,7 @@ export function Shell({ runtime }: { readonly runtime: RouteRuntime }) {
   const data = usePreloadedQuery<ShellQuery>(shellQuery, payload.queryRef as PreloadedQuery<ShellQuery>);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
+  useViewerRefreshOnFocus();
 
   return (
     <LoginUrlProvider loginUrl={data.site.loginUrl}>

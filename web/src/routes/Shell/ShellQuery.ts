@@ -6,6 +6,10 @@ export const shellQuery = graphql`
     site {
       loginUrl
     }
+    viewer {
+      # whom the shell shows: a tab brought back to the front compares it (relay/ViewerRefresh.ts)
+      userId
+    }
     ...Header_query
     ...Sidebar_query
   }
