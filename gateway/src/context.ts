@@ -21,7 +21,7 @@ import {
 import type { RequestScope, UpstreamClient } from './upstream/client';
 import { LoginApi } from './upstream/loginApi';
 import { MainApi } from './upstream/mainApi';
-import { ViewerSession, type TokenCookieWriter } from './viewer';
+import { ViewerSession, isLoggedIn, type TokenCookieWriter } from './viewer';
 import type { ViewerCache } from './viewerCache';
 
 /** What the HTTP layer (server.ts) worked out before handing the request to yoga. */
@@ -101,10 +101,20 @@ export function createContextFactory(deps: ContextDeps) {
       clientAddress: env.clientAddress,
       guestId: env.guestId,
     });
-    const api = new MainApi(deps.client, scope, config.productId, async () => {
-      // the viewer's organisation when they belong to one, else the site's (product-spec §1)
-      return (await session.organisation()) ?? { comId: config.comId, comCode: config.comCode };
-    });
+    const api = new MainApi(
+      deps.client,
+      scope,
+      config.productId,
+      async () => {
+        // the viewer's organisation when they belong to one, else the site's (product-spec §1)
+        return (await session.organisation()) ?? { comId: config.comId, comCode: config.comCode };
+      },
+      // the same start-up sequence as the organisation's (one per request, cached across requests)
+      async () => {
+        const viewer = await session.viewer();
+        return isLoggedIn(viewer) ? viewer.userId : null;
+      },
+    );
     return {
       config,
       logger: deps.logger,

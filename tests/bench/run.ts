@@ -13,8 +13,12 @@
  * (GraphQL errors, failed upstream calls, a process that does not start); JavaScript over budget
  * is reported as OVER BUDGET with exit 0.
  *
- * Options: --build rebuilds web/dist first; --quick runs a tenth of the operations (a smoke run,
- * not figures for README).
+ *  6. Search (issue 4, tests/bench/search.ts): a 100 000-course / 1 000 000-knowledge-point corpus,
+ *     its index build time, and p50/p95/p99 of the search calls against the 50 ms p95 budget.
+ *
+ * Options: --build rebuilds web/dist first; --quick runs a tenth of the operations and a tenth of
+ * the search corpus (a smoke run, not figures for README); --search-only runs only part 6;
+ * --skip-search everything but part 6.
  */
 import { browserAvailable } from '../support/browser';
 import { startPlatform } from '../support/platform';
@@ -27,10 +31,22 @@ import { artifactOperation, pickCatalogue, prepareWeb } from './operations';
 import { markdownReport, textReport, type BenchResults, type MemoryResults, type OperationResults } from './report';
 import { measure, type LatencySummary } from './stats';
 import { DirectUpstream, callCount, discoverCalls, type CallPlan } from './upstream-calls';
+import { FULL_CORPUS } from './search-corpus';
+import { runSearchBench, searchMarkdown } from './search';
+
+async function searchPart(cleanup: Cleanup): Promise<string> {
+  const size = quick
+    ? { courses: FULL_CORPUS.courses / 10, knowledgePoints: FULL_CORPUS.knowledgePoints / 10, lecturers: 500, topics: 100 }
+    : FULL_CORPUS;
+  const results = await runSearchBench({ cleanup, step, size, queries: quick ? 200 : 600 });
+  return searchMarkdown(results);
+}
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const rebuild = args.includes('--build');
+const searchOnly = args.includes('--search-only');
+const skipSearch = args.includes('--skip-search');
 const scale = (n: number) => (quick ? Math.max(20, Math.round(n / 10)) : n);
 
 const COUNTS = {
@@ -92,6 +108,12 @@ async function latencyPair(
 }
 
 async function main(cleanup: Cleanup): Promise<boolean> {
+  if (searchOnly) {
+    const markdown = await searchPart(cleanup);
+    process.stdout.write('\n----- Markdown for README.md, section "Performance", search -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
   const warnings: string[] = [];
   const date = new Date();
 
@@ -192,6 +214,11 @@ async function main(cleanup: Cleanup): Promise<boolean> {
     firstLoad = { skipped: 'no Chromium on this machine' };
   }
 
+  // ---- search: its own corpus and main API process ----------------------------------------------
+  // the platform is no longer needed: give the cores and the memory to the corpus
+  await platform.stop();
+  const searchReport = skipSearch ? null : await searchPart(cleanup);
+
   const results: BenchResults = {
     date,
     machine: describeMachine(),
@@ -217,6 +244,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   process.stdout.write(`\n${textReport(results)}\n`);
   process.stdout.write('\n----- Markdown for README.md, section "Performance" -----\n\n');
   process.stdout.write(`${markdownReport(results)}\n`);
+  if (searchReport) process.stdout.write(`\n${searchReport}\n`);
   process.stdout.write('\n----- end of Markdown -----\n');
   return true;
 }

@@ -278,6 +278,94 @@ describe('pagination', () => {
   });
 });
 
+describe('topics and lecturers: paging, filters and sorts mapped onto §7 calls', () => {
+  const ids = (connection: { edges: { node: { authorId?: number; courseId?: number } }[] }) =>
+    connection.edges.map((e) => e.node.authorId ?? e.node.courseId);
+
+  it('pages the lecturer list by 18 (pageIndex from the cursor) with catalogueId, firstWord and sort together', async () => {
+    const roots = await upstream.get<RestCatalogue[]>('/api/catalog/GetCatalogResourceByAuthor', {});
+    // the lecturer category and initial with the most lecturers, so that a second page of 2 exists
+    let best = { catalogId: 0, letter: '', count: 0 };
+    for (const catalogId of [0, ...roots.map((r) => r.id)]) {
+      const listed = await upstream.get<RestPage<RestAuthor>>('/api/author/GetListByPage', { catalogId, pageSize: 100, pageIndex: 1 });
+      const byLetter = new Map<string, number>();
+      for (const a of listed.dataList) byLetter.set(a.firstWord, (byLetter.get(a.firstWord) ?? 0) + 1);
+      for (const [letter, count] of byLetter) if (count > best.count) best = { catalogId, letter, count };
+    }
+    expect(best.count).toBeGreaterThan(2);
+    const { catalogId, letter } = best;
+    const all = await upstream.get<RestPage<RestAuthor>>('/api/author/GetListByPage', { catalogId, pageSize: 100, pageIndex: 1 });
+    for (const [sort, sortType] of [['MOST_COURSES', 1], ['NAME', 3]] as const) {
+      const second = await upstream.get<RestPage<RestAuthor>>('/api/author/GetListByPage', { catalogId, firstWord: letter, sortType, pageSize: 2, pageIndex: 2 });
+      const response = await gateway.graphql(
+        `query L($c: Int!, $w: String, $after: String) { authors(catalogueId: $c, firstWord: $w, sort: ${sort}, first: 2, after: $after) { totalCount edges { node { authorId firstWord } } pageInfo { hasNextPage } } }`,
+        // cursors are 0-based positions: after the 2nd lecturer is page 2 of 2
+        { c: catalogId, w: letter, after: encodeCursor(1) },
+      );
+      expect(response.body.errors, sort).toBeUndefined();
+      const connection = response.body.data.authors;
+      expect(connection.totalCount, sort).toBe(second.totalCount);
+      expect(second.dataList.length, sort).toBeGreaterThan(0);
+      expect(ids(connection), sort).toEqual(second.dataList.map((a) => a.id));
+      expect(connection.edges.every((e: { node: { firstWord: string } }) => e.node.firstWord === letter), sort).toBe(true);
+      expect(connection.pageInfo.hasNextPage, sort).toBe(second.totalCount > 4);
+    }
+
+    // the 18-a-page list of one lecturer category walks it without gaps or repeats
+    const category = roots[0]!.id;
+    const inCategory = await upstream.get<RestPage<RestAuthor>>('/api/author/GetListByPage', { catalogId: category, pageSize: 100, pageIndex: 1 });
+    expect(inCategory.totalCount).toBeGreaterThan(0);
+    const walked: number[] = [];
+    let after: string | null = null;
+    for (let guard = 0; guard < 20; guard += 1) {
+      const response: GraphQLResponse = await gateway.graphql(
+        `query L($c: Int!, $after: String) { authors(catalogueId: $c, first: 18, after: $after) { totalCount edges { node { authorId } } pageInfo { hasNextPage endCursor } } }`,
+        { c: category, after },
+      );
+      const connection = response.body.data.authors;
+      expect(connection.edges.length).toBeLessThanOrEqual(18);
+      walked.push(...ids(connection).map(Number));
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+    expect(walked).toEqual(inCategory.dataList.map((a) => a.id));
+  });
+
+  it('pages a lecturer’s courses by 18 with catalogueId and order (AuthorDetail sortType)', async () => {
+    const { dataList } = await upstream.get<RestPage<RestAuthor>>('/api/author/GetListByPage', { catalogId: 0, sortType: 1, pageSize: 1, pageIndex: 1 });
+    const author = dataList[0]!;
+    const first = await upstream.get<{ courseList: RestCourse[]; totalCount: number }>('/api/author/AuthorDetail', { id: author.id, catalogId: 0, sortType: 2, pageSize: 2, pageIndex: 1 });
+    const catalogId = first.courseList[0]!.catalogId;
+    const expected = await upstream.get<{ courseList: RestCourse[]; totalCount: number }>('/api/author/AuthorDetail', { id: author.id, catalogId, sortType: 2, pageSize: 1, pageIndex: 2 });
+    const response = await gateway.graphql(
+      `query A($id: Int!, $c: Int!, $after: String) { author(authorId: $id) { courseCount videoCount courses(catalogueId: $c, order: MOST_NOTES, first: 1, after: $after) { totalCount edges { node { courseId } } } } }`,
+      // after the first course (cursors are 0-based positions): page 2 of size 1
+      { id: author.id, c: catalogId, after: encodeCursor(0) },
+    );
+    expect(response.body.errors).toBeUndefined();
+    const data = response.body.data.author;
+    expect(data.courseCount).toBe(author.courseCount);
+    expect(data.videoCount).toBe(author.videoCount);
+    expect(data.courses.totalCount).toBe(expected.totalCount);
+    expect(expected.courseList.length).toBe(1);
+    expect(ids(data.courses)).toEqual(expected.courseList.map((c) => c.courseId));
+
+    // the default page is 18 (§9), newest first
+    const defaults = await upstream.get<{ courseList: RestCourse[]; totalCount: number }>('/api/author/AuthorDetail', { id: author.id, catalogId: 0, sortType: 0, pageSize: 18, pageIndex: 1 });
+    const plain = await gateway.graphql(`query A($id: Int!) { author(authorId: $id) { courses { totalCount edges { node { courseId } } } } }`, { id: author.id });
+    expect(ids(plain.body.data.author.courses)).toEqual(defaults.courseList.map((c) => c.courseId));
+  });
+
+  it('pages the topic list by 12 by default', async () => {
+    const expected = await upstream.get<RestPage<RestTopic>>('/api/special/GetSpecialListByPage', { comId: 0, pageSize: 12, pageIndex: 1 });
+    const response = await gateway.graphql('{ topics { totalCount edges { node { topicId courses { courseId } } } pageInfo { hasNextPage } } }');
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.topics.totalCount).toBe(expected.totalCount);
+    expect(response.body.data.topics.edges.map((e: { node: { topicId: number } }) => e.node.topicId)).toEqual(expected.dataList.map((t) => t.id));
+    expect(response.body.data.topics.pageInfo.hasNextPage).toBe(expected.totalCount > 12);
+  });
+});
+
 describe('upstream requests per operation', () => {
   it('a page of 20 courses with catalogue and lecturer makes at most 3 calls', async () => {
     const response = await gateway.graphql(`{

@@ -30,6 +30,7 @@ function withoutDates(c: DemoContent): unknown {
     courses: c.courses.map(({ publishTime: _p, updateTime: _u, ...rest }) => rest),
     videos: c.videos.map(({ publishTime: _p, ...rest }) => rest),
     topics: c.topics.map(({ publishTime: _p, ...rest }) => rest),
+    searches: c.searches?.map(({ at: _a, ...rest }) => rest),
   };
 }
 
@@ -236,15 +237,20 @@ describe('demo content: courses and videos', () => {
       }
       expect(v.transcript.length).toBeGreaterThanOrEqual(4);
       expect(v.transcript.length).toBeLessThanOrEqual(12);
-      for (const s of v.transcript) expect(s).toMatch(/[。？！”]$/);
+      for (const s of v.transcript) expect(s.text).toMatch(/[。？！”]$/);
+      // passages follow each other from the start to the end of the video
+      expect(v.transcript[0]!.startMs).toBe(0);
+      expect(v.transcript[v.transcript.length - 1]!.endMs).toBe(v.durationSeconds * 1000);
+      for (let i = 1; i < v.transcript.length; i++) expect(v.transcript[i]!.startMs).toBe(v.transcript[i - 1]!.endMs);
+      for (const s of v.transcript) expect(s.endMs).toBeGreaterThan(s.startMs);
       // the lecture talks about its own subject: some keyframe label (a concept) occurs in it
-      const text = v.transcript.join('');
+      const text = v.transcript.map((s) => s.text).join('');
       const labels = v.keyframes.map((k) => k.keyPoints).filter((l) => !/^(问题导入|案例分析|常见误区|现实意义|本讲小结|课程脉络回顾|学习方法建议)$/.test(l));
       expect(labels.some((l) => text.includes(l.split('与')[0]!)), `${v.id} ${v.name}`).toBe(true);
       expect(v.abstract).toMatch(HAN);
       expect(v.properTitle).toMatch(HAN);
     }
-    expect(new Set(content.videos.map((v) => v.transcript.join(''))).size).toBe(content.videos.length);
+    expect(new Set(content.videos.map((v) => v.transcript.map((s) => s.text).join(''))).size).toBe(content.videos.length);
   });
 });
 

@@ -64,9 +64,20 @@ function videosOf(row: CourseRow): DemoVideo[] {
         keyPoints: `要点${k + 1}`,
         description: `${name}的第${k + 1}个要点。`,
       })),
-      transcript: ['同学们好。', `今天我们学习${name}。`, '请大家认真思考。', '下课。'],
+      transcript: timed(['同学们好。', `今天我们学习${name}。`, '请大家认真思考。', '下课。'], 3800 + sort),
       image: `videos/${id}.svg`,
     };
+  });
+}
+
+/** Passages timed in proportion to their length over the video (as the demo generator does). */
+function timed(sentences: string[], durationSeconds: number) {
+  const total = sentences.reduce((n, s) => n + [...s].length, 0);
+  let before = 0;
+  return sentences.map((text) => {
+    const startMs = Math.floor((before * durationSeconds * 1000) / total);
+    before += [...text].length;
+    return { text, startMs, endMs: Math.floor((before * durationSeconds * 1000) / total) };
   });
 }
 

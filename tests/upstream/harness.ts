@@ -25,6 +25,8 @@ export interface TestApi {
 export interface TestApiOptions {
   env?: Record<string, string>;
   content?: DemoContent | null;
+  /** the clock of the search log and the hot keywords */
+  now?: () => number;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -33,7 +35,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const store = openStore(dataDir);
   const content = options.content === undefined ? fixtureContent() : options.content;
   if (content) seedDemoContent(store, content, store.mediaDir);
-  const server = await startMainApi({ config, store });
+  const server = await startMainApi({ config, store, now: options.now });
   const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm });
   return {
     server,

@@ -35,6 +35,7 @@ describe('store', () => {
         { version: 2, name: 'accounts' },
         { version: 3, name: 'learning' },
         { version: 4, name: 'learning indexes' },
+        { version: 5, name: 'search' },
       ]);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {
@@ -58,7 +59,13 @@ describe('store', () => {
       expect(generated).toBe(1);
       expect(readFileSync(path.join(store.mediaDir, 'posters', '课程 1.svg'), 'utf8')).toContain('<svg');
       expect(store.courses.count({})).toBe(10);
-      expect(store.videos.transcript(11)).toEqual(['同学们好。', '今天我们学习唯物辩证法的基本规律。', '请大家认真思考。', '下课。']);
+      // video 11 lasts 3801 s; its 4 passages have 5 + 17 + 8 + 3 = 33 characters
+      expect(store.videos.transcript(11)).toEqual([
+        { text: '同学们好。', startMs: 0, endMs: 575909 },
+        { text: '今天我们学习唯物辩证法的基本规律。', startMs: 575909, endMs: 2534000 },
+        { text: '请大家认真思考。', startMs: 2534000, endMs: 3455454 },
+        { text: '下课。', startMs: 3455454, endMs: 3801000 },
+      ]);
     } finally {
       store.close();
     }

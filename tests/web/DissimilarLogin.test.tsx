@@ -105,7 +105,7 @@ describe('/DissimilarLogin.aspx', () => {
 
   it('followed from inside the app, /home takes the link’s place: Back returns to the page before', async () => {
     const { router } = app('/special', { code: 2000 });
-    await screen.findByText('推荐专题（建设中）', undefined, LONG);
+    await screen.findByRole('heading', { level: 1, name: '推荐专题' }, LONG);
     await act(async () => {
       await router.navigate('/DissimilarLogin.aspx?gid=demo-library');
     });

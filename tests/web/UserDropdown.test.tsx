@@ -96,7 +96,7 @@ describe('退出', () => {
 
   it('elsewhere it stays put', async () => {
     const { router } = app('/special');
-    await screen.findByText('推荐专题（建设中）', undefined, LONG);
+    await screen.findByRole('heading', { level: 1, name: '推荐专题' }, LONG);
     const menu = await openMenu('张同学');
     await choose(menu, '退出');
     expect(await within(screen.getByRole('banner')).findByRole('button', { name: '登录' }, LONG)).toBeTruthy();

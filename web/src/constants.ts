@@ -33,6 +33,41 @@ export const TEXT_LIMIT = {
   playerComment: 30,
 } as const;
 
+/**
+ * Site search (product-spec §9): a tab's page size is PAGE_SIZE.search (21); the all-tab shows
+ * previews of each group; the right panel shows 8 hot keywords, 2 special topics and the 5 newest
+ * history entries.
+ */
+export const SEARCH = {
+  previewCourses: 21,
+  previewKnowledgePoints: 10,
+  previewTopics: 4,
+  previewAuthors: 8,
+  hotKeywords: 8,
+  panelTopics: 2,
+  /** History entries kept (newest first, deduplicated) and shown. */
+  historyShown: 5,
+} as const;
+
+/** /search?menuIndex= tabs (综合, 课程, 知识点, 专题, 讲师). */
+export const SEARCH_MENU = {
+  all: 0,
+  courses: 1,
+  knowledgePoints: 2,
+  topics: 3,
+  authors: 4,
+} as const;
+
+/** Texts of the search page that §2 and §5 give word for word (the gateway answers the same two keyword errors). */
+export const SEARCH_TEXT = {
+  noKeyword: '请输入搜索关键词',
+  keywordTooLong: '搜索关键词不能超过50个字',
+  noResults: '暂无结果',
+} as const;
+
+/** localStorage key of the local search history (a JSON array of keywords, newest first). */
+export const SEARCH_HISTORY_KEY = 'szykt.searchHistory';
+
 /** Avatar upload (product-spec §5 image upload; the login service checks the same). */
 export const AVATAR_UPLOAD = {
   /** 单文件大小不能超过10240kb: the chosen file, in KB of 1024 bytes. */
@@ -99,3 +134,34 @@ export const COURSE_ORDER_OPTIONS: ReadonlyArray<{ value: CourseOrderValue; labe
   { value: 'MOST_NOTES', label: '最多笔记' },
   { value: 'MOST_FAVOURITED', label: '最多收藏' },
 ];
+
+/** Sort select of the lecturer list (schema enum AuthorSort = upstream GetListByPage sortType 0..3). */
+export type AuthorSortValue = 'DEFAULT' | 'MOST_COURSES' | 'MOST_PLAYED' | 'NAME';
+export const AUTHOR_SORT_OPTIONS: ReadonlyArray<{ value: AuthorSortValue; label: string }> = [
+  { value: 'DEFAULT', label: '默认排序' },
+  { value: 'MOST_COURSES', label: '课程最多' },
+  { value: 'MOST_PLAYED', label: '播放最多' },
+  { value: 'NAME', label: '姓名 A-Z' },
+];
+
+/** The lecturer list's alphabet bar: the pinyin initial of the surname (曾 files under Z). */
+export const AUTHOR_LETTERS: readonly string[] = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+
+/** Other topics shown under a topic on /special/des (product-spec §2). */
+export const MORE_TOPICS = 6;
+
+/** Texts of /special, /author and /authorDes. */
+export const TOPIC_AUTHOR_TEXT = {
+  topicsTitle: '推荐专题',
+  authorsTitle: '名校名师',
+  authorCount: (n: number) => `当前共 ${n} 位老师`,
+  topicCount: (n: number) => `共 ${n} 个专题`,
+  backToList: '返回列表',
+  relatedCourses: '相关课程',
+  courseVideoCount: (courses: number, videos: number) => `共 ${courses} 门课程，${videos} 个视频`,
+  topicNotFound: '专题不存在',
+  authorNotFound: '讲师不存在',
+  allLetters: '全部',
+  allCatalogues: '全部分类',
+  backToTop: '回到顶部',
+} as const;

@@ -38,3 +38,16 @@ export function optionalFirstWord(value: string | null | undefined): string | un
   if (!/^[A-Z]$/.test(letter)) throw badUserInput('参数 firstWord 必须是 A 到 Z 之间的一个字母', 'firstWord');
   return letter;
 }
+
+/** Site search keywords (product-spec §9: 50): the upstream's rules, upstream/API.md "Main API: search". */
+export const MAX_KEYWORD_LENGTH = 50;
+export const KEYWORD_REQUIRED_MESSAGE = '请输入搜索关键词';
+export const KEYWORD_TOO_LONG_MESSAGE = `搜索关键词不能超过${MAX_KEYWORD_LENGTH}个字`;
+
+/** The keyword trimmed; empty or longer than 50 characters (code points) is refused before any upstream call. */
+export function requireKeyword(value: string | null | undefined, name = 'keyword'): string {
+  const keyword = (value ?? '').trim();
+  if (keyword === '') throw badUserInput(KEYWORD_REQUIRED_MESSAGE, name);
+  if ([...keyword].length > MAX_KEYWORD_LENGTH) throw badUserInput(KEYWORD_TOO_LONG_MESSAGE, name);
+  return keyword;
+}

@@ -108,7 +108,10 @@ export async function connectionFromPages<T>(
   }
   const start = offset - (firstPageIndex - 1) * pageSize;
   const nodes = items.slice(start, start + first);
-  return connectionFromSlice(nodes, offset, totalCount, offset + nodes.length < totalCount);
+  // A short page ends the list even when the total says there is more: an upstream may stop
+  // serving deep pages (search answers hits only up to position 5 000) and a client that kept
+  // asking would loop on empty pages.
+  return connectionFromSlice(nodes, offset, totalCount, nodes.length === first && offset + nodes.length < totalCount);
 }
 
 /**

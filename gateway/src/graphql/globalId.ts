@@ -8,8 +8,11 @@ export type NodeType = 'Course' | 'Video' | 'Author' | 'Topic' | 'Catalogue' | '
 
 const NODE_TYPES: readonly NodeType[] = ['Course', 'Video', 'Author', 'Topic', 'Catalogue', 'Banner', 'Note', 'Message', 'Fragment'];
 
-/** Types with an opaque id that are not Nodes (node(id:) does not read them): history entries. */
-export type OpaqueIdType = 'ViewLogEntry';
+/**
+ * Types with an opaque id that are not Nodes (node(id:) does not read them): history entries, and
+ * search's knowledge points (key: the upstream's `k-<videoId>-<seq>` or `t-<videoId>-<seq>`).
+ */
+export type OpaqueIdType = 'ViewLogEntry' | 'KnowledgePoint';
 
 export function toGlobalId(type: NodeType | OpaqueIdType, key: string | number): string {
   return Buffer.from(`${type}:${key}`, 'utf8').toString('base64');

@@ -8,12 +8,17 @@ import type { GatewayContext } from '../context';
 import type { CatalogueNode } from '../loaders/catalogueTree';
 import type {
   RestAuthor,
+  RestAuthorHit,
   RestBanner,
+  RestCatalogueHit,
   RestCourse,
+  RestCourseHit,
   RestFragment,
+  RestKnowledgePoint,
   RestMessage,
   RestNote,
   RestTopic,
+  RestTopicHit,
   RestUserProfile,
   RestVideo,
   RestViewLog,
@@ -38,7 +43,8 @@ export type NoArgs = Record<string, never>;
 export type CourseParent = RestCourse & { videoList?: RestVideo[] };
 export type VideoParent = RestVideo;
 export type AuthorParent = RestAuthor;
-export type TopicParent = RestTopic;
+/** Lists and the detail call carry courses; a search hit does not (Topic.courses reads its detail then). */
+export type TopicParent = Omit<RestTopic, 'courseList'> & { courseList?: RestCourse[] };
 export type BannerParent = RestBanner;
 export type CatalogueParent = CatalogueNode;
 
@@ -48,6 +54,18 @@ export type MessageParent = RestMessage;
 export type FragmentParent = RestFragment;
 export type ViewLogEntryParent = RestViewLog;
 export type ViewerParent = Viewer;
+
+/** One search: the checked keyword (trimmed) and catalogue; each field of Search makes its own call. */
+export interface SearchParent {
+  keyword: string;
+  catalogueId: number;
+}
+/** Hits are the upstream's items with their `highlight`: the hit's object is the item itself. */
+export type CourseHitParent = RestCourseHit;
+export type TopicHitParent = RestTopicHit;
+export type AuthorHitParent = RestAuthorHit;
+export type KnowledgePointParent = RestKnowledgePoint;
+export type CatalogueSuggestionParent = RestCatalogueHit;
 
 /** The profile and the browser-facing base URL of the login service's account pages. */
 export interface UserProfileParent {
@@ -84,6 +102,29 @@ export interface SiteResult {
   currentYear: number;
 }
 
+export interface SearchCountsResult {
+  courseCount: number;
+  knowledgePointCount: number;
+  topicCount: number;
+  authorCount: number;
+}
+
+export interface SearchOverviewResult {
+  courses: CourseHitParent[];
+  courseCount: number;
+  knowledgePoints: KnowledgePointParent[];
+  knowledgePointCount: number;
+  topics: TopicHitParent[];
+  topicCount: number;
+  authors: AuthorHitParent[];
+  authorCount: number;
+}
+
+export interface HotKeywordResult {
+  keyword: string;
+  searchCount: number;
+}
+
 export interface UserErrorResult {
   message: string;
   code: string;
@@ -101,6 +142,10 @@ export type MessageConnectionResult = Connection<MessageParent>;
 export type FragmentConnectionResult = Connection<FragmentParent>;
 export type AuthorConnectionResult = Connection<AuthorParent>;
 export type TopicConnectionResult = Connection<TopicParent>;
+export type CourseHitConnectionResult = Connection<CourseHitParent>;
+export type KnowledgePointConnectionResult = Connection<KnowledgePointParent>;
+export type TopicHitConnectionResult = Connection<TopicHitParent>;
+export type AuthorHitConnectionResult = Connection<AuthorHitParent>;
 
 // ---- enums --------------------------------------------------------------------------------------
 
@@ -134,6 +179,9 @@ export interface QueryArgs {
   course: { courseId: number };
   author: { authorId: number };
   topic: { topicId: number };
+  search: { keyword: string; catalogueId?: Maybe<number> };
+  hotKeywords: { limit?: Maybe<number> };
+  catalogueSuggestions: { keyword: string; limit?: Maybe<number> };
 }
 
 export interface RecordVisitInput {
@@ -196,6 +244,13 @@ export interface CourseArgs {
 
 export interface AuthorArgs {
   courses: PagingArgs & { catalogueId?: Maybe<number>; order?: Maybe<CourseOrder> };
+}
+
+export interface SearchArgs {
+  courses: PagingArgs;
+  knowledgePoints: PagingArgs;
+  topics: PagingArgs;
+  authors: PagingArgs;
 }
 
 export interface TopicArgs {

@@ -19,6 +19,7 @@ import { uploadAvatar } from './Mutation/uploadAvatar';
 import { Node } from './Node';
 import { Query } from './Query';
 import { Fragment, Message, Note, ViewLogEntry } from './Records';
+import { AuthorHit, CatalogueSuggestion, CourseHit, KnowledgePoint, Search, TopicHit } from './Search';
 import { Topic } from './Topic';
 import { UserProfile } from './UserProfile';
 import { Video } from './Video';
@@ -54,4 +55,10 @@ export const resolvers = {
   Topic,
   Catalogue,
   Banner,
+  Search,
+  CourseHit,
+  TopicHit,
+  AuthorHit,
+  KnowledgePoint,
+  CatalogueSuggestion,
 };

@@ -16,17 +16,25 @@ import type { ParamValue } from './sign';
 import type {
   RestAuthor,
   RestAuthorDetail,
+  RestAuthorHit,
   RestBanner,
   RestCatalogue,
+  RestCatalogueHit,
   RestCollectedCourse,
   RestCourse,
+  RestCourseHit,
   RestFragment,
+  RestHotKeyword,
+  RestKnowledgePoint,
   RestMessage,
   RestNote,
   RestPage,
   RestPlayPageData,
   RestResourceCount,
+  RestSearchCounts,
+  RestSearchResult,
   RestTopic,
+  RestTopicHit,
   RestViewLog,
 } from './types';
 
@@ -34,8 +42,8 @@ export type { OperationResult } from './operations';
 
 /**
  * The organisation the calls are made for: the viewer's when they belong to one, else the site's
- * (product-spec §1). Asked for lazily: only the calls that name an organisation (topics, banners)
- * wait for the viewer to be resolved.
+ * (product-spec §1). Asked for lazily: only the calls that name an organisation (topics, banners,
+ * searches) wait for the viewer to be resolved.
  */
 export interface Organisation {
   comId: number;
@@ -51,6 +59,28 @@ export type CourseOrderBy = 'b.PublishTime' | 'ViewCount' | 'NoteCount' | 'colle
 /** How many lecturers one list call reads when several are wanted at once (upstream pageSize max). */
 const AUTHOR_LIST_PAGE = 100;
 
+/** SearchByKeyWord's type for one tab, and the group of the answer that holds its hits. */
+export interface SearchGroups {
+  course: RestCourseHit;
+  video: RestKnowledgePoint;
+  special: RestTopicHit;
+  author: RestAuthorHit;
+}
+export type SearchTab = keyof SearchGroups;
+
+const SEARCH_GROUP: { [tab in SearchTab]: keyof RestSearchResult } = {
+  course: 'courseData',
+  video: 'keyframesData',
+  special: 'specialData',
+  author: 'authorData',
+};
+
+/** The overview (type all): courses paged like the 课程 tab's first page (product-spec §9: 21). */
+export const SEARCH_PAGE_SIZE = 21;
+
+/** A 4000 of the search calls about the keyword (API.md's keyword rules) names the argument. */
+const KEYWORD_REFUSAL = /关键词/;
+
 
 export class MainApi {
   readonly rest: RestLoader;
@@ -63,6 +93,12 @@ export class MainApi {
     readonly scope: RequestScope,
     readonly productId: number,
     private readonly organisation: () => Promise<Organisation>,
+    /**
+     * The signed-in viewer's user id, null for anyone else: searches send it so that hot keywords
+     * count people rather than addresses (a library's readers share one). Resolved with the
+     * organisation, which the search calls need anyway.
+     */
+    private readonly viewerUserId: () => Promise<number | null>,
   ) {
     this.rest = createRestLoader(client, scope);
     this.authors = new DataLoader((ids) => this.loadAuthors(ids));
@@ -246,6 +282,87 @@ export class MainApi {
   async relatedTopics(id: number, limit: number): Promise<RestTopic[]> {
     const { comId } = await this.organisation();
     return this.read<RestTopic[]>('/api/special/GetRelatedSpecialList', { comId, id, limit });
+  }
+
+  // ---- search -------------------------------------------------------------------------------
+  // The keyword is already trimmed and checked (graphql/args.ts requireKeyword); the upstream checks
+  // it again, and its refusal reaches the client as BAD_USER_INPUT with its sentence.
+
+  /** A read of the search calls: a 4000 about the keyword names the `keyword` argument. */
+  private async searchRead<T>(path: string, params: Record<string, ParamValue>): Promise<T> {
+    const envelope = await this.rest.load({ path, params });
+    if (envelope.code === CODE_BAD_PARAMETER && KEYWORD_REFUSAL.test(envelope.message ?? '')) {
+      throw badUserInput(envelope.message, 'keyword');
+    }
+    return this.expectRead<T>(path, envelope);
+  }
+
+  /** comId as the topic calls send it, and the signed-in viewer's userId (else none: the address counts). */
+  private async searcher(): Promise<{ comId: number; userId: number | undefined }> {
+    const [{ comId }, userId] = await Promise.all([this.organisation(), this.viewerUserId()]);
+    return { comId, userId: userId ?? undefined };
+  }
+
+  private async searchByKeyword(
+    type: 'all' | SearchTab,
+    args: { keyword: string; catalogId: number; pageIndex: number; pageSize: number },
+  ): Promise<RestSearchResult> {
+    const { comId, userId } = await this.searcher();
+    return this.searchRead<RestSearchResult>('/api/search/SearchByKeyWord', {
+      SearchByKeyWord: args.keyword,
+      type,
+      pageIndex: args.pageIndex,
+      pageSize: args.pageSize,
+      catalogId: args.catalogId,
+      comId,
+      userId,
+    });
+  }
+
+  /** The 综合 tab: the first page of courses and the previews of every other group, in one call. */
+  async searchOverview(keyword: string, catalogId: number): Promise<Required<RestSearchResult>> {
+    const answer = await this.searchByKeyword('all', { keyword, catalogId, pageIndex: 1, pageSize: SEARCH_PAGE_SIZE });
+    const overview = {
+      courseData: this.searchGroup(answer, 'courseData'),
+      keyframesData: this.searchGroup(answer, 'keyframesData'),
+      specialData: this.searchGroup(answer, 'specialData'),
+      authorData: this.searchGroup(answer, 'authorData'),
+    };
+    for (const author of overview.authorData.dataList) this.authors.prime(author.id, author);
+    return overview;
+  }
+
+  /** One page of one tab's hits. */
+  async searchPage<T extends SearchTab>(
+    tab: T,
+    args: { keyword: string; catalogId: number; pageIndex: number; pageSize: number },
+  ): Promise<RestPage<SearchGroups[T]>> {
+    const answer = await this.searchByKeyword(tab, args);
+    const page = this.searchGroup(answer, SEARCH_GROUP[tab]) as RestPage<SearchGroups[T]>;
+    if (tab === 'author') for (const author of page.dataList as RestAuthorHit[]) this.authors.prime(author.id, author);
+    return page;
+  }
+
+  private searchGroup<K extends keyof RestSearchResult>(answer: RestSearchResult, key: K): NonNullable<RestSearchResult[K]> {
+    const group = answer?.[key];
+    if (!group || !Array.isArray(group.dataList)) {
+      throw new UpstreamError('bad-response', '/api/search/SearchByKeyWord', null, CODE_READ_OK, `the answer has no ${key}`);
+    }
+    return group as NonNullable<RestSearchResult[K]>;
+  }
+
+  async searchCounts(keyword: string, catalogId: number): Promise<RestSearchCounts> {
+    const { comId } = await this.organisation();
+    return this.searchRead<RestSearchCounts>('/api/search/GetSearchCountByKeyWord', { SearchByKeyWord: keyword, catalogId, comId });
+  }
+
+  /** Catalogue nodes whose name matches: exact name first (SearchCatalog). */
+  catalogueHits(keyword: string, limit: number): Promise<RestCatalogueHit[]> {
+    return this.searchRead<RestCatalogueHit[]>('/api/search/SearchCatalog', { keyWord: keyword, limit });
+  }
+
+  hotKeywords(limit: number): Promise<RestHotKeyword[]> {
+    return this.read<RestHotKeyword[]>('/api/search/GetHotKeyWord', { limit });
   }
 
   // ---- banners, common ----------------------------------------------------------------------

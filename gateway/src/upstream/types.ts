@@ -114,6 +114,73 @@ export interface RestPlayPageData {
   video: RestVideo | null;
 }
 
+// ---- search (main API) --------------------------------------------------------------------------
+// Hit items carry `highlight`: their displayed text fields with every matched word wrapped in
+// U+E000 … U+E001 (upstream/API.md "Main API: search"); graphql/highlight.ts splits them.
+
+export interface RestCourseHit extends RestCourse {
+  highlight?: { courseName?: string; courseInfo?: string; authorName?: string };
+}
+
+/** A keyframe (`k-<videoId>-<seq>`) or a transcript passage (`t-<videoId>-<seq>`) of a video. */
+export interface RestKnowledgePoint {
+  id: string;
+  kind: 'keyframe' | 'transcript';
+  videoId: number;
+  videoName: string;
+  videoImage: string;
+  courseId: number;
+  catalogId: number;
+  courseName: string;
+  authorName: string;
+  /** seconds */
+  timePoint: number;
+  keyPointsShow: string;
+  keyPoints: string;
+  description: string;
+  highlight?: { videoName?: string; keyPoints?: string; description?: string };
+}
+
+/** A topic as search finds it: no courseList (SpecialHit). */
+export interface RestTopicHit extends Omit<RestTopic, 'courseList'> {
+  courseList?: RestCourse[];
+  highlight?: { title?: string; info?: string };
+}
+
+export interface RestAuthorHit extends RestAuthor {
+  highlight?: { name?: string; authorposition?: string };
+}
+
+/** SearchByKeyWord: type all answers every group, any other type only its own. */
+export interface RestSearchResult {
+  courseData?: RestPage<RestCourseHit>;
+  keyframesData?: RestPage<RestKnowledgePoint>;
+  specialData?: RestPage<RestTopicHit>;
+  authorData?: RestPage<RestAuthorHit>;
+}
+
+export interface RestSearchCounts {
+  courseCount: number;
+  specialCount: number;
+  authorCount: number;
+  /** knowledge points */
+  videoCount: number;
+}
+
+export interface RestCatalogueHit {
+  id: number;
+  name: string;
+  catalogType?: number;
+  level: number;
+  parentId: number;
+  highlight?: { name?: string };
+}
+
+export interface RestHotKeyword {
+  keyWord: string;
+  searchCount: number;
+}
+
 // ---- personal centre (main API) -----------------------------------------------------------------
 
 /** GetCollectList: a favourited course. */

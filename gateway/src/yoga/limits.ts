@@ -44,6 +44,17 @@
  *    { ...relatedCourses(first: 100) } is 100 calls and refused; and each alias of a list or of the
  *    profile adds its call (they are UPSTREAM_FIELDS, 500 each): about 25 aliases of even a small
  *    favouriteCourses selection are refused.
+ * Search (issue 4): each field of Search is one upstream call (UPSTREAM_FIELDS, 500 each, once per
+ * Query.search alias); the tabs are connections sized by `first` (21 by default) like every other list;
+ * the overview's previews have no size argument but a size the upstream fixes (21 courses, 10
+ * knowledge points, 4 topics, 8 lecturers: FIXED_LISTS), so they count as that many items, and
+ * overview { courses { course { videos } } } is 22 calls, not 2. A search hit's topic has no courses:
+ * Topic.courses reads its detail there (UPSTREAM_FIELDS_BELOW), not on a listed topic. The /search
+ * page (search { counts overview } + catalogueSuggestions + hotKeywords + featuredTopics(limit: 2),
+ * tests/gateway/search-units.test.ts) is ≈ 4 560 of structure + 2 calls × 500 ≈ 5 560, about a
+ * quarter of the limit, and makes 6 upstream requests (with the suggestions' catalogue nodes: the
+ * subject tree); the web app's SearchQuery ≈ 4 300 to 6 000 depending on the tab, its tab pages
+ * ≈ 3 500 to 5 150.
  * What the estimate cannot see (lists whose length is the data's: Topic.courses, Course.videos,
  * Catalogue.children count as one item) is caught at run time by the upstream budget
  * (UPSTREAM_BUDGET_PER_OPERATION, default 40, RequestScope.upstreamBudget): further calls of the
@@ -90,7 +101,7 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   'Query.node': { per: 'object' },
   // one per id (operationCost.ts counts the ids)
   'Query.nodes': { per: 'object' },
-  // Topic.courses is not here: it answers the courses the topic already carries
+  // Topic.courses is not here: it answers the courses a listed topic carries (a search hit's topic: UPSTREAM_FIELDS_BELOW)
   // the personal centre: one call each per viewer (GetUserExtraInfo, GetCollectList, GetNoteList, ...)
   'Viewer.profile': { per: 'object' },
   'Viewer.favouriteCourses': { per: 'object' },
@@ -98,6 +109,34 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   'Viewer.history': { per: 'object' },
   'Viewer.messages': { per: 'object' },
   'Viewer.fragments': { per: 'object' },
+  // search (issue 4): every field of Search is its own call (counts, type all, one type per tab);
+  // Search resolves once per Query.search alias, so these count once per alias
+  'Search.counts': { per: 'object' },
+  'Search.overview': { per: 'object' },
+  'Search.courses': { per: 'object' },
+  'Search.knowledgePoints': { per: 'object' },
+  'Search.topics': { per: 'object' },
+  'Search.authors': { per: 'object' },
+};
+
+/**
+ * The search overview's previews: lists without a size argument whose length the upstream fixes
+ * (product-spec §9: 21 courses, 10 knowledge points, 4 topics, 8 lecturers). They count as that
+ * many items, in the structure and for the fields below them that call the upstream.
+ */
+export const FIXED_LISTS: Readonly<Record<string, number>> = {
+  'SearchOverview.courses': 21,
+  'SearchOverview.knowledgePoints': 10,
+  'SearchOverview.topics': 4,
+  'SearchOverview.authors': 8,
+};
+
+/**
+ * A topic found by search carries no courses: Topic.courses reads its detail (GetSpecialDetails),
+ * one call per topic, where a listed topic answers the courses it carries for nothing.
+ */
+export const UPSTREAM_FIELDS_BELOW: Readonly<Record<string, Readonly<Record<string, UpstreamField>>>> = {
+  'TopicHit.topic': { 'Topic.courses': { per: 'object' } },
 };
 
 /** How many items one of OWNED_LISTS counts for in the structure term (see the header). */
@@ -118,6 +157,8 @@ export const COST_MODEL: CostModel = {
   maxListItems: MAX_PAGE_SIZE,
   upstreamFields: UPSTREAM_FIELDS,
   ownedLists: OWNED_LISTS,
+  fixedLists: FIXED_LISTS,
+  upstreamFieldsBelow: UPSTREAM_FIELDS_BELOW,
 };
 
 const MESSAGES = {

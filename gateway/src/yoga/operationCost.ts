@@ -3,8 +3,8 @@
  * (Relay pages pass `first: $count`, which a validation rule cannot see), @skip/@include applied
  * and fragments flattened. Two figures:
  *  - structure: the shape of the data asked for (scalars 1, objects 2, ×1.5 a level, × the items
- *    a sized list asks for: first, last, limit, size, ids; a list of CostModel.ownedLists by at most
- *    its own weight);
+ *    a sized list asks for: first, last, limit, size, ids, or the server's own size for a list of
+ *    CostModel.fixedLists; a list of CostModel.ownedLists by at most its own weight);
  *  - upstreamCalls: how many upstream requests the fields that cost one per object resolved
  *    (COST_WEIGHTS.upstreamFields) may make, multiplied by the lists around them.
  * Pure: limits.ts turns the figures into a verdict.
@@ -54,6 +54,17 @@ export interface CostModel {
    * For lists whose size is bounded by what one person owns rather than by the client (limits.ts).
    */
   ownedLists?: Readonly<Record<string, number>>;
+  /**
+   * "Type.field" → how many items a list without a size argument answers, when the server fixes it
+   * (a search overview's previews). Counts like `first` would, in both terms.
+   */
+  fixedLists?: Readonly<Record<string, number>>;
+  /**
+   * "Type.field" → fields of the object it answers that call the upstream only when the object is
+   * reached through it (a search hit's topic has no courses of its own, a listed topic has), on top
+   * of upstreamFields. They apply to that object's own selections, not further down.
+   */
+  upstreamFieldsBelow?: Readonly<Record<string, Readonly<Record<string, UpstreamField>>>>;
 }
 
 export interface OperationCost {
@@ -105,7 +116,7 @@ export function measureOperation(
     if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition);
   }
   const walk: Walk = { schema, fragments, variables: coerced.coerced, model, maxIds: 0 };
-  const root = selectionSetCost(walk, operation.selectionSet, rootType, 1, 1, new Set());
+  const root = selectionSetCost(walk, operation.selectionSet, rootType, 1, 1, new Set(), undefined);
   return { structure: root.cost, upstreamCalls: root.calls, maxIds: walk.maxIds };
 }
 
@@ -115,10 +126,14 @@ function included(walk: Walk, node: SelectionNode): boolean {
   return true;
 }
 
+/** Upstream fields that apply to one object's selections only (CostModel.upstreamFieldsBelow). */
+type Below = Readonly<Record<string, UpstreamField>> | undefined;
+
 /**
  * The selections of one object, fragments flattened into it. `items` is how many times the
  * enclosing lists resolve this object; `batches` how many times the innermost of them resolves
- * (each resolution is one batch of its items).
+ * (each resolution is one batch of its items); `below` the upstream fields the field that answered
+ * this object adds for it.
  */
 function selectionSetCost(
   walk: Walk,
@@ -127,6 +142,7 @@ function selectionSetCost(
   items: number,
   batches: number,
   spreading: Set<string>,
+  below: Below,
 ): Measure {
   let cost = 0;
   let calls = 0;
@@ -134,10 +150,10 @@ function selectionSetCost(
     if (!included(walk, selection)) continue;
     let part: Measure = ZERO;
     if (selection.kind === 'Field') {
-      part = fieldCost(walk, selection, type, items, batches, spreading);
+      part = fieldCost(walk, selection, type, items, batches, spreading, below);
     } else if (selection.kind === 'InlineFragment') {
       const narrowed = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : type;
-      if (narrowed && isCompositeType(narrowed)) part = selectionSetCost(walk, selection.selectionSet, narrowed, items, batches, spreading);
+      if (narrowed && isCompositeType(narrowed)) part = selectionSetCost(walk, selection.selectionSet, narrowed, items, batches, spreading, below);
     } else {
       const name = selection.name.value;
       const fragment = walk.fragments.get(name);
@@ -145,7 +161,7 @@ function selectionSetCost(
       // validation has refused fragment cycles already; the guard only keeps this function total
       if (fragment && narrowed && isCompositeType(narrowed) && !spreading.has(name)) {
         spreading.add(name);
-        part = selectionSetCost(walk, fragment.selectionSet, narrowed, items, batches, spreading);
+        part = selectionSetCost(walk, fragment.selectionSet, narrowed, items, batches, spreading, below);
         spreading.delete(name);
       }
     }
@@ -169,8 +185,11 @@ function argumentsOf(walk: Walk, definition: GraphQLField<unknown, unknown>, nod
   }
 }
 
-/** How many items a field answers: its size argument, or the length of `ids`; 1 for anything else. */
-function itemsOf(walk: Walk, args: Record<string, unknown>): number {
+/**
+ * How many items a field answers: its size argument, or the length of `ids`, or its fixed size
+ * (CostModel.fixedLists); 1 for anything else.
+ */
+function itemsOf(walk: Walk, args: Record<string, unknown>, key: string): number {
   const { maxListItems } = walk.model;
   const clamp = (value: number) => Math.max(0, Math.min(maxListItems, Math.floor(value)));
   for (const name of SIZE_ARGUMENTS) {
@@ -181,7 +200,8 @@ function itemsOf(walk: Walk, args: Record<string, unknown>): number {
     walk.maxIds = Math.max(walk.maxIds, args.ids.length);
     return clamp(args.ids.length);
   }
-  return 1;
+  const fixed = walk.model.fixedLists?.[key];
+  return fixed === undefined ? 1 : clamp(fixed);
 }
 
 function fieldCost(
@@ -191,6 +211,7 @@ function fieldCost(
   items: number,
   batches: number,
   spreading: Set<string>,
+  below: Below,
 ): Measure {
   const name = node.name.value;
   const { model } = walk;
@@ -200,10 +221,11 @@ function fieldCost(
   const definition = fieldDefinition(parentType, name);
   if (!definition) return ZERO;
   const args = argumentsOf(walk, definition, node);
-  const own = itemsOf(walk, args);
+  const key = `${parentType.name}.${name}`;
+  const own = itemsOf(walk, args, key);
 
   let calls = 0;
-  const upstream = model.upstreamFields[`${parentType.name}.${name}`];
+  const upstream = below?.[key] ?? model.upstreamFields[key];
   if (upstream && (upstream.when?.(args) ?? true)) {
     // nodes(ids:) reads each id: the field's own items are calls too
     const perResolve = Array.isArray(args.ids) ? own : 1;
@@ -216,8 +238,8 @@ function fieldCost(
   const childItems = items * own;
   // a sized list starts a new batch: its objects are resolved together, once per resolution of the list
   const childBatches = own > 1 ? items : batches;
-  const children = selectionSetCost(walk, node.selectionSet, childType, childItems, childBatches, spreading);
-  const ownedWeight = model.ownedLists?.[`${parentType.name}.${name}`];
+  const children = selectionSetCost(walk, node.selectionSet, childType, childItems, childBatches, spreading, model.upstreamFieldsBelow?.[key]);
+  const ownedWeight = model.ownedLists?.[key];
   const shapeItems = ownedWeight === undefined ? own : Math.min(own, ownedWeight);
   return { cost: (model.object + model.depthFactor * children.cost) * shapeItems, calls: calls + children.calls };
 }

@@ -5,6 +5,7 @@ import { avatarSvg, bannerSvg, posterSvg, thumbnailSvg, topicSvg } from './image
 import { buildLecturers, planLecturers } from './lecturers';
 import { assignPositions, buildCoursesAndVideos, planCourses } from './courses';
 import { createRng } from './random';
+import { buildDemoSearches } from './searches';
 import { buildBanners, buildTopics, drawTopics } from './topics';
 import { SUBJECTS } from './text/subjects';
 import { LECTURERS } from './text/people';
@@ -108,5 +109,7 @@ export function generateDemoContent(options: GenerateOptions): DemoContent {
     images.push({ path: b.imageUrl, contentType: SVG, body });
   }
 
-  return { catalogues: tree.nodes, lecturers, courses, videos, topics, banners, images };
+  const content: DemoContent = { catalogues: tree.nodes, lecturers, courses, videos, topics, banners, images };
+  content.searches = buildDemoSearches(content, options.now, createRng('searches'));
+  return content;
 }

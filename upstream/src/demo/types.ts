@@ -31,6 +31,19 @@ export interface DemoKeyframe {
   description: string; // one or two sentences
 }
 
+export interface DemoTranscriptPassage {
+  text: string;
+  startMs: number; // when the sentence starts, ms from the video's start
+  endMs: number;
+}
+
+/** A reader's search of the demo's month of search history (hot keywords). */
+export interface DemoSearch {
+  keyword: string;
+  searcher: string; // a stable key per demo reader, e.g. "demo:reader-07"
+  at: string; // ISO
+}
+
 export interface DemoVideo {
   id: number;
   courseId: number;
@@ -42,7 +55,7 @@ export interface DemoVideo {
   durationSeconds: number;
   publishTime: string; // ISO
   keyframes: DemoKeyframe[]; // 3..6 per video
-  transcript: string[]; // subtitle sentences (used later by search / AI), 4..12 per video
+  transcript: DemoTranscriptPassage[]; // subtitle sentences in order (search, subtitles, AI), 4..12 per video
   image: string; // file name under media/
 }
 
@@ -96,6 +109,8 @@ export interface DemoContent {
   topics: DemoTopic[];
   banners: DemoBanner[];
   images: DemoImage[];
+  /** a month of searches for the hot keywords (absent: none) */
+  searches?: DemoSearch[];
 }
 
 export interface GenerateOptions {

@@ -1,6 +1,7 @@
 import type { DemoKeyframe, DemoVideo } from './types';
 import type { Rng } from './random';
 import type { Concept } from './text/types';
+import { proportionalTimings } from './transcript-timing';
 import {
   ABSTRACT_TAILS,
   ANGLES,
@@ -123,7 +124,7 @@ function conceptEpisode(ctx: EpisodeContext, index: number, concept: Concept, rn
     abstract: `本讲围绕${term}展开。${term}${gloss}。讲者还结合${related[0] === term ? ctx.leaf : related[0]}等内容，${rng.pick(ABSTRACT_TAILS)}`,
     durationSeconds,
     keyframes,
-    transcript,
+    transcript: proportionalTimings(transcript, durationSeconds),
   };
 }
 
@@ -156,7 +157,7 @@ function summaryEpisode(ctx: EpisodeContext, index: number, rng: Rng): VideoCont
     abstract: SUMMARY.abstract(ctx.course, termList),
     durationSeconds,
     keyframes: labels.map((k, i) => ({ ...k, timePoint: points[i] as number })),
-    transcript,
+    transcript: proportionalTimings(transcript, durationSeconds),
   };
 }
 

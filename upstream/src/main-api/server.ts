@@ -24,6 +24,8 @@ export interface MainApiOptions {
   /** overrides config.upstreamPort (0 = a free port) */
   port?: number;
   logger?: Logger;
+  /** the clock of the search log and the hot keywords (tests move it past caches); Date.now */
+  now?: () => number;
 }
 
 export type { RunningServer } from '../http/listen';
@@ -31,7 +33,7 @@ export type { RunningServer } from '../http/listen';
 export function createMainApiHandler(options: MainApiOptions) {
   const { config, store } = options;
   const logger = options.logger ?? createLogger(config.logLevel, 'main-api');
-  const routes = buildRouteTable(createServices(store), config);
+  const routes = buildRouteTable(createServices(store, { logger, now: options.now }), config);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Media paths are judged as sent: URL parsing would quietly resolve "/media/../x" to "/x".

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { createSqliteSearchEngine, type SearchEngine } from '../search/engine';
 import { createBannerStore, type BannerStore } from './banners';
 import { createCatalogueStore, type CatalogueStore } from './catalogues';
 import { createCourseStore, type CourseStore } from './courses';
@@ -18,6 +19,7 @@ import { createNoteStore, type NoteStore } from './notes';
 import { createOrganisationStore, type OrganisationStore } from './organisations';
 import { createPlayLogStore, type PlayLogStore } from './play-logs';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets';
+import { createSearchLogStore, type SearchLogStore } from './search-logs';
 import { createTokenStore, type TokenStore } from './tokens';
 import { createTopicStore, type TopicStore } from './topics';
 import { createUserOperationStore, type UserOperationStore } from './user-operations';
@@ -52,6 +54,13 @@ export interface Store {
   readonly fragments: FragmentStore;
   /** the find-password page's requests for the administrators (migration 0003) */
   readonly passwordResets: PasswordResetStore;
+  /**
+   * the search indexes over this store's content (migration 0005): SQLite FTS5 on the same
+   * connection, kept current by triggers; another store would bring its own engine
+   */
+  readonly search: SearchEngine;
+  /** searches per keyword, searcher and day, for the hot keywords (migration 0005) */
+  readonly searchLogs: SearchLogStore;
   /** true while no content has been written (the seeder's "first start" test) */
   isEmpty(): boolean;
   /** runs fn in one transaction (nested calls become savepoints) */
@@ -98,6 +107,8 @@ export function openStore(dataDir: string): Store {
     playLogs: createPlayLogStore(db),
     fragments: createFragmentStore(db),
     passwordResets: createPasswordResetStore(db),
+    search: createSqliteSearchEngine(db),
+    searchLogs: createSearchLogStore(db),
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
     transaction: (fn) => db.transaction(fn)(),
     immediateTransaction: (fn) => db.transaction(fn).immediate(),
@@ -118,3 +129,5 @@ export type { NoteInput, NoteKind, NoteQuery, NoteRecord } from './notes';
 export type { FavouriteCourseRecord, OperateType, UserOperationInput } from './user-operations';
 export type { PlayLogInput, PlayLogRecord } from './play-logs';
 export type { FragmentInput, FragmentRecord } from './fragments';
+export type { KnowledgePointKey, NewVideo } from './videos';
+export type { HotKeywordRecord } from './search-logs';

@@ -56,6 +56,32 @@ export interface KeyframeRecord {
   description: string;
 }
 
+/** A sentence of a video's transcript (subtitles) and when it is spoken, in ms from the start. */
+export interface TranscriptPassage {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** A keyframe or a transcript passage with what a search hit shows of its video and course. */
+export interface KnowledgePointRecord {
+  kind: 'keyframe' | 'transcript';
+  videoId: number;
+  seq: number;
+  /** seconds from the start: the keyframe's time, the passage's start */
+  timePoint: number;
+  /** the keyframe's label; '' for a passage */
+  keyPoints: string;
+  /** the keyframe's description or the passage's text */
+  description: string;
+  videoName: string;
+  videoImage: string;
+  courseId: number;
+  catalogueId: number;
+  courseName: string;
+  lecturerName: string;
+}
+
 export interface VideoRecord {
   id: number;
   courseId: number;

@@ -17,6 +17,7 @@ export interface SeedSummary {
   topics: number;
   banners: number;
   images: number;
+  searches: number;
 }
 
 /** Resolves a media-relative path, refusing anything that would land outside mediaDir. */
@@ -113,6 +114,11 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
     for (const b of content.banners) {
       store.banners.insert({ id: b.id, title: b.title, image: b.imageUrl, gotoUrl: b.gotoUrl, sort: b.sort });
     }
+
+    // the hot keywords' month of history, logged (and normalised) as the search API logs a search
+    for (const search of content.searches ?? []) {
+      store.searchLogs.record(search.keyword, search.searcher, time(search.at, `search of ${search.keyword}`));
+    }
   });
 
   return {
@@ -123,6 +129,7 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
     topics: content.topics.length,
     banners: content.banners.length,
     images: content.images.length,
+    searches: content.searches?.length ?? 0,
   };
 }
 
@@ -138,6 +145,7 @@ export function seedIfEmpty(store: Store, generate: () => DemoContent): SeedSumm
 export function describeSeed(summary: SeedSummary): string {
   return (
     `${summary.catalogues} catalogues, ${summary.lecturers} lecturers, ${summary.courses} courses, ` +
-    `${summary.videos} videos, ${summary.topics} topics, ${summary.banners} banners, ${summary.images} images`
+    `${summary.videos} videos, ${summary.topics} topics, ${summary.banners} banners, ${summary.images} images, ` +
+    `${summary.searches} searches`
   );
 }

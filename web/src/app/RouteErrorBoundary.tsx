@@ -19,14 +19,20 @@ interface GraphQLErrorLike {
 }
 
 /**
- * What to tell the user: an id that does not exist (the gateway's NOT_FOUND, e.g. 分类不存在) is
- * not worth a retry; anything else (network, upstream down) is.
+ * What to tell the user: an id that does not exist (the gateway's NOT_FOUND, e.g. 分类不存在) or
+ * input it refuses (BAD_USER_INPUT) is not worth a retry; anything else (network, upstream down) is.
  */
 export function describeRouteError(error: unknown): { title: string; description: string; retry: boolean } {
   const source = (error as { source?: { errors?: readonly GraphQLErrorLike[] } } | null)?.source;
   const notFound = source?.errors?.find((e) => e.extensions?.code === 'NOT_FOUND');
   if (notFound) {
     return { title: '内容不存在', description: notFound.message || '您访问的内容不存在或已下线。', retry: false };
+  }
+  // the address asks for something the gateway refuses (e.g. a search keyword over 50 characters):
+  // its message says what, and trying again would not change it
+  const badInput = source?.errors?.find((e) => e.extensions?.code === 'BAD_USER_INPUT');
+  if (badInput) {
+    return { title: '无法完成请求', description: badInput.message || '请求参数有误。', retry: false };
   }
   return { title: '页面加载失败', description: '网络异常或服务暂时不可用，请稍后重试。', retry: true };
 }

@@ -59,6 +59,17 @@ export interface QueryRouteOptions<Q extends OperationType> extends BaseRouteOpt
    * renders: the history and the visit log only ever see the final URL.
    */
   readonly redirectTo?: (data: Q['response'], url: URL) => string | null;
+  /**
+   * The URL cannot be answered (e.g. /search without a keyword): no query is sent and the page
+   * gets `queryRef` null (declare it with OptionalQueryPageProps) to say why.
+   */
+  readonly skip?: (url: URL) => boolean;
+  /**
+   * 'store-or-network' (default) shows data the store already has; 'network-only' always asks
+   * again (search results are fresh, and a list shown again starts at its first page, §4).
+   * A kept-alive page coming back to the same URL is reused either way.
+   */
+  readonly fetchPolicy?: 'store-or-network' | 'network-only';
 }
 
 export interface PlainRouteOptions extends BaseRouteOptions {
@@ -75,13 +86,15 @@ export interface PlainRouteOptions extends BaseRouteOptions {
  * (refetched filters, loaded pages, scroll position).
  */
 export function defineQueryRoute<Q extends OperationType>(runtime: RouteRuntime, options: QueryRouteOptions<Q>): RouteObject {
-  const { redirectTo } = options;
+  const { redirectTo, skip, fetchPolicy } = options;
   return buildRoute(runtime, options, (url) => {
     const variables = options.variables(url);
+    const skipped = skip?.(url) ?? false;
     return {
-      cacheKey: stableKey(variables),
-      query: options.query,
+      cacheKey: skipped ? `skip:${stableKey(variables)}` : stableKey(variables),
+      query: skipped ? null : options.query,
       variables,
+      fetchPolicy,
       redirectTo: redirectTo
         ? (environment, query) => {
             const data = readLoadedData(environment, query, variables);
@@ -107,6 +120,7 @@ interface DataPlan {
   cacheKey: string;
   query: GraphQLTaggedNode | LazyQuery | null;
   variables: Record<string, unknown>;
+  fetchPolicy?: 'store-or-network' | 'network-only' | undefined;
   /** After the data settled: the URL to go to instead, if any. */
   redirectTo?: ((environment: IEnvironment, query: GraphQLTaggedNode) => string | null) | undefined;
 }
@@ -135,7 +149,7 @@ function buildRoute(
     // §2 navigation guard, on every navigation: phones and tablets leave for the mobile site
     if (redirectMobileVisitor(url.href)) return neverSettles();
     await options.guard?.(url, runtime);
-    const { cacheKey, query: planned, variables, redirectTo } = plan(url);
+    const { cacheKey, query: planned, variables, redirectTo, fetchPolicy = 'store-or-network' } = plan(url);
     // the page's code and a lazy query's module load side by side (a kept-alive page has both already)
     const pagePromise = loadPage();
     pagePromise.catch(() => undefined); // awaited below; a kept-alive answer may not wait for it
@@ -162,7 +176,7 @@ function buildRoute(
     let queryRef: PreloadedQuery<OperationType> | null = null;
     if (query) {
       queryRef = runtime.registry.register(
-        loadQuery<OperationType>(runtime.environment, query, variables, { fetchPolicy: 'store-or-network' }),
+        loadQuery<OperationType>(runtime.environment, query, variables, { fetchPolicy }),
       );
       const created = queryRef;
       request.signal.addEventListener('abort', () => runtime.registry.release(created), { once: true });

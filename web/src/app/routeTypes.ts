@@ -10,6 +10,12 @@ export interface PageProps<Q extends OperationType> {
   readonly search: URLSearchParams;
 }
 
+/** Props of a page whose route may skip its query (QueryRouteOptions.skip): `queryRef` is then null. */
+export interface OptionalQueryPageProps<Q extends OperationType> {
+  readonly queryRef: PreloadedQuery<Q> | null | undefined;
+  readonly search: URLSearchParams;
+}
+
 /** Props of a page without data of its own (placeholders). */
 export interface PlainPageProps {
   readonly search: URLSearchParams;

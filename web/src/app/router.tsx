@@ -1,12 +1,37 @@
+import { lazy, Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createBrowserRouter, redirect, replace, type RouteObject } from 'react-router-dom';
 import type { IEnvironment, OperationType } from 'relay-runtime';
 import type { CatalogQuery } from '../__generated__/CatalogQuery.graphql';
 import type { CenterQuery } from '../__generated__/CenterQuery.graphql';
 import type { HomeQuery } from '../__generated__/HomeQuery.graphql';
+import type { AuthorDetailQuery } from '../__generated__/AuthorDetailQuery.graphql';
+import type { AuthorQuery } from '../__generated__/AuthorQuery.graphql';
+import type { SearchQuery } from '../__generated__/SearchQuery.graphql';
+import type { SpecialDetailQuery } from '../__generated__/SpecialDetailQuery.graphql';
+import type { SpecialQuery } from '../__generated__/SpecialQuery.graphql';
+import type { MobileAuthorQuery } from '../__generated__/MobileAuthorQuery.graphql';
+import type { MobileHomeQuery } from '../__generated__/MobileHomeQuery.graphql';
+import type { MobilePlayQuery } from '../__generated__/MobilePlayQuery.graphql';
+import type { MobileSearchQuery } from '../__generated__/MobileSearchQuery.graphql';
+import type { MobileTopicQuery } from '../__generated__/MobileTopicQuery.graphql';
 import { catalogQuery, catalogRedirect, catalogVariables } from '../routes/Catalog/CatalogQuery';
 import { homeQuery, homeRedirect, homeVariables } from '../routes/Home/HomeQuery';
 import { placeholderPage } from '../routes/Placeholders/placeholderPage';
+import { authorDetailVariables, skipAuthorDetail } from '../routes/AuthorDetail/authorDetailParams';
+import { searchVariables, skipSearch } from '../routes/Search/searchParams';
+import { skipSpecialDetail, specialDetailVariables } from '../routes/SpecialDetail/specialDetailParams';
+import {
+  MOBILE_HOME,
+  mobileAuthorVariables,
+  mobilePlayVariables,
+  mobileSearchVariables,
+  mobileTopicVariables,
+  skipMobileAuthor,
+  skipMobilePlay,
+  skipMobileSearch,
+  skipMobileTopic,
+} from '../routes/Mobile/mobileParams';
 import { Shell } from '../routes/Shell/Shell';
 import { shellQuery } from '../routes/Shell/ShellQuery';
 import { AppError, AppLoading } from './AppFallbacks';
@@ -58,12 +83,60 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
           ? defaultShouldRevalidate
           : currentUrl.searchParams.get('scId') !== nextUrl.searchParams.get('scId'),
     }),
-    definePlainRoute(runtime, { id: 'search', path: 'search', title: '搜索', keepAlive: true, page: placeholder('搜索') }),
+    defineQueryRoute<SearchQuery>(runtime, {
+      id: 'search',
+      path: 'search',
+      title: '搜索',
+      keepAlive: true,
+      // the search page's query (every tab's fragments) loads with the page, not with the home page
+      query: lazyQuery(() => import('../routes/Search/SearchQuery').then((m) => m.searchQuery)),
+      variables: searchVariables,
+      // no keyword (or one over 50 characters): nothing is sent, the page says 请输入搜索关键词
+      skip: skipSearch,
+      // a search always asks (fresh results, a tab starts again at its first page); coming back
+      // to a kept-alive search still shows it as it was left
+      fetchPolicy: 'network-only',
+      page: () => import('../routes/Search/SearchPage'),
+    }),
     definePlainRoute(runtime, { id: 'play', path: 'Play', title: '课程播放', keepAlive: true, page: placeholder('课程播放') }),
-    definePlainRoute(runtime, { id: 'special', path: 'special', title: '推荐专题', keepAlive: true, page: placeholder('推荐专题') }),
-    definePlainRoute(runtime, { id: 'specialDetail', path: 'special/des', title: '专题详情', page: placeholder('专题详情') }),
-    definePlainRoute(runtime, { id: 'author', path: 'author', title: '名校名师', keepAlive: true, page: placeholder('名校名师') }),
-    definePlainRoute(runtime, { id: 'authorDetail', path: 'authorDes', title: '讲师详情', page: placeholder('讲师详情') }),
+    // Topics and lecturers (issue 7): each page and its query load with the page, not with /home.
+    defineQueryRoute<SpecialQuery>(runtime, {
+      id: 'special',
+      path: 'special',
+      title: '推荐专题',
+      keepAlive: true,
+      query: lazyQuery(() => import('../routes/Special/SpecialQuery').then((m) => m.specialQuery)),
+      variables: () => ({}),
+      page: () => import('../routes/Special/SpecialPage'),
+    }),
+    defineQueryRoute<SpecialDetailQuery>(runtime, {
+      id: 'specialDetail',
+      path: 'special/des',
+      title: '专题详情',
+      query: lazyQuery(() => import('../routes/SpecialDetail/SpecialDetailQuery').then((m) => m.specialDetailQuery)),
+      variables: specialDetailVariables,
+      // no id: nothing is asked, the page goes back (§2)
+      skip: skipSpecialDetail,
+      page: () => import('../routes/SpecialDetail/SpecialDetailPage'),
+    }),
+    defineQueryRoute<AuthorQuery>(runtime, {
+      id: 'author',
+      path: 'author',
+      title: '名校名师',
+      keepAlive: true,
+      query: lazyQuery(() => import('../routes/Author/AuthorQuery').then((m) => m.authorQuery)),
+      variables: () => ({}),
+      page: () => import('../routes/Author/AuthorPage'),
+    }),
+    defineQueryRoute<AuthorDetailQuery>(runtime, {
+      id: 'authorDetail',
+      path: 'authorDes',
+      title: '讲师详情',
+      query: lazyQuery(() => import('../routes/AuthorDetail/AuthorDetailQuery').then((m) => m.authorDetailQuery)),
+      variables: authorDetailVariables,
+      skip: skipAuthorDetail,
+      page: () => import('../routes/AuthorDetail/AuthorDetailPage'),
+    }),
     defineQueryRoute<CenterQuery>(runtime, {
       id: 'center',
       path: 'center',
@@ -100,13 +173,6 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
         throw landing ? replace('/home') : redirect('/home');
       },
     },
-    // The mobile site's addresses (issue 7) are not the desktop app's: a plain page, never guarded.
-    definePlainRoute(runtime, {
-      id: 'mobileSite',
-      path: 'm/*',
-      title: '移动端页面',
-      page: () => import('../routes/Mobile/MobileSitePage'),
-    }),
     definePlainRoute(runtime, {
       id: 'notFound',
       path: '*',
@@ -116,6 +182,7 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
   ];
 
   return [
+    mobileSiteRoute(runtime),
     {
       id: 'shell',
       path: '/',
@@ -134,6 +201,81 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       children: pages,
     },
   ];
+}
+
+/** The mobile site's light shell: its own chunk, never loaded by the desktop pages. */
+const MobileShell = lazy(() => import('../routes/Mobile/MobileShell'));
+
+/**
+ * The mobile site (issue 7) under /m/: touch-first pages over the same schema, in their own shell
+ * (no desktop header, sidebar or footer, no shell query). Each page and its query are a lazy chunk.
+ * The navigation guard never sends these paths anywhere (isMobileSitePath), so a phone cannot loop.
+ * /m/ itself (the QR codes' target) and any unknown /m/ path go to /m/home.
+ */
+function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
+  const toHome = () => replace(MOBILE_HOME);
+  return {
+    id: 'mobile',
+    path: '/m',
+    element: (
+      <Suspense fallback={<AppLoading />}>
+        <MobileShell runtime={runtime} />
+      </Suspense>
+    ),
+    HydrateFallback: AppLoading,
+    errorElement: <AppError />,
+    children: [
+      { index: true, loader: toHome, element: null },
+      defineQueryRoute<MobileHomeQuery>(runtime, {
+        id: 'mobileHome',
+        path: 'home',
+        title: '首页',
+        keepAlive: true,
+        query: lazyQuery(() => import('../routes/Mobile/MobileHomePage').then((m) => m.mobileHomeQuery)),
+        variables: () => ({}),
+        page: () => import('../routes/Mobile/MobileHomePage'),
+      }),
+      defineQueryRoute<MobileSearchQuery>(runtime, {
+        id: 'mobileSearch',
+        path: 'search',
+        title: '搜索',
+        keepAlive: true,
+        query: lazyQuery(() => import('../routes/Mobile/MobileSearchPage').then((m) => m.mobileSearchQuery)),
+        variables: mobileSearchVariables,
+        skip: skipMobileSearch,
+        fetchPolicy: 'network-only',
+        page: () => import('../routes/Mobile/MobileSearchPage'),
+      }),
+      defineQueryRoute<MobilePlayQuery>(runtime, {
+        id: 'mobilePlay',
+        path: 'play',
+        title: '课程播放',
+        query: lazyQuery(() => import('../routes/Mobile/MobilePlayPage').then((m) => m.mobilePlayQuery)),
+        variables: mobilePlayVariables,
+        skip: skipMobilePlay,
+        page: () => import('../routes/Mobile/MobilePlayPage'),
+      }),
+      defineQueryRoute<MobileAuthorQuery>(runtime, {
+        id: 'mobileAuthorDetail',
+        path: 'authorDes',
+        title: '讲师详情',
+        query: lazyQuery(() => import('../routes/Mobile/MobileAuthorPage').then((m) => m.mobileAuthorQuery)),
+        variables: mobileAuthorVariables,
+        skip: skipMobileAuthor,
+        page: () => import('../routes/Mobile/MobileAuthorPage'),
+      }),
+      defineQueryRoute<MobileTopicQuery>(runtime, {
+        id: 'mobileSpecialDetail',
+        path: 'special/des',
+        title: '专题详情',
+        query: lazyQuery(() => import('../routes/Mobile/MobileTopicPage').then((m) => m.mobileTopicQuery)),
+        variables: mobileTopicVariables,
+        skip: skipMobileTopic,
+        page: () => import('../routes/Mobile/MobileTopicPage'),
+      }),
+      { path: '*', loader: toHome, element: null },
+    ],
+  };
 }
 
 export function createAppRouter(environment: IEnvironment) {

@@ -4,6 +4,7 @@ import { clientIp } from './clientIp';
 import { banners, featuredTopics, recommendedAuthors, recommendedCourses, selectedCourses } from './home';
 import { authors, courses, resourceCount, statistics, topics } from './lists';
 import { node, nodes } from './node';
+import { catalogueSuggestions, hotKeywords, search } from './search';
 import { site } from './site';
 import { viewer } from './viewer';
 
@@ -29,4 +30,7 @@ export const Query = {
   author,
   topic,
   clientIp,
+  search,
+  hotKeywords,
+  catalogueSuggestions,
 };

@@ -10,6 +10,7 @@ import { operateRoutes } from './operate';
 import { playRoutes } from './play';
 import { recommendRoutes } from './recommend';
 import type { Route, RouteGroup } from './route';
+import { searchRoutes } from './search';
 import { specialRoutes } from './special';
 import { usercenterRoutes } from './usercenter';
 
@@ -24,6 +25,7 @@ const GROUPS: RouteGroup[] = [
   commonRoutes,
   usercenterRoutes,
   operateRoutes,
+  searchRoutes,
 ];
 
 /** ASP.NET-style backends match paths case-insensitively; clients in the wild rely on it. */

@@ -1,4 +1,5 @@
 /** The services of the main API, wired once per server over one store. */
+import type { Logger } from '../../logger';
 import type { Store } from '../../store';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
 import { createCourseService, type CourseService } from './course-service';
@@ -10,6 +11,7 @@ import { createLecturerService, type LecturerService } from './lecturer-service'
 import { createMessageService, type MessageService } from './message-service';
 import { createNoteService, type NoteService } from './note-service';
 import { createPlayService, type PlayService } from './play-service';
+import { createSearchService, type SearchService } from './search-service';
 import { createTopicService, type TopicService } from './topic-service';
 import { createVisitLogService, type VisitLogService } from './visit-log-service';
 
@@ -21,6 +23,7 @@ export interface Services {
   play: PlayService;
   topics: TopicService;
   visitLogs: VisitLogService;
+  search: SearchService;
   /** the personal centre */
   notes: NoteService;
   favourites: FavouriteService;
@@ -29,7 +32,13 @@ export interface Services {
   fragments: FragmentService;
 }
 
-export function createServices(store: Store): Services {
+export interface ServicesOptions {
+  logger?: Logger;
+  /** the clock of the search log and the hot keywords (tests move it past caches) */
+  now?: () => number;
+}
+
+export function createServices(store: Store, options: ServicesOptions = {}): Services {
   const catalogues = createCatalogueService(store);
   const courses = createCourseService(store, catalogues);
   return {
@@ -40,6 +49,7 @@ export function createServices(store: Store): Services {
     play: createPlayService(store, catalogues, courses),
     topics: createTopicService(store),
     visitLogs: createVisitLogService(store),
+    search: createSearchService(store, { logger: options.logger, now: options.now }),
     notes: createNoteService(store),
     favourites: createFavouriteService(store),
     history: createHistoryService(store),

@@ -6,6 +6,7 @@ import { coreContent } from './0001-core-content';
 import { accounts } from './0002-accounts';
 import { learning } from './0003-learning';
 import { learningIndexes } from './0004-learning-indexes';
+import { search } from './0005-search';
 
 export interface Migration {
   version: number;
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'accounts', sql: accounts },
   { version: 3, name: 'learning', sql: learning },
   { version: 4, name: 'learning indexes', sql: learningIndexes },
+  { version: 5, name: 'search', sql: search },
 ];

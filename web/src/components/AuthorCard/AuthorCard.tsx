@@ -1,7 +1,7 @@
 import { Box, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthorCard_author$key } from '../../__generated__/AuthorCard_author.graphql';
 
 const authorFragment = graphql`
@@ -18,12 +18,25 @@ const authorFragment = graphql`
  * A lecturer: portrait, name, position, course count; opens the lecturer page. `row` lays it out
  * sideways (portrait left), for the home page's 3 × 3 recommendation grid.
  */
-export function AuthorCard({ author, layout = 'column' }: { readonly author: AuthorCard_author$key; readonly layout?: 'column' | 'row' }) {
+export function AuthorCard({
+  author,
+  layout = 'column',
+  highlight,
+}: {
+  readonly author: AuthorCard_author$key;
+  readonly layout?: 'column' | 'row';
+  /** Search results: the name and position with the keyword marked. */
+  readonly highlight?: { readonly name?: ReactNode; readonly position?: ReactNode };
+}) {
   const data = useFragment(authorFragment, author);
+  const name = highlight?.name ?? data.name;
+  const position = highlight?.position ?? data.position;
   const navigate = useNavigate();
+  const location = useLocation();
+  // the lecturer page's 返回列表 goes back in the history when it was opened from the list
   const open = () =>
     startTransition(() => {
-      void navigate(`/authorDes?id=${data.authorId}`);
+      void navigate(`/authorDes?id=${data.authorId}`, { state: { from: location.pathname } });
     });
   const portrait = (size: string) => (
     <Image
@@ -63,14 +76,14 @@ export function AuthorCard({ author, layout = 'column' }: { readonly author: Aut
           <Stack gap="1" minW="0" flex="1">
             <HStack justify="space-between" gap="2" minW="0">
               <Text fontWeight="semibold" fontSize="md" color="gray.800" truncate>
-                {data.name}
+                {name}
               </Text>
               <Text fontSize="xs" color="red.600" flexShrink={0}>
                 {`${data.courseCount} 门课程`}
               </Text>
             </HStack>
             <Text fontSize="sm" color="gray.500" lineClamp={2} lineHeight="1.5" minH="3em">
-              {data.position}
+              {position}
             </Text>
           </Stack>
         </HStack>
@@ -78,10 +91,10 @@ export function AuthorCard({ author, layout = 'column' }: { readonly author: Aut
         <Stack align="center" gap="2">
           {portrait('72px')}
           <Text fontWeight="semibold" fontSize="sm" color="gray.800" truncate maxW="100%">
-            {data.name}
+            {name}
           </Text>
           <Text fontSize="xs" color="gray.500" lineClamp={2} minH="2.8em" lineHeight="1.4">
-            {data.position}
+            {position}
           </Text>
           <Text fontSize="xs" color="red.600">
             {`${data.courseCount} 门课程`}

@@ -1,6 +1,5 @@
-import { Box, HStack } from '@chakra-ui/react';
-import { useRef, type KeyboardEvent } from 'react';
 import { CENTER_POSITION } from '../../constants';
+import { UnderlineTabs } from '../ui/UnderlineTabs';
 
 /** The centre's tabs in position order (§2: position selects the tab). */
 export const CENTER_TABS: ReadonlyArray<{ readonly position: number; readonly label: string }> = [
@@ -23,79 +22,19 @@ interface Props {
   readonly onIntent?: (position: number) => void;
 }
 
+const TABS = CENTER_TABS.map((t) => ({ value: t.position, label: t.label }));
+
 /** The tab bar; ←/→ (and Home/End) move between tabs as a tab list does. */
 export function CenterTabs({ active, onSelect, onIntent }: Props) {
-  const list = useRef<HTMLDivElement>(null);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = CENTER_TABS.findIndex((t) => t.position === active);
-    const last = CENTER_TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight' ? (index + 1) % CENTER_TABS.length
-      : event.key === 'ArrowLeft' ? (index + last) % CENTER_TABS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
-    if (next === null) return;
-    event.preventDefault();
-    const tab = CENTER_TABS[next]!;
-    onSelect(tab.position);
-    list.current?.querySelector<HTMLElement>(`#${centerTabId(tab.position)}`)?.focus();
-  };
-
   return (
-    <HStack
-      ref={list}
-      role="tablist"
-      aria-label="个人中心"
-      gap="1"
-      px="3"
-      borderBottomWidth="1px"
-      borderColor="gray.100"
-      overflowX="auto"
-      onKeyDown={onKeyDown}
-      css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
-    >
-      {CENTER_TABS.map((tab) => {
-        const selected = tab.position === active;
-        return (
-          <Box
-            as="button"
-            role="tab"
-            key={tab.position}
-            id={centerTabId(tab.position)}
-            aria-selected={selected}
-            aria-controls={centerPanelId(tab.position)}
-            tabIndex={selected ? 0 : -1}
-            position="relative"
-            px="4"
-            py="3.5"
-            fontSize="15px"
-            whiteSpace="nowrap"
-            fontWeight={selected ? 'bold' : 'medium'}
-            color={selected ? 'red.600' : 'gray.600'}
-            _hover={{ color: 'red.600' }}
-            onPointerEnter={() => onIntent?.(tab.position)}
-            onClick={() => {
-              if (!selected) onSelect(tab.position);
-            }}
-            _after={{
-              content: '""',
-              position: 'absolute',
-              left: '50%',
-              bottom: '0',
-              height: '3px',
-              borderRadius: 'full',
-              bg: 'red.600',
-              transition: 'all 0.2s',
-              width: selected ? '28px' : '0',
-              transform: 'translateX(-50%)',
-            }}
-          >
-            {tab.label}
-          </Box>
-        );
-      })}
-    </HStack>
+    <UnderlineTabs
+      tabs={TABS}
+      active={active}
+      onSelect={onSelect}
+      onIntent={onIntent}
+      label="个人中心"
+      tabId={centerTabId}
+      panelId={centerPanelId}
+    />
   );
 }

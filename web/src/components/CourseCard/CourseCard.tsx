@@ -1,4 +1,5 @@
 import { AspectRatio, Badge, Box, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { CourseCard_course$key } from '../../__generated__/CourseCard_course.graphql';
 import { formatCount } from '../../lib/formatCount';
@@ -27,11 +28,16 @@ interface Props {
   readonly course: CourseCard_course$key;
   /** Smaller text for dense places (topic slides). */
   readonly compact?: boolean;
+  /**
+   * Search results show the course with the keyword marked: these replace the plain name and
+   * lecturer line, and `snippet` (the introduction around the match) goes under the name.
+   */
+  readonly highlight?: { readonly name?: ReactNode; readonly lecturer?: ReactNode; readonly snippet?: ReactNode };
 }
 
-export function CourseCard({ course, compact = false }: Props) {
+export function CourseCard({ course, compact = false, highlight }: Props) {
   const data = useFragment(courseFragment, course);
-  const lecturer = [data.authorName, data.authorPosition].filter(Boolean).join(' · ');
+  const lecturer = highlight?.lecturer ?? [data.authorName, data.authorPosition].filter(Boolean).join(' · ');
   return (
     <Box
       asChild
@@ -104,8 +110,13 @@ export function CourseCard({ course, compact = false }: Props) {
             lineHeight="1.4"
             _groupHover={{ color: 'red.600' }}
           >
-            {data.name}
+            {highlight?.name ?? data.name}
           </Text>
+          {highlight && 'snippet' in highlight ? (
+            <Text fontSize="xs" color="gray.500" lineClamp={2} lineHeight="1.5" minH="3em">
+              {highlight.snippet}
+            </Text>
+          ) : null}
           <Text fontSize="xs" color="gray.500" truncate>
             {lecturer || '\u00a0'}
           </Text>

@@ -2,6 +2,7 @@ import { Box, Button, Group, Input } from '@chakra-ui/react';
 import { startTransition, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, TEXT_LIMIT } from '../../constants';
+import { saveSearchKeyword } from '../../lib/searchHistory';
 import { SearchIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
 
@@ -10,7 +11,7 @@ interface Props {
   readonly currentKey?: string | null;
 }
 
-/** Header search: at most 50 characters, Enter or the button, empty input gives 请输入内容. */
+/** Header search: at most 50 characters, Enter or the button, empty input gives 请输入内容; a search is saved to the local history. */
 export function SearchBox({ currentKey = null }: Props) {
   const navigate = useNavigate();
   const [value, setValue] = useState(() => (currentKey ?? '').slice(0, TEXT_LIMIT.siteSearch));
@@ -26,6 +27,8 @@ export function SearchBox({ currentKey = null }: Props) {
       showMessage(MESSAGES.emptyInput, 'warning');
       return;
     }
+    // §4: making a search saves the keyword to the local history
+    saveSearchKeyword(key);
     startTransition(() => {
       void navigate(`/search?key=${encodeURIComponent(key)}`);
     });

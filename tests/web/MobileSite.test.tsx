@@ -1,0 +1,216 @@
+/**
+ * The mobile site (issue 7) in the whole app over a mock gateway: /m/ pages in their own shell
+ * (no desktop header, sidebar or shell query), home cards, search with highlights and history,
+ * lecturer and topic pages, the course page behind the /Play QR code, unknown paths → /m/home.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MockResolvers } from 'relay-test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mobileLinkFor } from '../../web/src/routes/Mobile/mobileLinks';
+import { renderApp } from './appHarness';
+
+const LONG = { timeout: 10_000 };
+const stops: Array<() => void> = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
+
+const course = (courseId: number, name: string) => ({
+  id: `course-${courseId}`,
+  courseId,
+  catalogueId: 30 + courseId,
+  name,
+  image: `/media/courses/${courseId}.jpg`,
+  info: `${name}的课程简介`,
+  authorName: '王老师',
+  authorPosition: '教授',
+  author: { id: 'author-7', authorId: 7 },
+  videoCount: 3,
+  viewCount: 1234,
+});
+
+const seg = (...parts: Array<string | [string]>) => parts.map((p) => (typeof p === 'string' ? { text: p, hit: false } : { text: p[0], hit: true }));
+
+function resolvers(): MockResolvers {
+  return {
+    Query: () => ({
+      banners: [{ id: 'b1', title: '活动一', image: '/media/banners/1.jpg', gotoUrl: '/authorDes?id=7' }],
+      featuredTopics: [{ id: 'topic-5', topicId: 5, title: '党的二十大精神', image: '/media/t/5.jpg', courseCount: 2 }],
+      recommendedAuthors: [{ id: 'author-7', authorId: 7, name: '王老师', position: '教授', image: '/media/a/7.jpg' }],
+      recommendedCourses: {
+        edges: [
+          { cursor: 'c1', node: course(1, '马克思主义基本原理') },
+          { cursor: 'c2', node: course(2, '中国近现代史纲要') },
+        ],
+        pageInfo: { hasNextPage: false, endCursor: 'c2', hasPreviousPage: false, startCursor: 'c1' },
+      },
+      author: {
+        id: 'author-7',
+        authorId: 7,
+        name: '王老师',
+        position: '北京大学教授',
+        image: '/media/a/7.jpg',
+        intro: '<p>长期从事<strong>思想政治教育</strong>研究。</p><script>alert(1)</script>',
+        courseCount: 1,
+        videoCount: 3,
+        courses: { edges: [{ cursor: 'x', node: course(1, '马克思主义基本原理') }], pageInfo: { hasNextPage: false } },
+      },
+      topic: {
+        id: 'topic-5',
+        topicId: 5,
+        title: '党的二十大精神',
+        info: '学习贯彻党的二十大精神',
+        image: '/media/t/5.jpg',
+        courseCount: 2,
+        courses: [course(3, '专题课程甲'), course(4, '专题课程乙')],
+      },
+      course: {
+        ...course(1, '马克思主义基本原理'),
+        videos: [
+          { id: 'video-11', videoId: 11, name: '第一讲 导论', numberShow: '01', duration: 600 },
+          { id: 'video-12', videoId: 12, name: '第二讲 唯物论', numberShow: '02', duration: 725 },
+        ],
+      },
+      search: {
+        counts: { courseCount: 5, knowledgePointCount: 0, topicCount: 1, authorCount: 1 },
+        overview: {
+          courses: [
+            {
+              course: { id: 'course-9', courseId: 9, catalogueId: 39, image: '/media/c/9.jpg' },
+              name: seg('马克思主义', ['哲学'], '原理'),
+              info: seg('关于', ['哲学'], '的课程'),
+              authorName: seg('李老师'),
+            },
+          ],
+          knowledgePoints: [],
+          topics: [{ topic: { id: 'topic-6', topicId: 6, image: '/media/t/6.jpg', courseCount: 1 }, title: seg(['哲学'], '专题'), info: seg('') }],
+          authors: [{ author: { id: 'author-8', authorId: 8, image: '/media/a/8.jpg' }, name: seg('赵老师'), position: seg(['哲学'], '系') }],
+        },
+      },
+    }),
+  };
+}
+
+describe('the mobile site under /m/', () => {
+  it('/m/home: its own shell (no desktop shell query), banners, topics, lecturers and course cards linking inside /m/', async () => {
+    const { named, stop } = renderApp('/m/home', resolvers());
+    stops.push(stop);
+    const courses = await screen.findByRole('list', { name: '推荐课程' }, LONG);
+    expect(within(courses).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/m/play?catalogId=31&courseId=1',
+      '/m/play?catalogId=32&courseId=2',
+    ]);
+    expect(within(courses).getByText('马克思主义基本原理')).toBeTruthy();
+    expect(named('ShellQuery')).toHaveLength(0);
+    expect(named('HomeQuery')).toHaveLength(0);
+    expect(named('MobileHomeQuery')).toHaveLength(1);
+    expect(screen.getByRole('navigation', { name: '手机网页版导航' })).toBeTruthy();
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(document.title).toBe('首页 - 思政云课堂');
+    // banner and topic and lecturer links stay on the mobile site
+    expect(within(screen.getByRole('list', { name: '轮播图' })).getByRole('link').getAttribute('href')).toBe('/m/authorDes?id=7');
+    expect(within(screen.getByRole('list', { name: '推荐专题' })).getByRole('link').getAttribute('href')).toBe('/m/special/des?speciaId=5');
+    expect(within(screen.getByRole('list', { name: '名校名师' })).getByRole('link').getAttribute('href')).toBe('/m/authorDes?id=7');
+    // no back arrow on the home page
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
+  });
+
+  it('/m/ and an unknown /m/ path go to /m/home', async () => {
+    const { router, stop } = renderApp('/m/unknown/page', resolvers());
+    stops.push(stop);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'), LONG);
+    await screen.findByRole('list', { name: '推荐课程' }, LONG);
+    await act(async () => {
+      await router.navigate('/m/');
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'), LONG);
+  });
+
+  it('/m/search: the box (50 characters, 请输入内容), results with highlights in tabs, the history', async () => {
+    const { router, named, stop } = renderApp('/m/search', resolvers());
+    stops.push(stop);
+    const box = await screen.findByRole('searchbox', { name: '搜索关键词' }, LONG);
+    expect(box.getAttribute('placeholder')).toBe('请输入内容');
+    expect(box.getAttribute('maxlength')).toBe('50');
+    expect(named('MobileSearchQuery')).toHaveLength(0);
+
+    fireEvent.change(box, { target: { value: ' 哲学 ' } });
+    fireEvent.submit(box.closest('form')!);
+    await waitFor(() => expect(router.state.location.search).toBe('?key=%E5%93%B2%E5%AD%A6'), LONG);
+    const courses = await screen.findByRole('list', { name: '课程' }, LONG);
+    expect(named('MobileSearchQuery')[0]!.variables).toEqual({ keyword: '哲学' });
+    expect(within(courses).getByRole('link').getAttribute('href')).toBe('/m/play?catalogId=39&courseId=9');
+    expect([...courses.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['哲学', '哲学']);
+    expect(screen.getByRole('tab', { name: '课程 5' })).toBeTruthy();
+
+    // a tab shows its group only
+    fireEvent.click(screen.getByRole('tab', { name: '专题 1' }));
+    expect(screen.getByRole('tab', { name: '专题 1' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('list', { name: '课程' })).toBeNull();
+    expect(within(screen.getByRole('list', { name: '专题' })).getByRole('link').getAttribute('href')).toBe('/m/special/des?speciaId=6');
+
+    // the history has the keyword
+    await act(async () => {
+      await router.navigate('/m/search');
+    });
+    const history = await screen.findByRole('list', { name: '搜索历史' }, LONG);
+    expect(within(history).getByRole('link', { name: '哲学' })).toBeTruthy();
+  });
+
+  it('/m/authorDes?id=: the lecturer, the sanitised intro and the courses', async () => {
+    const { named, stop } = renderApp('/m/authorDes?id=7', resolvers());
+    stops.push(stop);
+    expect(await screen.findByRole('heading', { name: '王老师' }, LONG)).toBeTruthy();
+    expect(named('MobileAuthorQuery')[0]!.variables).toEqual({ authorId: 7 });
+    expect(screen.getByText('思想政治教育').tagName).toBe('STRONG');
+    expect(document.querySelector('main script')).toBeNull();
+    const courses = screen.getByRole('list', { name: '讲师课程' });
+    expect(within(courses).getByRole('link').getAttribute('href')).toBe('/m/play?catalogId=31&courseId=1');
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
+    expect(document.title).toBe('讲师详情 - 思政云课堂');
+  });
+
+  it('/m/special/des?speciaId=: the topic and its courses', async () => {
+    const { named, stop } = renderApp('/m/special/des?speciaId=5', resolvers());
+    stops.push(stop);
+    expect(await screen.findByRole('heading', { name: '党的二十大精神' }, LONG)).toBeTruthy();
+    expect(named('MobileTopicQuery')[0]!.variables).toEqual({ topicId: 5 });
+    const courses = screen.getByRole('list', { name: '专题课程' });
+    expect(within(courses).getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('/m/play: the course, its videos with the current one marked, and the playback notice', async () => {
+    const { router, named, stop } = renderApp('/m/play?catalogId=31&courseId=1&videoId=12', resolvers());
+    stops.push(stop);
+    expect(await screen.findByRole('heading', { name: '马克思主义基本原理' }, LONG)).toBeTruthy();
+    expect(named('MobilePlayQuery')[0]!.variables).toEqual({ courseId: 1 });
+    expect(screen.getByRole('note', { name: '播放提示' }).textContent).toContain('视频播放将随播放器上线');
+    expect(document.querySelector('video')).toBeNull();
+    const videos = screen.getByRole('list', { name: '课程目录' });
+    const links = within(videos).getAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links[1]!.getAttribute('aria-current')).toBe('true');
+    expect(links[0]!.getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('link', { name: '王老师' }).getAttribute('href')).toBe('/m/authorDes?id=7');
+
+    fireEvent.click(links[0]!);
+    await waitFor(() => expect(router.state.location.search).toContain('videoId=11'), LONG);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: '课程目录' })).getAllByRole('link')[0]!.getAttribute('aria-current')).toBe('true'), LONG);
+  });
+
+  it('/m/play without a course asks nothing and says 课程不存在', async () => {
+    const { named, stop } = renderApp('/m/play?catalogId=&courseId=&videoId=', resolvers());
+    stops.push(stop);
+    expect(await screen.findByText('课程不存在', undefined, LONG)).toBeTruthy();
+    expect(named('MobilePlayQuery')).toHaveLength(0);
+  });
+
+  it('platform links map onto the mobile site', () => {
+    const origin = 'https://ke.example.cn';
+    expect(mobileLinkFor('/m/activity/2025', origin)).toEqual({ internal: '/m/activity/2025' });
+    expect(mobileLinkFor('/Play?courseId=1&catalogId=2&videoId=3', origin)).toEqual({ internal: '/m/play?catalogId=2&courseId=1&videoId=3' });
+    expect(mobileLinkFor('/special/des?id=4', origin)).toEqual({ internal: '/m/special/des?speciaId=4' });
+    expect(mobileLinkFor('/catalog?scId=1', origin)).toEqual({ internal: '/m/home' });
+    expect(mobileLinkFor('https://www.xuexi.cn/', origin)).toEqual({ external: 'https://www.xuexi.cn/' });
+  });
+});

@@ -1,0 +1,112 @@
+import { Box, Flex, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState, useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { AuthorCourseList_author$key } from '../../__generated__/AuthorCourseList_author.graphql';
+import type { AuthorCourseListPaginationQuery } from '../../__generated__/AuthorCourseListPaginationQuery.graphql';
+import { COURSE_ORDER_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type CourseOrderValue } from '../../constants';
+import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
+import { CourseCard } from '../CourseCard/CourseCard';
+import { EmptyState } from '../Feedback/EmptyState';
+import { ListFooter } from '../Feedback/ListFooter';
+
+const authorFragment = graphql`
+  fragment AuthorCourseList_author on Author
+  @refetchable(queryName: "AuthorCourseListPaginationQuery")
+  @argumentDefinitions(
+    order: { type: "CourseOrder", defaultValue: LATEST }
+    first: { type: "Int", defaultValue: 18 }
+    after: { type: "String" }
+  ) {
+    courseCount
+    videoCount
+    courses(order: $order, first: $first, after: $after) @connection(key: "AuthorCourseList_courses") {
+      edges {
+        node {
+          id
+          ...CourseCard_course
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * /authorDes (§2): 相关课程, 共 N 门课程，M 个视频, the sort select and the lecturer's course cards,
+ * 18 a page in infinite scroll. A new sort starts again at page 1 (§4).
+ */
+export function AuthorCourseList({ author }: { readonly author: AuthorCourseList_author$key }) {
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
+    AuthorCourseListPaginationQuery,
+    AuthorCourseList_author$key
+  >(authorFragment, author);
+  const [order, setOrder] = useState<CourseOrderValue>('LATEST');
+  const [isPending, startTransition] = useTransition();
+  const edges = data.courses.edges;
+
+  // network-only: page 1 replaces the list (§4), not the pages loaded earlier in this order
+  const changeOrder = (next: CourseOrderValue) => {
+    setOrder(next);
+    startTransition(() => {
+      refetch({ order: next, first: PAGE_SIZE.authorCourses, after: null }, { fetchPolicy: 'network-only' });
+    });
+  };
+
+  const sentinel = useLoadMoreSentinel({
+    hasNext,
+    isLoadingNext,
+    itemCount: edges.length,
+    loadNext: () => {
+      if (hasNext && !isLoadingNext && !isPending) loadNext(PAGE_SIZE.authorCourses);
+    },
+  });
+
+  return (
+    <Stack as="section" gap="4" aria-label={TOPIC_AUTHOR_TEXT.relatedCourses}>
+      <Flex
+        align="center"
+        justify="space-between"
+        gap="4"
+        wrap="wrap"
+        bg="white"
+        borderRadius="xl"
+        borderWidth="1px"
+        borderColor="gray.100"
+        px="5"
+        py="3"
+      >
+        <HStack gap="3" align="center">
+          <Box width="4px" height="18px" bg="red.600" borderRadius="full" />
+          <Text as="h2" fontSize="lg" fontWeight="bold" color="gray.900">
+            {TOPIC_AUTHOR_TEXT.relatedCourses}
+          </Text>
+          <Text fontSize="sm" color="gray.500">
+            {TOPIC_AUTHOR_TEXT.courseVideoCount(data.courseCount, data.videoCount)}
+          </Text>
+        </HStack>
+        <NativeSelect.Root size="sm" width="auto" minW="32">
+          <NativeSelect.Field aria-label="排序" value={order} onChange={(e) => changeOrder(e.currentTarget.value as CourseOrderValue)}>
+            {COURSE_ORDER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+      <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
+        {edges.length === 0 ? (
+          <EmptyState text="暂无课程" />
+        ) : (
+          <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap="5">
+            {edges.map((edge) => (
+              <CourseCard key={edge.node.id} course={edge.node} />
+            ))}
+          </SimpleGrid>
+        )}
+        <Box ref={sentinel} height="1px" />
+        <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+      </Box>
+    </Stack>
+  );
+}

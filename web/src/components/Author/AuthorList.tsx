@@ -1,0 +1,155 @@
+import { Box, Flex, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState, useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { AuthorCatalogueSelect_query$key } from '../../__generated__/AuthorCatalogueSelect_query.graphql';
+import type { AuthorList_query$key } from '../../__generated__/AuthorList_query.graphql';
+import type { AuthorListPaginationQuery } from '../../__generated__/AuthorListPaginationQuery.graphql';
+import { AUTHOR_SORT_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type AuthorSortValue } from '../../constants';
+import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
+import { AuthorCard } from '../AuthorCard/AuthorCard';
+import { BackToTop } from '../BackToTop/BackToTop';
+import { EmptyState } from '../Feedback/EmptyState';
+import { ListFooter } from '../Feedback/ListFooter';
+import { AlphabetBar } from './AlphabetBar';
+import { AuthorCatalogueSelect, type CatalogueChoice } from './AuthorCatalogueSelect';
+
+// Short variable names on purpose (see ClassifyCourseList): graphql-js's print() wraps an argument
+// line past 80 characters, relay-compiler's does not, and the hashes would then disagree.
+const queryFragment = graphql`
+  fragment AuthorList_query on Query
+  @refetchable(queryName: "AuthorListPaginationQuery")
+  @argumentDefinitions(
+    cat: { type: "Int", defaultValue: 0 }
+    fw: { type: "String" }
+    by: { type: "AuthorSort", defaultValue: DEFAULT }
+    n: { type: "Int", defaultValue: 18 }
+    after: { type: "String" }
+  ) {
+    authors(catalogueId: $cat, firstWord: $fw, sort: $by, first: $n, after: $after)
+      @connection(key: "AuthorList_authors") {
+      totalCount
+      edges {
+        node {
+          id
+          ...AuthorCard_author
+        }
+      }
+    }
+  }
+`;
+
+interface Filters {
+  readonly catalogue: CatalogueChoice;
+  readonly letter: string | null;
+  readonly sort: AuthorSortValue;
+}
+
+const INITIAL: Filters = { catalogue: { first: 0, second: 0 }, letter: null, sort: 'DEFAULT' };
+
+/**
+ * /author (§2): 名校名师, the category selects, the sort select, 当前共 N 位老师, the A–Z bar and the
+ * lecturer cards, 18 a page in infinite scroll. A filter change refetches from page 1 (§4); the
+ * filters are the page's state, kept with it while the page is kept alive.
+ */
+export function AuthorList({
+  query,
+  catalogues,
+}: {
+  readonly query: AuthorList_query$key;
+  readonly catalogues: AuthorCatalogueSelect_query$key;
+}) {
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<AuthorListPaginationQuery, AuthorList_query$key>(
+    queryFragment,
+    query,
+  );
+  const [filters, setFilters] = useState<Filters>(INITIAL);
+  const [isPending, startTransition] = useTransition();
+  const { edges, totalCount } = data.authors;
+
+  // network-only: page 1 replaces the list (§4); the store would give back every page loaded
+  // earlier for the same filters
+  const apply = (next: Filters) => {
+    setFilters(next);
+    startTransition(() => {
+      refetch(
+        {
+          cat: next.catalogue.second || next.catalogue.first,
+          fw: next.letter,
+          by: next.sort,
+          n: PAGE_SIZE.authors,
+          after: null,
+        },
+        { fetchPolicy: 'network-only' },
+      );
+    });
+  };
+
+  const sentinel = useLoadMoreSentinel({
+    hasNext,
+    isLoadingNext,
+    itemCount: edges.length,
+    loadNext: () => {
+      if (hasNext && !isLoadingNext && !isPending) loadNext(PAGE_SIZE.authors);
+    },
+  });
+
+  return (
+    <Stack gap="5">
+      <Stack bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" px="5" py="4" gap="4">
+        <Flex align="center" justify="space-between" gap="4" wrap="wrap">
+          <HStack gap="3" align="center">
+            <Box width="4px" height="20px" bg="red.600" borderRadius="full" />
+            <Text as="h1" fontSize="xl" fontWeight="bold" color="gray.900">
+              {TOPIC_AUTHOR_TEXT.authorsTitle}
+            </Text>
+          </HStack>
+          <HStack gap="3" wrap="wrap">
+            <AuthorCatalogueSelect query={catalogues} value={filters.catalogue} onChange={(catalogue) => apply({ ...filters, catalogue })} />
+            <NativeSelect.Root size="sm" width="auto" minW="32">
+              <NativeSelect.Field
+                aria-label="排序"
+                value={filters.sort}
+                onChange={(e) => apply({ ...filters, sort: e.currentTarget.value as AuthorSortValue })}
+              >
+                {AUTHOR_SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </HStack>
+        </Flex>
+        <Flex align="center" justify="space-between" gap="4" wrap="wrap">
+          <AlphabetBar value={filters.letter} onChange={(letter) => apply({ ...filters, letter })} />
+          <Text fontSize="sm" color="gray.500" aria-live="polite">
+            {TOPIC_AUTHOR_TEXT.authorCount(totalCount ?? edges.length)}
+          </Text>
+        </Flex>
+      </Stack>
+      <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
+        {edges.length === 0 ? (
+          <EmptyState text="暂无老师" />
+        ) : (
+          <SimpleGrid
+            as="ul"
+            listStyleType="none"
+            aria-label="老师列表"
+            columns={{ base: 2, md: 3, lg: 4, xl: 6 }}
+            gap="4"
+          >
+            {edges.map((edge) => (
+              <Box as="li" display="grid" key={edge.node.id}>
+                <AuthorCard author={edge.node} />
+              </Box>
+            ))}
+          </SimpleGrid>
+        )}
+        <Box ref={sentinel} height="1px" />
+        <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+      </Box>
+      <BackToTop />
+    </Stack>
+  );
+}

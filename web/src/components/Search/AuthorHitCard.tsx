@@ -1,0 +1,31 @@
+import { graphql, useFragment } from 'react-relay';
+import type { AuthorHitCard_hit$key } from '../../__generated__/AuthorHitCard_hit.graphql';
+import { AuthorCard } from '../AuthorCard/AuthorCard';
+import { Highlighted } from './Highlighted';
+
+const hitFragment = graphql`
+  fragment AuthorHitCard_hit on AuthorHit {
+    author {
+      ...AuthorCard_author
+    }
+    name {
+      text
+      hit
+    }
+    position {
+      text
+      hit
+    }
+  }
+`;
+
+/** A lecturer found by a search: the site's lecturer card (opens /authorDes?id=) with the matches marked. */
+export function AuthorHitCard({ hit }: { readonly hit: AuthorHitCard_hit$key }) {
+  const data = useFragment(hitFragment, hit);
+  return (
+    <AuthorCard
+      author={data.author}
+      highlight={{ name: <Highlighted segments={data.name} />, position: <Highlighted segments={data.position} /> }}
+    />
+  );
+}

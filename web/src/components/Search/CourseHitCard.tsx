@@ -1,0 +1,46 @@
+import { graphql, useFragment } from 'react-relay';
+import type { CourseHitCard_hit$key } from '../../__generated__/CourseHitCard_hit.graphql';
+import { CourseCard } from '../CourseCard/CourseCard';
+import { Highlighted } from './Highlighted';
+
+const hitFragment = graphql`
+  fragment CourseHitCard_hit on CourseHit {
+    course {
+      authorPosition
+      ...CourseCard_course
+    }
+    name {
+      text
+      hit
+    }
+    info {
+      text
+      hit
+    }
+    authorName {
+      text
+      hit
+    }
+  }
+`;
+
+/** A course found by a search: the site's course card (opens /Play in a new tab) with the matches marked. */
+export function CourseHitCard({ hit }: { readonly hit: CourseHitCard_hit$key }) {
+  const data = useFragment(hitFragment, hit);
+  const position = data.course.authorPosition;
+  return (
+    <CourseCard
+      course={data.course}
+      highlight={{
+        name: <Highlighted segments={data.name} />,
+        lecturer: (
+          <>
+            <Highlighted segments={data.authorName} />
+            {position ? ` · ${position}` : null}
+          </>
+        ),
+        snippet: <Highlighted segments={data.info} />,
+      }}
+    />
+  );
+}

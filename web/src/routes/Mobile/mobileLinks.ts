@@ -1,0 +1,47 @@
+import { mobilePathFor } from '../../app/mobileRedirect';
+import { MOBILE_HOME, MOBILE_ROOT, mobileSearchKeyword } from './mobileParams';
+
+/*
+ * Links of the mobile site's pages (issue 7): every link of a mobile page stays under /m/.
+ * Only the pages import this module (their own chunks); the router reads mobileParams.
+ */
+
+export { MOBILE_HOME, mobileSearchKeyword };
+export const MOBILE_SEARCH = `${MOBILE_ROOT}/search`;
+
+/** A course on the mobile player page (/m/play?catalogId=&courseId=&videoId=). */
+export function mobilePlayUrl(course: { readonly courseId: number; readonly catalogueId: number; readonly videoId?: number | null }): string {
+  const params = new URLSearchParams({ catalogId: String(course.catalogueId), courseId: String(course.courseId) });
+  if (course.videoId !== undefined && course.videoId !== null) params.set('videoId', String(course.videoId));
+  return `${MOBILE_ROOT}/play?${params.toString()}`;
+}
+
+export function mobileAuthorUrl(authorId: number): string {
+  return `${MOBILE_ROOT}/authorDes?id=${authorId}`;
+}
+
+export function mobileTopicUrl(topicId: number): string {
+  return `${MOBILE_ROOT}/special/des?speciaId=${topicId}`;
+}
+
+export function mobileSearchUrl(keyword: string): string {
+  return `${MOBILE_SEARCH}?${new URLSearchParams({ key: keyword }).toString()}`;
+}
+
+/**
+ * Where a platform link (a banner's gotoUrl, a desktop path) goes from the mobile site: its own
+ * /m/ paths as they are, a desktop page to its mobile counterpart (the navigation guard's rule),
+ * another site's address as it is (null: not a page of this app).
+ */
+export function mobileLinkFor(href: string, origin: string = window.location.origin): { internal: string } | { external: string } {
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    return { internal: MOBILE_HOME };
+  }
+  if (url.origin !== origin) return { external: url.toString() };
+  if (/^\/m(\/|$)/i.test(url.pathname)) return { internal: `${url.pathname}${url.search}` };
+  return { internal: `${MOBILE_ROOT}/${mobilePathFor(url)}` };
+}
+

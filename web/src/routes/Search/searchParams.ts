@@ -1,0 +1,61 @@
+import { intParam } from '../../app/defineRoute';
+import type { SearchQuery } from '../../__generated__/SearchQuery.graphql';
+import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
+
+/**
+ * /search?key=&menuIndex=&catalogId=: what the URL asks for. Kept apart from the page and its
+ * query so that the router (first-load code) can read it without loading the search page.
+ */
+export interface SearchParams {
+  /** The keyword as the gateway takes it: trimmed. */
+  readonly keyword: string;
+  /** Why nothing can be searched (no keyword, too long), or null. */
+  readonly problem: string | null;
+  readonly menuIndex: number;
+  /** The catalogue filter (0 = all). */
+  readonly catalogueId: number;
+}
+
+const MENU_INDEXES: readonly number[] = Object.values(SEARCH_MENU);
+
+/** §5: a keyword is required and at most 50 characters (code points, as the upstream counts). */
+export function keywordProblem(keyword: string): string | null {
+  if (!keyword) return SEARCH_TEXT.noKeyword;
+  if ([...keyword].length > TEXT_LIMIT.siteSearch) return SEARCH_TEXT.keywordTooLong;
+  return null;
+}
+
+export function readSearchParams(params: URLSearchParams): SearchParams {
+  const keyword = (params.get('key') ?? '').trim();
+  const menuIndex = intParam(params, 'menuIndex', SEARCH_MENU.all);
+  return {
+    keyword,
+    problem: keywordProblem(keyword),
+    menuIndex: MENU_INDEXES.includes(menuIndex) ? menuIndex : SEARCH_MENU.all,
+    catalogueId: intParam(params, 'catalogId', 0),
+  };
+}
+
+export function searchVariables(url: URL): SearchQuery['variables'] {
+  const { keyword, menuIndex, catalogueId } = readSearchParams(url.searchParams);
+  return {
+    keyword,
+    catalogueId,
+    isAll: menuIndex === SEARCH_MENU.all,
+    isCourses: menuIndex === SEARCH_MENU.courses,
+    isPoints: menuIndex === SEARCH_MENU.knowledgePoints,
+    isTopics: menuIndex === SEARCH_MENU.topics,
+    isAuthors: menuIndex === SEARCH_MENU.authors,
+  };
+}
+
+/** No query is sent for a URL that cannot be searched: the page says why (请输入搜索关键词). */
+export function skipSearch(url: URL): boolean {
+  return readSearchParams(url.searchParams).problem !== null;
+}
+
+export function searchUrl({ keyword, menuIndex, catalogueId = 0 }: { keyword: string; menuIndex: number; catalogueId?: number }): string {
+  const params = new URLSearchParams({ key: keyword, menuIndex: String(menuIndex) });
+  if (catalogueId > 0) params.set('catalogId', String(catalogueId));
+  return `/search?${params.toString()}`;
+}

@@ -1,0 +1,22 @@
+import { graphql } from 'react-relay';
+
+/** /special/des?id=: the topic with all its courses and 6 more topics (§2). */
+export const specialDetailQuery = graphql`
+  query SpecialDetailQuery($topicId: Int!) {
+    topic(topicId: $topicId) {
+      topicId
+      title
+      info
+      image
+      courseCount
+      courses {
+        id
+        ...CourseCard_course
+      }
+      moreTopics(limit: 6) {
+        id
+        ...TopicCard_topic
+      }
+    }
+  }
+`;
