@@ -220,7 +220,8 @@ function useScrollAndTitle(current: RouteEntry | null, committed: readonly Route
     if (map.size > MAX_SCROLL_POSITIONS) map.delete(map.keys().next().value!);
   };
 
-  useEffect(() => {
+  // a layout effect: listening from the first commit on, so a scroll right after the page appears counts
+  useLayoutEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     const onScroll = () => {
       if (activeKey.current && !restoring.current) remember(activeKey.current, window.scrollY);
