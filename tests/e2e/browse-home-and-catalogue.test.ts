@@ -74,9 +74,12 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1200);
     await page.getByRole('navigation', { name: '主导航' }).getByText('名校名师').click();
     await page.waitForURL(/\/author$/);
+    // a person looks at the lecturer page before going back (the URL changes before it is shown)
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('名校名师 - 思政云课堂');
+    await expect.poll(() => page.getByText(/^当前共 \d+ 位老师$/).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goBack();
     await page.waitForURL(/\/home$/);
-    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1200);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 15_000 }).toBe(1200);
     expect(await recommendedCards().count()).toBe(26);
   });
 
@@ -108,7 +111,7 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     expect(subjectName).toBe('思政');
     await tab.click();
     await page.waitForURL(/\/home\?scId=\d+/);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(subjectName);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(subjectName);
     expect(await page.getByRole('tab', { name: subjectName }).getAttribute('aria-selected')).toBe('true');
     const total = await scrollListingToTheEnd();
     expect(total).toBeGreaterThan(40); // so the listing really paged: 20 + 20 + more
@@ -138,7 +141,7 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     const categoryName = ((await category.textContent()) ?? '').trim();
     await category.click();
     await page.waitForURL(/\/catalog\?scId=\d+/);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(categoryName);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(categoryName);
     await expect.poll(() => page.title()).toMatch(/ - 思政云课堂$/);
     await scrollListingToTheEnd();
   });
