@@ -60,6 +60,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // what a person waits for in a browser: 1 s (the default) is too short on a busy 2-core machine
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
