@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { seedDemoMedia } from '../demo/media/seed-media';
 import type { DemoContent } from '../demo/types';
 import { sanitizeHtml } from '../text/sanitize-html';
 import type { Store } from './index';
@@ -18,6 +19,8 @@ export interface SeedSummary {
   banners: number;
   images: number;
   searches: number;
+  /** demo lectures copied and videos given media (absent: the content has no lectures) */
+  media?: { lectures: number; videos: number };
 }
 
 /** Resolves a media-relative path, refusing anything that would land outside mediaDir. */
@@ -135,17 +138,25 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
 
 /**
  * Seeds only a store without content, so every start may call it. The content is generated
- * lazily: an existing store costs nothing.
+ * lazily: an existing store costs nothing. The demo content also gets its media: the committed
+ * demo lectures (upstream/demo-media) are copied in and every video plays one of them
+ * (demo/media/plan.ts), in the same transaction as the content; other content gets none.
  */
 export function seedIfEmpty(store: Store, generate: () => DemoContent): SeedSummary | null {
   if (!store.isEmpty()) return null;
-  return seedDemoContent(store, generate(), store.mediaDir);
+  const content = generate();
+  return store.transaction(() => {
+    const summary = seedDemoContent(store, content, store.mediaDir);
+    const media = seedDemoMedia(store, content.videos);
+    return media ? { ...summary, media } : summary;
+  });
 }
 
 export function describeSeed(summary: SeedSummary): string {
   return (
     `${summary.catalogues} catalogues, ${summary.lecturers} lecturers, ${summary.courses} courses, ` +
     `${summary.videos} videos, ${summary.topics} topics, ${summary.banners} banners, ${summary.images} images, ` +
-    `${summary.searches} searches`
+    `${summary.searches} searches` +
+    (summary.media ? `, ${summary.media.lectures} demo lectures played by ${summary.media.videos} videos` : '')
   );
 }

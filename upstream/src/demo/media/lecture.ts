@@ -1,0 +1,255 @@
+/**
+ * One demo lecture, made for a demo video from its own transcript: each sentence spoken
+ * (narration.ts), a slide per sentence (slides.ts), the two put together into a source video, and
+ * that run through the media pipeline like any import (HLS, poster, keyframe thumbnails, WebVTT
+ * timed to the narration, manuscript). A resumable job: a rerun after a crash skips what is done.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { folderSteps, type MediaBuild, type SubtitleFiles } from '../../media/pipeline/import-video';
+import type { Rendition } from '../../media/pipeline/hls';
+import { runMediaJob } from '../../media/pipeline/jobs';
+import type { ProgressReporter } from '../../media/pipeline/progress';
+import { runFfmpeg } from '../../media/pipeline/tools';
+import type { MediaJobStore, MediaQuality } from '../../store/media';
+import type { TranscriptPassage } from '../../store/records';
+import type { DemoCourse, DemoLecturer, DemoVideo } from '../types';
+import { SLIDE_FOLDER, type DemoLecture } from './library';
+import { ESPEAK_SPEED, ESPEAK_VOICE, readWav, speakToWav, wavFile } from './narration';
+import { rescaleKeyframes, slideAt } from './plan';
+import { renderSlide, type SlideText } from './slides';
+
+/** the title slide before the first sentence, the pause after each, the hold after the last */
+export const LECTURE_TIMING = { introMs: 2500, gapMs: 600, outroMs: 1200 };
+/**
+ * Slides change only with the sentence, and the whole library is committed (about 6 MB for all):
+ * 2 frames a second, keyframes only where a slide changes (a keyframe of a text slide costs as
+ * much as many seconds of still picture), x264's still-image tuning, and speech-band mono AAC.
+ */
+export const LECTURE_FPS = 2;
+export const DEMO_LADDER: readonly Rendition[] = [
+  { height: 720, crf: 36, maxrateKbps: 400, qp: 36 },
+  { height: 360, crf: 38, maxrateKbps: 150, qp: 38 },
+];
+/** nominal: ffmpeg's AAC encoder gives about 26 kb/s of speech at this setting */
+export const DEMO_AUDIO_KBPS = 20;
+export const DEMO_AUDIO_CUTOFF_HZ = 5000;
+const DEMO_MUX_DELAY = 2;
+export const DEMO_POSTER_WIDTH = 960;
+/** the slides' thumbnails are the keyframes' (and the borrowing videos' keyframes') pictures */
+const SLIDE_THUMBNAIL_WIDTH = 256;
+/** bump when the look or the timing changes, so that existing jobs are not taken as done */
+const LECTURE_RECIPE = 5;
+
+export interface LectureSpec {
+  video: DemoVideo;
+  course: DemoCourse;
+  lecturer: DemoLecturer;
+}
+
+export interface LectureTimeline {
+  durationMs: number;
+  passages: TranscriptPassage[];
+  /** slide n (0 = title) shown from startMs */
+  slides: { startMs: number; text: SlideText }[];
+  keyframes: { seq: number; timePoint: number }[];
+}
+
+/** Where each sentence and slide falls, from the measured length of each spoken sentence. */
+export function lectureTimeline(spec: LectureSpec, spokenMs: readonly number[]): LectureTimeline {
+  const { video, course, lecturer } = spec;
+  const { introMs, gapMs, outroMs } = LECTURE_TIMING;
+  let t = introMs;
+  const passages = video.transcript.map((p, i) => {
+    const startMs = Math.round(t);
+    const endMs = Math.round(t + spokenMs[i]!);
+    t = endMs + gapMs;
+    return { text: p.text, startMs, endMs };
+  });
+  const durationMs = Math.round(t - gapMs + outroMs);
+  const times = rescaleKeyframes(video.keyframes.map((k) => k.timePoint), video.durationSeconds, durationMs);
+  const keyframes = times.map((timePoint, seq) => ({ seq, timePoint }));
+  const heading = `${course.name} · 第${video.sort}讲 ${video.name}`;
+  const labelAt = (ms: number) => {
+    let label = '';
+    keyframes.forEach((k, i) => {
+      if (k.timePoint * 1000 <= ms) label = video.keyframes[i]!.keyPoints;
+    });
+    return label ? `要点：${label}` : `主讲：${lecturer.name}`;
+  };
+  const slides = [
+    { startMs: 0, text: { heading: course.name, body: `第${video.sort}讲 ${video.name}`, footer: `${lecturer.name} · ${lecturer.position}`, title: true } },
+    ...passages.map((p) => ({ startMs: p.startMs, text: { heading, body: p.text, footer: labelAt(p.startMs) } })),
+  ];
+  return { durationMs, passages, slides, keyframes };
+}
+
+const silence = (ms: number, bytesPerMs: number, blockAlign: number) =>
+  Buffer.alloc(Math.round((ms * bytesPerMs) / blockAlign) * blockAlign);
+
+export async function buildDemoLecture(
+  spec: LectureSpec,
+  options: { outDir: string; workDir: string; jobs: MediaJobStore; reporter?: ProgressReporter },
+): Promise<DemoLecture> {
+  const { video } = spec;
+  const { outDir, workDir } = options;
+  const narrationDir = path.join(workDir, 'narration');
+  const slideDir = path.join(workDir, 'slides');
+  const sourceFile = path.join(workDir, 'lecture.mkv');
+  const slidePng = (n: number) => path.join(slideDir, `${n}.png`);
+  const wav = (i: number) => path.join(narrationDir, `${i}.wav`);
+  let timeline: LectureTimeline | null = null;
+  const build = (): MediaBuild => {
+    if (!timeline) throw new Error('lecture timeline used before the narration was measured');
+    return {
+      source: sourceFile,
+      passages: timeline.passages,
+      // no frames grabbed: a keyframe's thumbnail is the slide on screen then (slides/<n>.jpg)
+      keyframes: [],
+      posterSeconds: 1,
+      posterWidth: DEMO_POSTER_WIDTH,
+      posterQuality: 6,
+      encoding: {
+        ladder: DEMO_LADDER,
+        preset: 'slow',
+        tune: 'stillimage',
+        fps: LECTURE_FPS,
+        bFrames: 0,
+        keyframeTimes: timeline.slides.map((s) => s.startMs / 1000),
+        audioKbps: DEMO_AUDIO_KBPS,
+        audioCutoffHz: DEMO_AUDIO_CUTOFF_HZ,
+        muxDelaySeconds: DEMO_MUX_DELAY,
+      },
+    };
+  };
+  const key = createHash('sha256')
+    .update(JSON.stringify({ LECTURE_RECIPE, spec, LECTURE_TIMING, DEMO_LADDER, DEMO_AUDIO_KBPS, ESPEAK_VOICE, ESPEAK_SPEED }))
+    .digest('hex')
+    .slice(0, 16);
+
+  const outcome = await runMediaJob(
+    options.jobs,
+    {
+      key: `demo-lecture:${video.code}:${key}`,
+      kind: 'demo-lecture',
+      title: `${video.code} ${video.name}`,
+      steps: [
+        {
+          name: 'narration',
+          run: async ({ progress }) => {
+            await rm(narrationDir, { recursive: true, force: true });
+            await mkdir(narrationDir, { recursive: true });
+            const spokenMs: number[] = [];
+            for (const [i, p] of video.transcript.entries()) {
+              await speakToWav(p.text, wav(i));
+              spokenMs.push((await readWav(wav(i))).durationMs);
+              progress((i + 1) / video.transcript.length);
+            }
+            timeline = lectureTimeline(spec, spokenMs);
+            return spokenMs;
+          },
+          stillDone: (result) => {
+            const spokenMs = result as number[];
+            if (!spokenMs.every((_, i) => existsSync(wav(i)))) return false;
+            timeline = lectureTimeline(spec, spokenMs);
+            return true;
+          },
+        },
+        {
+          name: 'slides',
+          run: async ({ progress }) => {
+            await rm(slideDir, { recursive: true, force: true });
+            const slides = timeline!.slides;
+            for (const [n, slide] of slides.entries()) {
+              await renderSlide(slide.text, slidePng(n), path.join(workDir, 'text'));
+              progress((n + 1) / slides.length);
+            }
+            return slides.length;
+          },
+          stillDone: (count) => Array.from({ length: count as number }, (_, n) => slidePng(n)).every((f) => existsSync(f)),
+        },
+        {
+          name: 'render',
+          run: async ({ progress, signal }) => {
+            const { slides, passages, durationMs } = timeline!;
+            // the sound: each sentence where the timeline puts it, silence between
+            const parts = await Promise.all(passages.map((_, i) => readWav(wav(i))));
+            const format = parts[0]!;
+            const blockAlign = format.channels * (format.bitsPerSample / 8);
+            const bytesPerMs = (format.sampleRate * blockAlign) / 1000;
+            const pcm: Buffer[] = [];
+            let at = 0;
+            passages.forEach((p, i) => {
+              pcm.push(silence(p.startMs - at, bytesPerMs, blockAlign), parts[i]!.data);
+              at = p.startMs + parts[i]!.durationMs;
+            });
+            pcm.push(silence(durationMs - at, bytesPerMs, blockAlign));
+            const audioFile = path.join(workDir, 'narration.wav');
+            await writeFile(audioFile, wavFile(format, Buffer.concat(pcm)));
+            // the pictures: each slide until the next one starts
+            const list = ['ffconcat version 1.0'];
+            slides.forEach((slide, n) => {
+              const end = slides[n + 1]?.startMs ?? durationMs;
+              list.push(`file '${slidePng(n)}'`, `duration ${((end - slide.startMs) / 1000).toFixed(3)}`);
+            });
+            list.push(`file '${slidePng(slides.length - 1)}'`);
+            const listFile = path.join(workDir, 'slides.ffconcat');
+            await writeFile(listFile, `${list.join('\n')}\n`);
+            await runFfmpeg(
+              [
+                '-f', 'concat', '-safe', '0', '-i', listFile,
+                '-i', audioFile,
+                '-map', '0:v', '-map', '1:a',
+                '-vf', `fps=${LECTURE_FPS},format=yuv420p`,
+                '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', '-tune', 'stillimage',
+                '-c:a', 'pcm_s16le',
+                '-t', (durationMs / 1000).toFixed(3),
+                sourceFile,
+              ],
+              { durationSeconds: durationMs / 1000, onProgress: (p) => progress(p.fraction), signal },
+            );
+            return sourceFile;
+          },
+          stillDone: () => existsSync(sourceFile),
+        },
+        ...folderSteps(build, outDir),
+        {
+          name: 'slide-images',
+          run: async () => {
+            await rm(path.join(outDir, SLIDE_FOLDER), { recursive: true, force: true });
+            await mkdir(path.join(outDir, SLIDE_FOLDER), { recursive: true });
+            const files: string[] = [];
+            for (const n of timeline!.slides.keys()) {
+              const file = `${SLIDE_FOLDER}/${n}.jpg`;
+              await runFfmpeg(['-i', slidePng(n), '-vf', `scale=${SLIDE_THUMBNAIL_WIDTH}:-2:flags=lanczos`, '-q:v', '7', path.join(outDir, file)]);
+              files.push(file);
+            }
+            return files;
+          },
+          stillDone: (files) => (files as string[]).every((f) => existsSync(path.join(outDir, f))),
+        },
+      ],
+    },
+    { reporter: options.reporter },
+  );
+
+  const r = outcome.results;
+  const probe = r.get('probe') as { durationMs: number };
+  const subtitles = r.get('subtitles') as SubtitleFiles;
+  const slideFiles = r.get('slide-images') as string[];
+  const { keyframes, slides } = timeline!;
+  const lectureSlides = slides.map((s, n) => ({ startMs: s.startMs, image: slideFiles[n]! }));
+  const slideOf = (seconds: number) => slideAt({ slides: lectureSlides }, seconds);
+  return {
+    code: video.code,
+    videoId: video.id,
+    // the media's own length: what the player will show
+    durationMs: probe.durationMs,
+    qualities: (r.get('hls') as { qualities: MediaQuality[] }).qualities,
+    passages: subtitles.passages ?? [],
+    slides: lectureSlides,
+    keyframes: keyframes.map((k) => ({ seq: k.seq, timePoint: k.timePoint, image: slideOf(k.timePoint) })),
+  };
+}

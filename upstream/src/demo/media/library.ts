@@ -1,0 +1,56 @@
+/**
+ * The committed demo lectures (upstream/demo-media, made by `npm run demo:media`): one folder per
+ * lecture, named after the demo video it was made for, laid out as a video's media folder
+ * (upstream/API.md "Media of a video") plus slides/<n>.jpg, and lectures.json describing them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { MediaQuality } from '../../store/media';
+import type { TranscriptPassage } from '../../store/records';
+
+/** upstream/demo-media, found from this file so that any working directory works */
+export const DEMO_MEDIA_DIR = path.resolve(__dirname, '..', '..', '..', 'demo-media');
+export const LIBRARY_INDEX = 'lectures.json';
+export const LIBRARY_VERSION = 1;
+export const SLIDE_FOLDER = 'slides';
+
+export interface DemoLectureSlide {
+  startMs: number;
+  /** relative to the lecture's folder: slides/<n>.jpg */
+  image: string;
+}
+
+export interface DemoLectureKeyframe {
+  seq: number;
+  /** seconds into the lecture */
+  timePoint: number;
+  /** relative to the lecture's folder: keyframes/<seq>.jpg */
+  image: string;
+}
+
+export interface DemoLecture {
+  /** the demo video it was made for; also its folder's name */
+  code: string;
+  videoId: number;
+  durationMs: number;
+  qualities: MediaQuality[];
+  /** the video's transcript sentences with the times they are spoken */
+  passages: TranscriptPassage[];
+  /** the slide shown from each time on, first at 0 */
+  slides: DemoLectureSlide[];
+  keyframes: DemoLectureKeyframe[];
+}
+
+export interface DemoMediaLibrary {
+  version: number;
+  lectures: DemoLecture[];
+}
+
+/** The committed library, or null when there is none (a checkout without demo-media). */
+export function loadDemoMediaLibrary(dir: string = DEMO_MEDIA_DIR): DemoMediaLibrary | null {
+  const file = path.join(dir, LIBRARY_INDEX);
+  if (!existsSync(file)) return null;
+  const library = JSON.parse(readFileSync(file, 'utf8')) as DemoMediaLibrary;
+  if (library.version !== LIBRARY_VERSION) throw new Error(`${file}: version ${library.version}, expected ${LIBRARY_VERSION}; run npm run demo:media`);
+  return library;
+}
