@@ -22,7 +22,14 @@ describe('loadUpstreamConfig', () => {
       platformPublicUrl: null,
       platformPort: 4000,
       loginPublicUrl: null,
+      publicBaseUrl: 'http://localhost:4000',
     });
+  });
+
+  it('points the phone QR codes at PUBLIC_BASE_URL, else the platform public URL, else localhost:PORT', () => {
+    expect(loadUpstreamConfig({ PUBLIC_BASE_URL: 'https://ke.example.edu.cn/' }).publicBaseUrl).toBe('https://ke.example.edu.cn');
+    expect(loadUpstreamConfig({ PLATFORM_PUBLIC_URL: 'https://ke.example.edu.cn/home' }).publicBaseUrl).toBe('https://ke.example.edu.cn');
+    expect(loadUpstreamConfig({ PORT: '4100' }).publicBaseUrl).toBe('http://localhost:4100');
   });
 
   it('reads every variable', () => {

@@ -44,10 +44,15 @@ describe('play page endpoint', () => {
       publishTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       videoAbstract: '本讲介绍社会存在与社会意识的第2部分内容。',
       videoKeyframes: [
-        { keyPoints: '要点1', keyPointsShow: '00:00', timePoint: 0, description: '社会存在与社会意识的第1个要点。' },
-        { keyPoints: '要点2', keyPointsShow: '05:12', timePoint: 312, description: '社会存在与社会意识的第2个要点。' },
-        { keyPoints: '要点3', keyPointsShow: '1:02:05', timePoint: 3725, description: '社会存在与社会意识的第3个要点。' },
+        { keyPoints: '要点1', keyPointsShow: '00:00', timePoint: 0, description: '社会存在与社会意识的第1个要点。', image: '' },
+        { keyPoints: '要点2', keyPointsShow: '05:12', timePoint: 312, description: '社会存在与社会意识的第2个要点。', image: '' },
+        { keyPoints: '要点3', keyPointsShow: '1:02:05', timePoint: 3725, description: '社会存在与社会意识的第3个要点。', image: '' },
       ],
+      // no media imported for this fixture video
+      videoUrl: '',
+      qualities: [],
+      subtitleUrl: '',
+      poster: '',
     });
   });
 

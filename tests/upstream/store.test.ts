@@ -36,6 +36,8 @@ describe('store', () => {
         { version: 3, name: 'learning' },
         { version: 4, name: 'learning indexes' },
         { version: 5, name: 'search' },
+        { version: 6, name: 'media' },
+        { version: 7, name: 'play' },
       ]);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {

@@ -38,6 +38,12 @@ export interface UpstreamConfig {
   platformPort: number;
   /** LOGIN_PUBLIC_URL: browser-facing URL of the login page (CompanyLogin's -2 link); null = http://localhost:LOGIN_PORT/login */
   loginPublicUrl: string | null;
+  /**
+   * PUBLIC_BASE_URL: the gateway's public origin (with a path prefix when it has one), without a
+   * trailing slash; the phone QR code of the play page points there (default: the origin of
+   * PLATFORM_PUBLIC_URL, else http://localhost:PORT)
+   */
+  publicBaseUrl: string;
 }
 
 /** The documented development default: production deployments set API_SECRET. */
@@ -91,7 +97,19 @@ function readUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   return url.href;
 }
 
+function readPublicBaseUrl(env: NodeJS.ProcessEnv, platformPublicUrl: string | null, platformPort: number): string {
+  const fallback = platformPublicUrl ? new URL(platformPublicUrl).origin : `http://localhost:${platformPort}`;
+  const href = readUrl(env, 'PUBLIC_BASE_URL') ?? fallback;
+  const url = new URL(href);
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an origin with an optional path, got "${env.PUBLIC_BASE_URL}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
+  const platformPublicUrl = readUrl(env, 'PLATFORM_PUBLIC_URL');
+  const platformPort = readPort(env, 'PORT', 4000);
   const dataDirRaw = env.DATA_DIR?.trim();
   const dataDir = path.resolve(process.cwd(), dataDirRaw ? dataDirRaw : './data');
 
@@ -147,8 +165,9 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     cookieDomain,
     trustedProxies,
     allowedRedirectHosts,
-    platformPublicUrl: readUrl(env, 'PLATFORM_PUBLIC_URL'),
-    platformPort: readPort(env, 'PORT', 4000),
+    platformPublicUrl,
+    platformPort,
     loginPublicUrl: readUrl(env, 'LOGIN_PUBLIC_URL'),
+    publicBaseUrl: readPublicBaseUrl(env, platformPublicUrl, platformPort),
   };
 }

@@ -15,3 +15,23 @@ export const NOTE_LIST_PAGE_SIZE_MAX = 1000;
 export const MESSAGE_LIST_PAGE_SIZE_MAX = 1000;
 export const COLLECT_LIST_PAGE_SIZE_MAX = 10000;
 export const FRAGMENT_LIST_PAGE_SIZE_MAX = 10000;
+
+/** §5/§9 note text: at most 500 characters (code points, after trimming). */
+export const NOTE_MAX_LENGTH = 500;
+/** §9 play-page notes: the client asks for 100 a page. */
+export const PLAY_NOTE_PAGE_SIZE_MAX = 100;
+
+/** §5/§9 clip: at most 180 seconds, two (unexpired) clips per video and user. */
+export const CLIP_MAX_SECONDS = 180;
+export const CLIPS_PER_VIDEO = 2;
+/** Cuts running at once in the main API (each is an ffmpeg child process); more are refused as busy. */
+export const MAX_CONCURRENT_CLIPS = 2;
+/** A fragment's name: at most 50 characters. */
+export const FRAGMENT_NAME_MAX_LENGTH = 50;
+
+/** §9 player comment (弹幕): at most 30 characters. */
+export const DANMAKU_MAX_LENGTH = 30;
+/** Comments one user may send within a minute. */
+export const DANMAKU_PER_MINUTE = 10;
+/** Comments one GetList answers at most. */
+export const DANMAKU_LIST_MAX = 3000;

@@ -8,7 +8,9 @@ import type {
   CourseRecord,
   KeyframeRecord,
   LecturerRecord,
+  StoredKeyframe,
   TopicRecord,
+  VideoMediaRecord,
   VideoRecord,
 } from '../store';
 
@@ -84,6 +86,14 @@ export interface KeyframeItem {
   keyPointsShow: string;
   timePoint: number;
   description: string;
+  /** thumbnail of the frame (a /media path) or '' */
+  image: string;
+}
+
+export interface QualityItem {
+  name: string;
+  height: number;
+  bandwidth: number;
 }
 
 export interface VideoItem {
@@ -98,16 +108,26 @@ export interface VideoItem {
   publishTime: string;
   videoAbstract: string;
   videoKeyframes: KeyframeItem[];
+  /** HLS master playlist (a /media path); '' while the video has no media */
+  videoUrl: string;
+  /** the renditions, highest first */
+  qualities: QualityItem[];
+  /** WebVTT subtitles (a /media path) or '' */
+  subtitleUrl: string;
+  /** the media's poster frame (a /media path) or '' */
+  poster: string;
 }
 
-const toKeyframeItem = (k: KeyframeRecord): KeyframeItem => ({
+export const toKeyframeItem = (k: KeyframeRecord | StoredKeyframe): KeyframeItem => ({
   keyPoints: k.keyPoints,
   keyPointsShow: clockText(k.timePoint),
   timePoint: k.timePoint,
   description: k.description,
+  image: 'image' in k ? k.image : '',
 });
 
-export function toVideoItem(v: VideoRecord): VideoItem {
+/** A video with its media (store.media) when it has any; keyframe thumbnails come with StoredVideo's keyframes. */
+export function toVideoItem(v: VideoRecord, media: VideoMediaRecord | null | undefined = null): VideoItem {
   return {
     videoId: v.id,
     courseId: v.courseId,
@@ -120,6 +140,10 @@ export function toVideoItem(v: VideoRecord): VideoItem {
     publishTime: isoTime(v.publishTime),
     videoAbstract: v.abstract,
     videoKeyframes: v.keyframes.map(toKeyframeItem),
+    videoUrl: media?.masterPath ?? '',
+    qualities: (media?.qualities ?? []).map(({ name, height, bandwidth }) => ({ name, height, bandwidth })),
+    subtitleUrl: media?.subtitlePath ?? '',
+    poster: media?.poster ?? '',
   };
 }
 

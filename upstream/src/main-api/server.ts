@@ -16,6 +16,7 @@ import { createLogger, type Logger } from '../logger';
 import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
 import type { Store } from '../store';
 import { buildRouteTable, routeKey } from './routes';
+import { isRawAnswer } from './routes/route';
 import { createServices } from './services';
 
 export interface MainApiOptions {
@@ -59,8 +60,19 @@ export function createMainApiHandler(options: MainApiOptions) {
     if (!route) throw notFound(MESSAGES.unknownPath);
 
     const pairs = await readSignedParams(req, url, route.method, config, logger);
-    const envelope = route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
-    sendEnvelope(res, 200, envelope);
+    const result = route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
+    const answer = result instanceof Promise ? await result : result;
+    if (isRawAnswer(answer)) {
+      res.writeHead(200, {
+        'Content-Type': answer.contentType,
+        'Content-Length': answer.body.length,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.end(req.method === 'HEAD' ? undefined : answer.body);
+      return;
+    }
+    sendEnvelope(res, 200, answer);
   }
 
   return serveEnvelopes(logger, handle);

@@ -72,6 +72,12 @@ export interface CourseStore {
    */
   relevant(courseId: number, sameCatalogueId: number, scopeCatalogueId: number, limit: number, offset: number): CourseRecord[];
   countRelevant(courseId: number, scopeCatalogueId: number): number;
+  /**
+   * Counts a view of the course by this user of this video on `day` (days since the epoch in
+   * UTC+8): the course's viewCount grows by one the first time a day, later calls that day do
+   * nothing. Returns whether it counted. Days before yesterday are forgotten as new ones come.
+   */
+  countView(view: { courseId: number; userId: number; videoId: number; day: number }): boolean;
 }
 
 export type CourseRow = Omit<CourseRecord, 'exclusive' | 'catalogueTrail'> & { exclusive: number; catalogueTrail: string };
@@ -205,6 +211,20 @@ export function createCourseStore(db: Database): CourseStore {
     countRelevant(courseId, scopeCatalogueId) {
       return store.count({ catalogueId: scopeCatalogueId, excludeCourseId: courseId });
     },
+
+    countView: (view) => countView(view),
   };
+  const countView = db.transaction(({ courseId, userId, videoId, day }: Parameters<CourseStore['countView']>[0]) => {
+    const added = prepare('INSERT OR IGNORE INTO course_views (day, user_id, video_id) VALUES (?, ?, ?)').run(
+      day,
+      userId,
+      videoId,
+    ).changes;
+    if (added === 0) return false;
+    prepare('UPDATE courses SET view_count = view_count + 1 WHERE id = ?').run(courseId);
+    // the key starts with the day: a range at the start of the index, empty on most calls
+    prepare('DELETE FROM course_views WHERE day < ?').run(day - 1);
+    return true;
+  });
   return store;
 }

@@ -36,9 +36,30 @@ export interface FragmentRecord {
   expiresAt: number;
 }
 
+/** A clip about to be cut: the row is written first, so that the per-video limit holds for concurrent requests. */
+export interface FragmentReservation extends Omit<FragmentInput, 'fragmentName' | 'videoAddress'> {
+  /** the name asked for; null = the default */
+  fragmentName: string | null;
+  /** the default name with counter n (n = the user's unexpired clips of the video + 1, raised until unique) */
+  defaultName: (n: number) => string;
+  /** most unexpired fragments of one video per user */
+  perVideo: number;
+}
+
 export interface FragmentStore {
+  /**
+   * In one write transaction: refuses ('limit') when the user already has `perVideo` unexpired
+   * fragments of the video, else inserts the row with an empty videoAddress. null when the video
+   * does not exist.
+   */
+  reserve(reservation: FragmentReservation, createdAt: number): FragmentRecord | 'limit' | null;
   /** expiresAt = createdAt + FRAGMENT_RETENTION_MS; null when the video does not exist */
   insert(fragment: FragmentInput, createdAt: number): FragmentRecord | null;
+  /**
+   * deletes the user's fragments of the video still without a file that were reserved before
+   * `before` (a cut that never finished: the process stopped meanwhile); returns the deleted rows
+   */
+  deleteAbandoned(userId: number, videoId: number, before: number): FragmentRecord[];
   /** records where the cut file is once the media pipeline has written it */
   setVideoAddress(fragmentId: number, videoAddress: string): boolean;
   get(fragmentId: number): FragmentRecord | undefined;
@@ -91,21 +112,67 @@ export function createFragmentStore(db: Database): FragmentStore {
     return rows;
   });
 
+  const insert = (fragment: FragmentInput, createdAt: number): FragmentRecord | null => {
+    const row = prepare(
+      `INSERT INTO fragments (user_id, video_id, fragment_name, start_time, end_time, download, video_address,
+         created_at, expires_at)
+       SELECT @userId, v.id, @fragmentName, @startTime, @endTime, @download, @videoAddress, @createdAt, @expiresAt
+       FROM videos v WHERE v.id = @videoId
+       RETURNING id`,
+    ).get({
+      ...fragment,
+      videoAddress: fragment.videoAddress ?? '',
+      createdAt,
+      expiresAt: createdAt + FRAGMENT_RETENTION_MS,
+    }) as { id: number } | undefined;
+    return row ? (get(row.id) ?? null) : null;
+  };
+
+  const countActiveForVideo = (userId: number, videoId: number, now: number): number =>
+    (
+      prepare('SELECT COUNT(*) AS n FROM fragments WHERE user_id = ? AND video_id = ? AND expires_at > ?').get(
+        userId,
+        videoId,
+        now,
+      ) as { n: number }
+    ).n;
+
+  const reserve = db.transaction((r: FragmentReservation, createdAt: number): FragmentRecord | 'limit' | null => {
+    const active = countActiveForVideo(r.userId, r.videoId, createdAt);
+    if (active >= r.perVideo) return 'limit';
+    let fragmentName = r.fragmentName;
+    if (fragmentName === null) {
+      const taken = new Set(
+        (
+          prepare('SELECT fragment_name AS name FROM fragments WHERE user_id = ? AND video_id = ? AND expires_at > ?').all(
+            r.userId,
+            r.videoId,
+            createdAt,
+          ) as { name: string }[]
+        ).map((row) => row.name),
+      );
+      let n = active + 1;
+      while (taken.has(r.defaultName(n))) n += 1;
+      fragmentName = r.defaultName(n);
+    }
+    return insert(
+      { userId: r.userId, videoId: r.videoId, fragmentName, startTime: r.startTime, endTime: r.endTime, download: r.download },
+      createdAt,
+    );
+  });
+
   return {
-    insert(fragment, createdAt) {
-      const row = prepare(
-        `INSERT INTO fragments (user_id, video_id, fragment_name, start_time, end_time, download, video_address,
-           created_at, expires_at)
-         SELECT @userId, v.id, @fragmentName, @startTime, @endTime, @download, @videoAddress, @createdAt, @expiresAt
-         FROM videos v WHERE v.id = @videoId
-         RETURNING id`,
-      ).get({
-        ...fragment,
-        videoAddress: fragment.videoAddress ?? '',
-        createdAt,
-        expiresAt: createdAt + FRAGMENT_RETENTION_MS,
-      }) as { id: number } | undefined;
-      return row ? (get(row.id) ?? null) : null;
+    reserve: (reservation, createdAt) => reserve.immediate(reservation, createdAt),
+
+    insert,
+
+    deleteAbandoned(userId, videoId, before) {
+      return prepare(
+        `DELETE FROM fragments WHERE user_id = ? AND video_id = ? AND video_address = '' AND created_at < ?
+         RETURNING id, user_id AS userId, video_id AS videoId, '' AS videoName, 0 AS courseId, fragment_name AS fragmentName,
+           start_time AS startTime, end_time AS endTime, download, video_address AS videoAddress,
+           created_at AS createdAt, expires_at AS expiresAt`,
+      ).all(userId, videoId, before) as FragmentRecord[];
     },
 
     setVideoAddress(fragmentId, videoAddress) {
@@ -129,15 +196,7 @@ export function createFragmentStore(db: Database): FragmentStore {
       ).n;
     },
 
-    countActiveForVideo(userId, videoId, now) {
-      return (
-        prepare('SELECT COUNT(*) AS n FROM fragments WHERE user_id = ? AND video_id = ? AND expires_at > ?').get(
-          userId,
-          videoId,
-          now,
-        ) as { n: number }
-      ).n;
-    },
+    countActiveForVideo,
 
     deleteOwn: (fragmentId, userId) => deleteOwn(fragmentId, userId),
     deleteExpired: (now, userId) => deleteExpired(now, userId ?? null),

@@ -10,9 +10,11 @@ import { createSqliteSearchEngine, type SearchEngine } from '../search/engine';
 import { createBannerStore, type BannerStore } from './banners';
 import { createCatalogueStore, type CatalogueStore } from './catalogues';
 import { createCourseStore, type CourseStore } from './courses';
+import { createDanmakuStore, type DanmakuStore } from './danmaku';
 import { createFragmentStore, type FragmentStore } from './fragments';
 import { createLecturerStore, type LecturerStore } from './lecturers';
 import { createLoginAttemptStore, type LoginAttemptStore } from './login-attempts';
+import { createMediaStore, type MediaStore } from './media';
 import { createMessageStore, type MessageStore } from './messages';
 import { migrate } from './migrate';
 import { createNoteStore, type NoteStore } from './notes';
@@ -61,6 +63,10 @@ export interface Store {
   readonly search: SearchEngine;
   /** searches per keyword, searcher and day, for the hot keywords (migration 0005) */
   readonly searchLogs: SearchLogStore;
+  /** HLS renditions, posters, subtitles, keyframe thumbnails and pipeline jobs (migration 0006) */
+  readonly media: MediaStore;
+  /** scrolling comments (弹幕) of videos (migration 0007) */
+  readonly danmaku: DanmakuStore;
   /** true while no content has been written (the seeder's "first start" test) */
   isEmpty(): boolean;
   /** runs fn in one transaction (nested calls become savepoints) */
@@ -109,6 +115,8 @@ export function openStore(dataDir: string): Store {
     passwordResets: createPasswordResetStore(db),
     search: createSqliteSearchEngine(db),
     searchLogs: createSearchLogStore(db),
+    media: createMediaStore(db),
+    danmaku: createDanmakuStore(db),
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
     transaction: (fn) => db.transaction(fn)(),
     immediateTransaction: (fn) => db.transaction(fn).immediate(),
@@ -129,5 +137,10 @@ export type { NoteInput, NoteKind, NoteQuery, NoteRecord } from './notes';
 export type { FavouriteCourseRecord, OperateType, UserOperationInput } from './user-operations';
 export type { PlayLogInput, PlayLogRecord } from './play-logs';
 export type { FragmentInput, FragmentRecord } from './fragments';
-export type { KnowledgePointKey, NewVideo } from './videos';
+export type { KnowledgePointKey, NewVideo, StoredKeyframe, StoredVideo, VideoSummary } from './videos';
+export type { DanmakuInput, DanmakuRecord } from './danmaku';
+export type { FragmentReservation } from './fragments';
+export type { VideoOperationState } from './user-operations';
+export type { VideoNoteQuery } from './notes';
 export type { HotKeywordRecord } from './search-logs';
+export type { KeyframeImage, MediaJobRecord, MediaQuality, VideoMediaRecord } from './media';

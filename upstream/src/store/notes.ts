@@ -50,7 +50,19 @@ export interface NoteQuery {
   courseId?: number;
 }
 
+/** The notes under a video on the play page. */
+export interface VideoNoteQuery {
+  videoId: number;
+  /** the caller: sees their own private notes, and recordStatus is theirs */
+  viewerId: number;
+  /** true: only the viewer's notes (我的笔记); false: public notes and the viewer's private ones (全部笔记) */
+  mineOnly: boolean;
+}
+
 export interface NoteStore {
+  /** newest first (by the note's time, then id) */
+  listForVideo(query: VideoNoteQuery, limit: number, offset: number): NoteRecord[];
+  countForVideo(query: VideoNoteQuery): number;
   /** returns the new note id, or null when the video does not exist */
   insert(note: NoteInput, createdAt: number): number | null;
   /**
@@ -103,9 +115,33 @@ function source(query: NoteQuery): { sql: string; params: Record<string, number>
   return { sql: `FROM ${from} ${JOINS} WHERE ${conditions.join(' AND ')}`, params };
 }
 
+function videoSource(query: VideoNoteQuery): { sql: string; params: Record<string, number> } {
+  const visible = query.mineOnly ? 'n.user_id = @viewerId' : `(n.type = ${NOTE_TYPE.public} OR n.user_id = @viewerId)`;
+  return {
+    sql: `FROM notes n ${JOINS} WHERE n.video_id = @videoId AND ${visible}`,
+    params: { videoId: query.videoId, viewerId: query.viewerId },
+  };
+}
+
 export function createNoteStore(db: Database): NoteStore {
   const prepare = statementCache(db);
   return {
+    listForVideo(query, limit, offset) {
+      const { sql, params } = videoSource(query);
+      return (
+        prepare(`SELECT ${COLUMNS} ${sql} ORDER BY n.created_at DESC, n.id DESC LIMIT @limit OFFSET @offset`).all({
+          ...params,
+          limit,
+          offset,
+        }) as NoteRow[]
+      ).map(toRecord);
+    },
+
+    countForVideo(query) {
+      const { sql, params } = videoSource(query);
+      return (prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
+    },
+
     insert(note, createdAt) {
       const row = prepare(
         `INSERT INTO notes (user_id, user_name, video_id, course_id, catalog_id, content, vtime, type, created_at)

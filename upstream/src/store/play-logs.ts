@@ -1,7 +1,16 @@
 /**
  * Play records (product-spec §7 AddPlayLog / GetPalyLog, 历史记录): one row per (user, video)
  * holding where the user stopped, so it is both the viewing history and the resume position.
- * Every write keeps only the user's newest PLAY_LOG_KEEP rows.
+ * The user's newest PLAY_LOG_KEEP rows are kept: a write that creates a row prunes the older ones
+ * (an update moves a row to the top without adding one, so it needs no pruning).
+ *
+ * Stay time: a player reports the running total of the current viewing (a page visit), several
+ * times, possibly out of order (the unload beacon). The row keeps the largest total of the current
+ * viewing (viewing_stay, migration 0007) and stay_time = earlier viewings + that; a report that
+ * starts a new viewing moves the current one into the accumulated part.
+ *
+ * record() is the hot path of play-log ingestion (thousands a second): one prepared upsert that
+ * also answers whether it created the row, and the prune only then.
  */
 import type { Database } from 'better-sqlite3';
 import { PLAY_LOG_KEEP } from '../learning-limits';
@@ -12,14 +21,22 @@ export interface PlayLogInput {
   userName?: string;
   comId?: number;
   videoId: number;
+  /** when given (not 0), the video must be of this course, else nothing is written */
+  courseId?: number;
   /** the catalogue the video was opened from; 0 or absent = the course's own catalogue */
   catalogId?: number;
   /** seconds into the video where the user is */
   lastPlayTime: number;
   /** seconds, the video's length as the player saw it */
   duration: number;
-  /** seconds watched in total: the caller passes the running total, it replaces the stored one */
+  /** seconds watched in the current viewing so far (the player's running total) */
   stayTime: number;
+  /**
+   * which viewing this report belongs to: the record id of the previous answer continues that
+   * viewing, 0 (or an id that is not this record's) starts a new one. Absent: continues whatever
+   * viewing is current (one-off writers such as the demo seed)
+   */
+  viewingOf?: number;
 }
 
 export interface PlayLogRecord {
@@ -43,8 +60,9 @@ export interface PlayLogRecord {
 export interface PlayLogStore {
   /**
    * Creates or updates the user's record of that video (its time becomes `at`, unless a newer
-   * report already arrived), then prunes the user's records to the newest PLAY_LOG_KEEP.
-   * Returns the record's id, or null when the video does not exist.
+   * report already arrived); creating one prunes the user's records to the newest PLAY_LOG_KEEP.
+   * Returns the record's id, or null when the video does not exist (or is not of courseId).
+   * A userId without an account fails with SQLite's foreign-key error (SQLITE_CONSTRAINT_FOREIGNKEY).
    */
   record(entry: PlayLogInput, at: number): number | null;
   /** the user's record of one video (the resume position), if any */
@@ -65,40 +83,48 @@ const FROM = 'FROM play_logs p JOIN videos v ON v.id = p.video_id JOIN courses c
 export function createPlayLogStore(db: Database): PlayLogStore {
   const prepare = statementCache(db);
 
-  const upsert = (entry: PlayLogInput, at: number) =>
-    prepare(
-      `INSERT INTO play_logs (user_id, user_name, com_id, video_id, course_id, catalog_id, last_play_time, duration,
-         stay_time, created_at, updated_at)
-       SELECT @userId, @userName, @comId, v.id, v.course_id, COALESCE(NULLIF(@catalogId, 0), c.catalogue_id),
-              @lastPlayTime, @duration, @stayTime, @at, @at
-       FROM videos v JOIN courses c ON c.id = v.course_id WHERE v.id = @videoId
-       ON CONFLICT (user_id, video_id) DO UPDATE SET
-         user_name = excluded.user_name, com_id = excluded.com_id, catalog_id = excluded.catalog_id,
-         last_play_time = excluded.last_play_time, duration = excluded.duration, stay_time = excluded.stay_time,
-         updated_at = MAX(updated_at, excluded.updated_at)
-       RETURNING id`,
-    ).get({
+  // @viewingOf: -1 continues the current viewing, the row's own id continues it too, anything else starts a new one.
+  // In SET every column reads the row as it was, so stay_time uses the old viewing_stay.
+  const upsertSql = `INSERT INTO play_logs (user_id, user_name, com_id, video_id, course_id, catalog_id, last_play_time,
+       duration, stay_time, viewing_stay, created_at, updated_at)
+     SELECT @userId, @userName, @comId, v.id, v.course_id, COALESCE(NULLIF(@catalogId, 0), c.catalogue_id),
+            @lastPlayTime, @duration, @stayTime, @stayTime, @at, @at
+     FROM videos v JOIN courses c ON c.id = v.course_id
+     WHERE v.id = @videoId AND (@courseId = 0 OR v.course_id = @courseId)
+     ON CONFLICT (user_id, video_id) DO UPDATE SET
+       user_name = excluded.user_name, com_id = excluded.com_id, catalog_id = excluded.catalog_id,
+       last_play_time = excluded.last_play_time, duration = excluded.duration,
+       stay_time = CASE WHEN @viewingOf IN (-1, play_logs.id)
+                        THEN stay_time - viewing_stay + MAX(viewing_stay, excluded.viewing_stay)
+                        ELSE stay_time + excluded.viewing_stay END,
+       viewing_stay = CASE WHEN @viewingOf IN (-1, play_logs.id)
+                           THEN MAX(viewing_stay, excluded.viewing_stay)
+                           ELSE excluded.viewing_stay END,
+       updated_at = MAX(updated_at, excluded.updated_at)
+     RETURNING id, created_at AS createdAt`;
+  const upsert = db.prepare(upsertSql);
+  const prune = db.prepare(
+    `DELETE FROM play_logs WHERE id IN (
+       SELECT id FROM play_logs WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT -1 OFFSET ?)`,
+  );
+
+  const record = db.transaction((entry: PlayLogInput, at: number): number | null => {
+    const row = upsert.get({
       userId: entry.userId,
       userName: entry.userName ?? '',
       comId: entry.comId ?? 0,
       videoId: entry.videoId,
+      courseId: entry.courseId ?? 0,
       catalogId: entry.catalogId ?? 0,
       lastPlayTime: entry.lastPlayTime,
       duration: entry.duration,
       stayTime: entry.stayTime,
+      viewingOf: entry.viewingOf ?? -1,
       at,
-    }) as { id: number } | undefined;
-
-  const prune = (userId: number) =>
-    prepare(
-      `DELETE FROM play_logs WHERE id IN (
-         SELECT id FROM play_logs WHERE user_id = @userId ORDER BY updated_at DESC, id DESC LIMIT -1 OFFSET @keep)`,
-    ).run({ userId, keep: PLAY_LOG_KEEP });
-
-  const record = db.transaction((entry: PlayLogInput, at: number): number | null => {
-    const row = upsert(entry, at);
+    }) as { id: number; createdAt: number } | undefined;
     if (!row) return null;
-    prune(entry.userId);
+    // created now (an update keeps the older created_at): only then can the user have one too many
+    if (row.createdAt === at) prune.run(entry.userId, PLAY_LOG_KEEP);
     return row.id;
   });
 

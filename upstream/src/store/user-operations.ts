@@ -26,7 +26,17 @@ export interface FavouriteCourseRecord {
   collectTime: number;
 }
 
+/** A video's likes and favourites, and whether this user has set each. */
+export interface VideoOperationState {
+  liked: boolean;
+  favourited: boolean;
+  likeCount: number;
+  favouriteCount: number;
+}
+
 export interface UserOperationStore {
+  /** one statement: the user's state and the video's counts */
+  videoState(userId: number, videoId: number): VideoOperationState;
   /** true when newly set; false when it was already set or the video does not exist */
   add(operation: UserOperationInput, createdAt: number): boolean;
   /** true when something was removed */
@@ -42,6 +52,18 @@ export interface UserOperationStore {
 export function createUserOperationStore(db: Database): UserOperationStore {
   const prepare = statementCache(db);
   return {
+    videoState(userId, videoId) {
+      const row = prepare(
+        `SELECT
+           COALESCE(SUM(operate_type = ${OPERATE_TYPE.like} AND user_id = @userId), 0) AS liked,
+           COALESCE(SUM(operate_type = ${OPERATE_TYPE.favourite} AND user_id = @userId), 0) AS favourited,
+           COALESCE(SUM(operate_type = ${OPERATE_TYPE.like}), 0) AS likeCount,
+           COALESCE(SUM(operate_type = ${OPERATE_TYPE.favourite}), 0) AS favouriteCount
+         FROM user_operations WHERE video_id = @videoId`,
+      ).get({ userId, videoId }) as { liked: number; favourited: number; likeCount: number; favouriteCount: number };
+      return { ...row, liked: row.liked > 0, favourited: row.favourited > 0 };
+    },
+
     add(operation, createdAt) {
       return (
         prepare(

@@ -8,6 +8,21 @@ export interface NewVideo extends VideoRecord {
   transcript: TranscriptPassage[];
 }
 
+/** A keyframe as stored: its position among the video's keyframes and its thumbnail (migration 0006). */
+export interface StoredKeyframe extends KeyframeRecord {
+  seq: number;
+  /** site path of the thumbnail, or '' */
+  image: string;
+}
+
+/** A video as the play page reads it: its keyframes carry their thumbnails. */
+export interface StoredVideo extends VideoRecord {
+  keyframes: StoredKeyframe[];
+}
+
+/** A video without its keyframes: enough to check a request against (course, duration, name). */
+export type VideoSummary = Omit<VideoRecord, 'keyframes'>;
+
 /** Names a knowledge point: a video's keyframe or transcript passage by its seq. */
 export interface KnowledgePointKey {
   kind: 'keyframe' | 'transcript';
@@ -18,7 +33,11 @@ export interface KnowledgePointKey {
 export interface VideoStore {
   insert(video: NewVideo): void;
   /** the course's videos in episode order, each with its keyframes in time order */
-  listByCourse(courseId: number): VideoRecord[];
+  listByCourse(courseId: number): StoredVideo[];
+  get(videoId: number): VideoSummary | undefined;
+  getByCode(code: string): VideoSummary | undefined;
+  /** the video's keyframes in time order */
+  keyframes(videoId: number): StoredKeyframe[];
   /** the video's passages in order */
   transcript(videoId: number): TranscriptPassage[];
   /** these knowledge points in the order asked, those that no longer exist left out */
@@ -27,6 +46,8 @@ export interface VideoStore {
 
 const VIDEO_COLUMNS = `v.id, v.course_id AS courseId, v.sort, v.name, v.proper_title AS properTitle, v.code,
   v.abstract, v.duration_seconds AS durationSeconds, v.publish_time AS publishTime, v.image`;
+
+const KEYFRAME_COLUMNS = `f.seq, f.time_point AS timePoint, f.key_points AS keyPoints, f.description, f.image`;
 
 const keyOf = (k: KnowledgePointKey) => `${k.kind}:${k.videoId}:${k.seq}`;
 
@@ -50,19 +71,33 @@ export function createVideoStore(db: Database): VideoStore {
     listByCourse(courseId) {
       const videos = prepare(`SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.course_id = ? ORDER BY v.sort, v.id`).all(
         courseId,
-      ) as Omit<VideoRecord, 'keyframes'>[];
+      ) as VideoSummary[];
       const keyframes = prepare(
-        `SELECT f.video_id AS videoId, f.time_point AS timePoint, f.key_points AS keyPoints, f.description
+        `SELECT f.video_id AS videoId, ${KEYFRAME_COLUMNS}
          FROM video_keyframes f JOIN videos v ON v.id = f.video_id
          WHERE v.course_id = ? ORDER BY f.video_id, f.time_point, f.seq`,
-      ).all(courseId) as (KeyframeRecord & { videoId: number })[];
-      const byVideo = new Map<number, KeyframeRecord[]>();
+      ).all(courseId) as (StoredKeyframe & { videoId: number })[];
+      const byVideo = new Map<number, StoredKeyframe[]>();
       for (const { videoId, ...keyframe } of keyframes) {
         const list = byVideo.get(videoId) ?? [];
         list.push(keyframe);
         byVideo.set(videoId, list);
       }
       return videos.map((video) => ({ ...video, keyframes: byVideo.get(video.id) ?? [] }));
+    },
+
+    get(videoId) {
+      return prepare(`SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.id = ?`).get(videoId) as VideoSummary | undefined;
+    },
+
+    getByCode(code) {
+      return prepare(`SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.code = ?`).get(code) as VideoSummary | undefined;
+    },
+
+    keyframes(videoId) {
+      return prepare(
+        `SELECT ${KEYFRAME_COLUMNS} FROM video_keyframes f WHERE f.video_id = ? ORDER BY f.time_point, f.seq`,
+      ).all(videoId) as StoredKeyframe[];
     },
 
     transcript(videoId) {

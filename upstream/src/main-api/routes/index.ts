@@ -5,6 +5,7 @@ import { authorRoutes } from './author';
 import { catalogRoutes } from './catalog';
 import { commonRoutes } from './common';
 import { courseRoutes } from './courses';
+import { danmakuRoutes } from './danmaku';
 import { logRoutes } from './log';
 import { operateRoutes } from './operate';
 import { playRoutes } from './play';
@@ -26,6 +27,7 @@ const GROUPS: RouteGroup[] = [
   usercenterRoutes,
   operateRoutes,
   searchRoutes,
+  danmakuRoutes,
 ];
 
 /** ASP.NET-style backends match paths case-insensitively; clients in the wild rely on it. */

@@ -10,11 +10,23 @@ export interface RequestContext {
   clientIp: string;
 }
 
+/** An answer that is not an envelope (MakePng's image): sent as it is with status 200. */
+export interface RawAnswer {
+  readonly raw: true;
+  readonly contentType: string;
+  readonly body: Buffer;
+}
+
+export type Answer = Envelope | RawAnswer;
+
+export const isRawAnswer = (answer: Answer): answer is RawAnswer => (answer as RawAnswer).raw === true;
+
 export interface Route {
   method: 'GET' | 'POST';
   /** as in upstream/API.md; matched case-insensitively, a trailing slash ignored */
   path: string;
-  handle(context: RequestContext): Envelope;
+  /** most answer at once; a few wait for work outside the event loop (ClipVideo's cut, MakePng's image) */
+  handle(context: RequestContext): Answer | Promise<Answer>;
 }
 
 export type RouteGroup = (services: Services, config: UpstreamConfig) => Route[];

@@ -1,25 +1,82 @@
 /**
- * 截取片段: the user's fragments not yet expired (FRAGMENT_RETENTION_DAYS), newest first. Expired
- * ones are deleted, files included, whenever the list meets them; deleting one also removes its
- * cut file. Someone else's fragment answers exactly like an unknown id.
+ * 截取片段 (product-spec §5 Clip, §6): a user of userType 1 or 2 cuts up to CLIP_MAX_SECONDS of a
+ * video into an MP4 of their own, at most CLIPS_PER_VIDEO unexpired clips of one video, kept
+ * FRAGMENT_RETENTION_DAYS. The cut runs inside the request as an ffmpeg child process (the event
+ * loop stays free for other requests); at most MAX_CONCURRENT_CLIPS run at once and a request
+ * beyond them is refused as busy rather than queued behind minutes of encoding.
+ *
+ * The personal centre lists the user's fragments not yet expired, newest first; expired ones are
+ * deleted, files included, whenever the list meets them; deleting one also removes its cut file.
+ * Someone else's fragment answers exactly like an unknown id.
  */
-import { refused } from '../../http/envelope';
-import { removeFragmentFile } from '../../media/fragment-files';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { notFound, refused } from '../../http/envelope';
+import { CLIP_MAX_SECONDS, CLIPS_PER_VIDEO, MAX_CONCURRENT_CLIPS } from '../../learning-limits';
+import type { Logger } from '../../logger';
+import { FRAGMENT_MEDIA_FOLDER, removeFragmentFile } from '../../media/fragment-files';
+import { clipToMp4 } from '../../media/pipeline';
+import { mediaSegments } from '../../media/serve-media';
 import type { FragmentRecord, Store } from '../../store';
 import { toFragmentItem, type FragmentItem } from '../centre-presenters';
 import type { Paged } from '../presenters';
-import { requireUser, type PageWindow } from './centre-user';
+import { requireMember, requireUser, type PageWindow } from './centre-user';
+import { VIDEO_NOT_FOUND } from './videos';
 
 export const FRAGMENT_DELETED = '片段已删除';
 export const FRAGMENT_NOT_FOUND = '片段不存在';
+export const CLIP_DONE = '片段截取成功';
+export const CLIP_START_INVALID = '开始时间无效';
+export const CLIP_END_BEFORE_START = '结束时间必须大于开始时间';
+export const CLIP_TOO_LONG = '片段不能超过3分钟';
+export const CLIP_END_PAST_VIDEO = '结束时间超出视频时长';
+export const CLIP_LIMIT_REACHED = `每个视频最多截取${CLIPS_PER_VIDEO}个片段`;
+export const CLIP_NO_MEDIA = '该视频暂不支持截取';
+export const CLIP_BUSY = '截取任务较多，请稍后再试';
+export const CLIP_FAILED = '片段截取失败，请稍后再试';
+
+/** a cut taking longer is stopped: the gateway gives up on an upstream request after 85 s */
+export const CLIP_TIMEOUT_MS = 80_000;
+/** a reserved fragment still without its file this long after is a cut that never finished (the process stopped) */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+export interface ClipRequest {
+  userId: number;
+  videoCode: string;
+  /** whole seconds */
+  startTime: number;
+  endTime: number;
+  /** trimmed; '' = the default name */
+  fragmentName: string;
+}
 
 export interface FragmentService {
   list(query: PageWindow & { userId: number }): Paged<FragmentItem>;
   /** refused with FRAGMENT_NOT_FOUND unless the fragment is the user's */
   deleteOwn(userId: number, fragmentId: number): void;
+  /** cuts the clip and answers its fragment once the MP4 is written */
+  clip(request: ClipRequest): Promise<FragmentItem>;
 }
 
-export function createFragmentService(store: Store, now: () => number = Date.now): FragmentService {
+export interface FragmentServiceOptions {
+  now?: () => number;
+  logger?: Logger;
+}
+
+/** the file behind a /media/... site path, or null */
+function mediaFile(mediaDir: string, sitePath: string): string | null {
+  if (!sitePath.startsWith('/media/')) return null;
+  try {
+    return path.join(path.resolve(mediaDir), ...mediaSegments(sitePath));
+  } catch {
+    return null;
+  }
+}
+
+export function createFragmentService(store: Store, options: FragmentServiceOptions = {}): FragmentService {
+  const now = options.now ?? Date.now;
+  let cutsRunning = 0;
+
   // The row goes first: a file without a row is harmless garbage, a row without its file is a broken download.
   const removeFiles = (rows: FragmentRecord[]) => {
     for (const row of rows) removeFragmentFile(store.mediaDir, row.videoAddress);
@@ -41,6 +98,70 @@ export function createFragmentService(store: Store, now: () => number = Date.now
       const row = store.fragments.deleteOwn(fragmentId, userId);
       if (!row) throw refused(FRAGMENT_NOT_FOUND);
       removeFiles([row]);
+    },
+
+    async clip({ userId, videoCode, startTime, endTime, fragmentName }) {
+      requireMember(store, userId);
+      const video = store.videos.getByCode(videoCode);
+      if (!video) throw notFound(VIDEO_NOT_FOUND);
+      const media = store.media.get(video.id);
+      const source = media ? mediaFile(store.mediaDir, media.masterPath) : null;
+      if (!source) throw refused(CLIP_NO_MEDIA);
+
+      const duration = video.durationSeconds;
+      if (startTime < 0 || startTime > duration - 1) throw refused(CLIP_START_INVALID);
+      if (endTime <= startTime) throw refused(CLIP_END_BEFORE_START);
+      if (endTime > startTime + CLIP_MAX_SECONDS) throw refused(CLIP_TOO_LONG);
+      if (endTime > duration) throw refused(CLIP_END_PAST_VIDEO);
+      if (cutsRunning >= MAX_CONCURRENT_CLIPS) throw refused(CLIP_BUSY);
+
+      // Reserved before the cut: two requests at once cannot both take the last of a video's clips.
+      const at = now();
+      store.fragments.deleteAbandoned(userId, video.id, at - ABANDONED_AFTER_MS);
+      const reserved = store.fragments.reserve(
+        {
+          userId,
+          videoId: video.id,
+          fragmentName: fragmentName === '' ? null : fragmentName,
+          defaultName: (n) => `${video.name}-片段${n}`,
+          startTime,
+          endTime,
+          download: 1,
+          perVideo: CLIPS_PER_VIDEO,
+        },
+        at,
+      );
+      if (reserved === 'limit') throw refused(CLIP_LIMIT_REACHED);
+      if (reserved === null) throw notFound(VIDEO_NOT_FOUND);
+
+      // The id alone could name a file again: SQLite reuses the highest id once its row is deleted, and
+      // browsers keep /media answers for a day. A random part makes every cut's address new.
+      const fileName = `${reserved.id}-${randomBytes(4).toString('hex')}.mp4`;
+      const videoAddress = `/media/${FRAGMENT_MEDIA_FOLDER}/${userId}/${fileName}`;
+      const outFile = path.join(store.mediaDir, FRAGMENT_MEDIA_FOLDER, String(userId), fileName);
+      cutsRunning += 1;
+      try {
+        await clipToMp4({
+          masterOrSource: source,
+          startSeconds: startTime,
+          endSeconds: endTime,
+          outFile,
+          signal: AbortSignal.timeout(CLIP_TIMEOUT_MS),
+        });
+      } catch (error) {
+        options.logger?.error(`clip of video ${video.id} (${startTime}-${endTime} s) for user ${userId} failed`, error);
+        store.fragments.deleteOwn(reserved.id, userId);
+        removeFragmentFile(store.mediaDir, videoAddress);
+        throw refused(CLIP_FAILED);
+      } finally {
+        cutsRunning -= 1;
+      }
+      // the user may have deleted the fragment while it was being cut: then the file goes too
+      if (!store.fragments.setVideoAddress(reserved.id, videoAddress)) {
+        removeFragmentFile(store.mediaDir, videoAddress);
+        throw refused(FRAGMENT_NOT_FOUND);
+      }
+      return toFragmentItem(store.fragments.get(reserved.id)!);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../../logger';
 import type { Store } from '../../store';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
 import { createCourseService, type CourseService } from './course-service';
+import { createDanmakuService, type DanmakuService } from './danmaku-service';
 import { createFavouriteService, type FavouriteService } from './favourite-service';
 import { createFragmentService, type FragmentService } from './fragment-service';
 import { createHistoryService, type HistoryService } from './history-service';
@@ -10,6 +11,8 @@ import { createHomeService, type HomeService } from './home-service';
 import { createLecturerService, type LecturerService } from './lecturer-service';
 import { createMessageService, type MessageService } from './message-service';
 import { createNoteService, type NoteService } from './note-service';
+import { createOperateService, type OperateService } from './operate-service';
+import { createPlayLogService, type PlayLogService } from './play-log-service';
 import { createPlayService, type PlayService } from './play-service';
 import { createSearchService, type SearchService } from './search-service';
 import { createTopicService, type TopicService } from './topic-service';
@@ -30,30 +33,41 @@ export interface Services {
   history: HistoryService;
   messages: MessageService;
   fragments: FragmentService;
+  /** the play page (issue 5) */
+  operations: OperateService;
+  playLogs: PlayLogService;
+  danmaku: DanmakuService;
 }
 
 export interface ServicesOptions {
   logger?: Logger;
-  /** the clock of the search log and the hot keywords (tests move it past caches) */
+  /**
+   * the server's clock: the search log and hot keywords, the day of a counted view, the danmaku
+   * rate limit, the times of notes, likes, fragments and play records (tests move it)
+   */
   now?: () => number;
 }
 
 export function createServices(store: Store, options: ServicesOptions = {}): Services {
   const catalogues = createCatalogueService(store);
   const courses = createCourseService(store, catalogues);
+  const now = options.now ?? Date.now;
   return {
     catalogues,
     courses,
     home: createHomeService(store),
     lecturers: createLecturerService(store, catalogues),
-    play: createPlayService(store, catalogues, courses),
+    play: createPlayService(store, catalogues, courses, now),
     topics: createTopicService(store),
     visitLogs: createVisitLogService(store),
     search: createSearchService(store, { logger: options.logger, now: options.now }),
-    notes: createNoteService(store),
+    notes: createNoteService(store, now),
     favourites: createFavouriteService(store),
     history: createHistoryService(store),
     messages: createMessageService(store),
-    fragments: createFragmentService(store),
+    fragments: createFragmentService(store, { now, logger: options.logger }),
+    operations: createOperateService(store, now),
+    playLogs: createPlayLogService(store, now),
+    danmaku: createDanmakuService(store, now),
   };
 }

@@ -1,20 +1,30 @@
 /**
- * 我的笔记: the user's own notes (public and private) or the notes they collected (收录), and the two
- * deletions the list offers. Only the author deletes a note; someone else's note answers exactly
- * like one that does not exist.
+ * Notes (product-spec §5, §6): writing one on the play page, the notes under a video (全部笔记 /
+ * 我的笔记), collecting someone else's public note (收录, which tells its author), and the
+ * personal centre's list and deletions. Only userType 1 or 2 write and collect notes; only the
+ * author deletes a note; someone else's private note answers exactly like one that does not exist.
  */
 import { refused } from '../../http/envelope';
+import { NOTE_MAX_LENGTH } from '../../learning-limits';
 import type { NoteKind, Store } from '../../store';
+import { MESSAGE_TYPE } from '../../store/messages';
+import { NOTE_TYPE } from '../../store/notes';
 import { toNoteItem, type NoteItem } from '../centre-presenters';
 import type { Paged } from '../presenters';
-import { requireUser, type PageWindow } from './centre-user';
+import { displayNameOf, requireMember, requireUser, type PageWindow } from './centre-user';
+import { requireVideo } from './videos';
 
+export const NOTE_ADDED = '笔记记录成功';
+export const NOTE_EMPTY = '请输入笔记内容';
+export const NOTE_TOO_LONG = `笔记内容不能超过${NOTE_MAX_LENGTH}字`;
 export const NOTE_DELETED = '笔记已删除';
 export const NOTE_NOT_FOUND = '笔记不存在';
+export const NOTE_COLLECTED = '收录成功';
+export const NOTE_OWN_NOT_COLLECTABLE = '不能收录自己的笔记';
 export const NOTE_UNCOLLECTED = '已取消收录';
 export const NOTE_NOT_COLLECTED = '未收录该笔记';
 
-/** noteType of GetNoteList */
+/** noteType of the personal centre's GetNoteList */
 export const NOTE_LIST_KINDS: Readonly<Record<number, NoteKind>> = { 0: 'own', 1: 'collected' };
 
 export interface NoteListQuery extends PageWindow {
@@ -24,15 +34,39 @@ export interface NoteListQuery extends PageWindow {
   courseId?: number;
 }
 
+export interface NewNote {
+  userId: number;
+  /** as sent; '' = the account's display name */
+  userName: string;
+  videoId: number;
+  /** 0 = not checked */
+  courseId: number;
+  catalogId: number;
+  /** untrimmed, as typed */
+  content: string;
+  /** 0 public, 1 private */
+  type: number;
+  /** seconds into the video (≥ 0, at most its duration) */
+  vtime: number;
+}
+
 export interface NoteService {
   list(query: NoteListQuery): Paged<NoteItem>;
+  /** the play page's notes of a video: mineOnly false = public notes and the caller's private ones */
+  listForVideo(query: PageWindow & { userId: number; videoId: number; mineOnly: boolean }): Paged<NoteItem>;
+  add(note: NewNote): NoteItem;
+  /** refused unless the note is someone else's public note; collecting it again changes nothing */
+  collect(userId: number, noteId: number): void;
   /** refused with NOTE_NOT_FOUND unless the user wrote the note */
   deleteOwn(userId: number, noteId: number): void;
   /** refused with NOTE_NOT_COLLECTED unless the user collected the note */
   uncollect(userId: number, noteId: number): void;
 }
 
-export function createNoteService(store: Store): NoteService {
+/** characters are Unicode code points, as in every text limit of the upstream */
+const lengthOf = (text: string): number => [...text].length;
+
+export function createNoteService(store: Store, now: () => number = Date.now): NoteService {
   return {
     list({ userId, kind, videoId, courseId, limit, offset }) {
       requireUser(store, userId);
@@ -41,6 +75,61 @@ export function createNoteService(store: Store): NoteService {
         totalCount: store.notes.count(query),
         dataList: store.notes.list(query, limit, offset).map(toNoteItem),
       };
+    },
+
+    listForVideo({ userId, videoId, mineOnly, limit, offset }) {
+      requireUser(store, userId);
+      requireVideo(store, videoId);
+      const query = { videoId, viewerId: userId, mineOnly };
+      return {
+        totalCount: store.notes.countForVideo(query),
+        dataList: store.notes.listForVideo(query, limit, offset).map(toNoteItem),
+      };
+    },
+
+    add(note) {
+      const user = requireMember(store, note.userId);
+      const video = requireVideo(store, note.videoId, note.courseId);
+      const content = note.content.trim();
+      if (content === '') throw refused(NOTE_EMPTY);
+      if (lengthOf(content) > NOTE_MAX_LENGTH) throw refused(NOTE_TOO_LONG);
+      const noteId = store.notes.insert(
+        {
+          userId: user.userId,
+          userName: note.userName.trim() || displayNameOf(user),
+          videoId: video.id,
+          catalogId: note.catalogId,
+          content,
+          vtime: Math.min(note.vtime, video.durationSeconds),
+          type: note.type,
+        },
+        now(),
+      );
+      const written = noteId === null ? undefined : store.notes.get(noteId, user.userId);
+      if (!written) throw refused(NOTE_NOT_FOUND); // the video went away meanwhile
+      return toNoteItem(written);
+    },
+
+    collect(userId, noteId) {
+      const collector = requireMember(store, userId);
+      const note = store.notes.get(noteId, userId);
+      if (!note) throw refused(NOTE_NOT_FOUND);
+      if (note.userId === userId) throw refused(NOTE_OWN_NOT_COLLECTABLE);
+      // the note read above was visible to the caller; a private note of someone else never is
+      if (note.type !== NOTE_TYPE.public) throw refused(NOTE_NOT_FOUND);
+      store.transaction(() => {
+        const at = now();
+        if (!store.notes.collect(userId, noteId, at)) return; // already collected: nothing new to tell
+        store.messages.add(
+          {
+            userId: note.userId,
+            type: MESSAGE_TYPE.noteQuoted,
+            message: `${displayNameOf(collector)} 收录了你在《${note.videoName}》中的笔记。`,
+            videoId: note.videoId,
+          },
+          at,
+        );
+      });
     },
 
     deleteOwn(userId, noteId) {

@@ -1,11 +1,41 @@
-/** The play page's data: the course, its videos with keyframes, and the video to start with. */
-import { notFound } from '../../http/envelope';
+/**
+ * The play page's reads (product-spec §7 "Play page"): the course with its videos and their media,
+ * the resume point and the once-a-day view count, the course's tags, a video's keyframes, its
+ * subtitles and manuscript, and the phone QR code.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { notFound, refused } from '../../http/envelope';
+import { mediaSegments } from '../../media/serve-media';
 import type { Store } from '../../store';
-import { toCourseItem, toVideoItem, type CourseItem, type VideoItem } from '../presenters';
+import { isoTime, toCourseItem, toKeyframeItem, toVideoItem, type CourseItem, type KeyframeItem, type VideoItem } from '../presenters';
 import type { CatalogueService } from './catalogue-service';
+import { requireUser } from './centre-user';
 import type { CourseService } from './course-service';
+import { chinaDay, requireVideo, VIDEO_NOT_FOUND } from './videos';
 
-export const VIDEO_NOT_FOUND = '视频不存在';
+export { VIDEO_NOT_FOUND } from './videos';
+export const NO_SUBTITLES = '该视频暂无字幕';
+
+/** GetSubtitlesManuscriptUrl answers at most this many characters of the manuscript */
+export const MANUSCRIPT_MAX_CHARS = 200_000;
+
+/** MakePng: sides in pixels */
+export const QR_SIDE_MIN = 64;
+export const QR_SIDE_MAX = 1024;
+export const QR_SIDE_DEFAULT = 200;
+
+/** where the viewer stopped in the video shown */
+export interface LastPlay {
+  /** the play record's id (AddPlayLog continues that viewing with it) */
+  id: number;
+  videoId: number;
+  lastPlayTime: number;
+  duration: number;
+  lastWatchTime: string;
+}
 
 export interface PlayPageData {
   course: CourseItem;
@@ -14,24 +44,154 @@ export interface PlayPageData {
   videoList: VideoItem[];
   /** the requested video, else the first; null while the course has no videos */
   video: VideoItem | null;
+  /** with a userId: the viewer's record of the video shown, else null */
+  lastPlay: LastPlay | null;
+}
+
+export interface CourseTag {
+  tagName: string;
+  /** 1 catalogue, 2 lecturer */
+  tagType: 1 | 2;
+  id: number;
+}
+
+export interface SubtitleData {
+  /** master playlist path */
+  url: string;
+  /** WebVTT path */
+  vtt: string;
+  manuscript: string;
+}
+
+export interface QrQuery {
+  catalogId: number;
+  courseId: number;
+  videoId: number;
+  width: number;
+  height: number;
+  /** PUBLIC_BASE_URL */
+  baseUrl: string;
 }
 
 export interface PlayService {
-  playPageData(query: { courseId: number; catalogId: number; videoId: number }): PlayPageData;
+  playPageData(query: { courseId: number; catalogId: number; videoId: number; userId: number | null }): PlayPageData;
+  courseTags(courseId: number): CourseTag[];
+  keyframes(videoId: number, courseId: number): KeyframeItem[];
+  subtitles(videoCode: string): Promise<SubtitleData>;
+  /** a PNG of a QR code of the video's mobile play page */
+  qrPng(query: QrQuery): Promise<Buffer>;
 }
 
-export function createPlayService(store: Store, catalogues: CatalogueService, courses: CourseService): PlayService {
+/** /m/play?catalogId=&courseId=&videoId= under the public base URL */
+export function mobilePlayUrl(baseUrl: string, ids: { catalogId: number; courseId: number; videoId: number }): string {
+  const query = new URLSearchParams({
+    catalogId: String(ids.catalogId),
+    courseId: String(ids.courseId),
+    videoId: String(ids.videoId),
+  });
+  return `${baseUrl}/m/play?${query.toString()}`;
+}
+
+/** the file behind a /media/... site path, or null when the path is not one */
+function mediaFile(mediaDir: string, sitePath: string): string | null {
+  if (!sitePath.startsWith('/media/')) return null;
+  try {
+    return path.join(path.resolve(mediaDir), ...mediaSegments(sitePath));
+  } catch {
+    return null;
+  }
+}
+
+const pngWidth = (png: Buffer): number => png.readUInt32BE(16);
+
+export function createPlayService(
+  store: Store,
+  catalogues: CatalogueService,
+  courses: CourseService,
+  now: () => number = Date.now,
+): PlayService {
   return {
-    playPageData({ courseId, catalogId, videoId }) {
-      const course = toCourseItem(courses.requireCourse(courseId));
+    playPageData({ courseId, catalogId, videoId, userId }) {
+      const courseRecord = courses.requireCourse(courseId);
       catalogues.requireCatalogue(catalogId);
-      const videoList = store.videos.listByCourse(courseId).map(toVideoItem);
+      if (userId !== null) requireUser(store, userId);
+      const videos = store.videos.listByCourse(courseId);
+      const media = store.media.getMany(videos.map((v) => v.id));
+      const videoList = videos.map((v) => toVideoItem(v, media.get(v.id)));
       let video: VideoItem | null = videoList[0] ?? null;
       if (videoId !== 0) {
         video = videoList.find((v) => v.videoId === videoId) ?? null;
         if (!video) throw notFound(VIDEO_NOT_FOUND);
       }
-      return { course, courseName: course.courseName, courseImage: course.courseImage, videoList, video };
+      let lastPlay: LastPlay | null = null;
+      const course = toCourseItem(courseRecord);
+      if (userId !== null && video) {
+        if (store.courses.countView({ courseId, userId, videoId: video.videoId, day: chinaDay(now()) })) {
+          course.viewCount += 1;
+        }
+        const log = store.playLogs.find(userId, video.videoId);
+        if (log) {
+          lastPlay = {
+            id: log.id,
+            videoId: log.videoId,
+            lastPlayTime: log.lastPlayTime,
+            duration: log.duration,
+            lastWatchTime: isoTime(log.updatedAt),
+          };
+        }
+      }
+      return { course, courseName: course.courseName, courseImage: course.courseImage, videoList, video, lastPlay };
+    },
+
+    courseTags(courseId) {
+      const course = courses.requireCourse(courseId);
+      return [
+        ...course.catalogueTrail.map((c): CourseTag => ({ tagName: c.name, tagType: 1, id: c.id })),
+        { tagName: course.lecturerName, tagType: 2, id: course.lecturerId },
+      ];
+    },
+
+    keyframes(videoId, courseId) {
+      requireVideo(store, videoId, courseId);
+      return store.videos.keyframes(videoId).map(toKeyframeItem);
+    },
+
+    async subtitles(videoCode) {
+      const video = store.videos.getByCode(videoCode);
+      if (!video) throw notFound(VIDEO_NOT_FOUND);
+      const media = store.media.get(video.id);
+      if (!media || !media.subtitlePath) throw refused(NO_SUBTITLES);
+      let manuscript: string | null = null;
+      const file = media.manuscriptPath ? mediaFile(store.mediaDir, media.manuscriptPath) : null;
+      if (file) {
+        try {
+          manuscript = await readFile(file, 'utf8');
+        } catch {
+          manuscript = null; // a missing file: fall back to the stored transcript
+        }
+      }
+      manuscript ??= store.videos
+        .transcript(video.id)
+        .map((p) => p.text)
+        .join('\n');
+      const chars = [...manuscript];
+      if (chars.length > MANUSCRIPT_MAX_CHARS) manuscript = chars.slice(0, MANUSCRIPT_MAX_CHARS).join('');
+      return { url: media.masterPath, vtt: media.subtitlePath, manuscript: manuscript.trimEnd() };
+    },
+
+    async qrPng({ catalogId, courseId, videoId, width, height, baseUrl }) {
+      courses.requireCourse(courseId);
+      catalogues.requireCatalogue(catalogId);
+      if (videoId !== 0) requireVideo(store, videoId, courseId);
+      const url = mobilePlayUrl(baseUrl, { catalogId, courseId, videoId });
+      const side = Math.min(width, height);
+      const square = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: side });
+      if (width === height && pngWidth(square) === side) return square;
+      // a long URL needs more pixels than the side asked for, or the sides differ: fit it into width × height on white
+      return sharp(square)
+        .resize(width, height, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
+        .png()
+        .toBuffer();
     },
   };
 }

@@ -7,6 +7,8 @@ import { accounts } from './0002-accounts';
 import { learning } from './0003-learning';
 import { learningIndexes } from './0004-learning-indexes';
 import { search } from './0005-search';
+import { media } from './0006-media';
+import { play } from './0007-play';
 
 export interface Migration {
   version: number;
@@ -20,4 +22,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'learning', sql: learning },
   { version: 4, name: 'learning indexes', sql: learningIndexes },
   { version: 5, name: 'search', sql: search },
+  { version: 6, name: 'media', sql: media },
+  { version: 7, name: 'play', sql: play },
 ];

@@ -1,0 +1,80 @@
+/**
+ * Scrolling comments (弹幕) of the player: any signed-in user sends one line of at most
+ * DANMAKU_MAX_LENGTH characters at a moment of the video, at most DANMAKU_PER_MINUTE a minute;
+ * the player loads a video's comments in time order. Who sent a comment is not shown to others:
+ * userId is 0 on comments that are not the caller's.
+ */
+import { badParameter, notFound, refused } from '../../http/envelope';
+import { DANMAKU_LIST_MAX, DANMAKU_MAX_LENGTH, DANMAKU_PER_MINUTE } from '../../learning-limits';
+import type { DanmakuRecord, Store } from '../../store';
+import { isoTime } from '../presenters';
+import { requireUser } from './centre-user';
+import { requireVideo, VIDEO_NOT_FOUND } from './videos';
+
+export const DANMAKU_SENT = '发送成功';
+export const DANMAKU_EMPTY = '请输入弹幕内容';
+export const DANMAKU_TOO_LONG = `弹幕不能超过${DANMAKU_MAX_LENGTH}个字`;
+export const DANMAKU_TOO_MANY = '发送太频繁，请稍后再试';
+export const DANMAKU_BAD_CHARACTERS = '弹幕包含无法显示的字符';
+
+export interface DanmakuItem {
+  id: number;
+  /** seconds, one decimal */
+  vtime: number;
+  content: string;
+  /** the sender when it is the caller, else 0 */
+  userId: number;
+  mine: 0 | 1;
+  createTime: string;
+}
+
+export interface DanmakuService {
+  /** from/to in seconds; to null = the video's end; viewerId 0 = nobody's comments are marked mine */
+  list(query: { videoId: number; from: number; to: number | null; viewerId: number }): DanmakuItem[];
+  send(comment: { userId: number; videoId: number; vtime: number; content: string }): DanmakuItem;
+}
+
+// Line breaks and tabs become spaces (a comment is one line); other control characters are refused.
+const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+export function createDanmakuService(store: Store, now: () => number = Date.now): DanmakuService {
+  const toItem = (d: DanmakuRecord, viewerId: number): DanmakuItem => {
+    const mine = viewerId !== 0 && d.userId === viewerId;
+    return {
+      id: d.id,
+      vtime: d.vtime,
+      content: d.content,
+      userId: mine ? d.userId : 0,
+      mine: mine ? 1 : 0,
+      createTime: isoTime(d.createdAt),
+    };
+  };
+
+  return {
+    list({ videoId, from, to, viewerId }) {
+      if (viewerId !== 0) requireUser(store, viewerId);
+      const video = requireVideo(store, videoId);
+      const end = to ?? video.durationSeconds;
+      if (end < from) throw badParameter('参数 to 不能小于 from');
+      return store.danmaku.listByVideo(videoId, from, end, DANMAKU_LIST_MAX).map((d) => toItem(d, viewerId));
+    },
+
+    send({ userId, videoId, vtime, content }) {
+      requireUser(store, userId);
+      const video = requireVideo(store, videoId);
+      const text = content.replace(LINE_BREAKS, ' ').trim();
+      if (text === '') throw refused(DANMAKU_EMPTY);
+      if (CONTROL.test(text)) throw refused(DANMAKU_BAD_CHARACTERS);
+      if ([...text].length > DANMAKU_MAX_LENGTH) throw refused(DANMAKU_TOO_LONG);
+      const added = store.danmaku.add(
+        { userId, videoId, vtime: Math.min(vtime, video.durationSeconds), content: text },
+        now(),
+        DANMAKU_PER_MINUTE,
+      );
+      if (added === 'tooMany') throw refused(DANMAKU_TOO_MANY);
+      if (added === null) throw notFound(VIDEO_NOT_FOUND); // deleted meanwhile
+      return toItem(added, userId);
+    },
+  };
+}

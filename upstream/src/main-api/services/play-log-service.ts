@@ -1,0 +1,83 @@
+/**
+ * Play records (product-spec §7 "Logging": AddPlayLog 1 s after play starts, then every 5 s, and
+ * the unload beacon; GetPalyLog for the resume point). Ingestion is the hottest write of the
+ * platform, so report() reads nothing first: the store's one upsert checks the video (and its
+ * course), and the foreign key on users answers for an unknown account.
+ */
+import { badParameter, notFound } from '../../http/envelope';
+import type { Store } from '../../store';
+import { isoTime } from '../presenters';
+import { requireUser, UNKNOWN_USER } from './centre-user';
+import { requireVideo, VIDEO_NOT_FOUND } from './videos';
+
+export interface PlayReport {
+  /** the id of the previous answer of this viewing; 0 = a new viewing */
+  id: number;
+  userId: number;
+  userName: string;
+  comId: number;
+  videoId: number;
+  /** 0 = not checked */
+  courseId: number;
+  catalogId: number;
+  /** whole seconds (rounded down by the route) */
+  lastPlayTime: number;
+  duration: number;
+  stayTime: number;
+}
+
+/** GetPalyLog's shape */
+export interface PlayLogItem {
+  id: number;
+  lastWatchTime: string;
+  lastPlayTime: number;
+  duration: number;
+}
+
+export interface PlayLogService {
+  /** returns the record's id */
+  report(report: PlayReport): number;
+  last(query: { userId: number; videoId: number; courseId: number }): PlayLogItem | null;
+}
+
+const isForeignKeyFailure = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+
+export function createPlayLogService(store: Store, now: () => number = Date.now): PlayLogService {
+  return {
+    report(r) {
+      let id: number | null;
+      try {
+        id = store.playLogs.record(
+          {
+            userId: r.userId,
+            userName: r.userName,
+            comId: r.comId,
+            videoId: r.videoId,
+            courseId: r.courseId,
+            catalogId: r.catalogId,
+            duration: r.duration,
+            lastPlayTime: Math.min(Math.max(0, r.lastPlayTime), r.duration),
+            stayTime: r.stayTime,
+            viewingOf: r.id,
+          },
+          now(),
+        );
+      } catch (error) {
+        if (isForeignKeyFailure(error)) throw badParameter(UNKNOWN_USER);
+        throw error;
+      }
+      if (id === null) throw notFound(VIDEO_NOT_FOUND);
+      return id;
+    },
+
+    last({ userId, videoId, courseId }) {
+      requireUser(store, userId);
+      requireVideo(store, videoId, courseId);
+      const log = store.playLogs.find(userId, videoId);
+      return log
+        ? { id: log.id, lastWatchTime: isoTime(log.updatedAt), lastPlayTime: log.lastPlayTime, duration: log.duration }
+        : null;
+    },
+  };
+}
