@@ -7,6 +7,7 @@ import type { CenterQuery } from '../__generated__/CenterQuery.graphql';
 import type { HomeQuery } from '../__generated__/HomeQuery.graphql';
 import type { AuthorDetailQuery } from '../__generated__/AuthorDetailQuery.graphql';
 import type { AuthorQuery } from '../__generated__/AuthorQuery.graphql';
+import type { PlayQuery } from '../__generated__/PlayQuery.graphql';
 import type { SearchQuery } from '../__generated__/SearchQuery.graphql';
 import type { SpecialDetailQuery } from '../__generated__/SpecialDetailQuery.graphql';
 import type { SpecialQuery } from '../__generated__/SpecialQuery.graphql';
@@ -17,8 +18,8 @@ import type { MobileSearchQuery } from '../__generated__/MobileSearchQuery.graph
 import type { MobileTopicQuery } from '../__generated__/MobileTopicQuery.graphql';
 import { catalogQuery, catalogRedirect, catalogVariables } from '../routes/Catalog/CatalogQuery';
 import { homeQuery, homeRedirect, homeVariables } from '../routes/Home/HomeQuery';
-import { placeholderPage } from '../routes/Placeholders/placeholderPage';
 import { authorDetailVariables, skipAuthorDetail } from '../routes/AuthorDetail/authorDetailParams';
+import { playVariables, skipPlay } from '../routes/Play/playParams';
 import { searchVariables, skipSearch } from '../routes/Search/searchParams';
 import { skipSpecialDetail, specialDetailVariables } from '../routes/SpecialDetail/specialDetailParams';
 import {
@@ -51,8 +52,6 @@ export function createRouteRuntime(environment: IEnvironment): RouteRuntime {
     isNavigating: () => false,
   };
 }
-
-const placeholder = (name: string) => () => Promise.resolve({ default: placeholderPage(name) });
 
 /** Every route of §2's table, with its page title; kept-alive routes as §2 marks them. */
 export function appRoutes(runtime: RouteRuntime): RouteObject[] {
@@ -98,7 +97,21 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       fetchPolicy: 'network-only',
       page: () => import('../routes/Search/SearchPage'),
     }),
-    definePlainRoute(runtime, { id: 'play', path: 'Play', title: '课程播放', keepAlive: true, page: placeholder('课程播放') }),
+    defineQueryRoute<PlayQuery>(runtime, {
+      id: 'play',
+      path: 'Play',
+      title: '课程播放',
+      keepAlive: true,
+      // the viewer's own notes, likes and favourites: a sign-in in another tab loads it again (the
+      // visitor's login prompt becomes the course)
+      personal: true,
+      // the page, its query and the player are their own chunks: nothing of them loads with /home
+      query: lazyQuery(() => import('../routes/Play/PlayQuery').then((m) => m.playQuery)),
+      variables: playVariables,
+      // no course id: nothing is asked, the page shows the course error view
+      skip: skipPlay,
+      page: () => import('../routes/Play/PlayPage'),
+    }),
     // Topics and lecturers (issue 7): each page and its query load with the page, not with /home.
     defineQueryRoute<SpecialQuery>(runtime, {
       id: 'special',

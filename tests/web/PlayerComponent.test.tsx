@@ -1,0 +1,219 @@
+/**
+ * The player component as the play page uses it (jsdom has no media playback: real playing is
+ * checked in Chromium by the e2e tests): 视频暂未上线 without media, the handle, the comment bar
+ * with the saved preferences, and the play log's wiring to reportPlay and the leave beacon.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Activity, createRef } from 'react';
+import { RelayEnvironmentProvider } from 'react-relay';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PLAYER_PREFERENCES_KEY } from '../../web/src/components/Player/constants';
+import { usePlayLog, type PlayLogSource } from '../../web/src/components/Player/PlayLog';
+import type { PlayerVideo, VideoPlayerHandle } from '../../web/src/components/Player/types';
+import { VideoPlayer } from '../../web/src/components/Player/VideoPlayer';
+import DefaultVideoPlayer from '../../web/src/components/Player/VideoPlayer';
+import { system } from '../../web/src/theme';
+import { renderWithProviders } from './render';
+
+beforeAll(() => {
+  // vidstack waits for the player to be visible; jsdom has no IntersectionObserver
+  if (!('IntersectionObserver' in window)) {
+    (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    };
+  }
+});
+
+const video = (extra: Partial<PlayerVideo> = {}): PlayerVideo => ({
+  videoId: 7,
+  courseId: 11,
+  catalogueId: 3,
+  name: '第一讲 绪论',
+  videoUrl: '/media/videos/7/master.m3u8',
+  poster: '/media/videos/7/poster.jpg',
+  qualities: [
+    { name: '720p', height: 720, bandwidth: 2_000_000 },
+    { name: '360p', height: 360, bandwidth: 600_000 },
+  ],
+  subtitleUrl: '/media/videos/7/subtitles.vtt',
+  duration: 300,
+  ...extra,
+});
+
+describe('the video player', () => {
+  it('is the module default export as well (for React.lazy)', () => {
+    expect(DefaultVideoPlayer).toBe(VideoPlayer);
+  });
+
+  it('shows 视频暂未上线 for a video without media, and its handle does nothing', () => {
+    const handle = createRef<VideoPlayerHandle>();
+    renderWithProviders(<VideoPlayer ref={handle} video={video({ videoUrl: '' })} resume={null} danmaku={[]} />, createMockEnvironment());
+    expect(screen.getByText('视频暂未上线')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: '弹幕内容' })).toBeNull();
+    expect(handle.current!.currentTime()).toBe(0);
+    expect(() => handle.current!.pause()).not.toThrow();
+    expect(() => handle.current!.seek(30)).not.toThrow();
+  });
+
+  it('renders the player with the comment overlay inside it and the comment bar', () => {
+    const handle = createRef<VideoPlayerHandle>();
+    renderWithProviders(
+      <VideoPlayer ref={handle} video={video()} resume={null} danmaku={[{ id: '1', vtime: 0, content: '开场弹幕', mine: false }]} />,
+      createMockEnvironment(),
+    );
+    const player = screen.getByTestId('video-player');
+    const mediaPlayer = player.querySelector('[data-media-player]')!;
+    expect(mediaPlayer).toBeTruthy();
+    // the overlay is a child of the media player, so fullscreen keeps it
+    expect(mediaPlayer.contains(screen.getByTestId('danmaku-layer'))).toBe(true);
+    expect(screen.getByTestId('danmaku-item').textContent).toBe('开场弹幕');
+    expect(screen.getByRole('textbox', { name: '弹幕内容' })).toBeTruthy();
+    expect(handle.current!.currentTime()).toBe(0);
+  });
+
+  it('restores the saved comment preferences and saves changes', () => {
+    window.localStorage.setItem(
+      PLAYER_PREFERENCES_KEY,
+      JSON.stringify({ volume: 0.3, danmakuOpacity: 0.5, danmakuShown: false, subtitlesShown: true, playbackRate: 1.25 }),
+    );
+    renderWithProviders(<VideoPlayer video={video()} resume={null} danmaku={[{ id: '1', vtime: 0, content: '开场弹幕', mine: false }]} />, createMockEnvironment());
+    const toggle = screen.getByRole('button', { name: '弹幕' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryAllByTestId('danmaku-item')).toHaveLength(0);
+    expect((screen.getByRole('slider', { name: '弹幕透明度' }) as HTMLInputElement).value).toBe('0.5');
+    fireEvent.click(toggle);
+    fireEvent.change(screen.getByRole('slider', { name: '弹幕透明度' }), { target: { value: '0.9' } });
+    const saved = JSON.parse(window.localStorage.getItem(PLAYER_PREFERENCES_KEY)!);
+    expect(saved).toMatchObject({ danmakuShown: true, danmakuOpacity: 0.9, volume: 0.3, playbackRate: 1.25 });
+    expect(screen.getByTestId('danmaku-item').textContent).toBe('开场弹幕');
+  });
+
+  it('a comment sent from the bar shows in the overlay at once', async () => {
+    const environment = createMockEnvironment();
+    renderWithProviders(<VideoPlayer video={video()} resume={null} danmaku={[]} />, environment);
+    const input = screen.getByRole('textbox', { name: '弹幕内容' });
+    fireEvent.change(input, { target: { value: '第一条弹幕' } });
+    await act(async () => {
+      fireEvent.submit(input.closest('form')!);
+    });
+    expect(screen.getByTestId('danmaku-item').textContent).toBe('第一条弹幕');
+    expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ input: { videoId: 7, vtime: 0, content: '第一条弹幕' } });
+  });
+});
+
+describe('a kept-alive play page', () => {
+  it('takes the media player down while hidden and builds it again when shown (vidstack cannot be revived)', () => {
+    const environment = createMockEnvironment();
+    const page = (mode: 'visible' | 'hidden') => (
+      <ChakraProvider value={system}>
+        <RelayEnvironmentProvider environment={environment}>
+          <Activity mode={mode}>
+            <VideoPlayer video={video()} resume={null} danmaku={[]} />
+          </Activity>
+        </RelayEnvironmentProvider>
+      </ChakraProvider>
+    );
+    const { rerender } = render(page('visible'));
+    expect(document.querySelector('[data-media-player]')).toBeTruthy();
+    rerender(page('hidden'));
+    expect(document.querySelector('[data-media-player]')).toBeNull();
+    rerender(page('visible'));
+    expect(document.querySelector('[data-media-player]')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '弹幕内容' })).toBeTruthy();
+  });
+});
+
+describe('the play log wiring', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  let reporterOf: ReturnType<typeof usePlayLog> | null = null;
+  function Probe(props: PlayLogSource) {
+    reporterOf = usePlayLog(props);
+    return null;
+  }
+
+  it('reports through reportPlay with the previous log id, and sends the final log by beacon when the player goes away', async () => {
+    vi.useFakeTimers();
+    const beacons: [string, FormData][] = [];
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: (url: string, body: FormData) => (beacons.push([url, body]), true) });
+    const environment = createMockEnvironment();
+    let time = 40;
+    const source: PlayLogSource = { videoId: 7, courseId: 11, catalogueId: 3, logId: 'log-resume', position: () => ({ currentTime: time, duration: 300 }) };
+    const view = render(
+      <RelayEnvironmentProvider environment={environment}>
+        <Probe {...source} />
+      </RelayEnvironmentProvider>,
+    );
+    act(() => reporterOf!().setPlaying(true));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    const first = environment.mock.getMostRecentOperation();
+    expect(first.request.node.params.name).toBe('PlayLogReportMutation');
+    expect(first.request.variables).toEqual({
+      input: { logId: 'log-resume', videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 40, duration: 300, stayTime: 1 },
+    });
+    await act(async () => {
+      environment.mock.resolveMostRecentOperation((op) => MockPayloadGenerator.generate(op, { ReportPlayPayload: () => ({ logId: 'log-2', errors: [] }) }));
+    });
+    time = 45.5;
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(environment.mock.getMostRecentOperation().request.variables.input).toMatchObject({ logId: 'log-2', lastPlayTime: 45.5, stayTime: 6 });
+
+    time = 47;
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    view.unmount();
+    expect(beacons).toHaveLength(1);
+    expect(beacons[0]![0]).toBe('/beacon/play-log');
+    expect(Object.fromEntries(beacons[0]![1].entries())).toEqual({
+      logId: 'log-2',
+      videoId: '7',
+      courseId: '11',
+      catalogueId: '3',
+      lastPlayTime: '47',
+      duration: '300',
+      stayTime: '8',
+    });
+  });
+
+  it('sends the final log when the page is hidden and when the video changes', async () => {
+    vi.useFakeTimers();
+    const beacons: FormData[] = [];
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: (_: string, body: FormData) => (beacons.push(body), true) });
+    const environment = createMockEnvironment();
+    const source = (videoId: number): PlayLogSource => ({ videoId, courseId: 11, catalogueId: 3, logId: null, position: () => ({ currentTime: videoId * 10, duration: 300 }) });
+    const view = render(
+      <RelayEnvironmentProvider environment={environment}>
+        <Probe {...source(7)} />
+      </RelayEnvironmentProvider>,
+    );
+    act(() => reporterOf!().setPlaying(true));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(beacons.map((b) => b.get('videoId'))).toEqual(['7']);
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    view.rerender(
+      <RelayEnvironmentProvider environment={environment}>
+        <Probe {...source(8)} />
+      </RelayEnvironmentProvider>,
+    );
+    expect(beacons.map((b) => [b.get('videoId'), b.get('lastPlayTime'), b.get('stayTime')])).toEqual([
+      ['7', '70', '2'],
+      ['7', '70', '3'],
+    ]);
+    // the next video starts a new viewing of its own
+    expect(reporterOf!().stayTime).toBe(0);
+    expect(reporterOf!().currentLogId).toBeNull();
+  });
+});

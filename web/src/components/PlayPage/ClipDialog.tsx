@@ -1,0 +1,206 @@
+import { Box, Button, Dialog, Input, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import type { ClipDialogClipMutation } from '../../__generated__/ClipDialogClipMutation.graphql';
+import type { ClipDialogFragmentsQuery } from '../../__generated__/ClipDialogFragmentsQuery.graphql';
+import { formatMmSs } from '../../lib/formatTime';
+import { useCenterMutation } from '../Center/useCenterMutation';
+import { markCentreListsStale } from './centreLists';
+import { checkClip, defaultClip, defaultClipName } from './clipRules';
+import { PLAY_LIMITS, PLAY_TEXT } from './playText';
+
+/** The viewer's clips not yet expired (to count this video's: two at most, and the default name's number). */
+const fragmentsQuery = graphql`
+  query ClipDialogFragmentsQuery {
+    viewer {
+      fragments(first: 10000) {
+        edges {
+          node {
+            id
+            videoId
+          }
+        }
+      }
+    }
+  }
+`;
+
+const clipMutation = graphql`
+  mutation ClipDialogClipMutation($input: ClipVideoInput!) {
+    clipVideo(input: $input) {
+      fragment {
+        id
+        name
+      }
+      message
+      errors {
+        message
+        field
+      }
+    }
+  }
+`;
+
+export interface ClipVideo {
+  readonly videoId: number;
+  readonly courseId: number;
+  readonly name: string;
+  readonly duration: number;
+}
+
+interface Props {
+  readonly open: boolean;
+  readonly video: ClipVideo;
+  /** The player's second when the dialog opened. */
+  readonly currentTime: number;
+  readonly onClose: () => void;
+  /** The clip was made: the server's sentence. */
+  readonly onClipped: (message: string) => void;
+}
+
+/**
+ * 截取片段 (§5): start and end in seconds, from the player's second and one minute long by
+ * default, and the fragment's name (<video name>-片段<n>). Every rule is checked before sending;
+ * the server's refusal is shown as it words it.
+ */
+export function ClipDialog({ open, video, currentTime, onClose, onClipped }: Props) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      size="sm"
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content borderRadius="xl">
+            {open ? <ClipForm video={video} currentTime={currentTime} onClose={onClose} onClipped={onClipped} /> : null}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'>) {
+  const environment = useRelayEnvironment();
+  const ids = useId();
+  const initial = defaultClip(currentTime, video.duration);
+  const [start, setStart] = useState(String(initial.start));
+  const [end, setEnd] = useState(String(initial.end));
+  const [existing, setExisting] = useState<number | null>(null);
+  const defaultName = defaultClipName(video.name, existing ?? 0);
+  const [name, setName] = useState<string | null>(null); // null: the default, until the user types
+  const [error, setError] = useState<{ message: string; field: 'start' | 'end' | 'name' | null } | null>(null);
+  const clip = useCenterMutation<ClipDialogClipMutation>(clipMutation, (r) => r.clipVideo?.errors);
+
+  useEffect(() => {
+    let live = true;
+    const subscription = fetchQuery<ClipDialogFragmentsQuery>(environment, fragmentsQuery, {}, { fetchPolicy: 'network-only' }).subscribe({
+      next: (data) => {
+        if (live) setExisting(data.viewer.fragments.edges.filter((e) => e.node.videoId === video.videoId).length);
+      },
+      error: () => undefined, // unknown: the server counts anyway
+    });
+    return () => {
+      live = false;
+      subscription.unsubscribe();
+    };
+  }, [environment, video.videoId]);
+
+  const submit = async () => {
+    const checked = checkClip({ start, end, name: name ?? defaultName }, { duration: video.duration, existing, defaultName });
+    if (!checked.ok) {
+      setError({ message: checked.message, field: checked.field });
+      return;
+    }
+    setError(null);
+    const result = await clip.run({
+      variables: { input: { videoId: video.videoId, courseId: video.courseId, ...checked.request } },
+      updater: (store) => markCentreListsStale(store, ['fragments']),
+    });
+    if (result.ok) {
+      onClipped(result.response.clipVideo.message || PLAY_TEXT.clipDone);
+      onClose();
+    } else {
+      setError({ message: result.message || PLAY_TEXT.operationFailed, field: null });
+    }
+  };
+
+  const seconds = (value: string) => (/^\d+$/.test(value.trim()) ? `（${formatMmSs(Number(value))}）` : '');
+  const fieldError = (field: 'start' | 'end' | 'name') => (error?.field === field ? `${ids}-error` : undefined);
+  return (
+    <chakra.form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Dialog.Header>
+        <Dialog.Title>截取片段</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="3">
+          <Text fontSize="sm" color="gray.600">
+            {video.name}（时长 {formatMmSs(video.duration)}）；每段不超过 3 分钟，每个视频最多截取 {PLAY_LIMITS.clipsPerVideo} 个片段。
+          </Text>
+          <Box>
+            <chakra.label htmlFor={`${ids}-start`} fontSize="sm" color="gray.700">
+              开始时间（秒）{seconds(start)}
+            </chakra.label>
+            <Input
+              id={`${ids}-start`}
+              inputMode="numeric"
+              value={start}
+              aria-invalid={error?.field === 'start' || undefined}
+              aria-describedby={fieldError('start')}
+              onChange={(e) => setStart(e.target.value)}
+            />
+          </Box>
+          <Box>
+            <chakra.label htmlFor={`${ids}-end`} fontSize="sm" color="gray.700">
+              结束时间（秒）{seconds(end)}
+            </chakra.label>
+            <Input
+              id={`${ids}-end`}
+              inputMode="numeric"
+              value={end}
+              aria-invalid={error?.field === 'end' || undefined}
+              aria-describedby={fieldError('end')}
+              onChange={(e) => setEnd(e.target.value)}
+            />
+          </Box>
+          <Box>
+            <chakra.label htmlFor={`${ids}-name`} fontSize="sm" color="gray.700">
+              片段名称
+            </chakra.label>
+            <Input
+              id={`${ids}-name`}
+              value={name ?? defaultName}
+              aria-invalid={error?.field === 'name' || undefined}
+              aria-describedby={fieldError('name')}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </Box>
+          {error ? (
+            <Text id={`${ids}-error`} role="alert" fontSize="sm" color="red.500">
+              {error.message}
+            </Text>
+          ) : null}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" size="sm" onClick={onClose} disabled={clip.busy}>
+          取消
+        </Button>
+        <Button type="submit" colorPalette="red" size="sm" loading={clip.busy}>
+          确定截取
+        </Button>
+      </Dialog.Footer>
+    </chakra.form>
+  );
+}

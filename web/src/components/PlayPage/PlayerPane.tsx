@@ -1,0 +1,121 @@
+import { AspectRatio, Box, Image, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode, type Ref } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import type { PlayerPane_video$key } from '../../__generated__/PlayerPane_video.graphql';
+import type { PlayerResume, PlayerVideo, VideoPlayerHandle, VideoPlayerProps } from '../Player/types';
+
+/**
+ * The player is its own chunk (vidstack, hls.js): it loads with the play page, never with /home.
+ * The page speaks to it only through the contract of Player/types.ts.
+ */
+const VideoPlayer = lazy(() =>
+  import('../Player/VideoPlayer').then((m) => ({
+    default: m.VideoPlayer as ComponentType<VideoPlayerProps & { ref?: Ref<VideoPlayerHandle> }>,
+  })),
+);
+
+const videoFragment = graphql`
+  fragment PlayerPane_video on Video {
+    videoId
+    courseId
+    name
+    image
+    videoUrl
+    qualities {
+      name
+      height
+      bandwidth
+    }
+    subtitleUrl
+    duration
+    danmaku {
+      id
+      vtime
+      content
+      mine
+    }
+  }
+`;
+
+interface Props {
+  readonly video: PlayerPane_video$key;
+  readonly catalogueId: number;
+  readonly resume: PlayerResume | null;
+  readonly startAt: number | null;
+  readonly onEnded: () => void;
+  readonly playerRef: Ref<VideoPlayerHandle>;
+}
+
+/** The 16:9 player of the current video; a poster with a spinner while its code loads. */
+export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEnded, playerRef }: Props) {
+  const data = useFragment(videoFragment, videoKey);
+  const video = useMemo<PlayerVideo>(
+    () => ({
+      videoId: data.videoId,
+      courseId: data.courseId,
+      catalogueId,
+      name: data.name,
+      videoUrl: data.videoUrl,
+      poster: data.image,
+      qualities: data.qualities,
+      subtitleUrl: data.subtitleUrl,
+      duration: data.duration,
+    }),
+    [data, catalogueId],
+  );
+  const fallback = <PlayerLoading poster={data.image} />;
+  return (
+    <Box as="section" aria-label="视频播放器" bg="black" borderRadius="xl" overflow="hidden">
+      <PlayerChunkBoundary fallback={<PlayerUnavailable poster={data.image} />}>
+        <Suspense fallback={fallback}>
+          <VideoPlayer
+            ref={playerRef}
+            video={video}
+            resume={resume && resume.videoId === data.videoId ? resume : null}
+            startAt={startAt}
+            danmaku={data.danmaku}
+            onEnded={onEnded}
+          />
+        </Suspense>
+      </PlayerChunkBoundary>
+    </Box>
+  );
+}
+
+function PlayerLoading({ poster }: { readonly poster: string }) {
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <Box position="relative" aria-busy="true" aria-label="播放器加载中">
+        {poster ? <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.6} /> : null}
+        <Spinner color="white" size="lg" position="relative" />
+      </Box>
+    </AspectRatio>
+  );
+}
+
+function PlayerUnavailable({ poster }: { readonly poster: string }) {
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <Box position="relative">
+        {poster ? <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.4} /> : null}
+        <Stack role="alert" position="relative" align="center" color="white" gap="1" textAlign="center">
+          <Text fontWeight="semibold">播放器加载失败</Text>
+          <Text fontSize="sm">请检查网络后刷新页面重试</Text>
+        </Stack>
+      </Box>
+    </AspectRatio>
+  );
+}
+
+/** The player's chunk did not load (offline, a new deployment): the rest of the page stays usable. */
+class PlayerChunkBoundary extends Component<{ readonly fallback: ReactNode; readonly children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
+import type { IEnvironment } from 'relay-runtime';
+import type { PlayLogReportMutation } from '../../__generated__/PlayLogReportMutation.graphql';
+import { PlayLogReporter, sendPlayLogBeacon, type PlayLogReport } from './playLogReporter';
+
+const reportMutation = graphql`
+  mutation PlayLogReportMutation($input: ReportPlayInput!) {
+    reportPlay(input: $input) {
+      logId
+    }
+  }
+`;
+
+/** Sends one report through the gateway; resolves with the answer's log id (null: visitor or failure). */
+export function sendPlayReport(environment: IEnvironment, report: PlayLogReport): Promise<string | null> {
+  return new Promise((resolve) => {
+    commitMutation<PlayLogReportMutation>(environment, {
+      mutation: reportMutation,
+      variables: {
+        input: {
+          ...(report.logId ? { logId: report.logId } : {}),
+          videoId: report.videoId,
+          courseId: report.courseId,
+          catalogueId: report.catalogueId,
+          lastPlayTime: report.lastPlayTime,
+          duration: report.duration,
+          stayTime: report.stayTime,
+        },
+      },
+      onCompleted: (response) => resolve(response.reportPlay?.logId ?? null),
+      onError: () => resolve(null),
+    });
+  });
+}
+
+export interface PlayLogSource {
+  readonly videoId: number;
+  readonly courseId: number;
+  readonly catalogueId: number;
+  /** The log to continue; null: a new viewing (each opening of a video). */
+  readonly logId: string | null;
+  readonly position: () => { readonly currentTime: number; readonly duration: number };
+}
+
+/**
+ * The play log of the video shown (§7 Logging), one PlayLogReporter per video. Returns the current
+ * reporter for the media events (playing, pause, waiting). A final log goes by beacon when the page
+ * is hidden or left (pagehide, visibilitychange), when the player goes away (unmount, or a kept-alive
+ * page being hidden) and when the video changes.
+ */
+export function usePlayLog(source: PlayLogSource): () => PlayLogReporter {
+  const environment = useRelayEnvironment();
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+  const reporterRef = useRef<PlayLogReporter | null>(null);
+  const reporterVideo = useRef<number | null>(null);
+
+  const reporter = useCallback(() => {
+    const current = sourceRef.current;
+    if (!reporterRef.current || reporterVideo.current !== current.videoId) {
+      // the previous video's final log, in case a media event of the new one came first
+      reporterRef.current?.finish();
+      reporterRef.current?.dispose();
+      reporterVideo.current = current.videoId;
+      reporterRef.current = new PlayLogReporter({
+        videoId: current.videoId,
+        courseId: current.courseId,
+        catalogueId: current.catalogueId,
+        logId: current.logId,
+        position: current.position,
+        send: (report) => sendPlayReport(environment, report),
+        beacon: (report) => sendPlayLogBeacon(report),
+      });
+    }
+    return reporterRef.current;
+  }, [environment]);
+
+  const { videoId } = source;
+  useEffect(() => {
+    const own = reporter();
+    const onPageHide = () => own.finish();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') own.finish();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      // leaving this video (or the page): the final log; the timers stop until it plays again
+      own.finish();
+      own.setPlaying(false);
+      if (sourceRef.current.videoId !== videoId) {
+        own.dispose();
+        if (reporterRef.current === own) reporterRef.current = null;
+      }
+    };
+  }, [videoId, reporter]);
+
+  return reporter;
+}

@@ -1,0 +1,193 @@
+import { PLAY_LOG_BEACON_PATH, PLAY_LOG_FIRST_MS, PLAY_LOG_INTERVAL_MS, STAY_TICK_MS } from './constants';
+
+/** One play-log report (schema.graphql ReportPlayInput; the beacon sends the same fields). */
+export interface PlayLogReport {
+  /** The previous answer's log id (or the resume's); null starts a new viewing. */
+  readonly logId: string | null;
+  readonly videoId: number;
+  readonly courseId: number;
+  readonly catalogueId: number;
+  /** Seconds, one decimal. */
+  readonly lastPlayTime: number;
+  readonly duration: number;
+  /** Seconds actually played in this viewing so far (the running total). */
+  readonly stayTime: number;
+}
+
+export interface PlayLogOptions {
+  readonly videoId: number;
+  readonly courseId: number;
+  readonly catalogueId: number;
+  /** The log to continue, or null for a new viewing. */
+  readonly logId: string | null;
+  /** Where playback is now and how long the video is, seconds. */
+  readonly position: () => { readonly currentTime: number; readonly duration: number };
+  /** Sends a report; resolves with the log id of the answer (null when there is none). */
+  readonly send: (report: PlayLogReport) => Promise<string | null>;
+  /** Sends the final report as the page goes away. */
+  readonly beacon: (report: PlayLogReport) => void;
+}
+
+function oneDecimal(value: number): number {
+  return Number.isFinite(value) ? Math.round(Math.max(0, value) * 10) / 10 : 0;
+}
+
+/**
+ * The play log of one viewing of one video (§7 Logging), free of React and Relay:
+ * - a report 1 s after play starts, then every 5 s while playing (paused or ended: none);
+ * - stay time counted once per second of actual playing (not while paused, ended or buffering);
+ * - each report carries the log id the previous answer gave (the first none: a new viewing);
+ * - `finish()` sends the final log by beacon on leaving, when something was played and changed
+ *   since the last report.
+ * A report is not sent while the previous one is unanswered, so the log id is never forked.
+ */
+export class PlayLogReporter {
+  private logId: string | null;
+  private stay = 0;
+  private started = false;
+  private isPlaying = false;
+  private isStalled = false;
+  private inFlight = false;
+  private disposed = false;
+  private firstTimer: ReturnType<typeof setTimeout> | null = null;
+  private reportTimer: ReturnType<typeof setInterval> | null = null;
+  private stayTimer: ReturnType<typeof setInterval> | null = null;
+  private lastSent: string | null = null;
+
+  constructor(private readonly options: PlayLogOptions) {
+    this.logId = options.logId;
+  }
+
+  /** Seconds of actual playing counted so far. */
+  get stayTime(): number {
+    return this.stay;
+  }
+
+  get currentLogId(): string | null {
+    return this.logId;
+  }
+
+  /** Playback started (true) or paused/ended (false). */
+  setPlaying(playing: boolean): void {
+    if (this.disposed || playing === this.isPlaying) return;
+    this.isPlaying = playing;
+    // the stay clock first: at the same instant its tick comes before the report
+    this.updateStayClock();
+    if (playing) {
+      this.started = true;
+      this.firstTimer = setTimeout(() => {
+        this.firstTimer = null;
+        void this.report();
+        this.reportTimer = setInterval(() => void this.report(), PLAY_LOG_INTERVAL_MS);
+      }, PLAY_LOG_FIRST_MS);
+    } else {
+      this.clearReportTimers();
+    }
+  }
+
+  /** Buffering (waiting for data) stops the stay clock, not the reports. */
+  setStalled(stalled: boolean): void {
+    if (this.disposed || stalled === this.isStalled) return;
+    this.isStalled = stalled;
+    this.updateStayClock();
+  }
+
+  /** The report as it would be sent now. */
+  snapshot(): PlayLogReport {
+    const { currentTime, duration } = this.options.position();
+    return {
+      logId: this.logId,
+      videoId: this.options.videoId,
+      courseId: this.options.courseId,
+      catalogueId: this.options.catalogueId,
+      lastPlayTime: oneDecimal(duration > 0 ? Math.min(currentTime, duration) : currentTime),
+      duration: oneDecimal(duration),
+      stayTime: this.stay,
+    };
+  }
+
+  /** Sends a report now (the timers call this). */
+  async report(): Promise<void> {
+    if (this.disposed || this.inFlight) return;
+    const report = this.snapshot();
+    this.inFlight = true;
+    this.lastSent = key(report);
+    try {
+      const logId = await this.options.send(report);
+      if (logId) this.logId = logId;
+    } catch {
+      // §8: a failed log is ignored silently; the next one tries again
+    } finally {
+      this.inFlight = false;
+    }
+  }
+
+  /**
+   * The final log by beacon (leaving the page, hiding the tab, switching video). Nothing is sent
+   * for a viewing that never played or when nothing changed since the last report or beacon.
+   * The viewing may go on afterwards (a hidden tab shown again).
+   */
+  finish(): PlayLogReport | null {
+    if (this.disposed || !this.started) return null;
+    const report = this.snapshot();
+    const reportKey = key(report);
+    if (reportKey === this.lastSent) return null;
+    this.lastSent = reportKey;
+    this.options.beacon(report);
+    return report;
+  }
+
+  /** Stops every timer; the reporter does nothing afterwards. */
+  dispose(): void {
+    this.disposed = true;
+    this.clearReportTimers();
+    if (this.stayTimer) clearInterval(this.stayTimer);
+    this.stayTimer = null;
+  }
+
+  private updateStayClock(): void {
+    const counting = this.isPlaying && !this.isStalled;
+    if (counting && !this.stayTimer) {
+      this.stayTimer = setInterval(() => {
+        this.stay += STAY_TICK_MS / 1000;
+      }, STAY_TICK_MS);
+    } else if (!counting && this.stayTimer) {
+      clearInterval(this.stayTimer);
+      this.stayTimer = null;
+    }
+  }
+
+  private clearReportTimers(): void {
+    if (this.firstTimer) clearTimeout(this.firstTimer);
+    if (this.reportTimer) clearInterval(this.reportTimer);
+    this.firstTimer = null;
+    this.reportTimer = null;
+  }
+}
+
+function key(report: PlayLogReport): string {
+  return `${report.lastPlayTime}|${report.duration}|${report.stayTime}`;
+}
+
+/** The beacon's body: ReportPlayInput's fields as form data (logId empty for a new viewing). */
+export function playLogFormData(report: PlayLogReport): FormData {
+  const form = new FormData();
+  form.set('logId', report.logId ?? '');
+  form.set('videoId', String(report.videoId));
+  form.set('courseId', String(report.courseId));
+  form.set('catalogueId', String(report.catalogueId));
+  form.set('lastPlayTime', String(report.lastPlayTime));
+  form.set('duration', String(report.duration));
+  form.set('stayTime', String(report.stayTime));
+  return form;
+}
+
+/** Sends the final report with navigator.sendBeacon (survives the page closing); false when it could not be queued. */
+export function sendPlayLogBeacon(report: PlayLogReport, nav: Pick<Navigator, 'sendBeacon'> | undefined = globalThis.navigator): boolean {
+  if (!nav || typeof nav.sendBeacon !== 'function') return false;
+  try {
+    return nav.sendBeacon(PLAY_LOG_BEACON_PATH, playLogFormData(report));
+  } catch {
+    return false;
+  }
+}
