@@ -1,0 +1,190 @@
+/**
+ * A student watches a demo lecture in real Chromium on the platform started as by `npm start`:
+ * signs in, opens a course from the home page (a new tab), the video really plays from the
+ * platform's own HLS renditions, switches quality, turns subtitles on (the AI notice), sends a
+ * scrolling comment, writes a note and finds it in both notes tabs, likes the video, clips a
+ * fragment and finds it in the personal centre, and, coming back later, resumes where they left.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { startPlatform, type RunningPlatform } from '../support/platform';
+
+describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
+  let platform: RunningPlatform;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let context: BrowserContext;
+  let page: Page;
+  let playUrl = '';
+  const pageErrors: string[] = [];
+  const foreignRequests: string[] = [];
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    await context.addInitScript(() => {
+      try {
+        window.localStorage.setItem('szykt.operationGuideSeen', '1');
+      } catch {
+        // the login page's sandboxed CSP denies storage; only the platform needs it
+      }
+    });
+    context.on('page', (p) => {
+      p.on('pageerror', (error) => pageErrors.push(error.message));
+      p.on('request', (request) => {
+        const url = new URL(request.url());
+        if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) {
+          foreignRequests.push(request.url());
+        }
+      });
+    });
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await platform?.stop();
+  });
+
+  /** The <video> element's state, read in the page. */
+  const videoState = (p: Page) =>
+    p.evaluate(() => {
+      const v = document.querySelector('video');
+      return v
+        ? { currentTime: v.currentTime, paused: v.paused, height: v.videoHeight, readyState: v.readyState }
+        : null;
+    });
+
+  it('signs in as a student and opens the first recommended course in a new tab', async () => {
+    const login = await context.newPage();
+    await login.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}/home`)}`);
+    await login.getByLabel('用户名').fill('student');
+    await login.getByLabel('密码').fill('Student2026');
+    await login.getByRole('button', { name: '登录' }).click();
+    await login.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
+    await expect.poll(() => login.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 20_000 }).toBe(true);
+
+    const firstCard = login.locator('main a[href^="/Play"]').first();
+    await expect.poll(() => firstCard.isVisible(), { timeout: 15_000 }).toBe(true);
+    const [tab] = await Promise.all([context.waitForEvent('page'), firstCard.click()]);
+    page = tab;
+    await page.waitForURL((url) => url.pathname === '/Play' && url.searchParams.has('courseId'));
+    playUrl = page.url();
+    await expect.poll(() => page.locator('video').count(), { timeout: 30_000 }).toBe(1);
+  });
+
+  it('plays the lecture: the current time advances', async () => {
+    const player = page.getByRole('region', { name: '视频播放器' });
+    await player.getByRole('button', { name: '播放' }).first().click();
+    await expect.poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 30_000 }).toBeGreaterThan(1.5);
+    expect((await videoState(page))?.paused).toBe(false);
+  });
+
+  it('switches to the lower quality: the picture becomes 360 lines high', async () => {
+    const player = page.getByRole('region', { name: '视频播放器' });
+    await player.hover();
+    await player.getByRole('button', { name: '设置' }).click();
+    await page.getByRole('menuitem', { name: /清晰度/ }).click();
+    const lowSegments: string[] = [];
+    page.on('request', (request) => {
+      if (/\/360p\/seg_\d+\.ts$/.test(new URL(request.url()).pathname)) lowSegments.push(request.url());
+    });
+    await page.getByRole('menuitemradio', { name: /360p/ }).click();
+    // the player fetches the 360p rendition and then shows it
+    await expect.poll(() => lowSegments.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await videoState(page))?.height, { timeout: 30_000 }).toBe(360);
+    await page.keyboard.press('Escape');
+  });
+
+  it('turns subtitles on: the AI notice shows, then the spoken sentences over the picture', async () => {
+    const player = page.getByRole('region', { name: '视频播放器' });
+    await player.hover();
+    const toggle = player.getByRole('button', { name: /开启字幕|关闭字幕/ });
+    if ((await toggle.getAttribute('aria-label')) === '关闭字幕') await toggle.click(); // shown by default: off first
+    await player.getByRole('button', { name: '开启字幕' }).click();
+    await expect.poll(() => page.getByText('AI字幕已开启！AI识别字幕，内容仅供参考').isVisible()).toBe(true);
+    // the lecture's subtitles (what the narration says) show over the picture
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.vds-captions')?.textContent?.trim() ?? ''), { timeout: 20_000 })
+      .toMatch(/[\u4e00-\u9fff]{2,}/);
+  });
+
+  it('sends a scrolling comment that runs across the picture', async () => {
+    const input = page.getByLabel('弹幕内容');
+    await input.fill('');
+    await input.press('Enter');
+    await expect.poll(() => page.getByText('请输入弹幕内容').first().isVisible()).toBe(true);
+    await input.fill('讲得真清楚，赞一个');
+    await input.press('Enter');
+    await expect.poll(() => page.getByRole('region', { name: '视频播放器' }).getByText('讲得真清楚，赞一个').count()).toBeGreaterThan(0);
+    expect(await input.inputValue()).toBe('');
+  });
+
+  it('writes a note at the current second: it shows in 全部笔记 and 我的笔记', async () => {
+    const form = page.getByRole('form', { name: '记笔记' });
+    await form.getByRole('button', { name: '保存笔记' }).click();
+    await expect.poll(() => page.getByText('请输入笔记内容').first().isVisible()).toBe(true);
+    await form.getByLabel('笔记内容').fill('实践是检验真理的唯一标准：记在这一刻');
+    await form.getByRole('button', { name: '保存笔记' }).click();
+    const notes = page.getByRole('region', { name: '笔记' });
+    await expect.poll(() => notes.getByText('实践是检验真理的唯一标准：记在这一刻').isVisible()).toBe(true);
+    await notes.getByRole('tab', { name: /我的笔记/ }).click();
+    await expect.poll(() => notes.getByText('实践是检验真理的唯一标准：记在这一刻').isVisible()).toBe(true);
+    await notes.getByRole('tab', { name: /全部笔记/ }).click();
+  });
+
+  it('likes the video: the button says 已点赞 and the count goes up', async () => {
+    const like = page.getByRole('button', { name: /^点赞/ });
+    const before = Number(await page.getByTestId('like-count').textContent());
+    await like.click();
+    await expect.poll(() => page.getByRole('button', { name: /^已点赞/ }).isVisible()).toBe(true);
+    await expect.poll(async () => Number(await page.getByTestId('like-count').textContent())).toBe(before + 1);
+  });
+
+  it('clips a fragment: the player pauses and the fragment is in 个人中心 · 截取片段', async () => {
+    await page.getByRole('button', { name: '截取片段' }).click();
+    const dialog = page.getByRole('dialog', { name: '截取片段' });
+    await dialog.getByLabel(/开始时间/).fill('2');
+    await dialog.getByLabel(/结束时间/).fill('300');
+    await dialog.getByRole('button', { name: '确定截取' }).click();
+    await expect.poll(() => dialog.getByRole('alert').isVisible()).toBe(true); // past the end or over 3 minutes
+    await dialog.getByLabel(/结束时间/).fill('8');
+    const name = await dialog.getByLabel('片段名称').inputValue();
+    expect(name).toMatch(/-片段1$/);
+    await dialog.getByRole('button', { name: '确定截取' }).click();
+    await expect.poll(() => page.getByText('片段截取成功').first().isVisible(), { timeout: 60_000 }).toBe(true);
+    expect((await videoState(page))?.paused).toBe(true);
+
+    const centre = await context.newPage();
+    await centre.goto(`${platform.baseUrl}/center?position=6`);
+    await expect.poll(() => centre.getByText(name).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await centre.close();
+  });
+
+  it('resumes where the student left when they come back, the like and the note kept', async () => {
+    await page.bringToFront();
+    // watch from 20 s on for a few seconds, then leave the page (the final log goes by beacon)
+    await page.evaluate(() => {
+      const v = document.querySelector('video')!;
+      v.currentTime = 20;
+      void v.play();
+    });
+    await expect.poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 20_000 }).toBeGreaterThan(22);
+    const left = (await videoState(page))!.currentTime;
+    await page.goto(`${platform.baseUrl}/home`);
+    await expect.poll(() => page.locator('main a[href^="/Play"]').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // back to the same video (without vtime): the player starts near where it was left
+    await page.goto(playUrl);
+    await expect.poll(async () => (await videoState(page))?.readyState ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 20_000 }).toBeGreaterThan(left - 6);
+    expect(await page.getByRole('button', { name: /^已点赞/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: '笔记' }).getByText('实践是检验真理的唯一标准：记在这一刻').isVisible()).toBe(true);
+  });
+
+  it('threw no page error and requested nothing from outside the site', () => {
+    expect(pageErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  });
+});
