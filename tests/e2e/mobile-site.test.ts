@@ -1,8 +1,9 @@
 /**
  * A phone opens the platform's desktop addresses in real Chromium (iPhone user agent, 390×844,
  * touch): the navigation guard sends it to the mobile site under /m/, whose pages show the same
- * platform's courses, lecturers, topics and search, in their own shell, with nothing loaded from
- * another site and no console errors.
+ * platform's courses, lecturers, topics and search, in their own shell; on /m/play a visitor gets
+ * the login prompt, signs in through the login page as the demo student, comes back and the
+ * lecture plays in the full-width player. Nothing is loaded from another site, no console errors.
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -70,7 +71,9 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     });
     context.on('request', (request) => {
       const url = request.url();
-      if (!url.startsWith(platform.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
+      // the platform and its own login service (another port of the same machine)
+      const ours = [platform.baseUrl, platform.loginUrl, 'data:', 'blob:'].some((prefix) => url.startsWith(prefix));
+      if (!ours) foreignRequests.push(url);
     });
     page = await context.newPage();
   });
@@ -120,17 +123,83 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
       .toBe(true);
   });
 
-  it('/Play lands on /m/play with the course, its videos and the current one marked', async () => {
+  /** The <video> element's state, read in the page. */
+  const videoState = () =>
+    page.evaluate(() => {
+      const v = document.querySelector('video');
+      return v ? { currentTime: v.currentTime, paused: v.paused, readyState: v.readyState } : null;
+    });
+
+  it('/Play lands on /m/play: a visitor sees the course, its videos with the current one marked and the login prompt, no player', async () => {
     const { course } = ids;
     await page.goto(`${platform.baseUrl}/Play?courseId=${course.id}&catalogId=${course.catalogueId}&videoId=${course.videoId}`);
     await page.waitForURL(/\/m\/play\?/);
     expect(pathAndQuery()).toBe(`/m/play?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${course.videoId}`);
     await expect.poll(() => page.getByRole('heading', { name: course.name, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await page.getByRole('note', { name: '播放提示' }).textContent()).toContain('视频播放将随播放器上线');
+    const prompt = page.getByRole('region', { name: '登录提示' });
+    expect(await prompt.textContent()).toContain('登录后即可观看课程视频');
+    expect(await prompt.getByRole('link', { name: '登录' }).isVisible()).toBe(true);
     const current = page.getByRole('list', { name: '课程目录' }).locator('a[aria-current="true"]');
     expect(await current.count()).toBe(1);
     expect(await current.textContent()).toContain(course.videoName);
     expect(await page.locator('video').count()).toBe(0);
+    // no login page popped up by itself
+    expect(context.pages()).toHaveLength(1);
+  });
+
+  it('登录 opens the login page in this tab; signed in as the student it comes back to /m/play, where the lecture plays', async () => {
+    const { course } = ids;
+    const playPath = `/m/play?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${course.videoId}`;
+    await page.getByRole('region', { name: '登录提示' }).getByRole('link', { name: '登录' }).tap();
+    await page.waitForURL((url) => url.href.startsWith(platform.loginUrl));
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${platform.baseUrl}${playPath}`);
+    await page.getByLabel('用户名').fill('student');
+    await page.getByLabel('密码').fill('Student2026');
+    await page.getByRole('button', { name: '登录' }).tap();
+    await page.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/m/play');
+    expect(pathAndQuery()).toBe(playPath);
+
+    // the player, full width right under the top bar, then the course
+    const player = page.getByRole('region', { name: '视频播放器' });
+    await expect.poll(() => page.locator('video').count(), { timeout: 30_000 }).toBe(1);
+    const box = (await player.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(390);
+    expect(await page.getByRole('region', { name: '登录提示' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: course.name, exact: true }).isVisible()).toBe(true);
+
+    await player.getByRole('button', { name: '播放' }).first().tap();
+    await expect.poll(async () => (await videoState())?.currentTime ?? 0, { timeout: 30_000 }).toBeGreaterThan(1.5);
+    expect((await videoState())?.paused).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it('a keyframe tap seeks the lecture to its second', async () => {
+    const frames = page.getByTestId('keyframe');
+    await expect.poll(() => frames.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const frame = frames.last();
+    const label = (await frame.getAttribute('aria-label')) ?? '';
+    const [minutes, seconds] = label.split(' ')[0]!.split(':').map(Number) as [number, number];
+    const at = minutes * 60 + seconds;
+    await frame.tap();
+    await expect.poll(async () => (await videoState())?.currentTime ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(at - 0.5);
+    expect((await videoState())!.currentTime).toBeLessThan(at + 10);
+  });
+
+  it('a tap on another video replaces the URL with its videoId and the player shows it', async () => {
+    const { course } = ids;
+    const list = page.getByRole('list', { name: '课程目录' });
+    const other = list.locator('a:not([aria-current="true"])').first();
+    const href = (await other.getAttribute('href'))!;
+    const videoId = new URL(href, platform.baseUrl).searchParams.get('videoId');
+    const historyLength = await page.evaluate(() => window.history.length);
+    await other.tap();
+    await page.waitForURL((url) => url.searchParams.get('videoId') === videoId);
+    expect(pathAndQuery()).toBe(`/m/play?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${videoId}`);
+    expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
+    await expect.poll(() => list.locator('a[aria-current="true"]').getAttribute('href')).toBe(href);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+    await expect.poll(async () => (await videoState())?.readyState ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
   });
 
   it('searches 哲学 from the mobile search box: results with highlights, links inside /m/', async () => {

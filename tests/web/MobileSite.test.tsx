@@ -1,18 +1,29 @@
 /**
  * The mobile site (issue 7) in the whole app over a mock gateway: /m/ pages in their own shell
  * (no desktop header, sidebar or shell query), home cards, search with highlights and history,
- * lecturer and topic pages, the course page behind the /Play QR code, unknown paths → /m/home.
+ * lecturer and topic pages, the play page behind the /Play QR code (the player for a signed-in
+ * viewer, the login prompt for a visitor), unknown paths → /m/home.
+ *
+ * The player module is replaced by the play page tests' stand-in (jsdom cannot play media; the
+ * real player runs in the Chromium e2e): it keeps the contract of components/Player/types.ts and
+ * records the props and handle calls it gets.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockResolvers } from 'relay-test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mobileLinkFor } from '../../web/src/routes/Mobile/mobileLinks';
 import { renderApp } from './appHarness';
+import { ANONYMOUS, MEMBER } from './centerMocks';
+import { fakePlayer, keyframe, LOGIN_URL } from './playMocks';
+
+vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({ VideoPlayer: (await import('./playMocks')).FakeVideoPlayer }));
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
+beforeEach(() => fakePlayer.reset());
 afterEach(() => {
   for (const stop of stops.splice(0)) stop();
+  vi.restoreAllMocks();
 });
 
 const course = (courseId: number, name: string) => ({
@@ -88,6 +99,58 @@ function resolvers(): MockResolvers {
         },
       },
     }),
+  };
+}
+
+/** The play page's video as the gateway answers it (playPage.video and course.videos share the record). */
+function playVideo(videoId: number, name: string, numberShow: string, duration: number) {
+  return {
+    __typename: 'Video',
+    id: `video-${videoId}`,
+    videoId,
+    courseId: 1,
+    name,
+    numberShow,
+    duration,
+    image: `/media/v/${videoId}.jpg`,
+    abstract: `${name}的视频简介`,
+    videoUrl: `/media/videos/v${videoId}/master.m3u8`,
+    qualities: [
+      { name: '720p', height: 720, bandwidth: 2_000_000 },
+      { name: '360p', height: 360, bandwidth: 600_000 },
+    ],
+    subtitleUrl: `/media/videos/v${videoId}/subtitles.vtt`,
+    keyframes: [keyframe(30, '问题导入'), keyframe(120, '对立统一')],
+    danmaku: [{ id: `danmaku-${videoId}`, vtime: 3, content: videoId === 12 ? '第二讲开讲了' : '开讲了', mine: false }],
+  };
+}
+
+/**
+ * resolvers() with the viewer, the login page's address and the play page (GetPlayPageData): a
+ * visitor gets playPage null, as the gateway answers it (LOGIN_REQUIRED beside it).
+ */
+function playResolvers(viewer: typeof MEMBER | typeof ANONYMOUS): MockResolvers {
+  const base = resolvers();
+  const videos = [playVideo(11, '第一讲 导论', '01', 600), playVideo(12, '第二讲 唯物论', '02', 725)];
+  const signedIn = viewer.userType > 0;
+  return {
+    ...base,
+    Viewer: () => viewer,
+    Site: () => ({ loginUrl: LOGIN_URL }),
+    Query: (context, generateId) => {
+      const query = base.Query!(context, generateId) as Record<string, unknown>;
+      return { ...query, course: { ...(query.course as object), videos }, ...(signedIn ? {} : { playPage: null }) };
+    },
+    PlayPage: (context) => {
+      const args = ((context as { args?: { videoId?: number } } | null)?.args ?? {}) as { videoId?: number };
+      const video = videos.find((v) => v.videoId === args.videoId) ?? videos[0]!;
+      return {
+        course: { id: 'course-1' },
+        video,
+        videos,
+        resume: { logId: `log-${video.videoId}`, videoId: video.videoId, lastPlayTime: 42, duration: video.duration, lastWatchTime: '2026-11-20T08:00:00.000Z' },
+      };
+    },
   };
 }
 
@@ -179,23 +242,95 @@ describe('the mobile site under /m/', () => {
     expect(within(courses).getAllByRole('link')).toHaveLength(2);
   });
 
-  it('/m/play: the course, its videos with the current one marked, and the playback notice', async () => {
-    const { router, named, stop } = renderApp('/m/play?catalogId=31&courseId=1&videoId=12', resolvers());
+  it('/m/play for a visitor: the course and its videos, and in the player\'s place a login prompt whose 登录 leads to the login page and back', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { router, named, stop } = renderApp('/m/play?catalogId=31&courseId=1&videoId=12', playResolvers(ANONYMOUS));
     stops.push(stop);
     expect(await screen.findByRole('heading', { name: '马克思主义基本原理' }, LONG)).toBeTruthy();
-    expect(named('MobilePlayQuery')[0]!.variables).toEqual({ courseId: 1 });
-    expect(screen.getByRole('note', { name: '播放提示' }).textContent).toContain('视频播放将随播放器上线');
-    expect(document.querySelector('video')).toBeNull();
+    expect(named('MobilePlayQuery')[0]!.variables).toEqual({ courseId: 1, videoId: 12, catalogueId: 31 });
+    const prompt = screen.getByRole('region', { name: '登录提示' });
+    expect(prompt.textContent).toContain('登录后即可观看课程视频');
+    const back = `${window.location.origin}/m/play?catalogId=31&courseId=1&videoId=12`;
+    expect(within(prompt).getByRole('link', { name: '登录' }).getAttribute('href')).toBe(`${LOGIN_URL}?redirect=${encodeURIComponent(back)}`);
+    // no popup by itself on a phone, and no player
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('fake-player')).toBeNull();
+    expect(screen.queryByRole('region', { name: '视频播放器' })).toBeNull();
+
     const videos = screen.getByRole('list', { name: '课程目录' });
     const links = within(videos).getAllByRole('link');
     expect(links).toHaveLength(2);
     expect(links[1]!.getAttribute('aria-current')).toBe('true');
     expect(links[0]!.getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('link', { name: '王老师' }).getAttribute('href')).toBe('/m/authorDes?id=7');
+    expect(screen.getByText('当前视频：第二讲 唯物论')).toBeTruthy();
 
+    // a tap on another video replaces the URL; the prompt comes back to that video
     fireEvent.click(links[0]!);
     await waitFor(() => expect(router.state.location.search).toContain('videoId=11'), LONG);
+    expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(within(screen.getByRole('list', { name: '课程目录' })).getAllByRole('link')[0]!.getAttribute('aria-current')).toBe('true'), LONG);
+    const backToFirst = `${window.location.origin}/m/play?catalogId=31&courseId=1&videoId=11`;
+    expect(within(screen.getByRole('region', { name: '登录提示' })).getByRole('link', { name: '登录' }).getAttribute('href')).toBe(
+      `${LOGIN_URL}?redirect=${encodeURIComponent(backToFirst)}`,
+    );
+  });
+
+  it('/m/play signed in: the player gets the video, its media, danmaku, the resume point and ?vtime=', async () => {
+    const { named, stop } = renderApp('/m/play?catalogId=31&courseId=1&videoId=12&vtime=95', playResolvers(MEMBER));
+    stops.push(stop);
+    const player = await screen.findByTestId('fake-player', undefined, LONG);
+    expect(player.dataset.videoId).toBe('12');
+    expect(named('MobilePlayQuery')[0]!.variables).toEqual({ courseId: 1, videoId: 12, catalogueId: 31 });
+    expect(fakePlayer.props!.video).toEqual({
+      videoId: 12,
+      courseId: 1,
+      catalogueId: 31,
+      name: '第二讲 唯物论',
+      videoUrl: '/media/videos/v12/master.m3u8',
+      poster: '/media/v/12.jpg',
+      qualities: [
+        { name: '720p', height: 720, bandwidth: 2_000_000 },
+        { name: '360p', height: 360, bandwidth: 600_000 },
+      ],
+      subtitleUrl: '/media/videos/v12/subtitles.vtt',
+      duration: 725,
+    });
+    expect(fakePlayer.props!.danmaku).toEqual([{ id: 'danmaku-12', vtime: 3, content: '第二讲开讲了', mine: false }]);
+    expect(fakePlayer.props!.resume).toEqual({ logId: 'log-12', videoId: 12, lastPlayTime: 42, duration: 725 });
+    // ?vtime= starts there instead of the resume point
+    expect(fakePlayer.props!.startAt).toBe(95);
+    expect(screen.queryByRole('region', { name: '登录提示' })).toBeNull();
+    // the player comes first on the page, then the course
+    const section = screen.getByRole('region', { name: '视频播放器' });
+    expect(section.compareDocumentPosition(screen.getByRole('heading', { name: '马克思主义基本原理' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('region', { name: '视频简介' }).textContent).toContain('第二讲 唯物论的视频简介');
+  });
+
+  it('/m/play signed in: a keyframe tap seeks the player; a tap on another video replaces the URL and plays it; the end moves on', async () => {
+    const { router, named, stop } = renderApp('/m/play?catalogId=31&courseId=1&videoId=12&vtime=95', playResolvers(MEMBER));
+    stops.push(stop);
+    await screen.findByTestId('fake-player', undefined, LONG);
+    const keyframes = screen.getByRole('region', { name: '关键帧' });
+    fireEvent.click(within(keyframes).getByRole('button', { name: '02:00 对立统一' }));
+    expect(fakePlayer.seeks).toEqual([120]);
+
+    fireEvent.click(within(screen.getByRole('list', { name: '课程目录' })).getByRole('link', { name: /第一讲/ }));
+    await waitFor(() => expect(screen.getByTestId('fake-player').dataset.videoId).toBe('11'), LONG);
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ catalogId: '31', courseId: '1', videoId: '11' });
+    expect(named('MobilePlayQuery').at(-1)!.variables).toEqual({ courseId: 1, videoId: 11, catalogueId: 31 });
+    // vtime belonged to the other video's URL
+    expect(fakePlayer.props!.startAt).toBeNull();
+    expect(fakePlayer.props!.video.name).toBe('第一讲 导论');
+    expect(within(screen.getByRole('list', { name: '课程目录' })).getByRole('link', { name: /第一讲/ }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('region', { name: '视频简介' }).textContent).toContain('第一讲 导论的视频简介');
+
+    // §4: the end of a video plays the next one of the list
+    act(() => fakePlayer.props!.onEnded!());
+    await waitFor(() => expect(screen.getByTestId('fake-player').dataset.videoId).toBe('12'), LONG);
+    expect(new URLSearchParams(router.state.location.search).get('videoId')).toBe('12');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('/m/play without a course asks nothing and says 课程不存在', async () => {

@@ -50,7 +50,7 @@ describe('where each page goes on the mobile site', () => {
   const phone = MOBILE_AGENTS.iPhone!;
 
   it('/Play → /m/play?catalogId=&courseId=&videoId= with the same ids', () => {
-    expect(mobilePathFor(url('/Play?courseId=12&catalogId=34&videoId=56&vtime=90'))).toBe('play?catalogId=34&courseId=12&videoId=56');
+    expect(mobilePathFor(url('/Play?courseId=12&catalogId=34&videoId=56&vtime=90'))).toBe('play?catalogId=34&courseId=12&videoId=56&vtime=90');
     expect(mobileRedirectTarget(url('/Play?courseId=12&catalogId=34&videoId=56'), phone)).toBe(
       `${ORIGIN}/m/play?catalogId=34&courseId=12&videoId=56`,
     );

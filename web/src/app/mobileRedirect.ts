@@ -15,7 +15,7 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
 
 /**
  * Where a desktop URL is on the mobile site (a path or absolute URL, resolved against `base`):
- * - /Play?courseId&catalogId&videoId → play?catalogId=&courseId=&videoId=
+ * - /Play?courseId&catalogId&videoId[&vtime] → play?catalogId=&courseId=&videoId=[&vtime=]
  * - /authorDes?id → authorDes?id=
  * - /special/des?id → special/des?speciaId= (the mobile site's own spelling of the topic id)
  * - anything else → home
@@ -26,7 +26,13 @@ export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): stri
   const q = (name: string) => url.searchParams.get(name) ?? '';
   switch (path) {
     case '/play':
-      return `play?${query({ catalogId: q('catalogId'), courseId: q('courseId'), videoId: q('videoId') })}`;
+      return `play?${query({
+        catalogId: q('catalogId'),
+        courseId: q('courseId'),
+        videoId: q('videoId'),
+        // a note's or knowledge point's link starts the phone at that second too
+        ...(q('vtime') ? { vtime: q('vtime') } : {}),
+      })}`;
     case '/authordes':
       return `authorDes?${query({ id: q('id') })}`;
     case '/special/des':

@@ -1,53 +1,92 @@
-import { Box, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { startTransition, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { MobilePlayQuery } from '../../__generated__/MobilePlayQuery.graphql';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
+import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { EmptyState } from '../../components/Feedback/EmptyState';
-import { PlayIcon } from '../../components/icons/Icons';
+import { PlayIcon, UserIcon } from '../../components/icons/Icons';
+import type { VideoPlayerHandle } from '../../components/Player/types';
+import { PlayerControlsContext, usePlayerControlsOf } from '../../components/PlayPage/playerControls';
+import { PlayerPane } from '../../components/PlayPage/PlayerPane';
+import { PLAY_TEXT } from '../../components/PlayPage/playText';
+import { VideoIntro } from '../../components/PlayPage/VideoIntro';
 import { formatCount } from '../../lib/formatCount';
 import { formatMmSs } from '../../lib/formatTime';
+import { loginPageUrl } from '../../site';
 import { mobileAuthorUrl, mobilePlayUrl } from './mobileLinks';
 import { mobilePlayParams } from './mobileParams';
 import { MobileSection } from './MobileSections';
 import { mobilePlayQuery } from './MobilePlayQuery';
 
+type Data = MobilePlayQuery['response'];
+type Course = NonNullable<Data['course']>;
+
 /**
- * /m/play?catalogId=&courseId=&videoId= (the 手机网页版 QR code of /Play and the guard's target):
- * the course and its videos, the current one marked. Playback comes with the player (issue 5):
- * the page says so instead of showing a player that does not play.
+ * /m/play?catalogId=&courseId=&videoId=&vtime= (the 手机网页版 QR code of /Play and the guard's
+ * target; product-spec §2 play page on a phone): the same lazy player as /Play, full width at the
+ * top, then the course, its videos (a tap plays another, replacing the URL), the video's abstract
+ * and keyframes (a tap seeks). Playing needs login (§2, §6): a visitor sees the course with a
+ * prompt in the player's place whose 登录 opens the login page in this tab; it comes back here.
  */
 export default function MobilePlayPage({ queryRef, search }: OptionalQueryPageProps<MobilePlayQuery>) {
   if (!queryRef) return <EmptyState text="课程不存在" />;
-  return <MobilePlay queryRef={queryRef} videoId={mobilePlayParams(search).videoId} />;
+  return <MobilePlay queryRef={queryRef} search={search} />;
 }
 
-function MobilePlay({ queryRef, videoId }: { readonly queryRef: PreloadedQuery<MobilePlayQuery>; readonly videoId: number }) {
-  const { course } = usePreloadedQuery<MobilePlayQuery>(mobilePlayQuery, queryRef);
+function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<MobilePlayQuery>; readonly search: URLSearchParams }) {
+  const { viewer, site, course, playPage } = usePreloadedQuery<MobilePlayQuery>(mobilePlayQuery, queryRef);
+  const navigate = useNavigate();
+  const playerRef = useRef<VideoPlayerHandle>(null);
+  const controls = usePlayerControlsOf(playerRef);
+  const params = mobilePlayParams(search);
+  const catalogueId = params.catalogueId > 0 ? params.catalogueId : (course?.catalogueId ?? 0);
+  const video = playPage?.video ?? null;
+  const videoIds = useMemo(() => course?.videos.map((v) => v.videoId) ?? [], [course]);
+
+  // §4: the end of a video moves on to the next one of the list (the URL is replaced, as a tap does)
+  const playNext = useCallback(() => {
+    if (!course || !video) return;
+    const next = videoIds[videoIds.indexOf(video.videoId) + 1];
+    if (next === undefined) return;
+    startTransition(() => {
+      void navigate(mobilePlayUrl({ courseId: course.courseId, catalogueId, videoId: next }), { replace: true });
+    });
+  }, [navigate, course, catalogueId, video, videoIds]);
+
   if (!course) return <EmptyState text="课程不存在" />;
-  const current = course.videos.find((v) => v.videoId === videoId) ?? course.videos[0] ?? null;
+  const signedIn = !ANONYMOUS_USER_TYPES.includes(viewer.userType);
+  const currentId = video?.videoId ?? (course.videos.find((v) => v.videoId === params.videoId) ?? course.videos[0])?.videoId ?? null;
+  const current = course.videos.find((v) => v.videoId === currentId) ?? null;
+  // vtime belongs to the video the URL names (a note's or a knowledge point's second)
+  const startAt = video && (params.videoId === 0 || params.videoId === video.videoId) ? params.vtime : null;
+  const resume = playPage?.resume ?? null;
+
+  let stage: ReactNode;
+  if (course.videos.length === 0) stage = <StageNotice poster={course.image} title={PLAY_TEXT.noVideos} />;
+  else if (!signedIn) stage = <LoginStage poster={course.image} loginUrl={site.loginUrl} />;
+  else if (!video) stage = <StageNotice poster={course.image} title={PLAY_TEXT.courseError} />;
+  else
+    stage = (
+      <PlayerPane
+        video={video}
+        catalogueId={catalogueId}
+        resume={resume ? { logId: resume.logId, videoId: resume.videoId, lastPlayTime: resume.lastPlayTime, duration: resume.duration } : null}
+        startAt={startAt}
+        onEnded={playNext}
+        playerRef={playerRef}
+      />
+    );
+
   return (
-    <>
-      <Box bg="white" borderRadius="xl" overflow="hidden" mb="3">
-        <Box position="relative">
-          <Image src={course.image} alt="" w="full" aspectRatio={16 / 9} objectFit="cover" bg="gray.100" />
-          <Stack
-            role="note"
-            aria-label="播放提示"
-            position="absolute"
-            inset="0"
-            align="center"
-            justify="center"
-            gap="1"
-            bg="blackAlpha.600"
-            color="white"
-            textAlign="center"
-            px="6"
-          >
-            <Text fontWeight="semibold">手机网页版暂不支持视频播放</Text>
-            <Text fontSize="xs">视频播放将随播放器上线，届时可在手机上直接观看。</Text>
-          </Stack>
-        </Box>
+    <PlayerControlsContext.Provider value={controls}>
+      {/* full width: out of the shell's side padding, square corners, right under the top bar */}
+      <Box mx="-3" mt="-3" mb="3" css={{ '& > section': { borderRadius: 0 } }}>
+        {stage}
+      </Box>
+
+      <Box bg="white" borderRadius="xl" mb="3">
         <Stack gap="1.5" p="4">
           {current && (
             <Text fontSize="sm" color="red.700">
@@ -75,6 +114,20 @@ function MobilePlay({ queryRef, videoId }: { readonly queryRef: PreloadedQuery<M
         </Stack>
       </Box>
 
+      <MobileSection title="课程目录">
+        {course.videos.length === 0 ? (
+          <EmptyState text="暂无视频" />
+        ) : (
+          <VideoList course={course} catalogueId={catalogueId} currentId={currentId} />
+        )}
+      </MobileSection>
+
+      {video ? (
+        <Box mb="3">
+          <VideoIntro key={video.videoId} video={video} />
+        </Box>
+      ) : null}
+
       {course.info.trim() !== '' && (
         <MobileSection title="课程简介">
           <Text fontSize="sm" color="gray.700" lineHeight="1.8" whiteSpace="pre-line">
@@ -82,41 +135,90 @@ function MobilePlay({ queryRef, videoId }: { readonly queryRef: PreloadedQuery<M
           </Text>
         </MobileSection>
       )}
+    </PlayerControlsContext.Provider>
+  );
+}
 
-      <MobileSection title="课程目录">
-        {course.videos.length === 0 ? (
-          <EmptyState text="暂无视频" />
-        ) : (
-          <Stack as="ol" aria-label="课程目录" gap="0" listStyleType="none">
-            {course.videos.map((video) => {
-              const isCurrent = video.videoId === current?.videoId;
-              return (
-                <Box as="li" key={video.id} borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
-                  <RouterLink
-                    to={mobilePlayUrl({ courseId: course.courseId, catalogueId: course.catalogueId, videoId: video.videoId })}
-                    replace
-                    aria-current={isCurrent ? 'true' : undefined}
-                  >
-                    <HStack minH="48px" py="2" gap="3" color={isCurrent ? 'red.700' : 'gray.800'} fontWeight={isCurrent ? 'semibold' : 'normal'}>
-                      <Box fontSize="sm" flexShrink={0} aria-hidden>
-                        {isCurrent ? <PlayIcon /> : null}
-                      </Box>
-                      <Text flex="1" fontSize="sm" lineClamp={2}>
-                        {video.numberShow ? `${video.numberShow} ` : ''}
-                        {video.name}
-                      </Text>
-                      <Text fontSize="xs" color="gray.500" flexShrink={0}>
-                        {formatMmSs(video.duration)}
-                      </Text>
-                    </HStack>
-                  </RouterLink>
+/**
+ * The course's videos as rows of a finger's height; a tap plays another (the URL is replaced: no
+ * history entry per video) and brings the player back into view.
+ */
+function VideoList({ course, catalogueId, currentId }: { readonly course: Course; readonly catalogueId: number; readonly currentId: number | null }) {
+  return (
+    <Stack as="ol" aria-label="课程目录" gap="0" listStyleType="none">
+      {course.videos.map((video) => {
+        const isCurrent = video.videoId === currentId;
+        return (
+          <Box as="li" key={video.id} borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+            <RouterLink
+              to={mobilePlayUrl({ courseId: course.courseId, catalogueId, videoId: video.videoId })}
+              replace
+              aria-current={isCurrent ? 'true' : undefined}
+              onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            >
+              <HStack minH="48px" py="2" gap="3" color={isCurrent ? 'red.700' : 'gray.800'} fontWeight={isCurrent ? 'semibold' : 'normal'}>
+                <Box fontSize="sm" flexShrink={0} w="4" aria-hidden>
+                  {isCurrent ? <PlayIcon /> : null}
                 </Box>
-              );
-            })}
+                <Text flex="1" fontSize="sm" lineClamp={2}>
+                  {video.numberShow ? `${video.numberShow} ` : ''}
+                  {video.name}
+                </Text>
+                <Text fontSize="xs" color="gray.500" flexShrink={0}>
+                  {formatMmSs(video.duration)}
+                </Text>
+              </HStack>
+            </RouterLink>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** A 16:9 stage in the player's place: the course picture dimmed under a message (and an action). */
+function Stage({ poster, label, children }: { readonly poster: string; readonly label: string; readonly children: ReactNode }) {
+  return (
+    <Box as="section" aria-label={label} bg="black">
+      <AspectRatio ratio={16 / 9}>
+        <Box position="relative">
+          {poster ? <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.25} /> : null}
+          <Stack position="relative" align="center" justify="center" gap="3" color="white" textAlign="center" px="6">
+            {children}
           </Stack>
-        )}
-      </MobileSection>
-    </>
+        </Box>
+      </AspectRatio>
+    </Box>
+  );
+}
+
+function StageNotice({ poster, title }: { readonly poster: string; readonly title: string }) {
+  return (
+    <Stage poster={poster} label="播放提示">
+      <Text role="status" fontWeight="semibold">
+        {title}
+      </Text>
+    </Stage>
+  );
+}
+
+/**
+ * §2/§6: a visitor cannot play. On a phone the login page opens in this tab, and only on a tap (no
+ * popup by itself): it comes back to this very URL, signed in, and the page loads with the player.
+ */
+function LoginStage({ poster, loginUrl }: { readonly poster: string; readonly loginUrl: string }) {
+  const location = useLocation();
+  const back = new URL(`${location.pathname}${location.search}`, window.location.origin).toString();
+  return (
+    <Stage poster={poster} label="登录提示">
+      <Box fontSize="3xl" aria-hidden>
+        <UserIcon />
+      </Box>
+      <Text fontWeight="semibold">{PLAY_TEXT.loginRequired}</Text>
+      <Button asChild colorPalette="red" size="md" minW="120px" minH="44px">
+        <a href={loginPageUrl(loginUrl, back)}>{PLAY_TEXT.login}</a>
+      </Button>
+    </Stage>
   );
 }
 

@@ -1,8 +1,20 @@
 import { graphql } from 'react-relay';
 
-/** /m/play?catalogId=&courseId=&videoId=: the course and its videos (the player itself is issue 5). */
+/**
+ * /m/play?catalogId=&courseId=&videoId=&vtime=: the course and its videos (shown to everyone), and
+ * the play page of GetPlayPageData with what the player needs (the video's media, danmaku, the
+ * resume point, the abstract and keyframes). Playing needs login: a visitor gets playPage null
+ * (the gateway answers LOGIN_REQUIRED beside it) and the page shows the login prompt where the
+ * player would be, with the login page's address from `site`.
+ */
 export const mobilePlayQuery = graphql`
-  query MobilePlayQuery($courseId: Int!) {
+  query MobilePlayQuery($courseId: Int!, $videoId: Int!, $catalogueId: Int!) {
+    viewer {
+      userType
+    }
+    site {
+      loginUrl
+    }
     course(courseId: $courseId) {
       courseId
       catalogueId
@@ -21,6 +33,20 @@ export const mobilePlayQuery = graphql`
         videoId
         name
         numberShow
+        duration
+      }
+    }
+    playPage(courseId: $courseId, videoId: $videoId, catalogueId: $catalogueId) {
+      video {
+        id
+        videoId
+        ...PlayerPane_video
+        ...VideoIntro_video
+      }
+      resume {
+        logId
+        videoId
+        lastPlayTime
         duration
       }
     }

@@ -8,13 +8,25 @@ import { TEXT_LIMIT } from '../../constants';
 export const MOBILE_ROOT = '/m';
 export const MOBILE_HOME = `${MOBILE_ROOT}/home`;
 
-/** /m/play: the course (0 when the URL has none) and the video to show as current. */
-export function mobilePlayParams(url: URL | URLSearchParams): { courseId: number; videoId: number } {
-  return { courseId: intParam(url, 'courseId', 0), videoId: intParam(url, 'videoId', 0) };
+/**
+ * /m/play?catalogId=&courseId=&videoId=&vtime=: the course (0 when the URL has none), the video
+ * (0 = the course's first), the catalogue it was opened from (0 = the course's own) and the second
+ * to start at (null when absent: a note's or a knowledge point's moment, as on /Play).
+ */
+export function mobilePlayParams(url: URL | URLSearchParams): { courseId: number; videoId: number; catalogueId: number; vtime: number | null } {
+  const vtime = intParam(url, 'vtime', -1);
+  return {
+    courseId: intParam(url, 'courseId', 0),
+    videoId: intParam(url, 'videoId', 0),
+    catalogueId: intParam(url, 'catalogId', 0),
+    vtime: vtime >= 0 ? vtime : null,
+  };
 }
 
-export function mobilePlayVariables(url: URL): { courseId: number } {
-  return { courseId: mobilePlayParams(url).courseId };
+/** vtime is not part of the data: the same video at another second is the same page. */
+export function mobilePlayVariables(url: URL): { courseId: number; videoId: number; catalogueId: number } {
+  const { courseId, videoId, catalogueId } = mobilePlayParams(url);
+  return { courseId, videoId, catalogueId };
 }
 
 export function skipMobilePlay(url: URL): boolean {
