@@ -1,8 +1,8 @@
 /**
  * The per-request context: the viewer's session, the guest id, the end user's address, one MainApi
  * (with its DataLoaders, upstream request counter and budget) and one LoginApi (with its own counter).
- * Nothing in it outlives the request but what the shared parts keep on purpose: the two connection
- * pools and the short-lived viewer cache (viewerCache.ts).
+ * Nothing in it outlives the request but what the shared parts keep on purpose: the connection
+ * pools, the short-lived viewer cache (viewerCache.ts) and the names play logs carry (play/videoNames.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { YogaInitialContext } from 'graphql-yoga';
@@ -21,6 +21,7 @@ import {
 import type { RequestScope, UpstreamClient } from './upstream/client';
 import { LoginApi } from './upstream/loginApi';
 import { MainApi } from './upstream/mainApi';
+import type { PlayVideoNames } from './play/videoNames';
 import { ViewerSession, isLoggedIn, type TokenCookieWriter } from './viewer';
 import type { ViewerCache } from './viewerCache';
 
@@ -55,6 +56,8 @@ export interface GatewayContext {
   loginScope: RequestScope;
   api: MainApi;
   login: LoginApi;
+  /** the names of videos play logs carry, shared by the process (play/videoNames.ts) */
+  playVideos: PlayVideoNames;
 }
 
 export interface ContextDeps {
@@ -63,6 +66,7 @@ export interface ContextDeps {
   client: UpstreamClient;
   loginClient: UpstreamClient;
   viewerCache: ViewerCache;
+  playVideos: PlayVideoNames;
 }
 
 /** Cookies set while answering a request that did not come through server.ts (yoga.fetch in a test). */
@@ -72,49 +76,68 @@ export function pendingFallbackCookies(request: Request): string[] {
   return [...(fallbackCookies.get(request)?.values() ?? [])];
 }
 
+/** What one request works with besides GraphQL: its viewer session and its two upstream APIs. */
+export interface RequestServices {
+  session: ViewerSession;
+  scope: RequestScope;
+  loginScope: RequestScope;
+  api: MainApi;
+  login: LoginApi;
+}
+
+/**
+ * The viewer session and the upstream APIs of one request (a GraphQL operation, or a plain HTTP route
+ * that acts for the viewer: the play-log beacon). Cookies the session sets go through `env`.
+ */
+export function createRequestServices(deps: ContextDeps, env: RequestEnv): RequestServices {
+  const { config } = deps;
+  const scope: RequestScope = {
+    clientAddress: env.clientAddress,
+    upstreamRequests: 0,
+    upstreamBudget: config.upstreamBudgetPerOperation,
+  };
+  const loginScope: RequestScope = {
+    clientAddress: env.clientAddress,
+    upstreamRequests: 0,
+    upstreamBudget: config.upstreamBudgetPerOperation,
+  };
+  const login = new LoginApi(deps.loginClient, loginScope);
+  const cookieOptions = { domain: config.cookieDomain, secure: env.secure };
+  const cookie: TokenCookieWriter = {
+    set: (token, expiresAt) => env.setCookie(TOKEN_COOKIE, tokenCookieHeader(token, tokenCookieMaxAge(expiresAt), cookieOptions)),
+    clear: () => env.setCookie(TOKEN_COOKIE, clearedTokenCookieHeader(cookieOptions)),
+  };
+  const session = new ViewerSession({
+    login,
+    cache: deps.viewerCache,
+    logger: deps.logger,
+    cookie,
+    presentedToken: env.cookies[TOKEN_COOKIE],
+    clientAddress: env.clientAddress,
+    guestId: env.guestId,
+  });
+  const api = new MainApi(
+    deps.client,
+    scope,
+    config.productId,
+    async () => {
+      // the viewer's organisation when they belong to one, else the site's (product-spec §1)
+      return (await session.organisation()) ?? { comId: config.comId, comCode: config.comCode };
+    },
+    // the same start-up sequence as the organisation's (one per request, cached across requests)
+    async () => {
+      const viewer = await session.viewer();
+      return isLoggedIn(viewer) ? viewer.userId : null;
+    },
+  );
+  return { session, scope, loginScope, api, login };
+}
+
 export function createContextFactory(deps: ContextDeps) {
   const { config } = deps;
   return async (initial: YogaInitialContext & ServerContext): Promise<GatewayContext> => {
     const env: RequestEnv = initial.env ?? requestEnvFromHeaders(initial.request);
-    const scope: RequestScope = {
-      clientAddress: env.clientAddress,
-      upstreamRequests: 0,
-      upstreamBudget: config.upstreamBudgetPerOperation,
-    };
-    const loginScope: RequestScope = {
-      clientAddress: env.clientAddress,
-      upstreamRequests: 0,
-      upstreamBudget: config.upstreamBudgetPerOperation,
-    };
-    const login = new LoginApi(deps.loginClient, loginScope);
-    const cookieOptions = { domain: config.cookieDomain, secure: env.secure };
-    const cookie: TokenCookieWriter = {
-      set: (token, expiresAt) => env.setCookie(TOKEN_COOKIE, tokenCookieHeader(token, tokenCookieMaxAge(expiresAt), cookieOptions)),
-      clear: () => env.setCookie(TOKEN_COOKIE, clearedTokenCookieHeader(cookieOptions)),
-    };
-    const session = new ViewerSession({
-      login,
-      cache: deps.viewerCache,
-      logger: deps.logger,
-      cookie,
-      presentedToken: env.cookies[TOKEN_COOKIE],
-      clientAddress: env.clientAddress,
-      guestId: env.guestId,
-    });
-    const api = new MainApi(
-      deps.client,
-      scope,
-      config.productId,
-      async () => {
-        // the viewer's organisation when they belong to one, else the site's (product-spec §1)
-        return (await session.organisation()) ?? { comId: config.comId, comCode: config.comCode };
-      },
-      // the same start-up sequence as the organisation's (one per request, cached across requests)
-      async () => {
-        const viewer = await session.viewer();
-        return isLoggedIn(viewer) ? viewer.userId : null;
-      },
-    );
+    const { session, scope, loginScope, api, login } = createRequestServices(deps, env);
     return {
       config,
       logger: deps.logger,
@@ -125,6 +148,7 @@ export function createContextFactory(deps: ContextDeps) {
       loginScope,
       api,
       login,
+      playVideos: deps.playVideos,
     };
   };
 }

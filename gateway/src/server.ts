@@ -4,7 +4,13 @@
  *   /graphql, /graphql/stream   yoga (GraphiQL on GET with Accept: text/html; with GRAPHIQL=false
  *                       such a GET gets a page saying so)
  *   /graphiql/*         GraphiQL's self-hosted assets
- *   /media/*            streamed from the upstream
+ *   /media/*            streamed from the upstream (Range, If-Range and conditional requests pass
+ *                       through; nothing is buffered: http/mediaProxy.ts)
+ *   /qr/play.png        GET: the play page's QR code PNG (?catalogId=&courseId=&videoId=&size=), the
+ *                       upstream's MakePng streamed through, publicly cacheable (http/playQrCode.ts)
+ *   /beacon/play-log    POST: the play page's last play log by navigator.sendBeacon (form fields of
+ *                       ReportPlayInput, the utoken cookie's viewer, same-origin only; 204:
+ *                       http/playLogBeacon.ts)
  *   anything else       the built web app, unknown page paths falling back to index.html
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -16,9 +22,12 @@ import { clientDisconnectCode } from './http/clientGone';
 import { GUEST_COOKIE, TOKEN_COOKIE, guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from './http/cookies';
 import { OfflineGraphiQL, isGraphiQLPageRequest, sendGraphiQLDisabled } from './http/graphiql';
 import { createMediaProxy } from './http/mediaProxy';
+import { PLAY_LOG_BEACON_PATH, createPlayLogBeacon } from './http/playLogBeacon';
+import { PLAY_QR_PATH, createPlayQrCode } from './http/playQrCode';
 import { sendText } from './http/send';
 import { createWebApp } from './http/webApp';
 import { createLogger, type Logger } from './logger';
+import { PlayVideoNames } from './play/videoNames';
 import { UpstreamClient } from './upstream/client';
 import { ViewerCache } from './viewerCache';
 import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
@@ -63,11 +72,24 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     logger,
     connections: 16,
   });
+  // media (HLS segments, images, QR codes) on a pool of its own: segments streamed to slow players
+  // must not hold the connections GraphQL operations wait for
+  const mediaClient = new UpstreamClient({
+    baseUrl: config.upstreamUrl,
+    secret: config.apiSecret,
+    algorithm: config.signAlgorithm,
+    productId: config.productId,
+    timeoutMs: config.upstreamTimeoutMs,
+    logger,
+    connections: 256,
+  });
   const viewerCache = new ViewerCache();
   const trusted = createTrustTest(config.trustedProxies);
   const graphiql = new OfflineGraphiQL();
-  const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql });
-  const proxyMedia = createMediaProxy(client, logger);
+  const playVideos = new PlayVideoNames();
+  const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos });
+  const proxyMedia = createMediaProxy(mediaClient, logger);
+  const servePlayQrCode = createPlayQrCode(mediaClient, logger);
   const serveWebApp = createWebApp(config.webDistDir);
 
   /** Who is asking, and their guest id; a new guest id is set as a cookie on this response. */
@@ -86,6 +108,17 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     setCookie(GUEST_COOKIE, guestCookieHeader(guestId, secure));
     return { clientAddress, guestId, cookies, secure, setCookie };
   };
+
+  const receivePlayLogBeacon = createPlayLogBeacon({
+    config,
+    logger,
+    client,
+    loginClient,
+    viewerCache,
+    playVideos,
+    requestEnv: (req, res) =>
+      requestEnv(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted)),
+  });
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let url: URL;
@@ -116,6 +149,14 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       await proxyMedia(req, res, pathname + url.search, clientAddress);
       return;
     }
+    if (pathname === PLAY_QR_PATH) {
+      await servePlayQrCode(req, res, url, clientAddress);
+      return;
+    }
+    if (pathname === PLAY_LOG_BEACON_PATH) {
+      await receivePlayLogBeacon(req, res);
+      return;
+    }
     if (pathname.startsWith('/api/')) {
       // the REST API is the upstream's, never the browser's: answering index.html here would mislead
       sendText(res, 404, '未找到该接口');
@@ -139,7 +180,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   };
 
   const dispose = async () => {
-    await Promise.all([client.close(), loginClient.close()]);
+    await Promise.all([client.close(), loginClient.close(), mediaClient.close()]);
   };
   return { config, logger, handle, dispose };
 }

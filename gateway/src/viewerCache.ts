@@ -26,7 +26,12 @@ export const TOKEN_TTL_MS = 30_000;
 export const NETWORK_MISS_TTL_MS = 60_000;
 /** How long a browser's organisation-network token is handed out again while its cookie is on its way. */
 export const NETWORK_LOGIN_TTL_MS = 30_000;
-export const MAX_ENTRIES = 10_000;
+/**
+ * Per map. A signed-in browser is one token entry: tens of thousands of people watching at once (each
+ * player reports every 5 s, so each token is asked about constantly) must fit, or every report would
+ * cost two login-service calls. An entry is about half a kilobyte: at most ≈ 25 MB.
+ */
+export const MAX_ENTRIES = 50_000;
 
 export type TokenVerdict =
   | { kind: 'valid'; viewer: Viewer }

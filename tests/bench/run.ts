@@ -16,9 +16,14 @@
  *  6. Search (issue 4, tests/bench/search.ts): a 100 000-course / 1 000 000-knowledge-point corpus,
  *     its index build time, and p50/p95/p99 of the search calls against the 50 ms p95 budget.
  *
+ *  7. Play (issue 5, tests/bench/play.ts): play-log ingestion (reportPlay through the gateway from
+ *     simulated signed-in viewers reporting every 5 s, the rate stepped up to the highest sustained,
+ *     target 2 000/s) beside AddPlayLog on the main API alone; HLS segment and playlist serving through
+ *     the gateway's /media beside the main API's /media and a minimal static file server.
+ *
  * Options: --build rebuilds web/dist first; --quick runs a tenth of the operations and a tenth of
  * the search corpus (a smoke run, not figures for README); --search-only runs only part 6;
- * --skip-search everything but part 6.
+ * --skip-search everything but part 6; --play-only runs only part 7, --skip-play everything but it.
  */
 import { browserAvailable } from '../support/browser';
 import { startPlatform } from '../support/platform';
@@ -33,6 +38,7 @@ import { measure, type LatencySummary } from './stats';
 import { DirectUpstream, callCount, discoverCalls, type CallPlan } from './upstream-calls';
 import { FULL_CORPUS } from './search-corpus';
 import { runSearchBench, searchMarkdown } from './search';
+import { playMarkdown, runPlayBench } from './play';
 
 async function searchPart(cleanup: Cleanup): Promise<string> {
   const size = quick
@@ -42,11 +48,17 @@ async function searchPart(cleanup: Cleanup): Promise<string> {
   return searchMarkdown(results);
 }
 
+async function playPart(cleanup: Cleanup): Promise<string> {
+  return playMarkdown(await runPlayBench({ cleanup, step, quick }));
+}
+
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const rebuild = args.includes('--build');
 const searchOnly = args.includes('--search-only');
 const skipSearch = args.includes('--skip-search');
+const playOnly = args.includes('--play-only');
+const skipPlay = args.includes('--skip-play');
 const scale = (n: number) => (quick ? Math.max(20, Math.round(n / 10)) : n);
 
 const COUNTS = {
@@ -108,6 +120,12 @@ async function latencyPair(
 }
 
 async function main(cleanup: Cleanup): Promise<boolean> {
+  if (playOnly) {
+    const markdown = await playPart(cleanup);
+    process.stdout.write('\n----- Markdown for README.md, section "Performance", play -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
   if (searchOnly) {
     const markdown = await searchPart(cleanup);
     process.stdout.write('\n----- Markdown for README.md, section "Performance", search -----\n\n');
@@ -217,6 +235,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   // ---- search: its own corpus and main API process ----------------------------------------------
   // the platform is no longer needed: give the cores and the memory to the corpus
   await platform.stop();
+  const playReport = skipPlay ? null : await playPart(cleanup);
   const searchReport = skipSearch ? null : await searchPart(cleanup);
 
   const results: BenchResults = {
@@ -244,6 +263,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   process.stdout.write(`\n${textReport(results)}\n`);
   process.stdout.write('\n----- Markdown for README.md, section "Performance" -----\n\n');
   process.stdout.write(`${markdownReport(results)}\n`);
+  if (playReport) process.stdout.write(`\n### Play\n\n${playReport}\n`);
   if (searchReport) process.stdout.write(`\n${searchReport}\n`);
   process.stdout.write('\n----- end of Markdown -----\n');
   return true;

@@ -13,10 +13,13 @@ import type {
   RestCatalogueHit,
   RestCourse,
   RestCourseHit,
+  RestCourseTag,
+  RestDanmaku,
   RestFragment,
   RestKnowledgePoint,
   RestMessage,
   RestNote,
+  RestPlayPageData,
   RestTopic,
   RestTopicHit,
   RestUserProfile,
@@ -55,6 +58,18 @@ export type FragmentParent = RestFragment;
 export type ViewLogEntryParent = RestViewLog;
 export type ViewerParent = Viewer;
 
+/** The play page of one course for the signed-in viewer (Query.playPage). */
+export interface PlayPageParent {
+  data: RestPlayPageData;
+  courseId: number;
+  /** the catalogue the page was opened from (0: the course's own) */
+  catalogueId: number;
+  userId: number;
+}
+/** A scrolling comment with the video it belongs to (its global id names both). */
+export type DanmakuParent = RestDanmaku & { videoId: number };
+export type CourseTagParent = RestCourseTag;
+
 /** One search: the checked keyword (trimmed) and catalogue; each field of Search makes its own call. */
 export interface SearchParent {
   keyword: string;
@@ -85,7 +100,8 @@ export type NodeParent =
   | ({ __typename: 'Catalogue' } & CatalogueParent)
   | ({ __typename: 'Note' } & NoteParent)
   | ({ __typename: 'Message' } & MessageParent)
-  | ({ __typename: 'Fragment' } & FragmentParent);
+  | ({ __typename: 'Fragment' } & FragmentParent)
+  | ({ __typename: 'Danmaku' } & DanmakuParent);
 
 export interface ResourceCountResult {
   courseCount: number;
@@ -182,6 +198,7 @@ export interface QueryArgs {
   search: { keyword: string; catalogueId?: Maybe<number> };
   hotKeywords: { limit?: Maybe<number> };
   catalogueSuggestions: { keyword: string; limit?: Maybe<number> };
+  playPage: { courseId: number; videoId?: Maybe<number>; catalogueId?: Maybe<number> };
 }
 
 export interface RecordVisitInput {
@@ -225,6 +242,66 @@ export interface MutationArgs {
   uploadAvatar: { input: { file: UploadedFile } };
   changePassword: { input: { oldPassword: string; newPassword: string; confirmPassword: string } };
   unbindAccount: { input: { provider: OAuthProvider } };
+  setVideoOperation: { input: SetVideoOperationInput };
+  addNote: { input: AddNoteInput };
+  collectNote: { input: { noteId: string } };
+  clipVideo: { input: ClipVideoInput };
+  reportPlay: { input: ReportPlayInput };
+  sendDanmaku: { input: SendDanmakuInput };
+}
+
+// ---- play page mutations (issue 5) ----------------------------------------------------------------
+
+export type VideoOperationKind = 'LIKE' | 'FAVOURITE';
+export type NoteVisibility = 'PUBLIC' | 'PRIVATE';
+export type VideoNoteScope = 'ALL' | 'MINE';
+
+export interface SetVideoOperationInput {
+  videoId: number;
+  courseId: number;
+  catalogueId?: Maybe<number>;
+  kind: VideoOperationKind;
+  on: boolean;
+}
+
+export interface AddNoteInput {
+  videoId: number;
+  courseId: number;
+  catalogueId?: Maybe<number>;
+  content: string;
+  visibility?: Maybe<NoteVisibility>;
+  vtime: number;
+}
+
+export interface ClipVideoInput {
+  videoId: number;
+  courseId: number;
+  startTime: number;
+  endTime: number;
+  name?: Maybe<string>;
+}
+
+export interface ReportPlayInput {
+  logId?: Maybe<string>;
+  videoId: number;
+  courseId: number;
+  catalogueId?: Maybe<number>;
+  lastPlayTime: number;
+  duration: number;
+  stayTime: number;
+}
+
+export interface SendDanmakuInput {
+  videoId: number;
+  vtime: number;
+  content: string;
+}
+
+export interface VideoOperationsResult {
+  liked: boolean;
+  favourited: boolean;
+  likeCount: number;
+  favouriteCount: number;
 }
 
 export interface ViewerArgs {
@@ -236,6 +313,15 @@ export interface ViewerArgs {
 
 export interface CatalogueArgs {
   resourceCount: { year?: Maybe<number> };
+}
+
+export interface VideoArgs {
+  notes: PagingArgs & { scope?: Maybe<VideoNoteScope> };
+  danmaku: { from?: Maybe<number>; to?: Maybe<number> };
+}
+
+export interface PlayPageArgs {
+  authorCourses: { first?: Maybe<number> };
 }
 
 export interface CourseArgs {

@@ -1,9 +1,88 @@
+import { connectionFromPages, connectionFromSlice, readWindow } from '../graphql/connection';
+import { badUserInput } from '../graphql/errors';
 import { toGlobalId } from '../graphql/globalId';
-import type { CourseParent, NoArgs, Resolver, VideoParent } from '../graphql/types';
+import type {
+  CourseParent,
+  DanmakuParent,
+  NoArgs,
+  NoteConnectionResult,
+  Resolver,
+  VideoArgs,
+  VideoOperationsResult,
+  VideoParent,
+} from '../graphql/types';
+import { PLAY_PAGE_NOTES } from '../play/rules';
+import type { RestOperateState, RestVideoQuality } from '../upstream/types';
+import { isLoggedIn } from '../viewer';
+import { safeVideoAddress } from './Records';
 
-const course: Resolver<VideoParent, NoArgs, CourseParent | null> = async (video, _args, { api }) => {
+type Field<R, A = NoArgs> = Resolver<VideoParent, A, R>;
+
+const course: Field<CourseParent | null> = async (video, _args, { api }) => {
   const play = await api.playData(video.courseId);
   return play ? { ...play.course, videoList: play.videoList } : null;
+};
+
+const count = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.max(0, Math.trunc(Number(value))) : 0);
+
+/** The renditions of the master playlist, highest first (the upstream sends them so; sorted again to be sure). */
+function qualities(video: VideoParent): RestVideoQuality[] {
+  return (Array.isArray(video.qualities) ? video.qualities : [])
+    .filter((quality) => quality && typeof quality.name === 'string' && quality.name !== '')
+    .map((quality) => ({ name: quality.name, height: count(quality.height), bandwidth: count(quality.bandwidth) }))
+    .sort((a, b) => b.height - a.height || b.bandwidth - a.bandwidth);
+}
+
+export function videoOperations(state: RestOperateState): VideoOperationsResult {
+  return {
+    liked: Number(state.userLike) === 1,
+    favourited: Number(state.userCollect) === 1,
+    likeCount: count(state.likeCount),
+    favouriteCount: count(state.collectCount),
+  };
+}
+
+/** GetSubtitlesManuscriptUrl by the video's code; null when the video has no subtitles. */
+const manuscript: Field<string | null> = async (video, _args, { api }) => {
+  if (!video.videoCode) return null;
+  const subtitles = await api.subtitles(video.videoCode);
+  return typeof subtitles?.manuscript === 'string' ? subtitles.manuscript : null;
+};
+
+/** The viewer's like/favourite state (GetUserOperateVideo); a visitor has none, without a call. */
+const viewerOperations: Field<VideoOperationsResult | null> = async (video, _args, { api, session }) => {
+  const viewer = await session.viewer();
+  if (!isLoggedIn(viewer)) return null;
+  const state = await api.operateState({ courseId: video.courseId, catalogId: 0, userId: viewer.userId, videoId: video.videoId });
+  return state ? videoOperations(state) : null;
+};
+
+/** The play page's notes tabs (GetNoteList of /api/play): 全部笔记 or 我的笔记, 100 a page (§9). */
+const notes: Field<NoteConnectionResult, VideoArgs['notes']> = async (video, args, { api, session }) => {
+  const window = readWindow(args.first, args.after, PLAY_PAGE_NOTES, PLAY_PAGE_NOTES);
+  const viewer = await session.viewer();
+  if (!isLoggedIn(viewer)) return connectionFromSlice([], window.offset, 0, false);
+  const noteType = (args.scope ?? 'ALL') === 'MINE' ? 1 : 0;
+  return connectionFromPages(window, async (pageIndex, pageSize) => {
+    const page = await api.videoNotes({ videoId: video.videoId, userId: viewer.userId, noteType, pageIndex, pageSize });
+    return { totalCount: page.totalCount, dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })) };
+  });
+};
+
+function optionalSecond(name: string, value: number | null | undefined): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Number.isFinite(value) || value < 0) throw badUserInput(`参数 ${name} 必须是不小于 0 的秒数`, name);
+  return value;
+}
+
+/** Scrolling comments between two seconds (the whole video by default), in time order. */
+const danmaku: Field<DanmakuParent[], VideoArgs['danmaku']> = async (video, args, { api, session }) => {
+  const from = optionalSecond('from', args.from);
+  const to = optionalSecond('to', args.to);
+  if (from !== undefined && to !== undefined && to < from) throw badUserInput('参数 to 不能小于 from', 'to');
+  const viewer = await session.viewer();
+  const list = await api.danmaku({ videoId: video.videoId, from, to, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
+  return (list ?? []).map((comment) => ({ ...comment, videoId: video.videoId }));
 };
 
 export const Video = {
@@ -25,6 +104,15 @@ export const Video = {
       keyPoints: keyframe.keyPoints ?? '',
       keyPointsShow: keyframe.keyPointsShow ?? '',
       description: keyframe.description ?? '',
+      image: safeVideoAddress(keyframe.image),
     })),
   course,
+  // media addresses go into <video src>, <track src> and <img src>: site paths or http(s) only
+  videoUrl: (video: VideoParent) => safeVideoAddress(video.videoUrl),
+  qualities,
+  subtitleUrl: (video: VideoParent) => safeVideoAddress(video.subtitleUrl),
+  manuscript,
+  viewerOperations,
+  notes,
+  danmaku,
 };

@@ -3,20 +3,28 @@ import { Author } from './Author';
 import { Banner } from './Banner';
 import { Catalogue } from './Catalogue';
 import { Course } from './Course';
+import { Danmaku } from './Danmaku';
 import { File } from './File';
+import { addNote } from './Mutation/addNote';
 import { changePassword } from './Mutation/changePassword';
 import { clearHistory } from './Mutation/clearHistory';
+import { clipVideo } from './Mutation/clipVideo';
+import { collectNote } from './Mutation/collectNote';
 import { companyLogin } from './Mutation/companyLogin';
 import { deleteFragment } from './Mutation/deleteFragment';
 import { deleteMessage } from './Mutation/deleteMessage';
 import { deleteNote } from './Mutation/deleteNote';
 import { logout } from './Mutation/logout';
 import { recordVisit } from './Mutation/recordVisit';
+import { reportPlay } from './Mutation/reportPlay';
+import { sendDanmaku } from './Mutation/sendDanmaku';
+import { setVideoOperation } from './Mutation/setVideoOperation';
 import { unbindAccount } from './Mutation/unbindAccount';
 import { uncollectNote } from './Mutation/uncollectNote';
 import { updateProfile } from './Mutation/updateProfile';
 import { uploadAvatar } from './Mutation/uploadAvatar';
 import { Node } from './Node';
+import { CourseTag, PlayPage, PlayResume } from './PlayPage';
 import { Query } from './Query';
 import { Fragment, Message, Note, ViewLogEntry } from './Records';
 import { AuthorHit, CatalogueSuggestion, CourseHit, KnowledgePoint, Search, TopicHit } from './Search';
@@ -40,6 +48,12 @@ export const resolvers = {
     uploadAvatar,
     changePassword,
     unbindAccount,
+    setVideoOperation,
+    addNote,
+    collectNote,
+    clipVideo,
+    reportPlay,
+    sendDanmaku,
   },
   File,
   Node,
@@ -51,6 +65,10 @@ export const resolvers = {
   Fragment,
   Course,
   Video,
+  Danmaku,
+  PlayPage,
+  CourseTag,
+  PlayResume,
   Author,
   Topic,
   Catalogue,

@@ -88,6 +88,17 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<NodePar
       const recordId = parseIdKey(decoded.key);
       return recordId === null ? null : loadOwnRecord(decoded.type, recordId, ctx);
     }
+    case 'Danmaku': {
+      // read through its video's list (at most 3 000 comments, one call)
+      const [videoKey = '', commentKey = ''] = decoded.key.split(':');
+      const videoId = parseIdKey(videoKey);
+      const commentId = parseIdKey(commentKey);
+      if (videoId === null || commentId === null) return null;
+      const viewer = await ctx.session.viewer();
+      const list = await api.danmaku({ videoId, from: undefined, to: undefined, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
+      const comment = (list ?? []).find((candidate) => candidate.id === commentId);
+      return comment ? { __typename: 'Danmaku', ...comment, videoId } : null;
+    }
     case 'Banner': {
       const bannerId = parseIdKey(decoded.key);
       if (bannerId === null) return null;

@@ -1,6 +1,6 @@
 /**
  * The signed transport to a REST service: one undici Pool per service (the main API, the login
- * service) shared by every request of the process (the only thing requests share), signing every
+ * service, and the main API's media on a pool of its own) shared by every request of the process, signing every
  * call, forwarding the end user's address, bounding each call by the configured timeout and turning
  * every kind of failure into an UpstreamError. It speaks REST; resolvers never see it directly (see
  * ../loaders, mainApi.ts, loginApi.ts). Nothing it logs or throws carries a parameter value: the

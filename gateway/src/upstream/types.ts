@@ -36,6 +36,16 @@ export interface RestKeyframe {
   keyPointsShow: string;
   timePoint: number;
   description: string;
+  /** thumbnail of the frame (a /media path) or '' (issue 5) */
+  image?: string;
+}
+
+/** One rendition of a video's HLS master playlist (issue 5). */
+export interface RestVideoQuality {
+  /** e.g. 720p */
+  name: string;
+  height: number;
+  bandwidth: number;
 }
 
 export interface RestVideo {
@@ -50,6 +60,12 @@ export interface RestVideo {
   publishTime: string;
   videoAbstract: string;
   videoKeyframes?: RestKeyframe[];
+  /** HLS master playlist (a /media path), '' while the video has no media (issue 5) */
+  videoUrl?: string;
+  /** the renditions, highest first */
+  qualities?: RestVideoQuality[];
+  /** WebVTT subtitles (a /media path) or '' */
+  subtitleUrl?: string;
 }
 
 export interface RestAuthor {
@@ -112,6 +128,53 @@ export interface RestPlayPageData {
   courseImage: string;
   videoList: RestVideo[];
   video: RestVideo | null;
+  /** with a userId: where that user stopped in the video shown (issue 5) */
+  lastPlay?: { videoId: number; lastPlayTime: number; duration: number } | null;
+}
+
+// ---- play page (main API, issue 5) --------------------------------------------------------------
+
+/** GetCourseTags: the course's catalogue trail (tagType 1) and its lecturer (tagType 2). */
+export interface RestCourseTag {
+  tagName: string;
+  tagType: number;
+  id: number;
+}
+
+/** GetUserOperateVideo, UserOperate, CancelUserOperate: the viewer's like/favourite state of a video. */
+export interface RestOperateState {
+  userLike: number;
+  userCollect: number;
+  likeCount: number;
+  collectCount: number;
+}
+
+/** GetSubtitlesManuscriptUrl. */
+export interface RestSubtitles {
+  url: string;
+  vtt: string;
+  manuscript: string;
+}
+
+/** GetPalyLog: the user's play record of a video (the resume point). */
+export interface RestPlayLog {
+  id: number;
+  /** ISO 8601 */
+  lastWatchTime: string;
+  lastPlayTime: number;
+  duration: number;
+}
+
+/** A scrolling comment (danmaku GetList / Send). */
+export interface RestDanmaku {
+  id: number;
+  /** seconds, one decimal */
+  vtime: number;
+  content: string;
+  /** 0 when not the caller's */
+  userId: number;
+  mine: number;
+  createTime: string;
 }
 
 // ---- search (main API) --------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import type { Logger } from '../logger';
 import { createSchema } from '../schema';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamBudgetExceeded, UpstreamError } from '../upstream/errors';
+import type { PlayVideoNames } from '../play/videoNames';
 import type { ViewerCache } from '../viewerCache';
 import { MAX_MULTIPART_BODY_BYTES, useBodyLimits, useStreamBodyLimit } from './bodyLimits';
 import { useCsrfPrevention } from './csrf';
@@ -49,6 +50,7 @@ export interface GraphQLHandlerDeps {
   loginClient: UpstreamClient;
   viewerCache: ViewerCache;
   graphiql: OfflineGraphiQL;
+  playVideos: PlayVideoNames;
 }
 
 /**
@@ -88,7 +90,7 @@ function yogaLogger(logger: Logger): Logger {
   };
 }
 
-export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql }: GraphQLHandlerDeps) {
+export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos }: GraphQLHandlerDeps) {
   const plugins: Plugin[] = [
     // before anything reads the body: a multipart request is a simple CORS request (NOTES.md)
     useCsrfPrevention({
@@ -114,7 +116,7 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
   return createYoga<ServerContext, GatewayContext>({
     schema: createSchema(),
     graphqlEndpoint: GRAPHQL_ENDPOINT,
-    context: createContextFactory({ config, logger, client, loginClient, viewerCache }),
+    context: createContextFactory({ config, logger, client, loginClient, viewerCache, playVideos }),
     logging: yogaLogger(logger),
     landingPage: false,
     // one operation per request keeps the upstream accounting and the limits per operation

@@ -55,6 +55,13 @@
  * quarter of the limit, and makes 6 upstream requests (with the suggestions' catalogue nodes: the
  * subject tree); the web app's SearchQuery ≈ 4 300 to 6 000 depending on the tab, its tab pages
  * ≈ 3 500 to 5 150.
+ * The play page (issue 5): Query.playPage is one call; PlayPage.tags / resume / authorCourses and
+ * Video.manuscript / viewerOperations / notes / danmaku one each per object (UPSTREAM_FIELDS). The
+ * notes tab asks for its spec page (first: 100, §9) in one call: Video.notes counts as an owned list
+ * (OWNED_LISTS), else one tab alone would weigh ≈ 12 000. Video.danmaku (up to 3 000 comments, no
+ * size argument) counts as one item, as Course.videos does; the comments are a few scalars each.
+ * The whole play page (tests/gateway/play-page.test.ts, PLAY_PAGE_QUERY) stays well under the limit;
+ * PlayPage.videos { manuscript } is a call per video, cut off by the upstream budget at run time.
  * What the estimate cannot see (lists whose length is the data's: Topic.courses, Course.videos,
  * Catalogue.children count as one item) is caught at run time by the upstream budget
  * (UPSTREAM_BUDGET_PER_OPERATION, default 40, RequestScope.upstreamBudget): further calls of the
@@ -117,6 +124,15 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   'Search.knowledgePoints': { per: 'object' },
   'Search.topics': { per: 'object' },
   'Search.authors': { per: 'object' },
+  // the play page (issue 5): Query.playPage itself is one GetPlayPageData; these are one call each
+  // per object (a video of PlayPage.videos asking for its manuscript is a call per video)
+  'PlayPage.tags': { per: 'object' },
+  'PlayPage.resume': { per: 'object' },
+  'PlayPage.authorCourses': { per: 'object' },
+  'Video.manuscript': { per: 'object' },
+  'Video.viewerOperations': { per: 'object' },
+  'Video.notes': { per: 'object' },
+  'Video.danmaku': { per: 'object' },
 };
 
 /**
@@ -148,6 +164,8 @@ export const OWNED_LISTS: Readonly<Record<string, number>> = {
   'Viewer.notes': OWNED_LIST_ITEMS,
   'Viewer.messages': OWNED_LIST_ITEMS,
   'Viewer.fragments': OWNED_LIST_ITEMS,
+  // the play page's notes tabs: one GetNoteList of at most 100 (§9), whatever `first` asks
+  'Video.notes': OWNED_LIST_ITEMS,
 };
 
 export const COST_MODEL: CostModel = {

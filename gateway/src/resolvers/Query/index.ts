@@ -4,6 +4,7 @@ import { clientIp } from './clientIp';
 import { banners, featuredTopics, recommendedAuthors, recommendedCourses, selectedCourses } from './home';
 import { authors, courses, resourceCount, statistics, topics } from './lists';
 import { node, nodes } from './node';
+import { playPage } from './playPage';
 import { catalogueSuggestions, hotKeywords, search } from './search';
 import { site } from './site';
 import { viewer } from './viewer';
@@ -33,4 +34,5 @@ export const Query = {
   search,
   hotKeywords,
   catalogueSuggestions,
+  playPage,
 };

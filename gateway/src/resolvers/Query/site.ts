@@ -68,6 +68,15 @@ export function platformPageUrl(config: GatewayConfig, http: SiteRequest, pathAn
 }
 
 /**
+ * The site's origin as the browser reached it (scheme://host[:port], lower case), or null when the
+ * request named no usable host: what a same-origin request's Origin header says.
+ */
+export function platformOrigin(config: GatewayConfig, http: SiteRequest): string | null {
+  const host = requestHost(http);
+  return host ? `${requestScheme(config, http)}://${host}`.toLowerCase() : null;
+}
+
+/**
  * A browser-facing page of the login service beside its /login page (/bind, /email, /phone,
  * /find-password): a sibling of loginPageUrl, so LOGIN_PUBLIC_URL's host and any path prefix apply.
  */

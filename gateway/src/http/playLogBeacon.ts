@@ -1,0 +1,153 @@
+/**
+ * POST /beacon/play-log: the play page's last play log, sent with navigator.sendBeacon when the page
+ * is left (product-spec §4 "Leaving the page sends a final play log", §7 "a beacon with the same
+ * fields as form data"). The form carries ReportPlayInput's fields (logId, videoId, courseId,
+ * catalogueId, lastPlayTime, duration, stayTime) as application/x-www-form-urlencoded,
+ * multipart/form-data (a FormData) or text/plain (a string); the viewer is the `utoken` cookie's.
+ *
+ * A beacon is a "simple" request: another site could send one with the user's cookies. So only a
+ * same-origin request is taken: its Origin is the site's own, or the browser says
+ * Sec-Fetch-Site: same-origin, and neither says otherwise (403). Nobody reads the answer: it is 204
+ * whatever became of the report (a visitor's is ignored, a failed one is logged); errors in the
+ * request itself get their status, never a stack.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ContextDeps, RequestEnv } from '../context';
+import { createRequestServices } from '../context';
+import { reportPlayFor, type PlayReport } from '../play/playLog';
+import { platformOrigin } from '../resolvers/Query/site';
+import { isLoggedIn } from '../viewer';
+import { TOKEN_COOKIE, parseCookies } from './cookies';
+import { sendText } from './send';
+
+export const PLAY_LOG_BEACON_PATH = '/beacon/play-log';
+/** seven short fields; a multipart body of them is about 1 KB */
+export const MAX_BEACON_BYTES = 8 * 1024;
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+
+/** Same-origin by the browser's own word: Origin equal to the site's, or Sec-Fetch-Site same-origin; nothing saying otherwise. */
+export function isSameOriginBeacon(req: IncomingMessage, siteOrigin: string | null): boolean {
+  const fetchSite = headerOf(req, 'sec-fetch-site')?.toLowerCase();
+  const origin = headerOf(req, 'origin')?.toLowerCase();
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
+  if (origin !== undefined) return siteOrigin !== null && origin === siteOrigin;
+  return fetchSite === 'same-origin';
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first === '' ? undefined : first.trim();
+}
+
+/** The body, or null once it grows past the limit (the rest is not read). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      resolve(null);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
+/**
+ * A number field as JavaScript's String(number) writes it ("12", "12.345678901234", "1e-7"), else
+ * NaN (refused by the report's rules): a player's currentTime has many decimals.
+ */
+function numberField(form: FormData, name: string): number {
+  const value = form.get(name);
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text.length > 32 || !/^\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) return Number.NaN;
+  return Number(text);
+}
+
+function textField(form: FormData, name: string): string | null {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : null;
+}
+
+export function reportOfForm(form: FormData): PlayReport {
+  const catalogue = textField(form, 'catalogueId');
+  return {
+    logId: textField(form, 'logId'),
+    videoId: numberField(form, 'videoId'),
+    courseId: numberField(form, 'courseId'),
+    catalogueId: catalogue === null || catalogue === '' ? 0 : numberField(form, 'catalogueId'),
+    lastPlayTime: numberField(form, 'lastPlayTime'),
+    duration: numberField(form, 'duration'),
+    stayTime: numberField(form, 'stayTime'),
+  };
+}
+
+export interface PlayLogBeaconDeps extends ContextDeps {
+  /** the request's environment (client address, cookies, a cookie writer for a refreshed token) */
+  requestEnv: (req: IncomingMessage, res: ServerResponse) => RequestEnv;
+}
+
+export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
+  const { logger } = deps;
+  return async function receivePlayLogBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.method !== 'POST') {
+      sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'POST' });
+      return;
+    }
+    if (!isSameOriginBeacon(req, platformOrigin(deps.config, { req }))) {
+      sendText(res, 403, '拒绝跨站请求', undefined, { Connection: 'close' });
+      return;
+    }
+    const contentType = headerOf(req, 'content-type') ?? '';
+    if (!FORM_TYPES.has(contentType.split(';')[0]!.trim().toLowerCase())) {
+      sendText(res, 415, '请以表单格式提交播放记录', undefined, { Connection: 'close' });
+      return;
+    }
+    const body = await readBody(req, MAX_BEACON_BYTES);
+    if (body === null) {
+      sendText(res, 413, `播放记录不能超过 ${MAX_BEACON_BYTES} 字节`, undefined, { Connection: 'close' });
+      return;
+    }
+    // the viewer is the cookie's: without one there is nobody to log for (no network login for a beacon)
+    if (!parseCookies(req.headers.cookie)[TOKEN_COOKIE]) {
+      res.writeHead(204).end();
+      return;
+    }
+    let form: FormData;
+    try {
+      // text/plain is read as a query string, which is what a string beacon of these fields is
+      const type = contentType.toLowerCase().startsWith('text/plain') ? 'application/x-www-form-urlencoded' : contentType;
+      form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+    } catch {
+      sendText(res, 400, '播放记录格式无效');
+      return;
+    }
+    try {
+      const env = deps.requestEnv(req, res);
+      const services = createRequestServices(deps, env);
+      const { viewer } = await services.session.current();
+      if (isLoggedIn(viewer)) {
+        const outcome = await reportPlayFor({ api: services.api, playVideos: deps.playVideos, logger }, viewer, reportOfForm(form));
+        if (outcome.errors.length > 0) logger.debug(`play-log beacon not recorded: ${outcome.errors.map((error) => error.message).join('; ')}`);
+      }
+    } catch (error) {
+      logger.warn(`play-log beacon failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+    if (!res.headersSent) res.writeHead(204).end();
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Send a scrolling comment (product-spec §2: at most 30 characters; §8 an empty one is not sent and
+ * asks for content). Any signed-in viewer; the upstream also limits how often.
+ */
+import type { DanmakuParent, MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import { requireId } from '../../graphql/args';
+import { invalid, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+import { DANMAKU_MAX_LENGTH, MAX_PLAY_SECONDS, MESSAGES, characters, playRefusal } from '../../play/rules';
+
+interface Payload {
+  danmaku: DanmakuParent | null;
+  errors: UserErrorResult[];
+}
+
+export const sendDanmaku: Resolver<unknown, MutationArgs['sendDanmaku'], Payload> = async (_parent, { input }, ctx) => {
+  const failed = (error: UserErrorResult): Payload => ({ danmaku: null, errors: [error] });
+  const me = await signedIn(ctx);
+  if (!me) return failed(loginRequired());
+  const content = input.content.trim();
+  if (content === '') return failed(invalid('content', MESSAGES.danmakuRequired));
+  if (characters(content) > DANMAKU_MAX_LENGTH) return failed(invalid('content', MESSAGES.danmakuTooLong));
+  if (!Number.isFinite(input.vtime) || input.vtime < 0 || input.vtime > MAX_PLAY_SECONDS) return failed(invalid('vtime', MESSAGES.badVtime));
+  const videoId = requireId('videoId', input.videoId);
+  return orUnavailable(async () => {
+    const result = await ctx.api.sendDanmaku({ userId: me.viewer.userId, videoId, vtime: input.vtime, content });
+    if (!result.ok) return failed(playRefusal(result, MESSAGES.danmakuFailed, ctx.logger, '/api/danmaku/Send'));
+    const comment = result.items && typeof result.items === 'object' ? { ...result.items, videoId } : null;
+    return { danmaku: comment, errors: [] };
+  }, failed);
+};

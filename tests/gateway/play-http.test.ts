@@ -1,0 +1,280 @@
+/**
+ * The play page's plain HTTP routes on the gateway, against the real main API and login service
+ * (issue 5): the unload beacon POST /beacon/play-log (form data, the utoken cookie's viewer, same-origin
+ * only, always 204 for what it takes), the QR code GET /qr/play.png (the upstream's MakePng PNG,
+ * publicly cacheable) and the HLS media of a demo lecture through /media with HTTP Range.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpstreamClient } from '../../gateway/src/upstream/client';
+import { createLogger } from '../../gateway/src/logger';
+import { startPlatform, type Platform, type TestGateway } from './harness';
+import { giveDemoMedia } from './play-fixture';
+
+let platform: Platform;
+let gateway: TestGateway;
+let bob: { id: number; cookie: string };
+let course: { id: number; catalogueId: number; videoIds: number[] };
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  giveDemoMedia(platform);
+  gateway = await platform.gateway();
+  const bobId = await platform.addUser('bob');
+  bob = { id: bobId, cookie: `utoken=${(await platform.signIn('bob', 'Passw0rd2026')).token}` };
+  const row = platform.db
+    .prepare('SELECT c.id, c.catalogue_id AS catalogueId FROM courses c WHERE (SELECT COUNT(*) FROM videos v WHERE v.course_id = c.id) >= 3 ORDER BY c.id LIMIT 1')
+    .get() as { id: number; catalogueId: number };
+  const videoIds = (platform.db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY sort, id').all(row.id) as { id: number }[]).map((v) => v.id);
+  course = { ...row, videoIds };
+});
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+/** A raw request (fetch will not send every header a browser does, nor keep a body it was not given). */
+function raw(
+  method: string,
+  pathAndQuery: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(gateway.url);
+    const req = httpRequest({ host: target.hostname, port: target.port, path: pathAndQuery, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const playLogOf = (userId: number, videoId: number) =>
+  platform.db.prepare('SELECT id, last_play_time AS lastPlayTime, duration, stay_time AS stayTime FROM play_logs WHERE user_id = ? AND video_id = ?').get(userId, videoId) as
+    | { id: number; lastPlayTime: number; duration: number; stayTime: number }
+    | undefined;
+
+describe('POST /beacon/play-log', () => {
+  const origin = () => gateway.url;
+  const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  const beacon = (body: string | Buffer, headers: Record<string, string>) =>
+    raw('POST', '/beacon/play-log', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), ...headers }, body);
+
+  it('records the report of a same-origin form for the cookie\'s viewer, and answers 204', async () => {
+    const videoId = course.videoIds[0]!;
+    const response = await beacon(form({ logId: '', videoId, courseId: course.id, catalogueId: course.catalogueId, lastPlayTime: 20.9, duration: 40, stayTime: 8 }), {
+      origin: origin(),
+      cookie: bob.cookie,
+    });
+    expect(response.status).toBe(204);
+    expect(response.body.length).toBe(0);
+    expect(playLogOf(bob.id, videoId)).toMatchObject({ lastPlayTime: 20, stayTime: 8 });
+  });
+
+  it('takes a FormData (multipart) beacon marked Sec-Fetch-Site: same-origin, with a player\'s many decimals, continuing the viewing of its logId', async () => {
+    const videoId = course.videoIds[1]!;
+    const started = await gateway.graphql(
+      `mutation M($input: ReportPlayInput!) { reportPlay(input: $input) { logId errors { message } } }`,
+      { input: { videoId, courseId: course.id, lastPlayTime: 5, duration: 40, stayTime: 5 } },
+      { cookie: bob.cookie },
+    );
+    const logId = started.body.data.reportPlay.logId as string;
+    const data = new FormData();
+    for (const [key, value] of Object.entries({ logId, videoId, courseId: course.id, catalogueId: 0, lastPlayTime: 21.23456789012345, duration: 40, stayTime: 12.00000000001 })) {
+      data.append(key, String(value));
+    }
+    const encoded = new Request('http://x/', { method: 'POST', body: data });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const response = await raw(
+      'POST',
+      '/beacon/play-log',
+      { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length), 'sec-fetch-site': 'same-origin', cookie: bob.cookie },
+      body,
+    );
+    expect(response.status).toBe(204);
+    // the main API keeps whole seconds (and no more stay time than the time since the last report allows)
+    expect(playLogOf(bob.id, videoId)).toMatchObject({ id: Number(logId), lastPlayTime: 21, stayTime: 12 });
+  });
+
+  it('reads a text/plain beacon (a string of the same fields)', async () => {
+    const videoId = course.videoIds[2]!;
+    const response = await raw(
+      'POST',
+      '/beacon/play-log',
+      { 'content-type': 'text/plain;charset=UTF-8', origin: origin(), cookie: bob.cookie },
+      form({ videoId, courseId: course.id, lastPlayTime: 9, duration: 60, stayTime: 9 }),
+    );
+    expect(response.status).toBe(204);
+    expect(playLogOf(bob.id, videoId)).toMatchObject({ lastPlayTime: 9 });
+  });
+
+  it('refuses a cross-origin beacon with 403 and records nothing', async () => {
+    const videoId = course.videoIds[0]!;
+    const before = playLogOf(bob.id, videoId);
+    const body = form({ videoId, courseId: course.id, lastPlayTime: 99, duration: 120, stayTime: 99 });
+    for (const headers of [
+      { origin: 'http://evil.example' },
+      { origin: origin().replace('http:', 'https:') },
+      { origin: 'null' },
+      { origin: origin(), 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      {},
+    ] as Record<string, string>[]) {
+      const response = await beacon(body, { ...headers, cookie: bob.cookie });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.body.toString('utf8')).toBe('拒绝跨站请求');
+    }
+    expect(playLogOf(bob.id, videoId)).toEqual(before);
+  });
+
+  it('ignores a beacon without a utoken cookie, or with one the login service refuses: 204, nothing recorded', async () => {
+    const videoId = course.videoIds[0]!;
+    const rows = () => (platform.db.prepare('SELECT COUNT(*) AS n FROM play_logs').get() as { n: number }).n;
+    const before = rows();
+    const body = form({ videoId, courseId: course.id, lastPlayTime: 1, duration: 120, stayTime: 1 });
+    expect((await beacon(body, { origin: origin() })).status).toBe(204);
+    expect((await beacon(body, { origin: origin(), cookie: 'utoken=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).status).toBe(204);
+    expect(rows()).toBe(before);
+  });
+
+  it('answers 204 and records nothing for fields that are not a report; never a stack', async () => {
+    const videoId = course.videoIds[0]!;
+    const before = playLogOf(bob.id, videoId);
+    for (const fields of <Record<string, string | number>[]>[
+      { videoId: 'abc', courseId: course.id, lastPlayTime: 1, duration: 1, stayTime: 1 },
+      { videoId, courseId: course.id, lastPlayTime: -5, duration: 1, stayTime: 1 },
+      { videoId, courseId: course.id, lastPlayTime: 1, duration: 1, stayTime: 1, logId: 'x' },
+      { videoId, courseId: course.id },
+    ]) {
+      const response = await beacon(form(fields), { origin: origin(), cookie: bob.cookie });
+      expect(response.status).toBe(204);
+    }
+    expect(playLogOf(bob.id, videoId)).toEqual(before);
+  });
+
+  it('answers what is wrong with the request itself: method, content type, size', async () => {
+    expect((await raw('GET', '/beacon/play-log', { origin: origin() })).status).toBe(405);
+    const json = await raw('POST', '/beacon/play-log', { 'content-type': 'application/json', origin: origin(), cookie: bob.cookie }, '{"videoId":1}');
+    expect(json.status).toBe(415);
+    const huge = await beacon(`stayTime=${'1'.repeat(9000)}`, { origin: origin(), cookie: bob.cookie });
+    expect(huge.status).toBe(413);
+    expect(huge.body.toString('utf8')).not.toMatch(/at .+\.ts/);
+  });
+});
+
+describe('GET /qr/play.png', () => {
+  const pngSide = (png: Buffer) => png.readUInt32BE(16);
+
+  it('is the main API\'s MakePng PNG of the video\'s mobile page, publicly cacheable', async () => {
+    const videoId = course.videoIds[0]!;
+    const response = await fetch(`${gateway.url}/qr/play.png?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${videoId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(pngSide(png)).toBe(200);
+    // exactly what the upstream makes for the same ids, signed as the gateway signs it
+    const { config } = platform.upstream;
+    const client = new UpstreamClient({ baseUrl: platform.upstream.server.url, secret: config.apiSecret, algorithm: config.signAlgorithm, productId: 1, timeoutMs: 10_000, logger: createLogger('silent') });
+    const direct = await client.media(`/api/play/MakePng?catalogId=${course.catalogueId}&cid=${course.id}&uid=0&vid=${videoId}&width=200&high=200`, { method: 'GET', headers: {}, clientAddress: null });
+    expect(Buffer.from(await direct.body.arrayBuffer()).equals(png)).toBe(true);
+    await client.close();
+  });
+
+  it('draws the size asked for, within 64..1024', async () => {
+    const response = await fetch(`${gateway.url}/qr/play.png?courseId=${course.id}&size=320`);
+    expect(response.status).toBe(200);
+    expect(pngSide(Buffer.from(await response.arrayBuffer()))).toBe(320);
+  });
+
+  it('refuses missing or malformed parameters (400), an unknown course (404), another method (405)', async () => {
+    for (const query of ['', `?courseId=abc`, `?courseId=${course.id}&size=10`, `?courseId=${course.id}&size=5000`, `?courseId=${course.id}&videoId=-1`]) {
+      const response = await fetch(`${gateway.url}/qr/play.png${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.text()).toMatch(/^二维码参数无效/);
+    }
+    expect((await fetch(`${gateway.url}/qr/play.png?courseId=999999`)).status).toBe(404);
+    expect((await fetch(`${gateway.url}/qr/play.png?courseId=${course.id}`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('the HLS media of a demo lecture through /media', () => {
+  let master: string;
+  let segment: string;
+  let segmentBytes: Buffer;
+
+  beforeAll(async () => {
+    const page = await gateway.graphql(
+      `query Q($courseId: Int!) { playPage(courseId: $courseId) { video { videoUrl subtitleUrl } } }`,
+      { courseId: course.id },
+      { cookie: bob.cookie },
+    );
+    master = page.body.data.playPage.video.videoUrl;
+    const playlist = await (await fetch(`${gateway.url}${master}`)).text();
+    const rendition = playlist.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'))!.trim();
+    const renditionUrl = new URL(rendition, `http://x${master}`).pathname;
+    const segments = await (await fetch(`${gateway.url}${renditionUrl}`)).text();
+    const first = segments.split('\n').find((line) => line.trim().endsWith('.ts'))!.trim();
+    segment = new URL(first, `http://x${renditionUrl}`).pathname;
+    segmentBytes = Buffer.from(await (await fetch(`${platform.upstream.server.url}${segment}`)).arrayBuffer());
+  });
+
+  it('serves the playlists and segments with their HLS content types', async () => {
+    const playlist = await fetch(`${gateway.url}${master}`);
+    expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const ts = await fetch(`${gateway.url}${segment}`);
+    expect(ts.status).toBe(200);
+    expect(ts.headers.get('content-type')).toBe('video/mp2t');
+    expect(ts.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await ts.arrayBuffer()).equals(segmentBytes)).toBe(true);
+    // MPEG-TS packets start with the sync byte 0x47
+    expect(segmentBytes[0]).toBe(0x47);
+  });
+
+  it('answers a Range with 206 and exactly those bytes, an open-ended and a suffix range too', async () => {
+    const size = segmentBytes.length;
+    const cases: [string, number, number][] = [
+      ['bytes=188-375', 188, 375],
+      [`bytes=${size - 100}-`, size - 100, size - 1],
+      ['bytes=-50', size - 50, size - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      const response = await fetch(`${gateway.url}${segment}`, { headers: { range } });
+      expect(response.status, range).toBe(206);
+      expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
+      expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(Buffer.from(await response.arrayBuffer()).equals(segmentBytes.subarray(start, end + 1))).toBe(true);
+    }
+    const beyond = await fetch(`${gateway.url}${segment}`, { headers: { range: `bytes=${size + 1}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
+  });
+
+  it('honours If-Range: the range for the current ETag, the whole file for a stale one', async () => {
+    const etag = (await fetch(`${gateway.url}${segment}`, { method: 'HEAD' })).headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const current = await fetch(`${gateway.url}${segment}`, { headers: { range: 'bytes=0-9', 'if-range': etag } });
+    expect(current.status).toBe(206);
+    expect((await current.arrayBuffer()).byteLength).toBe(10);
+    const stale = await fetch(`${gateway.url}${segment}`, { headers: { range: 'bytes=0-9', 'if-range': '"stale-0"' } });
+    expect(stale.status).toBe(200);
+    expect((await stale.arrayBuffer()).byteLength).toBe(segmentBytes.length);
+    const revalidated = await fetch(`${gateway.url}${segment}`, { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('streams: the first bytes of a segment arrive while the client has not read the rest', async () => {
+    const response = await fetch(`${gateway.url}${segment}`);
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    expect(value!.length).toBeGreaterThan(0);
+    expect(value![0]).toBe(0x47);
+    await reader.cancel();
+    // the gateway keeps answering after a client gave up half-way
+    expect((await fetch(`${gateway.url}${segment}`, { headers: { range: 'bytes=0-0' } })).status).toBe(206);
+  });
+});
