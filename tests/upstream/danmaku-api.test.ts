@@ -111,4 +111,15 @@ describe('danmaku', () => {
     offset += 61_000;
     expect((await send(eager, 12, '一分钟后')).body.code).toBe(2001);
   });
+
+  it('refuses bidi overrides and isolates; removes zero-width characters, then judges emptiness and length', async () => {
+    const writer = addMember(api.store, 'invisible-danmaku');
+    for (const hidden of ['\u202E好评如潮\u202C', '\u202A左\u202C', '开\u2066始\u2069', '\u2067x\u2069'])
+      expectRefused(await send(writer, 1, hidden), '弹幕包含无法显示的字符');
+    const stripped = await send(writer, 1, '讲\u200B得\u200D好\uFEFF\u200E');
+    expect(stripped.body.items.content).toBe('讲得好');
+    expectRefused(await send(writer, 1, ' \u200B\u200C\uFEFF '), '请输入弹幕内容');
+    // zero-width characters do not count towards the 30
+    expect((await send(writer, 1, `${'弹\u200B'.repeat(30)}`)).body.items.content).toBe('弹'.repeat(30));
+  });
 });

@@ -102,6 +102,8 @@ describe('likes and favourites', () => {
     const guest = addUserOfType(api.dataDir, 'type-zero', 0);
     for (const path of [SET, CANCEL]) {
       for (const type of [LIKE, FAVOURITE]) expectRefused(await operate(path, guest, type), '当前账号无权进行此操作');
+      // judged before the other parameters
+      expectRefused(await operate(path, guest, 2), '当前账号无权进行此操作');
     }
     expect(await state(guest)).toEqual({ userLike: 0, userCollect: 0, likeCount: 1, collectCount: 0 });
   });

@@ -89,6 +89,25 @@ describe('notes on the play page', () => {
     expect(wrong.body).toEqual({ code: 4004, message: '视频不存在', items: null });
     const guest = addUserOfType(api.dataDir, 'note-guest', 0);
     expectRefused(await add({ userId: guest, content: '我也想记笔记' }), '当前账号无权进行此操作');
+    // the account's type is judged before the video, the time and the text
+    expectRefused(await add({ userId: guest, content: 'x', vtime: -1 }), '当前账号无权进行此操作');
+    expectRefused(await add({ userId: guest, content: 'x', type: 2, comId: 'x' }), '当前账号无权进行此操作');
+    expectRefused(await add({ userId: guest, content: 'x'.repeat(20_001), videoId: 'x' }), '当前账号无权进行此操作');
+    expectRefused(await api.client.postJson(COLLECT, { userId: guest }), '当前账号无权进行此操作');
+  });
+
+  it('refuses bidi overrides and isolates (-1 笔记包含无法显示的字符); removes zero-width characters before the checks', async () => {
+    for (const hidden of ['\u202E好评如潮\u202C', '第一段\n\u2066第二段\u2069'])
+      expectRefused(await add({ userId: reader, content: hidden, type: 1 }), '笔记包含无法显示的字符');
+    const stripped = await add({ userId: reader, content: ' 重\u200B点\uFEFF\u200F ', type: 1 });
+    expect(stripped.body.items.content).toBe('重点');
+    expectRefused(await add({ userId: reader, content: '\u200B\u200C\u200D\uFEFF' }), '请输入笔记内容');
+    // only zero-width content counts as empty: the text sent as `note` is taken instead
+    const fallback = await add({ userId: reader, content: '\u200B', note: '另一个名字', type: 1 });
+    expect(fallback.body.items.content).toBe('另一个名字');
+    // out of the way of the list tests below
+    for (const id of [stripped.body.items.id, fallback.body.items.id])
+      expect((await api.client.postJson('/api/operate/DeleteNotes', { userId: reader, noteId: id })).body.code).toBe(2001);
   });
 
   it('GetNoteList 全部笔记: the video’s public notes and the caller’s own private ones, newest first; 我的笔记: only the caller’s', async () => {

@@ -1,8 +1,9 @@
 /**
  * GET /api/play/ClipVideo over signed HTTP with real media and a real ffmpeg: the MP4 of exactly
- * the asked range under DATA_DIR/media/fragments/<userId>/<id>.mp4, the start/end/180 s rules,
- * two unexpired clips per video, default names with a counter, the userType rule, a failed cut
- * leaving nothing behind, the cut not blocking other requests, and the limit of cuts at once.
+ * the asked range under DATA_DIR/media/fragments/<userId>/<id>-<32 random hex>.mp4, the
+ * start/end/180 s rules, two unexpired clips per video, default names with a counter, the userType
+ * rule judged first, a failed cut leaving nothing behind, the cut not blocking other requests, the
+ * limit of cuts at once and one cut at a time per user.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -49,7 +50,7 @@ describe('ClipVideo', () => {
       createTime: expect.any(String),
       expireTime: expect.any(String),
       download: 1,
-      videoAddress: expect.stringMatching(new RegExp(`^/media/fragments/${clipper}/${fragment.id}-[0-9a-f]{8}\\.mp4$`)),
+      videoAddress: expect.stringMatching(new RegExp(`^/media/fragments/${clipper}/${fragment.id}-[0-9a-f]{32}\\.mp4$`)),
     });
     expect(Date.parse(fragment.expireTime) - Date.parse(fragment.createTime)).toBe(30 * 86_400_000);
     const file = fileOf(fragment);
@@ -125,7 +126,7 @@ describe('ClipVideo', () => {
     expect(left).toHaveLength(1);
     expect(left[0]!.createdAt).toBeGreaterThan(stale[1]!.createdAt + 10 * 60_000);
     // a new id's address is new even when SQLite hands out a freed id again
-    expect(res.body.items.videoAddress).toMatch(/-[0-9a-f]{8}\.mp4$/);
+    expect(res.body.items.videoAddress).toMatch(/-[0-9a-f]{32}\.mp4$/);
     // a cut reserved a moment ago (still running) holds its place
     reserve(Date.now() - 1000);
     expectRefused(await clip({ userId: crashed, startTime: 0, endTime: 2 }), '每个视频最多截取2个片段');
@@ -136,6 +137,10 @@ describe('ClipVideo', () => {
     expect((await clip({ videoCode: 'NOPE' })).body).toEqual({ code: 4004, message: '视频不存在', items: null });
     const guest = addUserOfType(api.dataDir, 'clip-guest', 0);
     expectRefused(await clip({ userId: guest }), '当前账号无权进行此操作');
+    // the account's type is judged before the product, the video, the times and the name
+    const bads: Record<string, string | number>[] = [{ startTime: 1.5 }, { endTime: 'soon' }, { videoCode: '' }, { productId: 2 }, { fragmentName: '名'.repeat(51) }];
+    for (const bad of bads)
+      expectRefused(await clip({ userId: guest, ...bad }), '当前账号无权进行此操作');
     expectBadParameter(await clip({ userId: 999_999 }), 'userId');
     expectBadParameter(await clip({ productId: 2 }), 'productId');
     expectBadParameter(await clip({ startTime: 1.5 }), 'startTime');
@@ -179,5 +184,18 @@ describe('ClipVideo', () => {
     // once they are done, the refused user may cut
     const refusedUser = users[results.indexOf(busy[0]!)]!;
     expect((await clip({ userId: refusedUser, startTime: 0, endTime: 2 })).body.code).toBe(2001);
+  }, 120_000);
+
+  it('one cut at a time per user: a second clip while the first is cut is refused at once', async () => {
+    const eager = addMember(api.store, 'eager-clipper');
+    const first = clip({ userId: eager, startTime: 0, endTime: 40 });
+    // the second starts once the first is being cut (its fragment is reserved, still without a file)
+    await expect.poll(() => api.store.fragments.listActive(eager, Date.now(), 10, 0).length, { timeout: 10_000, interval: 5 }).toBe(1);
+    const second = await clip({ userId: eager, startTime: 50, endTime: 52 });
+    expectRefused(second, '上一个片段还在截取中，请稍后再试');
+    expect((await first).body.code).toBe(2001);
+    // nothing of the refused one was kept; once the first is done the user may cut again
+    expect(api.store.fragments.countActive(eager, Date.now())).toBe(1);
+    expect((await clip({ userId: eager, startTime: 50, endTime: 52 })).body.code).toBe(2001);
   }, 120_000);
 });

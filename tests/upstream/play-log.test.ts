@@ -2,7 +2,8 @@
  * Play records over signed HTTP: POST /api/log/AddPlayLog (one row per user and video; the stay time
  * of a viewing is the largest running total it reported, added to earlier viewings; id 0 starts a
  * viewing; lastPlayTime clamped into [0, duration]; decimals rounded down; JSON or form bodies as the
- * unload beacon sends them), the newest 100 per user kept, and GET /api/log/GetPalyLog.
+ * unload beacon sends them), the newest 100 per user kept, and GET /api/log/GetPalyLog; what the
+ * client reports is held to what is possible (the video's real length, the time since the last report).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBadParameter, expectUnsigned, type ViewLogItem } from './centre-fixture';
@@ -87,10 +88,10 @@ describe('play records', () => {
       videoId: 13,
       lastPlayTime: '61.5',
       duration: '3803',
-      stayTime: '12.25',
+      stayTime: '8.25',
     });
     expect(beacon.body).toEqual({ code: 2001, message: '操作成功', items: id });
-    expect((await history()).find((v) => v.videoId === 13)).toMatchObject({ lastPlayTime: 61, stayTime: 2 + 12 });
+    expect((await history()).find((v) => v.videoId === 13)).toMatchObject({ lastPlayTime: 61, stayTime: 2 + 8 });
   });
 
   it('refuses an unknown video or one of another course (4004), an unknown user and bad numbers (4000)', async () => {
@@ -163,5 +164,65 @@ describe('play records', () => {
     expect(after).toHaveLength(100);
     expect(after.slice(0, 2).map((v) => v.videoId)).toEqual([7050, 7006]);
     expect(after.map((v) => v.videoId)).toContain(7007);
+  });
+});
+
+describe('play records do not take the client at its word', () => {
+  let api: TestApi;
+  let viewer: number;
+  /** the server's clock runs this far ahead of real time */
+  let offset = 0;
+  beforeAll(async () => {
+    api = await startTestApi({ now: () => Date.now() + offset });
+    viewer = addMember(api.store, 'doubted-viewer');
+  });
+  afterAll(() => api.stop());
+
+  // video 11 is 3801 s long, video 12 3802 s
+  const report = (fields: Record<string, string | number>) =>
+    api.client.postJson<number>(ADD, { id: 0, userId: viewer, courseId: 1, videoId: 11, lastPlayTime: 0, duration: 3801, stayTime: 0, ...fields });
+  const record = (videoId = 11) => api.store.playLogs.find(viewer, videoId)!;
+
+  it('position and length are clamped to the video’s real length', async () => {
+    await report({ videoId: 12, lastPlayTime: 50_000, duration: 99_999 });
+    expect(record(12)).toMatchObject({ lastPlayTime: 3802, duration: 3802 });
+    await report({ videoId: 12, lastPlayTime: 3000, duration: 9_000_000 });
+    expect(record(12)).toMatchObject({ lastPlayTime: 3000, duration: 3802 });
+    // a shorter length than the real one (a player's rounding) is kept, the position within it
+    await report({ videoId: 12, lastPlayTime: 3000, duration: 2000 });
+    expect(record(12)).toMatchObject({ lastPlayTime: 2000, duration: 2000 });
+  });
+
+  it('a report of length 0 (the media not read yet) keeps the resume point; a first one starts at 0 of the real length', async () => {
+    const id = (await report({ lastPlayTime: 1234, duration: 3801 })).body.items;
+    expect((await report({ id, lastPlayTime: 0, duration: 0 })).body.items).toBe(id);
+    const resume = await api.client.get<{ lastPlayTime: number; duration: number }>(GET, { courseId: 1, userId: viewer, videoId: 11 });
+    expect(resume.body.items).toMatchObject({ lastPlayTime: 1234, duration: 3801 });
+    await report({ videoId: 13, lastPlayTime: 500, duration: 0 });
+    expect(record(13)).toMatchObject({ lastPlayTime: 0, duration: 3803 });
+  });
+
+  it('a report adds to the stay time at most the time since the previous report plus 10 s; a new viewing starts at most 10 s in', async () => {
+    const fresh = addMember(api.store, 'stay-viewer');
+    const stay = () => api.store.playLogs.find(fresh, 11)!.stayTime;
+    const id = (await report({ userId: fresh, stayTime: 10_000_000 })).body.items;
+    expect(stay()).toBe(10);
+    // a minute later the viewing may have grown by that minute (plus the slack), not by 115 days
+    offset += 60_000;
+    await report({ userId: fresh, id, stayTime: 10_000_000 });
+    expect(stay()).toBe(10 + 60 + 10);
+    // a player reporting honestly every 5 s loses nothing
+    let honest = stay();
+    for (let i = 0; i < 4; i += 1) {
+      offset += 5_000;
+      honest += 5;
+      await report({ userId: fresh, id, stayTime: honest });
+      expect(stay()).toBe(honest);
+    }
+    // a late beacon with a smaller total changes nothing; a new viewing adds at most 10 s
+    await report({ userId: fresh, id, stayTime: 3 });
+    expect(stay()).toBe(honest);
+    await report({ userId: fresh, id: 0, stayTime: 10_000_000 });
+    expect(stay()).toBe(honest + 10);
   });
 });

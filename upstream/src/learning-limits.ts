@@ -28,6 +28,18 @@ export const CLIPS_PER_VIDEO = 2;
 export const MAX_CONCURRENT_CLIPS = 2;
 /** A fragment's name: at most 50 characters. */
 export const FRAGMENT_NAME_MAX_LENGTH = 50;
+/** One cut (the probes included) is stopped after this long: the gateway gives up on an upstream request after 85 s. */
+export const CLIP_DEADLINE_MS = 70_000;
+/** A stopped cut's ffmpeg gets SIGTERM, then SIGKILL this long after if it is still running. */
+export const CLIP_KILL_GRACE_MS = 2_000;
+/** Expired fragments (rows and cut files) are swept at start-up and this often. */
+export const FRAGMENT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * §7 play records come every 5 s: a report may add to a viewing's stay time at most the wall-clock
+ * seconds since the record's previous report plus this much (a new viewing starts at most this far in).
+ */
+export const PLAY_LOG_STAY_SLACK_SECONDS = 10;
 
 /** §9 player comment (弹幕): at most 30 characters. */
 export const DANMAKU_MAX_LENGTH = 30;

@@ -15,6 +15,7 @@ import { readSignedParams } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
 import type { Store } from '../store';
+import { startFragmentSweeper } from './fragment-sweeper';
 import { buildRouteTable, routeKey } from './routes';
 import { isRawAnswer } from './routes/route';
 import { createServices } from './services';
@@ -78,10 +79,26 @@ export function createMainApiHandler(options: MainApiOptions) {
   return serveEnvelopes(logger, handle);
 }
 
-export function startMainApi(options: MainApiOptions): Promise<RunningServer> {
-  const server = createServer(createMainApiHandler(options));
+/** Serves the main API; also sweeps expired fragments at start-up and hourly until close(). */
+export async function startMainApi(options: MainApiOptions): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(options.config.logLevel, 'main-api');
+  const server = createServer(createMainApiHandler({ ...options, logger }));
   // Slow or idle clients must not hold sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
-  return listen(server, options.config.host, options.port ?? options.config.upstreamPort);
+  const stopSweeping = startFragmentSweeper(options.store, { now: options.now ?? Date.now, logger });
+  let running: RunningServer;
+  try {
+    running = await listen(server, options.config.host, options.port ?? options.config.upstreamPort);
+  } catch (error) {
+    stopSweeping();
+    throw error;
+  }
+  return {
+    ...running,
+    close: () => {
+      stopSweeping();
+      return running.close();
+    },
+  };
 }

@@ -3,7 +3,7 @@
  * Removal only ever touches a file inside that folder, whatever a row's videoAddress says, so a
  * wrong address can never take a course video or a poster with it.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_PREFIX, mediaSegments } from './serve-media';
 
@@ -28,4 +28,31 @@ export function fragmentFilePath(mediaDir: string, videoAddress: string): string
 export function removeFragmentFile(mediaDir: string, videoAddress: string): void {
   const file = fragmentFilePath(mediaDir, videoAddress);
   if (file) rmSync(file, { force: true });
+}
+
+/**
+ * Removes the half-written cuts (`*<partialSuffix>`) under DATA_DIR/media/fragments/<userId>/ that a
+ * process stopped mid-cut left behind; only safe while no cut is running (the main API's start-up).
+ * Returns how many.
+ */
+export function removeStrayPartialClips(mediaDir: string, partialSuffix: string): number {
+  const folder = path.join(path.resolve(mediaDir), FRAGMENT_MEDIA_FOLDER);
+  const list = (dir: string) => {
+    try {
+      return readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return []; // no fragments cut yet
+    }
+  };
+  let removed = 0;
+  for (const user of list(folder)) {
+    if (!user.isDirectory()) continue;
+    for (const entry of list(path.join(folder, user.name))) {
+      if (entry.isFile() && entry.name.endsWith(partialSuffix)) {
+        rmSync(path.join(folder, user.name, entry.name), { force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
 }

@@ -7,7 +7,9 @@
  * Stay time: a player reports the running total of the current viewing (a page visit), several
  * times, possibly out of order (the unload beacon). The row keeps the largest total of the current
  * viewing (viewing_stay, migration 0007) and stay_time = earlier viewings + that; a report that
- * starts a new viewing moves the current one into the accumulated part.
+ * starts a new viewing moves the current one into the accumulated part. The service caps what a
+ * report may add by the wall-clock time since the record's previous report (stayCapSeconds), and
+ * the position and length never exceed the video's real length.
  *
  * record() is the hot path of play-log ingestion (thousands a second): one prepared upsert that
  * also answers whether it created the row, and the prune only then.
@@ -25,9 +27,13 @@ export interface PlayLogInput {
   courseId?: number;
   /** the catalogue the video was opened from; 0 or absent = the course's own catalogue */
   catalogId?: number;
-  /** seconds into the video where the user is */
+  /** seconds into the video where the user is; at most the (clamped) duration */
   lastPlayTime: number;
-  /** seconds, the video's length as the player saw it */
+  /**
+   * seconds, the video's length as the player saw it; taken at most as the video's real length
+   * (when known). 0 (a player that has not read the media yet) leaves a record's position and
+   * length as they were; a new record then takes the video's length and position 0
+   */
   duration: number;
   /** seconds watched in the current viewing so far (the player's running total) */
   stayTime: number;
@@ -37,6 +43,12 @@ export interface PlayLogInput {
    * viewing is current (one-off writers such as the demo seed)
    */
   viewingOf?: number;
+  /**
+   * when given, the stay time is not taken on trust: a new viewing starts at most this many seconds
+   * in, and a viewing grows by at most the wall-clock seconds since the record's previous report
+   * plus this many. Absent: as reported (one-off writers such as the demo seed)
+   */
+  stayCapSeconds?: number;
 }
 
 export interface PlayLogRecord {
@@ -84,21 +96,37 @@ export function createPlayLogStore(db: Database): PlayLogStore {
   const prepare = statementCache(db);
 
   // @viewingOf: -1 continues the current viewing, the row's own id continues it too, anything else starts a new one.
-  // In SET every column reads the row as it was, so stay_time uses the old viewing_stay.
+  // In SET every column reads the row as it was, so stay_time uses the old viewing_stay and updated_at the previous
+  // report's time. The position and length are clamped to the video's real length (when known) in the SELECT, so
+  // excluded.* carries them clamped; a report of length 0 (a player that has not read the media yet) leaves them be.
+  // @stayCap < 0: stay times as reported; else a new viewing starts at most @stayCap seconds in and a viewing grows
+  // by at most the seconds since the record's previous report plus @stayCap.
   const upsertSql = `INSERT INTO play_logs (user_id, user_name, com_id, video_id, course_id, catalog_id, last_play_time,
        duration, stay_time, viewing_stay, created_at, updated_at)
      SELECT @userId, @userName, @comId, v.id, v.course_id, COALESCE(NULLIF(@catalogId, 0), c.catalogue_id),
-            @lastPlayTime, @duration, @stayTime, @stayTime, @at, @at
+            MIN(@lastPlayTime, CASE WHEN @duration = 0 THEN 0
+                                    WHEN v.duration_seconds > 0 THEN MIN(@duration, v.duration_seconds)
+                                    ELSE @duration END),
+            CASE WHEN v.duration_seconds > 0 AND (@duration = 0 OR @duration > v.duration_seconds) THEN v.duration_seconds
+                 ELSE @duration END,
+            CASE WHEN @stayCap < 0 THEN @stayTime ELSE MIN(@stayTime, @stayCap) END,
+            CASE WHEN @stayCap < 0 THEN @stayTime ELSE MIN(@stayTime, @stayCap) END,
+            @at, @at
      FROM videos v JOIN courses c ON c.id = v.course_id
      WHERE v.id = @videoId AND (@courseId = 0 OR v.course_id = @courseId)
      ON CONFLICT (user_id, video_id) DO UPDATE SET
        user_name = excluded.user_name, com_id = excluded.com_id, catalog_id = excluded.catalog_id,
-       last_play_time = excluded.last_play_time, duration = excluded.duration,
+       last_play_time = CASE WHEN @duration = 0 THEN last_play_time ELSE excluded.last_play_time END,
+       duration = CASE WHEN @duration = 0 THEN duration ELSE excluded.duration END,
        stay_time = CASE WHEN @viewingOf IN (-1, play_logs.id)
-                        THEN stay_time - viewing_stay + MAX(viewing_stay, excluded.viewing_stay)
+                        THEN stay_time - viewing_stay + MAX(viewing_stay,
+                               CASE WHEN @stayCap < 0 THEN @stayTime
+                                    ELSE MIN(@stayTime, viewing_stay + MAX(0, CAST((@at - updated_at) / 1000 AS INTEGER)) + @stayCap) END)
                         ELSE stay_time + excluded.viewing_stay END,
        viewing_stay = CASE WHEN @viewingOf IN (-1, play_logs.id)
-                           THEN MAX(viewing_stay, excluded.viewing_stay)
+                           THEN MAX(viewing_stay,
+                                  CASE WHEN @stayCap < 0 THEN @stayTime
+                                       ELSE MIN(@stayTime, viewing_stay + MAX(0, CAST((@at - updated_at) / 1000 AS INTEGER)) + @stayCap) END)
                            ELSE excluded.viewing_stay END,
        updated_at = MAX(updated_at, excluded.updated_at)
      RETURNING id, created_at AS createdAt`;
@@ -120,6 +148,7 @@ export function createPlayLogStore(db: Database): PlayLogStore {
       duration: entry.duration,
       stayTime: entry.stayTime,
       viewingOf: entry.viewingOf ?? -1,
+      stayCap: entry.stayCapSeconds ?? -1,
       at,
     }) as { id: number; createdAt: number } | undefined;
     if (!row) return null;

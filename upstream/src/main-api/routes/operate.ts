@@ -5,6 +5,8 @@
  */
 import type { Params } from '../../http/params';
 import type { OperateType } from '../../store';
+import { stripZeroWidth } from '../../text/invisible';
+import type { Services } from '../services';
 import { MESSAGE_DELETED } from '../services/message-service';
 import { NOTE_ADDED, NOTE_COLLECTED, NOTE_DELETED, NOTE_UNCOLLECTED } from '../services/note-service';
 import { OPERATE_CANCELLED, OPERATE_DONE, type OperateTarget } from '../services/operate-service';
@@ -16,8 +18,10 @@ import { checkProductId, read, readComId, type RouteGroup } from './route';
 const CONTENT_TRANSPORT_MAX = 20_000;
 const USER_NAME_MAX = 64;
 
-function readTarget(params: Params): OperateTarget {
+/** the account's type is judged first (upstream/API.md): another type is refused whatever else it sent */
+function readTarget(params: Params, members: Services['members']): OperateTarget {
   const userId = readUserId(params);
+  members.require(userId);
   readComId(params);
   return {
     userId,
@@ -28,7 +32,7 @@ function readTarget(params: Params): OperateTarget {
   };
 }
 
-export const operateRoutes: RouteGroup = ({ messages, notes, operations }, config) => [
+export const operateRoutes: RouteGroup = ({ members, messages, notes, operations }, config) => [
   {
     method: 'GET',
     path: '/api/operate/GetUserOperateVideo',
@@ -44,7 +48,7 @@ export const operateRoutes: RouteGroup = ({ messages, notes, operations }, confi
     method: 'POST',
     path: '/api/operate/UserOperate',
     handle: ({ params }) => {
-      const target = readTarget(params);
+      const target = readTarget(params, members);
       return doneWith(OPERATE_DONE[target.operateType], operations.set(target));
     },
   },
@@ -52,7 +56,7 @@ export const operateRoutes: RouteGroup = ({ messages, notes, operations }, confi
     method: 'POST',
     path: '/api/operate/CancelUserOperate',
     handle: ({ params }) => {
-      const target = readTarget(params);
+      const target = readTarget(params, members);
       return doneWith(OPERATE_CANCELLED[target.operateType], operations.cancel(target));
     },
   },
@@ -61,6 +65,7 @@ export const operateRoutes: RouteGroup = ({ messages, notes, operations }, confi
     path: '/api/operate/AddNote',
     handle: ({ params }) => {
       const userId = readUserId(params);
+      members.require(userId);
       readComId(params);
       const content = params.text('content', CONTENT_TRANSPORT_MAX);
       const note = notes.add({
@@ -69,7 +74,7 @@ export const operateRoutes: RouteGroup = ({ messages, notes, operations }, confi
         videoId: params.id('videoId'),
         courseId: params.optionalId('courseId'),
         catalogId: params.optionalId('catalogId'),
-        content: content.trim() === '' ? params.text('note', CONTENT_TRANSPORT_MAX) : content,
+        content: stripZeroWidth(content).trim() === '' ? params.text('note', CONTENT_TRANSPORT_MAX) : content,
         type: params.optionalInt('type', { min: 0, max: 1 }) ?? 0,
         vtime: Math.floor(optionalSeconds(params, 'vtime') ?? 0),
       });
@@ -81,6 +86,7 @@ export const operateRoutes: RouteGroup = ({ messages, notes, operations }, confi
     path: '/api/operate/CollectionNotes',
     handle: ({ params }) => {
       const userId = readUserId(params);
+      members.require(userId);
       // what the client shows beside the note; the message to the author is written from the store's own names
       params.text('videoTitle', 255);
       params.text('userName', 255);

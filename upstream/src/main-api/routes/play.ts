@@ -20,7 +20,7 @@ const VIDEO_CODE_MAX = 64;
 // control characters (C0, DEL, C1) have no place in a name that becomes a download's file name
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-export const playRoutes: RouteGroup = ({ play, notes, fragments }, config) => [
+export const playRoutes: RouteGroup = ({ play, notes, fragments, members }, config) => [
   {
     method: 'GET',
     path: '/api/play/GetPlayPageData',
@@ -84,6 +84,8 @@ export const playRoutes: RouteGroup = ({ play, notes, fragments }, config) => [
     path: '/api/play/ClipVideo',
     handle: async ({ params }) => {
       const userId = readUserId(params);
+      // the account's type is judged first: another type is refused whatever else it sent
+      members.require(userId);
       checkProductId(params, config);
       const videoCode = params.text('videoCode', VIDEO_CODE_MAX, true).trim();
       const startTime = params.int('startTime', { min: -1_000_000, max: 10_000_000 });

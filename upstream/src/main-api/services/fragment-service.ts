@@ -2,17 +2,20 @@
  * 截取片段 (product-spec §5 Clip, §6): a user of userType 1 or 2 cuts up to CLIP_MAX_SECONDS of a
  * video into an MP4 of their own, at most CLIPS_PER_VIDEO unexpired clips of one video, kept
  * FRAGMENT_RETENTION_DAYS. The cut runs inside the request as an ffmpeg child process (the event
- * loop stays free for other requests); at most MAX_CONCURRENT_CLIPS run at once and a request
- * beyond them is refused as busy rather than queued behind minutes of encoding.
+ * loop stays free for other requests); at most MAX_CONCURRENT_CLIPS run at once, one per user, and
+ * a request beyond them is refused as busy rather than queued behind minutes of encoding. A cut
+ * (its probes included) is stopped after CLIP_DEADLINE_MS, and its slot is free only once the
+ * process has exited.
  *
  * The personal centre lists the user's fragments not yet expired, newest first; expired ones are
- * deleted, files included, whenever the list meets them; deleting one also removes its cut file.
- * Someone else's fragment answers exactly like an unknown id.
+ * deleted, files included, whenever the list meets them and by the main API's sweep (start-up and
+ * hourly, sweepExpiredFragments); deleting one also removes its cut file. Someone else's fragment
+ * answers exactly like an unknown id.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { notFound, refused } from '../../http/envelope';
-import { CLIP_MAX_SECONDS, CLIPS_PER_VIDEO, MAX_CONCURRENT_CLIPS } from '../../learning-limits';
+import { CLIP_DEADLINE_MS, CLIP_MAX_SECONDS, CLIPS_PER_VIDEO, MAX_CONCURRENT_CLIPS } from '../../learning-limits';
 import type { Logger } from '../../logger';
 import { FRAGMENT_MEDIA_FOLDER, removeFragmentFile } from '../../media/fragment-files';
 import { clipToMp4 } from '../../media/pipeline';
@@ -33,10 +36,9 @@ export const CLIP_END_PAST_VIDEO = '结束时间超出视频时长';
 export const CLIP_LIMIT_REACHED = `每个视频最多截取${CLIPS_PER_VIDEO}个片段`;
 export const CLIP_NO_MEDIA = '该视频暂不支持截取';
 export const CLIP_BUSY = '截取任务较多，请稍后再试';
+export const CLIP_USER_BUSY = '上一个片段还在截取中，请稍后再试';
 export const CLIP_FAILED = '片段截取失败，请稍后再试';
 
-/** a cut taking longer is stopped: the gateway gives up on an upstream request after 85 s */
-export const CLIP_TIMEOUT_MS = 80_000;
 /** a reserved fragment still without its file this long after is a cut that never finished (the process stopped) */
 const ABANDONED_AFTER_MS = 10 * 60_000;
 
@@ -61,6 +63,8 @@ export interface FragmentService {
 export interface FragmentServiceOptions {
   now?: () => number;
   logger?: Logger;
+  /** how long one cut may take, probes included; default CLIP_DEADLINE_MS */
+  clipDeadlineMs?: number;
 }
 
 /** the file behind a /media/... site path, or null */
@@ -73,20 +77,29 @@ function mediaFile(mediaDir: string, sitePath: string): string | null {
   }
 }
 
+// The row goes first: a file without a row is harmless garbage, a row without its file is a broken download.
+const removeFiles = (store: Store, rows: FragmentRecord[]) => {
+  for (const row of rows) removeFragmentFile(store.mediaDir, row.videoAddress);
+};
+
+/** Deletes every user's fragments expired at `at`, rows then cut files; returns how many. */
+export function sweepExpiredFragments(store: Store, at: number): number {
+  const rows = store.fragments.deleteExpired(at);
+  removeFiles(store, rows);
+  return rows.length;
+}
+
 export function createFragmentService(store: Store, options: FragmentServiceOptions = {}): FragmentService {
   const now = options.now ?? Date.now;
-  let cutsRunning = 0;
-
-  // The row goes first: a file without a row is harmless garbage, a row without its file is a broken download.
-  const removeFiles = (rows: FragmentRecord[]) => {
-    for (const row of rows) removeFragmentFile(store.mediaDir, row.videoAddress);
-  };
+  const deadlineMs = options.clipDeadlineMs ?? CLIP_DEADLINE_MS;
+  /** the users whose cut is running (their ffmpeg has not exited yet) */
+  const cutting = new Set<number>();
 
   return {
     list({ userId, limit, offset }) {
       requireUser(store, userId);
       const at = now();
-      removeFiles(store.fragments.deleteExpired(at, userId));
+      removeFiles(store, store.fragments.deleteExpired(at, userId));
       return {
         totalCount: store.fragments.countActive(userId, at),
         dataList: store.fragments.listActive(userId, at, limit, offset).map(toFragmentItem),
@@ -97,7 +110,7 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
       requireUser(store, userId);
       const row = store.fragments.deleteOwn(fragmentId, userId);
       if (!row) throw refused(FRAGMENT_NOT_FOUND);
-      removeFiles([row]);
+      removeFiles(store, [row]);
     },
 
     async clip({ userId, videoCode, startTime, endTime, fragmentName }) {
@@ -113,7 +126,8 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
       if (endTime <= startTime) throw refused(CLIP_END_BEFORE_START);
       if (endTime > startTime + CLIP_MAX_SECONDS) throw refused(CLIP_TOO_LONG);
       if (endTime > duration) throw refused(CLIP_END_PAST_VIDEO);
-      if (cutsRunning >= MAX_CONCURRENT_CLIPS) throw refused(CLIP_BUSY);
+      if (cutting.has(userId)) throw refused(CLIP_USER_BUSY);
+      if (cutting.size >= MAX_CONCURRENT_CLIPS) throw refused(CLIP_BUSY);
 
       // Reserved before the cut: two requests at once cannot both take the last of a video's clips.
       const at = now();
@@ -135,18 +149,20 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
       if (reserved === null) throw notFound(VIDEO_NOT_FOUND);
 
       // The id alone could name a file again: SQLite reuses the highest id once its row is deleted, and
-      // browsers keep /media answers for a day. A random part makes every cut's address new.
-      const fileName = `${reserved.id}-${randomBytes(4).toString('hex')}.mp4`;
+      // browsers keep /media answers for a day. A random part makes every cut's address new, and
+      // 128 bits of it make the address of someone else's cut impossible to guess.
+      const fileName = `${reserved.id}-${randomBytes(16).toString('hex')}.mp4`;
       const videoAddress = `/media/${FRAGMENT_MEDIA_FOLDER}/${userId}/${fileName}`;
       const outFile = path.join(store.mediaDir, FRAGMENT_MEDIA_FOLDER, String(userId), fileName);
-      cutsRunning += 1;
+      // held until clipToMp4 settles, which is once its tool has exited (also when stopped)
+      cutting.add(userId);
       try {
         await clipToMp4({
           masterOrSource: source,
           startSeconds: startTime,
           endSeconds: endTime,
           outFile,
-          signal: AbortSignal.timeout(CLIP_TIMEOUT_MS),
+          signal: AbortSignal.timeout(deadlineMs),
         });
       } catch (error) {
         options.logger?.error(`clip of video ${video.id} (${startTime}-${endTime} s) for user ${userId} failed`, error);
@@ -154,7 +170,7 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
         removeFragmentFile(store.mediaDir, videoAddress);
         throw refused(CLIP_FAILED);
       } finally {
-        cutsRunning -= 1;
+        cutting.delete(userId);
       }
       // the user may have deleted the fragment while it was being cut: then the file goes too
       if (!store.fragments.setVideoAddress(reserved.id, videoAddress)) {

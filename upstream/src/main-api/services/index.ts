@@ -2,6 +2,7 @@
 import type { Logger } from '../../logger';
 import type { Store } from '../../store';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
+import { requireMember } from './centre-user';
 import { createCourseService, type CourseService } from './course-service';
 import { createDanmakuService, type DanmakuService } from './danmaku-service';
 import { createFavouriteService, type FavouriteService } from './favourite-service';
@@ -37,6 +38,11 @@ export interface Services {
   operations: OperateService;
   playLogs: PlayLogService;
   danmaku: DanmakuService;
+  /**
+   * the userType rule of likes, favourites, notes and clips, for a route to judge before it reads
+   * the other parameters (upstream/API.md: judged before the video, the times or the text)
+   */
+  members: { require(userId: number): void };
 }
 
 export interface ServicesOptions {
@@ -69,5 +75,10 @@ export function createServices(store: Store, options: ServicesOptions = {}): Ser
     operations: createOperateService(store, now),
     playLogs: createPlayLogService(store, now),
     danmaku: createDanmakuService(store, now),
+    members: {
+      require(userId) {
+        requireMember(store, userId);
+      },
+    },
   };
 }

@@ -9,6 +9,7 @@ import { NOTE_MAX_LENGTH } from '../../learning-limits';
 import type { NoteKind, Store } from '../../store';
 import { MESSAGE_TYPE } from '../../store/messages';
 import { NOTE_TYPE } from '../../store/notes';
+import { hasBidiControl, stripZeroWidth } from '../../text/invisible';
 import { toNoteItem, type NoteItem } from '../centre-presenters';
 import type { Paged } from '../presenters';
 import { displayNameOf, requireMember, requireUser, type PageWindow } from './centre-user';
@@ -17,6 +18,7 @@ import { requireVideo } from './videos';
 export const NOTE_ADDED = '笔记记录成功';
 export const NOTE_EMPTY = '请输入笔记内容';
 export const NOTE_TOO_LONG = `笔记内容不能超过${NOTE_MAX_LENGTH}字`;
+export const NOTE_BAD_CHARACTERS = '笔记包含无法显示的字符';
 export const NOTE_DELETED = '笔记已删除';
 export const NOTE_NOT_FOUND = '笔记不存在';
 export const NOTE_COLLECTED = '收录成功';
@@ -90,8 +92,10 @@ export function createNoteService(store: Store, now: () => number = Date.now): N
     add(note) {
       const user = requireMember(store, note.userId);
       const video = requireVideo(store, note.videoId, note.courseId);
-      const content = note.content.trim();
+      // zero-width characters removed, bidi overrides/isolates refused (text/invisible)
+      const content = stripZeroWidth(note.content).trim();
       if (content === '') throw refused(NOTE_EMPTY);
+      if (hasBidiControl(content)) throw refused(NOTE_BAD_CHARACTERS);
       if (lengthOf(content) > NOTE_MAX_LENGTH) throw refused(NOTE_TOO_LONG);
       const noteId = store.notes.insert(
         {

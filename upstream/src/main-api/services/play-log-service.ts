@@ -3,8 +3,14 @@
  * the unload beacon; GetPalyLog for the resume point). Ingestion is the hottest write of the
  * platform, so report() reads nothing first: the store's one upsert checks the video (and its
  * course), and the foreign key on users answers for an unknown account.
+ *
+ * Nothing the client reports is taken on trust beyond what time allows: the position and length
+ * are clamped to the video's real length, a report of length 0 keeps the resume point, and a
+ * report adds to the stay time at most the seconds since the record's previous report plus
+ * PLAY_LOG_STAY_SLACK_SECONDS (a new viewing starts at most that far in).
  */
 import { badParameter, notFound } from '../../http/envelope';
+import { PLAY_LOG_STAY_SLACK_SECONDS } from '../../learning-limits';
 import type { Store } from '../../store';
 import { isoTime } from '../presenters';
 import { requireUser, UNKNOWN_USER } from './centre-user';
@@ -60,6 +66,7 @@ export function createPlayLogService(store: Store, now: () => number = Date.now)
             lastPlayTime: Math.min(Math.max(0, r.lastPlayTime), r.duration),
             stayTime: r.stayTime,
             viewingOf: r.id,
+            stayCapSeconds: PLAY_LOG_STAY_SLACK_SECONDS,
           },
           now(),
         );

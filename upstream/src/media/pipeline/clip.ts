@@ -16,7 +16,14 @@ export interface ClipOptions {
   /** where the MP4 goes; written atomically (a half-written clip never appears under this name) */
   outFile: string;
   onProgress?: (progress: FfmpegProgress) => void;
+  /**
+   * stops the whole clip, the probes included (one deadline for all of it): the running tool gets
+   * SIGTERM, then SIGKILL 2 s later; the promise rejects only once it has exited and the partial
+   * file is gone
+   */
   signal?: AbortSignal;
+  /** FFMPEG_PATH / FFPROBE_PATH; default process.env */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ClipResult {
@@ -24,6 +31,9 @@ export interface ClipResult {
   durationMs: number;
   bytes: number;
 }
+
+/** what a cut is written as until it is complete (a process stopped mid-cut leaves one: swept at start-up) */
+export const PARTIAL_CLIP_SUFFIX = '.partial.mp4';
 
 interface StreamsAnswer {
   streams?: { index: number; codec_type?: string; height?: number }[];
@@ -35,7 +45,8 @@ export async function clipToMp4(options: ClipOptions): Promise<ClipResult> {
   if (!Number.isFinite(startSeconds) || !Number.isFinite(endSeconds) || startSeconds < 0 || endSeconds <= startSeconds) {
     throw new RangeError(`片段范围无效 (bad clip range ${startSeconds}..${endSeconds})`);
   }
-  const answer = (await ffprobeJson(masterOrSource, ['-show_entries', 'stream=index,codec_type,height'])) as StreamsAnswer;
+  const { signal, env } = options;
+  const answer = (await ffprobeJson(masterOrSource, ['-show_entries', 'stream=index,codec_type,height'], { signal, env })) as StreamsAnswer;
   const streams = answer.streams ?? [];
   // a master playlist shows every rendition as a video stream: cut from the tallest
   const video = streams
@@ -45,7 +56,7 @@ export async function clipToMp4(options: ClipOptions): Promise<ClipResult> {
   if (!video) throw new Error(`没有视频画面 (no video stream in ${masterOrSource})`);
 
   await mkdir(path.dirname(outFile), { recursive: true });
-  const partial = `${outFile}.partial.mp4`;
+  const partial = `${outFile}${PARTIAL_CLIP_SUFFIX}`;
   const length = endSeconds - startSeconds;
   try {
     await runFfmpeg(
@@ -61,9 +72,9 @@ export async function clipToMp4(options: ClipOptions): Promise<ClipResult> {
         '-f', 'mp4',
         partial,
       ],
-      { durationSeconds: length, onProgress: options.onProgress, signal: options.signal },
+      { durationSeconds: length, onProgress: options.onProgress, signal, env },
     );
-    const written = await ffprobeJson(partial, ['-show_entries', 'format=duration']) as StreamsAnswer;
+    const written = (await ffprobeJson(partial, ['-show_entries', 'format=duration'], { signal, env })) as StreamsAnswer;
     await rename(partial, outFile);
     return {
       durationMs: Math.round(Number(written.format?.duration ?? 0) * 1000),

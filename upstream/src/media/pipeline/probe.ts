@@ -26,7 +26,7 @@ export async function probeMedia(file: string, env?: NodeJS.ProcessEnv): Promise
   const answer = (await ffprobeJson(file, [
     '-show_entries',
     'format=duration:stream=codec_type,width,height,duration,avg_frame_rate',
-  ], env)) as ProbeAnswer;
+  ], { env })) as ProbeAnswer;
   const streams = answer.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && (s.width ?? 0) > 0);
   const audio = streams.find((s) => s.codec_type === 'audio');

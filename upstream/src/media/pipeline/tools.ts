@@ -4,7 +4,8 @@
  * never a bare ENOENT. ffmpeg runs with `-progress pipe:1`, whose key=value blocks report the
  * position reached, so a caller can show how far an encode is.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 export class MediaToolMissingError extends Error {
   override name = 'MediaToolMissingError';
@@ -36,21 +37,53 @@ export interface RunResult {
 export interface RunOptions {
   /** called with the stdout text as it arrives */
   onStdout?: (chunk: string) => void;
+  /**
+   * stops the tool: SIGTERM, then SIGKILL killGraceMs later if it is still running. The promise
+   * settles only once the process has exited, so a caller holding a slot for it frees the slot
+   * when the work has really stopped (and its files are no longer being written).
+   */
   signal?: AbortSignal;
+  /** default 2 000 ms */
+  killGraceMs?: number;
 }
 
-/** Runs a tool to its end; rejects with MediaToolMissingError or MediaToolError. */
+const KILL_GRACE_MS = 2_000;
+
+/** why a run was stopped: the signal's reason when it is an Error (a timeout's TimeoutError), else an AbortError */
+function abortError(tool: string, signal: AbortSignal): Error {
+  if (signal.reason instanceof Error) return signal.reason;
+  const error = new Error(`${tool} 已停止 (${tool} was aborted)`);
+  error.name = 'AbortError';
+  return error;
+}
+
+/** Runs a tool to its end; rejects with MediaToolMissingError or MediaToolError (or the abort reason once stopped). */
 export function runTool(tool: 'ffmpeg' | 'ffprobe', file: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    let child;
+    const { signal } = options;
+    if (signal?.aborted) {
+      reject(abortError(tool, signal));
+      return;
+    }
+    let child: ChildProcessByStdio<null, Readable, Readable>;
     try {
-      child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+      child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (error) {
       reject((error as NodeJS.ErrnoException).code === 'ENOENT' ? missing(tool, file) : error);
       return;
     }
     let stdout = '';
     let stderr = '';
+    let killTimer: NodeJS.Timeout | undefined;
+    const stop = () => {
+      child.kill('SIGTERM');
+      killTimer = setTimeout(() => child.kill('SIGKILL'), options.killGraceMs ?? KILL_GRACE_MS);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const settled = () => {
+      signal?.removeEventListener('abort', stop);
+      clearTimeout(killTimer);
+    };
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -61,14 +94,19 @@ export function runTool(tool: 'ffmpeg' | 'ffprobe', file: string, args: readonly
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
+      // a process that did run is waited for ('close'); this is one that never started
+      if (child.pid !== undefined) return;
+      settled();
       reject(error.code === 'ENOENT' || error.code === 'EACCES' ? missing(tool, file) : error);
     });
-    child.on('close', (code, signal) => {
-      if (code === 0) resolve({ stdout, stderr });
+    child.on('close', (code, exitSignal) => {
+      settled();
+      if (signal?.aborted) reject(abortError(tool, signal));
+      else if (code === 0) resolve({ stdout, stderr });
       else
         reject(
           new MediaToolError(
-            `${tool} 失败 (${tool} failed, ${signal ? `signal ${signal}` : `exit ${code}`}): ${stderr.trim().split('\n').slice(-6).join('\n')}`,
+            `${tool} 失败 (${tool} failed, ${exitSignal ? `signal ${exitSignal}` : `exit ${code}`}): ${stderr.trim().split('\n').slice(-6).join('\n')}`,
           ),
         );
     });
@@ -126,9 +164,17 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
   );
 }
 
+export interface ProbeOptions {
+  env?: NodeJS.ProcessEnv;
+  /** stops the probe as RunOptions.signal does */
+  signal?: AbortSignal;
+}
+
 /** ffprobe's JSON answer for a file. */
-export async function ffprobeJson(file: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<unknown> {
-  const { stdout } = await runTool('ffprobe', ffprobePath(env), ['-v', 'error', '-of', 'json', ...args, file]);
+export async function ffprobeJson(file: string, args: readonly string[], options: ProbeOptions = {}): Promise<unknown> {
+  const { stdout } = await runTool('ffprobe', ffprobePath(options.env), ['-v', 'error', '-of', 'json', ...args, file], {
+    signal: options.signal,
+  });
   return JSON.parse(stdout) as unknown;
 }
 
