@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { fileURLToPath } from 'node:url';
 
-// The gateway (GraphQL + media) the dev server proxies to.
+// The gateway (GraphQL, media, QR images, beacons) the dev server proxies to.
 const gateway = `http://127.0.0.1:${process.env.PORT ?? '4000'}`;
 
 export default defineConfig({
@@ -41,6 +41,10 @@ export default defineConfig({
     proxy: {
       '/graphql': { target: gateway, changeOrigin: false },
       '/media': { target: gateway, changeOrigin: false },
+      // the phone QR image and the play log's leave beacon; the Host header stays the page's own so
+      // the beacon's same-origin check passes
+      '/qr': { target: gateway, changeOrigin: false },
+      '/beacon': { target: gateway, changeOrigin: false },
     },
   },
   preview: { port: 4173 },

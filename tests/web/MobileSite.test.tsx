@@ -141,6 +141,13 @@ function playResolvers(viewer: typeof MEMBER | typeof ANONYMOUS): MockResolvers 
       const query = base.Query!(context, generateId) as Record<string, unknown>;
       return { ...query, course: { ...(query.course as object), videos }, ...(signedIn ? {} : { playPage: null }) };
     },
+    // the player's scrolling comments load by their own query (node(id:) of the video)
+    Node: (context) => {
+      const id = ((context as { args?: { id?: string } } | null)?.args ?? {}).id;
+      const video = videos.find((v) => v.id === id);
+      return video ? { ...video } : undefined;
+    },
+    Danmaku: () => ({ id: 'danmaku-12', vtime: 3, content: '第二讲开讲了', mine: false }),
     PlayPage: (context) => {
       const args = ((context as { args?: { videoId?: number } } | null)?.args ?? {}) as { videoId?: number };
       const video = videos.find((v) => v.videoId === args.videoId) ?? videos[0]!;
@@ -296,7 +303,7 @@ describe('the mobile site under /m/', () => {
       subtitleUrl: '/media/videos/v12/subtitles.vtt',
       duration: 725,
     });
-    expect(fakePlayer.props!.danmaku).toEqual([{ id: 'danmaku-12', vtime: 3, content: '第二讲开讲了', mine: false }]);
+    await waitFor(() => expect(fakePlayer.props!.danmaku).toEqual([{ id: 'danmaku-12', vtime: 3, content: '第二讲开讲了', mine: false }]), LONG);
     expect(fakePlayer.props!.resume).toEqual({ logId: 'log-12', videoId: 12, lastPlayTime: 42, duration: 725 });
     // ?vtime= starts there instead of the resume point
     expect(fakePlayer.props!.startAt).toBe(95);

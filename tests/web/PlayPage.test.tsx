@@ -51,6 +51,35 @@ describe('login required', () => {
   });
 });
 
+describe('scrolling comments', () => {
+  it('are loaded by a request of their own for the video shown and handed to the player', async () => {
+    const gateway = new PlayGateway();
+    gateway.videos[0]!.danmaku = [{ id: 'd-1', vtime: 3, content: '开讲了', mine: false }];
+    const { named } = app(COURSE_PATH, gateway);
+    await screen.findByTestId('fake-player', undefined, LONG);
+    await waitFor(() => expect(fakePlayer.props!.danmaku).toEqual([{ id: 'd-1', vtime: 3, content: '开讲了', mine: false }]), LONG);
+    expect(named('useVideoDanmakuQuery').map((o) => o.variables)).toEqual([{ id: 'video-501' }]);
+  });
+
+  it('a load failure shows the server’s message and keeps the player (with no comments)', async () => {
+    const gateway = new PlayGateway();
+    gateway.fail.danmaku = { message: '弹幕服务暂时不可用' };
+    const { named } = app(COURSE_PATH, gateway);
+    expect(await screen.findByText('弹幕服务暂时不可用', undefined, LONG)).toBeTruthy();
+    expect(named('useVideoDanmakuQuery')).toHaveLength(1);
+    expect(screen.getByTestId('fake-player').dataset.videoId).toBe('501');
+    expect(fakePlayer.props!.danmaku).toEqual([]);
+  });
+
+  it('a failed request says 弹幕加载失败', async () => {
+    const gateway = new PlayGateway();
+    gateway.fail.danmaku = 'network';
+    app(COURSE_PATH, gateway);
+    expect(await screen.findByText('弹幕加载失败', undefined, LONG)).toBeTruthy();
+    expect(screen.getByTestId('fake-player').dataset.videoId).toBe('501');
+  });
+});
+
 describe('the course error view', () => {
   it('an unknown course says 课程出错啦~看一下其他课程吧 with the way home', async () => {
     const gateway = new PlayGateway();

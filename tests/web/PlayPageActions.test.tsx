@@ -39,13 +39,29 @@ describe('notes', () => {
   it('empty text says 请输入笔记内容 and sends nothing; the counter counts up to 500', async () => {
     const { named } = await app();
     const box = within(notesRegion()).getByRole('textbox', { name: '笔记内容' });
-    expect(box.getAttribute('maxlength')).toBe('500');
+    // no maxlength: it would count UTF-16 units, the server counts characters (code points)
+    expect(box.hasAttribute('maxlength')).toBe(false);
     fireEvent.change(box, { target: { value: '   ' } });
     expect(within(notesRegion()).getByText('3/500')).toBeTruthy();
     fireEvent.click(within(notesRegion()).getByRole('button', { name: '保存笔记' }));
     await waitFor(() => expect(toasts()).toContain('请输入笔记内容'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(named('NoteInputAddMutation')).toHaveLength(0);
+  });
+
+  it('counts characters as the server does: 500 emoji are 500 (1 000 UTF-16 units) and are sent; 501 are refused', async () => {
+    const { named } = await app();
+    const box = within(notesRegion()).getByRole('textbox', { name: '笔记内容' });
+    fireEvent.change(box, { target: { value: '📝'.repeat(501) } });
+    expect(within(notesRegion()).getByText('501/500')).toBeTruthy();
+    fireEvent.click(within(notesRegion()).getByRole('button', { name: '保存笔记' }));
+    await waitFor(() => expect(toasts()).toContain('笔记内容不能超过500字'));
+    expect(named('NoteInputAddMutation')).toHaveLength(0);
+    fireEvent.change(box, { target: { value: '📝'.repeat(500) } });
+    expect(within(notesRegion()).getByText('500/500')).toBeTruthy();
+    fireEvent.click(within(notesRegion()).getByRole('button', { name: '保存笔记' }));
+    await waitFor(() => expect(named('NoteInputAddMutation')).toHaveLength(1), LONG);
+    expect(named('NoteInputAddMutation')[0]!.variables.input).toMatchObject({ content: '📝'.repeat(500) });
   });
 
   it('a note is saved at the player’s second and appears at once in 全部笔记 and 我的笔记', async () => {
@@ -272,13 +288,16 @@ describe('截取片段', () => {
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/center?position=6'), LONG);
   });
 
-  it('a name of one’s own is sent; the server’s refusal is shown as it says it', async () => {
+  it('a name of one’s own is sent; the server’s refusal is shown as it says it, in the dialog and as an error toast', async () => {
     const gateway = new PlayGateway();
     gateway.fail.clipVideo = { message: '该视频暂不支持截取' };
     const { dialog, named } = await openClip(10, gateway);
     fireEvent.change(field(dialog, /片段名称/), { target: { value: '  绪论要点  ' } });
     submit(dialog);
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('该视频暂不支持截取'), LONG);
+    // §8 Clip: an error toast with the server message as well
+    // (the open dialog hides the rest of the page from role queries: found by text)
+    await waitFor(() => expect(screen.getAllByText('该视频暂不支持截取').filter((el) => !dialog.contains(el))).toHaveLength(1), LONG);
     expect(named('ClipDialogClipMutation')[0]!.variables.input).toMatchObject({ startTime: 10, endTime: 70, name: '绪论要点' });
     expect(fakePlayer.pauses).toBe(0);
   });

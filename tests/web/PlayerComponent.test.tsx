@@ -9,7 +9,9 @@ import { Activity, createRef } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TextTrack, TextTrackList } from '@vidstack/react';
 import { PLAYER_PREFERENCES_KEY } from '../../web/src/components/Player/constants';
+import { subtitleFailureMessage, watchSubtitleErrors } from '../../web/src/components/Player/subtitleErrors';
 import { usePlayLog, type PlayLogSource } from '../../web/src/components/Player/PlayLog';
 import type { PlayerVideo, VideoPlayerHandle } from '../../web/src/components/Player/types';
 import { VideoPlayer } from '../../web/src/components/Player/VideoPlayer';
@@ -108,6 +110,40 @@ describe('the video player', () => {
   });
 });
 
+describe('subtitles that cannot be shown (§8)', () => {
+  it('a subtitle track that fails to load is reported, whether added before or after watching began, until watching stops', () => {
+    const tracks = new TextTrackList();
+    const failedEarly = new TextTrack({ id: 'early', kind: 'subtitles', src: '/media/a.vtt', type: 'vtt' });
+    // the list holds this one before watching begins
+    tracks.add(failedEarly);
+    const failures: string[] = [];
+    const stop = watchSubtitleErrors(tracks, (track) => failures.push(track.id));
+    const later = new TextTrack({ id: 'later', kind: 'subtitles', src: '/media/b.vtt', type: 'vtt' });
+    tracks.add(later);
+    later.dispatchEvent(new Event('error'));
+    expect(failures).toEqual(['later']);
+    failedEarly.dispatchEvent(new Event('error'));
+    expect(failures).toEqual(['later', 'early']);
+    stop();
+    later.dispatchEvent(new Event('error'));
+    expect(failures).toEqual(['later', 'early']);
+  });
+
+  it('shows the media server’s message for a failed subtitle file, else 字幕加载失败', async () => {
+    const answer = (status: number, body: string, type: string) => async () => new Response(body, { status, headers: { 'content-type': type } });
+    expect(await subtitleFailureMessage('/media/x.vtt', answer(404, JSON.stringify({ code: 4004, message: '文件不存在' }), 'application/json; charset=utf-8'))).toBe(
+      '文件不存在',
+    );
+    expect(await subtitleFailureMessage('/media/x.vtt', answer(502, '<html>Bad gateway</html>', 'text/html'))).toBe('字幕加载失败');
+    expect(await subtitleFailureMessage('/media/x.vtt', answer(200, 'not a vtt file', 'text/vtt'))).toBe('字幕加载失败');
+    expect(
+      await subtitleFailureMessage('/media/x.vtt', async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    ).toBe('字幕加载失败');
+  });
+});
+
 describe('a kept-alive play page', () => {
   it('takes the media player down while hidden and builds it again when shown (vidstack cannot be revived)', () => {
     const environment = createMockEnvironment();
@@ -197,6 +233,10 @@ describe('the play log wiring', () => {
     );
     act(() => reporterOf!().setPlaying(true));
     await act(() => vi.advanceTimersByTimeAsync(2000));
+    // the first report is answered (until then no beacon goes: it would carry no log id)
+    await act(async () => {
+      environment.mock.resolveMostRecentOperation((op) => MockPayloadGenerator.generate(op, { ReportPlayPayload: () => ({ logId: 'log-7', errors: [] }) }));
+    });
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
@@ -208,9 +248,9 @@ describe('the play log wiring', () => {
         <Probe {...source(8)} />
       </RelayEnvironmentProvider>,
     );
-    expect(beacons.map((b) => [b.get('videoId'), b.get('lastPlayTime'), b.get('stayTime')])).toEqual([
-      ['7', '70', '2'],
-      ['7', '70', '3'],
+    expect(beacons.map((b) => [b.get('logId'), b.get('videoId'), b.get('lastPlayTime'), b.get('stayTime')])).toEqual([
+      ['log-7', '7', '70', '2'],
+      ['log-7', '7', '70', '3'],
     ]);
     // the next video starts a new viewing of its own
     expect(reporterOf!().stayTime).toBe(0);

@@ -60,6 +60,28 @@ function answer(environment: RelayMockEnvironment, payload: Record<string, unkno
 }
 
 describe('the comment bar', () => {
+  it('does not cut the text while an input method composes; cuts it to 30 when the composition ends', () => {
+    const { input } = setup();
+    fireEvent.compositionStart(input);
+    fireEvent.change(input, { target: { value: '学'.repeat(29) + 'xue xi' } });
+    expect(input.value).toBe('学'.repeat(29) + 'xue xi');
+    fireEvent.change(input, { target: { value: '学'.repeat(32) } });
+    expect(input.value).toBe('学'.repeat(32));
+    fireEvent.compositionEnd(input, { target: { value: '学'.repeat(32) } });
+    expect(input.value).toBe('学'.repeat(30));
+    expect(screen.getByLabelText('已输入字数').textContent).toBe('30/30');
+    // typing afterwards is cut at once again
+    fireEvent.change(input, { target: { value: '学'.repeat(31) } });
+    expect(input.value).toBe('学'.repeat(30));
+  });
+
+  it('counts code points, as the server does (an emoji is one character)', () => {
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: '👍'.repeat(30) } });
+    expect(input.value).toBe('👍'.repeat(30));
+    expect(screen.getByLabelText('已输入字数').textContent).toBe('30/30');
+  });
+
   it('keeps at most 30 characters and counts them', () => {
     const { input } = setup();
     expect(screen.getByLabelText('已输入字数').textContent).toBe('0/30');

@@ -208,6 +208,59 @@ describe('the final log', () => {
     h.reporter.dispose();
   });
 
+  it('is skipped while the first report is unanswered: without a log id the server would count a second viewing', async () => {
+    const sent: PlayLogReport[] = [];
+    const beacons: PlayLogReport[] = [];
+    let answerFirst: (logId: string) => void = () => {};
+    let currentTime = 1;
+    const reporter = new PlayLogReporter({
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      logId: null,
+      position: () => ({ currentTime, duration: 300 }),
+      send: (report) => {
+        sent.push(report);
+        return new Promise<string>((resolve) => {
+          answerFirst = resolve;
+        });
+      },
+      beacon: (report) => beacons.push(report),
+    });
+    reporter.setPlaying(true);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.logId).toBeNull();
+    // the page is left (or hidden) a moment later, the picture having moved on: no beacon
+    currentTime = 1.5;
+    expect(reporter.finish()).toBeNull();
+    expect(beacons).toHaveLength(0);
+    // once the answer has come, the final log carries its id
+    answerFirst('log-first');
+    await vi.advanceTimersByTimeAsync(0);
+    const report = reporter.finish();
+    expect(report).toMatchObject({ logId: 'log-first' });
+    expect(beacons.map((b) => b.logId)).toEqual(['log-first']);
+  });
+
+  it('still goes while a later report is unanswered (the log id is known)', async () => {
+    const beacons: PlayLogReport[] = [];
+    const reporter = new PlayLogReporter({
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      logId: 'log-resume',
+      position: () => ({ currentTime: 3, duration: 300 }),
+      send: () => new Promise<string>(() => {}),
+      beacon: (report) => beacons.push(report),
+    });
+    reporter.setPlaying(true);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(reporter.finish()).not.toBeNull();
+    expect(beacons.map((b) => b.logId)).toEqual(['log-resume']);
+    reporter.dispose();
+  });
+
   it('is form data of ReportPlayInput, logId empty for a new viewing', () => {
     const form = playLogFormData({ logId: null, videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 61.5, duration: 300, stayTime: 42 });
     expect(Object.fromEntries(form.entries())).toEqual({

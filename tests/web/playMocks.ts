@@ -106,8 +106,15 @@ function video(videoId: number, name: string, keyframes = [keyframe(30, '开篇'
     qualities: [{ name: '720p', height: 720, bandwidth: 2_000_000 }],
     subtitleUrl: `/media/videos/v${videoId}/subtitles.vtt`,
     keyframes,
-    danmaku: [] as unknown[],
+    danmaku: [] as MockDanmaku[],
   };
+}
+
+export interface MockDanmaku {
+  id: string;
+  vtime: number;
+  content: string;
+  mine: boolean;
 }
 
 let noteSeq = 0;
@@ -138,7 +145,8 @@ type UserErrorAnswer = { message: string } | 'network';
 /**
  * A stateful mock of the gateway's play page: the course 中国近现代史纲要 with three videos (501
  * has 5 keyframes, an own note and someone else's), like/favourite state per video, clips. Set
- * `fail[<mutation field>]` to answer the next call with a user error, or 'network' to reject it.
+ * `fail[<mutation field>]` to answer the next call with a user error, or 'network' to reject it;
+ * `fail.danmaku` fails the next comments load (useVideoDanmakuQuery) the same ways.
  */
 export class PlayGateway {
   viewer: Record<string, unknown> = { ...MEMBER };
@@ -179,6 +187,19 @@ export class PlayGateway {
     const answer = this.fail[field];
     if (!answer || answer === 'network') return null;
     delete this.fail[field];
+    return answer;
+  }
+
+  /** The answer to useVideoDanmakuQuery (node(id:) of a video): its scrolling comments. */
+  danmakuAnswer(id: unknown) {
+    const found = this.videos.find((v) => v.id === id);
+    return { data: { node: found ? { __typename: 'Video', id: found.id, danmaku: found.danmaku.map((d) => ({ ...d })) } : null } };
+  }
+
+  /** How the next comments load fails (`fail.danmaku`, consumed): a server message, 'network', or null. */
+  takeDanmakuFailure(): UserErrorAnswer | null {
+    const answer = this.fail.danmaku ?? null;
+    delete this.fail.danmaku;
     return answer;
   }
 
@@ -344,7 +365,13 @@ export function renderPlay(path: string, gateway: PlayGateway, { failPlayQuery =
       const name = operation.request.node.params.name;
       operations.push({ name, variables: { ...operation.request.variables } });
       const field = rootFieldOf(operation);
-      if ((name === 'PlayQuery' && failPlayQuery) || (field !== null && gateway.takeNetworkFailure(field))) {
+      const danmakuFailure = name === 'useVideoDanmakuQuery' ? gateway.takeDanmakuFailure() : null;
+      if (danmakuFailure && danmakuFailure !== 'network') {
+        // Video.danmaku failed: the gateway answers the error beside a null video
+        act(() => environment.mock.resolve(operation, { data: { node: null }, errors: [{ message: danmakuFailure.message, path: ['node', 'danmaku'] }] }));
+      } else if (name === 'useVideoDanmakuQuery' && !danmakuFailure) {
+        act(() => environment.mock.resolve(operation, gateway.danmakuAnswer(operation.request.variables.id)));
+      } else if ((name === 'PlayQuery' && failPlayQuery) || danmakuFailure === 'network' || (field !== null && gateway.takeNetworkFailure(field))) {
         act(() => (environment.mock as typeof environment.mock & { reject(op: OperationDescriptor, error: Error): void }).reject(operation, new Error('网络异常')));
       } else {
         act(() => environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, gateway.resolvers())));

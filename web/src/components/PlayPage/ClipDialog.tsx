@@ -5,6 +5,7 @@ import type { ClipDialogClipMutation } from '../../__generated__/ClipDialogClipM
 import type { ClipDialogFragmentsQuery } from '../../__generated__/ClipDialogFragmentsQuery.graphql';
 import { formatMmSs } from '../../lib/formatTime';
 import { useCenterMutation } from '../Center/useCenterMutation';
+import { showMessage } from '../ui/toaster';
 import { markCentreListsStale } from './centreLists';
 import { checkClip, defaultClip, defaultClipName } from './clipRules';
 import { PLAY_LIMITS, PLAY_TEXT } from './playText';
@@ -126,7 +127,10 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
       onClipped(result.response.clipVideo.message || PLAY_TEXT.clipDone);
       onClose();
     } else {
-      setError({ message: result.message || PLAY_TEXT.operationFailed, field: null });
+      // §8 Clip: an error toast with the server message (kept in the dialog as well)
+      const message = result.message || PLAY_TEXT.operationFailed;
+      setError({ message, field: null });
+      showMessage(message, 'error');
     }
   };
 

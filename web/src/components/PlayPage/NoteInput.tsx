@@ -36,7 +36,8 @@ interface Props {
 }
 
 /**
- * 记笔记 (§5): at most 500 characters with a counter, 公开 or 私密, at the player's current second
+ * 记笔记 (§5): at most 500 characters (code points, as the server counts: no maxLength, which
+ * counts UTF-16 units) with a counter, 公开 or 私密, at the player's current second
  * (shown, and sent as vtime). Empty is refused with 请输入笔记内容, a failure says 笔记记录失败.
  */
 export function NoteInput({ video, catalogueId, userType, connections }: Props) {
@@ -102,7 +103,6 @@ export function NoteInput({ video, catalogueId, userType, connections }: Props) 
       <Textarea
         id={`${ids}-note`}
         value={content}
-        maxLength={PLAY_LIMITS.noteLength}
         rows={3}
         resize="vertical"
         placeholder="记录此刻的学习心得…"

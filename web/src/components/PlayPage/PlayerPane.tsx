@@ -3,6 +3,7 @@ import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode,
 import { graphql, useFragment } from 'react-relay';
 import type { PlayerPane_video$key } from '../../__generated__/PlayerPane_video.graphql';
 import type { PlayerResume, PlayerVideo, VideoPlayerHandle, VideoPlayerProps } from '../Player/types';
+import { useVideoDanmaku } from './useVideoDanmaku';
 
 /**
  * The player is its own chunk (vidstack, hls.js): it loads with the play page, never with /home.
@@ -16,6 +17,7 @@ const VideoPlayer = lazy(() =>
 
 const videoFragment = graphql`
   fragment PlayerPane_video on Video {
+    id
     videoId
     courseId
     name
@@ -28,12 +30,6 @@ const videoFragment = graphql`
     }
     subtitleUrl
     duration
-    danmaku {
-      id
-      vtime
-      content
-      mine
-    }
   }
 `;
 
@@ -49,6 +45,8 @@ interface Props {
 /** The 16:9 player of the current video; a poster with a spinner while its code loads. */
 export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEnded, playerRef }: Props) {
   const data = useFragment(videoFragment, videoKey);
+  // the comments come by a request of their own: their failure leaves the player in place
+  const danmaku = useVideoDanmaku(data.id);
   const video = useMemo<PlayerVideo>(
     () => ({
       videoId: data.videoId,
@@ -73,7 +71,7 @@ export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEn
             video={video}
             resume={resume && resume.videoId === data.videoId ? resume : null}
             startAt={startAt}
-            danmaku={data.danmaku}
+            danmaku={danmaku}
             onEnded={onEnded}
           />
         </Suspense>

@@ -27,6 +27,8 @@ export const PLAY_TEXT = {
   clipUnavailable: '该视频暂不支持截取',
   clipDone: '片段截取成功',
   noVideos: '该课程暂无视频',
+  /** §8 Player comments: a load failure without a server message. */
+  danmakuLoadFailed: '弹幕加载失败',
 } as const;
 
 export const PLAY_LIMITS = {

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Input, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import type { DanmakuBarSendMutation } from '../../__generated__/DanmakuBarSendMutation.graphql';
 import { showMessage } from '../ui/toaster';
@@ -42,11 +42,15 @@ let localIds = 0;
 
 /**
  * The comment bar under the picture: 弹幕 on/off, its opacity, and the input (30 characters at
- * most with a counter; empty is refused with 请输入弹幕内容; Enter sends). Your comment runs at
+ * most, counted in code points as the server does, with a counter; cut when not composing with an
+ * input method; empty is refused with 请输入弹幕内容; Enter sends). Your comment runs at
  * once; a refusal takes it back and shows the server's message (or 弹幕发送失败).
  */
 export function DanmakuBar({ videoId, shown, onShownChange, opacity, onOpacityChange, currentTime, onSending, onSettled }: Props) {
   const [text, setText] = useState('');
+  // While an input method composes (pinyin), the text is kept as typed: cutting it at 30 would
+  // break the composition; it is cut when the composition ends, and again when sent.
+  const composing = useRef(false);
   const [commit, sending] = useMutation<DanmakuBarSendMutation>(sendMutation);
 
   const send = (event?: FormEvent) => {
@@ -114,7 +118,14 @@ export function DanmakuBar({ videoId, shown, onShownChange, opacity, onOpacityCh
         <HStack flex="1" gap="0" minW="0" bg="gray.800" borderRadius="full" pl="3" pr="1">
           <Input
             value={text}
-            onChange={(e) => setText(clampDanmakuInput(e.target.value))}
+            onChange={(e) => setText(composing.current ? e.target.value : clampDanmakuInput(e.target.value))}
+            onCompositionStart={() => {
+              composing.current = true;
+            }}
+            onCompositionEnd={(e) => {
+              composing.current = false;
+              setText(clampDanmakuInput(e.currentTarget.value));
+            }}
             placeholder="发个友善的弹幕见证当下"
             aria-label="弹幕内容"
             size="sm"

@@ -19,7 +19,16 @@ import {
 } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations } from '@vidstack/react/player/layouts/default';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ForwardedRef } from 'react';
-import { CONTROLS_HIDE_MS, NOT_ONLINE_TEXT, PLAYBACK_RATES, SEEK_STEP_SECONDS, SUBTITLE_NOTICE, SUBTITLE_NOTICE_MS, VOLUME_STEP } from './constants';
+import {
+  CONTROLS_HIDE_MS,
+  NOT_ONLINE_TEXT,
+  PLAYBACK_RATES,
+  SEEK_STEP_SECONDS,
+  SUBTITLE_NONE,
+  SUBTITLE_NOTICE,
+  SUBTITLE_NOTICE_MS,
+  VOLUME_STEP,
+} from './constants';
 import { DanmakuBar } from './DanmakuBar';
 import { DanmakuLayer } from './DanmakuLayer';
 import { mergeDanmaku } from './danmakuLayout';
@@ -27,6 +36,7 @@ import { usePlayLog } from './PlayLog';
 import { PlayerSettingsMenu } from './PlayerSettingsMenu';
 import { loadPreferences, roundLevel, savePreferences, type PlayerPreferences } from './preferences';
 import { startPosition } from './resume';
+import { subtitleFailureMessage, watchSubtitleErrors } from './subtitleErrors';
 import { captureFrame, screenshotFileName } from './screenshot';
 import type { PlayerDanmaku, PlayerVideo, VideoPlayerHandle, VideoPlayerProps } from './types';
 import { useFloatingPlayer } from './useFloatingPlayer';
@@ -252,15 +262,34 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, handleRef }: O
       toggleCaptions: {
         keys: 'c C',
         onKeyDown({ event, player, remote }) {
-          if (!player.textTracks.getByKind('subtitles').length) return;
+          if (!player.textTracks.getByKind('subtitles').length) {
+            showNotice(SUBTITLE_NONE);
+            return;
+          }
           const on = !!player.state.textTrack;
           remote.toggleCaptions(event);
           updatePrefs({ subtitlesShown: !on });
         },
       },
     }),
-    [updatePrefs],
+    [updatePrefs, showNotice],
   );
+
+  // §8: a subtitle file that fails to load (it loads when the subtitles are turned on) says why
+  useEffect(() => {
+    const player = playerRef.current;
+    if (!mediaMounted || !player || !video.subtitleUrl) return;
+    let live = true;
+    const stop = watchSubtitleErrors(player.textTracks, (track) => {
+      void subtitleFailureMessage(track.src || video.subtitleUrl).then((message) => {
+        if (live) showNotice(message);
+      });
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [mediaMounted, video.subtitleUrl, video.videoId, showNotice]);
 
   const src = useMemo(() => mediaSource(video.videoUrl), [video.videoUrl]);
 
@@ -299,7 +328,12 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, handleRef }: O
     () => ({
       googleCastButton: null,
       airPlayButton: null,
-      captionButton: video.subtitleUrl ? <SubtitleButton onChoice={subtitlesChosen} /> : null,
+      // shown without subtitles too: turning them on then says 该视频暂无字幕
+      captionButton: video.subtitleUrl ? (
+        <SubtitleButton onChoice={subtitlesChosen} />
+      ) : (
+        <NoSubtitleButton onClick={() => showNotice(SUBTITLE_NONE)} />
+      ),
       beforeFullscreenButton: (
         <>
           <DanmakuToggleButton shown={prefs.danmakuShown} onChange={setDanmakuShown} />
@@ -462,6 +496,15 @@ function SubtitleButton({ onChoice }: { readonly onChoice: (shown: boolean) => v
       }}
     >
       {on ? <defaultLayoutIcons.CaptionButton.On className="vds-icon" /> : <defaultLayoutIcons.CaptionButton.Off className="vds-icon" />}
+    </button>
+  );
+}
+
+/** The subtitle button of a video without subtitles: turning them on says there are none. */
+function NoSubtitleButton({ onClick }: { readonly onClick: () => void }) {
+  return (
+    <button type="button" className="vds-caption-button vds-button" aria-label="开启字幕" aria-pressed={false} title="开启字幕" onClick={onClick}>
+      <defaultLayoutIcons.CaptionButton.Off className="vds-icon" />
     </button>
   );
 }

@@ -21,6 +21,9 @@ export const FLOAT_MARGIN_PX = 16;
 /** AI字幕已开启 notice, shown this long whenever the subtitles come on. */
 export const SUBTITLE_NOTICE = 'AI字幕已开启！AI识别字幕，内容仅供参考';
 export const SUBTITLE_NOTICE_MS = 3000;
+/** §8 subtitle failures (the server's message when it sent one), and subtitles asked of a video without them. */
+export const SUBTITLE_LOAD_FAILED = '字幕加载失败';
+export const SUBTITLE_NONE = '该视频暂无字幕';
 
 /** Scrolling comments: seconds a comment takes to cross the picture, and the look of a lane. */
 export const DANMAKU_CROSS_SECONDS = 8;

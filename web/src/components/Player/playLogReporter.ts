@@ -38,7 +38,8 @@ function oneDecimal(value: number): number {
  * - stay time counted once per second of actual playing (not while paused, ended or buffering);
  * - each report carries the log id the previous answer gave (the first none: a new viewing);
  * - `finish()` sends the final log by beacon on leaving, when something was played and changed
- *   since the last report.
+ *   since the last report, and not while the first report is unanswered (no log id yet: the beacon
+ *   would start a second viewing).
  * A report is not sent while the previous one is unanswered, so the log id is never forked.
  */
 export class PlayLogReporter {
@@ -129,6 +130,11 @@ export class PlayLogReporter {
    */
   finish(): PlayLogReport | null {
     if (this.disposed || !this.started) return null;
+    // The first report is still unanswered, so there is no log id yet: a beacon now would carry
+    // none and the server would count a second new viewing. It is skipped (waiting is not possible
+    // while the page goes away); the in-flight report has already recorded this viewing, and what
+    // is lost is at most the second or so since it was sent.
+    if (this.inFlight && this.logId === null) return null;
     const report = this.snapshot();
     const reportKey = key(report);
     if (reportKey === this.lastSent) return null;
