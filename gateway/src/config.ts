@@ -24,6 +24,13 @@ export interface GatewayConfig {
    * host-only cookie.
    */
   cookieDomain: string | null;
+  /**
+   * PUBLIC_BASE_URL: the site's public address as browsers reach it (the main API's setting of the same
+   * name); only its origin is kept (scheme://host[:port], lower case). Behind a TLS proxy that rewrites
+   * Host, it is the origin a same-origin request's Origin header names (the play-log beacon). Unset (null):
+   * only the request's own origin is known.
+   */
+  publicOrigin: string | null;
   /** API_SECRET: the shared signing secret; the development default matches upstream/API.md. */
   apiSecret: string;
   /** SIGN_ALGORITHM md5 (default) | sha256. */
@@ -122,6 +129,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     loginUrl: parseUrl('LOGIN_URL', env.LOGIN_URL?.trim() || `http://127.0.0.1:${loginPort}`),
     loginPublicUrl: env.LOGIN_PUBLIC_URL?.trim() ? parseUrl('LOGIN_PUBLIC_URL', env.LOGIN_PUBLIC_URL.trim()) : null,
     cookieDomain: parseCookieDomain(env.COOKIE_DOMAIN),
+    publicOrigin: env.PUBLIC_BASE_URL?.trim() ? new URL(parseUrl('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL.trim())).origin.toLowerCase() : null,
     apiSecret: env.API_SECRET || 'sizheng-dev-secret',
     signAlgorithm,
     productId: 1,

@@ -5,6 +5,7 @@
  * pools, the short-lived viewer cache (viewerCache.ts) and the names play logs carry (play/videoNames.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GraphQLError } from 'graphql';
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { GatewayConfig } from './config';
 import type { Logger } from './logger';
@@ -58,6 +59,8 @@ export interface GatewayContext {
   login: LoginApi;
   /** the names of videos play logs carry, shared by the process (play/videoNames.ts) */
   playVideos: PlayVideoNames;
+  /** errors of secondary fields that answered empty instead of failing (graphql/fieldErrors.ts) */
+  fieldErrors: GraphQLError[];
 }
 
 export interface ContextDeps {
@@ -149,6 +152,7 @@ export function createContextFactory(deps: ContextDeps) {
       api,
       login,
       playVideos: deps.playVideos,
+      fieldErrors: [],
     };
   };
 }

@@ -5,7 +5,8 @@
  *                       such a GET gets a page saying so)
  *   /graphiql/*         GraphiQL's self-hosted assets
  *   /media/*            streamed from the upstream (Range, If-Range and conditional requests pass
- *                       through; nothing is buffered: http/mediaProxy.ts)
+ *                       through; nothing is buffered: http/mediaProxy.ts); /media/fragments/<userId>/...
+ *                       to that user only (the utoken cookie's viewer), privately cached
  *   /qr/play.png        GET: the play page's QR code PNG (?catalogId=&courseId=&videoId=&size=), the
  *                       upstream's MakePng streamed through, publicly cacheable (http/playQrCode.ts)
  *   /beacon/play-log    POST: the play page's last play log by navigator.sendBeacon (form fields of
@@ -16,7 +17,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GatewayConfig } from './config';
-import type { RequestEnv } from './context';
+import { createRequestServices, type RequestEnv } from './context';
 import { clientAddressOf, createTrustTest, isHttpsRequest } from './http/clientAddress';
 import { clientDisconnectCode } from './http/clientGone';
 import { GUEST_COOKIE, TOKEN_COOKIE, guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from './http/cookies';
@@ -29,6 +30,7 @@ import { createWebApp } from './http/webApp';
 import { createLogger, type Logger } from './logger';
 import { PlayVideoNames } from './play/videoNames';
 import { UpstreamClient } from './upstream/client';
+import { isLoggedIn } from './viewer';
 import { ViewerCache } from './viewerCache';
 import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
 import { GRAPHQL_CACHE_CONTROL } from './yoga/responses';
@@ -88,7 +90,6 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const graphiql = new OfflineGraphiQL();
   const playVideos = new PlayVideoNames();
   const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos });
-  const proxyMedia = createMediaProxy(mediaClient, logger);
   const servePlayQrCode = createPlayQrCode(mediaClient, logger);
   const serveWebApp = createWebApp(config.webDistDir);
 
@@ -108,6 +109,15 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     setCookie(GUEST_COOKIE, guestCookieHeader(guestId, secure));
     return { clientAddress, guestId, cookies, secure, setCookie };
   };
+
+  const services = { config, logger, client, loginClient, viewerCache, playVideos };
+  // a fragment's file goes to its owner only: the viewer of the utoken cookie (no network login)
+  const proxyMedia = createMediaProxy(mediaClient, logger, async (req, res, clientAddress) => {
+    if (!parseCookies(req.headers.cookie)[TOKEN_COOKIE]) return null;
+    const env = requestEnv(req, res, clientAddress);
+    const viewer = await createRequestServices(services, env).session.viewer();
+    return isLoggedIn(viewer) ? viewer.userId : null;
+  });
 
   const receivePlayLogBeacon = createPlayLogBeacon({
     config,

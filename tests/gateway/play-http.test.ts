@@ -4,7 +4,9 @@
  * only, always 204 for what it takes), the QR code GET /qr/play.png (the upstream's MakePng PNG,
  * publicly cacheable) and the HLS media of a demo lecture through /media with HTTP Range.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamClient } from '../../gateway/src/upstream/client';
 import { createLogger } from '../../gateway/src/logger';
@@ -128,6 +130,49 @@ describe('POST /beacon/play-log', () => {
       expect(response.body.toString('utf8')).toBe('拒绝跨站请求');
     }
     expect(playLogOf(bob.id, videoId)).toEqual(before);
+  });
+
+  it('takes a same-origin beacon behind a TLS proxy that rewrote Host: by Sec-Fetch-Site, or by Origin when PUBLIC_BASE_URL names it', async () => {
+    const videoId = course.videoIds[0]!;
+    const publicOrigin = 'https://ke.example.cn';
+    const proxied = { host: 'gateway.internal:4000', 'x-forwarded-proto': 'https', cookie: bob.cookie };
+    const report = (lastPlayTime: number) => form({ videoId, courseId: course.id, lastPlayTime, duration: 120, stayTime: 1 });
+
+    const bySecFetchSite = await beacon(report(31), { ...proxied, origin: publicOrigin, 'sec-fetch-site': 'same-origin' });
+    expect(bySecFetchSite.status).toBe(204);
+    expect(playLogOf(bob.id, videoId)).toMatchObject({ lastPlayTime: 31 });
+
+    // an older browser, Origin only: the gateway without PUBLIC_BASE_URL cannot tell, the one with it can
+    const withoutSetting = await beacon(report(32), { ...proxied, origin: publicOrigin });
+    expect(withoutSetting.status).toBe(403);
+    const configured = await platform.gateway({ PUBLIC_BASE_URL: `${publicOrigin}/` });
+    const viaConfigured = (lastPlayTime: number, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const target = new URL(configured.url);
+        const body = report(lastPlayTime);
+        const req = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: '/beacon/play-log',
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), ...proxied, ...headers },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await viaConfigured(33, { origin: publicOrigin })).toBe(204);
+    expect(playLogOf(bob.id, videoId)).toMatchObject({ lastPlayTime: 33 });
+    // cross-site stays refused, whatever the Origin says
+    expect(await viaConfigured(34, { origin: publicOrigin, 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(await viaConfigured(34, { origin: 'https://evil.example' })).toBe(403);
+    expect(await viaConfigured(34, {})).toBe(403);
+    expect(playLogOf(bob.id, videoId)).toMatchObject({ lastPlayTime: 33 });
   });
 
   it('ignores a beacon without a utoken cookie, or with one the login service refuses: 204, nothing recorded', async () => {
@@ -276,5 +321,48 @@ describe('the HLS media of a demo lecture through /media', () => {
     await reader.cancel();
     // the gateway keeps answering after a client gave up half-way
     expect((await fetch(`${gateway.url}${segment}`, { headers: { range: 'bytes=0-0' } })).status).toBe(206);
+  });
+});
+
+describe('a fragment\'s cut file under /media/fragments/<userId>/', () => {
+  let alice: { id: number; cookie: string };
+  let address: string;
+  const bytes = Buffer.from('not really an mp4, but bytes only alice may read');
+
+  beforeAll(async () => {
+    const aliceId = await platform.addUser('alice');
+    alice = { id: aliceId, cookie: `utoken=${(await platform.signIn('alice', 'Passw0rd2026')).token}` };
+    // where ClipVideo writes its cuts (upstream/src/media/fragment-files.ts)
+    const folder = path.join(platform.store.mediaDir, 'fragments', String(aliceId));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'clip-test.mp4'), bytes);
+    address = `/media/fragments/${aliceId}/clip-test.mp4`;
+  });
+
+  it('goes to its owner, privately cached', async () => {
+    const response = await fetch(`${gateway.url}${address}`, { headers: { cookie: alice.cookie } });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(response.headers.get('cache-control')).toMatch(/^private\b/);
+    const ranged = await fetch(`${gateway.url}${address}`, { headers: { cookie: alice.cookie, range: 'bytes=0-2' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('cache-control')).toMatch(/^private\b/);
+  });
+
+  it('is a file that does not exist for anyone else: another viewer, a visitor, a refused token', async () => {
+    const unknown = await fetch(`${gateway.url}/media/fragments/${alice.id}/no-such-clip.mp4`, { headers: { cookie: alice.cookie } });
+    expect(unknown.status).toBe(404);
+    const unknownBody = await unknown.text();
+    for (const headers of [{ cookie: bob.cookie }, {}, { cookie: 'utoken=not-a-token' }] as Record<string, string>[]) {
+      const response = await fetch(`${gateway.url}${address}`, { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(404);
+      expect(await response.text()).toBe(unknownBody);
+    }
+    // the path written otherwise resolves to the same file: refused all the same
+    for (const variant of [`/media//fragments/${alice.id}/clip-test.mp4`, `/media/fragments//${alice.id}/clip-test.mp4`, `/media/%66ragments/${alice.id}/clip-test.mp4`]) {
+      const response = await raw('GET', variant, { cookie: bob.cookie });
+      expect(response.status, variant).not.toBe(200);
+      expect(response.body.equals(bytes), variant).toBe(false);
+    }
   });
 });

@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../upstream/src/login-service/services/accounts';
 import { globalId, startPlatform, type Platform, type TestGateway } from './harness';
 import { giveDemoMedia } from './play-fixture';
 
@@ -86,6 +87,39 @@ describe('a visitor', () => {
     expect(response.body.data.reportPlay).toEqual({ logId: null, errors: [] });
     expect(response.body.extensions?.upstreamRequests).toBe(0);
     expect(count('SELECT COUNT(*) AS n FROM play_logs')).toBe(before);
+  });
+});
+
+describe('an account of a type other than 1 (personal) or 2 (organisation member)', () => {
+  it('gets 当前账号无权进行此操作 from like, favourite, note, 收录 and clip, and nothing changes', async () => {
+    const userId = await platform.addUser('typethree');
+    // the store admits types 1 and 2 only; an account of another type (as a legacy login service may
+    // answer) is made by writing past that check
+    platform.db.pragma('ignore_check_constraints = ON');
+    platform.db.prepare('UPDATE users SET user_type = 3 WHERE user_id = ?').run(userId);
+    platform.db.pragma('ignore_check_constraints = OFF');
+    const cookie = `utoken=${(await platform.signIn('typethree', 'Passw0rd2026')).token}`;
+    const viewer = await gateway.graphql('{ viewer { userType } }', {}, { cookie });
+    expect(viewer.body.data.viewer.userType).toBe(3);
+    const bobsNote = (
+      await gateway.graphql(ADD_NOTE, { input: { videoId: course.videoIds[0], courseId: course.id, content: '给别人收录', vtime: 1 } }, { cookie: bob.cookie })
+    ).body.data.addNote.note.noteId as number;
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['setVideoOperation', SET_OPERATION, { input: { videoId: course.videoIds[0], courseId: course.id, kind: 'LIKE', on: true } }],
+      ['setVideoOperation', SET_OPERATION, { input: { videoId: course.videoIds[0], courseId: course.id, kind: 'FAVOURITE', on: true } }],
+      ['addNote', ADD_NOTE, { input: { videoId: course.videoIds[0], courseId: course.id, content: '笔记', vtime: 1 } }],
+      ['collectNote', COLLECT_NOTE, { input: { noteId: globalId('Note', bobsNote) } }],
+      ['clipVideo', CLIP, { input: { videoId: course.videoIds[0], courseId: course.id, startTime: 0, endTime: 5 } }],
+    ];
+    for (const [name, query, variables] of cases) {
+      const response = await gateway.graphql(query, variables, { cookie });
+      expect(response.body.errors, name).toBeUndefined();
+      expect(response.body.data[name].errors, name).toEqual([{ code: 'REFUSED', message: '当前账号无权进行此操作', field: null }]);
+    }
+    expect(count('SELECT COUNT(*) AS n FROM user_operations WHERE user_id = ?', userId)).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM notes WHERE user_id = ?', userId)).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM note_collections WHERE user_id = ?', userId)).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM fragments WHERE user_id = ?', userId)).toBe(0);
   });
 });
 
@@ -205,6 +239,15 @@ describe('addNote', () => {
     expect(late.body.data.addNote.note.vtime).toBeLessThanOrEqual(Math.ceil(duration));
   });
 
+  it('leaves the author\'s name to the service: the real name, never the login account\'s name (a student number)', async () => {
+    await createUser(platform.store, { userName: 'stu20260042', password: 'Passw0rd2026', userType: 1, realName: '张三丰' }, Date.now());
+    const cookie = `utoken=${(await platform.signIn('stu20260042', 'Passw0rd2026')).token}`;
+    const response = await gateway.graphql(ADD_NOTE, note('用真名署名'), { cookie });
+    expect(response.body.data.addNote.errors).toEqual([]);
+    expect(response.body.data.addNote.note.authorName).toBe('张三丰');
+    expect(count("SELECT COUNT(*) AS n FROM notes WHERE user_name = 'stu20260042'")).toBe(0);
+  });
+
   it('says 笔记记录失败 when the service refuses without a reason or cannot be reached', async () => {
     const refusing = await platform.gateway({ UPSTREAM_URL: silentRefuserUrl });
     const refused = await refusing.graphql(ADD_NOTE, note('笔记'), { cookie: alice.cookie });
@@ -238,6 +281,44 @@ describe('collectNote', () => {
       { cookie: alice.cookie },
     );
     expect(tab.body.data.node.notes.edges.find((edge: { node: { noteId: number } }) => edge.node.noteId === bobsPublic).node.collectedByViewer).toBe(true);
+  });
+
+  describe('for someone who collected more than the 1 000 notes of one page', () => {
+    let dave: { id: number; cookie: string };
+    beforeAll(async () => {
+      const daveId = await platform.addUser('dave');
+      dave = { id: daveId, cookie: `utoken=${(await platform.signIn('dave', 'Passw0rd2026')).token}` };
+      const carolId = await platform.addUser('carol');
+      // 1 000 notes newer than bob's, all collected by dave: bob's note is on the second page of his collection
+      const insertNote = platform.db.prepare('INSERT INTO notes (user_id, user_name, video_id, course_id, content, vtime, type, created_at) VALUES (?, ?, ?, ?, ?, 0, 0, ?)');
+      const insertCollection = platform.db.prepare('INSERT INTO note_collections (user_id, note_id, created_at) VALUES (?, ?, ?)');
+      const later = Date.now() + 60_000;
+      platform.db.transaction(() => {
+        for (let i = 0; i < 1000; i += 1) {
+          const noteId = Number(insertNote.run(carolId, 'carol', course.videoIds[2], course.id, `carol 的笔记 ${i}`, later + i).lastInsertRowid);
+          insertCollection.run(daveId, noteId, later + i);
+        }
+      })();
+    });
+
+    it('answers the note as the play page asks for it (id, collectedByViewer) without reading it back', async () => {
+      const response = await gateway.graphql(
+        `mutation M($input: CollectNoteInput!) { collectNote(input: $input) { note { id noteId collectedByViewer isMine isPublic } errors { code message } } }`,
+        { input: { noteId: globalId('Note', bobsPublic) } },
+        { cookie: dave.cookie },
+      );
+      expect(response.body.data.collectNote).toEqual({
+        note: { id: globalId('Note', bobsPublic), noteId: bobsPublic, collectedByViewer: true, isMine: false, isPublic: true },
+        errors: [],
+      });
+      expect(response.body.extensions?.upstreamRequests).toBe(1);
+      expect(count('SELECT COUNT(*) AS n FROM note_collections WHERE user_id = ? AND note_id = ?', dave.id, bobsPublic)).toBe(1);
+    });
+
+    it('finds the note past the first page when its content is asked for', async () => {
+      const response = await gateway.graphql(COLLECT_NOTE, { input: { noteId: globalId('Note', bobsPublic) } }, { cookie: dave.cookie });
+      expect(response.body.data.collectNote).toEqual({ note: { noteId: bobsPublic, content: 'bob 的公开笔记', collectedByViewer: true, isMine: false }, errors: [] });
+    });
   });
 
   it('refuses the viewer\'s own note, someone else\'s private note and an id that is not a note', async () => {
@@ -369,9 +450,11 @@ describe('clipVideo', () => {
     expect(payload.fragment).toMatchObject({ videoId: course.videoIds[0], duration: 2, downloadable: true });
     expect(payload.fragment.name).toMatch(/-片段1$/);
     expect(payload.fragment.videoAddress).toMatch(/^\/media\/fragments\/.+\.mp4$/);
-    const file = await fetch(`${gateway.url}${payload.fragment.videoAddress}`);
+    const file = await fetch(`${gateway.url}${payload.fragment.videoAddress}`, { headers: { cookie: alice.cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('video/mp4');
+    // the cut is its owner's only (play-http.test.ts has the rest)
+    expect((await fetch(`${gateway.url}${payload.fragment.videoAddress}`, { headers: { cookie: bob.cookie } })).status).toBe(404);
     const second = await clip(2, 4, '我的片段');
     expect(second.body.data.clipVideo.fragment.name).toBe('我的片段');
     const third = await clip(0, 1);

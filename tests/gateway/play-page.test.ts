@@ -5,6 +5,8 @@
  * player (media URLs, qualities, subtitles, manuscript, keyframe images, the viewer's like/favourite
  * state, the notes tabs, scrolling comments) and the cost rules that let the whole page through.
  */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestCourseTag, RestPlayPageData, RestSubtitles } from '../../gateway/src/upstream/types';
 import { QUERY_LIMITS } from '../../gateway/src/yoga/limits';
@@ -316,6 +318,102 @@ describe('PlayPage.resume', () => {
     expect(resume).toMatchObject({ logId: reported.body.data.reportPlay.logId, videoId, lastPlayTime: 42 });
     expect(resume.duration).toBeGreaterThan(0);
     expect(Number.isNaN(Date.parse(resume.lastWatchTime))).toBe(false);
+  });
+
+  it('comes from GetPlayPageData\'s lastPlay: the page and its resume point are one upstream call, no GetPalyLog', async () => {
+    const videoId = course.videoIds[2]!;
+    const query = `query Q($courseId: Int!, $videoId: Int) { playPage(courseId: $courseId, videoId: $videoId) { resume { logId videoId lastPlayTime } } }`;
+    const response = await play({ courseId: course.id, videoId }, bob.cookie, query);
+    expect(response.body.data.playPage.resume).toMatchObject({ videoId, lastPlayTime: 42 });
+    expect(response.body.extensions?.upstreamRequests).toBe(1);
+  });
+});
+
+describe('secondary parts of the page when their upstream call fails', () => {
+  /** forwards to the real main API, but answers 5000 (a server failure) on the paths in `failing` */
+  let standIn: Server;
+  let failingGateway: TestGateway;
+  const failing = new Set<string>();
+
+  beforeAll(async () => {
+    const upstreamUrl = new URL(platform.upstream.server.url);
+    standIn = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      if (failing.has(url.pathname)) {
+        req.resume();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 5000, message: '服务器内部错误', items: null }));
+        return;
+      }
+      const forward = httpRequest(
+        { host: upstreamUrl.hostname, port: upstreamUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstreamUrl.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+    failingGateway = await platform.gateway({ UPSTREAM_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}` });
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (standIn ? standIn.close(() => resolve()) : resolve()));
+  });
+
+  it('keep the video and the page: empty notes, comments, tags and lecturer courses, each failure an error on its own path', async () => {
+    failing.clear();
+    for (const path of ['/api/danmaku/GetList', '/api/play/GetNoteList', '/api/play/GetCourseTags', '/api/author/AuthorDetail']) failing.add(path);
+    const response = await failingGateway.graphql(PLAY_PAGE_QUERY, { courseId: course.id, videoId: course.videoIds[0] }, { cookie: alice.cookie });
+    const page = response.body.data.playPage;
+    expect(page).not.toBeNull();
+    expect(page.video).toMatchObject({ videoId: course.videoIds[0] });
+    expect(page.video.videoUrl).not.toBe('');
+    expect(page.course.courseId).toBe(course.id);
+    expect(page.video.danmaku).toEqual([]);
+    expect(page.video.notes).toMatchObject({ edges: [], totalCount: null, pageInfo: { hasNextPage: false } });
+    expect(page.tags).toEqual([]);
+    expect(page.authorCourses).toEqual([]);
+    const errors = (response.body.errors ?? []).map((error) => ({ path: error.path, message: error.message, code: error.extensions?.code }));
+    const unavailable = { message: '服务暂时不可用，请稍后再试', code: 'UPSTREAM_UNAVAILABLE' };
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { path: ['playPage', 'video', 'danmaku'], ...unavailable },
+        { path: ['playPage', 'video', 'notes'], ...unavailable },
+        { path: ['playPage', 'tags'], ...unavailable },
+        { path: ['playPage', 'authorCourses'], ...unavailable },
+      ]),
+    );
+    // (Course.author reads AuthorDetail too: nullable, it fails the ordinary way)
+    expect(errors.every((error) => error.code === 'UPSTREAM_UNAVAILABLE')).toBe(true);
+    expect(JSON.stringify(response.body.errors)).not.toMatch(/5000|stack|\/api\//i);
+  });
+
+  it('keeps the video when only the scrolling comments fail, the rest as usual', async () => {
+    failing.clear();
+    failing.add('/api/danmaku/GetList');
+    const response = await failingGateway.graphql(PLAY_PAGE_QUERY, { courseId: course.id, videoId: course.videoIds[0] }, { cookie: alice.cookie });
+    expect(response.body.data.playPage.video.danmaku).toEqual([]);
+    expect(response.body.data.playPage.video.notes.totalCount).toEqual(expect.any(Number));
+    expect(response.body.data.playPage.tags.length).toBeGreaterThan(0);
+    expect(response.body.errors?.map((error) => error.path)).toEqual([['playPage', 'video', 'danmaku']]);
+  });
+
+  it('keeps the page when the upstream budget runs out before the secondary parts', async () => {
+    failing.clear();
+    // GetPlayPageData and a few more: the rest of the page's calls are refused by the budget
+    const small = await platform.gateway({ UPSTREAM_BUDGET_PER_OPERATION: '2' });
+    const response = await small.graphql(
+      `query Q($courseId: Int!, $videoId: Int) { playPage(courseId: $courseId, videoId: $videoId) {
+        video { videoId notes { totalCount } danmaku { id } } tags { name } authorCourses { courseId } } }`,
+      { courseId: course.id, videoId: course.videoIds[0] },
+      { cookie: alice.cookie },
+    );
+    expect(response.body.data.playPage.video.videoId).toBe(course.videoIds[0]);
+    expect(response.body.errors?.length).toBeGreaterThan(0);
+    expect(response.body.errors?.every((error) => error.extensions?.code === 'QUERY_TOO_COMPLEX')).toBe(true);
   });
 });
 

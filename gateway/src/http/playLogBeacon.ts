@@ -6,8 +6,10 @@
  * multipart/form-data (a FormData) or text/plain (a string); the viewer is the `utoken` cookie's.
  *
  * A beacon is a "simple" request: another site could send one with the user's cookies. So only a
- * same-origin request is taken: its Origin is the site's own, or the browser says
- * Sec-Fetch-Site: same-origin, and neither says otherwise (403). Nobody reads the answer: it is 204
+ * same-origin request is taken (else 403): when the browser sends Sec-Fetch-Site, its word decides
+ * (same-origin; a page cannot set that header). An older browser without it must send an Origin
+ * that is the request's own origin or the configured public one (PUBLIC_BASE_URL): behind a TLS
+ * proxy that rewrites Host the request's origin is not what the browser saw. Nobody reads the answer: it is 204
  * whatever became of the report (a visitor's is ignored, a failed one is logged); errors in the
  * request itself get their status, never a stack.
  */
@@ -26,13 +28,15 @@ export const MAX_BEACON_BYTES = 8 * 1024;
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 
-/** Same-origin by the browser's own word: Origin equal to the site's, or Sec-Fetch-Site same-origin; nothing saying otherwise. */
-export function isSameOriginBeacon(req: IncomingMessage, siteOrigin: string | null): boolean {
+/**
+ * Same-origin by the browser's own word: Sec-Fetch-Site same-origin when it is sent; without it, an
+ * Origin equal to one of the site's origins (the request's, the configured public one).
+ */
+export function isSameOriginBeacon(req: IncomingMessage, siteOrigins: readonly (string | null)[]): boolean {
   const fetchSite = headerOf(req, 'sec-fetch-site')?.toLowerCase();
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
   const origin = headerOf(req, 'origin')?.toLowerCase();
-  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
-  if (origin !== undefined) return siteOrigin !== null && origin === siteOrigin;
-  return fetchSite === 'same-origin';
+  return origin !== undefined && origin !== 'null' && siteOrigins.some((site) => site !== null && site === origin);
 }
 
 function headerOf(req: IncomingMessage, name: string): string | undefined {
@@ -109,7 +113,7 @@ export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
       sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'POST' });
       return;
     }
-    if (!isSameOriginBeacon(req, platformOrigin(deps.config, { req }))) {
+    if (!isSameOriginBeacon(req, [platformOrigin(deps.config, { req }), deps.config.publicOrigin])) {
       sendText(res, 403, '拒绝跨站请求', undefined, { Connection: 'close' });
       return;
     }

@@ -5,8 +5,12 @@
  * second) and each report would otherwise cost a GetPlayPageData beside its AddPlayLog. Names change
  * rarely and a stale one only labels a history row; the ids come from the report itself.
  *
- * Bounded (MAX_COURSES, oldest dropped first); concurrent misses of one course share one call; an
- * upstream failure is not remembered, an unknown course is (briefly).
+ * Bounded: the courses read last are kept (MAX_COURSES, least recently used dropped first); concurrent
+ * misses of one course share one call; an upstream failure is not remembered. A video the cached
+ * course does not have (published after the course was read) makes the course be read again, at
+ * most once per RELOAD_THROTTLE_MS per course, before the report is refused. Unknown courses are
+ * remembered briefly in a small map of their own (MAX_UNKNOWN_COURSES): reports naming made-up
+ * courses cannot push the real ones out.
  */
 import type { MainApi } from '../upstream/mainApi';
 
@@ -28,25 +32,55 @@ export const NAMES_TTL_MS = 5 * 60_000;
 /** an unknown course is asked about again sooner: it may be being published */
 export const UNKNOWN_COURSE_TTL_MS = 30_000;
 export const MAX_COURSES = 5_000;
+export const MAX_UNKNOWN_COURSES = 500;
+/** a course whose cached videos lack the one reported is read again at most this often */
+export const RELOAD_THROTTLE_MS = 10_000;
+
+interface Known {
+  names: CourseNames;
+  until: number;
+  /** when it was read from the upstream */
+  readAt: number;
+}
 
 export class PlayVideoNames {
-  private readonly courses = new Map<number, { names: CourseNames | null; until: number }>();
+  /** in least-recently-used order (a Map keeps insertion order; a hit moves its course to the end) */
+  private readonly courses = new Map<number, Known>();
+  private readonly unknown = new Map<number, number>();
   private readonly loading = new Map<number, Promise<CourseNames | null>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** The names of a video of a course, or null when the course does not have that video. */
   async of(api: MainApi, courseId: number, videoId: number): Promise<PlayVideoName | null> {
-    const names = await this.course(api, courseId);
-    const video = names?.videos.get(videoId);
+    let names = await this.course(api, courseId);
+    let video = names?.videos.get(videoId);
+    if (names && !video) {
+      // perhaps published since the course was read: read it again, unless that was just done
+      const known = this.courses.get(courseId);
+      if (!known || this.now() - known.readAt >= RELOAD_THROTTLE_MS) {
+        names = await this.load(api, courseId);
+        video = names?.videos.get(videoId);
+      }
+    }
     if (!names || !video) return null;
     return { courseName: names.courseName, catalogId: names.catalogId, ...video };
   }
 
   private course(api: MainApi, courseId: number): Promise<CourseNames | null> {
+    const now = this.now();
     const known = this.courses.get(courseId);
-    if (known && known.until > this.now()) return Promise.resolve(known.names);
-    if (known) this.courses.delete(courseId);
+    if (known && known.until > now) {
+      this.courses.delete(courseId);
+      this.courses.set(courseId, known);
+      return Promise.resolve(known.names);
+    }
+    const unknownUntil = this.unknown.get(courseId);
+    if (unknownUntil !== undefined && unknownUntil > now) return Promise.resolve(null);
+    return this.load(api, courseId);
+  }
+
+  private load(api: MainApi, courseId: number): Promise<CourseNames | null> {
     const pending = this.loading.get(courseId);
     if (pending) return pending;
     const load = (async () => {
@@ -70,10 +104,24 @@ export class PlayVideoNames {
   }
 
   private remember(courseId: number, names: CourseNames | null): void {
-    this.courses.set(courseId, { names, until: this.now() + (names ? NAMES_TTL_MS : UNKNOWN_COURSE_TTL_MS) });
-    while (this.courses.size > MAX_COURSES) {
-      const oldest = this.courses.keys().next().value as number;
-      this.courses.delete(oldest);
+    const now = this.now();
+    this.courses.delete(courseId);
+    this.unknown.delete(courseId);
+    if (names) {
+      this.courses.set(courseId, { names, until: now + NAMES_TTL_MS, readAt: now });
+      dropOldest(this.courses, MAX_COURSES);
+    } else {
+      this.unknown.set(courseId, now + UNKNOWN_COURSE_TTL_MS);
+      dropOldest(this.unknown, MAX_UNKNOWN_COURSES);
     }
   }
+
+  /** For tests and diagnostics: how many courses are remembered, known and unknown. */
+  get size(): { courses: number; unknown: number } {
+    return { courses: this.courses.size, unknown: this.unknown.size };
+  }
+}
+
+function dropOldest<K, V>(map: Map<K, V>, max: number): void {
+  while (map.size > max) map.delete(map.keys().next().value as K);
 }

@@ -1,5 +1,6 @@
 /** The play page's parts (PlayPage), its course tags (CourseTag) and the viewer's resume point (PlayResume). */
 import { requireIntInRange } from '../graphql/args';
+import { emptyOnFailure } from '../graphql/fieldErrors';
 import type { CourseParent, CourseTagParent, NoArgs, PlayPageArgs, PlayPageParent, Resolver, VideoParent } from '../graphql/types';
 import { AUTHOR_CARD_COURSES, AUTHOR_CARD_PAGE_SIZE } from '../play/rules';
 import type { RestPlayLog } from '../upstream/types';
@@ -27,14 +28,19 @@ function mobileQuery(page: PlayPageParent): string {
 
 const course: Field<CourseParent> = (page) => ({ ...page.data.course, videoList: page.data.videoList });
 
-const tags: Field<CourseTagParent[]> = async (page, _args, { api }) => (await api.courseTags(page.courseId)) ?? [];
+/** A secondary part of the page: a failure answers no tags and an error on this field (fieldErrors.ts). */
+const tags: Field<CourseTagParent[]> = (page, _args, ctx, info) =>
+  emptyOnFailure(ctx, info, [], async () => (await ctx.api.courseTags(page.courseId)) ?? []);
 
-/** GetPalyLog of the video shown: only it has the log id a report continues. */
-const resume: Field<PlayResumeParent | null> = async (page, _args, { api }) => {
+/**
+ * The viewer's record of the video shown, as GetPlayPageData answered it (lastPlay: the same record
+ * GetPalyLog reads, asked for with the viewer's id): no second call. Only it has the log id a report continues.
+ */
+const resume: Field<PlayResumeParent | null> = (page) => {
   const video = shownVideo(page);
-  if (!video) return null;
-  const log = await api.playLog({ courseId: page.courseId, catalogId: page.catalogueId, userId: page.userId, videoId: video.videoId });
-  return log && Number.isSafeInteger(Number(log.id)) ? { ...log, videoId: video.videoId } : null;
+  const last = page.data.lastPlay;
+  if (!video || !last || Number(last.videoId) !== video.videoId || !Number.isSafeInteger(Number(last.id))) return null;
+  return { id: Number(last.id), lastPlayTime: last.lastPlayTime, duration: last.duration, lastWatchTime: last.lastWatchTime, videoId: video.videoId };
 };
 
 const mobileUrl: Field<string> = (page, _args, ctx) =>
@@ -42,13 +48,18 @@ const mobileUrl: Field<string> = (page, _args, ctx) =>
 
 const qrCodeUrl: Field<string> = (page) => `/qr/play.png?${mobileQuery(page)}`;
 
-/** The lecturer card: AuthorDetail pageSize 3, the first courses other than this one. */
-const authorCourses: Field<CourseParent[], PlayPageArgs['authorCourses']> = async (page, args, { api }) => {
+/**
+ * The lecturer card: AuthorDetail pageSize 3, the first courses other than this one. A secondary part
+ * of the page: a failure answers none and an error on this field (fieldErrors.ts).
+ */
+const authorCourses: Field<CourseParent[], PlayPageArgs['authorCourses']> = async (page, args, ctx, info) => {
   const first = requireIntInRange('first', args.first ?? AUTHOR_CARD_COURSES, 1, 10);
   const authorId = page.data.course.authorId;
   if (!authorId || authorId <= 0) return [];
-  const detail = await api.authorDetail({ id: authorId, catalogId: 0, sortType: 0, pageIndex: 1, pageSize: Math.max(AUTHOR_CARD_PAGE_SIZE, first + 1) });
-  return (detail?.courseList ?? []).filter((other) => other.courseId !== page.courseId).slice(0, first);
+  return emptyOnFailure(ctx, info, [], async () => {
+    const detail = await ctx.api.authorDetail({ id: authorId, catalogId: 0, sortType: 0, pageIndex: 1, pageSize: Math.max(AUTHOR_CARD_PAGE_SIZE, first + 1) });
+    return (detail?.courseList ?? []).filter((other) => other.courseId !== page.courseId).slice(0, first);
+  });
 };
 
 export const PlayPage = {

@@ -1,11 +1,13 @@
 import { connectionFromPages, connectionFromSlice, readWindow } from '../graphql/connection';
 import { badUserInput } from '../graphql/errors';
+import { emptyOnFailure } from '../graphql/fieldErrors';
 import { toGlobalId } from '../graphql/globalId';
 import type {
   CourseParent,
   DanmakuParent,
   NoArgs,
   NoteConnectionResult,
+  NoteParent,
   Resolver,
   VideoArgs,
   VideoOperationsResult,
@@ -57,16 +59,23 @@ const viewerOperations: Field<VideoOperationsResult | null> = async (video, _arg
   return state ? videoOperations(state) : null;
 };
 
-/** The play page's notes tabs (GetNoteList of /api/play): 全部笔记 or 我的笔记, 100 a page (§9). */
-const notes: Field<NoteConnectionResult, VideoArgs['notes']> = async (video, args, { api, session }) => {
+/**
+ * The play page's notes tabs (GetNoteList of /api/play): 全部笔记 or 我的笔记, 100 a page (§9). A
+ * secondary part of the page: a failure answers no notes and an error on this field (fieldErrors.ts).
+ */
+const notes: Field<NoteConnectionResult, VideoArgs['notes']> = async (video, args, ctx, info) => {
   const window = readWindow(args.first, args.after, PLAY_PAGE_NOTES, PLAY_PAGE_NOTES);
-  const viewer = await session.viewer();
+  const viewer = await ctx.session.viewer();
   if (!isLoggedIn(viewer)) return connectionFromSlice([], window.offset, 0, false);
   const noteType = (args.scope ?? 'ALL') === 'MINE' ? 1 : 0;
-  return connectionFromPages(window, async (pageIndex, pageSize) => {
-    const page = await api.videoNotes({ videoId: video.videoId, userId: viewer.userId, noteType, pageIndex, pageSize });
-    return { totalCount: page.totalCount, dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })) };
-  });
+  // after a failure the count is unknown: null, not 0
+  const unknown = connectionFromSlice<NoteParent>([], window.offset, null, false);
+  return emptyOnFailure(ctx, info, unknown, () =>
+    connectionFromPages(window, async (pageIndex, pageSize) => {
+      const page = await ctx.api.videoNotes({ videoId: video.videoId, userId: viewer.userId, noteType, pageIndex, pageSize });
+      return { totalCount: page.totalCount, dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })) };
+    }),
+  );
 };
 
 function optionalSecond(name: string, value: number | null | undefined): number | undefined {
@@ -75,14 +84,19 @@ function optionalSecond(name: string, value: number | null | undefined): number 
   return value;
 }
 
-/** Scrolling comments between two seconds (the whole video by default), in time order. */
-const danmaku: Field<DanmakuParent[], VideoArgs['danmaku']> = async (video, args, { api, session }) => {
+/**
+ * Scrolling comments between two seconds (the whole video by default), in time order. A failure
+ * answers none and an error on this field (the player shows 弹幕加载失败), not a page without its video.
+ */
+const danmaku: Field<DanmakuParent[], VideoArgs['danmaku']> = async (video, args, ctx, info) => {
   const from = optionalSecond('from', args.from);
   const to = optionalSecond('to', args.to);
   if (from !== undefined && to !== undefined && to < from) throw badUserInput('参数 to 不能小于 from', 'to');
-  const viewer = await session.viewer();
-  const list = await api.danmaku({ videoId: video.videoId, from, to, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
-  return (list ?? []).map((comment) => ({ ...comment, videoId: video.videoId }));
+  return emptyOnFailure(ctx, info, [], async () => {
+    const viewer = await ctx.session.viewer();
+    const list = await ctx.api.danmaku({ videoId: video.videoId, from, to, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
+    return (list ?? []).map((comment) => ({ ...comment, videoId: video.videoId }));
+  });
 };
 
 export const Video = {

@@ -129,7 +129,7 @@ export interface RestPlayPageData {
   videoList: RestVideo[];
   video: RestVideo | null;
   /** with a userId: where that user stopped in the video shown (issue 5) */
-  lastPlay?: { videoId: number; lastPlayTime: number; duration: number } | null;
+  lastPlay?: { id: number; videoId: number; lastPlayTime: number; duration: number; lastWatchTime: string } | null;
 }
 
 // ---- play page (main API, issue 5) --------------------------------------------------------------

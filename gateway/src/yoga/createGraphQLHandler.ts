@@ -7,10 +7,11 @@
  */
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import type { GraphQLError } from 'graphql';
-import { createGraphQLError, createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { GatewayConfig } from '../config';
 import { createContextFactory, pendingFallbackCookies, type GatewayContext, type ServerContext } from '../context';
-import { INTERNAL_ERROR_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from '../graphql/errors';
+import { INTERNAL_ERROR_MESSAGE } from '../graphql/errors';
+import { clientFacingError, useFieldErrors } from '../graphql/fieldErrors';
 import type { OfflineGraphiQL } from '../http/graphiql';
 import type { Logger } from '../logger';
 import { createSchema } from '../schema';
@@ -21,7 +22,7 @@ import type { ViewerCache } from '../viewerCache';
 import { MAX_MULTIPART_BODY_BYTES, useBodyLimits, useStreamBodyLimit } from './bodyLimits';
 import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
-import { QUERY_TOO_COMPLEX, armorPlugin, upstreamBudgetMessage, useCostLimit, useLimitMessages } from './limits';
+import { armorPlugin, useCostLimit, useLimitMessages } from './limits';
 import { useResponseHeaders } from './responses';
 import { useUploadGuard } from './uploads';
 import { useUpstreamAccounting } from './upstreamAccounting';
@@ -109,6 +110,8 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     useResponseHeaders(),
     useFallbackCookies() as Plugin,
     useBodyLimits(),
+    // secondary fields that answered empty after a failure report it on their path (graphql/fieldErrors.ts)
+    useFieldErrors() as Plugin,
     useUpstreamAccounting({ logger, expose: config.exposeUpstreamCount }) as Plugin,
   ];
   if (!config.introspection) plugins.push(useDisableIntrospection());
@@ -143,22 +146,9 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
         // would make instanceof GraphQLError fail for errors yoga created
         const located = error as Partial<GraphQLError>;
         const original = located.originalError ?? error;
-        if (original instanceof UpstreamBudgetExceeded) {
-          // the operation asked for more upstream requests than one operation may make
-          return createGraphQLError(upstreamBudgetMessage(original.budget), {
-            nodes: located.nodes,
-            path: located.path,
-            extensions: { code: QUERY_TOO_COMPLEX },
-          });
-        }
-        if (original instanceof UpstreamError) {
-          // the client learns only that it failed; the log has the path and code (yogaLogger)
-          return createGraphQLError(UPSTREAM_UNAVAILABLE_MESSAGE, {
-            nodes: located.nodes,
-            path: located.path,
-            extensions: { code: 'UPSTREAM_UNAVAILABLE' },
-          });
-        }
+        // the operation asked for more upstream requests than one operation may make (QUERY_TOO_COMPLEX),
+        // or the upstream failed: the client learns only that it failed; the log has the path and code (yogaLogger)
+        if (original instanceof UpstreamBudgetExceeded || original instanceof UpstreamError) return clientFacingError(error, located.nodes, located.path);
         // yoga logs every error it masks, through yogaLogger
         return maskError(error, message, false);
       },

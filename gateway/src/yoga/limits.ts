@@ -55,7 +55,7 @@
  * quarter of the limit, and makes 6 upstream requests (with the suggestions' catalogue nodes: the
  * subject tree); the web app's SearchQuery ≈ 4 300 to 6 000 depending on the tab, its tab pages
  * ≈ 3 500 to 5 150.
- * The play page (issue 5): Query.playPage is one call; PlayPage.tags / resume / authorCourses and
+ * The play page (issue 5): Query.playPage is one call (PlayPage.resume is part of its answer); PlayPage.tags / authorCourses and
  * Video.manuscript / viewerOperations / notes / danmaku one each per object (UPSTREAM_FIELDS). The
  * notes tab asks for its spec page (first: 100, §9) in one call: Video.notes counts as an owned list
  * (OWNED_LISTS), else one tab alone would weigh ≈ 12 000. Video.danmaku (up to 3 000 comments, no
@@ -127,7 +127,6 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   // the play page (issue 5): Query.playPage itself is one GetPlayPageData; these are one call each
   // per object (a video of PlayPage.videos asking for its manuscript is a call per video)
   'PlayPage.tags': { per: 'object' },
-  'PlayPage.resume': { per: 'object' },
   'PlayPage.authorCourses': { per: 'object' },
   'Video.manuscript': { per: 'object' },
   'Video.viewerOperations': { per: 'object' },

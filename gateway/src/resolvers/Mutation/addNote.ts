@@ -31,7 +31,9 @@ export const addNote: Resolver<unknown, MutationArgs['addNote'], Payload> = asyn
     async () => {
       const result = await ctx.api.addNote({
         userId: me.viewer.userId,
-        userName: me.viewer.name ?? '',
+        // empty: the upstream shows its display name (the real name, else the user name), never the
+        // login account's name (a student number, a phone number) the viewer's name may be
+        userName: '',
         comId: me.viewer.comId ?? 0,
         videoId,
         courseId,
