@@ -179,6 +179,15 @@ describe('点赞 and 收藏', () => {
     ]);
   });
 
+  it('收藏 clicked while the 点赞 answer is still on its way is not lost', async () => {
+    const { named } = await app();
+    fireEvent.click(screen.getByRole('button', { name: /^点赞/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^收藏/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^已收藏/ }).textContent).toBe('已收藏9'), LONG);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^已点赞/ }).getAttribute('aria-pressed')).toBe('true'), LONG);
+    expect(named('VideoOperationButtonsSetMutation').map((o) => (o.variables.input as { kind: string }).kind)).toEqual(['LIKE', 'FAVOURITE']);
+  });
+
   it('a refusal shows the server’s message, a failed request 操作失败，请稍后再试~, and the button comes back', async () => {
     const { gateway } = await app();
     gateway.fail.setVideoOperation = { message: '当前账号无权进行此操作' };

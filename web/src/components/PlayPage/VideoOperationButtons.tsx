@@ -3,10 +3,7 @@ import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { VideoOperationButtons_video$key } from '../../__generated__/VideoOperationButtons_video.graphql';
-import type {
-  VideoOperationButtonsSetMutation,
-  VideoOperationKind,
-} from '../../__generated__/VideoOperationButtonsSetMutation.graphql';
+import type { VideoOperationButtonsSetMutation } from '../../__generated__/VideoOperationButtonsSetMutation.graphql';
 import { formatCount } from '../../lib/formatCount';
 import { useCenterMutation } from '../Center/useCenterMutation';
 import { ThumbIcon } from '../icons/Icons';
@@ -69,7 +66,8 @@ const FIELDS = {
 export function VideoOperationButtons({ video: videoKey, catalogueId, userType }: Props) {
   const video = useFragment(videoFragment, videoKey);
   const ops = video.viewerOperations;
-  const [pending, setPending] = useState<VideoOperationKind | null>(null);
+  // like and favourite are independent: each waits only for its own answer
+  const [pending, setPending] = useState<Readonly<Partial<Record<'LIKE' | 'FAVOURITE', true>>>>({});
   const mutation = useCenterMutation<VideoOperationButtonsSetMutation>(setOperationMutation, (r) => r.setVideoOperation?.errors);
 
   const toggle = async (kind: 'LIKE' | 'FAVOURITE') => {
@@ -77,7 +75,7 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
       showMessage(PLAY_TEXT.noPermission, 'warning');
       return;
     }
-    if (pending) return;
+    if (pending[kind]) return;
     const { flag, count } = FIELDS[kind];
     const on = !(ops?.[flag] ?? false);
     const flip = (store: RecordSourceSelectorProxy) => {
@@ -87,7 +85,7 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
       record.setValue(on, flag);
       record.setValue(Math.max(0, before + (on ? 1 : -1)), count);
     };
-    setPending(kind);
+    setPending((p) => ({ ...p, [kind]: true }));
     const result = await mutation.run({
       variables: { input: { videoId: video.videoId, courseId: video.courseId, catalogueId, kind, on } },
       optimisticUpdater: flip,
@@ -97,7 +95,7 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
         if (kind === 'FAVOURITE') markCentreListsStale(store, ['favouriteCourses']);
       },
     });
-    setPending(null);
+    setPending((p) => ({ ...p, [kind]: undefined }));
     if (!result.ok) showMessage(result.message || PLAY_TEXT.operationFailed, 'error');
   };
 
@@ -110,7 +108,7 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
         variant={liked ? 'subtle' : 'ghost'}
         colorPalette={liked ? 'red' : 'gray'}
         aria-pressed={liked}
-        disabled={pending === 'LIKE'}
+        disabled={pending.LIKE === true}
         onClick={() => void toggle('LIKE')}
       >
         <ThumbIcon />
@@ -124,7 +122,7 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
         variant={favourited ? 'subtle' : 'ghost'}
         colorPalette={favourited ? 'red' : 'gray'}
         aria-pressed={favourited}
-        disabled={pending === 'FAVOURITE'}
+        disabled={pending.FAVOURITE === true}
         onClick={() => void toggle('FAVOURITE')}
       >
         <StarIcon filled={favourited} />
