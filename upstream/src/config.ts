@@ -44,6 +44,24 @@ export interface UpstreamConfig {
    * PLATFORM_PUBLIC_URL, else http://localhost:PORT)
    */
   publicBaseUrl: string;
+  /** the AI provider and its settings (upstream/API.md "Main API: AI") */
+  ai: AiConfig;
+}
+
+export type AiProviderName = 'retrieval' | 'openai-compatible';
+export const AI_PROVIDER_NAMES: readonly AiProviderName[] = ['retrieval', 'openai-compatible'];
+
+export interface AiConfig {
+  /** AI_PROVIDER: `retrieval` (default, nothing external) or `openai-compatible` */
+  provider: AiProviderName;
+  /** AI_BASE_URL: e.g. https://api.deepseek.com/v1 or http://127.0.0.1:11434/v1 (openai-compatible only) */
+  baseUrl: string | null;
+  /** AI_API_KEY: sent as a Bearer token; never logged */
+  apiKey: string | null;
+  /** AI_CHAT_MODEL: the model behind model=chat (default deepseek-chat) */
+  chatModel: string;
+  /** AI_REASONING_MODEL: the model behind model=reasoner, deep thinking (default deepseek-reasoner) */
+  reasoningModel: string;
 }
 
 /** The documented development default: production deployments set API_SECRET. */
@@ -169,5 +187,21 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     platformPort,
     loginPublicUrl: readUrl(env, 'LOGIN_PUBLIC_URL'),
     publicBaseUrl: readPublicBaseUrl(env, platformPublicUrl, platformPort),
+    ai: readAiConfig(env),
+  };
+}
+
+function readAiConfig(env: NodeJS.ProcessEnv): AiConfig {
+  const provider = readChoice(env, 'AI_PROVIDER', AI_PROVIDER_NAMES, 'retrieval');
+  const baseUrl = readUrl(env, 'AI_BASE_URL');
+  if (provider === 'openai-compatible' && baseUrl === null) {
+    throw new ConfigError('AI_PROVIDER=openai-compatible needs AI_BASE_URL (e.g. https://api.deepseek.com/v1)');
+  }
+  return {
+    provider,
+    baseUrl: baseUrl?.replace(/\/+$/, '') ?? null,
+    apiKey: env.AI_API_KEY?.trim() || null,
+    chatModel: env.AI_CHAT_MODEL?.trim() || 'deepseek-chat',
+    reasoningModel: env.AI_REASONING_MODEL?.trim() || 'deepseek-reasoner',
   };
 }
