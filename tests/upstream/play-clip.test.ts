@@ -90,7 +90,7 @@ describe('ClipVideo', () => {
     ).body.items.dataList.find((f) => f.fragmentName.endsWith('片段1'))!;
     expect((await removeFragment(clipper, first.id)).body.code).toBe(2001);
     expect(existsSync(fileOf(first))).toBe(false);
-    const third = await clip({ startTime: 0, endTime: 3, fragmentName: '  我的片段  ' });
+    const third = await clip({ startTime: 0, endTime: 3, fragmentName: '  我的\u200B片段\uFEFF  ' });
     expect(third.body.items.fragmentName).toBe('我的片段');
     expect((await removeFragment(clipper, third.body.items.id)).body.code).toBe(2001);
     const fourth = await clip({ startTime: 0, endTime: 3 });
@@ -110,6 +110,8 @@ describe('ClipVideo', () => {
     expectRefused(await at(0, 181), '片段不能超过3分钟');
     expectRefused(await at(150, 201), '结束时间超出视频时长');
     expectRefused(await clip({ userId: fresh, fragmentName: '名'.repeat(51) }), '片段名称不能超过50个字');
+    expectRefused(await clip({ userId: fresh, fragmentName: 'gpj.\u202Emp4' }), '片段名称包含非法字符');
+    expectRefused(await clip({ userId: fresh, fragmentName: '换\n行' }), '片段名称包含非法字符');
     expect(api.store.fragments.countActive(fresh, Date.now())).toBe(0);
     expect((await at(199, 200)).body.code).toBe(2001);
   }, 60_000);
