@@ -68,7 +68,16 @@ describe('where each page goes on the mobile site', () => {
     expect(mobileRedirectTarget(url('/special/des?id=9'), phone)).toBe(`${ORIGIN}/m/special/des?speciaId=9`);
   });
 
-  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/search?key=党史', '/special', '/author', '/center?position=2', '/nothing-here'])(
+  it.each([
+    ['/special', 'special'],
+    ['/Special/', 'special'],
+    ['/author', 'author'],
+    ['/AUTHOR?x=1', 'author'],
+  ])('%s → /m/%s (the mobile topic and lecturer lists)', (path, target) => {
+    expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/${target}`);
+  });
+
+  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/search?key=党史', '/center?position=2', '/nothing-here'])(
     '%s → /m/home',
     (path) => {
       expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/home`);

@@ -18,6 +18,7 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
  * - /Play?courseId&catalogId&videoId[&vtime] → play?catalogId=&courseId=&videoId=[&vtime=]
  * - /authorDes?id → authorDes?id=
  * - /special/des?id → special/des?speciaId= (the mobile site's own spelling of the topic id)
+ * - /special → special (推荐专题), /author → author (名校名师)
  * - anything else → home
  * Paths match case-insensitively, as the desktop routes do; a missing id is sent empty.
  */
@@ -37,6 +38,10 @@ export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): stri
       return `authorDes?${query({ id: q('id') })}`;
     case '/special/des':
       return `special/des?${query({ speciaId: q('id') })}`;
+    case '/special':
+      return 'special';
+    case '/author':
+      return 'author';
     default:
       return 'home';
   }

@@ -12,10 +12,12 @@ import type { SearchQuery } from '../__generated__/SearchQuery.graphql';
 import type { SpecialDetailQuery } from '../__generated__/SpecialDetailQuery.graphql';
 import type { SpecialQuery } from '../__generated__/SpecialQuery.graphql';
 import type { MobileAuthorQuery } from '../__generated__/MobileAuthorQuery.graphql';
+import type { MobileAuthorListQuery } from '../__generated__/MobileAuthorListQuery.graphql';
 import type { MobileHomeQuery } from '../__generated__/MobileHomeQuery.graphql';
 import type { MobilePlayQuery } from '../__generated__/MobilePlayQuery.graphql';
 import type { MobileSearchQuery } from '../__generated__/MobileSearchQuery.graphql';
 import type { MobileTopicQuery } from '../__generated__/MobileTopicQuery.graphql';
+import type { MobileTopicListQuery } from '../__generated__/MobileTopicListQuery.graphql';
 import { catalogQuery, catalogRedirect, catalogVariables } from '../routes/Catalog/CatalogQuery';
 import { homeQuery, homeRedirect, homeVariables } from '../routes/Home/HomeQuery';
 import { authorDetailVariables, skipAuthorDetail } from '../routes/AuthorDetail/authorDetailParams';
@@ -276,6 +278,24 @@ function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
         variables: mobileAuthorVariables,
         skip: skipMobileAuthor,
         page: () => import('../routes/Mobile/MobileAuthorPage'),
+      }),
+      defineQueryRoute<MobileTopicListQuery>(runtime, {
+        id: 'mobileSpecial',
+        path: 'special',
+        title: '推荐专题',
+        keepAlive: true,
+        query: lazyQuery(() => import('../routes/Mobile/MobileTopicListPage').then((m) => m.mobileTopicListQuery)),
+        variables: () => ({}),
+        page: () => import('../routes/Mobile/MobileTopicListPage'),
+      }),
+      defineQueryRoute<MobileAuthorListQuery>(runtime, {
+        id: 'mobileAuthor',
+        path: 'author',
+        title: '名校名师',
+        keepAlive: true,
+        query: lazyQuery(() => import('../routes/Mobile/MobileAuthorListPage').then((m) => m.mobileAuthorListQuery)),
+        variables: () => ({}),
+        page: () => import('../routes/Mobile/MobileAuthorListPage'),
       }),
       defineQueryRoute<MobileTopicQuery>(runtime, {
         id: 'mobileSpecialDetail',

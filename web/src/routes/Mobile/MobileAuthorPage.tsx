@@ -4,11 +4,11 @@ import type { MobileAuthorQuery } from '../../__generated__/MobileAuthorQuery.gr
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { RichText } from '../../components/RichText/RichText';
-import { MobileCourseCard } from './MobileCourseCard';
+import { MobileAuthorCourses } from './MobileAuthorCourses';
 import { mobileAuthorQuery } from './MobileAuthorQuery';
-import { MobileGrid, MobileSection } from './MobileSections';
+import { MobileSection } from './MobileSections';
 
-/** /m/authorDes?id=: the lecturer, their intro and courses. */
+/** /m/authorDes?id=: the lecturer, their intro and courses (18 a page in infinite scroll). */
 export default function MobileAuthorPage({ queryRef }: OptionalQueryPageProps<MobileAuthorQuery>) {
   if (!queryRef) return <EmptyState text="讲师不存在" />;
   return <MobileAuthor queryRef={queryRef} />;
@@ -17,7 +17,6 @@ export default function MobileAuthorPage({ queryRef }: OptionalQueryPageProps<Mo
 function MobileAuthor({ queryRef }: { readonly queryRef: PreloadedQuery<MobileAuthorQuery> }) {
   const { author } = usePreloadedQuery<MobileAuthorQuery>(mobileAuthorQuery, queryRef);
   if (!author) return <EmptyState text="讲师不存在" />;
-  const edges = author.courses.edges;
   return (
     <>
       <Box bg="white" borderRadius="xl" p="4" mb="3">
@@ -43,19 +42,7 @@ function MobileAuthor({ queryRef }: { readonly queryRef: PreloadedQuery<MobileAu
           <RichText html={author.intro} />
         </MobileSection>
       )}
-      <MobileSection title="讲师课程">
-        {edges.length === 0 ? (
-          <EmptyState text="暂无课程" />
-        ) : (
-          <MobileGrid label="讲师课程">
-            {edges.map((edge) => (
-              <li key={edge.node.id}>
-                <MobileCourseCard course={edge.node} />
-              </li>
-            ))}
-          </MobileGrid>
-        )}
-      </MobileSection>
+      <MobileAuthorCourses author={author} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { graphql } from 'react-relay';
 
-/** /m/authorDes?id=: the lecturer and their courses, newest first. */
+/** /m/authorDes?id=: the lecturer and the first 18 of their courses, newest first (MobileAuthorCourses). */
 export const mobileAuthorQuery = graphql`
   query MobileAuthorQuery($authorId: Int!) {
     author(authorId: $authorId) {
@@ -11,14 +11,7 @@ export const mobileAuthorQuery = graphql`
       intro
       courseCount
       videoCount
-      courses(first: 30) {
-        edges {
-          node {
-            id
-            ...MobileCourseCard_course
-          }
-        }
-      }
+      ...MobileAuthorCourses_author
     }
   }
 `;

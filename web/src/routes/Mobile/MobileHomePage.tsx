@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { MobileHomeQuery } from '../../__generated__/MobileHomeQuery.graphql';
 import type { PageProps } from '../../app/routeTypes';
 import { mobileHomeQuery } from './MobileHomeQuery';
-import { mobileLinkFor } from './mobileLinks';
+import { MOBILE_AUTHORS, MOBILE_TOPICS, mobileLinkFor } from './mobileLinks';
 import { MobileAuthorTile, MobileScroller, MobileSection, MobileTopicTile } from './MobileSections';
 import { MobileRecommendedCourses } from './MobileRecommendedCourses';
 
@@ -37,7 +37,7 @@ export default function MobileHomePage({ queryRef }: PageProps<MobileHomeQuery>)
       )}
 
       {data.featuredTopics.length > 0 && (
-        <MobileSection title="推荐专题">
+        <MobileSection title="推荐专题" more={MOBILE_TOPICS}>
           <MobileScroller label="推荐专题">
             {data.featuredTopics.map((topic) => (
               <MobileTopicTile key={topic.id} topic={topic} />
@@ -47,7 +47,7 @@ export default function MobileHomePage({ queryRef }: PageProps<MobileHomeQuery>)
       )}
 
       {data.recommendedAuthors.length > 0 && (
-        <MobileSection title="名校名师">
+        <MobileSection title="名校名师" more={MOBILE_AUTHORS}>
           <SimpleGrid as="ul" aria-label="名校名师" columns={3} gap="2" listStyleType="none">
             {data.recommendedAuthors.map((author) => (
               <MobileAuthorTile key={author.id} author={author} name={author.name} position={author.position} />

@@ -1,19 +1,20 @@
-import { Box, Button, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { startTransition, useState, type FormEvent, type ReactNode } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MobileSearchQuery } from '../../__generated__/MobileSearchQuery.graphql';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
-import { Highlighted, plainText } from '../../components/Search/Highlighted';
-import { SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
+import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { clearSearchHistory, saveSearchKeyword, useSearchHistory } from '../../lib/searchHistory';
 import { keywordProblem } from '../Search/searchParams';
-import { mobilePlayUrl, mobileSearchKeyword, mobileSearchUrl, mobileTopicUrl } from './mobileLinks';
-import { MobileAuthorTile, MobileSection } from './MobileSections';
+import { mobileSearchKeyword, mobileSearchUrl } from './mobileLinks';
+import { MobileSection } from './MobileSections';
 import { mobileSearchQuery } from './MobileSearchQuery';
+import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './MobileSearchRows';
+import { MobileSearchAuthors, MobileSearchCourses, MobileSearchKnowledgePoints, MobileSearchTopics } from './MobileSearchTabs';
 
-/** /m/search?key=: the search box, the history when nothing is searched, the results otherwise. */
+/** /m/search?key=&menuIndex=: the search box, the history when nothing is searched, the results otherwise. */
 export default function MobileSearchPage({ queryRef, search }: OptionalQueryPageProps<MobileSearchQuery>) {
   const keyword = mobileSearchKeyword(search);
   return (
@@ -100,22 +101,37 @@ function MobileSearchHistory() {
   );
 }
 
-type Tab = 'all' | 'courses' | 'points' | 'topics' | 'authors';
+/** The tabs in menuIndex order, as on /search (§2). */
+const TABS: ReadonlyArray<{ readonly menuIndex: number; readonly label: string; readonly count: keyof SearchCounts | null }> = [
+  { menuIndex: SEARCH_MENU.all, label: '综合', count: null },
+  { menuIndex: SEARCH_MENU.courses, label: '课程', count: 'courseCount' },
+  { menuIndex: SEARCH_MENU.knowledgePoints, label: '知识点', count: 'knowledgePointCount' },
+  { menuIndex: SEARCH_MENU.topics, label: '专题', count: 'topicCount' },
+  { menuIndex: SEARCH_MENU.authors, label: '讲师', count: 'authorCount' },
+];
+
+type SearchCounts = MobileSearchQuery['response']['search']['counts'];
 
 function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<MobileSearchQuery> }) {
-  const { search } = usePreloadedQuery<MobileSearchQuery>(mobileSearchQuery, queryRef);
-  const [tab, setTab] = useState<Tab>('all');
-  const { counts, overview } = search;
-  const tabs: ReadonlyArray<{ id: Tab; label: string; count: number | null }> = [
-    { id: 'all', label: '综合', count: null },
-    { id: 'courses', label: '课程', count: counts.courseCount },
-    { id: 'points', label: '知识点', count: counts.knowledgePointCount },
-    { id: 'topics', label: '专题', count: counts.topicCount },
-    { id: 'authors', label: '讲师', count: counts.authorCount },
-  ];
-  const show = (id: Tab) => tab === 'all' || tab === id;
-  const nothing =
-    overview.courses.length + overview.knowledgePoints.length + overview.topics.length + overview.authors.length === 0;
+  const data = usePreloadedQuery<MobileSearchQuery>(mobileSearchQuery, queryRef);
+  const navigate = useNavigate();
+  const { keyword } = queryRef.variables;
+  const { counts, overview } = data.search;
+  const variables = queryRef.variables;
+  const active = variables.isCourses
+    ? SEARCH_MENU.courses
+    : variables.isPoints
+      ? SEARCH_MENU.knowledgePoints
+      : variables.isTopics
+        ? SEARCH_MENU.topics
+        : variables.isAuthors
+          ? SEARCH_MENU.authors
+          : SEARCH_MENU.all;
+  // a tab is the same search on the same history entry (§4: it starts again at its first page)
+  const select = (menuIndex: number) =>
+    startTransition(() => {
+      void navigate(mobileSearchUrl(keyword, menuIndex), { replace: true });
+    });
 
   return (
     <>
@@ -128,135 +144,136 @@ function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<M
         pb="1"
         css={{ scrollbarWidth: 'none', WebkitOverflowScrolling: 'touch' }}
       >
-        {tabs.map((t) => (
+        {TABS.map((t) => (
           <Button
-            key={t.id}
+            key={t.menuIndex}
             role="tab"
-            aria-selected={tab === t.id}
+            aria-selected={active === t.menuIndex}
             flexShrink={0}
             h="40px"
             size="sm"
             borderRadius="full"
-            variant={tab === t.id ? 'solid' : 'outline'}
+            variant={active === t.menuIndex ? 'solid' : 'outline'}
             colorPalette="red"
-            bg={tab === t.id ? undefined : 'white'}
-            onClick={() => setTab(t.id)}
+            bg={active === t.menuIndex ? undefined : 'white'}
+            onClick={() => select(t.menuIndex)}
           >
             {t.label}
-            {t.count !== null && ` ${t.count}`}
+            {t.count !== null && ` ${counts[t.count]}`}
           </Button>
         ))}
       </HStack>
 
-      {nothing && <EmptyState text={SEARCH_TEXT.noResults} />}
-
-      {show('courses') && overview.courses.length > 0 && (
-        <ResultGroup title="课程" total={counts.courseCount} shown={overview.courses.length}>
-          {overview.courses.map((hit) => (
-            <ResultRow key={hit.course.id} to={mobilePlayUrl(hit.course)} image={hit.course.image} label={plainText(hit.name)}>
-              <Text fontSize="sm" fontWeight="semibold" lineClamp={2}>
-                <Highlighted segments={hit.name} />
-              </Text>
-              <Text fontSize="xs" color="gray.500" truncate>
-                <Highlighted segments={hit.authorName} />
-              </Text>
-              <Text fontSize="xs" color="gray.600" lineClamp={2}>
-                <Highlighted segments={hit.info} />
-              </Text>
-            </ResultRow>
-          ))}
-        </ResultGroup>
+      {overview && <MobileSearchOverview overview={overview} counts={counts} onMore={select} />}
+      {data.courseTab && (
+        <MobileSection title={`课程（${counts.courseCount}）`} label="课程结果">
+          <MobileSearchCourses query={data.courseTab} />
+        </MobileSection>
       )}
-
-      {show('points') && overview.knowledgePoints.length > 0 && (
-        <ResultGroup title="知识点" total={counts.knowledgePointCount} shown={overview.knowledgePoints.length}>
-          {overview.knowledgePoints.map((point) => (
-            <ResultRow
-              key={point.id}
-              to={mobilePlayUrl({ courseId: point.courseId, catalogueId: point.catalogueId, videoId: point.videoId })}
-              label={plainText(point.videoName)}
-            >
-              <Text fontSize="sm" fontWeight="semibold" lineClamp={1}>
-                <Highlighted segments={point.videoName} />
-              </Text>
-              {point.keyPoints.length > 0 && (
-                <Text fontSize="xs" color="gray.700" lineClamp={1}>
-                  <Highlighted segments={point.keyPoints} />
-                </Text>
-              )}
-              <Text fontSize="xs" color="gray.600" lineClamp={2}>
-                {point.timePointShow} · <Highlighted segments={point.text} />
-              </Text>
-              <Text fontSize="xs" color="gray.500" truncate>
-                {point.courseName}
-              </Text>
-            </ResultRow>
-          ))}
-        </ResultGroup>
+      {data.pointTab && (
+        <MobileSection title={`知识点（${counts.knowledgePointCount}）`} label="知识点结果">
+          <MobileSearchKnowledgePoints query={data.pointTab} />
+        </MobileSection>
       )}
-
-      {show('topics') && overview.topics.length > 0 && (
-        <ResultGroup title="专题" total={counts.topicCount} shown={overview.topics.length}>
-          {overview.topics.map((hit) => (
-            <ResultRow key={hit.topic.id} to={mobileTopicUrl(hit.topic.topicId)} image={hit.topic.image} label={plainText(hit.title)}>
-              <Text fontSize="sm" fontWeight="semibold" lineClamp={2}>
-                <Highlighted segments={hit.title} />
-              </Text>
-              <Text fontSize="xs" color="gray.600" lineClamp={2}>
-                <Highlighted segments={hit.info} />
-              </Text>
-            </ResultRow>
-          ))}
-        </ResultGroup>
+      {data.topicTab && (
+        <MobileSection title={`专题（${counts.topicCount}）`} label="专题结果">
+          <MobileSearchTopics query={data.topicTab} />
+        </MobileSection>
       )}
-
-      {show('authors') && overview.authors.length > 0 && (
-        <MobileSection title={`讲师（${counts.authorCount}）`} label="讲师">
-          <Box as="ul" aria-label="讲师" listStyleType="none" display="grid" gridTemplateColumns="repeat(3, 1fr)" gap="2">
-            {overview.authors.map((hit) => (
-              <MobileAuthorTile
-                key={hit.author.id}
-                author={hit.author}
-                name={<Highlighted segments={hit.name} />}
-                position={<Highlighted segments={hit.position} />}
-              />
-            ))}
-          </Box>
+      {data.authorTab && (
+        <MobileSection title={`讲师（${counts.authorCount}）`} label="讲师结果">
+          <MobileSearchAuthors query={data.authorTab} />
         </MobileSection>
       )}
     </>
   );
 }
 
-function ResultGroup({ title, total, shown, children }: { readonly title: string; readonly total: number; readonly shown: number; readonly children: ReactNode }) {
+type Overview = NonNullable<MobileSearchQuery['response']['search']['overview']>;
+
+/** 综合: the first results of every group, each with 查看更多 to its own tab when there are more. */
+function MobileSearchOverview({
+  overview,
+  counts,
+  onMore,
+}: {
+  readonly overview: Overview;
+  readonly counts: SearchCounts;
+  readonly onMore: (menuIndex: number) => void;
+}) {
+  const nothing = overview.courses.length + overview.knowledgePoints.length + overview.topics.length + overview.authors.length === 0;
+  if (nothing) return <EmptyState text={SEARCH_TEXT.noResults} />;
+  return (
+    <>
+      {overview.courses.length > 0 && (
+        <ResultGroup title="课程" total={counts.courseCount} shown={overview.courses.length} onMore={() => onMore(SEARCH_MENU.courses)}>
+          {overview.courses.map((hit) => (
+            <CourseHitRow key={hit.course.id} hit={hit} />
+          ))}
+        </ResultGroup>
+      )}
+      {overview.knowledgePoints.length > 0 && (
+        <ResultGroup
+          title="知识点"
+          total={counts.knowledgePointCount}
+          shown={overview.knowledgePoints.length}
+          onMore={() => onMore(SEARCH_MENU.knowledgePoints)}
+        >
+          {overview.knowledgePoints.map((point) => (
+            <KnowledgePointRow key={point.id} point={point} />
+          ))}
+        </ResultGroup>
+      )}
+      {overview.topics.length > 0 && (
+        <ResultGroup title="专题" total={counts.topicCount} shown={overview.topics.length} onMore={() => onMore(SEARCH_MENU.topics)}>
+          {overview.topics.map((hit) => (
+            <TopicHitRow key={hit.topic.id} hit={hit} />
+          ))}
+        </ResultGroup>
+      )}
+      {overview.authors.length > 0 && (
+        <MobileSection title={`讲师（${counts.authorCount}）`} label="讲师">
+          <Box as="ul" aria-label="讲师" listStyleType="none" display="grid" gridTemplateColumns="repeat(3, 1fr)" gap="2">
+            {overview.authors.map((hit) => (
+              <AuthorHitTile key={hit.author.id} hit={hit} />
+            ))}
+          </Box>
+          <MoreButton title="讲师" total={counts.authorCount} shown={overview.authors.length} onMore={() => onMore(SEARCH_MENU.authors)} />
+        </MobileSection>
+      )}
+    </>
+  );
+}
+
+function ResultGroup({
+  title,
+  total,
+  shown,
+  onMore,
+  children,
+}: {
+  readonly title: string;
+  readonly total: number;
+  readonly shown: number;
+  readonly onMore: () => void;
+  readonly children: ReactNode;
+}) {
   return (
     <MobileSection title={`${title}（${total}）`} label={title}>
       <Stack as="ul" aria-label={title} listStyleType="none" gap="0">
         {children}
       </Stack>
-      {total > shown && (
-        <Text fontSize="xs" color="gray.500" textAlign="center" pt="2">
-          显示前 {shown} 条结果
-        </Text>
-      )}
+      <MoreButton title={title} total={total} shown={shown} onMore={onMore} />
     </MobileSection>
   );
 }
 
-function ResultRow({ to, image, label, children }: { readonly to: string; readonly image?: string; readonly label: string; readonly children: ReactNode }) {
+function MoreButton({ title, total, shown, onMore }: { readonly title: string; readonly total: number; readonly shown: number; readonly onMore: () => void }) {
+  if (total <= shown) return null;
   return (
-    <Box as="li" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
-      <RouterLink to={to} aria-label={label}>
-        <HStack gap="3" py="2.5" align="flex-start" minH="48px">
-          {image !== undefined && (
-            <Image src={image} alt="" w="112px" aspectRatio={16 / 9} objectFit="cover" borderRadius="md" bg="gray.100" flexShrink={0} loading="lazy" />
-          )}
-          <Stack gap="0.5" minW="0" flex="1">
-            {children}
-          </Stack>
-        </HStack>
-      </RouterLink>
-    </Box>
+    <Button variant="ghost" w="full" h="44px" mt="1" color="red.700" fontSize="sm" onClick={onMore}>
+      查看全部{title}（{total}）
+    </Button>
   );
 }
 

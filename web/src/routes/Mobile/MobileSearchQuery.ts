@@ -1,8 +1,30 @@
 import { graphql } from 'react-relay';
 
-/** /m/search?key=: the tab counts and the overview's first results of every group (one upstream call each). */
+/**
+ * /m/search?key=&menuIndex=: the tab counts, then what the tab shows: 综合 the overview's first
+ * results of every group (one upstream call), another tab its first page of 21 (MobileSearchTabs).
+ */
 export const mobileSearchQuery = graphql`
-  query MobileSearchQuery($keyword: String!) {
+  query MobileSearchQuery(
+    $keyword: String!
+    $isAll: Boolean!
+    $isCourses: Boolean!
+    $isPoints: Boolean!
+    $isTopics: Boolean!
+    $isAuthors: Boolean!
+  ) {
+    ... on Query @include(if: $isCourses) @alias(as: "courseTab") {
+      ...MobileSearchTabs_courses @arguments(keyword: $keyword)
+    }
+    ... on Query @include(if: $isPoints) @alias(as: "pointTab") {
+      ...MobileSearchTabs_points @arguments(keyword: $keyword)
+    }
+    ... on Query @include(if: $isTopics) @alias(as: "topicTab") {
+      ...MobileSearchTabs_topics @arguments(keyword: $keyword)
+    }
+    ... on Query @include(if: $isAuthors) @alias(as: "authorTab") {
+      ...MobileSearchTabs_authors @arguments(keyword: $keyword)
+    }
     search(keyword: $keyword) {
       counts {
         courseCount
@@ -10,7 +32,7 @@ export const mobileSearchQuery = graphql`
         topicCount
         authorCount
       }
-      overview {
+      overview @include(if: $isAll) {
         courses {
           course {
             id

@@ -1,15 +1,41 @@
 import { Box, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ChevronRightIcon } from '../../components/icons/Icons';
 import { mobileAuthorUrl, mobileTopicUrl } from './mobileLinks';
 
-/** A titled block of a mobile page. */
-export function MobileSection({ title, children, label }: { readonly title: string; readonly children: ReactNode; readonly label?: string }) {
+/** A titled block of a mobile page; `more` puts a 更多 link (a 44 px target) beside the title. */
+export function MobileSection({
+  title,
+  children,
+  label,
+  more,
+}: {
+  readonly title: string;
+  readonly children: ReactNode;
+  readonly label?: string;
+  readonly more?: string;
+}) {
+  const heading = (
+    <Heading as="h2" fontSize="md" borderLeftWidth="4px" borderColor="red.600" pl="2" lineHeight="1.2">
+      {title}
+    </Heading>
+  );
   return (
     <Box as="section" aria-label={label ?? title} bg="white" borderRadius="xl" p="3" mb="3">
-      <Heading as="h2" fontSize="md" mb="3" borderLeftWidth="4px" borderColor="red.600" pl="2" lineHeight="1.2">
-        {title}
-      </Heading>
+      {more ? (
+        <HStack justify="space-between" mb="1" mt="-2">
+          {heading}
+          <Box asChild display="flex" alignItems="center" minH="44px" px="2" fontSize="sm" color="gray.500">
+            <RouterLink to={more} aria-label={`更多${title}`}>
+              更多
+              <ChevronRightIcon aria-hidden />
+            </RouterLink>
+          </Box>
+        </HStack>
+      ) : (
+        <Box mb="3">{heading}</Box>
+      )}
       {children}
     </Box>
   );

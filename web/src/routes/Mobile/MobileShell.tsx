@@ -3,9 +3,9 @@ import { NavLink, useLocation, useMatches, useNavigate, useNavigation } from 're
 import { NavigationProgress } from '../../app/NavigationProgress';
 import { RouteHost } from '../../app/RouteHost';
 import type { RouteHandle, RouteRuntime } from '../../app/routeTypes';
-import { ChevronLeftIcon, HomeIcon, SearchIcon } from '../../components/icons/Icons';
+import { AwardIcon, ChevronLeftIcon, HomeIcon, LayersIcon, SearchIcon } from '../../components/icons/Icons';
 import { site } from '../../site';
-import { MOBILE_HOME, MOBILE_SEARCH } from './mobileLinks';
+import { MOBILE_AUTHORS, MOBILE_HOME, MOBILE_SEARCH, MOBILE_TOPICS } from './mobileLinks';
 
 /** Width of the mobile site's column: phones use all of it, a tablet or desktop sees a phone-wide column. */
 export const MOBILE_MAX_WIDTH = '640px';
@@ -14,6 +14,8 @@ const TAB_BAR_HEIGHT = '60px';
 
 const TABS = [
   { label: '首页', to: MOBILE_HOME, Icon: HomeIcon },
+  { label: '专题', to: MOBILE_TOPICS, Icon: LayersIcon },
+  { label: '名师', to: MOBILE_AUTHORS, Icon: AwardIcon },
   { label: '搜索', to: MOBILE_SEARCH, Icon: SearchIcon },
 ] as const;
 

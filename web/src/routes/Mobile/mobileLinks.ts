@@ -8,6 +8,9 @@ import { MOBILE_HOME, MOBILE_ROOT, mobileSearchKeyword } from './mobileParams';
 
 export { MOBILE_HOME, mobileSearchKeyword };
 export const MOBILE_SEARCH = `${MOBILE_ROOT}/search`;
+/** 推荐专题 and 名校名师, the mobile counterparts of /special and /author. */
+export const MOBILE_TOPICS = `${MOBILE_ROOT}/special`;
+export const MOBILE_AUTHORS = `${MOBILE_ROOT}/author`;
 
 /** A course on the mobile player page (/m/play?catalogId=&courseId=&videoId=). */
 export function mobilePlayUrl(course: { readonly courseId: number; readonly catalogueId: number; readonly videoId?: number | null }): string {
@@ -24,8 +27,11 @@ export function mobileTopicUrl(topicId: number): string {
   return `${MOBILE_ROOT}/special/des?speciaId=${topicId}`;
 }
 
-export function mobileSearchUrl(keyword: string): string {
-  return `${MOBILE_SEARCH}?${new URLSearchParams({ key: keyword }).toString()}`;
+/** A search, on its 综合 tab unless another menuIndex (1 课程 … 4 讲师) is given. */
+export function mobileSearchUrl(keyword: string, menuIndex = 0): string {
+  const params = new URLSearchParams({ key: keyword });
+  if (menuIndex > 0) params.set('menuIndex', String(menuIndex));
+  return `${MOBILE_SEARCH}?${params.toString()}`;
 }
 
 /**

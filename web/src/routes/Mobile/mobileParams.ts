@@ -1,5 +1,6 @@
 import { intParam } from '../../app/defineRoute';
-import { TEXT_LIMIT } from '../../constants';
+import { SEARCH_MENU, TEXT_LIMIT } from '../../constants';
+import { readSearchParams } from '../Search/searchParams';
 
 /**
  * What the mobile site's routes (issue 7) read from their URLs. The router (first-load code)
@@ -55,8 +56,31 @@ export function mobileSearchKeyword(params: URLSearchParams): string {
   return (params.get('key') ?? '').trim();
 }
 
-export function mobileSearchVariables(url: URL): { keyword: string } {
-  return { keyword: mobileSearchKeyword(url.searchParams) };
+/**
+ * /m/search?key=&menuIndex=: the tab is in the URL as on /search (0 综合 … 4 讲师), so a tab is one
+ * load of the route's query with that tab's first page (§4: a tab starts again at page 1).
+ */
+export function mobileSearchMenuIndex(params: URLSearchParams): number {
+  return readSearchParams(params).menuIndex;
+}
+
+export function mobileSearchVariables(url: URL): {
+  keyword: string;
+  isAll: boolean;
+  isCourses: boolean;
+  isPoints: boolean;
+  isTopics: boolean;
+  isAuthors: boolean;
+} {
+  const menuIndex = mobileSearchMenuIndex(url.searchParams);
+  return {
+    keyword: mobileSearchKeyword(url.searchParams),
+    isAll: menuIndex === SEARCH_MENU.all,
+    isCourses: menuIndex === SEARCH_MENU.courses,
+    isPoints: menuIndex === SEARCH_MENU.knowledgePoints,
+    isTopics: menuIndex === SEARCH_MENU.topics,
+    isAuthors: menuIndex === SEARCH_MENU.authors,
+  };
 }
 
 export function skipMobileSearch(url: URL): boolean {

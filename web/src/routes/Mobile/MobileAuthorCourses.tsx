@@ -1,0 +1,59 @@
+import { Box } from '@chakra-ui/react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { MobileAuthorCourses_author$key } from '../../__generated__/MobileAuthorCourses_author.graphql';
+import type { MobileAuthorCoursesPaginationQuery } from '../../__generated__/MobileAuthorCoursesPaginationQuery.graphql';
+import { EmptyState } from '../../components/Feedback/EmptyState';
+import { ListFooter } from '../../components/Feedback/ListFooter';
+import { PAGE_SIZE } from '../../constants';
+import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
+import { MobileCourseCard } from './MobileCourseCard';
+import { MobileGrid, MobileSection } from './MobileSections';
+
+const authorFragment = graphql`
+  fragment MobileAuthorCourses_author on Author
+  @refetchable(queryName: "MobileAuthorCoursesPaginationQuery")
+  @argumentDefinitions(first: { type: "Int", defaultValue: 18 }, after: { type: "String" }) {
+    courses(first: $first, after: $after) @connection(key: "MobileAuthorCourses_courses") {
+      edges {
+        node {
+          id
+          ...MobileCourseCard_course
+        }
+      }
+    }
+  }
+`;
+
+/** 讲师课程 on /m/authorDes: newest first, 18 a page in infinite scroll as on /authorDes, 没有更多了 at the end. */
+export function MobileAuthorCourses({ author }: { readonly author: MobileAuthorCourses_author$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileAuthorCoursesPaginationQuery, MobileAuthorCourses_author$key>(
+    authorFragment,
+    author,
+  );
+  const edges = data.courses.edges;
+  const sentinel = useLoadMoreSentinel({
+    hasNext,
+    isLoadingNext,
+    itemCount: edges.length,
+    loadNext: () => {
+      if (hasNext && !isLoadingNext) loadNext(PAGE_SIZE.authorCourses);
+    },
+  });
+  return (
+    <MobileSection title="讲师课程">
+      {edges.length === 0 ? (
+        <EmptyState text="暂无课程" />
+      ) : (
+        <MobileGrid label="讲师课程">
+          {edges.map((edge) => (
+            <li key={edge.node.id}>
+              <MobileCourseCard course={edge.node} />
+            </li>
+          ))}
+        </MobileGrid>
+      )}
+      <Box ref={sentinel} height="1px" />
+      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+    </MobileSection>
+  );
+}

@@ -1,0 +1,199 @@
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { MobileSearchTabs_authors$key } from '../../__generated__/MobileSearchTabs_authors.graphql';
+import type { MobileSearchTabs_courses$key } from '../../__generated__/MobileSearchTabs_courses.graphql';
+import type { MobileSearchTabs_points$key } from '../../__generated__/MobileSearchTabs_points.graphql';
+import type { MobileSearchTabs_topics$key } from '../../__generated__/MobileSearchTabs_topics.graphql';
+import type { MobileSearchTabsAuthorsPaginationQuery } from '../../__generated__/MobileSearchTabsAuthorsPaginationQuery.graphql';
+import type { MobileSearchTabsCoursesPaginationQuery } from '../../__generated__/MobileSearchTabsCoursesPaginationQuery.graphql';
+import type { MobileSearchTabsPointsPaginationQuery } from '../../__generated__/MobileSearchTabsPointsPaginationQuery.graphql';
+import type { MobileSearchTabsTopicsPaginationQuery } from '../../__generated__/MobileSearchTabsTopicsPaginationQuery.graphql';
+import { SearchResultGrid } from '../../components/Search/SearchResultGrid';
+import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './MobileSearchRows';
+
+/*
+ * The mobile search's four tabs (课程, 知识点, 专题, 讲师): each pages through Query.search by itself,
+ * 21 a page (§9) in infinite scroll with 没有更多了 at the end (SearchResultGrid, as on /search).
+ * Search is not a Node: the keyword is each list's refetch variable.
+ */
+
+const coursesFragment = graphql`
+  fragment MobileSearchTabs_courses on Query
+  @refetchable(queryName: "MobileSearchTabsCoursesPaginationQuery")
+  @argumentDefinitions(keyword: { type: "String!" }, first: { type: "Int", defaultValue: 21 }, after: { type: "String" }) {
+    search(keyword: $keyword) {
+      courses(first: $first, after: $after) @connection(key: "MobileSearchTabs_courses") {
+        edges {
+          node {
+            course {
+              id
+              courseId
+              catalogueId
+              image
+            }
+            name {
+              text
+              hit
+            }
+            info {
+              text
+              hit
+            }
+            authorName {
+              text
+              hit
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+const pointsFragment = graphql`
+  fragment MobileSearchTabs_points on Query
+  @refetchable(queryName: "MobileSearchTabsPointsPaginationQuery")
+  @argumentDefinitions(keyword: { type: "String!" }, first: { type: "Int", defaultValue: 21 }, after: { type: "String" }) {
+    search(keyword: $keyword) {
+      knowledgePoints(first: $first, after: $after) @connection(key: "MobileSearchTabs_knowledgePoints") {
+        edges {
+          node {
+            id
+            timePointShow
+            keyPoints {
+              text
+              hit
+            }
+            text {
+              text
+              hit
+            }
+            videoId
+            videoName {
+              text
+              hit
+            }
+            courseId
+            catalogueId
+            courseName
+          }
+        }
+      }
+    }
+  }
+`;
+
+const topicsFragment = graphql`
+  fragment MobileSearchTabs_topics on Query
+  @refetchable(queryName: "MobileSearchTabsTopicsPaginationQuery")
+  @argumentDefinitions(keyword: { type: "String!" }, first: { type: "Int", defaultValue: 21 }, after: { type: "String" }) {
+    search(keyword: $keyword) {
+      topics(first: $first, after: $after) @connection(key: "MobileSearchTabs_topics") {
+        edges {
+          node {
+            topic {
+              id
+              topicId
+              image
+            }
+            title {
+              text
+              hit
+            }
+            info {
+              text
+              hit
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+const authorsFragment = graphql`
+  fragment MobileSearchTabs_authors on Query
+  @refetchable(queryName: "MobileSearchTabsAuthorsPaginationQuery")
+  @argumentDefinitions(keyword: { type: "String!" }, first: { type: "Int", defaultValue: 21 }, after: { type: "String" }) {
+    search(keyword: $keyword) {
+      authors(first: $first, after: $after) @connection(key: "MobileSearchTabs_authors") {
+        edges {
+          node {
+            author {
+              id
+              authorId
+              image
+            }
+            name {
+              text
+              hit
+            }
+            position {
+              text
+              hit
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export function MobileSearchCourses({ query }: { readonly query: MobileSearchTabs_courses$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileSearchTabsCoursesPaginationQuery, MobileSearchTabs_courses$key>(
+    coursesFragment,
+    query,
+  );
+  const edges = data.search.courses.edges;
+  return (
+    <SearchResultGrid label="课程" columns={1} itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>
+      {edges.map((edge) => (
+        <CourseHitRow key={edge.node.course.id} hit={edge.node} />
+      ))}
+    </SearchResultGrid>
+  );
+}
+
+export function MobileSearchKnowledgePoints({ query }: { readonly query: MobileSearchTabs_points$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileSearchTabsPointsPaginationQuery, MobileSearchTabs_points$key>(
+    pointsFragment,
+    query,
+  );
+  const edges = data.search.knowledgePoints.edges;
+  return (
+    <SearchResultGrid label="知识点" columns={1} itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>
+      {edges.map((edge) => (
+        <KnowledgePointRow key={edge.node.id} point={edge.node} />
+      ))}
+    </SearchResultGrid>
+  );
+}
+
+export function MobileSearchTopics({ query }: { readonly query: MobileSearchTabs_topics$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileSearchTabsTopicsPaginationQuery, MobileSearchTabs_topics$key>(
+    topicsFragment,
+    query,
+  );
+  const edges = data.search.topics.edges;
+  return (
+    <SearchResultGrid label="专题" columns={1} itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>
+      {edges.map((edge) => (
+        <TopicHitRow key={edge.node.topic.id} hit={edge.node} />
+      ))}
+    </SearchResultGrid>
+  );
+}
+
+export function MobileSearchAuthors({ query }: { readonly query: MobileSearchTabs_authors$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileSearchTabsAuthorsPaginationQuery, MobileSearchTabs_authors$key>(
+    authorsFragment,
+    query,
+  );
+  const edges = data.search.authors.edges;
+  return (
+    <SearchResultGrid label="讲师" columns={3} itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>
+      {edges.map((edge) => (
+        <AuthorHitTile key={edge.node.author.id} hit={edge.node} />
+      ))}
+    </SearchResultGrid>
+  );
+}
