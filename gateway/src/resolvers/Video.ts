@@ -13,6 +13,7 @@ import type {
   VideoOperationsResult,
   VideoParent,
 } from '../graphql/types';
+import type { RestAIContent } from '../ai/types';
 import { PLAY_PAGE_NOTES } from '../play/rules';
 import type { RestOperateState, RestVideoQuality } from '../upstream/types';
 import { isLoggedIn } from '../viewer';
@@ -99,6 +100,14 @@ const danmaku: Field<DanmakuParent[], VideoArgs['danmaku']> = async (video, args
   });
 };
 
+/**
+ * The play page's AI content block (GET /api/ai/GetAIContent, through the request's REST loader).
+ * Null while none has been generated; a secondary part of the page: a failure answers null and an
+ * error on this field (fieldErrors.ts), never a page without its video.
+ */
+const aiContent: Field<RestAIContent | null> = (video, _args, ctx, info) =>
+  emptyOnFailure(ctx, info, null, () => ctx.api.aiContent(video.videoId));
+
 export const Video = {
   // videos are read through their course, so the course id is part of the key
   id: (video: VideoParent) => toGlobalId('Video', `${video.courseId}:${video.videoId}`),
@@ -129,4 +138,5 @@ export const Video = {
   viewerOperations,
   notes,
   danmaku,
+  aiContent,
 };

@@ -1,4 +1,5 @@
 /** All resolvers, one file per GraphQL type (Query fields grouped by page under Query/, mutations under Mutation/). */
+import { AIAnswerDone, AIAnswerEvent, AIContent, AISource } from './AI';
 import { Author } from './Author';
 import { Banner } from './Banner';
 import { Catalogue } from './Catalogue';
@@ -28,6 +29,7 @@ import { CourseTag, PlayPage, PlayResume } from './PlayPage';
 import { Query } from './Query';
 import { Fragment, Message, Note, ViewLogEntry } from './Records';
 import { AuthorHit, CatalogueSuggestion, CourseHit, KnowledgePoint, Search, TopicHit } from './Search';
+import { askAI } from './Subscription/askAI';
 import { Topic } from './Topic';
 import { UserProfile } from './UserProfile';
 import { Video } from './Video';
@@ -55,6 +57,9 @@ export const resolvers = {
     reportPlay,
     sendDanmaku,
   },
+  Subscription: {
+    askAI,
+  },
   File,
   Node,
   Viewer,
@@ -79,4 +84,8 @@ export const resolvers = {
   AuthorHit,
   KnowledgePoint,
   CatalogueSuggestion,
+  AIAnswerEvent,
+  AIAnswerDone,
+  AISource,
+  AIContent,
 };

@@ -56,7 +56,17 @@ export interface UpstreamClientOptions {
   logger: Logger;
   /** connections kept to the upstream; the embedded default is on loopback */
   connections?: number;
+  /** connections of the streaming calls' own pool (stream()); 1 024 by default */
+  streamConnections?: number;
 }
+
+/**
+ * What a streaming call (the AI answer) got: the upstream refused before streaming, with a plain
+ * envelope, or it answered an event stream, whose bytes are read as they come.
+ */
+export type StreamAnswer =
+  | { kind: 'envelope'; envelope: Envelope }
+  | { kind: 'stream'; body: AsyncIterable<Uint8Array> };
 
 export interface MediaResponse {
   statusCode: number;
@@ -73,10 +83,14 @@ function isTimeout(error: unknown): boolean {
 
 export class UpstreamClient {
   private readonly pool: Pool;
+  /** made on the first streaming call (only the main API streams) */
+  private streamPool?: Pool;
+  private readonly origin: string;
   private readonly pathPrefix: string;
 
   constructor(private readonly options: UpstreamClientOptions) {
     const url = new URL(options.baseUrl);
+    this.origin = url.origin;
     this.pathPrefix = url.pathname.replace(/\/+$/, '');
     this.pool = new Pool(url.origin, {
       connections: options.connections ?? 64,
@@ -195,8 +209,73 @@ export class UpstreamClient {
     }
   }
 
+  /**
+   * A signed GET answered by an event stream (GET /api/ai/flowQuestion). It counts against the
+   * operation's budget like any call. Streams travel on a pool of their own: an answer holds its
+   * connection for as long as it streams (up to the upstream's 85 s), and sharing the pool that
+   * page reads wait on would let a few dozen askers stall every page. The pool's timeouts bound the
+   * wait for the headers and each silence between chunks (UPSTREAM_TIMEOUT_MS), not the whole answer.
+   * Aborting `signal` cancels the request and its body; so does leaving the body's iteration early.
+   * Throws UpstreamError when there is neither a stream nor an envelope (down, 5xx, 401, garbage).
+   */
+  async stream(call: { path: string; params?: Record<string, ParamValue> }, scope: RequestScope, signal: AbortSignal): Promise<StreamAnswer> {
+    if (scope.upstreamBudget !== undefined && scope.upstreamRequests >= scope.upstreamBudget) {
+      scope.upstreamRefused = (scope.upstreamRefused ?? 0) + 1;
+      throw new UpstreamBudgetExceeded(scope.upstreamBudget, call.path);
+    }
+    const wire = toWireParams(call.params ?? {});
+    const headers: Record<string, string> = {
+      ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
+      accept: 'text/event-stream, application/json',
+      // an intermediary must not hold the events back to compress them
+      'accept-encoding': 'identity',
+    };
+    if (scope.clientAddress) headers['x-forwarded-for'] = scope.clientAddress;
+    const query = new URLSearchParams(wire).toString();
+    const path = this.pathPrefix + call.path + (query ? `?${query}` : '');
+    this.streamPool ??= new Pool(this.origin, {
+      connections: this.options.streamConnections ?? 1024,
+      keepAliveTimeout: 10_000,
+      headersTimeout: this.options.timeoutMs,
+      bodyTimeout: this.options.timeoutMs,
+    });
+
+    scope.upstreamRequests += 1;
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.streamPool.request({ method: 'GET', path, headers, signal });
+    } catch (error) {
+      throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', call.path, null, null, (error as Error)?.message ?? String(error)));
+    }
+    const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
+    if (response.statusCode === 200 && contentType.startsWith('text/event-stream')) {
+      this.options.logger.debug(`upstream GET ${call.path} → 200, streaming`);
+      return { kind: 'stream', body: response.body };
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', call.path, response.statusCode, null, (error as Error)?.message ?? String(error)));
+    }
+    if (response.statusCode === 401) {
+      throw this.fail(new UpstreamError('unauthorized', call.path, 401, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock)'));
+    }
+    if (response.statusCode >= 500) throw this.fail(new UpstreamError('server', call.path, response.statusCode, parseCode(text), 'server error'));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw this.fail(new UpstreamError('bad-response', call.path, response.statusCode, null, 'the answer is neither an event stream nor JSON'));
+    }
+    if (!isEnvelope(parsed)) throw this.fail(new UpstreamError('bad-response', call.path, response.statusCode, null, 'the answer is not an envelope'));
+    this.options.logger.debug(`upstream GET ${call.path} → ${response.statusCode} code ${parsed.code} (not streamed)`);
+    return { kind: 'envelope', envelope: parsed };
+  }
+
   async close(): Promise<void> {
-    await this.pool.close();
+    // answers still streaming at shutdown are cut off rather than waited for (up to 85 s each)
+    await Promise.all([this.pool.close(), this.streamPool?.destroy()]);
   }
 
   private fail(error: UpstreamError): UpstreamError {

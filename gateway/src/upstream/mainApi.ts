@@ -8,7 +8,8 @@ import DataLoader from 'dataloader';
 import { badUserInput, notFound } from '../graphql/errors';
 import { buildCatalogueIndex, type CatalogueIndex } from '../loaders/catalogueTree';
 import { createRestLoader, type RestLoader } from '../loaders/restLoader';
-import type { RequestScope, UpstreamClient } from './client';
+import type { RestAIContent, RestAISuggestion } from '../ai/types';
+import type { RequestScope, StreamAnswer, UpstreamClient } from './client';
 import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_READ_OK, CODE_REFUSED, type Envelope } from './envelope';
 import { UpstreamError } from './errors';
 import { operationResult, type OperationResult } from './operations';
@@ -597,6 +598,50 @@ export class MainApi {
 
   sendDanmaku(args: { userId: number; videoId: number; vtime: number; content: string }): Promise<OperationResult<RestDanmaku | null>> {
     return this.operation('POST', '/api/danmaku/Send', { ...args });
+  }
+
+  // ---- AI (issue 6) -------------------------------------------------------------------------
+
+  /**
+   * Asks the AI (GET /api/ai/flowQuestion): an event stream, or the envelope of a refusal made before
+   * streaming (4000, -1, 4004). Never through the read loader: every question is its own answer.
+   * userId is the signed-in viewer's. Aborting `signal` cancels the answer upstream.
+   */
+  askAI(
+    args: { question: string; userId: number; clientId: string; model: 'chat' | 'reasoner'; courseId: number; videoId: number },
+    signal: AbortSignal,
+  ): Promise<StreamAnswer> {
+    return this.client.stream(
+      {
+        path: '/api/ai/flowQuestion',
+        params: {
+          question: args.question,
+          productId: this.productId,
+          userId: args.userId,
+          clientId: args.clientId,
+          model: args.model,
+          courseId: args.courseId || undefined,
+          videoId: args.videoId || undefined,
+        },
+      },
+      this.scope,
+      signal,
+    );
+  }
+
+  /** Suggested questions: the video's, else the course's, else general ones (GET /api/ai/recommend). */
+  async aiSuggestions(args: { courseId: number; videoId: number; limit: number }): Promise<RestAISuggestion[]> {
+    const items = await this.read<RestAISuggestion[] | null>('/api/ai/recommend', {
+      courseId: args.courseId || undefined,
+      videoId: args.videoId || undefined,
+      limit: args.limit,
+    });
+    return Array.isArray(items) ? items : [];
+  }
+
+  /** The AI content of a video and its course; null while none was generated, or for an unknown video. */
+  aiContent(videoId: number): Promise<RestAIContent | null> {
+    return this.readOrNull<RestAIContent | null>('/api/ai/GetAIContent', { videoId });
   }
 }
 

@@ -86,6 +86,9 @@ export const QUERY_LIMITS = {
 /** The default of UPSTREAM_BUDGET_PER_OPERATION (config.ts). */
 export const DEFAULT_UPSTREAM_BUDGET = 40;
 
+/** What one AI answer (Subscription.askAI) counts for in the cost rule. */
+export const AI_ANSWER_CALLS = 4;
+
 /** One upstream call's weight: an operation fanning out to the whole budget costs the whole limit. */
 export const UPSTREAM_CALL_COST = QUERY_LIMITS.maxCost / DEFAULT_UPSTREAM_BUDGET;
 
@@ -132,6 +135,11 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   'Video.viewerOperations': { per: 'object' },
   'Video.notes': { per: 'object' },
   'Video.danmaku': { per: 'object' },
+  // AI (issue 6): the play page's AI content block, one GetAIContent per video
+  'Video.aiContent': { per: 'object' },
+  // one flowQuestion, but a streamed answer holds an upstream connection and the provider's work for
+  // up to 85 s: it weighs like AI_ANSWER_CALLS ordinary calls (a subscription has one root field)
+  'Subscription.askAI': { per: 'object', calls: AI_ANSWER_CALLS },
 };
 
 /**

@@ -38,6 +38,11 @@ export interface UpstreamField {
   per: 'object' | 'batch';
   /** Only when this returns true for the field's arguments (default: always). */
   when?: (args: Record<string, unknown>) => boolean;
+  /**
+   * How many calls one resolution counts for (default 1): more for a field whose one request weighs
+   * like several (a streamed AI answer holds its connection and the upstream's work for up to 85 s).
+   */
+  calls?: number;
 }
 
 export interface CostModel {
@@ -229,7 +234,7 @@ function fieldCost(
   if (upstream && (upstream.when?.(args) ?? true)) {
     // nodes(ids:) reads each id: the field's own items are calls too
     const perResolve = Array.isArray(args.ids) ? own : 1;
-    calls += (upstream.per === 'batch' ? batches : items) * perResolve;
+    calls += (upstream.per === 'batch' ? batches : items) * perResolve * (upstream.calls ?? 1);
   }
 
   if (!node.selectionSet) return { cost: model.scalar, calls };

@@ -1,3 +1,4 @@
+import { aiSuggestedQuestions } from './aiSuggestedQuestions';
 import { author, course, topic } from './byId';
 import { authorCatalogues, catalogue, subjects } from './catalogue';
 import { clientIp } from './clientIp';
@@ -35,4 +36,5 @@ export const Query = {
   hotKeywords,
   catalogueSuggestions,
   playPage,
+  aiSuggestedQuestions,
 };

@@ -1,0 +1,43 @@
+/**
+ * The AI calls' shapes (upstream/API.md "Main API: AI (issue 6)") and the typed events the gateway
+ * makes of the answer stream. Upstream numbers may arrive as strings; the resolvers coerce them.
+ */
+
+/** One entry of the `end:` chunk's JSON source list. */
+export interface RestAISource {
+  index: number;
+  videoId: number;
+  courseId: number;
+  catalogId: number;
+  videoName: string;
+  courseName: string;
+  timePoint: number;
+  keyPointsShow?: string;
+  excerpt: string;
+  videoImage?: string;
+}
+
+/** GET /api/ai/GetAIContent items (null while none has been generated). */
+export interface RestAIContent {
+  courseOverview?: string;
+  coreContent?: { tagName?: string; tagType?: number; id?: number; parentId?: number; catalogLevel?: number }[];
+  videoAbstract?: string;
+  videoKeyframes?: { keyPointsShow?: string; timePoint?: number; description?: string }[];
+  guessYouAsk?: string[];
+  relatedDisciplinesMajors?: { code?: string; name?: string; majorClass?: string; discipline?: string }[];
+  provider?: string;
+  generatedAt?: string;
+}
+
+/** GET /api/ai/recommend items. */
+export type RestAISuggestion = { question?: string };
+
+/**
+ * What the answer stream yields, in order: thinking pieces, answer pieces, then exactly one `done`
+ * or one `failed` (never both, nothing after either).
+ */
+export type AnswerEvent =
+  | { kind: 'thinking'; text: string }
+  | { kind: 'answer'; text: string }
+  | { kind: 'done'; sources: RestAISource[] }
+  | { kind: 'failed'; reason: string };

@@ -1,0 +1,103 @@
+/**
+ * Subscription.askAI (product-spec §2 AI drawer, §4 AI chat, §5 AI question rules): the upstream's
+ * answer stream (GET /api/ai/flowQuestion) as typed events over SSE.
+ *
+ * Everything that can refuse the question is decided in `subscribe`, before the first event: the
+ * viewer (a visitor: LOGIN_REQUIRED, no upstream call), the input (INVALID), then the upstream's own
+ * answer, which refuses with a plain envelope instead of a stream (REFUSED with its -1 sentence: the
+ * per-user limits; INVALID for 4000/4004) or cannot be reached (UNAVAILABLE). A throw from
+ * `subscribe` reaches the client as the operation's only result, with no event before it.
+ * Once streaming, a failure is the last event's error: `resolve` throws it for the `failed` event, so
+ * the client gets {data: null, errors: [回答中断，请稍后再试 / UNAVAILABLE]} and then the end of the
+ * stream, in order, over either SSE endpoint (yoga's and graphql-sse's).
+ *
+ * When the client goes away, the transport calls the iterator's return(), which aborts the upstream
+ * request (ai/answerSubscription.ts); the request's own abort signal does the same when the
+ * connection closes before the stream was handed over.
+ */
+import { createGraphQLError, type YogaInitialContext } from 'graphql-yoga';
+import { answerSubscription } from '../../ai/answerSubscription';
+import { AI_MESSAGES, askAIError, clientIdOf, modelOf, requireQuestion } from '../../ai/rules';
+import type { AnswerEvent } from '../../ai/types';
+import type { GatewayContext } from '../../context';
+import { requireId } from '../../graphql/args';
+import type { Maybe } from '../../graphql/types';
+import { LOGIN_REQUIRED_MESSAGE, signedIn } from '../../graphql/userErrors';
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from '../../graphql/errors';
+import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_REFUSED, type Envelope } from '../../upstream/envelope';
+import { UpstreamError } from '../../upstream/errors';
+
+export interface AskAIInput {
+  question: string;
+  deepThinking?: Maybe<boolean>;
+  clientId?: Maybe<string>;
+  courseId?: Maybe<number>;
+  videoId?: Maybe<number>;
+}
+
+/** A refusal the upstream answered instead of streaming, as the error of the subscription. */
+function refusal(envelope: Envelope, input: { courseId: number; videoId: number }) {
+  const message = typeof envelope.message === 'string' ? envelope.message : '';
+  if (envelope.code === CODE_REFUSED) return askAIError('REFUSED', message || '暂时无法回答，请稍后再试');
+  if (envelope.code === CODE_BAD_PARAMETER) {
+    // the question's two sentences name it; any other 4000 is a parameter the gateway checked already
+    const aboutQuestion = message === AI_MESSAGES.questionRequired || message === AI_MESSAGES.questionTooLong;
+    return askAIError('INVALID', message || '参数错误', aboutQuestion ? 'question' : undefined);
+  }
+  if (envelope.code === CODE_NOT_FOUND) {
+    // an unknown course or video to ask about
+    return askAIError('INVALID', message || '课程或视频不存在', input.videoId > 0 ? 'videoId' : 'courseId');
+  }
+  return null;
+}
+
+const subscribe = async (_root: unknown, args: { input: AskAIInput }, ctx: GatewayContext): Promise<AsyncIterable<AnswerEvent>> => {
+  const { input } = args;
+  const me = await signedIn(ctx);
+  if (!me) throw askAIError('LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
+  const question = requireQuestion(input.question);
+  const clientId = clientIdOf(input.clientId);
+  const courseId = requireId('courseId', input.courseId ?? 0);
+  const videoId = requireId('videoId', input.videoId ?? 0);
+  const model = modelOf(input.deepThinking);
+
+  const controller = new AbortController();
+  // the connection closed before the stream was handed to the transport (no return() will come)
+  const requestSignal = (ctx as GatewayContext & Partial<YogaInitialContext>).request?.signal;
+  const onGone = () => controller.abort();
+  requestSignal?.addEventListener('abort', onGone, { once: true });
+  if (requestSignal?.aborted) controller.abort();
+
+  let answer;
+  try {
+    answer = await ctx.api.askAI({ question, userId: me.viewer.userId, clientId, model, courseId, videoId }, controller.signal);
+  } catch (error) {
+    requestSignal?.removeEventListener('abort', onGone);
+    if (error instanceof UpstreamError) throw askAIError('UNAVAILABLE', UPSTREAM_UNAVAILABLE_MESSAGE);
+    throw error;
+  }
+  if (answer.kind === 'envelope') {
+    requestSignal?.removeEventListener('abort', onGone);
+    const error = refusal(answer.envelope, { courseId, videoId });
+    if (error) throw error;
+    ctx.logger.warn(`askAI: flowQuestion answered code ${answer.envelope.code} instead of a stream`);
+    throw askAIError('UNAVAILABLE', UPSTREAM_UNAVAILABLE_MESSAGE);
+  }
+  const started = Date.now();
+  return answerSubscription(answer.body, {
+    controller,
+    logger: ctx.logger,
+    onEnd: (ending, events) => {
+      requestSignal?.removeEventListener('abort', onGone);
+      ctx.logger.debug(`askAI (${model}) ended ${ending} after ${events} event${events === 1 ? '' : 's'} in ${Date.now() - started} ms`);
+    },
+  });
+};
+
+/** Each event is the field's value; the stream's failure is its error (see the module comment). */
+const resolve = (event: AnswerEvent): AnswerEvent => {
+  if (event.kind === 'failed') throw createGraphQLError(AI_MESSAGES.interrupted, { extensions: { code: 'UNAVAILABLE' } });
+  return event;
+};
+
+export const askAI = { subscribe, resolve };
