@@ -97,6 +97,10 @@ function resolvers(): MockResolvers {
           topics: [{ topic: { id: 'topic-6', topicId: 6, image: '/media/t/6.jpg', courseCount: 1 }, title: seg(['哲学'], '专题'), info: seg('') }],
           authors: [{ author: { id: 'author-8', authorId: 8, image: '/media/a/8.jpg' }, name: seg('赵老师'), position: seg(['哲学'], '系') }],
         },
+        topics: {
+          edges: [{ cursor: '1', node: { topic: { id: 'topic-6', topicId: 6, image: '/media/t/6.jpg' }, title: seg(['哲学'], '专题'), info: seg('') } }],
+          pageInfo: { hasNextPage: false, endCursor: '1', hasPreviousPage: false, startCursor: '1' },
+        },
       },
     }),
   };
@@ -183,6 +187,16 @@ describe('the mobile site under /m/', () => {
     expect(within(screen.getByRole('list', { name: '名校名师' })).getByRole('link').getAttribute('href')).toBe('/m/authorDes?id=7');
     // no back arrow on the home page
     expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
+    // the topic and lecturer lists: 更多 beside the sections, and two bottom tabs
+    expect(screen.getByRole('link', { name: '更多推荐专题' }).getAttribute('href')).toBe('/m/special');
+    expect(screen.getByRole('link', { name: '更多名校名师' }).getAttribute('href')).toBe('/m/author');
+    const tabs = within(screen.getByRole('navigation', { name: '手机网页版导航' })).getAllByRole('link');
+    expect(tabs.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['首页', '/m/home'],
+      ['专题', '/m/special'],
+      ['名师', '/m/author'],
+      ['搜索', '/m/search'],
+    ]);
   });
 
   it('/m/ and an unknown /m/ path go to /m/home', async () => {
@@ -208,16 +222,30 @@ describe('the mobile site under /m/', () => {
     fireEvent.submit(box.closest('form')!);
     await waitFor(() => expect(router.state.location.search).toBe('?key=%E5%93%B2%E5%AD%A6'), LONG);
     const courses = await screen.findByRole('list', { name: '课程' }, LONG);
-    expect(named('MobileSearchQuery')[0]!.variables).toEqual({ keyword: '哲学' });
+    expect(named('MobileSearchQuery')[0]!.variables).toEqual({
+      keyword: '哲学',
+      isAll: true,
+      isCourses: false,
+      isPoints: false,
+      isTopics: false,
+      isAuthors: false,
+    });
     expect(within(courses).getByRole('link').getAttribute('href')).toBe('/m/play?catalogId=39&courseId=9');
     expect([...courses.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['哲学', '哲学']);
     expect(screen.getByRole('tab', { name: '课程 5' })).toBeTruthy();
 
-    // a tab shows its group only
+    // 查看全部课程 opens the 课程 tab (more than the preview's one)
+    expect(screen.getByRole('button', { name: '查看全部课程（5）' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /查看全部专题/ })).toBeNull();
+
+    // a tab is the same search on the same history entry (?menuIndex=), showing its group only
     fireEvent.click(screen.getByRole('tab', { name: '专题 1' }));
-    expect(screen.getByRole('tab', { name: '专题 1' }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(router.state.location.search).toBe('?key=%E5%93%B2%E5%AD%A6&menuIndex=3'), LONG);
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(screen.getByRole('tab', { name: '专题 1' }).getAttribute('aria-selected')).toBe('true'), LONG);
+    expect(named('MobileSearchQuery').at(-1)!.variables).toMatchObject({ keyword: '哲学', isAll: false, isTopics: true });
     expect(screen.queryByRole('list', { name: '课程' })).toBeNull();
-    expect(within(screen.getByRole('list', { name: '专题' })).getByRole('link').getAttribute('href')).toBe('/m/special/des?speciaId=6');
+    expect(within(await screen.findByRole('list', { name: '专题' }, LONG)).getByRole('link').getAttribute('href')).toBe('/m/special/des?speciaId=6');
 
     // the history has the keyword
     await act(async () => {
@@ -352,6 +380,8 @@ describe('the mobile site under /m/', () => {
     expect(mobileLinkFor('/m/activity/2025', origin)).toEqual({ internal: '/m/activity/2025' });
     expect(mobileLinkFor('/Play?courseId=1&catalogId=2&videoId=3', origin)).toEqual({ internal: '/m/play?catalogId=2&courseId=1&videoId=3' });
     expect(mobileLinkFor('/special/des?id=4', origin)).toEqual({ internal: '/m/special/des?speciaId=4' });
+    expect(mobileLinkFor('/special', origin)).toEqual({ internal: '/m/special' });
+    expect(mobileLinkFor('/author', origin)).toEqual({ internal: '/m/author' });
     expect(mobileLinkFor('/catalog?scId=1', origin)).toEqual({ internal: '/m/home' });
     expect(mobileLinkFor('https://www.xuexi.cn/', origin)).toEqual({ external: 'https://www.xuexi.cn/' });
   });
