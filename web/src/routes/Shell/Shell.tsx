@@ -7,6 +7,7 @@ import { NavigationProgress } from '../../app/NavigationProgress';
 import { RouteHost } from '../../app/RouteHost';
 import { useViewerRefreshOnFocus } from '../../app/ViewerRefreshOnFocus';
 import type { PagePayload, RouteRuntime } from '../../app/routeTypes';
+import { AiAssistant } from '../../components/AiAssistant/AiAssistant';
 import { Footer } from '../../components/Footer/Footer';
 import { HEADER_HEIGHT, Header } from '../../components/Header/Header';
 import { Sidebar } from '../../components/Sidebar/Sidebar';
@@ -23,6 +24,8 @@ export function Shell({ runtime }: { readonly runtime: RouteRuntime }) {
 
   return (
     <LoginUrlProvider loginUrl={data.site.loginUrl}>
+    {/* the AI button and drawer (§2) on every desktop page; pages reach it with useAiAssistant */}
+    <AiAssistant>
     <Flex direction="column" minH="100vh">
       <NavigationProgress active={navigation.state !== 'idle' || revalidator.state !== 'idle'} />
       <Header query={data} />
@@ -37,6 +40,7 @@ export function Shell({ runtime }: { readonly runtime: RouteRuntime }) {
       </Flex>
       <Toaster />
     </Flex>
+    </AiAssistant>
     </LoginUrlProvider>
   );
 }
