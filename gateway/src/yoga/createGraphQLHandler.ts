@@ -24,6 +24,7 @@ import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
 import { armorPlugin, useCostLimit, useLimitMessages } from './limits';
 import { useResponseHeaders } from './responses';
+import { useSubscriptionErrorResults } from './subscriptionResults';
 import { useUploadGuard } from './uploads';
 import { useUpstreamAccounting } from './upstreamAccounting';
 
@@ -101,6 +102,8 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     }),
     // before yoga reads a multipart body: signed-in callers only, a few at a time (uploads.ts)
     useUploadGuard({ path: GRAPHQL_ENDPOINT }),
+    // before anything that can refuse a subscription: its refusal must reach graphql-sse (subscriptionResults.ts)
+    useSubscriptionErrorResults(),
     armorPlugin({ blockFieldSuggestions: !config.introspection }),
     useLimitMessages(),
     // before the accounting: a refused operation makes no upstream request to account for
