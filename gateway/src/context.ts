@@ -23,6 +23,7 @@ import type { RequestScope, UpstreamClient } from './upstream/client';
 import { LoginApi } from './upstream/loginApi';
 import { MainApi } from './upstream/mainApi';
 import type { PlayVideoNames } from './play/videoNames';
+import type { PlayLogBatcher } from './play/playLogBatch';
 import { ViewerSession, isLoggedIn, type TokenCookieWriter } from './viewer';
 import type { ViewerCache } from './viewerCache';
 
@@ -59,6 +60,8 @@ export interface GatewayContext {
   login: LoginApi;
   /** the names of videos play logs carry, shared by the process (play/videoNames.ts) */
   playVideos: PlayVideoNames;
+  /** play reports coalesced into AddPlayLogs calls, shared by the process (play/playLogBatch.ts) */
+  playLogs?: PlayLogBatcher;
   /** errors of secondary fields that answered empty instead of failing (graphql/fieldErrors.ts) */
   fieldErrors: GraphQLError[];
 }
@@ -70,6 +73,8 @@ export interface ContextDeps {
   loginClient: UpstreamClient;
   viewerCache: ViewerCache;
   playVideos: PlayVideoNames;
+  /** absent: each play report is its own AddPlayLog call */
+  playLogs?: PlayLogBatcher;
 }
 
 /** Cookies set while answering a request that did not come through server.ts (yoga.fetch in a test). */
@@ -152,6 +157,7 @@ export function createContextFactory(deps: ContextDeps) {
       api,
       login,
       playVideos: deps.playVideos,
+      playLogs: deps.playLogs,
       fieldErrors: [],
     };
   };

@@ -29,6 +29,7 @@ import { sendText } from './http/send';
 import { createWebApp } from './http/webApp';
 import { createLogger, type Logger } from './logger';
 import { PlayVideoNames } from './play/videoNames';
+import { PlayLogBatcher } from './play/playLogBatch';
 import { UpstreamClient } from './upstream/client';
 import { isLoggedIn } from './viewer';
 import { ViewerCache } from './viewerCache';
@@ -89,7 +90,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const trusted = createTrustTest(config.trustedProxies);
   const graphiql = new OfflineGraphiQL();
   const playVideos = new PlayVideoNames();
-  const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos });
+  const playLogs = new PlayLogBatcher(client, logger);
+  const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs });
   const servePlayQrCode = createPlayQrCode(mediaClient, logger);
   const serveWebApp = createWebApp(config.webDistDir);
 
@@ -110,7 +112,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     return { clientAddress, guestId, cookies, secure, setCookie };
   };
 
-  const services = { config, logger, client, loginClient, viewerCache, playVideos };
+  const services = { config, logger, client, loginClient, viewerCache, playVideos, playLogs };
   // a fragment's file goes to its owner only: the viewer of the utoken cookie (no network login)
   const proxyMedia = createMediaProxy(mediaClient, logger, async (req, res, clientAddress) => {
     if (!parseCookies(req.headers.cookie)[TOKEN_COOKIE]) return null;
@@ -126,6 +128,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     loginClient,
     viewerCache,
     playVideos,
+    playLogs,
     requestEnv: (req, res) =>
       requestEnv(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted)),
   });

@@ -101,7 +101,7 @@ export interface PlayBenchResults {
 
 // ---- viewers -------------------------------------------------------------------------------------
 
-interface Viewer {
+export interface Viewer {
   userId: number;
   cookie: string;
   courseId: number;
@@ -115,7 +115,7 @@ interface Viewer {
   reports: number;
 }
 
-function createViewers(dataDir: string, count: number): Viewer[] {
+export function createViewers(dataDir: string, count: number): Viewer[] {
   const store = openStore(dataDir);
   try {
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
@@ -154,10 +154,10 @@ function nextReport(viewer: Viewer) {
 
 const REPORT_MUTATION = 'mutation PlayerReportMutation($input: ReportPlayInput!) { reportPlay(input: $input) { logId errors { message } } }';
 
-type Send = (viewer: Viewer) => Promise<string | null>;
+export type Send = (viewer: Viewer) => Promise<string | null>;
 
 /** reportPlay through the gateway; null when answered with a log id, else what went wrong. */
-function gatewaySender(pool: Pool): Send {
+export function gatewaySender(pool: Pool): Send {
   return async (viewer) => {
     const response = await pool.request({
       method: 'POST',
@@ -182,7 +182,7 @@ function gatewaySender(pool: Pool): Send {
  * the gateway's play-log path without GraphQL. The beacon answers 204 whatever became of the report,
  * so what it recorded is checked in the store afterwards (checkBeaconRecords).
  */
-function beaconSender(pool: Pool, origin: string): Send {
+export function beaconSender(pool: Pool, origin: string): Send {
   return async (viewer) => {
     const report = nextReport(viewer);
     const form = new URLSearchParams();
@@ -214,7 +214,7 @@ function checkBeaconRecords(dataDir: string, viewers: Viewer[]): string | null {
 }
 
 /** AddPlayLog straight to the main API, signed as the gateway signs it, with every field of §7. */
-function upstreamSender(pool: Pool): Send {
+export function upstreamSender(pool: Pool): Send {
   return async (viewer) => {
     const report = nextReport(viewer);
     const params = toWireParams({
@@ -258,7 +258,7 @@ function upstreamSender(pool: Pool): Send {
  * every 30 s at its own moment, not all at once as when everybody starts together. Latency is from a
  * report's scheduled time to its answer.
  */
-async function openLoopStep(viewers: Viewer[], rate: number, settleS: number, durationS: number, send: Send): Promise<IngestionStep> {
+export async function openLoopStep(viewers: Viewer[], rate: number, settleS: number, durationS: number, send: Send): Promise<IngestionStep> {
   const count = Math.min(viewers.length, Math.round((rate * REPORT_INTERVAL_MS) / 1000));
   const active = viewers.slice(0, count);
   const events: { at: number; viewer: Viewer; measured: boolean }[] = [];

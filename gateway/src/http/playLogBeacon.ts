@@ -146,7 +146,7 @@ export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
       const services = createRequestServices(deps, env);
       const { viewer } = await services.session.current();
       if (isLoggedIn(viewer)) {
-        const outcome = await reportPlayFor({ api: services.api, playVideos: deps.playVideos, logger }, viewer, reportOfForm(form));
+        const outcome = await reportPlayFor({ api: services.api, playVideos: deps.playVideos, playLogs: deps.playLogs, logger }, viewer, reportOfForm(form));
         if (outcome.errors.length > 0) logger.debug(`play-log beacon not recorded: ${outcome.errors.map((error) => error.message).join('; ')}`);
       }
     } catch (error) {

@@ -8,6 +8,7 @@ import type { UserErrorResult } from '../graphql/types';
 import { invalid, orUnavailable } from '../graphql/userErrors';
 import type { Logger } from '../logger';
 import type { MainApi } from '../upstream/mainApi';
+import type { PlayLogBatcher } from './playLogBatch';
 import type { SignedInViewer } from '../viewer';
 import { MAX_PLAY_SECONDS, MESSAGES, playRefusal } from './rules';
 import type { PlayVideoNames } from './videoNames';
@@ -33,6 +34,8 @@ export interface PlayLogDeps {
   api: MainApi;
   playVideos: PlayVideoNames;
   logger: Logger;
+  /** the process's coalescing of reports (playLogBatch.ts); absent: one AddPlayLog call each */
+  playLogs?: PlayLogBatcher;
 }
 
 const isId = (value: number, min: number) => Number.isSafeInteger(value) && value >= min;
@@ -66,7 +69,7 @@ export async function reportPlayFor(deps: PlayLogDeps, viewer: SignedInViewer, r
   return orUnavailable(async () => {
     const names = await deps.playVideos.of(deps.api, report.courseId, report.videoId);
     if (!names) return failed(invalid('videoId', MESSAGES.videoNotFound));
-    const result = await deps.api.addPlayLog({
+    const fields = {
       id: parseLogId(report.logId) ?? 0,
       userId: viewer.userId,
       userName: viewer.name ?? '',
@@ -83,7 +86,8 @@ export async function reportPlayFor(deps: PlayLogDeps, viewer: SignedInViewer, r
       duration: report.duration,
       stayTime: report.stayTime,
       esLogId: '',
-    });
+    };
+    const result = deps.playLogs ? await deps.playLogs.add(fields, deps.api.scope) : await deps.api.addPlayLog(fields);
     if (!result.ok) return failed(playRefusal(result, MESSAGES.playLogFailed, deps.logger, '/api/log/AddPlayLog'));
     const logId = typeof result.items === 'number' || typeof result.items === 'string' ? String(result.items) : null;
     return { logId, errors: [] };

@@ -18,6 +18,7 @@ import { createSchema } from '../schema';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamBudgetExceeded, UpstreamError } from '../upstream/errors';
 import type { PlayVideoNames } from '../play/videoNames';
+import type { PlayLogBatcher } from '../play/playLogBatch';
 import type { ViewerCache } from '../viewerCache';
 import { MAX_MULTIPART_BODY_BYTES, useBodyLimits, useStreamBodyLimit } from './bodyLimits';
 import { useCsrfPrevention } from './csrf';
@@ -53,6 +54,7 @@ export interface GraphQLHandlerDeps {
   viewerCache: ViewerCache;
   graphiql: OfflineGraphiQL;
   playVideos: PlayVideoNames;
+  playLogs?: PlayLogBatcher;
 }
 
 /**
@@ -92,7 +94,7 @@ function yogaLogger(logger: Logger): Logger {
   };
 }
 
-export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos }: GraphQLHandlerDeps) {
+export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs }: GraphQLHandlerDeps) {
   const plugins: Plugin[] = [
     // before anything reads the body: a multipart request is a simple CORS request (NOTES.md)
     useCsrfPrevention({
@@ -122,7 +124,7 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
   return createYoga<ServerContext, GatewayContext>({
     schema: createSchema(),
     graphqlEndpoint: GRAPHQL_ENDPOINT,
-    context: createContextFactory({ config, logger, client, loginClient, viewerCache, playVideos }),
+    context: createContextFactory({ config, logger, client, loginClient, viewerCache, playVideos, playLogs }),
     logging: yogaLogger(logger),
     landingPage: false,
     // one operation per request keeps the upstream accounting and the limits per operation

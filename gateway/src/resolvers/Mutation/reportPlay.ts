@@ -10,5 +10,5 @@ import { reportPlayFor, type PlayReportOutcome } from '../../play/playLog';
 export const reportPlay: Resolver<unknown, MutationArgs['reportPlay'], PlayReportOutcome> = async (_parent, { input }, ctx) => {
   const me = await signedIn(ctx);
   if (!me) return { logId: null, errors: [] };
-  return reportPlayFor({ api: ctx.api, playVideos: ctx.playVideos, logger: ctx.logger }, me.viewer, input);
+  return reportPlayFor({ api: ctx.api, playVideos: ctx.playVideos, playLogs: ctx.playLogs, logger: ctx.logger }, me.viewer, input);
 };

@@ -9,7 +9,7 @@
  * report adds to the stay time at most the seconds since the record's previous report plus
  * PLAY_LOG_STAY_SLACK_SECONDS (a new viewing starts at most that far in).
  */
-import { badParameter, notFound } from '../../http/envelope';
+import { ApiError, badParameter, notFound } from '../../http/envelope';
 import { PLAY_LOG_STAY_SLACK_SECONDS } from '../../learning-limits';
 import type { Store } from '../../store';
 import { isoTime } from '../presenters';
@@ -43,6 +43,13 @@ export interface PlayLogItem {
 export interface PlayLogService {
   /** returns the record's id */
   report(report: PlayReport): number;
+  /**
+   * Several reports (AddPlayLogs, the gateway's coalesced reports) in one transaction: one commit
+   * instead of one per report. Each is answered as report() answers it, in order: its record's id,
+   * or the ApiError report() would throw (given ApiErrors, reports the route refused, pass through).
+   * A report that fails leaves the others written.
+   */
+  reportMany(reports: (PlayReport | ApiError)[]): (number | ApiError)[];
   last(query: { userId: number; videoId: number; courseId: number }): PlayLogItem | null;
 }
 
@@ -50,7 +57,22 @@ const isForeignKeyFailure = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 export function createPlayLogService(store: Store, now: () => number = Date.now): PlayLogService {
-  return {
+  const service: PlayLogService = {
+    reportMany(reports) {
+      return store.transaction(() =>
+        reports.map((r) => {
+          if (r instanceof ApiError) return r;
+          try {
+            // each record() is a savepoint of this transaction: a failed one undoes only itself
+            return service.report(r);
+          } catch (error) {
+            if (error instanceof ApiError) return error;
+            throw error;
+          }
+        }),
+      );
+    },
+
     report(r) {
       let id: number | null;
       try {
@@ -87,4 +109,5 @@ export function createPlayLogService(store: Store, now: () => number = Date.now)
         : null;
     },
   };
+  return service;
 }

@@ -1,0 +1,123 @@
+/**
+ * CPU per play report, process by process: `npx tsx tests/bench/play-cpu.ts [--rate 500] [--seconds 40]
+ * [--route graphql|beacon|upstream] [--prof gateway|upstream|login]`.
+ *
+ * The throughput steps of play.ts need idle cores to mean anything; CPU time per report does not
+ * (another engineer's build slows every process down, but hardly changes the CPU each report costs).
+ * This starts the three servers as `npm start` does (without building the web app: the gateway serves
+ * no page here), signs viewers in as play.ts does, lets every viewer report once (each token validated
+ * once), then offers `rate` reports a second for `seconds` (more than the viewer cache's 30 s, so each
+ * token's re-validation is in the figure) and prints user + system CPU of each process per report,
+ * the load generator's own included. `--prof` starts that process with `node --cpu-prof` (the profile
+ * lands in the printed directory when it exits).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { Pool } from 'undici';
+import { freePort, repoRoot } from '../support/platform';
+import { beaconSender, createViewers, gatewaySender, openLoopStep, upstreamSender, type Viewer } from './play';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
+};
+const rate = Number(option('rate', '500'));
+const seconds = Number(option('seconds', '40'));
+const route = option('route', 'graphql');
+const prof = option('prof', '');
+
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function healthy(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`exited early:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never healthy:\n${log()}`);
+}
+
+async function main(): Promise<void> {
+  const [port, upstreamPort, loginPort] = [await freePort(), await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-playcpu-'));
+  const profDir = path.join(dataDir, 'profiles');
+  mkdirSync(profDir);
+  const env = { ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), LOGIN_PORT: String(loginPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web') };
+  const children: ChildProcess[] = [];
+  let log = '';
+  const start = (name: string, file: string) => {
+    const flags = prof === name ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(repoRoot, file)], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d: Buffer) => (log += `[${name}] ${d}`));
+    child.stderr!.on('data', (d: Buffer) => (log += `[${name}] ${d}`));
+    children.push(child);
+    return child;
+  };
+  try {
+    const upstream = start('upstream', 'upstream/cli/main-api.ts');
+    const login = start('login', 'upstream/cli/login-service.ts');
+    await healthy(`http://127.0.0.1:${upstreamPort}/healthz`, upstream, () => log);
+    await healthy(`http://127.0.0.1:${loginPort}/healthz`, login, () => log);
+    const gateway = start('gateway', 'gateway/src/main.ts');
+    await healthy(`http://127.0.0.1:${port}/healthz`, gateway, () => log);
+    const viewers: Viewer[] = createViewers(dataDir, Math.round(rate * 5));
+    const base = route === 'upstream' ? `http://127.0.0.1:${upstreamPort}` : `http://127.0.0.1:${port}`;
+    const pool = new Pool(base, { connections: 256, keepAliveTimeout: 30_000 });
+    const send = route === 'beacon' ? beaconSender(pool, base) : route === 'upstream' ? upstreamSender(pool) : gatewaySender(pool);
+    // every viewer reports once: tokens validated, names cached, rows created
+    const warm = await openLoopStep(viewers, rate, 0, 5, send);
+    if (warm.failed > 0) throw new Error(`warm-up: ${warm.failed} failed, first: ${warm.firstError}`);
+    const procs = { gateway, upstream, login };
+    const before = Object.fromEntries(Object.entries(procs).map(([k, c]) => [k, cpuMsOf(c.pid!)]));
+    const selfBefore = process.cpuUsage();
+    const load = loadavg()[0]!.toFixed(2);
+    const step = await openLoopStep(viewers, rate, 0, seconds, send);
+    const self = process.cpuUsage(selfBefore);
+    const after = Object.fromEntries(Object.entries(procs).map(([k, c]) => [k, cpuMsOf(c.pid!)]));
+    const reports = step.allSent;
+    const per = (k: string) => ((after[k]! - before[k]!) / reports).toFixed(3);
+    console.log(
+      JSON.stringify({
+        route,
+        rate,
+        seconds,
+        reports,
+        ok: step.ok,
+        failed: step.failed,
+        firstError: step.firstError,
+        p50: step.p50Ms.toFixed(1),
+        p95: step.p95Ms.toFixed(1),
+        cpuMsPerReport: { gateway: per('gateway'), upstream: per('upstream'), login: per('login'), loadGenerator: ((self.user + self.system) / 1000 / reports).toFixed(3) },
+        loadAverageBefore: load,
+        loadAverageAfter: loadavg()[0]!.toFixed(2),
+      }),
+    );
+    await pool.close();
+  } finally {
+    for (const child of children) {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      }
+    }
+    if (prof) console.log(`profiles in ${profDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
