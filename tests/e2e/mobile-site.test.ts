@@ -3,12 +3,21 @@
  * touch): the navigation guard sends it to the mobile site under /m/, whose pages show the same
  * platform's courses, lecturers, topics and search, in their own shell; on /m/play a visitor gets
  * the login prompt, signs in through the login page as the demo student, comes back and the
- * lecture plays in the full-width player. Nothing is loaded from another site, no console errors.
+ * lecture plays in the full-width player. The lists: /m/author (Z finds the 曾-surnamed, scrolling
+ * reaches 没有更多了), /m/special scrolled to its end, and a search tab loading its second page.
+ * Nothing is loaded from another site, no console errors.
  */
+
+/** The pinyin initial of a person's surname (NOTES.md: pinyin-pro's surname mode, 曾 → Z). */
+function surnameInitial(name: string): string {
+  const first = pinyin(name, { pattern: 'first', toneType: 'none', surname: 'head', type: 'array' })[0] ?? '';
+  return first.toUpperCase();
+}
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import { pinyin } from 'pinyin-pro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import { startPlatform, type RunningPlatform } from '../support/platform';
 
@@ -19,6 +28,10 @@ interface DemoIds {
   lecturer: { id: number; name: string };
   topic: { id: number; title: string };
   course: { id: number; catalogueId: number; name: string; videoId: number; videoName: string };
+  lecturers: number;
+  topics: number;
+  /** lecturers whose surname is 曾 (Zeng: filed under Z) */
+  zengs: string[];
 }
 
 /** Lecturer 1, topic 1 and a course with videos, as the platform's own database has them. */
@@ -35,7 +48,11 @@ function demoIds(dataDir: string): DemoIds {
       )
       .get() as DemoIds['course'];
     if (!lecturer || !topic || !row) throw new Error('the demo content lacks lecturer 1, topic 1 or a course with videos');
-    return { lecturer, topic, course: row };
+    const counts = db
+      .prepare(`SELECT (SELECT COUNT(*) FROM lecturers) AS lecturers, (SELECT COUNT(*) FROM topics) AS topics`)
+      .get() as { lecturers: number; topics: number };
+    const zengs = (db.prepare(`SELECT name FROM lecturers WHERE name LIKE '曾%' ORDER BY id`).all() as Array<{ name: string }>).map((r) => r.name);
+    return { lecturer, topic, course: row, ...counts, zengs };
   } finally {
     db.close();
   }
@@ -228,6 +245,126 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     await page.getByRole('navigation', { name: '手机网页版导航' }).getByRole('link', { name: '搜索' }).tap();
     await page.waitForURL(/\/m\/search$/);
     await expect.poll(() => page.getByRole('list', { name: '搜索历史' }).locator('li').first().textContent()).toBe('哲学');
+  });
+
+  const footerSays = (text: string) => page.getByText(text, { exact: true }).first().isVisible().catch(() => false);
+
+  /** Scrolls to the bottom, page after page (each scroll loads the next), until 没有更多了 shows. */
+  async function scrollToTheEnd(items: Locator, maxPages = 20): Promise<void> {
+    for (let i = 0; i < maxPages; i += 1) {
+      if (await footerSays('没有更多了')) return;
+      const before = await items.count();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect
+        .poll(async () => (await footerSays('没有更多了')) || (await items.count()) > before, { timeout: 15_000 })
+        .toBe(true);
+    }
+    expect(await footerSays('没有更多了')).toBe(true);
+  }
+
+  it('/author lands on /m/author; 名校名师 scrolls 18 at a time to 没有更多了; Z shows the 曾-surnamed lecturers', async () => {
+    await page.goto(`${platform.baseUrl}/author`);
+    await page.waitForURL(/\/m\/author$/);
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('名校名师 - 思政云课堂');
+    const cards = page.getByRole('list', { name: '老师列表' }).getByRole('link');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.getByText(`当前共 ${ids.lecturers} 位老师`, { exact: true }).isVisible()).toBe(true);
+    expect(ids.lecturers).toBeGreaterThan(18);
+    // the first page is 18 (the list end may already be in view and have asked for the next)
+    const firstCount = await cards.count();
+    expect(firstCount % 18 === 0 || firstCount === ids.lecturers).toBe(true);
+    // touch-first: two columns of cards at 390 px, each a big target, no sideways scrolling of the page
+    const box = (await cards.first().boundingBox())!;
+    expect(box.width).toBeGreaterThan(150);
+    expect(box.width).toBeLessThan(195);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await scrollToTheEnd(cards);
+    expect(await cards.count()).toBe(ids.lecturers);
+    expect(await cards.first().getAttribute('href')).toMatch(/^\/m\/authorDes\?id=\d+$/);
+
+    // Z: from the top of the page again, the bar scrolls sideways to it
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(ids.zengs.length).toBeGreaterThan(0);
+    const z = page.getByRole('group', { name: '按姓氏拼音首字母筛选' }).getByRole('button', { name: 'Z', exact: true });
+    const letterBox = (await z.boundingBox())!;
+    expect(letterBox.height).toBeGreaterThanOrEqual(44);
+    await z.tap();
+    await expect.poll(() => z.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('true');
+    const names = async () => (await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) as string[];
+    await expect.poll(async () => (await names()).every((name) => surnameInitial(name) === 'Z'), { timeout: 15_000 }).toBe(true);
+    for (const name of await names()) expect(surnameInitial(name), name).toBe('Z');
+    await scrollToTheEnd(cards);
+    for (const name of ids.zengs) expect(await names()).toContain(name);
+    const zCount = Number(/(\d+)/.exec((await page.getByText(/^当前共 \d+ 位老师$/).textContent()) ?? '')?.[1] ?? NaN);
+    expect(zCount).toBeLessThan(ids.lecturers);
+    expect(await cards.count()).toBe(zCount);
+
+    // a card opens the lecturer's mobile page
+    const zeng = ids.zengs[0]!;
+    await cards.filter({ hasText: zeng }).first().tap();
+    await page.waitForURL(/\/m\/authorDes\?id=\d+$/);
+    await expect.poll(() => page.getByRole('heading', { name: zeng, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+  });
+
+  it('/special lands on /m/special: 推荐专题 with the total, scrolled to 没有更多了; reachable from the bottom tabs', async () => {
+    await page.goto(`${platform.baseUrl}/special`);
+    await page.waitForURL(/\/m\/special$/);
+    const cards = page.getByRole('list', { name: '推荐专题' }).getByRole('link');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.getByText(`共 ${ids.topics} 个专题`, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('推荐专题 - 思政云课堂');
+    await scrollToTheEnd(cards);
+    expect(await cards.count()).toBe(ids.topics);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // one column of full-width cards
+    const box = (await cards.first().boundingBox())!;
+    expect(box.width).toBeGreaterThan(340);
+
+    await page.getByRole('navigation', { name: '手机网页版导航' }).getByRole('link', { name: '名师' }).tap();
+    await page.waitForURL(/\/m\/author$/);
+    await page.getByRole('navigation', { name: '手机网页版导航' }).getByRole('link', { name: '专题' }).tap();
+    await page.waitForURL(/\/m\/special$/);
+    await cards.filter({ hasText: ids.topic.title }).first().tap();
+    await page.waitForURL(/\/m\/special\/des\?speciaId=\d+$/);
+    await expect.poll(() => page.getByRole('heading', { name: ids.topic.title, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+  });
+
+  it('a search tab loads its second page of 21 when scrolled to the end', async () => {
+    // a keyword with more than one page of courses in the demo content, as the gateway counts them
+    const counts = async (keyword: string) => {
+      const res = await fetch(`${platform.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query($k: String!) { search(keyword: $k) { counts { courseCount } } }', variables: { k: keyword } }),
+      });
+      const body = (await res.json()) as { data?: { search: { counts: { courseCount: number } } } };
+      return body.data?.search.counts.courseCount ?? 0;
+    };
+    let keyword = '';
+    let total = 0;
+    for (const candidate of ['哲学', '马克思主义', '中国', '思想', '社会']) {
+      total = await counts(candidate);
+      if (total > 21) {
+        keyword = candidate;
+        break;
+      }
+    }
+    expect(keyword, 'a demo keyword with more than 21 courses').not.toBe('');
+
+    await page.goto(`${platform.baseUrl}/m/search?key=${encodeURIComponent(keyword)}`);
+    const tab = page.getByRole('tab', { name: `课程 ${total}` });
+    await expect.poll(() => tab.isVisible(), { timeout: 20_000 }).toBe(true);
+    await tab.tap();
+    await page.waitForURL((url) => url.searchParams.get('menuIndex') === '1' && url.searchParams.get('key') === keyword);
+    await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
+    const rows = page.getByRole('list', { name: '课程' }).getByRole('link');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(21);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(Math.min(total, 42));
+    expect(await rows.first().getAttribute('href')).toMatch(/^\/m\/play\?/);
+    if (total <= 42) await expect.poll(() => footerSays('没有更多了'), { timeout: 15_000 }).toBe(true);
   });
 
   it('loaded nothing from another site and logged no console errors', () => {
