@@ -2,6 +2,7 @@
  * The main API process: `tsx upstream/cli/main-api.ts`. Opens the store under DATA_DIR, seeds
  * the demo content on first start, and serves on UPSTREAM_PORT until SIGTERM/SIGINT.
  */
+import { describeContentSummary, seedAiContent } from '../src/ai/content';
 import { loadUpstreamConfig } from '../src/config';
 import { generateDemoContent } from '../src/demo/generate';
 import { describeDemoLearning, seedDemoLearning } from '../src/demo/learning';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     // the demo accounts may already be there (the login service seeds them): give the student a history
     const learning = seedDemoLearning(store);
     if (learning) logger.info(`seeded demo learning records of student: ${describeDemoLearning(learning)}`);
+    logger.info(`seeded AI content: ${describeContentSummary(await seedAiContent(store))}`);
   }
   const server = await startMainApi({ config, store, logger });
   // Handlers first: a SIGTERM that arrives before any listener exists kills the process by signal.

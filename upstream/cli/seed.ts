@@ -2,13 +2,14 @@
  * `npm run demo:seed`: seeds DATA_DIR with the generated demo content when its store is empty,
  * and says what it did. Running it again changes nothing.
  */
+import { describeContentSummary, seedAiContent } from '../src/ai/content';
 import { loadUpstreamConfig } from '../src/config';
 import { generateDemoContent } from '../src/demo/generate';
 import { describeDemoLearning, seedDemoLearning } from '../src/demo/learning';
 import { openStore } from '../src/store';
 import { describeSeed, seedIfEmpty } from '../src/store/seed';
 
-function main(): void {
+async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const store = openStore(config.dataDir);
   try {
@@ -20,14 +21,13 @@ function main(): void {
     );
     const learning = seeded ? seedDemoLearning(store) : null;
     if (learning) process.stdout.write(`seeded demo learning records of student: ${describeDemoLearning(learning)}\n`);
+    if (seeded) process.stdout.write(`seeded AI content: ${describeContentSummary(await seedAiContent(store))}\n`);
   } finally {
     store.close();
   }
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   process.stderr.write(`seeding failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
-}
+});

@@ -85,8 +85,7 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
   for (const courseId of courseIds) {
     if (options.signal?.aborted) break;
     const items = courseMaterials(store, courseId);
-    let courseStale = items.length > 0 && courseHashes.get(courseId) !== items[0]!.courseHash;
-    if (all && items.length > 0) courseStale = true;
+    const courseStale = items.length > 0 && courseHashes.get(courseId) !== items[0]!.courseHash;
     let planned = 0;
     for (const item of items) {
       const ref = stored.get(item.videoId);
@@ -95,7 +94,8 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
         fresh++;
         continue;
       }
-      plan.push({ item, course: courseStale && planned === 0, courseOnly: false });
+      // with all, the overview is rewritten along with its course's first video of this run
+      plan.push({ item, course: (courseStale || all) && planned === 0, courseOnly: false });
       planned++;
     }
     if (courseStale && planned === 0 && items.length > 0) plan.push({ item: items[0]!, course: true, courseOnly: true });

@@ -1,0 +1,103 @@
+/**
+ * The AI content block of the play page and the AI drawer's suggested questions (upstream/API.md
+ * "Main API: AI"): both only read what the content job wrote ahead (upstream/src/ai/content);
+ * nothing is generated inside a request. The catalogue trail and the lecturer of coreContent are
+ * read fresh, so a renamed catalogue shows at once, before the content is regenerated.
+ */
+import { majorByCode, type Major } from '../../ai/majors';
+import type { Store } from '../../store';
+import { clockText } from '../presenters';
+import type { CourseService } from './course-service';
+import { requireVideo } from './videos';
+
+export const RECOMMEND_LIMIT_DEFAULT = 6;
+export const RECOMMEND_LIMIT_MAX = 20;
+/** key concepts shown as tags (tagType 3) */
+const CONCEPT_TAGS = 5;
+
+export const TAG_CATALOGUE = 1;
+export const TAG_LECTURER = 2;
+export const TAG_CONCEPT = 3;
+
+export interface CoreContentTag {
+  tagName: string;
+  /** 1 catalogue trail, 2 lecturer, 3 key concept */
+  tagType: number;
+  /** the catalogue's or lecturer's id; 0 for a concept */
+  id: number;
+  parentId: number;
+  catalogLevel: number;
+}
+
+export interface AiContentItem {
+  courseOverview: string;
+  coreContent: CoreContentTag[];
+  videoAbstract: string;
+  videoKeyframes: { keyPointsShow: string; timePoint: number; description: string }[];
+  guessYouAsk: string[];
+  relatedDisciplinesMajors: Major[];
+  provider: string;
+  generatedAt: string;
+}
+
+export interface AiContentService {
+  /** 4004 for an unknown video; null while no content has been written for it */
+  content(videoId: number): AiContentItem | null;
+  /**
+   * up to `limit` questions: the video's, then its course's, then general ones of the most played
+   * courses (0 = none given for courseId and videoId); 4004 for an unknown course or video, or a
+   * video not of the course
+   */
+  recommend(query: { courseId: number; videoId: number; limit: number }): { question: string }[];
+}
+
+export function createAiContentService(store: Store, courses: CourseService): AiContentService {
+  return {
+    content(videoId) {
+      const video = requireVideo(store, videoId);
+      const record = store.aiContent.video(videoId);
+      if (!record) return null;
+      const course = courses.requireCourse(video.courseId);
+      const trail = course.catalogueTrail.map((entry, i) => ({
+        tagName: entry.name,
+        tagType: TAG_CATALOGUE,
+        id: entry.id,
+        parentId: course.catalogueTrail[i - 1]?.id ?? 0,
+        catalogLevel: entry.level,
+      }));
+      const lecturer = { tagName: course.lecturerName, tagType: TAG_LECTURER, id: course.lecturerId, parentId: 0, catalogLevel: 0 };
+      const concepts = record.concepts
+        .slice(0, CONCEPT_TAGS)
+        .map((name) => ({ tagName: name, tagType: TAG_CONCEPT, id: 0, parentId: 0, catalogLevel: 0 }));
+      return {
+        courseOverview: store.aiContent.course(video.courseId)?.overview ?? '',
+        coreContent: [...trail, lecturer, ...concepts],
+        videoAbstract: record.videoAbstract,
+        videoKeyframes: record.keyPoints.map((point) => ({
+          keyPointsShow: clockText(point.timePoint),
+          timePoint: point.timePoint,
+          description: point.description,
+        })),
+        guessYouAsk: record.guessYouAsk,
+        relatedDisciplinesMajors: record.majors.flatMap((code) => majorByCode(code) ?? []),
+        provider: record.provider,
+        generatedAt: new Date(record.generatedAt).toISOString(),
+      };
+    },
+
+    recommend({ courseId, videoId, limit }) {
+      const questions: string[] = [];
+      let course = courseId;
+      if (videoId !== 0) {
+        course = requireVideo(store, videoId, courseId).courseId;
+        questions.push(...(store.aiContent.video(videoId)?.guessYouAsk ?? []));
+      } else if (courseId !== 0) {
+        courses.requireCourse(courseId);
+      }
+      // the video's own first; the rest of the list from wider and wider around it
+      if (course !== 0 && questions.length < limit) questions.push(...store.aiContent.courseQuestions(course, limit * 2));
+      if (new Set(questions).size < limit) questions.push(...store.aiContent.generalQuestions(limit * 2));
+      return [...new Set(questions)].slice(0, limit).map((question) => ({ question }));
+    },
+  };
+}
