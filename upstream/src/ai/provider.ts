@@ -20,7 +20,10 @@ export interface Passage {
   videoName: string;
   courseName: string;
   authorName: string;
-  /** where the chunk starts in the video, seconds */
+  /**
+   * the second to open the video at: where the chunk's sentence that best matches the question is
+   * spoken (the chunk's start when none matches)
+   */
   timePoint: number;
   /** transcript | keyframe | abstract | course */
   kind: 'transcript' | 'keyframe' | 'abstract' | 'course';
@@ -38,6 +41,11 @@ export interface AnswerRequest {
   passages: Passage[];
   /** the analysed question: keywords kept, for the thinking text */
   keywords: string[];
+  /**
+   * every candidate the knowledge base weighed, best first, with why it was kept or dropped (in
+   * Chinese): the retrieval provider's deep-thinking text explains the choice from it
+   */
+  candidates?: { passage: Passage; kept: boolean; reason: string }[];
   /** aborted when the asker goes away: the provider stops and its HTTP request is cancelled */
   signal: AbortSignal;
 }

@@ -17,7 +17,7 @@ import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
 import type { Store } from '../store';
 import { startFragmentSweeper } from './fragment-sweeper';
 import { buildRouteTable, routeKey } from './routes';
-import { isRawAnswer } from './routes/route';
+import { isRawAnswer, isStreamAnswer } from './routes/route';
 import { createServices } from './services';
 
 export interface MainApiOptions {
@@ -35,7 +35,7 @@ export type { RunningServer } from '../http/listen';
 export function createMainApiHandler(options: MainApiOptions) {
   const { config, store } = options;
   const logger = options.logger ?? createLogger(config.logLevel, 'main-api');
-  const routes = buildRouteTable(createServices(store, { logger, now: options.now }), config);
+  const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai }), config);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Media paths are judged as sent: URL parsing would quietly resolve "/media/../x" to "/x".
@@ -63,6 +63,10 @@ export function createMainApiHandler(options: MainApiOptions) {
     const pairs = await readSignedParams(req, url, route.method, config, logger);
     const result = route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
     const answer = result instanceof Promise ? await result : result;
+    if (isStreamAnswer(answer)) {
+      await answer.send(req, res);
+      return;
+    }
     if (isRawAnswer(answer)) {
       res.writeHead(200, {
         'Content-Type': answer.contentType,

@@ -7,6 +7,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createSqliteSearchEngine, type SearchEngine } from '../search/engine';
+import { createKnowledgeBase, type KnowledgeBase } from '../ai/knowledge/knowledge-base';
+import { createQuestionLog, type QuestionLog } from '../ai/question-log';
 import { createBannerStore, type BannerStore } from './banners';
 import { createCatalogueStore, type CatalogueStore } from './catalogues';
 import { createCourseStore, type CourseStore } from './courses';
@@ -67,6 +69,10 @@ export interface Store {
   readonly media: MediaStore;
   /** scrolling comments (弹幕) of videos (migration 0007) */
   readonly danmaku: DanmakuStore;
+  /** the AI knowledge base: chunks of the course material for answers, BM25 over jieba words (migration 0008) */
+  readonly knowledge: KnowledgeBase;
+  /** flowQuestion's questions and how their answers ended (migration 0008) */
+  readonly aiQuestions: QuestionLog;
   /** true while no content has been written (the seeder's "first start" test) */
   isEmpty(): boolean;
   /** runs fn in one transaction (nested calls become savepoints) */
@@ -117,6 +123,8 @@ export function openStore(dataDir: string): Store {
     searchLogs: createSearchLogStore(db),
     media: createMediaStore(db),
     danmaku: createDanmakuStore(db),
+    knowledge: createKnowledgeBase(db),
+    aiQuestions: createQuestionLog(db),
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
     transaction: (fn) => db.transaction(fn)(),
     immediateTransaction: (fn) => db.transaction(fn).immediate(),

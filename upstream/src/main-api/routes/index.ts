@@ -1,6 +1,7 @@
 /** Every route of the main API, looked up by method and case-insensitive path. */
 import type { UpstreamConfig } from '../../config';
 import type { Services } from '../services';
+import { aiFlowQuestionRoutes } from './ai-flow-question';
 import { authorRoutes } from './author';
 import { catalogRoutes } from './catalog';
 import { commonRoutes } from './common';
@@ -28,6 +29,7 @@ const GROUPS: RouteGroup[] = [
   operateRoutes,
   searchRoutes,
   danmakuRoutes,
+  aiFlowQuestionRoutes,
 ];
 
 /** ASP.NET-style backends match paths case-insensitively; clients in the wild rely on it. */

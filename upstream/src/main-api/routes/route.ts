@@ -1,4 +1,5 @@
 /** What a route is: a method, a path and a handler from validated parameters to an envelope. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../../config';
 import { badParameter, Code, MESSAGES, type Envelope } from '../../http/envelope';
 import type { Params } from '../../http/params';
@@ -17,9 +18,19 @@ export interface RawAnswer {
   readonly body: Buffer;
 }
 
-export type Answer = Envelope | RawAnswer;
+/**
+ * An answer that takes over the response (flowQuestion's event stream): the handler has judged
+ * everything it refuses as an envelope; send writes the status, headers and body itself.
+ */
+export interface StreamAnswer {
+  readonly stream: true;
+  send(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+export type Answer = Envelope | RawAnswer | StreamAnswer;
 
 export const isRawAnswer = (answer: Answer): answer is RawAnswer => (answer as RawAnswer).raw === true;
+export const isStreamAnswer = (answer: Answer): answer is StreamAnswer => (answer as StreamAnswer).stream === true;
 
 export interface Route {
   method: 'GET' | 'POST';

@@ -1,4 +1,7 @@
 /** The services of the main API, wired once per server over one store. */
+import { createFlowQuestionService, type FlowQuestionService } from '../../ai/flow-question';
+import { createAnswerProvider } from '../../ai/providers';
+import type { AiConfig } from '../../config';
 import type { Logger } from '../../logger';
 import type { Store } from '../../store';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
@@ -38,6 +41,8 @@ export interface Services {
   operations: OperateService;
   playLogs: PlayLogService;
   danmaku: DanmakuService;
+  /** the AI Q&A's streamed answers (issue 6) */
+  flowQuestions: FlowQuestionService;
   /**
    * the userType rule of likes, favourites, notes and clips, for a route to judge before it reads
    * the other parameters (upstream/API.md: judged before the video, the times or the text)
@@ -47,6 +52,8 @@ export interface Services {
 
 export interface ServicesOptions {
   logger?: Logger;
+  /** the AI provider's settings (config.ai); the retrieval provider when absent */
+  ai?: AiConfig;
   /**
    * the server's clock: the search log and hot keywords, the day of a counted view, the danmaku
    * rate limit, the times of notes, likes, fragments and play records (tests move it)
@@ -75,6 +82,11 @@ export function createServices(store: Store, options: ServicesOptions = {}): Ser
     operations: createOperateService(store, now),
     playLogs: createPlayLogService(store, now),
     danmaku: createDanmakuService(store, now),
+    flowQuestions: createFlowQuestionService(store, {
+      provider: createAnswerProvider(options.ai ?? { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: '', reasoningModel: '' }),
+      now,
+      logger: options.logger,
+    }),
     members: {
       require(userId) {
         requireMember(store, userId);

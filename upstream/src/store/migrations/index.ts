@@ -9,6 +9,7 @@ import { learningIndexes } from './0004-learning-indexes';
 import { search } from './0005-search';
 import { media } from './0006-media';
 import { play } from './0007-play';
+import { aiKnowledge } from './0008-ai-knowledge';
 
 export interface Migration {
   version: number;
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'search', sql: search },
   { version: 6, name: 'media', sql: media },
   { version: 7, name: 'play', sql: play },
+  { version: 8, name: 'ai knowledge', sql: aiKnowledge },
 ];

@@ -1,0 +1,251 @@
+/**
+ * GET /api/ai/flowQuestion's rules and its stream (upstream/API.md "flowQuestion").
+ *
+ * accept() judges everything that can be judged before streaming and answers a refusal as a plain
+ * envelope (it throws an ApiError): the question (trimmed; empty, longer than 200 code points),
+ * the asker (a real user), the asked course/video, then the per-user limits (2 answers streaming
+ * at once, 10 questions in any 60 s). An accepted question is recorded at once (the 60 s limit
+ * counts it) and holds one of the user's streaming slots until its stream ends.
+ *
+ * send() streams the answer as server-sent events, one chunk each: r1: thinking, answer text
+ * (citation markers whole and renumbered, citations.ts), then end: with the cited sources, or
+ * err: when the provider failed after streaming began. A client that goes away aborts the
+ * provider (and its HTTP request); the record says how the answer ended.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { badParameter, notFound, refused } from '../http/envelope';
+import type { Logger } from '../logger';
+import { clockText, mediaUrl } from '../main-api/presenters';
+import { requireUser } from '../main-api/services/centre-user';
+import { COURSE_NOT_FOUND } from '../main-api/services/course-service';
+import { requireVideo } from '../main-api/services/videos';
+import type { Store } from '../store';
+import { ANSWER_FAILED, AnswerError } from './answer-texts';
+import { CitationStream } from './citations';
+import type { QuestionOutcome } from './question-log';
+import type { AiModel, AnswerProvider, Passage } from './provider';
+
+/** product-spec §9: a question of at most 200 characters (code points, after trimming) */
+export const QUESTION_MAX_LENGTH = 200;
+/** answers of one user streaming at once */
+export const MAX_STREAMING_PER_USER = 2;
+/** questions of one user within QUESTION_WINDOW_MS */
+export const QUESTIONS_PER_WINDOW = 10;
+export const QUESTION_WINDOW_MS = 60_000;
+/** sources of an answer that cites none: the best passages */
+const UNCITED_SOURCES = 3;
+/** how long the start of the main API may spend chunking queued course material before it serves */
+const START_INDEXING_MS = 5_000;
+const EXCERPT_MAX = 120;
+
+export const QUESTION_EMPTY = '请输入内容';
+export const QUESTION_TOO_LONG = `输入限${QUESTION_MAX_LENGTH}字以内`;
+export const STILL_ANSWERING = '正在解答中请稍等...';
+export const TOO_MANY_QUESTIONS = '提问太频繁，请稍后再试';
+
+export interface QuestionInput {
+  /** as sent (trimmed here) */
+  question: string;
+  userId: number;
+  clientId: string;
+  model: AiModel;
+  courseId: number;
+  videoId: number;
+}
+
+export interface AiSource {
+  index: number;
+  videoId: number;
+  courseId: number;
+  catalogId: number;
+  videoName: string;
+  courseName: string;
+  timePoint: number;
+  keyPointsShow: string;
+  excerpt: string;
+  videoImage: string;
+}
+
+export interface AcceptedQuestion {
+  /** the ai_questions row */
+  readonly id: number;
+  send(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+export interface FlowQuestionService {
+  readonly provider: AnswerProvider;
+  accept(input: QuestionInput): AcceptedQuestion;
+}
+
+export interface FlowQuestionOptions {
+  provider: AnswerProvider;
+  now?: () => number;
+  logger?: Logger;
+}
+
+export const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  'X-Accel-Buffering': 'no',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+/** one chunk as one event: its lines as data: lines (SSE joins them with \n), then a blank line */
+export function sseEvent(chunk: string): string {
+  return (
+    chunk
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => `data: ${line}`)
+      .join('\n') + '\n\n'
+  );
+}
+
+function excerptOf(text: string): string {
+  const chars = [...text];
+  return chars.length <= EXCERPT_MAX ? text : chars.slice(0, EXCERPT_MAX - 1).join('') + '…';
+}
+
+export function createFlowQuestionService(store: Store, options: FlowQuestionOptions): FlowQuestionService {
+  const { provider, logger } = options;
+  const now = options.now ?? Date.now;
+  // material seeded or changed while no main API ran is queued: chunk it before serving (the rest
+  // follows between requests, and each question catches up for a bounded slice first)
+  store.knowledge.catchUp(START_INDEXING_MS);
+  /** answers streaming per user, in this process */
+  const streaming = new Map<number, number>();
+
+  function sourceOf(passage: Passage, index: number): AiSource {
+    const video = store.videos.get(passage.videoId);
+    return {
+      index,
+      videoId: passage.videoId,
+      courseId: passage.courseId,
+      catalogId: passage.catalogId,
+      videoName: passage.videoName,
+      courseName: passage.courseName,
+      timePoint: passage.timePoint,
+      keyPointsShow: clockText(passage.timePoint),
+      excerpt: excerptOf(passage.text),
+      videoImage: video ? mediaUrl(video.image) : '',
+    };
+  }
+
+  return {
+    provider,
+
+    accept(input) {
+      const question = input.question.trim();
+      if (question === '') throw badParameter(QUESTION_EMPTY);
+      if ([...question].length > QUESTION_MAX_LENGTH) throw badParameter(QUESTION_TOO_LONG);
+      requireUser(store, input.userId);
+      if (input.courseId > 0 && !store.courses.get(input.courseId)) throw notFound(COURSE_NOT_FOUND);
+      if (input.videoId > 0) requireVideo(store, input.videoId, input.courseId);
+
+      const active = streaming.get(input.userId) ?? 0;
+      if (active >= MAX_STREAMING_PER_USER) throw refused(STILL_ANSWERING);
+      const askedAt = now();
+      const id = store.immediateTransaction(() => {
+        if (store.aiQuestions.countSince(input.userId, askedAt - QUESTION_WINDOW_MS + 1) >= QUESTIONS_PER_WINDOW) {
+          throw refused(TOO_MANY_QUESTIONS);
+        }
+        return store.aiQuestions.add({ ...input, question, provider: provider.name }, askedAt);
+      });
+      streaming.set(input.userId, active + 1);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        const left = (streaming.get(input.userId) ?? 1) - 1;
+        if (left > 0) streaming.set(input.userId, left);
+        else streaming.delete(input.userId);
+      };
+
+      return {
+        id,
+        async send(_req, res) {
+          const controller = new AbortController();
+          const { signal } = controller;
+          const onClose = () => {
+            if (!res.writableFinished) controller.abort();
+          };
+          res.on('close', onClose);
+          let chunks = 0;
+          let sources: AiSource[] = [];
+          let outcome: QuestionOutcome = 'aborted';
+
+          const write = async (chunk: string): Promise<void> => {
+            if (signal.aborted || res.destroyed) return;
+            chunks += 1;
+            if (res.write(sseEvent(chunk))) return;
+            // a slow reader: wait for it rather than buffer the whole answer
+            await new Promise<void>((resolve) => {
+              const done = () => {
+                res.off('drain', done);
+                res.off('close', done);
+                resolve();
+              };
+              res.on('drain', done);
+              res.on('close', done);
+            });
+          };
+
+          try {
+            res.writeHead(200, SSE_HEADERS);
+            res.flushHeaders();
+            const retrieval = await store.knowledge.retrieve({
+              question: input.question.trim(),
+              courseId: input.courseId,
+              videoId: input.videoId,
+              embed: provider.embed?.bind(provider),
+              signal,
+            });
+            const { passages } = retrieval;
+            const citations = new CitationStream(passages.length);
+            let answering = false;
+            const pieces = provider.answer({
+              question: input.question.trim(),
+              model: input.model,
+              passages,
+              keywords: retrieval.keywords,
+              candidates: retrieval.candidates,
+              signal,
+            });
+            for await (const piece of pieces) {
+              if (signal.aborted) break;
+              if (piece.kind === 'thinking') {
+                // thinking all comes first: a late piece of it is not shown inside the answer
+                if (!answering && piece.text) await write(`r1:${piece.text}`);
+                continue;
+              }
+              answering = true;
+              for (const chunk of citations.push(piece.text)) await write(chunk);
+            }
+            if (!signal.aborted) {
+              for (const chunk of citations.flush()) await write(chunk);
+              const cited = citations.cited.length > 0 ? citations.cited : passages.slice(0, UNCITED_SOURCES).map((_, i) => i);
+              sources = cited.map((i, n) => sourceOf(passages[i]!, n + 1));
+              await write(`end:${JSON.stringify(sources)}`);
+              outcome = 'end';
+            }
+          } catch (error) {
+            if (!signal.aborted) {
+              if (!(error instanceof AnswerError)) logger?.error('AI answer failed', error);
+              await write(`err:${error instanceof AnswerError ? error.message : ANSWER_FAILED}`);
+              outcome = 'err';
+            }
+          } finally {
+            release();
+            res.off('close', onClose);
+            if (!res.writableEnded && !res.destroyed) res.end();
+            try {
+              store.aiQuestions.finish(id, { chunks, sources, outcome }, now());
+            } catch (error) {
+              logger?.error('AI question record failed', error);
+            }
+          }
+        },
+      };
+    },
+  };
+}

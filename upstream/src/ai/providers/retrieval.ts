@@ -1,0 +1,127 @@
+/**
+ * The default provider, `retrieval`: needs nothing external. It answers with the lectures' own
+ * words: an opening sentence naming the lectures, then the best-matching sentence of each of the
+ * best passages (2..MAX_SENTENCES of them), each followed by its citation marker [n], and a
+ * closing line; when the knowledge base found nothing it says so (answer-texts.ts). The text
+ * is streamed in small pieces, as a model would stream it.
+ *
+ * model=reasoner first streams its reasoning as thinking text: the question's keywords, every
+ * candidate passage with why it was kept or dropped, and the plan of the answer.
+ */
+import { clockText } from '../../main-api/presenters';
+import { foldForMatch } from '../../search/analyzer';
+import { NOTHING_FOUND, NOTHING_FOUND_SUGGESTION } from '../answer-texts';
+import type { AnswerPiece, AnswerProvider, AnswerRequest, Passage } from '../provider';
+
+/** sentences quoted at most */
+const MAX_SENTENCES = 4;
+/** characters per streamed piece */
+const PIECE_LENGTH = 6;
+/** candidates described in the thinking text at most */
+const THINKING_CANDIDATES = 10;
+
+const KIND_NAMES: Record<Passage['kind'], string> = {
+  transcript: '讲稿',
+  keyframe: '知识点',
+  abstract: '简介',
+  course: '课程介绍',
+};
+
+const SENTENCE = /[^。！？!?；;\n]+[。！？!?；;]*/gu;
+
+/** the sentence of the passage with the most keyword characters (ties: the earliest) */
+function bestSentence(passage: Passage, keywords: string[]): string {
+  const sentences = (passage.text.match(SENTENCE) ?? [passage.text]).map((s) => s.trim()).filter(Boolean);
+  let best = sentences[0] ?? passage.text;
+  let bestHits = -1;
+  for (const sentence of sentences) {
+    const folded = foldForMatch(sentence);
+    const hits = keywords.reduce((n, k) => n + (folded.includes(foldForMatch(k)) ? [...k].length : 0), 0);
+    if (hits > bestHits) {
+      best = sentence;
+      bestHits = hits;
+    }
+  }
+  // a keyframe reads "label：description": the description is the sentence
+  return best.replace(/^[^：:]{1,20}[：:]/u, (label) => (passage.kind === 'keyframe' ? '' : label));
+}
+
+/** ends a quoted sentence with 。 before its marker (the marker sits inside the sentence end) */
+const withoutEnd = (sentence: string): string => sentence.replace(/[。！？!?；;，,、\s]+$/u, '');
+
+function lectureNames(passages: Passage[]): string {
+  const names: string[] = [];
+  for (const p of passages) {
+    const name = `《${p.courseName}》中的《${p.videoName}》`;
+    if (!names.includes(name)) names.push(name);
+  }
+  const shown = names.slice(0, 3);
+  return shown.join('、') + (names.length > shown.length ? '等讲' : '');
+}
+
+function* thinking(request: AnswerRequest): Generator<string> {
+  const { keywords, passages } = request;
+  yield keywords.length
+    ? `问题分析：去掉疑问词后，关键词是${keywords.map((k) => `「${k}」`).join('')}，据此在课程知识库中检索讲稿、知识点、简介和课程介绍。\n`
+    : '问题分析：问题里没有可以检索的关键词。\n';
+  const candidates = request.candidates ?? passages.map((passage) => ({ passage, kept: true, reason: '保留' }));
+  if (candidates.length === 0) {
+    yield '候选片段：没有找到包含这些关键词的课程内容。\n';
+  } else {
+    yield `候选片段：共 ${candidates.length} 段，按相关度排列：\n`;
+    for (const [i, c] of candidates.slice(0, THINKING_CANDIDATES).entries()) {
+      const p = c.passage;
+      const excerpt = [...p.text].slice(0, 24).join('');
+      yield `${i + 1}. 《${p.videoName}》${clockText(p.timePoint)} ${KIND_NAMES[p.kind]}「${excerpt}…」：${c.kept ? '' : '舍弃，'}${c.reason}。\n`;
+    }
+  }
+  yield passages.length
+    ? `结论：用保留的 ${Math.min(passages.length, MAX_SENTENCES)} 段组织回答，每句话标出来源。`
+    : '结论：知识库里没有可靠的依据，如实说明，不作猜测。';
+}
+
+function* answer(request: AnswerRequest): Generator<string> {
+  const { passages, keywords } = request;
+  if (passages.length === 0) {
+    yield NOTHING_FOUND + NOTHING_FOUND_SUGGESTION;
+    return;
+  }
+  const quoted = passages.slice(0, MAX_SENTENCES);
+  yield `这个问题在${lectureNames(quoted)}中有讲解。`;
+  const said = new Set<string>();
+  for (const [i, passage] of quoted.entries()) {
+    const sentence = withoutEnd(bestSentence(passage, keywords));
+    const key = foldForMatch(sentence);
+    if (!sentence || said.has(key)) continue;
+    said.add(key);
+    yield `${sentence}[${i + 1}]。`;
+  }
+  yield '点击下方的来源，可以跳到视频中讲到这里的位置继续学习。';
+}
+
+/** cuts text into pieces of PIECE_LENGTH characters (the stream keeps markers whole) */
+function* pieces(text: string): Generator<string> {
+  const chars = [...text];
+  for (let i = 0; i < chars.length; i += PIECE_LENGTH) yield chars.slice(i, i + PIECE_LENGTH).join('');
+}
+
+/** lets the event loop run between pieces, so that a stream is a stream and an abort is heard */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function createRetrievalProvider(): AnswerProvider {
+  return {
+    name: 'retrieval',
+    async *answer(request): AsyncIterable<AnswerPiece> {
+      const parts: AnswerPiece[] = [];
+      if (request.model === 'reasoner') for (const text of thinking(request)) parts.push({ kind: 'thinking', text });
+      for (const text of answer(request)) parts.push({ kind: 'answer', text });
+      for (const part of parts) {
+        for (const text of pieces(part.text)) {
+          if (request.signal.aborted) return;
+          yield { kind: part.kind, text };
+          await nextTurn();
+        }
+      }
+    },
+  };
+}
