@@ -132,7 +132,9 @@ export interface StandInModel {
   behaviour: StandInBehaviour;
   /** requests received */
   requests: number;
-  /** resolves when `count` requests have been closed by their caller (their sockets went away) */
+  /** held requests ('hang') their caller has closed so far */
+  closed(): number;
+  /** resolves when `count` held requests have been closed by their caller (their sockets went away) */
   closedRequests(count: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -157,6 +159,7 @@ export async function startStandInModel(): Promise<StandInModel> {
     url: '',
     behaviour: 'finish',
     requests: 0,
+    closed: () => closed,
     closedRequests: (count) => (closed >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve }))),
     stop: async () => {
       server.closeAllConnections();
