@@ -175,7 +175,10 @@ export class ViewerSession {
     const key = tokenKey(token);
     const known = cache.tokenVerdict(key);
     if (known) return Promise.resolve(known);
-    return cache.shared(
+    // a valid verdict just past its time is served while the token is checked again (viewerCache.ts,
+    // TOKEN_STALE_MS); the check's answer replaces it for the requests that come after
+    const stale = cache.staleValidVerdict(key);
+    const check = cache.shared(
       `token:${key}`,
       async (since) => {
         const verdict = await this.checkToken(token);
@@ -186,6 +189,11 @@ export class ViewerSession {
       },
       key,
     );
+    if (!stale) return check;
+    check.catch((error: unknown) => {
+      if (!(error instanceof UpstreamError)) this.deps.logger.error('viewer: checking a token again failed', error);
+    });
+    return Promise.resolve(stale);
   }
 
   private async checkToken(token: string): Promise<TokenVerdict> {

@@ -3,7 +3,8 @@
  * page's many operations do not each cost two or three login-service calls (product-spec §4 runs the
  * start-up sequence once per page load; the gateway runs it per request). Process-local and short:
  * several gateways share nothing, and a revocation made elsewhere (an operator disabling an account)
- * takes at most TOKEN_TTL_MS to reach this one. Changes made through this gateway (logout, profile,
+ * reaches this one after TOKEN_TTL_MS and the re-check that follows (at most TOKEN_TTL_MS +
+ * TOKEN_STALE_MS when the login service does not answer). Changes made through this gateway (logout, profile,
  * avatar, password) evict at once.
  *
  * Keys are the SHA-256 of a token, never the token; the only tokens held are those this gateway hands
@@ -22,6 +23,16 @@ import type { Viewer } from './viewer';
 
 /** How long a token's verdict (valid, refreshed, refused) is believed. */
 export const TOKEN_TTL_MS = 30_000;
+/**
+ * How long after TOKEN_TTL_MS a valid verdict may still be served while the token is checked again in
+ * the background (viewer.ts): a watching viewer's reports (every 5 s) do not wait for the login
+ * service, and a re-check that lags behind under load does not hold every report up. So a token
+ * revoked elsewhere (an operator disabling an account) is served at most TOKEN_TTL_MS plus the time
+ * its re-check takes, and never longer than TOKEN_TTL_MS + TOKEN_STALE_MS (60 s) even when the login
+ * service does not answer. Revocations through this gateway (logout, password, profile) still evict
+ * at once: nothing stale is left to serve.
+ */
+export const TOKEN_STALE_MS = 30_000;
 /** How long an address that IPAutoLogin did not recognise is not asked about again. */
 export const NETWORK_MISS_TTL_MS = 60_000;
 /** How long a browser's organisation-network token is handed out again while its cookie is on its way. */
@@ -73,22 +84,36 @@ interface InFlight {
 }
 
 class ExpiringMap<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
+  private readonly entries = new Map<string, { value: V; until: number; staleUntil: number }>();
 
+  /** staleMs: how long past its time an entry is still kept for getStale */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
     private readonly now: () => number,
+    private readonly staleMs = 0,
   ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until <= this.now()) {
-      this.entries.delete(key);
+      if (entry.staleUntil <= this.now()) this.entries.delete(key);
       return undefined;
     }
     return entry.value;
+  }
+
+  /** an entry past its time but within staleMs of it (undefined while it is fresh) */
+  getStale(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = this.now();
+    if (entry.staleUntil <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.until <= now ? entry.value : undefined;
   }
 
   set(key: string, value: V): void {
@@ -98,7 +123,8 @@ class ExpiringMap<V> {
       if (oldest.done) break;
       this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, until: this.now() + this.ttlMs });
+    const until = this.now() + this.ttlMs;
+    this.entries.set(key, { value, until, staleUntil: until + this.staleMs });
   }
 
   delete(key: string): void {
@@ -141,13 +167,22 @@ export class ViewerCache {
     const now = options.now ?? Date.now;
     const max = options.maxEntries ?? MAX_ENTRIES;
     this.maxEntries = max;
-    this.tokens = new ExpiringMap(TOKEN_TTL_MS, max, now);
+    this.tokens = new ExpiringMap(TOKEN_TTL_MS, max, now, TOKEN_STALE_MS);
     this.networkMisses = new ExpiringMap(NETWORK_MISS_TTL_MS, max, now);
     this.networkLogins = new ExpiringMap(NETWORK_LOGIN_TTL_MS, max, now);
   }
 
   tokenVerdict(key: string): TokenVerdict | undefined {
     return this.tokens.get(key)?.verdict;
+  }
+
+  /**
+   * A valid verdict past TOKEN_TTL_MS by at most TOKEN_STALE_MS: what may be served while the token is
+   * checked again (never a refused or refreshed one: those are acted on only when fresh).
+   */
+  staleValidVerdict(key: string): Extract<TokenVerdict, { kind: 'valid' }> | undefined {
+    const verdict = this.tokens.getStale(key)?.verdict;
+    return verdict?.kind === 'valid' ? verdict : undefined;
   }
 
   /**
