@@ -191,6 +191,34 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it('on a phone the comment box shows its whole placeholder, and the player never floats when the page scrolls', async () => {
+    const fit = await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('input[aria-label="弹幕内容"]');
+      if (!input) return null;
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: context.measureText(input.placeholder).width, room };
+    });
+    expect(fit).not.toBeNull();
+    expect(fit!.text).toBeLessThanOrEqual(fit!.room);
+
+    // past 600 px of scroll the desktop player floats (§4); on /m/play it stays at the top
+    await page.evaluate(() => {
+      document.body.style.paddingBottom = '2000px';
+      window.scrollTo(0, 1500);
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(600);
+    expect(await page.locator('[data-floating]').count()).toBe(0);
+    const frame = (await page.getByRole('region', { name: '视频播放器' }).boundingBox())!;
+    expect(frame.y).toBeLessThan(0);
+    await page.evaluate(() => {
+      document.body.style.paddingBottom = '';
+      window.scrollTo(0, 0);
+    });
+  });
+
   it('a keyframe tap seeks the lecture to its second', async () => {
     const frames = page.getByTestId('keyframe');
     await expect.poll(() => frames.count(), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -335,6 +335,8 @@ describe('the mobile site under /m/', () => {
     expect(fakePlayer.props!.resume).toEqual({ logId: 'log-12', videoId: 12, lastPlayTime: 42, duration: 725 });
     // ?vtime= starts there instead of the resume point
     expect(fakePlayer.props!.startAt).toBe(95);
+    // no floating window on a phone (a 360 px window would cover a 390 px screen)
+    expect(fakePlayer.props!.floating).toBe(false);
     expect(screen.queryByRole('region', { name: '登录提示' })).toBeNull();
     // the player comes first on the page, then the course
     const section = screen.getByRole('region', { name: '视频播放器' });

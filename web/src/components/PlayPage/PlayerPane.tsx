@@ -40,10 +40,12 @@ interface Props {
   readonly startAt: number | null;
   readonly onEnded: () => void;
   readonly playerRef: Ref<VideoPlayerHandle>;
+  /** false: never the floating window (the mobile site) */
+  readonly floating?: boolean;
 }
 
 /** The 16:9 player of the current video; a poster with a spinner while its code loads. */
-export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEnded, playerRef }: Props) {
+export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEnded, playerRef, floating }: Props) {
   const data = useFragment(videoFragment, videoKey);
   // the comments come by a request of their own: their failure leaves the player in place
   const danmaku = useVideoDanmaku(data.id);
@@ -73,6 +75,7 @@ export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEn
             startAt={startAt}
             danmaku={danmaku}
             onEnded={onEnded}
+            floating={floating}
           />
         </Suspense>
       </PlayerChunkBoundary>

@@ -100,7 +100,8 @@ export function DanmakuBar({ videoId, shown, onShownChange, opacity, onOpacityCh
         >
           弹幕
         </Button>
-        <HStack gap="1" flexShrink={0} title="弹幕透明度">
+        {/* below 480 px (phones) the input needs the room: the opacity stays in the settings menu */}
+        <HStack gap="1" flexShrink={0} title="弹幕透明度" hideBelow="sm">
           <Text fontSize="xs" color="gray.400">
             透明度
           </Text>

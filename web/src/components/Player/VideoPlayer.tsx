@@ -136,7 +136,7 @@ interface OnlineProps extends VideoPlayerProps {
   readonly handleRef: ForwardedRef<VideoPlayerHandle>;
 }
 
-function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, handleRef }: OnlineProps) {
+function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = true, handleRef }: OnlineProps) {
   const playerRef = useRef<MediaPlayerInstance>(null);
   const [prefs, setPrefs] = useState<PlayerPreferences>(loadPreferences);
   const prefsRef = useRef(prefs);
@@ -209,7 +209,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, handleRef }: O
     if (player.paused) void player.play().catch(() => {});
     else void player.pause();
   }, []);
-  const float = useFloatingPlayer(togglePlay);
+  const float = useFloatingPlayer(togglePlay, floating);
 
   useImperativeHandle(
     handleRef,

@@ -51,6 +51,11 @@ export interface VideoPlayerProps {
   readonly danmaku: readonly PlayerDanmaku[];
   /** called when the video ends (the page moves to the next video of the list) */
   readonly onEnded?: () => void;
+  /**
+   * §4's floating window past 600 px of scroll (default true). The mobile site turns it off: a
+   * 360 px window would cover a phone's screen.
+   */
+  readonly floating?: boolean;
 }
 
 /** What the page can do with the player (React ref). */

@@ -22,14 +22,14 @@ interface Drag {
  * dragged anywhere in the viewport; × puts it back until the page is scrolled above 600 px again.
  * A press on the window that does not move is a click (`onClick`: play/pause).
  */
-export function useFloatingPlayer(onClick: () => void) {
+export function useFloatingPlayer(onClick: () => void, enabled = true) {
   const [scrollY, setScrollY] = useState(() => (typeof window === 'undefined' ? 0 : window.scrollY));
   const [dismissed, setDismissed] = useState(false);
   const [position, setPosition] = useState<Point | null>(null);
   const [inlineHeight, setInlineHeight] = useState<number | null>(null);
   const slotRef = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
-  const floating = isFloating(scrollY, dismissed);
+  const floating = enabled && isFloating(scrollY, dismissed);
 
   useEffect(() => {
     const onScroll = () => {

@@ -76,6 +76,9 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
         startAt={startAt}
         onEnded={playNext}
         playerRef={playerRef}
+        // no floating window on a phone: §4's 360 px window would cover the screen; the player
+        // stays in its place at the top of the page
+        floating={false}
       />
     );
 
