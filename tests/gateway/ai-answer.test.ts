@@ -111,6 +111,8 @@ describe.each(SSE_ENDPOINTS)('askAI over %s', (endpoint) => {
     expect(long[0]!.errors).toEqual([expect.objectContaining({ message: '输入限200字以内', extensions: { code: 'INVALID', field: 'question' } })]);
     const badClient = await askToEnd(gateway.url, endpoint, { question: '什么是矛盾？', clientId: 'not valid!' }, studentToken);
     expect(badClient[0]!.errors![0]!.extensions).toEqual({ code: 'INVALID', field: 'clientId' });
+    const badVideo = await askToEnd(gateway.url, endpoint, { question: '什么是矛盾？', videoId: -3 }, studentToken);
+    expect(badVideo[0]!.errors![0]!.extensions).toEqual({ code: 'INVALID', field: 'videoId' });
     expect(questionsOf(studentId)).toBe(before);
   });
 });

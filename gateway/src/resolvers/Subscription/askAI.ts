@@ -20,7 +20,6 @@ import { answerSubscription } from '../../ai/answerSubscription';
 import { AI_MESSAGES, askAIError, clientIdOf, modelOf, requireQuestion } from '../../ai/rules';
 import type { AnswerEvent } from '../../ai/types';
 import type { GatewayContext } from '../../context';
-import { requireId } from '../../graphql/args';
 import type { Maybe } from '../../graphql/types';
 import { LOGIN_REQUIRED_MESSAGE, signedIn } from '../../graphql/userErrors';
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from '../../graphql/errors';
@@ -51,14 +50,21 @@ function refusal(envelope: Envelope, input: { courseId: number; videoId: number 
   return null;
 }
 
+/** courseId / videoId: 0 (or absent) for the whole knowledge base, else an id. */
+function askedId(name: 'courseId' | 'videoId', value: Maybe<number>): number {
+  const id = value ?? 0;
+  if (!Number.isInteger(id) || id < 0) throw askAIError('INVALID', `参数 ${name} 必须是非负整数`, name);
+  return id;
+}
+
 const subscribe = async (_root: unknown, args: { input: AskAIInput }, ctx: GatewayContext): Promise<AsyncIterable<AnswerEvent>> => {
   const { input } = args;
   const me = await signedIn(ctx);
   if (!me) throw askAIError('LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
   const question = requireQuestion(input.question);
   const clientId = clientIdOf(input.clientId);
-  const courseId = requireId('courseId', input.courseId ?? 0);
-  const videoId = requireId('videoId', input.videoId ?? 0);
+  const courseId = askedId('courseId', input.courseId);
+  const videoId = askedId('videoId', input.videoId);
   const model = modelOf(input.deepThinking);
 
   const controller = new AbortController();
