@@ -53,7 +53,8 @@ export interface AiContentStore {
   saveCourse(course: AiCourseContentRecord): void;
   /**
    * Suggested questions of a course's videos, taking each video's first question in episode
-   * order, then each one's second, and so on (so the first few span the course).
+   * order, then each one's second, and so on (so the first few span the course); each question
+   * once, at most `limit`.
    */
   courseQuestions(courseId: number, limit: number): string[];
   /** the first question of each course's first video with content, most played courses first */
@@ -153,10 +154,9 @@ export function createAiContentStore(db: Database): AiContentStore {
         `SELECT q.value AS question
          FROM videos v JOIN ai_video_content a ON a.video_id = v.id, json_each(a.guess_you_ask) q
          WHERE v.course_id = ?
-         ORDER BY q.key, v.sort, v.id
-         LIMIT ?`,
-      ).all(courseId, limit) as { question: string }[];
-      return rows.map((row) => row.question);
+         ORDER BY q.key, v.sort, v.id`,
+      ).all(courseId) as { question: string }[];
+      return [...new Set(rows.map((row) => row.question))].slice(0, limit);
     },
 
     generalQuestions(limit) {
