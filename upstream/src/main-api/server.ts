@@ -15,6 +15,8 @@ import { readSignedParams } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
 import type { Store } from '../store';
+import { startContentRefresher } from '../ai/content/refresher';
+import { createContentWriter } from '../ai/content/writer';
 import { startFragmentSweeper } from './fragment-sweeper';
 import { buildRouteTable, routeKey } from './routes';
 import { isRawAnswer, isStreamAnswer } from './routes/route';
@@ -98,10 +100,13 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
     stopSweeping();
     throw error;
   }
+  // AI content of new or changed lectures is written in the background, never inside a request
+  const stopAiContent = startContentRefresher(options.store, { writer: createContentWriter(options.config.ai, logger), logger });
   return {
     ...running,
     close: () => {
       stopSweeping();
+      stopAiContent();
       return running.close();
     },
   };

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createSqliteSearchEngine, type SearchEngine } from '../search/engine';
 import { createKnowledgeBase, type KnowledgeBase } from '../ai/knowledge/knowledge-base';
 import { createQuestionLog, type QuestionLog } from '../ai/question-log';
+import { createAiContentStore, type AiContentStore } from './ai-content';
 import { createBannerStore, type BannerStore } from './banners';
 import { createCatalogueStore, type CatalogueStore } from './catalogues';
 import { createCourseStore, type CourseStore } from './courses';
@@ -73,6 +74,8 @@ export interface Store {
   readonly knowledge: KnowledgeBase;
   /** flowQuestion's questions and how their answers ended (migration 0008) */
   readonly aiQuestions: QuestionLog;
+  /** AI content of videos and courses, written ahead by the content job (migration 0009) */
+  readonly aiContent: AiContentStore;
   /** true while no content has been written (the seeder's "first start" test) */
   isEmpty(): boolean;
   /** runs fn in one transaction (nested calls become savepoints) */
@@ -125,6 +128,7 @@ export function openStore(dataDir: string): Store {
     danmaku: createDanmakuStore(db),
     knowledge: createKnowledgeBase(db),
     aiQuestions: createQuestionLog(db),
+    aiContent: createAiContentStore(db),
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
     transaction: (fn) => db.transaction(fn)(),
     immediateTransaction: (fn) => db.transaction(fn).immediate(),
@@ -147,6 +151,7 @@ export type { PlayLogInput, PlayLogRecord } from './play-logs';
 export type { FragmentInput, FragmentRecord } from './fragments';
 export type { KnowledgePointKey, NewVideo, StoredKeyframe, StoredVideo, VideoSummary } from './videos';
 export type { DanmakuInput, DanmakuRecord } from './danmaku';
+export type { AiContentVideoRef, AiCourseContentRecord, AiKeyPoint, AiVideoContentRecord } from './ai-content';
 export type { FragmentReservation } from './fragments';
 export type { VideoOperationState } from './user-operations';
 export type { VideoNoteQuery } from './notes';

@@ -1,6 +1,7 @@
 /** Every route of the main API, looked up by method and case-insensitive path. */
 import type { UpstreamConfig } from '../../config';
 import type { Services } from '../services';
+import { aiContentRoutes } from './ai-content';
 import { aiFlowQuestionRoutes } from './ai-flow-question';
 import { authorRoutes } from './author';
 import { catalogRoutes } from './catalog';
@@ -30,6 +31,7 @@ const GROUPS: RouteGroup[] = [
   searchRoutes,
   danmakuRoutes,
   aiFlowQuestionRoutes,
+  aiContentRoutes,
 ];
 
 /** ASP.NET-style backends match paths case-insensitively; clients in the wild rely on it. */

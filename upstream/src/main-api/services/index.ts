@@ -4,6 +4,7 @@ import { createAnswerProvider } from '../../ai/providers';
 import type { AiConfig } from '../../config';
 import type { Logger } from '../../logger';
 import type { Store } from '../../store';
+import { createAiContentService, type AiContentService } from './ai-content-service';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
 import { requireMember } from './centre-user';
 import { createCourseService, type CourseService } from './course-service';
@@ -43,6 +44,8 @@ export interface Services {
   danmaku: DanmakuService;
   /** the AI Q&A's streamed answers (issue 6) */
   flowQuestions: FlowQuestionService;
+  /** the AI content block and suggested questions, written ahead by the content job (issue 6) */
+  aiContent: AiContentService;
   /**
    * the userType rule of likes, favourites, notes and clips, for a route to judge before it reads
    * the other parameters (upstream/API.md: judged before the video, the times or the text)
@@ -87,6 +90,7 @@ export function createServices(store: Store, options: ServicesOptions = {}): Ser
       now,
       logger: options.logger,
     }),
+    aiContent: createAiContentService(store, courses),
     members: {
       require(userId) {
         requireMember(store, userId);

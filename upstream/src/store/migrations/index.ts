@@ -10,6 +10,7 @@ import { search } from './0005-search';
 import { media } from './0006-media';
 import { play } from './0007-play';
 import { aiKnowledge } from './0008-ai-knowledge';
+import { aiContent } from './0009-ai-content';
 
 export interface Migration {
   version: number;
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'media', sql: media },
   { version: 7, name: 'play', sql: play },
   { version: 8, name: 'ai knowledge', sql: aiKnowledge },
+  { version: 9, name: 'ai content', sql: aiContent },
 ];
