@@ -38,6 +38,8 @@ describe('store', () => {
         { version: 5, name: 'search' },
         { version: 6, name: 'media' },
         { version: 7, name: 'play' },
+        { version: 8, name: 'ai knowledge' },
+        { version: 9, name: 'ai content' },
       ]);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {
