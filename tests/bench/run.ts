@@ -21,9 +21,14 @@
  *     target 2 000/s) beside AddPlayLog on the main API alone; HLS segment and playlist serving through
  *     the gateway's /media beside the main API's /media and a minimal static file server.
  *
+ *  8. AI answers (issue 6, tests/bench/ai.ts): 200 questions asked at once by 200 signed-in people,
+ *     time to first chunk (median, p95) and chunks per second, Subscription.askAI over SSE through the
+ *     gateway beside the upstream's flowQuestion stream alone.
+ *
  * Options: --build rebuilds web/dist first; --quick runs a tenth of the operations and a tenth of
  * the search corpus (a smoke run, not figures for README); --search-only runs only part 6;
- * --skip-search everything but part 6; --play-only runs only part 7, --skip-play everything but it.
+ * --skip-search everything but part 6; --play-only runs only part 7, --skip-play everything but it;
+ * --ai-only runs only part 8, --skip-ai everything but it.
  */
 import { browserAvailable } from '../support/browser';
 import { startPlatform } from '../support/platform';
@@ -39,6 +44,7 @@ import { DirectUpstream, callCount, discoverCalls, type CallPlan } from './upstr
 import { FULL_CORPUS } from './search-corpus';
 import { runSearchBench, searchMarkdown } from './search';
 import { playMarkdown, runPlayBench } from './play';
+import { aiMarkdown, runAiBench } from './ai';
 
 async function searchPart(cleanup: Cleanup): Promise<string> {
   const size = quick
@@ -52,6 +58,10 @@ async function playPart(cleanup: Cleanup): Promise<string> {
   return playMarkdown(await runPlayBench({ cleanup, step, quick }));
 }
 
+async function aiPart(cleanup: Cleanup): Promise<string> {
+  return aiMarkdown(await runAiBench({ cleanup, step, quick }));
+}
+
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const rebuild = args.includes('--build');
@@ -59,6 +69,8 @@ const searchOnly = args.includes('--search-only');
 const skipSearch = args.includes('--skip-search');
 const playOnly = args.includes('--play-only');
 const skipPlay = args.includes('--skip-play');
+const aiOnly = args.includes('--ai-only');
+const skipAi = args.includes('--skip-ai');
 const scale = (n: number) => (quick ? Math.max(20, Math.round(n / 10)) : n);
 
 const COUNTS = {
@@ -120,6 +132,12 @@ async function latencyPair(
 }
 
 async function main(cleanup: Cleanup): Promise<boolean> {
+  if (aiOnly) {
+    const markdown = await aiPart(cleanup);
+    process.stdout.write('\n----- Markdown for README.md, section "Performance", AI answers -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
   if (playOnly) {
     const markdown = await playPart(cleanup);
     process.stdout.write('\n----- Markdown for README.md, section "Performance", play -----\n\n');
@@ -236,6 +254,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   // the platform is no longer needed: give the cores and the memory to the corpus
   await platform.stop();
   const playReport = skipPlay ? null : await playPart(cleanup);
+  const aiReport = skipAi ? null : await aiPart(cleanup);
   const searchReport = skipSearch ? null : await searchPart(cleanup);
 
   const results: BenchResults = {
@@ -264,6 +283,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   process.stdout.write('\n----- Markdown for README.md, section "Performance" -----\n\n');
   process.stdout.write(`${markdownReport(results)}\n`);
   if (playReport) process.stdout.write(`\n### Play\n\n${playReport}\n`);
+  if (aiReport) process.stdout.write(`\n### AI answers\n\n${aiReport}\n`);
   if (searchReport) process.stdout.write(`\n${searchReport}\n`);
   process.stdout.write('\n----- end of Markdown -----\n');
   return true;
