@@ -26,6 +26,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
 import { signedHeaders, toWireParams } from '../../gateway/src/upstream/sign';
@@ -96,7 +97,20 @@ export interface PlayBenchResults {
   media: { videos: number; segments: number; playlists: number; segmentBytes: number };
   serving: ServingRun[];
   /** the gateway's and the main API's CPU while the gateway steps ran, ms per report */
-  cpuMsPerReport: { gateway: number | null; mainApi: number | null; login: number | null };
+  cpuMsPerReport: CpuPerReport;
+  /** the same while the beacon steps ran, and while the main-API-only steps ran */
+  beaconCpuMsPerReport: CpuPerReport;
+  upstreamCpuMsPerReport: CpuPerReport;
+  /** the machine's 1-minute load average when each part began and ended (other work shares the cores) */
+  load: { gateway: [number, number]; beacon: [number, number]; upstream: [number, number] };
+}
+
+export interface CpuPerReport {
+  gateway: number | null;
+  mainApi: number | null;
+  login: number | null;
+  /** this process: the load generator */
+  loadGenerator: number | null;
 }
 
 // ---- viewers -------------------------------------------------------------------------------------
@@ -529,26 +543,43 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
     mainApi: processCpuMs('upstream/cli/main-api.ts'),
     login: processCpuMs('upstream/cli/login-service.ts'),
   });
-  const cpuBefore = cpu();
-  const gateway = await rampUp('play: gateway reportPlay', gatewayViewers, gatewayRates, timing, gatewaySender(gatewayPool), step);
-  const cpuAfter = cpu();
-  const reports = gateway.reduce((sum, s) => sum + s.allSent, 0);
-  const perReport = (key: keyof typeof cpuBefore) => {
-    const a = cpuBefore[key];
-    const b = cpuAfter[key];
-    return a === null || b === null || reports === 0 ? null : (b - a) / reports;
+  const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
+  /** runs the steps, with the CPU each process spent per report meanwhile and the load around them */
+  const measured = async (run: () => Promise<IngestionStep[]>) => {
+    const before = { ...cpu(), self: process.cpuUsage() };
+    const loadBefore = load1();
+    const steps = await run();
+    const after = cpu();
+    const self = process.cpuUsage(before.self);
+    const reports = steps.reduce((sum, s) => sum + s.allSent, 0);
+    const per = (key: keyof ReturnType<typeof cpu>) => {
+      const a = before[key];
+      const b = after[key];
+      return a === null || b === null || reports === 0 ? null : (b - a) / reports;
+    };
+    const perReport: CpuPerReport = {
+      gateway: per('gateway'),
+      mainApi: per('mainApi'),
+      login: per('login'),
+      loadGenerator: reports === 0 ? null : (self.user + self.system) / 1000 / reports,
+    };
+    return { steps, perReport, load: [loadBefore, load1()] as [number, number] };
   };
-  const cpuMsPerReport = { gateway: perReport('gateway'), mainApi: perReport('mainApi'), login: perReport('login') };
+  const gatewayRun = await measured(() => rampUp('play: gateway reportPlay', gatewayViewers, gatewayRates, timing, gatewaySender(gatewayPool), step));
+  const gateway = gatewayRun.steps;
+  const cpuMsPerReport = gatewayRun.perReport;
 
   // ---- the same reports by the unload beacon's route (no GraphQL), continuing the same viewings
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const beacon = await rampUp('play: gateway beacon', gatewayViewers, gatewayRates, timing, beaconSender(gatewayPool, platform.baseUrl), step);
+  const beaconRun = await measured(() => rampUp('play: gateway beacon', gatewayViewers, gatewayRates, timing, beaconSender(gatewayPool, platform.baseUrl), step));
+  const beacon = beaconRun.steps;
   const beaconViewers = gatewayViewers.slice(0, Math.max(...beacon.map((s) => s.viewers)));
   const beaconCheck = checkBeaconRecords(platform.dataDir, beaconViewers.filter((viewer) => viewer.logId !== ''));
   if (beaconCheck) step(`play: ${beaconCheck}`);
 
   // ---- the main API alone
-  const upstream = await rampUp('play: main API AddPlayLog', upstreamViewers, upstreamRates, timing, upstreamSender(upstreamPool), step);
+  const upstreamRun = await measured(() => rampUp('play: main API AddPlayLog', upstreamViewers, upstreamRates, timing, upstreamSender(upstreamPool), step));
+  const upstream = upstreamRun.steps;
   await gatewayPool.close();
   await upstreamPool.close();
 
@@ -592,6 +623,9 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
     media: { videos: media.videos, segments: media.segments.length, playlists: media.playlists.length, segmentBytes: media.segmentBytes },
     serving,
     cpuMsPerReport,
+    beaconCpuMsPerReport: beaconRun.perReport,
+    upstreamCpuMsPerReport: upstreamRun.perReport,
+    load: { gateway: gatewayRun.load, beacon: beaconRun.load, upstream: upstreamRun.load },
   };
 }
 
@@ -621,11 +655,12 @@ export function playMarkdown(r: PlayBenchResults): string {
   const bestUpstream = maxSustained(r.upstream);
   const bestBeacon = maxSustained(r.beacon);
   const verdict = bestGateway && bestGateway.offered >= TARGET_REPORTS_PER_SECOND ? 'meets the target' : 'BELOW TARGET';
-  const cpu = r.cpuMsPerReport;
-  const cpuLine =
+  const f = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)} ms`);
+  const cpuOf = (label: string, cpu: CpuPerReport, load: [number, number]) =>
     cpu.gateway === null
       ? ''
-      : `CPU per report over the gateway steps (settling included): gateway ${cpu.gateway.toFixed(2)} ms, main API ${cpu.mainApi?.toFixed(2) ?? 'n/a'} ms, login service ${cpu.login?.toFixed(2) ?? 'n/a'} ms (user + system).`;
+      : `CPU per report over the ${label} steps (settling included; user + system): gateway ${f(cpu.gateway)}, main API ${f(cpu.mainApi)}, login service ${f(cpu.login)}, the load generator ${f(cpu.loadGenerator)}. Load average ${load[0]} when the steps began, ${load[1]} when they ended.`;
+  const cpuLine = cpuOf('gateway reportPlay', r.cpuMsPerReport, r.load.gateway);
   const busy = r.busyBefore === null ? '' : ` The cores were ${(r.busyBefore * 100).toFixed(0)} % busy before the run began${r.busyBefore > 0.1 ? ' (other work was running: the figures are lower than on an idle machine)' : ''}.`;
   const lines = [
     `Measured with \`npm run bench -- --play-only\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`,
@@ -640,9 +675,13 @@ export function playMarkdown(r: PlayBenchResults): string {
     '',
     ...ingestionTable(r.beacon),
     '',
+    cpuOf('beacon', r.beaconCpuMsPerReport, r.load.beacon),
+    '',
     `AddPlayLog sent straight to the main API (signed, every field of §7): max sustained **${bestUpstream ? `${n(bestUpstream.offered)}/s, p95 ${ms(bestUpstream.p95Ms)}` : 'none of the steps'}**.`,
     '',
     ...ingestionTable(r.upstream),
+    '',
+    cpuOf('main API', r.upstreamCpuMsPerReport, r.load.upstream),
     '',
     `**HLS serving**: the demo's ${n(r.media.segments)} segments (${(r.media.segmentBytes / r.media.segments / 1024).toFixed(0)} KiB on average) and ${n(r.media.playlists)} playlists of ${r.media.videos} videos, fetched whole over keep-alive connections for ${r.quick ? 3 : 10} s each.`,
     '',
