@@ -33,7 +33,12 @@ export interface QuestionLog {
   /** the user's questions asked at or after `since` (unix ms) */
   countSince(userId: number, since: number): number;
   get(id: number): QuestionRecord | undefined;
+  /** the user's newest question */
+  latest(userId: number): QuestionRecord | undefined;
 }
+
+const COLUMNS = `id, user_id AS userId, client_id AS clientId, model, provider, question, course_id AS courseId,
+  video_id AS videoId, asked_at AS askedAt, chunks, sources, outcome`;
 
 export function createQuestionLog(db: DatabaseType): QuestionLog {
   const prepare = statementCache(db);
@@ -61,10 +66,12 @@ export function createQuestionLog(db: DatabaseType): QuestionLog {
       ).n;
     },
     get(id) {
-      return prepare(
-        `SELECT id, user_id AS userId, client_id AS clientId, model, provider, question, course_id AS courseId,
-           video_id AS videoId, asked_at AS askedAt, chunks, sources, outcome FROM ai_questions WHERE id = ?`,
-      ).get(id) as QuestionRecord | undefined;
+      return prepare(`SELECT ${COLUMNS} FROM ai_questions WHERE id = ?`).get(id) as QuestionRecord | undefined;
+    },
+    latest(userId) {
+      return prepare(`SELECT ${COLUMNS} FROM ai_questions WHERE user_id = ? ORDER BY id DESC LIMIT 1`).get(userId) as
+        | QuestionRecord
+        | undefined;
     },
   };
 }

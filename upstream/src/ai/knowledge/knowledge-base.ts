@@ -8,7 +8,8 @@
  * CANDIDATES, plus as many from the asked course when one is asked → when an embedder is given
  * (a provider that offers `embed`), the candidates ranked again by cosine similarity to the
  * question, and both rankings fused by reciprocal rank → relevance scaled by how much of the
- * question a chunk covers and by its kind, boosted for the asked video and course → candidates
+ * question a chunk covers, by its kind and by whether it defines a keyword, boosted for the asked
+ * video and course → candidates
  * covering too little of the question dropped, then neighbouring transcript chunks of one
  * video, repeated text and a third chunk of one video → the best TOP_K. Every candidate's fate is kept for the thinking text.
  */
@@ -28,11 +29,17 @@ const PER_VIDEO = 2;
 /** reciprocal rank fusion's constant (Cormack et al.: 60) */
 const RRF_K = 60;
 /** a candidate must contain this share of the question's keywords, weighed by how telling each is (keywordWeights) */
-const MIN_COVERAGE = 0.65;
+const MIN_COVERAGE = 0.5;
 const ASKED_VIDEO_BOOST = 1.5;
 const ASKED_COURSE_BOOST = 1.25;
 /** a quotable moment of a lecture beats a summary of it */
 const KIND_WEIGHT: Record<ChunkKind, number> = { transcript: 1, keyframe: 1, abstract: 0.85, course: 0.7 };
+/**
+ * a chunk that states what a keyword is ("X是…", "X指…") answers most questions about X better than
+ * one that only names it: 什么是X, X是谁提出的, X讲的是什么
+ */
+const DEFINITION_BOOST = 1.3;
+const DEFINING_VERBS = ['是', '指', '就是', '意味着', '说明', '揭示', '认为', '强调', '要求', '主张'];
 /** BM25 weights of the columns text, video, course */
 const WEIGHTS = '4.0, 2.0, 1.0';
 /** courses indexed per transaction when applying the queue */
@@ -243,6 +250,11 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     return keywords.filter((k) => haystack.includes(foldForMatch(k)));
   };
 
+  const defines = (text: string, terms: string[]): boolean => {
+    const folded = foldForMatch(text);
+    return terms.some((t) => DEFINING_VERBS.some((verb) => folded.includes(foldForMatch(t) + verb)));
+  };
+
   /** the second of the chunk's sentence with the most keywords (its start when none has any) */
   function bestSecond(row: ChunkRow, keywords: string[]): number {
     const marks = JSON.parse(row.marks) as [number, number][];
@@ -313,6 +325,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       const terms = matchedTerms(row, keywords);
       const coverage = terms.reduce((n, k) => n + weights.get(k)!, 0) / totalWeight;
       let score = rrf.get(row.id)! * (1 + coverage) * KIND_WEIGHT[row.kind];
+      if (defines(row.text, terms)) score *= DEFINITION_BOOST;
       if (askedVideo > 0 && row.videoId === askedVideo) score *= ASKED_VIDEO_BOOST;
       else if (askedCourse > 0 && row.courseId === askedCourse) score *= ASKED_COURSE_BOOST;
       const passage: Passage = {

@@ -39,7 +39,7 @@ export function userPrompt(request: AnswerRequest): string {
   const material = request.passages
     .map(
       (p, i) =>
-        `[${i + 1}] 课程《${p.courseName}》（${p.authorName}）第《${p.videoName}》讲，${clockText(p.timePoint)}，${KIND_NAMES[p.kind]}：${p.text}`,
+        `[${i + 1}] 课程《${p.courseName}》（讲师：${p.authorName}），视频《${p.videoName}》，${clockText(p.timePoint)}，${KIND_NAMES[p.kind]}：${p.text}`,
     )
     .join('\n');
   return `课程资料：\n${material}\n\n问题：${request.question}`;

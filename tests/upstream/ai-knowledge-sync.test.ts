@@ -1,0 +1,118 @@
+/**
+ * The knowledge base over a real store (SQLite, migration 0008): it follows content changes
+ * through its queue (triggers queue the changed course, retrieval catches up first), rebuilds
+ * from scratch, points a passage at the second of the sentence that matches, and fuses an
+ * embedding ranking when one is offered.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
+import { seedDemoContent } from '../../upstream/src/store/seed';
+import { fixtureContent } from './fixture';
+
+describe('AI knowledge base', () => {
+  let dataDir: string;
+  let store: Store;
+  /** a second connection, as another process (an import, an admin) would change content */
+  let db: Database.Database;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-kb-'));
+    store = openStore(dataDir);
+    seedDemoContent(store, fixtureContent(), store.mediaDir);
+    db = new Database(path.join(dataDir, DATABASE_FILE));
+  });
+  afterAll(() => {
+    db.close();
+    store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('chunks every seeded course on catch-up', () => {
+    const courses = (db.prepare('SELECT count(*) AS n FROM courses').get() as { n: number }).n;
+    expect(store.knowledge.stats().pending).toBe(courses);
+    expect(store.knowledge.catchUp(60_000)).toEqual({ applied: courses, remaining: 0 });
+    const { chunks, pending } = store.knowledge.stats();
+    expect(pending).toBe(0);
+    expect(chunks).toBeGreaterThan(50);
+    // nothing queued: nothing to do
+    expect(store.knowledge.catchUp(60_000)).toEqual({ applied: 0, remaining: 0 });
+  });
+
+  it('finds a changed transcript passage at its own second, without any explicit reindexing', async () => {
+    const before = await store.knowledge.retrieve({ question: '量子纠缠有什么奇妙的性质' });
+    expect(before.passages).toEqual([]);
+    const passage = db.prepare('SELECT start_ms AS startMs, end_ms AS endMs FROM video_transcripts WHERE video_id = 11 AND seq = 2').get() as {
+      startMs: number;
+      endMs: number;
+    };
+    db.prepare('UPDATE video_transcripts SET text = ? WHERE video_id = 11 AND seq = 2').run('量子纠缠有一种奇妙的性质，叫作非定域性。');
+    expect(store.knowledge.stats().pending).toBe(1);
+    const after = await store.knowledge.retrieve({ question: '量子纠缠有什么奇妙的性质' });
+    expect(after.passages.length).toBeGreaterThan(0);
+    const best = after.passages[0]!;
+    expect(best).toMatchObject({ videoId: 11, courseId: 1, kind: 'transcript', courseName: '唯物辩证法的基本规律' });
+    expect(best.text).toContain('非定域性');
+    expect(best.matchedTerms).toEqual(expect.arrayContaining(['量子', '纠缠']));
+    // the chunk starts earlier (short passages are merged), but the passage points at the sentence
+    expect(best.timePoint).toBe(Math.floor(passage.startMs / 1000));
+    expect(best.timePoint).toBeGreaterThan(0);
+  });
+
+  it('follows renamed courses and deleted videos', async () => {
+    db.prepare('UPDATE courses SET name = ? WHERE id = 9').run('政治经济学批判');
+    const renamed = await store.knowledge.retrieve({ question: '政治经济学批判讲了什么' });
+    expect(renamed.passages.length).toBeGreaterThan(0);
+    expect(renamed.passages.every((p) => p.courseId === 9 && p.courseName === '政治经济学批判')).toBe(true);
+
+    db.prepare('DELETE FROM videos WHERE id = 91').run();
+    const left = await store.knowledge.retrieve({ question: '政治经济学批判讲了什么' });
+    expect(left.passages.length).toBeGreaterThan(0);
+    expect(left.passages.some((p) => p.videoId === 91)).toBe(false);
+    expect(db.prepare('SELECT count(*) AS n FROM ai_chunks WHERE video_id = 91').get()).toEqual({ n: 0 });
+  });
+
+  it('boosts the asked course and video', async () => {
+    const anywhere = await store.knowledge.retrieve({ question: '请大家认真思考' });
+    const asked = await store.knowledge.retrieve({ question: '请大家认真思考', courseId: 7, videoId: 72 });
+    expect(asked.passages[0]!.videoId).toBe(72);
+    expect(anywhere.passages[0]!.videoId).not.toBe(72);
+  });
+
+  it('drops neighbouring and repeated chunks, and tells why', async () => {
+    const result = await store.knowledge.retrieve({ question: '下课' });
+    const texts = result.passages.map((p) => p.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    const reasons = result.candidates.filter((c) => !c.kept).map((c) => c.reason);
+    expect(reasons.some((r) => r.includes('内容相同') || r.includes('已选'))).toBe(true);
+    expect(result.candidates.filter((c) => c.kept).map((c) => c.passage)).toEqual(result.passages);
+  });
+
+  it('fuses an embedding ranking by reciprocal rank when the provider offers one', async () => {
+    const question = '唯物辩证法的基本规律';
+    const plain = await store.knowledge.retrieve({ question });
+    expect(plain.fused).toBe(false);
+    // an embedder that finds 要点3 closest to the question: it rises in the fused order
+    const embed = async (texts: string[]) => texts.map((t, i) => (i === 0 || t.includes('要点3') ? [1, 0] : [0, 1]));
+    const fused = await store.knowledge.retrieve({ question, embed });
+    expect(fused.fused).toBe(true);
+    const rank = (r: typeof plain) => r.candidates.findIndex((c) => c.passage.text.includes('要点3'));
+    expect(rank(plain)).toBeGreaterThan(0);
+    expect(rank(fused)).toBeLessThan(rank(plain));
+    // an embedder that fails leaves BM25 alone
+    const failing = await store.knowledge.retrieve({ question, embed: async () => Promise.reject(new Error('down')) });
+    expect(failing.fused).toBe(false);
+    expect(failing.passages).toEqual(plain.passages);
+  });
+
+  it('rebuilds from scratch to the same chunks', () => {
+    const before = db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all();
+    const { chunks } = store.knowledge.rebuild();
+    expect(chunks).toBe(before.length);
+    expect(db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all()).toEqual(before);
+    expect(store.knowledge.stats().pending).toBe(0);
+  });
+});
