@@ -30,6 +30,8 @@ const CLASSROOM_WORDS = new Set([
   '限定语', '误解', '来由', '结论', '适用范围', '边界', '前提', '问题意识', '时代背景', '理论逻辑', '实践意义', '世界',
   '联系', '区别', '常见', '讲者', '阅读', '延伸阅读', '知识体系', '位置', '关键概念', '概念', '本课程', '最后',
   '认真', '认真思考', '学习', '下课', '开始',
+  '讲清楚', '加以分析', '在生活中', '结尾', '死记硬背', '标签', '基础性', '原著', '谈谈', '密切相关', '基本', '分析',
+  '标准', '特征', '形式', '目标', '运用', '利用', '时期', '局面', '对方', '观点', '对象', '全面', '想一想', '布置',
 ]);
 
 const NOUN_TAGS = ['n', 'nz', 'vn', 'nr', 'ns', 'nt', 'nrt', 'l', 'i', 'an', 'eng'];
@@ -60,8 +62,9 @@ export function nameTerms(videoName: string): string[] {
   return [framed ? framed[1]! : name];
 }
 
+/** two characters or more with at least one Han character (PN结 is a concept, 要点1 is not) */
 const isConceptLike = (term: string) =>
-  hanCount(term) >= 2 && [...term].length <= 20 && !/[0-9０-９]/.test(term) && !SECTION_LABELS.has(term);
+  hanCount(term) >= 1 && [...term].length >= 2 && [...term].length <= 20 && !/[0-9０-９]/.test(term) && !SECTION_LABELS.has(term);
 
 /** the text the concepts must come from (a concept is only one if the material says it) */
 export function materialText(m: Omit<ContentMaterial, 'keywords'>): string {
