@@ -1,8 +1,8 @@
 /**
  * The default provider, `retrieval`: needs nothing external. It answers with the lectures' own
  * words: an opening sentence naming the lectures, then the best-matching sentence of each of the
- * best passages (2..MAX_SENTENCES of them), each followed by its citation marker [n], and a
- * closing line; when the knowledge base found nothing it says so (answer-texts.ts). The text
+ * best passages (up to MAX_SENTENCES, a sentence said already skipped), each followed by its
+ * citation marker [n], and a closing line; when the knowledge base found nothing it says so (answer-texts.ts). The text
  * is streamed in small pieces, as a model would stream it.
  *
  * model=reasoner first streams its reasoning as thinking text: the question's keywords, every
@@ -29,10 +29,18 @@ const KIND_NAMES: Record<Passage['kind'], string> = {
 
 const SENTENCE = /[^。！？!?；;\n]+[。！？!?；;]*/gu;
 
-/** the sentence of the passage with the most keyword characters (ties: the earliest) */
+/** ends a quoted sentence with 。 before its marker (the marker sits inside the sentence end) */
+const withoutEnd = (sentence: string): string => sentence.replace(/[。！？!?；;，,、\s]+$/u, '');
+
+/**
+ * The sentence of the passage with the most keyword characters (ties: the earliest): the one the
+ * knowledge base points the passage's second at.
+ */
 function bestSentence(passage: Passage, keywords: string[]): string {
-  const sentences = (passage.text.match(SENTENCE) ?? [passage.text]).map((s) => s.trim()).filter(Boolean);
-  let best = sentences[0] ?? passage.text;
+  // a keyframe reads "label：description": the description is the sentence
+  const text = passage.kind === 'keyframe' ? passage.text.replace(/^[^：:]{1,20}[：:]/u, '') : passage.text;
+  const sentences = (text.match(SENTENCE) ?? [text]).map((s) => withoutEnd(s.trim())).filter(Boolean);
+  let best = sentences[0] ?? withoutEnd(text);
   let bestHits = -1;
   for (const sentence of sentences) {
     const folded = foldForMatch(sentence);
@@ -42,12 +50,8 @@ function bestSentence(passage: Passage, keywords: string[]): string {
       bestHits = hits;
     }
   }
-  // a keyframe reads "label：description": the description is the sentence
-  return best.replace(/^[^：:]{1,20}[：:]/u, (label) => (passage.kind === 'keyframe' ? '' : label));
+  return best;
 }
-
-/** ends a quoted sentence with 。 before its marker (the marker sits inside the sentence end) */
-const withoutEnd = (sentence: string): string => sentence.replace(/[。！？!?；;，,、\s]+$/u, '');
 
 function lectureNames(passages: Passage[]): string {
   const names: string[] = [];
@@ -86,16 +90,20 @@ function* answer(request: AnswerRequest): Generator<string> {
     yield NOTHING_FOUND + NOTHING_FOUND_SUGGESTION;
     return;
   }
-  const quoted = passages.slice(0, MAX_SENTENCES);
-  yield `这个问题在${lectureNames(quoted)}中有讲解。`;
+  // each passage's best sentence, where its second points; lectures repeat themselves (the same
+  // example in several), so a sentence already quoted passes the turn to the next passage
   const said = new Set<string>();
-  for (const [i, passage] of quoted.entries()) {
-    const sentence = withoutEnd(bestSentence(passage, keywords));
+  const quotes: { sentence: string; marker: number; passage: Passage }[] = [];
+  for (const [i, passage] of passages.entries()) {
+    if (quotes.length >= MAX_SENTENCES) break;
+    const sentence = bestSentence(passage, keywords);
     const key = foldForMatch(sentence);
     if (!sentence || said.has(key)) continue;
     said.add(key);
-    yield `${sentence}[${i + 1}]。`;
+    quotes.push({ sentence, marker: i + 1, passage });
   }
+  yield `这个问题在${lectureNames(quotes.map((q) => q.passage))}中有讲解。`;
+  for (const { sentence, marker } of quotes) yield `${sentence}[${marker}]。`;
   yield '点击下方的来源，可以跳到视频中讲到这里的位置继续学习。';
 }
 
