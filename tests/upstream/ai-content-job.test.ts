@@ -10,6 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContentWriter, startContentRefresher } from '../../upstream/src/ai/content';
+import type { Logger } from '../../upstream/src/logger';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/store/seed';
 import { fixtureContent } from './fixture';
@@ -17,6 +19,7 @@ import { startTestApi, type TestApi } from './harness';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const FIXTURE_VIDEOS = 20;
+const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 export interface JobSummary {
   dataDir: string;
@@ -186,6 +189,18 @@ describe('stale AI content', () => {
     for (const [id, at] of before) if (id !== 32) expect(after.get(id)).toBe(at);
     const changed = await content(32);
     expect(changed!.videoAbstract + JSON.stringify(changed)).toContain('社会意识');
+  });
+
+  it('is rewritten by the background refresh after a change, without any command', async () => {
+    // the server's own refresh runs every 5 minutes; a second one on the same store, every 100 ms
+    const stop = startContentRefresher(api.store, { writer: createContentWriter(api.config.ai), logger: silentLogger, intervalMs: 100, batch: 1 });
+    try {
+      edit(`UPDATE videos SET name = '矛盾的特殊性' WHERE id = 13`);
+      edit(`UPDATE video_transcripts SET text = '今天我们学习矛盾的特殊性。' WHERE video_id = 13 AND seq = 1`);
+      await expect.poll(async () => (await content(13))!.guessYouAsk[0], { timeout: 30_000 }).toBe('什么是“矛盾的特殊性”？');
+    } finally {
+      stop();
+    }
   });
 
   it('answers 4004 for an unknown video and 4000 without a valid videoId', async () => {
