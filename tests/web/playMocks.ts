@@ -107,6 +107,8 @@ function video(videoId: number, name: string, keyframes = [keyframe(30, '开篇'
     subtitleUrl: `/media/videos/v${videoId}/subtitles.vtt`,
     keyframes,
     danmaku: [] as MockDanmaku[],
+    // no AI content generated yet (the AI block's own tests give it some)
+    aiContent: null as Record<string, unknown> | null,
   };
 }
 

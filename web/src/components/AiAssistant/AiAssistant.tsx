@@ -1,9 +1,12 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AiButton } from './AiButton';
+import type { AiAskScope } from './useAiConversation';
 
 /** A question handed to the drawer from outside it (the play page's 猜你想问). */
 export interface AiAskRequest {
   readonly question: string;
+  /** What it is about (the play page's video); absent: what the drawer would ask about. */
+  readonly scope?: AiAskScope;
   /** Tells two requests of the same question apart. */
   readonly seq: number;
 }
@@ -11,8 +14,8 @@ export interface AiAskRequest {
 export interface AiAssistantControls {
   /** Opens the drawer. */
   open(): void;
-  /** Opens the drawer and asks (with the drawer's rules: login, busy). */
-  ask(question: string): void;
+  /** Opens the drawer and asks (with the drawer's rules: login, busy), about `scope` when given. */
+  ask(question: string, scope?: AiAskScope): void;
 }
 
 const AiAssistantContext = createContext<AiAssistantControls | null>(null);
@@ -45,9 +48,9 @@ export function AiAssistant({ children }: { readonly children: ReactNode }) {
         setMounted(true);
         setOpen(true);
       },
-      ask: (question) => {
+      ask: (question, scope) => {
         seq.current += 1;
-        setRequest({ question, seq: seq.current });
+        setRequest(scope ? { question, scope, seq: seq.current } : { question, seq: seq.current });
         setMounted(true);
         setOpen(true);
       },

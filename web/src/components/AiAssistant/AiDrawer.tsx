@@ -15,7 +15,7 @@ import { useAiScope } from './aiScope';
 import { questionProblem } from './aiQuestionRules';
 import { AI_TEXT } from './aiText';
 import { useDrawerWidth } from './drawerWidth';
-import { useAiConversation, type AiConversation } from './useAiConversation';
+import { useAiConversation, type AiAskScope, type AiConversation } from './useAiConversation';
 
 /** Whether the person may ask (§5, §6: visitors get the login page instead). */
 const drawerQuery = graphql`
@@ -124,7 +124,7 @@ function DrawerBody({
    * (正在解答中请稍等...). Returns whether it was asked.
    */
   const tryAsk = useCallback(
-    (question: string, busyText: string): boolean => {
+    (question: string, busyText: string, about: AiAskScope = scope): boolean => {
       const problem = questionProblem(question);
       if (problem) {
         showMessage(problem, 'warning');
@@ -138,7 +138,7 @@ function DrawerBody({
         showMessage(busyText, 'warning');
         return false;
       }
-      ask(question, deepThinking, scope);
+      ask(question, deepThinking, about);
       return true;
     },
     [isVisitor, openLoginPage, busy, ask, deepThinking, scope],
@@ -150,7 +150,7 @@ function DrawerBody({
     if (!request || request.seq === takenSeq.current) return;
     takenSeq.current = request.seq;
     onRequestTaken(request);
-    tryAsk(request.question, AI_TEXT.busyElsewhere);
+    tryAsk(request.question, AI_TEXT.busyElsewhere, request.scope);
   }, [request, onRequestTaken, tryAsk]);
 
   const scroller = useRef<HTMLDivElement>(null);

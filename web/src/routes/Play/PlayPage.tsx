@@ -9,8 +9,8 @@ import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { videoPlayUrl } from '../../lib/playUrl';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import type { VideoPlayerHandle } from '../../components/Player/types';
-import { AiContentSlot } from '../../components/PlayPage/AiContentSlot';
 import { LecturerCard } from '../../components/PlayPage/LecturerCard';
+import { PlayAiContent } from '../../components/PlayPage/PlayAiContent';
 import { PlayerControlsContext, usePlayerControlsOf } from '../../components/PlayPage/playerControls';
 import { PlayerPane } from '../../components/PlayPage/PlayerPane';
 import { PlayErrorView, LoginPrompt } from '../../components/PlayPage/PlayStates';
@@ -110,7 +110,7 @@ function Play({ queryRef, search }: { readonly queryRef: PreloadedQuery<PlayQuer
             {video ? (
               <>
                 <VideoIntro key={video.videoId} video={video} />
-                <AiContentSlot courseId={course.courseId} videoId={video.videoId} />
+                <PlayAiContent key={`ai-${video.videoId}`} video={video} />
                 <VideoNotes key={`notes-${video.videoId}`} video={video} catalogueId={catalogueId} userType={viewer.userType} />
               </>
             ) : null}

@@ -24,6 +24,7 @@ export const playQuery = graphql`
         ...VideoActions_video
         ...VideoNotes_video
         ...VideoIntro_video
+        ...PlayAiContent_video
       }
       videos {
         videoId
