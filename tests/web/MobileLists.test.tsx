@@ -9,7 +9,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { MockResolvers } from 'relay-test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from './appHarness';
-import { mockCourseHit } from './searchMocks';
+import { mockCourseHit, mockKnowledgePoint } from './searchMocks';
 import { argsOf, page, topicAuthorData, topicAuthorResolvers } from './topicAuthorMocks';
 
 const LONG = { timeout: 10_000 };
@@ -134,13 +134,14 @@ describe('/m/authorDes paging', () => {
 
 describe('/m/search tab paging', () => {
   const hits = Array.from({ length: 25 }, (_, i) => mockCourseHit(`马克思主义[哲学]${i + 1}`));
+  const point = mockKnowledgePoint({ timePoint: 312 });
   const resolvers = (): MockResolvers => ({
     ...topicAuthorResolvers(topicAuthorData()),
     Search: () => ({
       keyword: '哲学',
       catalogueId: 0,
-      counts: { courseCount: hits.length, knowledgePointCount: 0, topicCount: 0, authorCount: 0 },
-      overview: { courses: hits.slice(0, 21), knowledgePoints: [], topics: [], authors: [] },
+      counts: { courseCount: hits.length, knowledgePointCount: 1, topicCount: 0, authorCount: 0 },
+      overview: { courses: hits.slice(0, 21), knowledgePoints: [point], topics: [], authors: [] },
     }),
     CourseHitConnection: (context) => page(hits, argsOf(context), 21),
   });
@@ -149,6 +150,9 @@ describe('/m/search tab paging', () => {
     const { router, named } = app('/m/search?key=哲学', resolvers());
     const more = await screen.findByRole('button', { name: '查看全部课程（25）' }, LONG);
     expect(within(screen.getByRole('list', { name: '课程' })).getAllByRole('link')).toHaveLength(21);
+    // a knowledge point opens the mobile player at its second
+    expect(hrefs(screen.getByRole('list', { name: '知识点' }))).toEqual([`/m/play?catalogId=7&courseId=101&videoId=${point.videoId}&vtime=312`]);
+    expect(screen.queryByRole('button', { name: /查看全部知识点/ })).toBeNull();
     fireEvent.click(more);
     await waitFor(() => expect(router.state.location.search).toBe('?key=%E5%93%B2%E5%AD%A6&menuIndex=1'), LONG);
     expect(await screen.findByText('没有更多了', undefined, LONG)).toBeTruthy();

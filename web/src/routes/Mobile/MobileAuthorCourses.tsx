@@ -1,13 +1,8 @@
-import { Box } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { MobileAuthorCourses_author$key } from '../../__generated__/MobileAuthorCourses_author.graphql';
 import type { MobileAuthorCoursesPaginationQuery } from '../../__generated__/MobileAuthorCoursesPaginationQuery.graphql';
-import { EmptyState } from '../../components/Feedback/EmptyState';
-import { ListFooter } from '../../components/Feedback/ListFooter';
 import { PAGE_SIZE } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
-import { MobileCourseCard } from './MobileCourseCard';
-import { MobileGrid, MobileSection } from './MobileSections';
+import { MobilePagedCourses } from './MobilePagedCourses';
 
 const authorFragment = graphql`
   fragment MobileAuthorCourses_author on Author
@@ -30,30 +25,14 @@ export function MobileAuthorCourses({ author }: { readonly author: MobileAuthorC
     authorFragment,
     author,
   );
-  const edges = data.courses.edges;
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(PAGE_SIZE.authorCourses);
-    },
-  });
   return (
-    <MobileSection title="讲师课程">
-      {edges.length === 0 ? (
-        <EmptyState text="暂无课程" />
-      ) : (
-        <MobileGrid label="讲师课程">
-          {edges.map((edge) => (
-            <li key={edge.node.id}>
-              <MobileCourseCard course={edge.node} />
-            </li>
-          ))}
-        </MobileGrid>
-      )}
-      <Box ref={sentinel} height="1px" />
-      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
-    </MobileSection>
+    <MobilePagedCourses
+      title="讲师课程"
+      emptyText="暂无课程"
+      edges={data.courses.edges}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      loadNext={() => loadNext(PAGE_SIZE.authorCourses)}
+    />
   );
 }

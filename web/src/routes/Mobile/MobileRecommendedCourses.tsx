@@ -1,13 +1,8 @@
-import { Box } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { MobileRecommendedCoursesPaginationQuery } from '../../__generated__/MobileRecommendedCoursesPaginationQuery.graphql';
 import type { MobileRecommendedCourses_query$key } from '../../__generated__/MobileRecommendedCourses_query.graphql';
-import { EmptyState } from '../../components/Feedback/EmptyState';
-import { ListFooter } from '../../components/Feedback/ListFooter';
 import { HOME } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
-import { MobileCourseCard } from './MobileCourseCard';
-import { MobileGrid, MobileSection } from './MobileSections';
+import { MobilePagedCourses } from './MobilePagedCourses';
 
 const coursesFragment = graphql`
   fragment MobileRecommendedCourses_query on Query
@@ -30,30 +25,14 @@ export function MobileRecommendedCourses({ query }: { readonly query: MobileReco
     coursesFragment,
     query,
   );
-  const edges = data.recommendedCourses.edges;
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(HOME.recommendedNext);
-    },
-  });
   return (
-    <MobileSection title="推荐课程">
-      {edges.length === 0 ? (
-        <EmptyState text="暂无推荐课程" />
-      ) : (
-        <MobileGrid label="推荐课程">
-          {edges.map((edge) => (
-            <li key={edge.node.id}>
-              <MobileCourseCard course={edge.node} />
-            </li>
-          ))}
-        </MobileGrid>
-      )}
-      <Box ref={sentinel} height="1px" />
-      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
-    </MobileSection>
+    <MobilePagedCourses
+      title="推荐课程"
+      emptyText="暂无推荐课程"
+      edges={data.recommendedCourses.edges}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      loadNext={() => loadNext(HOME.recommendedNext)}
+    />
   );
 }

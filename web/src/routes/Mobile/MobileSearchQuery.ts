@@ -36,73 +36,24 @@ export const mobileSearchQuery = graphql`
         courses {
           course {
             id
-            courseId
-            catalogueId
-            image
           }
-          name {
-            text
-            hit
-          }
-          info {
-            text
-            hit
-          }
-          authorName {
-            text
-            hit
-          }
+          ...MobileSearchRows_courseHit
         }
         knowledgePoints {
           id
-          timePointShow
-          keyPoints {
-            text
-            hit
-          }
-          text {
-            text
-            hit
-          }
-          videoId
-          videoName {
-            text
-            hit
-          }
-          courseId
-          catalogueId
-          courseName
+          ...MobileSearchRows_point
         }
         topics {
           topic {
             id
-            topicId
-            image
-            courseCount
           }
-          title {
-            text
-            hit
-          }
-          info {
-            text
-            hit
-          }
+          ...MobileSearchRows_topicHit
         }
         authors {
           author {
             id
-            authorId
-            image
           }
-          name {
-            text
-            hit
-          }
-          position {
-            text
-            hit
-          }
+          ...MobileSearchRows_authorHit
         }
       }
     }

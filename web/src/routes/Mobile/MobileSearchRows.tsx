@@ -1,16 +1,20 @@
 import { Box, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
-import { Highlighted, plainText, type Segment } from '../../components/Search/Highlighted';
+import type { MobileSearchRows_authorHit$key } from '../../__generated__/MobileSearchRows_authorHit.graphql';
+import type { MobileSearchRows_courseHit$key } from '../../__generated__/MobileSearchRows_courseHit.graphql';
+import type { MobileSearchRows_point$key } from '../../__generated__/MobileSearchRows_point.graphql';
+import type { MobileSearchRows_topicHit$key } from '../../__generated__/MobileSearchRows_topicHit.graphql';
+import { Highlighted, plainText } from '../../components/Search/Highlighted';
 import { mobilePlayUrl, mobileTopicUrl } from './mobileLinks';
 import { MobileAuthorTile } from './MobileSections';
 
 /*
- * One search hit of each kind as a mobile row (a whole-row touch target): shared by the 综合
- * tab's previews (the route query's own selections) and the per-tab infinite lists (fragments).
+ * One search hit of each kind as a mobile row (a whole-row touch target), each with its fragment:
+ * the 综合 tab's previews (MobileSearchQuery) and the per-tab infinite lists (MobileSearchTabs)
+ * spread the same ones.
  */
-
-type Segments = ReadonlyArray<Segment>;
 
 export function ResultRow({ to, image, label, children }: { readonly to: string; readonly image?: string; readonly label: string; readonly children: ReactNode }) {
   return (
@@ -29,14 +33,30 @@ export function ResultRow({ to, image, label, children }: { readonly to: string;
   );
 }
 
-export interface CourseHitRowData {
-  readonly course: { readonly id: string; readonly courseId: number; readonly catalogueId: number; readonly image: string };
-  readonly name: Segments;
-  readonly info: Segments;
-  readonly authorName: Segments;
-}
+const courseHitFragment = graphql`
+  fragment MobileSearchRows_courseHit on CourseHit {
+    course {
+      courseId
+      catalogueId
+      image
+    }
+    name {
+      text
+      hit
+    }
+    info {
+      text
+      hit
+    }
+    authorName {
+      text
+      hit
+    }
+  }
+`;
 
-export function CourseHitRow({ hit }: { readonly hit: CourseHitRowData }) {
+export function CourseHitRow({ hit: key }: { readonly hit: MobileSearchRows_courseHit$key }) {
+  const hit = useFragment(courseHitFragment, key);
   return (
     <ResultRow to={mobilePlayUrl(hit.course)} image={hit.course.image} label={plainText(hit.name)}>
       <Text fontSize="sm" fontWeight="semibold" lineClamp={2}>
@@ -52,22 +72,35 @@ export function CourseHitRow({ hit }: { readonly hit: CourseHitRowData }) {
   );
 }
 
-export interface KnowledgePointRowData {
-  readonly id: string;
-  readonly timePointShow: string;
-  readonly keyPoints: Segments;
-  readonly text: Segments;
-  readonly videoId: number;
-  readonly videoName: Segments;
-  readonly courseId: number;
-  readonly catalogueId: number;
-  readonly courseName: string;
-}
+const pointFragment = graphql`
+  fragment MobileSearchRows_point on KnowledgePoint {
+    timePoint
+    timePointShow
+    keyPoints {
+      text
+      hit
+    }
+    text {
+      text
+      hit
+    }
+    videoId
+    videoName {
+      text
+      hit
+    }
+    courseId
+    catalogueId
+    courseName
+  }
+`;
 
-export function KnowledgePointRow({ point }: { readonly point: KnowledgePointRowData }) {
+/** A knowledge point opens the mobile player at its second (vtime), as on /search. */
+export function KnowledgePointRow({ point: key }: { readonly point: MobileSearchRows_point$key }) {
+  const point = useFragment(pointFragment, key);
   return (
     <ResultRow
-      to={mobilePlayUrl({ courseId: point.courseId, catalogueId: point.catalogueId, videoId: point.videoId })}
+      to={mobilePlayUrl({ courseId: point.courseId, catalogueId: point.catalogueId, videoId: point.videoId, vtime: point.timePoint })}
       label={plainText(point.videoName)}
     >
       <Text fontSize="sm" fontWeight="semibold" lineClamp={1}>
@@ -88,13 +121,25 @@ export function KnowledgePointRow({ point }: { readonly point: KnowledgePointRow
   );
 }
 
-export interface TopicHitRowData {
-  readonly topic: { readonly id: string; readonly topicId: number; readonly image: string };
-  readonly title: Segments;
-  readonly info: Segments;
-}
+const topicHitFragment = graphql`
+  fragment MobileSearchRows_topicHit on TopicHit {
+    topic {
+      topicId
+      image
+    }
+    title {
+      text
+      hit
+    }
+    info {
+      text
+      hit
+    }
+  }
+`;
 
-export function TopicHitRow({ hit }: { readonly hit: TopicHitRowData }) {
+export function TopicHitRow({ hit: key }: { readonly hit: MobileSearchRows_topicHit$key }) {
+  const hit = useFragment(topicHitFragment, key);
   return (
     <ResultRow to={mobileTopicUrl(hit.topic.topicId)} image={hit.topic.image} label={plainText(hit.title)}>
       <Text fontSize="sm" fontWeight="semibold" lineClamp={2}>
@@ -107,12 +152,24 @@ export function TopicHitRow({ hit }: { readonly hit: TopicHitRowData }) {
   );
 }
 
-export interface AuthorHitTileData {
-  readonly author: { readonly id: string; readonly authorId: number; readonly image: string };
-  readonly name: Segments;
-  readonly position: Segments;
-}
+const authorHitFragment = graphql`
+  fragment MobileSearchRows_authorHit on AuthorHit {
+    author {
+      authorId
+      image
+    }
+    name {
+      text
+      hit
+    }
+    position {
+      text
+      hit
+    }
+  }
+`;
 
-export function AuthorHitTile({ hit }: { readonly hit: AuthorHitTileData }) {
+export function AuthorHitTile({ hit: key }: { readonly hit: MobileSearchRows_authorHit$key }) {
+  const hit = useFragment(authorHitFragment, key);
   return <MobileAuthorTile author={hit.author} name={<Highlighted segments={hit.name} />} position={<Highlighted segments={hit.position} />} />;
 }

@@ -26,22 +26,8 @@ const coursesFragment = graphql`
           node {
             course {
               id
-              courseId
-              catalogueId
-              image
             }
-            name {
-              text
-              hit
-            }
-            info {
-              text
-              hit
-            }
-            authorName {
-              text
-              hit
-            }
+            ...MobileSearchRows_courseHit
           }
         }
       }
@@ -58,23 +44,7 @@ const pointsFragment = graphql`
         edges {
           node {
             id
-            timePointShow
-            keyPoints {
-              text
-              hit
-            }
-            text {
-              text
-              hit
-            }
-            videoId
-            videoName {
-              text
-              hit
-            }
-            courseId
-            catalogueId
-            courseName
+            ...MobileSearchRows_point
           }
         }
       }
@@ -92,17 +62,8 @@ const topicsFragment = graphql`
           node {
             topic {
               id
-              topicId
-              image
             }
-            title {
-              text
-              hit
-            }
-            info {
-              text
-              hit
-            }
+            ...MobileSearchRows_topicHit
           }
         }
       }
@@ -120,17 +81,8 @@ const authorsFragment = graphql`
           node {
             author {
               id
-              authorId
-              image
             }
-            name {
-              text
-              hit
-            }
-            position {
-              text
-              hit
-            }
+            ...MobileSearchRows_authorHit
           }
         }
       }

@@ -12,10 +12,16 @@ export const MOBILE_SEARCH = `${MOBILE_ROOT}/search`;
 export const MOBILE_TOPICS = `${MOBILE_ROOT}/special`;
 export const MOBILE_AUTHORS = `${MOBILE_ROOT}/author`;
 
-/** A course on the mobile player page (/m/play?catalogId=&courseId=&videoId=). */
-export function mobilePlayUrl(course: { readonly courseId: number; readonly catalogueId: number; readonly videoId?: number | null }): string {
+/** A course on the mobile player page (/m/play?catalogId=&courseId=&videoId=[&vtime=], vtime: a second of the video). */
+export function mobilePlayUrl(course: {
+  readonly courseId: number;
+  readonly catalogueId: number;
+  readonly videoId?: number | null;
+  readonly vtime?: number | null;
+}): string {
   const params = new URLSearchParams({ catalogId: String(course.catalogueId), courseId: String(course.courseId) });
   if (course.videoId !== undefined && course.videoId !== null) params.set('videoId', String(course.videoId));
+  if (course.vtime !== undefined && course.vtime !== null) params.set('vtime', String(course.vtime));
   return `${MOBILE_ROOT}/play?${params.toString()}`;
 }
 
