@@ -7,6 +7,8 @@
  * limit of two answers streaming at once per user.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Passage } from '../../upstream/src/ai/provider';
+import { createOpenAiCompatibleProvider } from '../../upstream/src/ai/providers/openai-compatible';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../support/openai-stand-in';
 import { answerParts, ask } from './ai-stream-client';
 import { startTestApi, type TestApi } from './harness';
@@ -153,6 +155,30 @@ describe('openai-compatible provider', () => {
       return row && row.outcome !== 'streaming' ? row : undefined;
     });
     expect(record.outcome).toBe('aborted');
+  });
+
+  it('gives up with AI 解答超时 when the model takes longer than the time limit (85 s in service)', async () => {
+    standIn.script = [{ reasoning: '想' }, { hold: true }, { content: '太迟了' }, { finish: true }];
+    const provider = createOpenAiCompatibleProvider(
+      { provider: 'openai-compatible', baseUrl: standIn.baseUrl, apiKey: null, chatModel: 'c', reasoningModel: 'r' },
+      { timeoutMs: 300 },
+    );
+    const passage: Passage = {
+      chunkId: 1, videoId: 11, courseId: 1, catalogId: 100, videoName: '第一讲', courseName: '课程', authorName: '讲师',
+      timePoint: 5, kind: 'transcript', text: '一段讲稿。', score: 1, matchedTerms: [],
+    };
+    const pieces: string[] = [];
+    const answering = (async () => {
+      for await (const piece of provider.answer({ question: '问题', model: 'reasoner', passages: [passage], keywords: [], signal: new AbortController().signal })) {
+        pieces.push(`${piece.kind}:${piece.text}`);
+      }
+    })();
+    await expect(answering).rejects.toThrow('AI 解答超时，请稍后再试');
+    expect(pieces).toEqual(['thinking:想']);
+    // and the model's request was cancelled
+    const request = answerRequests()[answerRequests().length - 1]!;
+    await request.over;
+    expect(request.closedEarly).toBe(true);
   });
 
   it('lets one user have two answers streaming at once: 正在解答中请稍等...', async () => {
