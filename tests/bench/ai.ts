@@ -54,6 +54,8 @@ interface Answer {
   /** ms from sending the request to the end of the answer */
   endMs: number;
   chunks: number;
+  /** characters of thinking and answer text received */
+  chars: number;
   /** the last chunk was the answer's end (end: / AIAnswerDone) */
   completed: boolean;
   error: string | null;
@@ -69,8 +71,10 @@ export interface AiRun {
   firstChunkP95Ms: number;
   endP50Ms: number;
   endP95Ms: number;
-  /** every chunk of the run over the run's wall time */
+  /** every chunk (upstream: SSE event; gateway: GraphQL result) of the run over the run's wall time */
   chunksPerSecond: number;
+  /** thinking and answer characters of the run over its wall time: the same text on both paths */
+  charsPerSecond: number;
   /** median over the answers of chunks / (end - first chunk) */
   perAnswerChunksPerSecondP50: number;
   chunksPerAnswer: number;
@@ -117,7 +121,7 @@ async function askUpstream(pool: Pool, asker: Asker): Promise<Answer> {
   const wire = toWireParams({ question: asker.question, productId: 1, userId: asker.viewer.userId, clientId: `bench-${asker.viewer.userId}`, model: 'reasoner' });
   const headers = { ...signedHeaders(wire, { secret: API_SECRET, algorithm: 'md5', productId: 1 }), accept: 'text/event-stream' };
   const t0 = performance.now();
-  const answer: Answer = { firstChunkMs: NaN, endMs: NaN, chunks: 0, completed: false, error: null };
+  const answer: Answer = { firstChunkMs: NaN, endMs: NaN, chunks: 0, chars: 0, completed: false, error: null };
   const response = await pool.request({ method: 'GET', path: `/api/ai/flowQuestion?${new URLSearchParams(wire).toString()}`, headers });
   if (!String(response.headers['content-type']).startsWith('text/event-stream')) {
     answer.error = `not a stream: HTTP ${response.statusCode} ${(await response.body.text()).slice(0, 160)}`;
@@ -128,6 +132,7 @@ async function askUpstream(pool: Pool, asker: Asker): Promise<Answer> {
     answer.chunks += 1;
     answer.completed = data.startsWith('end:');
     if (data.startsWith('err:')) answer.error = data;
+    else if (!answer.completed) answer.chars += data.startsWith('r1:') ? data.length - 3 : data.length;
   });
   answer.endMs = performance.now() - t0;
   return answer;
@@ -136,7 +141,7 @@ async function askUpstream(pool: Pool, asker: Asker): Promise<Answer> {
 async function askGateway(pool: Pool, asker: Asker): Promise<Answer> {
   const body = JSON.stringify({ query: ASK_AI, operationName: 'BenchAskAI', variables: { input: { question: asker.question, deepThinking: true, clientId: `bench-${asker.viewer.userId}` } } });
   const t0 = performance.now();
-  const answer: Answer = { firstChunkMs: NaN, endMs: NaN, chunks: 0, completed: false, error: null };
+  const answer: Answer = { firstChunkMs: NaN, endMs: NaN, chunks: 0, chars: 0, completed: false, error: null };
   const response = await pool.request({
     method: 'POST',
     path: '/graphql',
@@ -150,7 +155,7 @@ async function askGateway(pool: Pool, asker: Asker): Promise<Answer> {
   await readEvents(response.body, (data) => {
     // yoga's events: `next` carries a result as JSON, `complete` an empty data line
     if (data === '') return;
-    const result = JSON.parse(data) as { data?: { askAI?: { __typename: string } } | null; errors?: { message: string }[] };
+    const result = JSON.parse(data) as { data?: { askAI?: { __typename: string; text?: string } } | null; errors?: { message: string }[] };
     if (result.errors?.length) {
       answer.error = result.errors.map((error) => error.message).join('; ');
       return;
@@ -158,6 +163,7 @@ async function askGateway(pool: Pool, asker: Asker): Promise<Answer> {
     if (answer.chunks === 0) answer.firstChunkMs = performance.now() - t0;
     answer.chunks += 1;
     answer.completed = result.data?.askAI?.__typename === 'AIAnswerDone';
+    answer.chars += result.data?.askAI?.text?.length ?? 0;
   });
   answer.endMs = performance.now() - t0;
   return answer;
@@ -182,6 +188,7 @@ function summarise(pathName: AiRun['path'], round: number, answers: Answer[], wa
     endP50Ms: percentile(end, 50),
     endP95Ms: percentile(end, 95),
     chunksPerSecond: chunks / (wallMs / 1000),
+    charsPerSecond: good.reduce((sum, a) => sum + a.chars, 0) / (wallMs / 1000),
     perAnswerChunksPerSecondP50: percentile(rates, 50),
     chunksPerAnswer: good.length > 0 ? chunks / good.length : 0,
     wallMs,
@@ -193,7 +200,7 @@ async function simultaneous(askers: Asker[], ask: (asker: Asker) => Promise<Answ
   const began = performance.now();
   const answers = await Promise.all(
     askers.map((asker) =>
-      ask(asker).catch((error: unknown): Answer => ({ firstChunkMs: NaN, endMs: NaN, chunks: 0, completed: false, error: (error as Error)?.message ?? String(error) })),
+      ask(asker).catch((error: unknown): Answer => ({ firstChunkMs: NaN, endMs: NaN, chunks: 0, chars: 0, completed: false, error: (error as Error)?.message ?? String(error) })),
     ),
   );
   return { answers, wallMs: performance.now() - began };
@@ -249,7 +256,7 @@ export async function runAiBench(options: { cleanup: Cleanup; step: (text: strin
       const run = summarise(pathName, round, answers, wallMs);
       runs.push(run);
       step(
-        `ai:   first chunk p50 ${run.firstChunkP50Ms.toFixed(0)} ms, p95 ${run.firstChunkP95Ms.toFixed(0)} ms; end p50 ${run.endP50Ms.toFixed(0)} ms; ${run.chunksPerSecond.toFixed(0)} chunks/s; ${run.failed} failed${run.firstError ? ` (${run.firstError})` : ''}`,
+        `ai:   first chunk p50 ${run.firstChunkP50Ms.toFixed(0)} ms, p95 ${run.firstChunkP95Ms.toFixed(0)} ms; end p50 ${run.endP50Ms.toFixed(0)} ms; ${run.chunksPerSecond.toFixed(0)} chunks/s, ${run.charsPerSecond.toFixed(0)} chars/s; ${run.failed} failed${run.firstError ? ` (${run.firstError})` : ''}`,
       );
       if (run.failed > 0) throw new BrokenError(`ai: ${run.failed} of ${run.questions} answers failed on the ${pathName} path: ${run.firstError}`);
       // the per-user limit is 2 streaming at once: let every stream of the run be closed upstream
@@ -276,13 +283,13 @@ export function aiMarkdown(r: AiBenchResults): string {
   return [
     `Measured with \`npm run bench -- --ai-only\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`,
     '',
-    `${n(r.questions)} questions asked at the same moment, each by its own signed-in person (inside the per-user limits of 2 answers at once and 10 a minute), each a different 什么是…？ about a demo keyframe, deep thinking on, the default \`retrieval\` provider. Time to first chunk and to the end from each request's sending; chunks/s = every chunk of the run over its wall time (first request to last end); per answer = the median answer's chunks over its own streaming time. The two paths alternate over ${ROUNDS} rounds with the same people.`,
+    `${n(r.questions)} questions asked at the same moment, each by its own signed-in person (inside the per-user limits of 2 answers at once and 10 a minute), each a different 什么是…？ about a demo keyframe, deep thinking on, the default \`retrieval\` provider. Time to first chunk and to the end from each request's sending; chunks/s = every chunk of the run over its wall time (first request to last end); per answer = the median answer's chunks over its own streaming time. A chunk is an SSE event of the upstream, or a GraphQL result through the gateway, which joins the chunks of one kind that reach it in one read (fewer, larger results when it falls behind): text characters per second compare the two paths on the same text. The two paths alternate over ${ROUNDS} rounds with the same people.`,
     '',
-    '| path | round | answers | first chunk p50 | first chunk p95 | end p50 | end p95 | chunks/answer | chunks/s (run) | chunks/s per answer (p50) |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| path | round | answers | first chunk p50 | first chunk p95 | end p50 | end p95 | chunks/answer | chunks/s (run) | chunks/s per answer (p50) | text chars/s (run) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...r.runs.map(
       (run) =>
-        `| ${label(run)} | ${run.round} | ${n(run.questions - run.failed)} / ${n(run.questions)} | ${ms(run.firstChunkP50Ms)} | ${ms(run.firstChunkP95Ms)} | ${ms(run.endP50Ms)} | ${ms(run.endP95Ms)} | ${run.chunksPerAnswer.toFixed(1)} | ${n(run.chunksPerSecond)} | ${n(run.perAnswerChunksPerSecondP50)} |`,
+        `| ${label(run)} | ${run.round} | ${n(run.questions - run.failed)} / ${n(run.questions)} | ${ms(run.firstChunkP50Ms)} | ${ms(run.firstChunkP95Ms)} | ${ms(run.endP50Ms)} | ${ms(run.endP95Ms)} | ${run.chunksPerAnswer.toFixed(1)} | ${n(run.chunksPerSecond)} | ${n(run.perAnswerChunksPerSecondP50)} | ${n(run.charsPerSecond)} |`,
     ),
   ].join('\n');
 }

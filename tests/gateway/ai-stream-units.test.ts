@@ -136,6 +136,19 @@ describe('answerEvents', () => {
     ]);
   });
 
+  it('joins chunks of one kind that arrived in one read, never thinking with answer, and not across reads', async () => {
+    const events = await collect(
+      answerEvents(bodyOf('data: r1:甲\n\ndata: r1:乙\n\ndata: 答[1]\n\ndata: 案\n\n', 'data: 续\n\n', 'data: 尾[2]\n\ndata: end:[]\n\n')),
+    );
+    expect(events).toEqual([
+      { kind: 'thinking', text: '甲乙' },
+      { kind: 'answer', text: '答[1]案' },
+      { kind: 'answer', text: '续' },
+      { kind: 'answer', text: '尾[2]' },
+      { kind: 'done', sources: [] },
+    ]);
+  });
+
   it('ends with failed when the upstream says err: or the body ends without end:', async () => {
     const failedByUpstream = await collect(answerEvents(bodyOf('data: 一半\n\ndata: err:超时\n\n')));
     expect(failedByUpstream.map((event) => event.kind)).toEqual(['answer', 'failed']);

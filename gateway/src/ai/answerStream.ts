@@ -39,16 +39,34 @@ function parseSources(json: string): RestAISource[] | null {
  * The events of a response body. Stops reading at the first `done` or `failed`; the body's own
  * failure (a reset, the abort of `signal`'s owner, a timeout) propagates as a rejection for the
  * caller to judge: a cancelled answer is not a failed one.
+ *
+ * Chunks of one kind that arrived in the same read are given as one event: when the subscriber
+ * keeps up, every read holds one chunk and nothing changes; when it falls behind (a busy gateway,
+ * a slow client), the chunks waiting in the socket go out as one GraphQL result instead of one each,
+ * so the backlog shrinks instead of growing. Whole chunks are joined, so a citation marker the
+ * upstream kept whole stays whole, and thinking is never joined to answer text.
  */
 export async function* answerEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<AnswerEvent, void, undefined> {
   const parser = new SseParser();
   for await (const bytes of body) {
+    let pending: Extract<AnswerEvent, { kind: 'thinking' | 'answer' }> | null = null;
     for (const chunk of parser.push(bytes)) {
       const event = classifyChunk(chunk);
       if (event.kind === 'answer' && event.text === '') continue;
+      if (event.kind === 'thinking' || event.kind === 'answer') {
+        if (pending && pending.kind === event.kind) pending = { kind: event.kind, text: pending.text + event.text };
+        else {
+          if (pending) yield pending;
+          pending = event;
+        }
+        continue;
+      }
+      if (pending) yield pending;
+      pending = null;
       yield event;
-      if (event.kind === 'done' || event.kind === 'failed') return;
+      return;
     }
+    if (pending) yield pending;
   }
   // an event cut off by the end of the body was never delivered (SseParser.end)
   yield { kind: 'failed', reason: 'the stream ended without an end chunk' };
