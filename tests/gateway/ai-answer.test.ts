@@ -138,6 +138,17 @@ describe('askAI rules the upstream judges', () => {
     expect(rows.every((row) => row.clientId === 'rate-test' && row.model === 'chat' && row.outcome === 'end')).toBe(true);
   });
 
+  it('answers UNAVAILABLE before any event when the upstream cannot be reached', async () => {
+    // the login service still knows the viewer; the main API's address refuses connections
+    const cut = await platform.gateway({ UPSTREAM_URL: 'http://127.0.0.1:1' });
+    for (const endpoint of SSE_ENDPOINTS) {
+      const results = await askToEnd(cut.url, endpoint, { question: '什么是矛盾？' }, studentToken);
+      expect(results).toHaveLength(1);
+      expect(results[0]!.errors).toEqual([expect.objectContaining({ message: '服务暂时不可用，请稍后再试', extensions: { code: 'UNAVAILABLE' } })]);
+      expect(JSON.stringify(results)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|stack/);
+    }
+  });
+
   it('names the unknown video asked about', async () => {
     const results = await askToEnd(gateway.url, '/graphql', { question: '什么是矛盾？', videoId: 99_999_999 }, studentToken);
     expect(results).toHaveLength(1);
