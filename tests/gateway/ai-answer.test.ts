@@ -149,10 +149,12 @@ describe('askAI rules the upstream judges', () => {
     }
   });
 
-  it('names the unknown video asked about', async () => {
+  it('names the unknown video or course asked about', async () => {
     const results = await askToEnd(gateway.url, '/graphql', { question: '什么是矛盾？', videoId: 99_999_999 }, studentToken);
     expect(results).toHaveLength(1);
-    expect(results[0]!.errors![0]!.extensions).toEqual({ code: 'INVALID', field: 'videoId' });
+    expect(results[0]!.errors![0]!).toMatchObject({ message: '视频不存在', extensions: { code: 'INVALID', field: 'videoId' } });
+    const course = await askToEnd(gateway.url, '/graphql', { question: '什么是矛盾？', courseId: 99_999_999, videoId: 1 }, studentToken);
+    expect(course[0]!.errors![0]!).toMatchObject({ message: '课程不存在', extensions: { code: 'INVALID', field: 'courseId' } });
   });
 
   it('records deep thinking as model reasoner and a made-up clientId when the client sends none', async () => {

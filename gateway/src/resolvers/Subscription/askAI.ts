@@ -44,8 +44,9 @@ function refusal(envelope: Envelope, input: { courseId: number; videoId: number 
     return askAIError('INVALID', message || '参数错误', aboutQuestion ? 'question' : undefined);
   }
   if (envelope.code === CODE_NOT_FOUND) {
-    // an unknown course or video to ask about
-    return askAIError('INVALID', message || '课程或视频不存在', input.videoId > 0 ? 'videoId' : 'courseId');
+    // an unknown course (课程不存在) or video (视频不存在) to ask about
+    const field = message.includes('视频') ? 'videoId' : message.includes('课程') ? 'courseId' : input.videoId > 0 ? 'videoId' : 'courseId';
+    return askAIError('INVALID', message || '课程或视频不存在', field);
   }
   return null;
 }
