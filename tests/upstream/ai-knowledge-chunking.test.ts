@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHUNK_MAX, CHUNK_MIN, chunkCourse, type CourseMaterial, type VideoMaterial } from '../../upstream/src/ai/knowledge/chunker';
+import { fold } from '../../upstream/src/ai/knowledge/fold';
+import { foldForMatch } from '../../upstream/src/search/analyzer';
 
 const length = (text: string) => [...text].length;
 
@@ -143,5 +145,12 @@ describe('chunking keyframes, the abstract and the course', () => {
       expect(seqs).toEqual(seqs.map((_, i) => i));
     }
     expect(CHUNK_MIN).toBe(60);
+  });
+});
+
+describe('folding for matching', () => {
+  it("folds as search's foldForMatch does, on its fast path too", () => {
+    const samples = ['质量互变规律', 'GPT-4 与 TCP/IP', 'Café de Flore', 'cafe\u0301', 'ＡＢＣ全角', 'Ærø ŒUVRE', 'x̧y', ''];
+    for (const text of samples) expect(fold(text), text).toBe(foldForMatch(text));
   });
 });

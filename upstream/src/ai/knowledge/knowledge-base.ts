@@ -14,7 +14,8 @@
  * video, repeated text and a third chunk of one video → the best TOP_K. Every candidate's fate is kept for the thinking text.
  */
 import type { Database as DatabaseType } from 'better-sqlite3';
-import { foldForMatch, ftsString, indexWords } from '../../search/analyzer';
+import { ftsString, indexWords } from '../../search/analyzer';
+import { fold } from './fold';
 import { statementCache } from '../../store/statements';
 import type { Passage } from '../provider';
 import { chunkCourse, type ChunkKind, type CourseMaterial } from './chunker';
@@ -246,13 +247,13 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
 
   /** the keywords found in the chunk, its video's name or its course's */
   const matchedTerms = (row: ChunkRow, keywords: string[]): string[] => {
-    const haystack = foldForMatch(`${row.text}\n${row.videoName}\n${row.courseName}`);
-    return keywords.filter((k) => haystack.includes(foldForMatch(k)));
+    const haystack = fold(`${row.text}\n${row.videoName}\n${row.courseName}`);
+    return keywords.filter((k) => haystack.includes(fold(k)));
   };
 
   const defines = (text: string, terms: string[]): boolean => {
-    const folded = foldForMatch(text);
-    return terms.some((t) => DEFINING_VERBS.some((verb) => folded.includes(foldForMatch(t) + verb)));
+    const folded = fold(text);
+    return terms.some((t) => DEFINING_VERBS.some((verb) => folded.includes(fold(t) + verb)));
   };
 
   /** the second of the chunk's sentence with the most keywords (its start when none has any) */
@@ -262,8 +263,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     let best = row.timePoint;
     let bestHits = 0;
     marks.forEach(([offset, second], i) => {
-      const sentence = foldForMatch(chars.slice(offset, marks[i + 1]?.[0] ?? chars.length).join(''));
-      const hits = keywords.reduce((n, k) => n + (sentence.includes(foldForMatch(k)) ? [...k].length : 0), 0);
+      const sentence = fold(chars.slice(offset, marks[i + 1]?.[0] ?? chars.length).join(''));
+      const hits = keywords.reduce((n, k) => n + (sentence.includes(fold(k)) ? [...k].length : 0), 0);
       if (hits > bestHits) {
         bestHits = hits;
         best = second;
@@ -351,7 +352,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     const texts = new Set<string>();
     for (const item of scored) {
       const { passage } = item;
-      const folded = foldForMatch(passage.text);
+      const folded = fold(passage.text);
       let reason: string | null = null;
       if (item.coverage < MIN_COVERAGE) {
         reason = passage.matchedTerms.length

@@ -9,14 +9,14 @@
  * candidate passage with why it was kept or dropped, and the plan of the answer.
  */
 import { clockText } from '../../main-api/presenters';
-import { foldForMatch } from '../../search/analyzer';
+import { fold } from '../knowledge/fold';
 import { NOTHING_FOUND, NOTHING_FOUND_SUGGESTION } from '../answer-texts';
 import type { AnswerPiece, AnswerProvider, AnswerRequest, Passage } from '../provider';
 
 /** sentences quoted at most */
 const MAX_SENTENCES = 4;
 /** characters per streamed piece */
-const PIECE_LENGTH = 6;
+const PIECE_LENGTH = 12;
 /** candidates described in the thinking text at most */
 const THINKING_CANDIDATES = 10;
 
@@ -43,8 +43,8 @@ function bestSentence(passage: Passage, keywords: string[]): string {
   let best = sentences[0] ?? withoutEnd(text);
   let bestHits = -1;
   for (const sentence of sentences) {
-    const folded = foldForMatch(sentence);
-    const hits = keywords.reduce((n, k) => n + (folded.includes(foldForMatch(k)) ? [...k].length : 0), 0);
+    const folded = fold(sentence);
+    const hits = keywords.reduce((n, k) => n + (folded.includes(fold(k)) ? [...k].length : 0), 0);
     if (hits > bestHits) {
       best = sentence;
       bestHits = hits;
@@ -97,7 +97,7 @@ function* answer(request: AnswerRequest): Generator<string> {
   for (const [i, passage] of passages.entries()) {
     if (quotes.length >= MAX_SENTENCES) break;
     const sentence = bestSentence(passage, keywords);
-    const key = foldForMatch(sentence);
+    const key = fold(sentence);
     if (!sentence || said.has(key)) continue;
     said.add(key);
     quotes.push({ sentence, marker: i + 1, passage });
