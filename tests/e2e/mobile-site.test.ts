@@ -393,6 +393,15 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(Math.min(total, 42));
     expect(await rows.first().getAttribute('href')).toMatch(/^\/m\/play\?/);
     if (total <= 42) await expect.poll(() => footerSays('没有更多了'), { timeout: 15_000 }).toBe(true);
+
+    // opened on the last tab (讲师, past a phone's right edge in the strip), the strip shows it
+    await page.goto(`${platform.baseUrl}/m/search?key=${encodeURIComponent(keyword)}&menuIndex=4`);
+    const authorsTab = page.getByRole('tab', { name: /^讲师 \d+$/ });
+    await expect.poll(() => authorsTab.getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
+    await expect.poll(async () => {
+      const box = await authorsTab.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= 390;
+    }, { timeout: 5_000 }).toBe(true);
   });
 
   it('loaded nothing from another site and logged no console errors', () => {

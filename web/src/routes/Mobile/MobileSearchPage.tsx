@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { startTransition, useState, type FormEvent, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MobileSearchQuery } from '../../__generated__/MobileSearchQuery.graphql';
@@ -127,6 +127,17 @@ function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<M
         : variables.isAuthors
           ? SEARCH_MENU.authors
           : SEARCH_MENU.all;
+  // the chosen tab in view in the strip (讲师 is past a phone's right edge)
+  const tabsRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const strip = tabsRef.current;
+    const tab = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!strip || !tab) return;
+    const s = strip.getBoundingClientRect();
+    const t = tab.getBoundingClientRect();
+    if (t.right > s.right) strip.scrollLeft += t.right - s.right;
+    else if (t.left < s.left) strip.scrollLeft -= s.left - t.left;
+  }, [active]);
   // a tab is the same search on the same history entry (§4: it starts again at its first page)
   const select = (menuIndex: number) =>
     startTransition(() => {
@@ -136,6 +147,7 @@ function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<M
   return (
     <>
       <HStack
+        ref={tabsRef}
         role="tablist"
         aria-label="搜索结果分类"
         gap="2"

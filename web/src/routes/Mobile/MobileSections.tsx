@@ -75,14 +75,17 @@ export function MobileTopicTile({
 }) {
   return (
     <Box as="li" flex="0 0 70%" css={{ scrollSnapAlign: 'start' }}>
-      <Box asChild display="block" borderRadius="lg" overflow="hidden" bg="gray.100" position="relative">
+      <Box asChild display="block" borderRadius="lg" overflow="hidden" borderWidth="1px" bg="white">
         <RouterLink to={mobileTopicUrl(topic.topicId)} aria-label={topic.title}>
-          <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={16 / 9} objectFit="cover" />
-          <Stack gap="0" position="absolute" insetX="0" bottom="0" p="2" bg="blackAlpha.600" color="white">
-            <Text fontSize="sm" fontWeight="semibold" truncate>
+          {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special), the words under it */}
+          <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
+          <Stack gap="0" p="2">
+            <Text fontSize="sm" fontWeight="semibold" color="gray.900" truncate>
               {topic.title}
             </Text>
-            <Text fontSize="xs">{topic.courseCount} 门课程</Text>
+            <Text fontSize="xs" color="gray.500">
+              {topic.courseCount} 门课程
+            </Text>
           </Stack>
         </RouterLink>
       </Box>

@@ -60,7 +60,8 @@ export function MobileTopicList({ query }: { readonly query: MobileTopicList_que
             <li key={topic.id}>
               <Box asChild display="block" bg="white" borderRadius="xl" overflow="hidden" _active={{ bg: 'gray.50' }}>
                 <RouterLink to={mobileTopicUrl(topic.topicId)} aria-label={topic.title}>
-                  <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={16 / 9} objectFit="cover" bg="gray.100" />
+                  {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special) */}
+                  <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
                   <Stack gap="1" p="3">
                     <Text fontSize="md" fontWeight="semibold" color="gray.900" lineClamp={2}>
                       {topic.title}

@@ -19,7 +19,8 @@ function MobileTopic({ queryRef }: { readonly queryRef: PreloadedQuery<MobileTop
   return (
     <>
       <Box bg="white" borderRadius="xl" overflow="hidden" mb="3">
-        <Image src={topic.image} alt="" w="full" aspectRatio={16 / 9} objectFit="cover" bg="gray.100" />
+        {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special) */}
+        <Image src={topic.image} alt="" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
         <Stack gap="2" p="4">
           <Heading as="h2" fontSize="xl">
             {topic.title}
