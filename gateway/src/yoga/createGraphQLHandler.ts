@@ -2,7 +2,7 @@
  * The yoga instance: schema-first execution of schema.graphql, masked errors, CSRF prevention,
  * multipart uploads for signed-in callers only and a few at a time (uploads.ts), query limits
  * (graphql-armor's and our cost limit, limits.ts), switchable introspection and
- * GraphiQL (self-hosted), the graphql-sse endpoint (subscriptions arrive with issue 6) and
+ * GraphiQL (self-hosted), the graphql-sse endpoint (Subscription.askAI; see subscriptionResults.ts) and
  * per-operation upstream accounting and budget.
  */
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
