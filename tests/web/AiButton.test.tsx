@@ -64,8 +64,8 @@ function press(button: HTMLElement, ms: number, [x, y]: [number, number], [toX, 
 describe('click or drag', () => {
   it('starts near the bottom-right corner', () => {
     const { place } = renderButton();
-    // 24 px from the right, 120 px from the bottom
-    expect(place()).toEqual({ left: `${1024 - 24 - AI_BUTTON_SIZE}px`, top: `${768 - 120 - AI_BUTTON_SIZE}px` });
+    // 24 px from the right, 240 px from the bottom
+    expect(place()).toEqual({ left: `${1024 - 24 - AI_BUTTON_SIZE}px`, top: `${768 - 240 - AI_BUTTON_SIZE}px` });
   });
 
   it('a press shorter than 150 ms is a click: the drawer opens and the button stays', () => {
@@ -81,7 +81,7 @@ describe('click or drag', () => {
     const { onOpen, button, place } = renderButton();
     press(button, 150, [960, 620], [660, 320]);
     expect(onOpen).not.toHaveBeenCalled();
-    const moved = { left: 1024 - 24 - AI_BUTTON_SIZE - 300, top: 768 - 120 - AI_BUTTON_SIZE - 300 };
+    const moved = { left: 1024 - 24 - AI_BUTTON_SIZE - 300, top: 768 - 240 - AI_BUTTON_SIZE - 300 };
     expect(place()).toEqual({ left: `${moved.left}px`, top: `${moved.top}px` });
     expect(JSON.parse(window.localStorage.getItem(AI_BUTTON_POSITION_KEY)!)).toEqual(moved);
   });

@@ -9,9 +9,9 @@ export interface ButtonPosition {
 /** The button is a circle this many pixels across. */
 export const AI_BUTTON_SIZE = 56;
 
-/** Until dragged, the button sits this far from the window's right and bottom edges. */
+/** Until dragged, the button sits this far from the window’s right and bottom edges (above the floating player). */
 const DEFAULT_RIGHT = 24;
-const DEFAULT_BOTTOM = 120;
+const DEFAULT_BOTTOM = 240;
 
 /** Keeps the whole button inside a window of that size. */
 export function clampToWindow(position: ButtonPosition, width: number, height: number): ButtonPosition {
