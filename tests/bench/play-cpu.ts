@@ -1,6 +1,6 @@
 /**
  * CPU per play report, process by process: `npx tsx tests/bench/play-cpu.ts [--rate 500] [--seconds 40]
- * [--route graphql|beacon|upstream] [--prof gateway|upstream|login]`.
+ * [--route graphql|sse|beacon|upstream] [--prof gateway|upstream|login]`.
  *
  * The throughput steps of play.ts need idle cores to mean anything; CPU time per report does not
  * (another engineer's build slows every process down, but hardly changes the CPU each report costs).
@@ -8,16 +8,20 @@
  * no page here), signs viewers in as play.ts does, lets every viewer report once (each token validated
  * once), then offers `rate` reports a second for `seconds` (more than the viewer cache's 30 s, so each
  * token's re-validation is in the figure) and prints user + system CPU of each process per report,
- * the load generator's own included. `--prof` starts that process with `node --cpu-prof` (the profile
+ * the load generator's own included. `--route sse` sends reportPlay as the web client does (graphql-sse's
+ * distinct-connections mode: the same POST with Accept: text/event-stream, answered as an event
+ * stream), `graphql` as plain JSON (as play.ts does). `--prof` starts that process with `node --cpu-prof` (the profile
  * lands in the printed directory when it exits).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { Pool } from 'undici';
+import { DATABASE_FILE } from '../../upstream/src/store';
 import { freePort, repoRoot } from '../support/platform';
-import { beaconSender, createViewers, gatewaySender, openLoopStep, upstreamSender, type Viewer } from './play';
+import { beaconSender, createViewers, gatewaySender, openLoopStep, upstreamSender, type Send, type Viewer } from './play';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -48,6 +52,30 @@ async function healthy(url: string, child: ChildProcess, log: () => string): Pro
   throw new Error(`${url} never healthy:\n${log()}`);
 }
 
+const REPORT_MUTATION = 'mutation PlayLogReportMutation(\n  $input: ReportPlayInput!\n) {\n  reportPlay(input: $input) {\n    logId\n  }\n}\n';
+
+/** reportPlay as the web client's graphql-sse client sends it, the answer read from the event stream. */
+function sseSender(pool: Pool): Send {
+  return async (viewer) => {
+    viewer.reports += 1;
+    const stayTime = viewer.reports * 5 - 4;
+    const input = { logId: viewer.logId || null, videoId: viewer.videoId, courseId: viewer.courseId, catalogueId: viewer.catalogId, lastPlayTime: stayTime % 600, duration: 600, stayTime };
+    const response = await pool.request({
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json; charset=utf-8', accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1', cookie: viewer.cookie },
+      body: JSON.stringify({ operationName: 'PlayLogReportMutation', query: REPORT_MUTATION, variables: { input } }),
+    });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) return `HTTP ${response.statusCode}: ${text.slice(0, 200)}`;
+    const data = text.split('\n').find((line) => line.startsWith('data: {'));
+    const logId = data ? (JSON.parse(data.slice(6)) as { data?: { reportPlay?: { logId: string | null } } }).data?.reportPlay?.logId : null;
+    if (!logId) return `no logId: ${text.slice(0, 200)}`;
+    viewer.logId = logId;
+    return null;
+  };
+}
+
 async function main(): Promise<void> {
   const [port, upstreamPort, loginPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-playcpu-'));
@@ -74,9 +102,10 @@ async function main(): Promise<void> {
     const viewers: Viewer[] = createViewers(dataDir, Math.round(rate * 5));
     const base = route === 'upstream' ? `http://127.0.0.1:${upstreamPort}` : `http://127.0.0.1:${port}`;
     const pool = new Pool(base, { connections: 256, keepAliveTimeout: 30_000 });
-    const send = route === 'beacon' ? beaconSender(pool, base) : route === 'upstream' ? upstreamSender(pool) : gatewaySender(pool);
+    const send = route === 'beacon' ? beaconSender(pool, base) : route === 'upstream' ? upstreamSender(pool) : route === 'sse' ? sseSender(pool) : gatewaySender(pool);
     // every viewer reports once: tokens validated, names cached, rows created
-    const warm = await openLoopStep(viewers, rate, 0, 5, send);
+    // (a beacon has no answer to read: the viewings are begun through reportPlay, as play.ts does)
+    const warm = await openLoopStep(viewers, rate, 0, 5, route === 'beacon' ? gatewaySender(pool) : send);
     if (warm.failed > 0) throw new Error(`warm-up: ${warm.failed} failed, first: ${warm.firstError}`);
     const procs = { gateway, upstream, login };
     const before = Object.fromEntries(Object.entries(procs).map(([k, c]) => [k, cpuMsOf(c.pid!)]));
@@ -87,8 +116,21 @@ async function main(): Promise<void> {
     const after = Object.fromEntries(Object.entries(procs).map(([k, c]) => [k, cpuMsOf(c.pid!)]));
     const reports = step.allSent;
     const per = (k: string) => ((after[k]! - before[k]!) / reports).toFixed(3);
+    // each viewer's record should hold the running total of its last report
+    const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    const records = { equal: 0, less: 0, more: 0, missing: 0 };
+    for (const viewer of viewers) {
+      const row = db.prepare('SELECT stay_time AS stayTime FROM play_logs WHERE user_id = ? AND video_id = ?').get(viewer.userId, viewer.videoId) as { stayTime: number } | undefined;
+      const expected = viewer.reports * 5 - 4;
+      if (!row) records.missing++;
+      else if (row.stayTime === expected) records.equal++;
+      else if (row.stayTime < expected) records.less++;
+      else records.more++;
+    }
+    db.close();
     console.log(
       JSON.stringify({
+        records,
         route,
         rate,
         seconds,
