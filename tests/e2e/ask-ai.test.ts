@@ -145,7 +145,8 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     expect(kinds.slice(firstAnswer, -1).every((k) => k === 'AIAnswerDelta') && kinds.length - 1 - firstAnswer > 1, kinds.join()).toBe(true);
     expect(kinds[kinds.length - 1]).toBe('AIAnswerDone');
 
-    // shown apart: the thinking (muted, foldable) above the answer
+    // shown apart: the thinking above the answer, folded away once the answer came, opened on a click
+    await exchange.getByTestId('ai-thinking').getByRole('button', { name: /思考过程/ }).click();
     const thinkingText = await exchange.getByTestId('ai-thinking-text').textContent();
     expect(thinkingText).toContain('候选片段');
     // (the retrieval provider sends its pieces back to back, so the browser may paint them at once;

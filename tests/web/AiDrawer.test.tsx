@@ -273,11 +273,14 @@ describe('asking and the streamed answer', () => {
     rendered.answer('[1]。');
     expect(within(exchange).getByTestId('ai-answer').textContent).toBe('实践是人类能动地改造世界的活动[1]。');
     expect(within(thinking).getByText('思考过程')).toBeTruthy();
-    // the thinking folds away and back
-    fireEvent.click(within(thinking).getByRole('button', { name: /思考过程/ }));
+    // once the answer begins the thinking folds away; it opens and folds again at will
+    const fold = within(thinking).getByRole('button', { name: /思考过程/ });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
     expect(within(thinking).queryByTestId('ai-thinking-text')).toBeNull();
-    fireEvent.click(within(thinking).getByRole('button', { name: /思考过程/ }));
-    expect(within(thinking).getByTestId('ai-thinking-text')).toBeTruthy();
+    fireEvent.click(fold);
+    expect(within(thinking).getByTestId('ai-thinking-text').textContent).toBe('分析问题：检索“实践”相关的讲座片段。');
+    fireEvent.click(fold);
+    expect(within(thinking).queryByTestId('ai-thinking-text')).toBeNull();
     // before the sources arrive a marker is not a link yet
     expect(within(exchange).queryByTestId('ai-citation')).toBeNull();
     expect((toggle as HTMLButtonElement).disabled).toBe(true);

@@ -54,9 +54,15 @@ export function AnswerText({ text, sources }: { readonly text: string; readonly 
   return <>{parts}</>;
 }
 
+/**
+ * The thinking text, apart from the answer and muted: open while it streams, folded away once the
+ * answer begins (the answer is what was asked for), and open or folded at will after that.
+ */
 function Thinking({ exchange }: { readonly exchange: AiExchange }) {
-  const [expanded, setExpanded] = useState(true);
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const streaming = (exchange.status === 'asking' || exchange.status === 'streaming') && exchange.answer === '';
+  const expanded = chosen ?? exchange.answer === '';
+  const setExpanded = (toggle: (open: boolean) => boolean) => setChosen(toggle(expanded));
   return (
     <Box borderLeftWidth="2px" borderColor="gray.200" pl="3" data-testid="ai-thinking">
       <chakra.button
