@@ -107,12 +107,16 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     await cdp.send('Network.enable');
     let streamId: string | null = null;
     const received: string[] = [];
+    const streamErrors: string[] = [];
     cdp.on('Network.requestWillBeSent', (e) => {
       if (new URL(e.request.url).pathname !== '/graphql' || !(e.request.postData ?? '').includes('useAiConversationSubscription')) return;
       streamId = e.requestId;
-      void cdp.send('Network.streamResourceContent', { requestId: e.requestId }).then((r) => {
-        if (r.bufferedData) received.unshift(r.bufferedData);
-      });
+      cdp
+        .send('Network.streamResourceContent', { requestId: e.requestId })
+        .then((r) => {
+          if (r.bufferedData) received.unshift(r.bufferedData);
+        })
+        .catch((error: unknown) => streamErrors.push(String(error)));
     });
     cdp.on('Network.dataReceived', (e) => {
       if (e.requestId === streamId && e.data) received.push(e.data);
@@ -130,7 +134,7 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
 
     // it came as a stream of events: thinking pieces, then answer pieces, then the end with the sources
     const bodyText = () => Buffer.concat(received.map((b64) => Buffer.from(b64, 'base64'))).toString('utf8');
-    await expect.poll(() => bodyText().includes('AIAnswerDone')).toBe(true);
+    await expect.poll(() => streamErrors.join() || bodyText().includes('AIAnswerDone')).toBe(true);
     const body = bodyText();
     const kinds = body
       .split(/\n\n/)
