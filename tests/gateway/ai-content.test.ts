@@ -39,7 +39,7 @@ const AI_CONTENT = `query PlayAI($courseId: Int!, $videoId: Int) {
       videoId
       aiContent {
         courseOverview
-        coreContent { id tagName tagType parentId catalogLevel }
+        coreContent { tagId tagName tagType parentId catalogLevel }
         videoAbstract
         keyPoints { timePoint keyPointsShow description }
         guessYouAsk
@@ -90,7 +90,9 @@ describe('Video.aiContent', () => {
     const times = content.keyPoints.map((point: { timePoint: number }) => point.timePoint);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     for (const point of content.keyPoints) expect(point.keyPointsShow).toMatch(/^(\d+:)?\d{2}:\d{2}$/);
-    expect(content.coreContent.map((tag: { tagName: string }) => tag.tagName)).toEqual(expected!.coreContent!.map((tag) => tag.tagName));
+    expect(content.coreContent.map((tag: { tagName: string; tagId: number }) => [tag.tagName, tag.tagId])).toEqual(
+      expected!.coreContent!.map((tag) => [tag.tagName, tag.id ?? 0]),
+    );
     expect(content.relatedMajors.length).toBeGreaterThan(0);
     for (const major of content.relatedMajors) expect(major.code).toMatch(/^\d{6}[A-Z]{0,2}$/);
   });

@@ -35,8 +35,8 @@ function aiContent(keyPointCount: number) {
       { code: '060101', name: '历史学', majorClass: '历史学类', discipline: '历史学' },
     ],
     coreContent: [
-      { id: 7, tagName: '中国近现代史', tagType: 1, parentId: 1, catalogLevel: 2 },
-      { id: 0, tagName: '救亡图存', tagType: 3, parentId: 0, catalogLevel: 0 },
+      { tagId: 7, tagName: '中国近现代史', tagType: 1, parentId: 1, catalogLevel: 2 },
+      { tagId: 0, tagName: '救亡图存', tagType: 3, parentId: 0, catalogLevel: 0 },
     ],
   };
 }

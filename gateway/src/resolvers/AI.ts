@@ -55,7 +55,7 @@ export const AIContent = {
     list(content.coreContent)
       .filter((tag) => text(tag.tagName) !== '')
       .map((tag) => ({
-        id: int(tag.id),
+        tagId: int(tag.id),
         tagName: text(tag.tagName),
         tagType: int(tag.tagType),
         parentId: int(tag.parentId),

@@ -25,8 +25,8 @@ const videoFragment = graphql`
         name
         majorClass
       }
-      # not AICoreTag.id: Relay takes a field named id for the record's identity and refuses an Int there
       coreContent {
+        tagId
         tagName
         tagType
       }
