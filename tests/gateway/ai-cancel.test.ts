@@ -3,7 +3,8 @@
  * model server the test steers, so that an answer can be held open: closing the subscription cancels
  * the whole chain (the gateway aborts its upstream request, the upstream aborts the model's request
  * and records the answer as aborted); the upstream's limit of two answers at once arrives as REFUSED;
- * a model that breaks off mid-answer ends the subscription with 回答中断，请稍后再试.
+ * a model that breaks off mid-answer ends the subscription with the upstream's own sentence
+ * (AI 服务暂时不可用，请稍后再试, upstream/src/ai/answer-texts.ts), code UNAVAILABLE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, askToEnd, demoQuestion, shapeOf, SSE_ENDPOINTS, startStandInModel, type StandInModel } from './ai-fixture';
@@ -66,7 +67,7 @@ describe.each(SSE_ENDPOINTS)('askAI over %s with a model that streams', (endpoin
     expect(shapeOf(asking.results)).not.toContain('AIAnswerDone');
   });
 
-  it('ends with 回答中断，请稍后再试 when the model breaks off mid-answer', async () => {
+  it("ends with the upstream's sentence AI 服务暂时不可用，请稍后再试 when the model breaks off mid-answer", async () => {
     model.behaviour = 'break';
     const asker = await newAsker(`ai-break-${endpoint.length}`);
     const results = await askToEnd(gateway.url, endpoint, { question: demoQuestion(platform.db).question }, asker.token);
@@ -74,7 +75,7 @@ describe.each(SSE_ENDPOINTS)('askAI over %s with a model that streams', (endpoin
     expect(shape.at(-1)).toBe('error:UNAVAILABLE');
     expect(shape.filter((kind) => kind.startsWith('error'))).toHaveLength(1);
     expect(shape).not.toContain('AIAnswerDone');
-    expect(results.at(-1)!.errors![0]!.message).toBe('回答中断，请稍后再试');
+    expect(results.at(-1)!.errors![0]!.message).toBe('AI 服务暂时不可用，请稍后再试');
     expect(results.at(-1)!.data ?? null).toBeNull();
     expect(await settledOutcomes(asker.userId)).toEqual(['err']);
   });

@@ -5,10 +5,10 @@
  * cancel, and the question rules.
  */
 import { describe, expect, it } from 'vitest';
-import { answerEvents, classifyChunk } from '../../gateway/src/ai/answerStream';
+import { answerEvents, classifyChunk, upstreamSentence } from '../../gateway/src/ai/answerStream';
 import { answerSubscription, type AnswerEnding } from '../../gateway/src/ai/answerSubscription';
 import { AI_MESSAGES, clientIdOf, modelOf, requireQuestion } from '../../gateway/src/ai/rules';
-import { SseParser } from '../../gateway/src/ai/sseParser';
+import { SSE_LIMITS, SseLimitExceeded, SseParser } from '../../gateway/src/ai/sseParser';
 import type { AnswerEvent } from '../../gateway/src/ai/types';
 import { createLogger } from '../../gateway/src/logger';
 import { AISource } from '../../gateway/src/resolvers/AI';
@@ -94,6 +94,41 @@ describe('SseParser', () => {
     expect(parseCut(encoder.encode('data: a\r\n\n'), [8, 9])).toEqual(['a']);
   });
 
+  it('refuses a line longer than 64 KB, whether it comes in one piece or in many', () => {
+    expect(SSE_LIMITS).toEqual({ lineLength: 64 * 1024, eventLength: 1024 * 1024 });
+    const atLimit = `data: ${'x'.repeat(SSE_LIMITS.lineLength - 6)}\n\n`;
+    expect(new SseParser().push(encoder.encode(atLimit))).toEqual(['x'.repeat(SSE_LIMITS.lineLength - 6)]);
+    expect(() => new SseParser().push(encoder.encode(`data: ${'x'.repeat(SSE_LIMITS.lineLength)}\n\n`))).toThrow(SseLimitExceeded);
+    // a line that never ends, fed 1 KB at a time: refused as soon as it is too long, not held on to
+    const parser = new SseParser();
+    const piece = encoder.encode('数'.repeat(1024));
+    let pushed = 0;
+    expect(() => {
+      for (;;) {
+        parser.push(piece);
+        pushed += 1;
+      }
+    }).toThrow(SseLimitExceeded);
+    expect(pushed).toBe(64);
+  });
+
+  it('refuses an event whose data lines add up to more than 1 MB, lines each within the limit', () => {
+    const line = `data: ${'y'.repeat(60 * 1024)}\n`;
+    const parser = new SseParser();
+    let pushed = 0;
+    expect(() => {
+      for (;;) {
+        parser.push(encoder.encode(line));
+        pushed += 1;
+      }
+    }).toThrow(SseLimitExceeded);
+    expect(pushed).toBe(Math.floor(SSE_LIMITS.eventLength / (60 * 1024 + 1)));
+    // small limits: the joined data with its "\n" is counted
+    const small = new SseParser({ lineLength: 100, eventLength: 5 });
+    expect(small.push(encoder.encode('data: ab\ndata: cd\n\n'))).toEqual(['ab\ncd']);
+    expect(() => small.push(encoder.encode('data: ab\ndata: cde\n\n'))).toThrow(SseLimitExceeded);
+  });
+
   it('drops an event the body ended before its blank line, and repairs a cut-off character', () => {
     const truncated = encoder.encode('data: 完整\n\ndata: 半');
     expect(parseCut(truncated.subarray(0, truncated.length - 1), [])).toEqual(['完整']);
@@ -108,6 +143,27 @@ describe('classifyChunk', () => {
     expect(classifyChunk('end:[]')).toEqual({ kind: 'done', sources: [] });
     expect(classifyChunk('end:')).toEqual({ kind: 'done', sources: [] });
     expect(classifyChunk('err:模型超时').kind).toBe('failed');
+  });
+
+  it("keeps the upstream's err: sentence for the asker when it is short plain Chinese text", () => {
+    expect(classifyChunk('err:AI 解答超时，请稍后再试')).toMatchObject({ kind: 'failed', message: 'AI 解答超时，请稍后再试' });
+    expect(classifyChunk('err:AI 服务暂时不可用，请稍后再试')).toMatchObject({ kind: 'failed', message: 'AI 服务暂时不可用，请稍后再试' });
+    expect(upstreamSentence(' AI 解答失败，请稍后再试 ')).toBe('AI 解答失败，请稍后再试');
+    expect(upstreamSentence('错'.repeat(100))).toBe('错'.repeat(100));
+    for (const text of [
+      '',
+      '错'.repeat(101),
+      'ECONNRESET at Socket.onread (node:net:123)',
+      '超时\n    at Provider.answer',
+      '超时\u0007',
+      '请点击\u202e链接',
+      '超时\u200b',
+    ]) {
+      expect(upstreamSentence(text), JSON.stringify(text)).toBeNull();
+      const event = classifyChunk(`err:${text}`);
+      expect(event.kind).toBe('failed');
+      expect(event).not.toHaveProperty('message');
+    }
   });
 
   it('treats an end chunk that is not a JSON list as a failure', () => {
@@ -155,6 +211,21 @@ describe('answerEvents', () => {
     const cutOff = await collect(answerEvents(bodyOf('data: 一半\n\ndata: 另一')));
     expect(cutOff.map((event) => event.kind)).toEqual(['answer', 'failed']);
   });
+
+  it('ends with failed, and stops reading, at a line over the limit', async () => {
+    let read = 0;
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      yield encoder.encode('data: 一半\n\n');
+      for (;;) {
+        read += 1;
+        yield encoder.encode('x'.repeat(8 * 1024));
+      }
+    }
+    const events = await collect(answerEvents(endless()));
+    expect(events.map((event) => event.kind)).toEqual(['answer', 'failed']);
+    expect(events[1]).not.toHaveProperty('message');
+    expect(read).toBeLessThanOrEqual(SSE_LIMITS.lineLength / (8 * 1024) + 1);
+  });
 });
 
 describe('answerSubscription', () => {
@@ -192,6 +263,21 @@ describe('answerSubscription', () => {
     const events = await collect(answerSubscription(broken, { controller, logger: silent }));
     expect(events.map((event) => event.kind)).toEqual(['answer', 'failed']);
     expect(controller.signal.aborted).toBe(true);
+  });
+
+  it('aborts the upstream request when the stream breaks a limit', async () => {
+    const controller = new AbortController();
+    const endings: AnswerEnding[] = [];
+    const endless: AsyncIterable<Uint8Array> = {
+      async *[Symbol.asyncIterator]() {
+        yield encoder.encode('data: 前半\n\n');
+        while (!controller.signal.aborted) yield encoder.encode('data: z\n'.repeat(8 * 1024));
+      },
+    };
+    const events = await collect(answerSubscription(endless, { controller, logger: silent, onEnd: (ending) => endings.push(ending) }));
+    expect(events.map((event) => event.kind)).toEqual(['answer', 'failed']);
+    expect(controller.signal.aborted).toBe(true);
+    expect(endings).toEqual(['failed']);
   });
 
   it('ends after done without aborting the finished request', async () => {

@@ -4,18 +4,43 @@
  * after streaming began, anything else answer text. The stream is trusted for nothing: a body that
  * ends without `end:`, breaks off, sends `end:` that is not a list or sends anything after it ends
  * as `failed`, so the subscriber always gets exactly one last event that says how the answer ended.
+ * A line or event over the parser's caps (sseParser.ts SSE_LIMITS) is `failed` too.
  */
-import { SseParser } from './sseParser';
+import { SseLimitExceeded, SseParser } from './sseParser';
 import type { AnswerEvent, RestAISource } from './types';
 
 const THINKING = 'r1:';
 const END = 'end:';
 const ERROR = 'err:';
 
+/** The longest `err:` sentence passed on to the asker (code points). */
+export const UPSTREAM_SENTENCE_MAX_LENGTH = 100;
+
+/**
+ * The upstream's `err:` text as the sentence to show the asker, or null when it is not one. The main
+ * API is our own signed service and sends fixed sentences (AI 解答超时，请稍后再试, AI 服务暂时不可用，
+ * 请稍后再试: upstream/src/ai/answer-texts.ts), never a provider's words; still, only short plain
+ * Chinese text goes through: 1..100 code points after trimming, at least one Han character, no
+ * control, format (bidi overrides, zero-width), private-use or unassigned characters and no line
+ * breaks. Anything else (a stack, English, markup smuggled in) gets the gateway's own sentence.
+ */
+export function upstreamSentence(text: string): string | null {
+  const sentence = text.trim();
+  if (sentence === '' || [...sentence].length > UPSTREAM_SENTENCE_MAX_LENGTH) return null;
+  if (!/\p{Script=Han}/u.test(sentence)) return null;
+  if (/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u.test(sentence)) return null;
+  return sentence;
+}
+
 /** One chunk's meaning; `end:` with a source list that cannot be read is a failure. */
 export function classifyChunk(chunk: string): AnswerEvent {
   if (chunk.startsWith(THINKING)) return { kind: 'thinking', text: chunk.slice(THINKING.length) };
-  if (chunk.startsWith(ERROR)) return { kind: 'failed', reason: `the upstream reported: ${chunk.slice(ERROR.length).slice(0, 200)}` };
+  if (chunk.startsWith(ERROR)) {
+    const text = chunk.slice(ERROR.length);
+    const reason = `the upstream reported: ${text.slice(0, 200)}`;
+    const message = upstreamSentence(text);
+    return message === null ? { kind: 'failed', reason } : { kind: 'failed', reason, message };
+  }
   if (chunk.startsWith(END)) {
     const sources = parseSources(chunk.slice(END.length));
     return sources ? { kind: 'done', sources } : { kind: 'failed', reason: 'the end chunk is not a JSON source list' };
@@ -50,7 +75,16 @@ export async function* answerEvents(body: AsyncIterable<Uint8Array>): AsyncGener
   const parser = new SseParser();
   for await (const bytes of body) {
     let pending: Extract<AnswerEvent, { kind: 'thinking' | 'answer' }> | null = null;
-    for (const chunk of parser.push(bytes)) {
+    let chunks: string[];
+    try {
+      chunks = parser.push(bytes);
+    } catch (error) {
+      if (!(error instanceof SseLimitExceeded)) throw error;
+      // leaving the loop releases the body; the subscription aborts the request on `failed`
+      yield { kind: 'failed', reason: error.message };
+      return;
+    }
+    for (const chunk of chunks) {
       const event = classifyChunk(chunk);
       if (event.kind === 'answer' && event.text === '') continue;
       if (event.kind === 'thinking' || event.kind === 'answer') {

@@ -18,7 +18,7 @@ export const AI_MESSAGES = {
   /** §5 more than 200 characters */
   questionTooLong: `输入限${AI_QUESTION_MAX_LENGTH}字以内`,
   clientIdInvalid: '参数 clientId 只能包含字母、数字、下划线和短横线，且不超过64位',
-  /** the answer broke off after it began (upstream err:, a reset, a timeout, a stream without end:) */
+  /** the answer broke off after it began (a reset, a timeout, a stream without end:, an over-long line, an upstream err: without a sentence fit to show) */
   interrupted: '回答中断，请稍后再试',
 } as const;
 

@@ -8,7 +8,24 @@
  * What it returns is each event's data: its `data:` lines joined with "\n" (a chunk of the upstream
  * with line breaks spans several lines). Comments (`:` lines, keep-alives), `event:`, `id:` and
  * `retry:` carry nothing the AI stream uses and are skipped; an event without data lines is no event.
+ *
+ * Nothing the upstream sends may grow without bound: a line is held until its line ending comes and
+ * an event until its blank line, so both are capped (SSE_LIMITS); past a cap the parser throws
+ * SseLimitExceeded and the stream is to be given up (answerStream.ts turns it into a failure, and the
+ * request is cancelled). Lengths are counted in UTF-16 code units, what the parser holds in memory.
  */
+
+export const SSE_LIMITS = {
+  /** the longest line (a `data:` line with its field name) */
+  lineLength: 64 * 1024,
+  /** the most data one event may carry (its data lines joined) */
+  eventLength: 1024 * 1024,
+} as const;
+
+/** The stream broke one of SSE_LIMITS: the events completed before it in the same push are lost. */
+export class SseLimitExceeded extends Error {
+  override name = 'SseLimitExceeded';
+}
 
 export class SseParser {
   private readonly decoder = new TextDecoder('utf-8');
@@ -19,6 +36,10 @@ export class SseParser {
   private bomChecked = false;
   /** data lines of the event being read; null while it has none */
   private data: string[] | null = null;
+  /** the length of `data` joined */
+  private dataLength = 0;
+
+  constructor(private readonly limits: { lineLength: number; eventLength: number } = SSE_LIMITS) {}
 
   /** The data of every event completed by these bytes, in order. */
   push(bytes: Uint8Array): string[] {
@@ -33,6 +54,7 @@ export class SseParser {
     const events = this.text(this.decoder.decode());
     this.pending = '';
     this.data = null;
+    this.dataLength = 0;
     return events;
   }
 
@@ -51,6 +73,7 @@ export class SseParser {
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i);
       if (code !== 0x0a && code !== 0x0d) continue;
+      if (this.pending.length + i - start > this.limits.lineLength) throw this.overLine();
       const line = this.pending + text.slice(start, i);
       this.pending = '';
       if (code === 0x0d) {
@@ -64,8 +87,15 @@ export class SseParser {
       const event = this.line(line);
       if (event !== null) events.push(event);
     }
+    if (this.pending.length + text.length - start > this.limits.lineLength) throw this.overLine();
     this.pending += text.slice(start);
     return events;
+  }
+
+  private overLine(): SseLimitExceeded {
+    this.pending = '';
+    this.data = null;
+    return new SseLimitExceeded(`a line of the event stream is longer than ${this.limits.lineLength} characters`);
   }
 
   /** One whole line; the data of an event when the line is the blank one that ends it. */
@@ -73,6 +103,7 @@ export class SseParser {
     if (line === '') {
       const data = this.data;
       this.data = null;
+      this.dataLength = 0;
       return data === null ? null : data.join('\n');
     }
     if (line.startsWith(':')) return null;
@@ -81,6 +112,13 @@ export class SseParser {
     if (field !== 'data') return null;
     let value = colon < 0 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
+    // a data line after the first adds its "\n" to the joined data
+    this.dataLength += value.length + (this.data === null ? 0 : 1);
+    if (this.dataLength > this.limits.eventLength) {
+      this.data = null;
+      this.dataLength = 0;
+      throw new SseLimitExceeded(`an event of the event stream carries more than ${this.limits.eventLength} characters`);
+    }
     (this.data ??= []).push(value);
     return null;
   }

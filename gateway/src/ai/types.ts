@@ -40,4 +40,8 @@ export type AnswerEvent =
   | { kind: 'thinking'; text: string }
   | { kind: 'answer'; text: string }
   | { kind: 'done'; sources: RestAISource[] }
-  | { kind: 'failed'; reason: string };
+  /**
+   * reason: for the log; message: the sentence for the asker when the upstream said one fit to show
+   * (its `err:` text, see answerStream.ts upstreamSentence), else the gateway's own is used
+   */
+  | { kind: 'failed'; reason: string; message?: string };

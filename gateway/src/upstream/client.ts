@@ -74,6 +74,40 @@ export interface MediaResponse {
   body: Dispatcher.ResponseData['body'];
 }
 
+/**
+ * The most a streaming call's answer may hold when it is not a stream (a refusal envelope is a few
+ * hundred bytes): more is not read, the request is cancelled and the call fails.
+ */
+export const REFUSAL_BODY_LIMIT = 64 * 1024;
+
+class BodyTooLong extends Error {
+  override name = 'BodyTooLong';
+}
+
+/**
+ * The body as UTF-8 text, read only up to `limit` bytes: a longer body (announced by its
+ * content-length or found while reading) is destroyed, which cancels the request, and BodyTooLong
+ * is thrown.
+ */
+async function boundedText(response: Dispatcher.ResponseData, limit: number): Promise<string> {
+  const tooLong = () => {
+    response.body.destroy();
+    return new BodyTooLong(`the answer is not an event stream and is longer than ${limit} bytes`);
+  };
+  const announced = Number(response.headers['content-length']);
+  if (Number.isFinite(announced) && announced > limit) throw tooLong();
+  const pieces: Buffer[] = [];
+  let length = 0;
+  for await (const piece of response.body) {
+    const bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
+    length += bytes.length;
+    if (length > limit) throw tooLong();
+    pieces.push(bytes);
+  }
+  // as body.text() decodes it (a leading BOM dropped)
+  return new TextDecoder('utf-8').decode(Buffer.concat(pieces, length));
+}
+
 function isTimeout(error: unknown): boolean {
   if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) return true;
   if (error instanceof undiciErrors.ConnectTimeoutError) return true;
@@ -216,7 +250,8 @@ export class UpstreamClient {
    * page reads wait on would let a few dozen askers stall every page. The pool's timeouts bound the
    * wait for the headers and each silence between chunks (UPSTREAM_TIMEOUT_MS), not the whole answer.
    * Aborting `signal` cancels the request and its body; so does leaving the body's iteration early.
-   * Throws UpstreamError when there is neither a stream nor an envelope (down, 5xx, 401, garbage).
+   * Throws UpstreamError when there is neither a stream nor an envelope (down, 5xx, 401, garbage, or
+   * an answer that is not a stream and longer than REFUSAL_BODY_LIMIT, whose request is cancelled).
    */
   async stream(call: { path: string; params?: Record<string, ParamValue> }, scope: RequestScope, signal: AbortSignal): Promise<StreamAnswer> {
     if (scope.upstreamBudget !== undefined && scope.upstreamRequests >= scope.upstreamBudget) {
@@ -254,8 +289,9 @@ export class UpstreamClient {
     }
     let text: string;
     try {
-      text = await response.body.text();
+      text = await boundedText(response, REFUSAL_BODY_LIMIT);
     } catch (error) {
+      if (error instanceof BodyTooLong) throw this.fail(new UpstreamError('bad-response', call.path, response.statusCode, null, error.message));
       throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', call.path, response.statusCode, null, (error as Error)?.message ?? String(error)));
     }
     if (response.statusCode === 401) {

@@ -8,8 +8,10 @@
  * per-user limits; INVALID for 4000/4004) or cannot be reached (UNAVAILABLE). A throw from
  * `subscribe` reaches the client as the operation's only result, with no event before it.
  * Once streaming, a failure is the last event's error: `resolve` throws it for the `failed` event, so
- * the client gets {data: null, errors: [回答中断，请稍后再试 / UNAVAILABLE]} and then the end of the
- * stream, in order, over either SSE endpoint (yoga's and graphql-sse's).
+ * the client gets {data: null, errors: [<sentence> / UNAVAILABLE]} and then the end of the stream, in
+ * order, over either SSE endpoint (yoga's and graphql-sse's). The sentence is the upstream's own
+ * `err:` one when it is short plain Chinese text (AI 解答超时，请稍后再试: it says more than ours),
+ * else 回答中断，请稍后再试 (a reset, a timeout, a stream without end:, an over-long line).
  *
  * When the client goes away, the transport calls the iterator's return(), which aborts the upstream
  * request (ai/answerSubscription.ts); the request's own abort signal does the same when the
@@ -103,7 +105,7 @@ const subscribe = async (_root: unknown, args: { input: AskAIInput }, ctx: Gatew
 
 /** Each event is the field's value; the stream's failure is its error (see the module comment). */
 const resolve = (event: AnswerEvent): AnswerEvent => {
-  if (event.kind === 'failed') throw createGraphQLError(AI_MESSAGES.interrupted, { extensions: { code: 'UNAVAILABLE' } });
+  if (event.kind === 'failed') throw createGraphQLError(event.message ?? AI_MESSAGES.interrupted, { extensions: { code: 'UNAVAILABLE' } });
   return event;
 };
 
