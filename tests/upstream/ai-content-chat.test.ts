@@ -14,6 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatWriter } from '../../upstream/src/ai/content/chat-writer';
+import type { ContentMaterial } from '../../upstream/src/ai/provider';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/store/seed';
 import { fixtureContent } from './fixture';
@@ -175,6 +177,34 @@ describe('the openai-compatible content writer', () => {
       expect(JSON.parse(again.stdout)).toMatchObject({ generated: 20, failed: 0 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('openai-compatible content writer, a remote answering without end', () => {
+  it('stops reading past 2 MB and fails, as an HTTP failure does', async () => {
+    const endless = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const piece = Buffer.alloc(256 * 1024, 'x');
+      // 4 MB in all: a body the writer must not hold whole
+      const write = (left: number) => {
+        if (left === 0 || res.destroyed) return res.end();
+        res.write(piece, () => write(left - 1));
+      };
+      write(16);
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const writer = createChatWriter({ baseUrl: `http://127.0.0.1:${(endless.address() as AddressInfo).port}/v1`, apiKey: null, model: 'm' });
+      const material: ContentMaterial = {
+        courseName: '课程', courseInfo: '简介', authorName: '讲师', catalogueTrail: ['哲学'], videoName: '第一讲', videoAbstract: '摘要',
+        courseVideoNames: ['第一讲'], keyframes: [], transcript: [{ timePoint: 0, text: '一句话。' }], keywords: [],
+      };
+      await expect(writer.writeContent(material)).rejects.toThrow('the chat model answered more than 2097152 bytes');
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
     }
   });
 });

@@ -92,6 +92,24 @@ describe('flowQuestion', () => {
     expect(sources).toEqual([]);
   });
 
+  it('answers a question made only of stopwords honestly, citing nothing', async () => {
+    const result = await ask(api.client, { question: '的', userId: newUser() });
+    const { answer, sources } = answerParts(result.chunks);
+    expect(answer.startsWith('知识库中没有找到与这个问题相关的课程内容。')).toBe(true);
+    expect(sources).toEqual([]);
+  });
+
+  it('deletes questions older than 30 days in the background', async () => {
+    clock += 2 * 3_600_000; // past the hourly sweep of earlier questions
+    const userId = newUser();
+    const asked = { userId, clientId: '', model: 'chat', provider: 'retrieval', question: '旧问题', courseId: 0, videoId: 0 };
+    const old = api.store.aiQuestions.add(asked, clock - 31 * 86_400_000);
+    const recent = api.store.aiQuestions.add(asked, clock - 29 * 86_400_000);
+    expect((await ask(api.client, { question: QUESTION, userId })).status).toBe(200);
+    await until(() => (api.store.aiQuestions.get(old) === undefined ? true : undefined));
+    expect(api.store.aiQuestions.get(recent)).toBeDefined();
+  });
+
   describe('refuses before streaming, as an envelope', () => {
     const refusal = async (params: Record<string, string | number>) => {
       const result = await ask(api.client, { productId: 1, ...params });

@@ -108,11 +108,70 @@ describe('AI knowledge base', () => {
     expect(failing.passages).toEqual(plain.passages);
   });
 
-  it('rebuilds from scratch to the same chunks', () => {
+  it('retrieves nothing for a question made only of stopwords', async () => {
+    for (const question of ['的', '的了吗', '是什么']) {
+      const result = await store.knowledge.retrieve({ question });
+      expect(result, question).toMatchObject({ keywords: [], passages: [], candidates: [] });
+    }
+  });
+
+  it('indexes one queued course at most per question, the asked one first; the rest drains in the background', async () => {
+    const courses = (db.prepare('SELECT count(*) AS n FROM courses').get() as { n: number }).n;
+    requeueAll();
+    const asked = await store.knowledge.retrieve({ question: '唯物辩证法的基本规律', courseId: 7 });
+    // answered from the knowledge base as it is
+    expect(asked.passages.length).toBeGreaterThan(0);
+    expect(store.knowledge.stats().pending).toBe(courses - 1);
+    expect(db.prepare('SELECT count(*) AS n FROM ai_kb_pending WHERE course_id = 7').get()).toEqual({ n: 0 });
+    await store.knowledge.retrieve({ question: '唯物辩证法的基本规律' });
+    expect(store.knowledge.stats().pending).toBe(courses - 2);
+    await until(() => (store.knowledge.stats().pending === 0 ? true : undefined));
+  });
+
+  it('answers without waiting while another process holds the write lock, and catches up after', async () => {
+    requeueAll();
+    const pending = store.knowledge.stats().pending;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await store.knowledge.retrieve({ question: '唯物辩证法的基本规律', courseId: 1 });
+      expect(result.passages.length).toBeGreaterThan(0);
+      expect(store.knowledge.stats().pending).toBe(pending);
+    } finally {
+      db.exec('COMMIT');
+    }
+    await until(() => (store.knowledge.stats().pending === 0 ? true : undefined));
+  });
+
+  it('rebuilds from scratch to the same chunks, course by course in place', () => {
     const before = db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all();
-    const { chunks } = store.knowledge.rebuild();
+    const lastCourse = (db.prepare('SELECT max(id) AS id FROM courses').get() as { id: number }).id;
+    let seenMidway: { done: number; total: number; lastCourseChunks: number } | undefined;
+    const { chunks } = store.knowledge.rebuild({
+      onProgress: (done, total) => {
+        // another connection, as a question in the main API, still finds the courses not yet redone
+        if (done === 1) seenMidway = { done, total, lastCourseChunks: (db.prepare('SELECT count(*) AS n FROM ai_chunks WHERE course_id = ?').get(lastCourse) as { n: number }).n };
+      },
+    });
+    expect(seenMidway).toBeDefined();
+    expect(seenMidway!.total).toBeGreaterThan(1);
+    expect(seenMidway!.lastCourseChunks).toBeGreaterThan(0);
     expect(chunks).toBe(before.length);
     expect(db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all()).toEqual(before);
     expect(store.knowledge.stats().pending).toBe(0);
   });
+
+  /** queues every course again, as an import touching them all would */
+  function requeueAll(): void {
+    db.exec('DELETE FROM ai_kb_pending; INSERT INTO ai_kb_pending (course_id) SELECT id FROM courses ORDER BY id');
+  }
 });
+
+/** polls until fn returns a value (the background drain runs on timers) */
+async function until<T>(fn: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const value = fn();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('gave up waiting');
+}

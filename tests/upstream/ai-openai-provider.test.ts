@@ -115,6 +115,22 @@ describe('openai-compatible provider', () => {
     expect(sources).toHaveLength(1);
   });
 
+  it('sends end:[] when the answer cites nothing', async () => {
+    standIn.script = [{ content: '唯物辩证法有三大规律。' }, { finish: true }];
+    const result = await ask(api.client, { question: QUESTION, userId: newUser() });
+    const { answer, sources } = answerParts(result.chunks);
+    expect(answer).toBe('唯物辩证法有三大规律。');
+    expect(sources).toEqual([]);
+  });
+
+  it('fails with err: when the model sends a line longer than 64 KB, without buffering it', async () => {
+    standIn.script = [{ content: '开头' }, { content: '长'.repeat(70_000) }, { finish: true }];
+    const result = await ask(api.client, { question: QUESTION, userId: newUser() });
+    expect(result.chunks.map((c) => c.slice(0, 40))).toEqual(['开头', 'err:AI 服务暂时不可用，请稍后再试']);
+    const request = answerRequests()[answerRequests().length - 1]!;
+    await request.over;
+  });
+
   it('ends with err: and no end: when the model breaks off', async () => {
     standIn.script = [{ reasoning: '想一想' }, { content: '前半句' }, { breakOff: true }];
     const userId = newUser();

@@ -3,14 +3,17 @@
  *
  * accept() judges everything that can be judged before streaming and answers a refusal as a plain
  * envelope (it throws an ApiError): the question (trimmed; empty, longer than 200 code points),
- * the asker (a real user), the asked course/video, then the per-user limits (2 answers streaming
- * at once, 10 questions in any 60 s). An accepted question is recorded at once (the 60 s limit
- * counts it) and holds one of the user's streaming slots until its stream ends.
+ * the asker (a real user, signed in: product-spec §6 lets no visitor ask), the asked course/video,
+ * then the limits (2 answers of one user streaming at once, AI_MAX_CONCURRENT answers of everyone
+ * streaming at once in this process, 10 questions of one user in any 60 s). An accepted question
+ * is recorded at once (the 60 s limit counts it) and holds a streaming slot until its stream ends.
+ * Questions older than QUESTION_RETENTION_MS are deleted in the background.
  *
  * send() streams the answer as server-sent events, one chunk each: r1: thinking, answer text
  * (citation markers whole and renumbered, citations.ts), then end: with the cited sources, or
  * err: when the provider failed after streaming began. A client that goes away aborts the
- * provider (and its HTTP request); the record says how the answer ended.
+ * provider (and its HTTP request); so does STREAM_DEADLINE_MS, which also closes the response of
+ * a client that stopped reading. The record says how the answer ended.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badParameter, notFound, refused } from '../http/envelope';
@@ -24,6 +27,7 @@ import { ANSWER_FAILED, AnswerError } from './answer-texts';
 import { CitationStream } from './citations';
 import type { QuestionOutcome } from './question-log';
 import type { AiModel, AnswerProvider, Passage } from './provider';
+import { ANSWER_TIMEOUT_MS } from './providers/openai-compatible';
 
 /** product-spec §9: a question of at most 200 characters (code points, after trimming) */
 export const QUESTION_MAX_LENGTH = 200;
@@ -32,8 +36,17 @@ export const MAX_STREAMING_PER_USER = 2;
 /** questions of one user within QUESTION_WINDOW_MS */
 export const QUESTIONS_PER_WINDOW = 10;
 export const QUESTION_WINDOW_MS = 60_000;
-/** sources of an answer that cites none: the best passages */
-const UNCITED_SOURCES = 3;
+/** answers of everyone streaming at once in this process, unless AI_MAX_CONCURRENT says otherwise */
+export const DEFAULT_MAX_STREAMING = 256;
+/**
+ * a stream still open this long after it began is ended (the provider aborted, the response
+ * closed): the answer's own 85 s and a margin, for a client that stopped reading
+ */
+export const STREAM_DEADLINE_MS = ANSWER_TIMEOUT_MS + 15_000;
+/** questions are kept this long (the 60 s limit needs a minute of them; the rest is for looking back) */
+export const QUESTION_RETENTION_MS = 30 * 86_400_000;
+const QUESTION_SWEEP_INTERVAL_MS = 3_600_000;
+const QUESTION_SWEEP_BATCH = 1_000;
 /** how long the start of the main API may spend chunking queued course material before it serves */
 const START_INDEXING_MS = 5_000;
 const EXCERPT_MAX = 120;
@@ -42,6 +55,11 @@ export const QUESTION_EMPTY = '请输入内容';
 export const QUESTION_TOO_LONG = `输入限${QUESTION_MAX_LENGTH}字以内`;
 export const STILL_ANSWERING = '正在解答中请稍等...';
 export const TOO_MANY_QUESTIONS = '提问太频繁，请稍后再试';
+export const LOGIN_REQUIRED = '请先登录后再提问';
+export const TOO_MANY_ASKERS = '当前提问人数较多，请稍后再试';
+
+/** product-spec §6: userType -1 and 0 are visitors (not signed in) */
+const isVisitor = (userType: number): boolean => userType <= 0;
 
 export interface QuestionInput {
   /** as sent (trimmed here) */
@@ -81,6 +99,18 @@ export interface FlowQuestionOptions {
   provider: AnswerProvider;
   now?: () => number;
   logger?: Logger;
+  /** answers of everyone streaming at once; default AI_MAX_CONCURRENT, else DEFAULT_MAX_STREAMING */
+  maxStreaming?: number;
+  /** default STREAM_DEADLINE_MS */
+  streamDeadlineMs?: number;
+}
+
+/** AI_MAX_CONCURRENT (a positive integer), else DEFAULT_MAX_STREAMING */
+export function maxStreamingFrom(env: NodeJS.ProcessEnv): number {
+  const raw = env.AI_MAX_CONCURRENT?.trim();
+  if (!raw) return DEFAULT_MAX_STREAMING;
+  if (!/^[1-9]\d{0,6}$/.test(raw)) throw new Error(`AI_MAX_CONCURRENT must be a positive integer, got "${raw}"`);
+  return Number(raw);
 }
 
 export const SSE_HEADERS = {
@@ -109,11 +139,35 @@ function excerptOf(text: string): string {
 export function createFlowQuestionService(store: Store, options: FlowQuestionOptions): FlowQuestionService {
   const { provider, logger } = options;
   const now = options.now ?? Date.now;
+  const maxStreaming = options.maxStreaming ?? maxStreamingFrom(process.env);
+  const streamDeadlineMs = options.streamDeadlineMs ?? STREAM_DEADLINE_MS;
   // material seeded or changed while no main API ran is queued: chunk it before serving (the rest
   // follows between requests, and each question catches up for a bounded slice first)
   store.knowledge.catchUp(START_INDEXING_MS);
   /** answers streaming per user, in this process */
   const streaming = new Map<number, number>();
+  let streamingTotal = 0;
+
+  // the question log keeps QUESTION_RETENTION_MS: older rows go in the background, in batches
+  // that give requests a turn, at most once per QUESTION_SWEEP_INTERVAL_MS (checked as questions come)
+  let lastSweep = -Infinity;
+  function sweepQuestions(): void {
+    const at = now();
+    if (at - lastSweep < QUESTION_SWEEP_INTERVAL_MS) return;
+    lastSweep = at;
+    const batch = () => {
+      try {
+        if (store.aiQuestions.prune(at - QUESTION_RETENTION_MS, QUESTION_SWEEP_BATCH) === QUESTION_SWEEP_BATCH) {
+          setImmediate(batch);
+        }
+      } catch (error) {
+        // a closed store (the server is stopping) or a busy one: the next sweep tries again
+        logger?.warn(`pruning old AI questions failed: ${(error as Error).message}`);
+      }
+    };
+    setTimeout(batch, 0).unref();
+  }
+  sweepQuestions();
 
   function sourceOf(passage: Passage, index: number): AiSource {
     const video = store.videos.get(passage.videoId);
@@ -138,12 +192,13 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
       const question = input.question.trim();
       if (question === '') throw badParameter(QUESTION_EMPTY);
       if ([...question].length > QUESTION_MAX_LENGTH) throw badParameter(QUESTION_TOO_LONG);
-      requireUser(store, input.userId);
+      if (isVisitor(requireUser(store, input.userId).userType)) throw refused(LOGIN_REQUIRED);
       if (input.courseId > 0 && !store.courses.get(input.courseId)) throw notFound(COURSE_NOT_FOUND);
       if (input.videoId > 0) requireVideo(store, input.videoId, input.courseId);
 
       const active = streaming.get(input.userId) ?? 0;
       if (active >= MAX_STREAMING_PER_USER) throw refused(STILL_ANSWERING);
+      if (streamingTotal >= maxStreaming) throw refused(TOO_MANY_ASKERS);
       const askedAt = now();
       const id = store.immediateTransaction(() => {
         if (store.aiQuestions.countSince(input.userId, askedAt - QUESTION_WINDOW_MS + 1) >= QUESTIONS_PER_WINDOW) {
@@ -152,10 +207,13 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
         return store.aiQuestions.add({ ...input, question, provider: provider.name }, askedAt);
       });
       streaming.set(input.userId, active + 1);
+      streamingTotal += 1;
+      sweepQuestions();
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        streamingTotal -= 1;
         const left = (streaming.get(input.userId) ?? 1) - 1;
         if (left > 0) streaming.set(input.userId, left);
         else streaming.delete(input.userId);
@@ -170,6 +228,11 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
             if (!res.writableFinished) controller.abort();
           };
           res.on('close', onClose);
+          // a client that stops reading (or a provider that never ends) holds the slot no longer than this
+          const deadline = setTimeout(() => {
+            controller.abort();
+            res.destroy();
+          }, streamDeadlineMs);
           let chunks = 0;
           let sources: AiSource[] = [];
           let outcome: QuestionOutcome = 'aborted';
@@ -178,15 +241,18 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
             if (signal.aborted || res.destroyed) return;
             chunks += 1;
             if (res.write(sseEvent(chunk))) return;
-            // a slow reader: wait for it rather than buffer the whole answer
+            // a slow reader: wait for it rather than buffer the whole answer, until it reads, goes
+            // away or the deadline ends the stream
             await new Promise<void>((resolve) => {
               const done = () => {
                 res.off('drain', done);
                 res.off('close', done);
+                signal.removeEventListener('abort', done);
                 resolve();
               };
               res.on('drain', done);
               res.on('close', done);
+              signal.addEventListener('abort', done);
             });
           };
 
@@ -223,8 +289,8 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
             }
             if (!signal.aborted) {
               for (const chunk of citations.flush()) await write(chunk);
-              const cited = citations.cited.length > 0 ? citations.cited : passages.slice(0, UNCITED_SOURCES).map((_, i) => i);
-              sources = cited.map((i, n) => sourceOf(passages[i]!, n + 1));
+              // only what the answer cites: an answer citing nothing has no sources
+              sources = citations.cited.map((i, n) => sourceOf(passages[i]!, n + 1));
               await write(`end:${JSON.stringify(sources)}`);
               outcome = 'end';
             }
@@ -235,6 +301,7 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
               outcome = 'err';
             }
           } finally {
+            clearTimeout(deadline);
             release();
             res.off('close', onClose);
             if (!res.writableEnded && !res.destroyed) res.end();

@@ -35,6 +35,12 @@ export interface QuestionLog {
   get(id: number): QuestionRecord | undefined;
   /** the user's newest question */
   latest(userId: number): QuestionRecord | undefined;
+  /**
+   * deletes up to `limit` of the oldest questions asked before `before` (unix ms); how many.
+   * Rows are read in id order, which is the order they were asked in: the scan stops at the first
+   * batch that holds nothing old, so a sweep of a log with nothing to prune reads one batch.
+   */
+  prune(before: number, limit: number): number;
 }
 
 const COLUMNS = `id, user_id AS userId, client_id AS clientId, model, provider, question, course_id AS courseId,
@@ -67,6 +73,12 @@ export function createQuestionLog(db: DatabaseType): QuestionLog {
     },
     get(id) {
       return prepare(`SELECT ${COLUMNS} FROM ai_questions WHERE id = ?`).get(id) as QuestionRecord | undefined;
+    },
+    prune(before, limit) {
+      return prepare(
+        `DELETE FROM ai_questions WHERE id IN (
+           SELECT id FROM (SELECT id, asked_at FROM ai_questions ORDER BY id LIMIT ?) WHERE asked_at < ?)`,
+      ).run(limit, before).changes;
     },
     latest(userId) {
       return prepare(`SELECT ${COLUMNS} FROM ai_questions WHERE user_id = ? ORDER BY id DESC LIMIT 1`).get(userId) as

@@ -18,6 +18,23 @@ const CHAT_TIMEOUT_MS = 85_000;
 const MAX_TEXT = 1000;
 const MAX_QUESTION_LENGTH = 80;
 const MAX_POINT_LENGTH = 200;
+/** the chat model's answer is read up to this many bytes: more is a broken remote, not content */
+export const MAX_CHAT_BODY_BYTES = 2 * 1024 * 1024;
+
+/** the body as text, or an Error (the request cancelled) once it passes MAX_CHAT_BODY_BYTES */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown }): Promise<string> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const bytes of body) {
+    size += bytes.length;
+    if (size > MAX_CHAT_BODY_BYTES) {
+      body.destroy();
+      throw new Error(`the chat model answered more than ${MAX_CHAT_BODY_BYTES} bytes`);
+    }
+    parts.push(bytes);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
 
 export interface ChatWriterOptions {
   baseUrl: string;
@@ -118,7 +135,7 @@ export function createChatWriter(options: ChatWriterOptions): ContentWriterWithA
       headersTimeout: CHAT_TIMEOUT_MS,
       bodyTimeout: CHAT_TIMEOUT_MS,
     });
-    const raw = await res.body.text();
+    const raw = await readCapped(res.body);
     if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`the chat model answered HTTP ${res.statusCode}`);
     let completion: { choices?: { message?: { content?: unknown } }[] };
     try {

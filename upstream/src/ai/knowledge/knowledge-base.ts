@@ -45,7 +45,14 @@ const DEFINING_VERBS = ['是', '指', '就是', '意味着', '说明', '揭示',
 const WEIGHTS = '4.0, 2.0, 1.0';
 /** courses indexed per transaction when applying the queue */
 const PENDING_BATCH = 20;
-const DRAIN_SLICE_MS = 50;
+/**
+ * The queue drains in the background in slices of at most DRAIN_SLICE_MS (a course is never cut:
+ * a slice is at least one course) every DRAIN_INTERVAL_MS, so requests keep most of the event loop.
+ */
+export const DRAIN_SLICE_MS = 20;
+export const DRAIN_INTERVAL_MS = 200;
+/** a drain that found the write lock taken (a rebuild, ai:content) tries again after this */
+const DRAIN_BUSY_RETRY_MS = 1_000;
 
 export type Embedder = (texts: string[], signal?: AbortSignal) => Promise<number[][]>;
 
@@ -79,8 +86,11 @@ export interface Retrieval {
 export interface KnowledgeBase {
   /** applies queued course changes for at most maxMs; the rest follows in the background */
   catchUp(maxMs: number): { applied: number; remaining: number };
-  /** re-chunks every course from scratch */
-  rebuild(): { courses: number; chunks: number };
+  /**
+   * re-chunks every course, course by course in place (questions meanwhile find the old chunks of
+   * the courses not yet done); onProgress after each transaction
+   */
+  rebuild(options?: { onProgress?: (done: number, total: number) => void }): { courses: number; chunks: number };
   retrieve(query: RetrievalQuery): Promise<Retrieval>;
   stats(): { chunks: number; pending: number };
 }
@@ -172,51 +182,81 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     return chunks.length;
   }
 
-  function applyPending(maxMs: number): { applied: number; remaining: number } {
+  interface ApplyOptions {
+    /** index this course first when it is queued */
+    first?: number;
+    /** courses at most (default: as many as maxMs allows) */
+    maxCourses?: number;
+    /**
+     * wait at most this long for another process's write lock instead of the connection's
+     * busy_timeout (5 s): 0 = try once. Throws SQLITE_BUSY when the lock stays taken.
+     */
+    busyTimeoutMs?: number;
+  }
+
+  function applyPending(maxMs: number, options: ApplyOptions = {}): { applied: number; remaining: number } {
     const deadline = Date.now() + maxMs;
+    const maxCourses = options.maxCourses ?? Number.MAX_SAFE_INTEGER;
     let applied = 0;
     for (;;) {
-      const done = db
-        .transaction(() => {
-          const rows = prepare('SELECT id, course_id AS courseId FROM ai_kb_pending ORDER BY id LIMIT ?').all(PENDING_BATCH) as {
-            id: number;
-            courseId: number;
-          }[];
-          const handled: number[] = [];
-          for (const row of rows) {
-            indexCourse(row.courseId);
-            handled.push(row.id);
-            if (Date.now() >= deadline) break;
-          }
-          prepare('DELETE FROM ai_kb_pending WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(handled));
-          return handled.length;
-        })
-        .immediate();
+      const done = withBusyTimeout(options.busyTimeoutMs, () =>
+        db
+          .transaction(() => {
+            const rows = prepare(
+              'SELECT id, course_id AS courseId FROM ai_kb_pending ORDER BY course_id = ? DESC, id LIMIT ?',
+            ).all(options.first ?? 0, Math.min(PENDING_BATCH, maxCourses - applied)) as { id: number; courseId: number }[];
+            const handled: number[] = [];
+            for (const row of rows) {
+              indexCourse(row.courseId);
+              handled.push(row.id);
+              if (Date.now() >= deadline) break;
+            }
+            prepare('DELETE FROM ai_kb_pending WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(handled));
+            return handled.length;
+          })
+          .immediate(),
+      );
       applied += done;
-      if (done === 0 || Date.now() >= deadline) break;
+      if (done === 0 || applied >= maxCourses || Date.now() >= deadline) break;
     }
     const remaining = (prepare('SELECT count(*) AS n FROM ai_kb_pending').get() as { n: number }).n;
     return { applied, remaining };
   }
 
-  let drainScheduled = false;
-  function scheduleDrain(): void {
-    if (drainScheduled) return;
-    drainScheduled = true;
-    setTimeout(() => {
-      drainScheduled = false;
-      if (!db.open) return;
-      try {
-        if (applyPending(DRAIN_SLICE_MS).remaining > 0) scheduleDrain();
-      } catch {
-        // the write lock is held elsewhere: the next question tries again
-      }
-    }, 10).unref();
+  /** fn with the connection's busy_timeout set to ms (unchanged when undefined), restored after */
+  function withBusyTimeout<T>(ms: number | undefined, fn: () => T): T {
+    // inside a transaction the lock is held already: nothing to wait for
+    if (ms === undefined || db.inTransaction) return fn();
+    const usual = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma(`busy_timeout = ${ms}`);
+    try {
+      return fn();
+    } finally {
+      db.pragma(`busy_timeout = ${usual}`);
+    }
   }
 
+  let drainTimer: NodeJS.Timeout | null = null;
+  /** the queue's rest, a slice at a time between requests, never waiting for another process's lock */
+  function scheduleDrain(delayMs = DRAIN_INTERVAL_MS): void {
+    if (drainTimer) return;
+    drainTimer = setTimeout(() => {
+      drainTimer = null;
+      if (!db.open) return;
+      try {
+        if (applyPending(DRAIN_SLICE_MS, { busyTimeoutMs: 0 }).remaining > 0) scheduleDrain();
+      } catch {
+        // the write lock is held elsewhere (a rebuild, ai:content): try again a little later
+        if (db.open) scheduleDrain(DRAIN_BUSY_RETRY_MS);
+      }
+    }, delayMs);
+    drainTimer.unref();
+  }
+
+  const anyPending = (): boolean => (prepare('SELECT EXISTS (SELECT 1 FROM ai_kb_pending) AS any').get() as { any: number }).any === 1;
+
   function catchUp(maxMs: number): { applied: number; remaining: number } {
-    const any = prepare('SELECT EXISTS (SELECT 1 FROM ai_kb_pending) AS any').get() as { any: number };
-    if (any.any !== 1) return { applied: 0, remaining: 0 };
+    if (!anyPending()) return { applied: 0, remaining: 0 };
     try {
       const result = applyPending(maxMs);
       if (result.remaining > 0) scheduleDrain();
@@ -226,6 +266,20 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       scheduleDrain();
       return { applied: 0, remaining: -1 };
     }
+  }
+
+  /**
+   * A question's share of the queue: one course at most (the asked course when it is queued, else
+   * the oldest), and only when the write lock is free at once; the rest drains in the background.
+   */
+  function catchUpForQuestion(courseId: number): void {
+    if (!anyPending()) return;
+    try {
+      if (applyPending(0, { first: courseId, maxCourses: 1, busyTimeoutMs: 0 }).remaining === 0) return;
+    } catch {
+      // the lock is taken: answer from the knowledge base as it is
+    }
+    scheduleDrain();
   }
 
   // ---- retrieval -------------------------------------------------------------------------------
@@ -274,6 +328,24 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
   }
 
   /**
+   * The chunks' document frequencies come from an fts5vocab view of the index (a B-tree lookup per
+   * word) instead of a MATCH count per keyword; it lives in this connection's temp schema, so no
+   * migration is needed. A keyword unicode61 would cut into several tokens is counted by MATCH.
+   */
+  let vocabReady = false;
+  function documentFrequency(keyword: string): number {
+    const term = keyword.toLowerCase();
+    if (/^[\p{L}\p{N}]+$/u.test(term) && term.normalize('NFD') === term) {
+      if (!vocabReady) {
+        db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.ai_chunk_vocab USING fts5vocab(main, ai_chunk_words, row)');
+        vocabReady = true;
+      }
+      return (prepare('SELECT doc FROM temp.ai_chunk_vocab WHERE term = ?').get(term) as { doc: number } | undefined)?.doc ?? 0;
+    }
+    return (prepare('SELECT count(*) AS n FROM ai_chunk_words WHERE ai_chunk_words MATCH ?').get(ftsString(keyword)) as { n: number }).n;
+  }
+
+  /**
    * How telling each keyword is: its inverse document frequency over the chunks (BM25's). A word
    * the knowledge base never mentions weighs most: a question about it is not answered by
    * passages that only share its generic words (量子计算机的原理 by a course on 计算机 原理).
@@ -282,16 +354,14 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     const total = (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n;
     const weights = new Map<string, number>();
     for (const keyword of keywords) {
-      const df = (
-        prepare('SELECT count(*) AS n FROM ai_chunk_words WHERE ai_chunk_words MATCH ?').get(ftsString(keyword)) as { n: number }
-      ).n;
+      const df = documentFrequency(keyword);
       weights.set(keyword, Math.log(1 + (total - df + 0.5) / (df + 0.5)));
     }
     return weights;
   }
 
   async function retrieve(query: RetrievalQuery): Promise<Retrieval> {
-    catchUp(250);
+    catchUpForQuestion(query.courseId ?? 0);
     const keywords = questionKeywords(query.question);
     if (keywords.length === 0) return { keywords, passages: [], candidates: [], fused: false };
     const match = keywords.map(ftsString).join(' OR ');
@@ -386,17 +456,28 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
 
   return {
     catchUp,
-    rebuild() {
+    rebuild(options = {}) {
+      // course by course in place: each course's chunks are replaced in one transaction, so
+      // questions meanwhile find the old chunks of the courses not yet done
       const courses = db
         .transaction(() => {
-          // chunks of courses that no longer exist go too; questions meanwhile find less
-          prepare(`INSERT INTO ai_chunk_words (ai_chunk_words) VALUES ('delete-all')`).run();
-          prepare('DELETE FROM ai_chunks').run();
           prepare('DELETE FROM ai_kb_pending').run();
           return prepare('INSERT INTO ai_kb_pending (course_id) SELECT id FROM courses ORDER BY id').run().changes;
         })
         .immediate();
-      applyPending(Number.MAX_SAFE_INTEGER);
+      let done = 0;
+      for (;;) {
+        const { applied } = applyPending(0, { maxCourses: 1 });
+        if (applied === 0) break;
+        done += applied;
+        options.onProgress?.(done, courses);
+      }
+      // chunks of courses that no longer exist (a course deleted while nothing followed the queue)
+      db.transaction(() => {
+        const orphans = prepare('SELECT id FROM ai_chunks WHERE course_id NOT IN (SELECT id FROM courses)').all() as { id: number }[];
+        for (const { id } of orphans) prepare('DELETE FROM ai_chunk_words WHERE rowid = ?').run(id);
+        prepare('DELETE FROM ai_chunks WHERE course_id NOT IN (SELECT id FROM courses)').run();
+      }).immediate();
       return { courses, chunks: (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n };
     },
     retrieve,

@@ -3,6 +3,9 @@
  * (search/analyzer.ts analyzeKeyword: precise cut, stopwords dropped, a long text keeps its
  * longer words), then without the words that make it a question (什么, 如何, 吗...) and the
  * generic words of asking about a lecture (讲了, 内容, 含义...), which every passage would match.
+ * The analyzer keeps its stopwords when nothing else is left (a search for 的 finds something);
+ * a question made only of them (的, 是什么) has no keywords here, and is answered honestly that
+ * nothing relevant was found.
  */
 import { analyzeKeyword } from '../../search/analyzer';
 
@@ -15,12 +18,20 @@ const QUESTION_WORDS = new Set([
   'what', 'why', 'how', 'who', 'which', 'is', 'are', 'does', 'do',
 ]);
 
+/** search/analyzer.ts's stopwords: particles and pronouns every passage has */
+const STOPWORDS = new Set([
+  '的', '了', '是', '和', '与', '及', '或', '在', '我们', '我', '你', '您', '他', '她', '它', '他们',
+  '这', '那', '这个', '那个', '一个', '就', '也', '都', '而', '之', '其', '把', '被', '对', '吗',
+  '呢', '吧', '啊', '着', '过', '又', '还', '很', '让', '从', '向', '为', '以', '于', '等', '个',
+  'the', 'a', 'an', 'of', 'and', 'or', 'to', 'in', 'is',
+]);
+
 const HAN = /\p{Script=Han}/u;
 const singleHan = (word: string) => [...word].length === 1 && HAN.test(word);
 
 /** the question's keywords, in the order they appear; [] when it has none */
 export function questionKeywords(question: string): string[] {
-  const words = analyzeKeyword(question).words.filter((w) => !QUESTION_WORDS.has(w));
+  const words = analyzeKeyword(question).words.filter((w) => !QUESTION_WORDS.has(w) && !STOPWORDS.has(w));
   // single characters match nearly everything: kept only when nothing longer remains
   const longer = words.filter((w) => !singleHan(w));
   return longer.length > 0 ? longer : words;

@@ -8,7 +8,8 @@
  *
  * The request is cancelled when the asker goes away (the request's signal) and after
  * ANSWER_TIMEOUT_MS in all (product-spec §7: 85 s). A refusal, a stream that breaks off before
- * its end ([DONE] or a finish_reason) or a timeout throws an AnswerError with a Chinese message;
+ * its end ([DONE] or a finish_reason), a line longer than MAX_STREAM_LINE or a timeout throws an
+ * AnswerError with a Chinese message;
  * nothing the remote said reaches the asker but the answer itself, and the key is never logged.
  */
 import { request as httpRequest } from 'undici';
@@ -18,6 +19,11 @@ import { ANSWER_TIMED_OUT, AnswerError, NOTHING_FOUND, NOTHING_FOUND_SUGGESTION,
 import type { AnswerPiece, AnswerProvider, AnswerRequest, Passage } from '../provider';
 
 export const ANSWER_TIMEOUT_MS = 85_000;
+/**
+ * the longest line of the event stream read (characters): an event is a delta of a few words; a
+ * remote that sends more without a line break is broken, and is not buffered without end
+ */
+export const MAX_STREAM_LINE = 64 * 1024;
 
 export const SYSTEM_PROMPT = [
   '你是“思政云课堂”的课程助教，只能依据下面编号的课程资料回答学生的问题。',
@@ -108,6 +114,7 @@ export function createOpenAiCompatibleProvider(config: AiConfig, options: { time
           buffer += decoder.decode(bytes, { stream: true });
           let newline: number;
           while ((newline = buffer.search(/\r?\n/)) >= 0) {
+            if (newline > MAX_STREAM_LINE) throw new AnswerError(PROVIDER_UNAVAILABLE);
             const line = buffer.slice(0, newline);
             buffer = buffer.slice(buffer[newline] === '\r' ? newline + 2 : newline + 1);
             if (!line.startsWith('data:')) continue; // comments, event names, blank lines
@@ -130,6 +137,7 @@ export function createOpenAiCompatibleProvider(config: AiConfig, options: { time
               if (choice.finish_reason) finished = true;
             }
           }
+          if (buffer.length > MAX_STREAM_LINE) throw new AnswerError(PROVIDER_UNAVAILABLE);
         }
       } catch (error) {
         throw error instanceof AnswerError ? error : failure(error);
