@@ -142,7 +142,7 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
   const maxStreaming = options.maxStreaming ?? maxStreamingFrom(process.env);
   const streamDeadlineMs = options.streamDeadlineMs ?? STREAM_DEADLINE_MS;
   // material seeded or changed while no main API ran is queued: chunk it before serving (the rest
-  // follows between requests, and each question catches up for a bounded slice first)
+  // drains in the background, and a question indexes at most one queued course first)
   store.knowledge.catchUp(START_INDEXING_MS);
   /** answers streaming per user, in this process */
   const streaming = new Map<number, number>();

@@ -12,6 +12,11 @@
  * video and course → candidates
  * covering too little of the question dropped, then neighbouring transcript chunks of one
  * video, repeated text and a third chunk of one video → the best TOP_K. Every candidate's fate is kept for the thinking text.
+ *
+ * Keeping current never stalls the main API: a question indexes at most one queued course, and only
+ * when the write lock is free at once (another process may hold it for seconds: a rebuild,
+ * ai:content); the rest drains in the background, DRAIN_SLICE_MS every DRAIN_INTERVAL_MS, on the
+ * same terms. Meanwhile answers come from the knowledge base as it is.
  */
 import type { Database as DatabaseType } from 'better-sqlite3';
 import { ftsString, indexWords } from '../../search/analyzer';
