@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/store/seed';
 import { fixtureContent } from './fixture';
@@ -131,12 +131,16 @@ describe('AI knowledge base', () => {
   it('answers without waiting while another process holds the write lock, and catches up after', async () => {
     requeueAll();
     const pending = store.knowledge.stats().pending;
+    // the store's connection tries the lock once instead of waiting its busy_timeout (5 s) for it
+    const pragmas = vi.spyOn(Database.prototype, 'pragma');
     db.exec('BEGIN IMMEDIATE');
     try {
       const result = await store.knowledge.retrieve({ question: '唯物辩证法的基本规律', courseId: 1 });
       expect(result.passages.length).toBeGreaterThan(0);
       expect(store.knowledge.stats().pending).toBe(pending);
+      expect(pragmas.mock.calls.map((call) => call[0])).toContain('busy_timeout = 0');
     } finally {
+      pragmas.mockRestore();
       db.exec('COMMIT');
     }
     await until(() => (store.knowledge.stats().pending === 0 ? true : undefined));
