@@ -48,8 +48,10 @@ function renderDrawer({ userType = 1, suggestions = ['什么是实践？', '矛�
   const environment = createMockEnvironment();
   const mock = environment.mock as StreamMock;
   const queries: Array<{ name: string; variables: Record<string, unknown> }> = [];
+  // who the gateway says the viewer is, from the next query on
+  const server = { userType };
   const resolvers: MockResolvers = {
-    Viewer: () => ({ userType, isLoggedIn: userType > 0 }),
+    Viewer: () => ({ userType: server.userType, isLoggedIn: server.userType > 0 }),
     Query: () => ({ aiSuggestedQuestions: suggestions }),
   };
   // answer every query soon after it is sent; subscriptions stay open for the test to stream into
@@ -61,7 +63,7 @@ function renderDrawer({ userType = 1, suggestions = ['什么是实践？', '矛�
     }
   }, 5);
   stops.push(() => clearInterval(timer));
-  renderWithProviders(
+  const rendered = renderWithProviders(
     <LoginUrlProvider loginUrl={LOGIN_URL}>
       <AiAssistant>
         <Page />
@@ -81,6 +83,8 @@ function renderDrawer({ userType = 1, suggestions = ['什么是实践？', '矛�
     environment,
     mock,
     queries,
+    server,
+    unmount: rendered.unmount,
     subscriptions,
     stream,
     thinking: (text: string) => send({ __typename: 'AIThinkingDelta', text }),
@@ -378,14 +382,78 @@ describe('asking and the streamed answer', () => {
     expect((rendered.stream().request.variables as { input: { clientId: string } }).input.clientId).not.toBe(firstClientId);
   });
 
-  it('leaving the page unsubscribes', async () => {
+  it('leaving the page unsubscribes; the answer is marked interrupted, so a page shown again is not left busy', async () => {
     const rendered = renderDrawer();
     const drawer = await openDrawer();
     typeAndSend(drawer, '什么是实践？');
     await waitFor(() => expect(rendered.subscriptions()).toHaveLength(1));
+    rendered.answer('实践是');
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
+    expect(rendered.subscriptions()).toHaveLength(0);
+    // back from the back-forward cache: the answer so far stays, and the next question can be asked
+    const exchange = within(drawer).getByRole('article', { name: '问：什么是实践？' });
+    expect(within(exchange).getByTestId('ai-answer').textContent).toBe('实践是');
+    expect(within(exchange).getByRole('alert').textContent).toBe('回答中断，请稍后再试');
+    typeAndSend(drawer, '再问一个');
+    await waitFor(() => expect(rendered.subscriptions()).toHaveLength(1));
+  });
+
+  it('unmounting the drawer mid-answer unsubscribes, and nothing is set on it afterwards', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const rendered = renderDrawer();
+    const drawer = await openDrawer();
+    typeAndSend(drawer, '什么是实践？');
+    await waitFor(() => expect(rendered.subscriptions()).toHaveLength(1));
+    rendered.answer('实践是');
+    rendered.unmount();
+    // unsubscribed: the network has nowhere to deliver a later event (the mock refuses to)
+    expect(rendered.subscriptions()).toHaveLength(0);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('two questions in one tick (a double Enter) ask once', async () => {
+    const rendered = renderDrawer();
+    // requestSubscription's way in (on the Environment class, not its interface)
+    const execute = vi.spyOn(rendered.environment as unknown as { executeSubscription: (...args: unknown[]) => unknown }, 'executeSubscription');
+    const drawer = await openDrawer();
+    fireEvent.change(input(drawer), { target: { value: '什么是实践？' } });
+    act(() => {
+      fireEvent.keyDown(input(drawer), { key: 'Enter', keyCode: 13 });
+      fireEvent.keyDown(input(drawer), { key: 'Enter', keyCode: 13 });
+    });
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(rendered.subscriptions()).toHaveLength(1);
+    expect(within(drawer).getAllByTestId('ai-exchange')).toHaveLength(1);
+    rendered.answer('实践是');
+    expect(within(drawer).getByTestId('ai-answer').textContent).toBe('实践是');
+  });
+
+  it('a session that ended since the drawer opened: LOGIN_REQUIRED opens the login page, takes the question back and asks who the viewer is', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const rendered = renderDrawer();
+    const drawer = await openDrawer();
+    typeAndSend(drawer, '什么是实践？');
+    await waitFor(() => expect(rendered.subscriptions()).toHaveLength(1));
+    rendered.server.userType = -1;
+    act(() =>
+      rendered.mock.nextValue(rendered.stream(), {
+        data: null,
+        errors: [{ message: '请先登录', extensions: { code: 'LOGIN_REQUIRED' } }],
+      } as never),
+    );
+    expect(open).toHaveBeenCalledWith(`${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`, '_blank', 'noopener');
+    // not shown as a failed answer; nothing is busy
+    expect(within(drawer).queryAllByTestId('ai-exchange')).toHaveLength(0);
+    expect(within(drawer).queryByText('请先登录')).toBeNull();
+    expect((within(drawer).getByRole('switch', { name: '深度思考' }) as HTMLButtonElement).disabled).toBe(false);
+    // the viewer is asked again: a visitor now, the next question goes to the login page at once
+    await waitFor(() => expect(rendered.queries.map((q) => q.name)).toContain('ViewerRefreshQuery'), LONG);
+    await waitFor(() => {
+      typeAndSend(drawer, '再问一次');
+      expect(open).toHaveBeenCalledTimes(2);
+    }, LONG);
     expect(rendered.subscriptions()).toHaveLength(0);
   });
 });

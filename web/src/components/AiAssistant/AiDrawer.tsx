@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, Drawer, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { drawerSlotRecipe } from '@chakra-ui/react/theme';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { AiDrawerQuery } from '../../__generated__/AiDrawerQuery.graphql';
 import { useOpenLoginPage } from '../../app/LoginPage';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
@@ -41,7 +41,18 @@ interface Props {
  * conversation lives here, above the drawer's content, so closing the drawer keeps it.
  */
 export default function AiDrawer({ open, onOpenChange, request, onRequestTaken }: Props) {
-  const conversation = useAiConversation();
+  const environment = useRelayEnvironment();
+  const openLoginPage = useOpenLoginPage();
+  // the session ended since the drawer learnt who the viewer is: as for a visitor, the login page;
+  // the viewer is asked again, so the drawer (and the shell) know it is a visitor now
+  const onLoginRequired = useCallback(() => {
+    openLoginPage();
+    import('../../relay/ViewerRefresh').then(
+      (module) => module.refreshViewer(environment),
+      () => undefined,
+    );
+  }, [openLoginPage, environment]);
+  const conversation = useAiConversation({ onLoginRequired });
   const width = useDrawerWidth();
   return (
     <Drawer.Root
@@ -134,11 +145,11 @@ function DrawerBody({
         openLoginPage();
         return false;
       }
-      if (busy) {
+      // ask() refuses too when an answer began since this render (two questions in one tick)
+      if (busy || !ask(question, deepThinking, about)) {
         showMessage(busyText, 'warning');
         return false;
       }
-      ask(question, deepThinking, about);
       return true;
     },
     [isVisitor, openLoginPage, busy, ask, deepThinking, scope],

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
 import type {
@@ -65,7 +65,11 @@ export interface AiConversation {
   readonly exchanges: readonly AiExchange[];
   /** §4: an answer is on its way (from the question until its end or failure); no new question meanwhile. */
   readonly busy: boolean;
-  ask(question: string, deepThinking: boolean, scope: AiAskScope): void;
+  /**
+   * Asks, unless an answer is still on its way (then nothing happens and false is returned): checked
+   * at the call, not at the last render, so two questions in one tick (a double Enter) ask once.
+   */
+  ask(question: string, deepThinking: boolean, scope: AiAskScope): boolean;
   /** Ends the answer on its way (the gateway cancels the upstream request) and forgets the conversation. */
   clear(): void;
 }
@@ -76,12 +80,29 @@ function newClientId(): string {
   return `web-${random}`;
 }
 
+export interface AiConversationOptions {
+  /**
+   * The gateway answered LOGIN_REQUIRED: the session ended after the drawer learnt who the viewer
+   * was. The question is taken back (it was never asked) and this is called instead (§5: a visitor
+   * asking gets the login page).
+   */
+  readonly onLoginRequired?: () => void;
+}
+
+/** The extensions.code of the first GraphQL error Relay was handed (see aiErrorMessage). */
+export function aiErrorCode(error: unknown): string | null {
+  const source = (error as { source?: { errors?: ReadonlyArray<{ extensions?: { code?: unknown } }> } } | null)?.source;
+  const code = source?.errors?.find((e) => typeof e?.extensions?.code === 'string')?.extensions?.code;
+  return typeof code === 'string' ? code : null;
+}
+
 /**
- * The message of a failed answer: the server's own words (extensions.code LOGIN_REQUIRED, INVALID,
- * REFUSED, UNAVAILABLE all come with a Chinese message), else 回答中断，请稍后再试. Relay puts the
- * GraphQL errors of an answer without data on `error.source.errors`; the network layer joins the
- * messages of errors it was handed into `error.message`, which is used only when it is Chinese
- * (a browser's own network failure is English and says nothing to the person).
+ * The message of a failed answer: the server's own words (extensions.code INVALID, REFUSED,
+ * UNAVAILABLE come with a Chinese message; LOGIN_REQUIRED is not shown, see onLoginRequired), else
+ * 回答中断，请稍后再试. Relay puts the GraphQL errors of an answer without data on
+ * `error.source.errors`; the network layer joins the messages of errors it was handed into
+ * `error.message`, which is used only when it is Chinese (a browser's own network failure is
+ * English and says nothing to the person).
  */
 export function aiErrorMessage(error: unknown): string {
   const source = (error as { source?: { errors?: ReadonlyArray<{ message?: unknown }> } } | null)?.source;
@@ -94,31 +115,47 @@ export function aiErrorMessage(error: unknown): string {
 /**
  * The drawer's conversation (§4 AI chat: idle, busy while the answer streams, done at the end
  * marker with its sources). Only one answer streams at a time; it is unsubscribed when the
- * conversation is cleared, when the page goes away, or when the drawer is unmounted.
+ * conversation is cleared, when the page goes away (the answer is then marked interrupted, so a page
+ * restored from the back-forward cache is not left busy), or when the drawer is unmounted (nothing
+ * is delivered after the unsubscribe, so no state is set on an unmounted drawer).
  */
-export function useAiConversation(): AiConversation {
+export function useAiConversation(options: AiConversationOptions = {}): AiConversation {
   const environment = useRelayEnvironment();
   const [exchanges, setExchanges] = useState<readonly AiExchange[]>([]);
-  const active = useRef<Disposable | null>(null);
+  const active = useRef<{ readonly id: number; readonly subscription: Disposable } | null>(null);
   const clientId = useRef(newClientId());
   const nextId = useRef(1);
+  const onLoginRequired = useRef(options.onLoginRequired);
+  useLayoutEffect(() => {
+    onLoginRequired.current = options.onLoginRequired;
+  });
 
-  const stop = useCallback(() => {
-    active.current?.dispose();
+  /** Unsubscribes the answer on its way; returns the id of its exchange. */
+  const stop = useCallback((): number | null => {
+    const current = active.current;
     active.current = null;
+    current?.subscription.dispose();
+    return current?.id ?? null;
   }, []);
 
   useEffect(() => {
-    window.addEventListener('pagehide', stop);
+    const onPageHide = () => {
+      const id = stop();
+      if (id === null) return;
+      setExchanges((list) =>
+        list.map((e) => (e.id === id && (e.status === 'asking' || e.status === 'streaming') ? { ...e, status: 'failed', error: AI_TEXT.failed } : e)),
+      );
+    };
+    window.addEventListener('pagehide', onPageHide);
     return () => {
-      window.removeEventListener('pagehide', stop);
+      window.removeEventListener('pagehide', onPageHide);
       stop();
     };
   }, [stop]);
 
   const ask = useCallback(
-    (question: string, deepThinking: boolean, scope: AiAskScope) => {
-      stop();
+    (question: string, deepThinking: boolean, scope: AiAskScope): boolean => {
+      if (active.current !== null) return false;
       const id = nextId.current++;
       const update = (change: (exchange: AiExchange) => AiExchange) =>
         setExchanges((list) => list.map((e) => (e.id === id ? change(e) : e)));
@@ -127,13 +164,12 @@ export function useAiConversation(): AiConversation {
         ...list,
         { id, question: text, deepThinking, thinking: '', answer: '', sources: [], status: 'asking', error: null },
       ]);
-      let disposable: Disposable | null = null;
       let ended = false;
       const finish = () => {
         ended = true;
-        if (disposable !== null && active.current === disposable) active.current = null;
+        if (active.current?.id === id) active.current = null;
       };
-      disposable = requestSubscription<useAiConversationSubscription>(environment, {
+      const disposable = requestSubscription<useAiConversationSubscription>(environment, {
         subscription: askSubscription,
         variables: {
           input: { question: text, deepThinking, clientId: clientId.current, courseId: scope.courseId, videoId: scope.videoId },
@@ -149,6 +185,8 @@ export function useAiConversation(): AiConversation {
               update((e) => ({ ...e, status: 'streaming', answer: e.answer + event.text }));
               break;
             case 'AIAnswerDone':
+              // answered: the next question may be asked while the stream completes
+              finish();
               update((e) => ({ ...e, status: 'done', sources: event.sources }));
               break;
             default:
@@ -157,6 +195,12 @@ export function useAiConversation(): AiConversation {
         },
         onError: (error) => {
           finish();
+          if (aiErrorCode(error) === 'LOGIN_REQUIRED') {
+            // refused before any event: the question goes, as it would for a visitor
+            setExchanges((list) => list.filter((e) => e.id !== id));
+            onLoginRequired.current?.();
+            return;
+          }
           update((e) => ({ ...e, status: 'failed', error: aiErrorMessage(error) }));
         },
         onCompleted: () => {
@@ -166,7 +210,8 @@ export function useAiConversation(): AiConversation {
         },
       });
       // an answer refused at once (while subscribing) has already ended
-      if (!ended) active.current = disposable;
+      if (!ended) active.current = { id, subscription: disposable };
+      return true;
     },
     [environment, stop],
   );
