@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAX_STREAMING,
   createFlowQuestionService,
-  maxStreamingFrom,
   type AcceptedQuestion,
   type QuestionInput,
 } from '../../upstream/src/ai/flow-question';
 import type { AnswerProvider } from '../../upstream/src/ai/provider';
+import { loadUpstreamConfig } from '../../upstream/src/config';
 import { createRetrievalProvider } from '../../upstream/src/ai/providers/retrieval';
 import type { Store } from '../../upstream/src/store';
 import { startTestApi, type TestApi } from './harness';
@@ -96,10 +96,10 @@ describe('flowQuestion limits', () => {
 
   it('reads AI_MAX_CONCURRENT, a positive integer, else streams up to 256 answers at once', () => {
     expect(DEFAULT_MAX_STREAMING).toBe(256);
-    expect(maxStreamingFrom({})).toBe(256);
-    expect(maxStreamingFrom({ AI_MAX_CONCURRENT: ' 8 ' })).toBe(8);
-    expect(() => maxStreamingFrom({ AI_MAX_CONCURRENT: '0' })).toThrow('AI_MAX_CONCURRENT');
-    expect(() => maxStreamingFrom({ AI_MAX_CONCURRENT: 'many' })).toThrow('AI_MAX_CONCURRENT');
+    expect(loadUpstreamConfig({}).ai.maxConcurrent).toBe(256);
+    expect(loadUpstreamConfig({ AI_MAX_CONCURRENT: ' 8 ' }).ai.maxConcurrent).toBe(8);
+    expect(() => loadUpstreamConfig({ AI_MAX_CONCURRENT: '0' })).toThrow('AI_MAX_CONCURRENT');
+    expect(() => loadUpstreamConfig({ AI_MAX_CONCURRENT: 'many' })).toThrow('AI_MAX_CONCURRENT');
   });
 
   it('refuses, before streaming, a question over the cap of answers streaming at once: 当前提问人数较多，请稍后再试', async () => {

@@ -62,7 +62,11 @@ export interface AiConfig {
   chatModel: string;
   /** AI_REASONING_MODEL: the model behind model=reasoner, deep thinking (default deepseek-reasoner) */
   reasoningModel: string;
+  /** AI_MAX_CONCURRENT: answers of everyone streaming at once in the main API (default 256) */
+  maxConcurrent: number;
 }
+
+export const DEFAULT_AI_MAX_CONCURRENT = 256;
 
 /** The documented development default: production deployments set API_SECRET. */
 export const DEVELOPMENT_API_SECRET = 'sizheng-dev-secret';
@@ -203,5 +207,13 @@ function readAiConfig(env: NodeJS.ProcessEnv): AiConfig {
     apiKey: env.AI_API_KEY?.trim() || null,
     chatModel: env.AI_CHAT_MODEL?.trim() || 'deepseek-chat',
     reasoningModel: env.AI_REASONING_MODEL?.trim() || 'deepseek-reasoner',
+    maxConcurrent: readAiMaxConcurrent(env),
   };
+}
+
+function readAiMaxConcurrent(env: NodeJS.ProcessEnv): number {
+  const raw = env.AI_MAX_CONCURRENT?.trim();
+  if (!raw) return DEFAULT_AI_MAX_CONCURRENT;
+  if (!/^[1-9]\d{0,6}$/.test(raw)) throw new ConfigError(`AI_MAX_CONCURRENT must be a positive integer, got "${env.AI_MAX_CONCURRENT}"`);
+  return Number(raw);
 }

@@ -16,6 +16,7 @@
  * a client that stopped reading. The record says how the answer ended.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_AI_MAX_CONCURRENT } from '../config';
 import { badParameter, notFound, refused } from '../http/envelope';
 import type { Logger } from '../logger';
 import { clockText, mediaUrl } from '../main-api/presenters';
@@ -37,7 +38,7 @@ export const MAX_STREAMING_PER_USER = 2;
 export const QUESTIONS_PER_WINDOW = 10;
 export const QUESTION_WINDOW_MS = 60_000;
 /** answers of everyone streaming at once in this process, unless AI_MAX_CONCURRENT says otherwise */
-export const DEFAULT_MAX_STREAMING = 256;
+export const DEFAULT_MAX_STREAMING = DEFAULT_AI_MAX_CONCURRENT;
 /**
  * a stream still open this long after it began is ended (the provider aborted, the response
  * closed): the answer's own 85 s and a margin, for a client that stopped reading
@@ -99,18 +100,10 @@ export interface FlowQuestionOptions {
   provider: AnswerProvider;
   now?: () => number;
   logger?: Logger;
-  /** answers of everyone streaming at once; default AI_MAX_CONCURRENT, else DEFAULT_MAX_STREAMING */
+  /** answers of everyone streaming at once (config.ai.maxConcurrent, AI_MAX_CONCURRENT); default DEFAULT_MAX_STREAMING */
   maxStreaming?: number;
   /** default STREAM_DEADLINE_MS */
   streamDeadlineMs?: number;
-}
-
-/** AI_MAX_CONCURRENT (a positive integer), else DEFAULT_MAX_STREAMING */
-export function maxStreamingFrom(env: NodeJS.ProcessEnv): number {
-  const raw = env.AI_MAX_CONCURRENT?.trim();
-  if (!raw) return DEFAULT_MAX_STREAMING;
-  if (!/^[1-9]\d{0,6}$/.test(raw)) throw new Error(`AI_MAX_CONCURRENT must be a positive integer, got "${raw}"`);
-  return Number(raw);
 }
 
 export const SSE_HEADERS = {
@@ -139,7 +132,7 @@ function excerptOf(text: string): string {
 export function createFlowQuestionService(store: Store, options: FlowQuestionOptions): FlowQuestionService {
   const { provider, logger } = options;
   const now = options.now ?? Date.now;
-  const maxStreaming = options.maxStreaming ?? maxStreamingFrom(process.env);
+  const maxStreaming = options.maxStreaming ?? DEFAULT_MAX_STREAMING;
   const streamDeadlineMs = options.streamDeadlineMs ?? STREAM_DEADLINE_MS;
   // material seeded or changed while no main API ran is queued: chunk it before serving (the rest
   // drains in the background, and a question indexes at most one queued course first)

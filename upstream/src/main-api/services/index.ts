@@ -1,7 +1,7 @@
 /** The services of the main API, wired once per server over one store. */
 import { createFlowQuestionService, type FlowQuestionService } from '../../ai/flow-question';
 import { createAnswerProvider } from '../../ai/providers';
-import type { AiConfig } from '../../config';
+import { DEFAULT_AI_MAX_CONCURRENT, type AiConfig } from '../../config';
 import type { Logger } from '../../logger';
 import type { Store } from '../../store';
 import { createAiContentService, type AiContentService } from './ai-content-service';
@@ -86,7 +86,8 @@ export function createServices(store: Store, options: ServicesOptions = {}): Ser
     playLogs: createPlayLogService(store, now),
     danmaku: createDanmakuService(store, now),
     flowQuestions: createFlowQuestionService(store, {
-      provider: createAnswerProvider(options.ai ?? { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: '', reasoningModel: '' }),
+      provider: createAnswerProvider(options.ai ?? { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: '', reasoningModel: '', maxConcurrent: DEFAULT_AI_MAX_CONCURRENT }),
+      maxStreaming: options.ai?.maxConcurrent,
       now,
       logger: options.logger,
     }),
