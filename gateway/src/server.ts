@@ -9,9 +9,10 @@
  *                       to that user only (the utoken cookie's viewer), privately cached
  *   /qr/play.png        GET: the play page's QR code PNG (?catalogId=&courseId=&videoId=&size=), the
  *                       upstream's MakePng streamed through, publicly cacheable (http/playQrCode.ts)
- *   /beacon/play-log    POST: the play page's last play log by navigator.sendBeacon (form fields of
- *                       ReportPlayInput, the utoken cookie's viewer, same-origin only; 204:
- *                       http/playLogBeacon.ts)
+ *   /beacon/play-log    POST: the play page's play logs, form fields of ReportPlayInput, the utoken
+ *                       cookie's viewer, same-origin only: the periodic report by fetch (Accept:
+ *                       application/json, answered {id} or {code, message}) and the last one by
+ *                       navigator.sendBeacon (204): http/playLogBeacon.ts
  *   anything else       the built web app, unknown page paths falling back to index.html
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

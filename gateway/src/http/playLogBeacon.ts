@@ -9,15 +9,32 @@
  * same-origin request is taken (else 403): when the browser sends Sec-Fetch-Site, its word decides
  * (same-origin; a page cannot set that header). An older browser without it must send an Origin
  * that is the request's own origin or the configured public one (PUBLIC_BASE_URL): behind a TLS
- * proxy that rewrites Host the request's origin is not what the browser saw. Nobody reads the answer: it is 204
- * whatever became of the report (a visitor's is ignored, a failed one is logged); errors in the
- * request itself get their status, never a stack.
+ * proxy that rewrites Host the request's origin is not what the browser saw. Nobody reads a beacon's
+ * answer: it is 204 whatever became of the report (a visitor's is ignored, a failed one is logged);
+ * errors in the request itself get their status, never a stack.
+ *
+ * The same route is the web player's periodic report (1 s after play starts, then every 5 s): a
+ * fetch of the same form with `Accept: application/json`, answered in JSON so the player can carry
+ * the log id to its next report. High-frequency telemetry stays off the GraphQL pipeline, which costs
+ * the gateway about three times as much per report (README › Performance › Play); the reportPlay
+ * mutation stays for other clients. Same checks as a beacon (same-origin, the cookie's viewer, every
+ * field rule); the answers:
+ *   200 {"id": "<log id>"}                          recorded; send the id with the next report
+ *   401 {"code": "LOGIN_REQUIRED", "message": ...}  no utoken cookie, or one the login service refuses
+ *   400 {"code": "INVALID", "field", "message"}     a field breaks a rule (also an unparsable body)
+ *   404 / 422 {"code": "REFUSED", "message"}        the main API refused it: 4004 / -1, its own sentence
+ *   503 {"code": "UNAVAILABLE", "message"}          the main API or the login service could not answer
+ *   403, 405, 413, 415 {"code": ..., "message"}     the request itself (cross-site, method, size, type)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContextDeps, RequestEnv } from '../context';
 import { createRequestServices } from '../context';
-import { reportPlayFor, type PlayReport } from '../play/playLog';
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from '../graphql/errors';
+import type { UserErrorResult } from '../graphql/types';
+import { LOGIN_REQUIRED_MESSAGE } from '../graphql/userErrors';
+import { reportPlayFor, type PlayReport, type PlayReportOutcome } from '../play/playLog';
 import { platformOrigin } from '../resolvers/Query/site';
+import { CODE_NOT_FOUND } from '../upstream/envelope';
 import { isLoggedIn } from '../viewer';
 import { TOKEN_COOKIE, parseCookies } from './cookies';
 import { sendText } from './send';
@@ -103,6 +120,34 @@ export function reportOfForm(form: FormFields): PlayReport {
   };
 }
 
+/** The player's fetch asks for JSON; a beacon (Accept: *\/*) does not. */
+export function wantsJson(req: IncomingMessage): boolean {
+  const accept = req.headers.accept;
+  return typeof accept === 'string' && /(^|,)\s*application\/json\s*(;|,|$)/i.test(accept);
+}
+
+export interface PlayReportAnswer {
+  status: number;
+  body: { id: string } | { code: string; message: string; field?: string };
+}
+
+const REFUSAL_STATUS: Record<string, number> = { LOGIN_REQUIRED: 401, INVALID: 400, REFUSED: 422, UNAVAILABLE: 503 };
+
+/** A report's outcome as the JSON route answers it (the status follows the error's code, 4004 is 404). */
+export function playReportAnswer(outcome: PlayReportOutcome): PlayReportAnswer {
+  const error: UserErrorResult | undefined = outcome.errors[0];
+  if (!error) {
+    if (outcome.logId === null) return { status: 503, body: { code: 'UNAVAILABLE', message: UPSTREAM_UNAVAILABLE_MESSAGE } };
+    return { status: 200, body: { id: outcome.logId } };
+  }
+  const status = error.code === 'REFUSED' && outcome.upstreamCode === CODE_NOT_FOUND ? 404 : (REFUSAL_STATUS[error.code] ?? 400);
+  return { status, body: error.field ? { code: error.code, field: error.field, message: error.message } : { code: error.code, message: error.message } };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  sendText(res, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
+}
+
 export interface PlayLogBeaconDeps extends ContextDeps {
   /** the request's environment (client address, cookies, a cookie writer for a refreshed token) */
   requestEnv: (req: IncomingMessage, res: ServerResponse) => RequestEnv;
@@ -112,27 +157,32 @@ export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
   const { logger } = deps;
   return async function receivePlayLogBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    const json = wantsJson(req);
+    // the request itself is wrong: the player's fetch reads JSON, a beacon's answer is read by nobody
+    const refuse = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+      json ? sendJson(res, status, { code, message }, headers) : sendText(res, status, message, undefined, headers);
     if (req.method !== 'POST') {
-      sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'POST' });
+      refuse(405, 'METHOD_NOT_ALLOWED', '不支持的请求方法', { Allow: 'POST' });
       return;
     }
     if (!isSameOriginBeacon(req, [platformOrigin(deps.config, { req }), deps.config.publicOrigin])) {
-      sendText(res, 403, '拒绝跨站请求', undefined, { Connection: 'close' });
+      refuse(403, 'CROSS_SITE', '拒绝跨站请求', { Connection: 'close' });
       return;
     }
     const contentType = headerOf(req, 'content-type') ?? '';
     if (!FORM_TYPES.has(contentType.split(';')[0]!.trim().toLowerCase())) {
-      sendText(res, 415, '请以表单格式提交播放记录', undefined, { Connection: 'close' });
+      refuse(415, 'UNSUPPORTED_MEDIA_TYPE', '请以表单格式提交播放记录', { Connection: 'close' });
       return;
     }
     const body = await readBody(req, MAX_BEACON_BYTES);
     if (body === null) {
-      sendText(res, 413, `播放记录不能超过 ${MAX_BEACON_BYTES} 字节`, undefined, { Connection: 'close' });
+      refuse(413, 'TOO_LARGE', `播放记录不能超过 ${MAX_BEACON_BYTES} 字节`, { Connection: 'close' });
       return;
     }
     // the viewer is the cookie's: without one there is nobody to log for (no network login for a beacon)
     if (!parseCookies(req.headers.cookie)[TOKEN_COOKIE]) {
-      res.writeHead(204).end();
+      if (json) sendJson(res, 401, { code: 'LOGIN_REQUIRED', message: LOGIN_REQUIRED_MESSAGE });
+      else res.writeHead(204).end();
       return;
     }
     let form: FormFields;
@@ -142,20 +192,27 @@ export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
       const mime = contentType.split(';')[0]!.trim().toLowerCase();
       form = mime === 'multipart/form-data' ? await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData() : new URLSearchParams(body.toString('utf8'));
     } catch {
-      sendText(res, 400, '播放记录格式无效');
+      refuse(400, 'INVALID', '播放记录格式无效');
       return;
     }
+    let answer: PlayReportAnswer;
     try {
       const env = deps.requestEnv(req, res);
       const services = createRequestServices(deps, env);
       const { viewer } = await services.session.current();
       if (isLoggedIn(viewer)) {
         const outcome = await reportPlayFor({ api: services.api, playVideos: deps.playVideos, playLogs: deps.playLogs, logger }, viewer, reportOfForm(form));
-        if (outcome.errors.length > 0) logger.debug(`play-log beacon not recorded: ${outcome.errors.map((error) => error.message).join('; ')}`);
+        if (outcome.errors.length > 0) logger.debug(`play-log report not recorded: ${outcome.errors.map((error) => error.message).join('; ')}`);
+        answer = playReportAnswer(outcome);
+      } else {
+        answer = { status: 401, body: { code: 'LOGIN_REQUIRED', message: LOGIN_REQUIRED_MESSAGE } };
       }
     } catch (error) {
-      logger.warn(`play-log beacon failed: ${(error as Error)?.message ?? String(error)}`);
+      logger.warn(`play-log report failed: ${(error as Error)?.message ?? String(error)}`);
+      answer = { status: 503, body: { code: 'UNAVAILABLE', message: UPSTREAM_UNAVAILABLE_MESSAGE } };
     }
-    if (!res.headersSent) res.writeHead(204).end();
+    if (res.headersSent) return;
+    if (json) sendJson(res, answer.status, answer.body);
+    else res.writeHead(204).end();
   };
 }

@@ -28,6 +28,8 @@ export interface PlayReport {
 export interface PlayReportOutcome {
   logId: string | null;
   errors: UserErrorResult[];
+  /** the main API's envelope code when it refused the report (-1, 4000, 4004): the JSON route answers by it */
+  upstreamCode?: number;
 }
 
 export interface PlayLogDeps {
@@ -88,7 +90,7 @@ export async function reportPlayFor(deps: PlayLogDeps, viewer: SignedInViewer, r
       esLogId: '',
     };
     const result = deps.playLogs ? await deps.playLogs.add(fields, deps.api.scope) : await deps.api.addPlayLog(fields);
-    if (!result.ok) return failed(playRefusal(result, MESSAGES.playLogFailed, deps.logger, '/api/log/AddPlayLog'));
+    if (!result.ok) return { ...failed(playRefusal(result, MESSAGES.playLogFailed, deps.logger, '/api/log/AddPlayLog')), upstreamCode: result.code };
     const logId = typeof result.items === 'number' || typeof result.items === 'string' ? String(result.items) : null;
     return { logId, errors: [] };
   }, failed);
