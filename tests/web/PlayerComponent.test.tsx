@@ -1,13 +1,14 @@
 /**
  * The player component as the play page uses it (jsdom has no media playback: real playing is
  * checked in Chromium by the e2e tests): 视频暂未上线 without media, the handle, the comment bar
- * with the saved preferences, and the play log's wiring to reportPlay and the leave beacon.
+ * with the saved preferences, and the play log's wiring to the play-log route (fetch, JSON answer)
+ * and the leave beacon.
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Activity, createRef } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { createMockEnvironment } from 'relay-test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TextTrack, TextTrackList } from '@vidstack/react';
 import { PLAYER_PREFERENCES_KEY } from '../../web/src/components/Player/constants';
@@ -178,10 +179,16 @@ describe('the play log wiring', () => {
     return null;
   }
 
-  it('reports through reportPlay with the previous log id, and sends the final log by beacon when the player goes away', async () => {
+  it('reports by fetch to /beacon/play-log (not GraphQL) with the previous log id, and sends the final log by beacon when the player goes away', async () => {
     vi.useFakeTimers();
     const beacons: [string, FormData][] = [];
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: (url: string, body: FormData) => (beacons.push([url, body]), true) });
+    const reports: [string, RequestInit][] = [];
+    const answers = ['log-2', 'log-2'];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      reports.push([url, init]);
+      return new Response(JSON.stringify({ id: answers.shift() ?? 'log-2' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
     const environment = createMockEnvironment();
     let time = 40;
     const source: PlayLogSource = { videoId: 7, courseId: 11, catalogueId: 3, logId: 'log-resume', position: () => ({ currentTime: time, duration: 300 }) };
@@ -192,17 +199,23 @@ describe('the play log wiring', () => {
     );
     act(() => reporterOf!().setPlaying(true));
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    const first = environment.mock.getMostRecentOperation();
-    expect(first.request.node.params.name).toBe('PlayLogReportMutation');
-    expect(first.request.variables).toEqual({
-      input: { logId: 'log-resume', videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 40, duration: 300, stayTime: 1 },
-    });
-    await act(async () => {
-      environment.mock.resolveMostRecentOperation((op) => MockPayloadGenerator.generate(op, { ReportPlayPayload: () => ({ logId: 'log-2', errors: [] }) }));
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]![0]).toBe('/beacon/play-log');
+    expect(new Headers(reports[0]![1].headers).get('accept')).toBe('application/json');
+    expect(Object.fromEntries(reports[0]![1].body as URLSearchParams)).toEqual({
+      logId: 'log-resume',
+      videoId: '7',
+      courseId: '11',
+      catalogueId: '3',
+      lastPlayTime: '40',
+      duration: '300',
+      stayTime: '1',
     });
     time = 45.5;
     await act(() => vi.advanceTimersByTimeAsync(5000));
-    expect(environment.mock.getMostRecentOperation().request.variables.input).toMatchObject({ logId: 'log-2', lastPlayTime: 45.5, stayTime: 6 });
+    expect(reports).toHaveLength(2);
+    expect(Object.fromEntries(reports[1]![1].body as URLSearchParams)).toMatchObject({ logId: 'log-2', lastPlayTime: '45.5', stayTime: '6' });
 
     time = 47;
     await act(() => vi.advanceTimersByTimeAsync(2000));
@@ -224,6 +237,8 @@ describe('the play log wiring', () => {
     vi.useFakeTimers();
     const beacons: FormData[] = [];
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: (_: string, body: FormData) => (beacons.push(body), true) });
+    let answerFirst: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answerFirst = resolve)));
     const environment = createMockEnvironment();
     const source = (videoId: number): PlayLogSource => ({ videoId, courseId: 11, catalogueId: 3, logId: null, position: () => ({ currentTime: videoId * 10, duration: 300 }) });
     const view = render(
@@ -235,7 +250,7 @@ describe('the play log wiring', () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     // the first report is answered (until then no beacon goes: it would carry no log id)
     await act(async () => {
-      environment.mock.resolveMostRecentOperation((op) => MockPayloadGenerator.generate(op, { ReportPlayPayload: () => ({ logId: 'log-7', errors: [] }) }));
+      answerFirst(new Response(JSON.stringify({ id: 'log-7' }), { status: 200, headers: { 'content-type': 'application/json' } }));
     });
     act(() => {
       window.dispatchEvent(new Event('pagehide'));

@@ -1,10 +1,12 @@
 /**
  * The play log of §7 Logging, on fake timers: a report 1 s after play starts and every 5 s while
- * playing, stay time counted per second of actual playing, the previous answer's log id sent back,
- * and the final log by beacon (form data of ReportPlayInput's fields to /beacon/play-log).
+ * playing, stay time counted per second of actual playing, the previous answer's log id sent back;
+ * the periodic reports go by fetch to /beacon/play-log (the form urlencoded, Accept: application/json,
+ * the answer's {"id"} read; failures silent), and the final log by beacon (form data of
+ * ReportPlayInput's fields to the same route).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PlayLogReporter, playLogFormData, sendPlayLogBeacon, type PlayLogReport } from '../../web/src/components/Player/playLogReporter';
+import { PlayLogReporter, playLogFormData, sendPlayLogBeacon, sendPlayReport, type PlayLogReport } from '../../web/src/components/Player/playLogReporter';
 
 interface Harness {
   readonly reporter: PlayLogReporter;
@@ -284,5 +286,91 @@ describe('the final log', () => {
     expect((calls[0]![1] as FormData).get('stayTime')).toBe('9');
     expect(sendPlayLogBeacon(report, undefined)).toBe(false);
     expect(sendPlayLogBeacon(report, { sendBeacon: () => { throw new Error('x'); } })).toBe(false);
+  });
+});
+
+describe('the periodic report by fetch', () => {
+  interface Call {
+    readonly url: string;
+    readonly init: RequestInit;
+  }
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  const report: PlayLogReport = { logId: null, videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 12.3, duration: 300, stayTime: 4 };
+
+  it('posts the form urlencoded to /beacon/play-log asking for JSON, same-origin credentials, and resolves with the answer\'s id', async () => {
+    const calls: Call[] = [];
+    const fetcher = (async (url: string, init: RequestInit) => (calls.push({ url, init }), json(200, { id: '41' }))) as unknown as typeof fetch;
+    expect(await sendPlayReport(report, fetcher)).toBe('41');
+    expect(calls).toHaveLength(1);
+    const { url, init } = calls[0]!;
+    expect(url).toBe('/beacon/play-log');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(new Headers(init.headers).get('accept')).toBe('application/json');
+    expect(init.body).toBeInstanceOf(URLSearchParams);
+    expect(Object.fromEntries(init.body as URLSearchParams)).toEqual({
+      logId: '',
+      videoId: '7',
+      courseId: '11',
+      catalogueId: '3',
+      lastPlayTime: '12.3',
+      duration: '300',
+      stayTime: '4',
+    });
+    await sendPlayReport({ ...report, logId: '41' }, fetcher);
+    expect((calls[1]!.init.body as URLSearchParams).get('logId')).toBe('41');
+  });
+
+  it('resolves null, silently, for a refusal, a network failure, an answer without an id or not JSON', async () => {
+    const answers: (() => Response)[] = [
+      () => json(401, { code: 'LOGIN_REQUIRED', message: '请先登录' }),
+      () => json(400, { code: 'INVALID', field: 'videoId', message: '视频不存在' }),
+      () => json(503, { code: 'UNAVAILABLE', message: '服务暂时不可用，请稍后再试' }),
+      () => json(200, {}),
+      () => json(200, { id: '' }),
+      () => new Response('<html></html>', { status: 200 }),
+      () => new Response(null, { status: 204 }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ];
+    for (const answer of answers) {
+      expect(await sendPlayReport(report, (async () => answer()) as unknown as typeof fetch)).toBeNull();
+    }
+    expect(await sendPlayReport(report, undefined)).toBeNull();
+  });
+
+  it('drives the reporter: 1 s after start, then every 5 s, each carrying the id of the previous answer and the stay time per second', async () => {
+    const bodies: URLSearchParams[] = [];
+    const ids = ['101', '101', '101'];
+    const fetcher = (async (_url: string, init: RequestInit) => {
+      bodies.push(init.body as URLSearchParams);
+      return json(200, { id: ids.shift() ?? '101' });
+    }) as unknown as typeof fetch;
+    let currentTime = 0;
+    const reporter = new PlayLogReporter({
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      logId: null,
+      position: () => ({ currentTime, duration: 300 }),
+      send: (r) => sendPlayReport(r, fetcher),
+      beacon: () => {},
+    });
+    reporter.setPlaying(true);
+    for (let second = 1; second <= 11; second += 1) {
+      currentTime += 1;
+      await vi.advanceTimersByTimeAsync(1000);
+      if (second === 1) expect(bodies).toHaveLength(1);
+      if (second === 5) expect(bodies).toHaveLength(1);
+      if (second === 6) expect(bodies).toHaveLength(2);
+    }
+    expect(bodies.map((b) => [b.get('logId'), b.get('stayTime'), b.get('lastPlayTime')])).toEqual([
+      ['', '1', '1'],
+      ['101', '6', '6'],
+      ['101', '11', '11'],
+    ]);
+    expect(reporter.currentLogId).toBe('101');
+    reporter.dispose();
   });
 });

@@ -1,38 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
-import type { IEnvironment } from 'relay-runtime';
-import type { PlayLogReportMutation } from '../../__generated__/PlayLogReportMutation.graphql';
-import { PlayLogReporter, sendPlayLogBeacon, type PlayLogReport } from './playLogReporter';
-
-const reportMutation = graphql`
-  mutation PlayLogReportMutation($input: ReportPlayInput!) {
-    reportPlay(input: $input) {
-      logId
-    }
-  }
-`;
-
-/** Sends one report through the gateway; resolves with the answer's log id (null: visitor or failure). */
-export function sendPlayReport(environment: IEnvironment, report: PlayLogReport): Promise<string | null> {
-  return new Promise((resolve) => {
-    commitMutation<PlayLogReportMutation>(environment, {
-      mutation: reportMutation,
-      variables: {
-        input: {
-          ...(report.logId ? { logId: report.logId } : {}),
-          videoId: report.videoId,
-          courseId: report.courseId,
-          catalogueId: report.catalogueId,
-          lastPlayTime: report.lastPlayTime,
-          duration: report.duration,
-          stayTime: report.stayTime,
-        },
-      },
-      onCompleted: (response) => resolve(response.reportPlay?.logId ?? null),
-      onError: () => resolve(null),
-    });
-  });
-}
+import { PlayLogReporter, sendPlayLogBeacon, sendPlayReport } from './playLogReporter';
 
 export interface PlayLogSource {
   readonly videoId: number;
@@ -45,12 +12,13 @@ export interface PlayLogSource {
 
 /**
  * The play log of the video shown (§7 Logging), one PlayLogReporter per video. Returns the current
- * reporter for the media events (playing, pause, waiting). A final log goes by beacon when the page
+ * reporter for the media events (playing, pause, waiting). The periodic reports go by fetch to the
+ * gateway's play-log route (JSON answer with the log id; not the GraphQL reportPlay mutation, which
+ * stays for other clients). A final log goes by beacon when the page
  * is hidden or left (pagehide, visibilitychange), when the player goes away (unmount, or a kept-alive
  * page being hidden) and when the video changes.
  */
 export function usePlayLog(source: PlayLogSource): () => PlayLogReporter {
-  const environment = useRelayEnvironment();
   const sourceRef = useRef(source);
   sourceRef.current = source;
   const reporterRef = useRef<PlayLogReporter | null>(null);
@@ -69,12 +37,12 @@ export function usePlayLog(source: PlayLogSource): () => PlayLogReporter {
         catalogueId: current.catalogueId,
         logId: current.logId,
         position: current.position,
-        send: (report) => sendPlayReport(environment, report),
+        send: (report) => sendPlayReport(report),
         beacon: (report) => sendPlayLogBeacon(report),
       });
     }
     return reporterRef.current;
-  }, [environment]);
+  }, []);
 
   const { videoId } = source;
   useEffect(() => {

@@ -38,7 +38,7 @@ export const DANMAKU_SEND_FAILED = '弹幕发送失败';
 export const PLAY_LOG_FIRST_MS = 1000;
 export const PLAY_LOG_INTERVAL_MS = 5000;
 export const STAY_TICK_MS = 1000;
-/** The final log on leaving (schema.graphql reportPlay: form fields of ReportPlayInput). */
+/** The gateway's play-log route: the periodic reports (fetch, JSON answer) and the final log on leaving (beacon), form fields of ReportPlayInput. */
 export const PLAY_LOG_BEACON_PATH = '/beacon/play-log';
 
 export const NOT_ONLINE_TEXT = '视频暂未上线';
