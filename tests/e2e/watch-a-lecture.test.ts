@@ -19,6 +19,9 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
   let playUrl = '';
   const pageErrors: string[] = [];
   const foreignRequests: string[] = [];
+  /** the player's periodic play reports (fetch to the play-log route) and GraphQL requests naming reportPlay */
+  const playReports: Promise<{ status: number; accept: string; logId: string; answer: string }>[] = [];
+  const reportPlayMutations: string[] = [];
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -38,6 +41,19 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
         if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) {
           foreignRequests.push(request.url());
         }
+        if (url.pathname === '/graphql' && (request.postData() ?? '').includes('reportPlay')) reportPlayMutations.push(request.postData()!);
+      });
+      p.on('response', (response) => {
+        const request = response.request();
+        if (new URL(response.url()).pathname !== '/beacon/play-log' || request.resourceType() !== 'fetch') return;
+        playReports.push(
+          response.text().then((answer) => ({
+            status: response.status(),
+            accept: request.headers()['accept'] ?? '',
+            logId: new URLSearchParams(request.postData() ?? '').get('logId') ?? '',
+            answer,
+          })),
+        );
       });
     });
   });
@@ -181,6 +197,21 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     await expect.poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 20_000 }).toBeGreaterThan(left - 6);
     expect(await page.getByRole('button', { name: /^已点赞/ }).isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: '笔记' }).getByText('实践是检验真理的唯一标准：记在这一刻').isVisible()).toBe(true);
+  });
+
+  it('sent the periodic play reports by fetch to /beacon/play-log, each answered {"id"} that the next carried; none through reportPlay', async () => {
+    const reports = await Promise.all(playReports);
+    expect(reports.length).toBeGreaterThanOrEqual(2);
+    for (const report of reports) {
+      expect(report.status, report.answer).toBe(200);
+      expect(report.accept).toBe('application/json');
+    }
+    const ids = reports.map((report) => (JSON.parse(report.answer) as { id: string }).id);
+    expect(ids.every((id) => /^\d+$/.test(id))).toBe(true);
+    // a report following an answered one carries its id (a new video or a new opening starts with none)
+    const carried = reports.slice(1).filter((report, index) => report.logId === ids[index]);
+    expect(carried.length).toBeGreaterThanOrEqual(1);
+    expect(reportPlayMutations).toEqual([]);
   });
 
   it('threw no page error and requested nothing from outside the site', () => {
