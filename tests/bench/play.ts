@@ -11,8 +11,11 @@
  *     no longer sustained: at least 99 % of the reports
  *     answered without error, at 97 % of the offered rate or more, with p95 under 1 s. Through the
  *     gateway (the reportPlay mutation, the viewer from the utoken cookie: validated with the login
- *     service every 30 s per token) beside AddPlayLog sent to the main API alone (signed, as the gateway
- *     sends it). Target: 2 000 reports a second (10 000 viewers).
+ *     service every 30 s per token), then the same reports as the web player sends them (POST
+ *     /beacon/play-log with Accept: application/json, answered {"id"}: no GraphQL), beside AddPlayLog
+ *     sent to the main API alone (signed, as the gateway sends it). Target: 2 000 reports a second
+ *     (10 000 viewers). `routeOnly` (run.ts --play-route-only) measures only the player's route, from
+ *     1 000/s up.
  *  2. HLS serving: the demo lectures' .ts segments and .m3u8 playlists fetched through the gateway's
  *     /media, straight from the main API's /media, and from a minimal Node static file server
  *     (createReadStream, no checks) on the same files: requests and MB a second, p50/p95.
@@ -89,9 +92,12 @@ export interface PlayBenchResults {
   node: string;
   busyBefore: number | null;
   quick: boolean;
+  /** only the web player's route was measured (--play-route-only) */
+  routeOnly?: boolean;
   gateway: IngestionStep[];
+  /** the web player's route: POST /beacon/play-log with Accept: application/json */
   beacon: IngestionStep[];
-  /** null when the sampled records hold the beacons' last reports */
+  /** null when the sampled records hold the viewers' last reports */
   beaconCheck: string | null;
   upstream: IngestionStep[];
   media: { videos: number; segments: number; playlists: number; segmentBytes: number };
@@ -212,7 +218,39 @@ export function beaconSender(pool: Pool, origin: string): Send {
   };
 }
 
-/** The beacon's reports really recorded: each sampled viewer's record holds its last stay time. */
+/**
+ * The report as the web player sends it now (web/src/components/Player/playLogReporter.ts
+ * sendPlayReport): the beacon's form fields urlencoded to POST /beacon/play-log with `Accept:
+ * application/json` and the browser's `Sec-Fetch-Site: same-origin`, answered 200 {"id"}, which the
+ * next report carries. Null when answered with an id, else what went wrong.
+ */
+export function playerRouteSender(pool: Pool, origin: string): Send {
+  return async (viewer) => {
+    const report = nextReport(viewer);
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(report)) form.set(key, value === null ? '' : String(value));
+    const response = await pool.request({
+      method: 'POST',
+      path: '/beacon/play-log',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        accept: 'application/json',
+        origin,
+        'sec-fetch-site': 'same-origin',
+        cookie: viewer.cookie,
+      },
+      body: form.toString(),
+    });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) return `HTTP ${response.statusCode}: ${text.slice(0, 200)}`;
+    const id = (JSON.parse(text) as { id?: unknown }).id;
+    if (typeof id !== 'string' || id === '') return `no id: ${text.slice(0, 200)}`;
+    viewer.logId = id;
+    return null;
+  };
+}
+
+/** The route's reports really recorded: each sampled viewer's record (the id it was answered) holds its last stay time. */
 function checkBeaconRecords(dataDir: string, viewers: Viewer[]): string | null {
   const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
   try {
@@ -221,7 +259,7 @@ function checkBeaconRecords(dataDir: string, viewers: Viewer[]): string | null {
       const row = db.prepare('SELECT stay_time AS stayTime FROM play_logs WHERE id = ?').get(Number(viewer.logId)) as { stayTime: number } | undefined;
       return !row || row.stayTime !== viewer.reports * 5 - 4;
     });
-    return wrong.length === 0 ? null : `${wrong.length} of ${sample.length} sampled viewers' records do not hold their last beacon`;
+    return wrong.length === 0 ? null : `${wrong.length} of ${sample.length} sampled viewers' records do not hold their last report`;
   } finally {
     db.close();
   }
@@ -513,15 +551,18 @@ async function serve(target: string, baseUrl: string, kind: ServingRun['kind'], 
 
 // ---- the run -----------------------------------------------------------------------------------------
 
-export async function runPlayBench(options: { cleanup: Cleanup; step: (text: string) => void; quick?: boolean }): Promise<PlayBenchResults> {
+export async function runPlayBench(options: { cleanup: Cleanup; step: (text: string) => void; quick?: boolean; routeOnly?: boolean }): Promise<PlayBenchResults> {
   const { cleanup, step } = options;
   const quick = options.quick ?? false;
+  /** only the web player's route (--play-route-only): from 1 000/s up, no reportPlay, main API or HLS parts */
+  const routeOnly = options.routeOnly ?? false;
   const busyBefore = await busyShare();
   const gatewayRates = quick ? [200, 500] : [250, 500, 750, 1_000, 1_500, 2_000, 2_500, 3_000];
+  const routeRates = quick ? [200, 500] : routeOnly ? [1_000, 1_500, 2_000, 2_500, 3_000] : gatewayRates;
   const upstreamRates = quick ? [500, 1_000] : [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 6_000];
   // settling: one token lifetime in the gateway's viewer cache (30 s) and a report interval
   const timing = quick ? { settleS: 6, durationS: 6 } : { settleS: 35, durationS: 20 };
-  const maxViewers = (Math.max(...gatewayRates, ...upstreamRates) * REPORT_INTERVAL_MS) / 1000;
+  const maxViewers = (Math.max(...(routeOnly ? routeRates : [...gatewayRates, ...routeRates, ...upstreamRates])) * REPORT_INTERVAL_MS) / 1000;
 
   step('play: starting the platform (fresh DATA_DIR, the demo with its lectures)');
   const platform: RunningPlatform = await startPlatform({ LOG_LEVEL: 'warn' });
@@ -565,23 +606,45 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
     };
     return { steps, perReport, load: [loadBefore, load1()] as [number, number] };
   };
-  const gatewayRun = await measured(() => rampUp('play: gateway reportPlay', gatewayViewers, gatewayRates, timing, gatewaySender(gatewayPool), step));
+  const skipped = { steps: [] as IngestionStep[], perReport: { gateway: null, mainApi: null, login: null, loadGenerator: null } as CpuPerReport, load: [NaN, NaN] as [number, number] };
+  const gatewayRun = routeOnly ? skipped : await measured(() => rampUp('play: gateway reportPlay', gatewayViewers, gatewayRates, timing, gatewaySender(gatewayPool), step));
   const gateway = gatewayRun.steps;
   const cpuMsPerReport = gatewayRun.perReport;
 
-  // ---- the same reports by the unload beacon's route (no GraphQL), continuing the same viewings
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const beaconRun = await measured(() => rampUp('play: gateway beacon', gatewayViewers, gatewayRates, timing, beaconSender(gatewayPool, platform.baseUrl), step));
+  // ---- the same reports as the web player sends them (its route, JSON answer; no GraphQL), continuing the same viewings
+  if (!routeOnly) await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const beaconRun = await measured(() => rampUp('play: gateway player route', gatewayViewers, routeRates, timing, playerRouteSender(gatewayPool, platform.baseUrl), step));
   const beacon = beaconRun.steps;
   const beaconViewers = gatewayViewers.slice(0, Math.max(...beacon.map((s) => s.viewers)));
   const beaconCheck = checkBeaconRecords(platform.dataDir, beaconViewers.filter((viewer) => viewer.logId !== ''));
   if (beaconCheck) step(`play: ${beaconCheck}`);
 
   // ---- the main API alone
-  const upstreamRun = await measured(() => rampUp('play: main API AddPlayLog', upstreamViewers, upstreamRates, timing, upstreamSender(upstreamPool), step));
+  const upstreamRun = routeOnly ? skipped : await measured(() => rampUp('play: main API AddPlayLog', upstreamViewers, upstreamRates, timing, upstreamSender(upstreamPool), step));
   const upstream = upstreamRun.steps;
   await gatewayPool.close();
   await upstreamPool.close();
+  if (routeOnly) {
+    await platform.stop();
+    return {
+      date: new Date(),
+      machine: describeMachine(),
+      node: process.version,
+      busyBefore,
+      quick,
+      routeOnly,
+      gateway,
+      beacon,
+      beaconCheck,
+      upstream,
+      media: { videos: 0, segments: 0, playlists: 0, segmentBytes: 0 },
+      serving: [],
+      cpuMsPerReport,
+      beaconCpuMsPerReport: beaconRun.perReport,
+      upstreamCpuMsPerReport: upstreamRun.perReport,
+      load: { gateway: gatewayRun.load, beacon: beaconRun.load, upstream: upstreamRun.load },
+    };
+  }
 
   // ---- HLS serving
   const media = findMedia(platform.dataDir);
@@ -616,6 +679,7 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
     node: process.version,
     busyBefore,
     quick,
+    routeOnly,
     gateway,
     beacon,
     beaconCheck,
@@ -661,6 +725,8 @@ export function playMarkdown(r: PlayBenchResults): string {
       ? ''
       : `CPU per report over the ${label} steps (settling included; user + system): gateway ${f(cpu.gateway)}, main API ${f(cpu.mainApi)}, login service ${f(cpu.login)}, the load generator ${f(cpu.loadGenerator)}. Load average ${load[0]} when the steps began, ${load[1]} when they ended.`;
   const cpuLine = cpuOf('gateway reportPlay', r.cpuMsPerReport, r.load.gateway);
+  const routeVerdict = bestBeacon && bestBeacon.offered >= TARGET_REPORTS_PER_SECOND ? 'meets the target' : 'BELOW TARGET';
+  const routeLine = `The same reports as the web player sends them (POST /beacon/play-log with \`Accept: application/json\`: form fields, the cookie's viewer, the same play-log code without GraphQL, answered \`{"id"}\` which the next report carries): max sustained **${bestBeacon ? `${n(bestBeacon.offered)} reports/s (${n(bestBeacon.viewers)} viewers), p95 ${ms(bestBeacon.p95Ms)}` : 'none of the steps'}**, target ${n(TARGET_REPORTS_PER_SECOND)}/s: ${routeVerdict}${r.beaconCheck ? ` (${r.beaconCheck})` : '; the sampled records hold each viewer\'s last report'}.`;
   const busy = r.busyBefore === null ? '' : ` The cores were ${(r.busyBefore * 100).toFixed(0)} % busy before the run began${r.busyBefore > 0.1 ? ' (other work was running: the figures are lower than on an idle machine)' : ''}.`;
   const lines = [
     `Measured with \`npm run bench -- --play-only\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`,
@@ -671,11 +737,11 @@ export function playMarkdown(r: PlayBenchResults): string {
     '',
     cpuLine,
     '',
-    `The same reports by the unload beacon's route (POST /beacon/play-log: form fields, the cookie's viewer, the same play-log code without GraphQL): max sustained **${bestBeacon ? `${n(bestBeacon.offered)}/s, p95 ${ms(bestBeacon.p95Ms)}` : 'none of the steps'}**${r.beaconCheck ? ` (${r.beaconCheck})` : '; the sampled records hold each viewer\'s last report'}.`,
+    routeLine,
     '',
     ...ingestionTable(r.beacon),
     '',
-    cpuOf('beacon', r.beaconCpuMsPerReport, r.load.beacon),
+    cpuOf('player route', r.beaconCpuMsPerReport, r.load.beacon),
     '',
     `AddPlayLog sent straight to the main API (signed, every field of §7): max sustained **${bestUpstream ? `${n(bestUpstream.offered)}/s, p95 ${ms(bestUpstream.p95Ms)}` : 'none of the steps'}**.`,
     '',

@@ -28,6 +28,7 @@
  * Options: --build rebuilds web/dist first; --quick runs a tenth of the operations and a tenth of
  * the search corpus (a smoke run, not figures for README); --search-only runs only part 6;
  * --skip-search everything but part 6; --play-only runs only part 7, --skip-play everything but it;
+ * --play-route-only (with --play-only) only part 7's web-player route (POST /beacon/play-log, JSON), from 1 000/s up;
  * --ai-only runs only part 8, --skip-ai everything but it.
  */
 import { browserAvailable } from '../support/browser';
@@ -55,7 +56,7 @@ async function searchPart(cleanup: Cleanup): Promise<string> {
 }
 
 async function playPart(cleanup: Cleanup): Promise<string> {
-  return playMarkdown(await runPlayBench({ cleanup, step, quick }));
+  return playMarkdown(await runPlayBench({ cleanup, step, quick, routeOnly: playRouteOnly }));
 }
 
 async function aiPart(cleanup: Cleanup): Promise<string> {
@@ -69,6 +70,7 @@ const searchOnly = args.includes('--search-only');
 const skipSearch = args.includes('--skip-search');
 const playOnly = args.includes('--play-only');
 const skipPlay = args.includes('--skip-play');
+const playRouteOnly = args.includes('--play-route-only');
 const aiOnly = args.includes('--ai-only');
 const skipAi = args.includes('--skip-ai');
 const scale = (n: number) => (quick ? Math.max(20, Math.round(n / 10)) : n);
