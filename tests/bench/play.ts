@@ -726,8 +726,19 @@ export function playMarkdown(r: PlayBenchResults): string {
       : `CPU per report over the ${label} steps (settling included; user + system): gateway ${f(cpu.gateway)}, main API ${f(cpu.mainApi)}, login service ${f(cpu.login)}, the load generator ${f(cpu.loadGenerator)}. Load average ${load[0]} when the steps began, ${load[1]} when they ended.`;
   const cpuLine = cpuOf('gateway reportPlay', r.cpuMsPerReport, r.load.gateway);
   const routeVerdict = bestBeacon && bestBeacon.offered >= TARGET_REPORTS_PER_SECOND ? 'meets the target' : 'BELOW TARGET';
-  const routeLine = `The same reports as the web player sends them (POST /beacon/play-log with \`Accept: application/json\`: form fields, the cookie's viewer, the same play-log code without GraphQL, answered \`{"id"}\` which the next report carries): max sustained **${bestBeacon ? `${n(bestBeacon.offered)} reports/s (${n(bestBeacon.viewers)} viewers), p95 ${ms(bestBeacon.p95Ms)}` : 'none of the steps'}**, target ${n(TARGET_REPORTS_PER_SECOND)}/s: ${routeVerdict}${r.beaconCheck ? ` (${r.beaconCheck})` : '; the sampled records hold each viewer\'s last report'}.`;
+  const routeLine = `${r.routeOnly ? '**Play-log ingestion**: reports' : 'The same reports'} as the web player sends them (POST /beacon/play-log with \`Accept: application/json\`: form fields, the cookie's viewer, the same play-log code without GraphQL, answered \`{"id"}\` which the next report carries): max sustained **${bestBeacon ? `${n(bestBeacon.offered)} reports/s (${n(bestBeacon.viewers)} viewers), p95 ${ms(bestBeacon.p95Ms)}` : 'none of the steps'}**, target ${n(TARGET_REPORTS_PER_SECOND)}/s: ${routeVerdict}${r.beaconCheck ? ` (${r.beaconCheck})` : '; the sampled records hold each viewer\'s last report'}.`;
   const busy = r.busyBefore === null ? '' : ` The cores were ${(r.busyBefore * 100).toFixed(0)} % busy before the run began${r.busyBefore > 0.1 ? ' (other work was running: the figures are lower than on an idle machine)' : ''}.`;
+  if (r.routeOnly) {
+    return [
+      `Measured with \`npm run bench -- --play-only --play-route-only\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy} Each simulated viewer is signed in with a token of its own and reports every 5 s; open load, latency from each report's scheduled time; each step runs ${r.quick ? 6 : 35} s before its ${r.quick ? 6 : 20} s are measured; a step is sustained when ≥ 99 % of its reports are answered without error at ≥ 97 % of the offered rate with p95 < 1 s.`,
+      '',
+      routeLine,
+      '',
+      ...ingestionTable(r.beacon),
+      '',
+      cpuOf('player route', r.beaconCpuMsPerReport, r.load.beacon),
+    ].join('\n');
+  }
   const lines = [
     `Measured with \`npm run bench -- --play-only\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`,
     '',
