@@ -2,7 +2,9 @@
  * A local stand-in for an OpenAI-compatible chat-completions server (DeepSeek, Qwen, vLLM...), the
  * one service the AI tests cannot reach. It records each request and answers with what the test
  * scripts: streamed deltas of reasoning_content and content as server-sent events, pauses until
- * the test releases them, a finish, or a connection cut off mid-answer.
+ * the test releases them, a finish, or a connection cut off mid-answer. POST /v1/embeddings answers
+ * one vector per input (embedText, by default a bag of the text's characters hashed into 64
+ * dimensions), in reverse order with their indexes as a server may, or embeddingStatus when not 200.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +34,24 @@ export interface StandInRequest {
   over: Promise<void>;
 }
 
+export interface StandInEmbeddingRequest {
+  headers: IncomingMessage['headers'];
+  body: { model: string; input: string[] };
+}
+
+/** a deterministic stand-in for an embedding: characters hashed into 64 dimensions */
+export function characterBagVector(text: string): number[] {
+  const vector = new Array<number>(64).fill(0);
+  for (const char of text) vector[(char.codePointAt(0)! * 2654435761) % 64]! += 1;
+  return vector;
+}
+
 export interface OpenAiStandIn {
+  /** POST /v1/embeddings calls */
+  embeddingRequests: StandInEmbeddingRequest[];
+  /** HTTP status of the embeddings answers (200: vectors) */
+  embeddingStatus: number;
+  embedText: (text: string) => number[];
   /** base URL as AI_BASE_URL takes it (…/v1) */
   baseUrl: string;
   requests: StandInRequest[];
@@ -46,11 +65,23 @@ export interface OpenAiStandIn {
 export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   const requests: StandInRequest[] = [];
   let releaseHeld: (() => void)[] = [];
-  const standIn: Partial<OpenAiStandIn> = { requests, script: [] };
+  const embeddingRequests: StandInEmbeddingRequest[] = [];
+  const standIn: Partial<OpenAiStandIn> = { requests, script: [], embeddingRequests, embeddingStatus: 200, embedText: characterBagVector };
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of req) raw += chunk;
+    if (req.url === '/v1/embeddings' && req.method === 'POST') {
+      const body = JSON.parse(raw) as StandInEmbeddingRequest['body'];
+      embeddingRequests.push({ headers: req.headers, body });
+      if (standIn.embeddingStatus !== 200) {
+        res.writeHead(standIn.embeddingStatus!, { 'content-type': 'application/json' }).end('{"error":{"message":"stand-in refusal"}}');
+        return;
+      }
+      const data = body.input.map((text, index) => ({ object: 'embedding', index, embedding: standIn.embedText!(text) })).reverse();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model }));
+      return;
+    }
     let finished!: () => void;
     const record: StandInRequest = {
       headers: req.headers,

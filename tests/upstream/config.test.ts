@@ -23,7 +23,7 @@ describe('loadUpstreamConfig', () => {
       platformPort: 4000,
       loginPublicUrl: null,
       publicBaseUrl: 'http://localhost:4000',
-      ai: { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: 'deepseek-chat', reasoningModel: 'deepseek-reasoner', maxConcurrent: 256 },
+      ai: { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: 'deepseek-chat', reasoningModel: 'deepseek-reasoner', maxConcurrent: 256, embeddingModel: null },
     });
   });
 

@@ -64,6 +64,12 @@ export interface AiConfig {
   reasoningModel: string;
   /** AI_MAX_CONCURRENT: answers of everyone streaming at once in the main API (default 256) */
   maxConcurrent: number;
+  /**
+   * AI_EMBEDDING_MODEL: an embedding model of the same server (POST {AI_BASE_URL}/embeddings);
+   * when set, retrieval ranks the BM25 candidates again by similarity to the question and fuses
+   * both rankings (openai-compatible only; unset: BM25 alone)
+   */
+  embeddingModel: string | null;
 }
 
 export const DEFAULT_AI_MAX_CONCURRENT = 256;
@@ -208,6 +214,7 @@ function readAiConfig(env: NodeJS.ProcessEnv): AiConfig {
     chatModel: env.AI_CHAT_MODEL?.trim() || 'deepseek-chat',
     reasoningModel: env.AI_REASONING_MODEL?.trim() || 'deepseek-reasoner',
     maxConcurrent: readAiMaxConcurrent(env),
+    embeddingModel: env.AI_EMBEDDING_MODEL?.trim() || null,
   };
 }
 

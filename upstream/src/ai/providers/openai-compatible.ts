@@ -11,6 +11,10 @@
  * its end ([DONE] or a finish_reason), a line longer than MAX_STREAM_LINE or a timeout throws an
  * AnswerError with a Chinese message;
  * nothing the remote said reaches the asker but the answer itself, and the key is never logged.
+ *
+ * With AI_EMBEDDING_MODEL it also offers `embed` (POST {AI_BASE_URL}/embeddings): the knowledge base
+ * then ranks its BM25 candidates again by similarity to the question. An embedding failure of any
+ * kind throws, and retrieval answers from BM25 alone; it waits at most EMBED_TIMEOUT_MS.
  */
 import { request as httpRequest } from 'undici';
 import type { AiConfig } from '../../config';
@@ -24,6 +28,10 @@ export const ANSWER_TIMEOUT_MS = 85_000;
  * remote that sends more without a line break is broken, and is not buffered without end
  */
 export const MAX_STREAM_LINE = 64 * 1024;
+/** an embedding call holds up the answer's first chunk: a slow one is given up for BM25 alone */
+export const EMBED_TIMEOUT_MS = 10_000;
+/** the largest embeddings answer read (a question and ~40 candidates of up to 4 096 dimensions fit) */
+export const MAX_EMBEDDINGS_BODY = 8 * 1024 * 1024;
 
 export const SYSTEM_PROMPT = [
   '你是“思政云课堂”的课程助教，只能依据下面编号的课程资料回答学生的问题。',
@@ -51,6 +59,57 @@ export function userPrompt(request: AnswerRequest): string {
   return `课程资料：\n${material}\n\n问题：${request.question}`;
 }
 
+interface EmbeddingsAnswer {
+  data?: { index?: unknown; embedding?: unknown }[];
+}
+
+/** POST {baseUrl}/embeddings: one vector per text, in the texts' order, or a throw */
+async function fetchEmbeddings(config: AiConfig, model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
+  const timeout = AbortSignal.timeout(EMBED_TIMEOUT_MS);
+  const response = await httpRequest(`${config.baseUrl}/embeddings`, {
+    method: 'POST',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    headers: {
+      'content-type': 'application/json',
+      ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+    },
+    body: JSON.stringify({ model, input: texts }),
+    headersTimeout: EMBED_TIMEOUT_MS,
+    bodyTimeout: EMBED_TIMEOUT_MS,
+  });
+  if (response.statusCode !== 200) {
+    await response.body.dump().catch(() => {});
+    throw new Error(`embeddings answered HTTP ${response.statusCode}`);
+  }
+  let size = 0;
+  const parts: Buffer[] = [];
+  for await (const bytes of response.body as AsyncIterable<Buffer>) {
+    size += bytes.length;
+    if (size > MAX_EMBEDDINGS_BODY) {
+      response.body.destroy();
+      throw new Error('embeddings answer too large');
+    }
+    parts.push(bytes);
+  }
+  const answer = JSON.parse(Buffer.concat(parts).toString('utf8')) as EmbeddingsAnswer;
+  const data = Array.isArray(answer.data) ? answer.data : [];
+  const vectors: number[][] = new Array(texts.length);
+  for (const [position, item] of data.entries()) {
+    const index = typeof item.index === 'number' ? item.index : position;
+    const vector = item.embedding;
+    if (!Number.isInteger(index) || index < 0 || index >= texts.length || !Array.isArray(vector) || vector.length === 0) {
+      throw new Error('embeddings answer malformed');
+    }
+    if (!vector.every((x) => typeof x === 'number' && Number.isFinite(x))) throw new Error('embeddings answer malformed');
+    vectors[index] = vector as number[];
+  }
+  const dimensions = vectors[0]?.length;
+  for (let i = 0; i < texts.length; i++) {
+    if (!vectors[i] || vectors[i]!.length !== dimensions) throw new Error('embeddings answer incomplete');
+  }
+  return vectors;
+}
+
 interface StreamDelta {
   choices?: { delta?: { content?: string | null; reasoning_content?: string | null }; finish_reason?: string | null }[];
 }
@@ -60,8 +119,10 @@ export function createOpenAiCompatibleProvider(config: AiConfig, options: { time
   if (!config.baseUrl) throw new Error('the openai-compatible provider needs AI_BASE_URL');
   const url = `${config.baseUrl}/chat/completions`;
 
+  const embeddingModel = config.embeddingModel;
   return {
     name: 'openai-compatible',
+    ...(embeddingModel ? { embed: (texts: string[], signal?: AbortSignal) => fetchEmbeddings(config, embeddingModel, texts, signal) } : {}),
     async *answer(request): AsyncIterable<AnswerPiece> {
       // nothing to ground an answer on: the model is not asked to improvise one
       if (request.passages.length === 0) {
