@@ -150,7 +150,8 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
     lastSweep = at;
     const batch = () => {
       try {
-        if (store.aiQuestions.prune(at - QUESTION_RETENTION_MS, QUESTION_SWEEP_BATCH) === QUESTION_SWEEP_BATCH) {
+        const pruned = store.withoutWaiting(() => store.aiQuestions.prune(at - QUESTION_RETENTION_MS, QUESTION_SWEEP_BATCH));
+        if (pruned === QUESTION_SWEEP_BATCH) {
           setImmediate(batch);
         }
       } catch (error) {

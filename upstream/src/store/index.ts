@@ -82,8 +82,19 @@ export interface Store {
   transaction<T>(fn: () => T): T;
   /** as transaction, but takes the write lock at once (BEGIN IMMEDIATE): a check-then-write that another process may race */
   immediateTransaction<T>(fn: () => T): T;
+  /**
+   * fn with the write lock tried once instead of waited for (busy_timeout 0, restored after): for
+   * background writes, which must not hold up the event loop (and every request) for the 5 s
+   * busy timeout while another process (a rebuild, an import) writes. Throws an error with code
+   * SQLITE_BUSY when the lock is taken (isBusy): the caller tries again later.
+   */
+  withoutWaiting<T>(fn: () => T): T;
   close(): void;
 }
+
+/** Whether an error is SQLite's "database is locked" (the write lock held by another connection). */
+export const isBusy = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
 
 export function openStore(dataDir: string): Store {
   const root = path.resolve(dataDir);
@@ -132,6 +143,17 @@ export function openStore(dataDir: string): Store {
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
     transaction: (fn) => db.transaction(fn)(),
     immediateTransaction: (fn) => db.transaction(fn).immediate(),
+    withoutWaiting(fn) {
+      // inside a transaction the lock is held already: nothing to wait for
+      if (db.inTransaction) return fn();
+      const usual = db.pragma('busy_timeout', { simple: true }) as number;
+      db.pragma('busy_timeout = 0');
+      try {
+        return fn();
+      } finally {
+        db.pragma(`busy_timeout = ${usual}`);
+      }
+    },
     close: () => db.close(),
   };
 }

@@ -9,7 +9,7 @@
  * request.
  */
 import type { Logger } from '../../logger';
-import type { AiCourseContentRecord, Store } from '../../store';
+import { isBusy, type AiCourseContentRecord, type Store } from '../../store';
 import { matchMajors } from '../majors';
 import { keyConcepts } from './key-concepts';
 import { courseMaterials, type VideoMaterial } from './material';
@@ -30,7 +30,11 @@ export interface ContentJobOptions {
   onProgress?: (done: number, total: number, videoName: string) => void;
   logger?: Logger;
   now?: () => number;
-  /** give the event loop a turn between courses and videos (the main API's background batches) */
+  /**
+   * the main API's background batches: give the event loop a turn between courses and videos, and
+   * never wait for the write lock (another process writing, e.g. a rebuild or an import): a batch
+   * that finds it taken stops there, the next batch goes on
+   */
   yieldBetween?: boolean;
 }
 
@@ -110,6 +114,7 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
   let failuresInARow = 0;
   let done = 0;
   let interrupted = false;
+  const write = <T>(fn: () => T): T => (options.yieldBetween ? store.withoutWaiting(fn) : fn());
   options.onProgress?.(0, todo.length, '');
   for (const { item, course, courseOnly } of todo) {
     if (options.signal?.aborted) {
@@ -124,29 +129,32 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
         ? { courseId: item.courseId, overview: content.courseOverview, materialHash: item.courseHash, provider, generatedAt }
         : null;
       if (courseOnly) {
-        if (overview) store.aiContent.saveCourse(overview);
+        if (overview) write(() => store.aiContent.saveCourse(overview));
       } else {
         const majors = matchMajors({ catalogueTrail: material.catalogueTrail, courseName: material.courseName, keywords: material.keywords });
-        store.aiContent.save(
-          {
-            videoId: item.videoId,
-            videoAbstract: content.videoAbstract,
-            keyPoints: content.keyPoints,
-            guessYouAsk: content.guessYouAsk,
-            concepts: material.keywords,
-            majors: majors.map((m) => m.code),
-            materialHash: item.videoHash,
-            provider,
-            generatedAt,
-          },
-          overview,
-        );
+        const record = {
+          videoId: item.videoId,
+          videoAbstract: content.videoAbstract,
+          keyPoints: content.keyPoints,
+          guessYouAsk: content.guessYouAsk,
+          concepts: material.keywords,
+          majors: majors.map((m) => m.code),
+          materialHash: item.videoHash,
+          provider,
+          generatedAt,
+        };
+        write(() => store.aiContent.save(record, overview));
         generated++;
       }
       if (overview) courses++;
       failuresInARow = 0;
     } catch (error) {
       if (options.signal?.aborted) {
+        interrupted = true;
+        break;
+      }
+      if (options.yieldBetween && isBusy(error)) {
+        options.logger?.info('AI content: the database is being written by another process; the next batch goes on');
         interrupted = true;
         break;
       }
