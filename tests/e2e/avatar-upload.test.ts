@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
 import { startPlatform, type RunningPlatform } from '../support/platform';
 
 const AVATAR_URL = /^\/media\/avatars\/\d+-[a-f0-9]+\.jpg$/;
@@ -40,14 +40,7 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
     platform = await startPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    // the operation guide opens on a first visit; this visitor has seen it
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem('szykt.operationGuideSeen', '1');
-      } catch {
-        // about:blank and the login page's sandboxed CSP deny storage; only the platform needs it
-      }
-    });
+    await skipOperationGuide(context);
     context.on('page', (p) => p.on('pageerror', (error) => pageErrors.push(error.message)));
   });
 

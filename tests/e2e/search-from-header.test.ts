@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
 import { startPlatform, type RunningPlatform } from '../support/platform';
 
 interface TranscriptPhrase {
@@ -69,14 +69,7 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
     platform = await startPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    // the operation guide opens on a first visit: this person has seen it
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem('szykt.operationGuideSeen', '1');
-      } catch {
-        // storage refused: the guide may show, the test closes it
-      }
-    });
+    await skipOperationGuide(context);
     context.on('page', (p) => {
       p.on('console', (message) => {
         if (message.type() === 'error') consoleErrors.push(message.text());

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openStore } from '../../upstream/src/store';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
 import { startPlatform, type RunningPlatform } from '../support/platform';
 
 describe.skipIf(!browserAvailable())('signing in and the personal centre in Chromium', () => {
@@ -33,14 +33,7 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
       locale: 'zh-CN',
       ...(headers ? { extraHTTPHeaders: headers } : {}),
     });
-    // the operation guide opens on a first visit; these visitors have seen it
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem('szykt.operationGuideSeen', '1');
-      } catch {
-        // about:blank and the login page's sandboxed CSP deny storage; only the platform needs it
-      }
-    });
+    await skipOperationGuide(context);
     context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error.message)));
     return context;
   }

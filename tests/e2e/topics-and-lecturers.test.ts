@@ -8,7 +8,7 @@
 import { pinyin } from 'pinyin-pro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
 import { startPlatform, type RunningPlatform } from '../support/platform';
 
 /** The pinyin initial of a person's surname (NOTES.md: pinyin-pro's surname mode, 曾 → Z). */
@@ -30,14 +30,7 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
     platform = await startPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    // the operation guide opens on a first visit: this person has seen it
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem('szykt.operationGuideSeen', '1');
-      } catch {
-        // storage refused: the guide may show, the test closes it
-      }
-    });
+    await skipOperationGuide(context);
     context.on('page', (p) => {
       p.on('console', (message) => {
         if (message.type() === 'error') consoleErrors.push(message.text());

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
 import { startPlatform, type RunningPlatform } from '../support/platform';
 
 describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
@@ -27,20 +27,12 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     platform = await startPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem('szykt.operationGuideSeen', '1');
-      } catch {
-        // the login page's sandboxed CSP denies storage; only the platform needs it
-      }
-    });
+    await skipOperationGuide(context);
     context.on('page', (p) => {
       p.on('pageerror', (error) => pageErrors.push(error.message));
       p.on('request', (request) => {
         const url = new URL(request.url());
-        if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) {
-          foreignRequests.push(request.url());
-        }
+        if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
         if (url.pathname === '/graphql' && (request.postData() ?? '').includes('reportPlay')) reportPlayMutations.push(request.postData()!);
       });
       p.on('response', (response) => {

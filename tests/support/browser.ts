@@ -3,7 +3,7 @@
  * In CI a missing browser is a failure; on a developer machine the tests say loudly that they skip.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,4 +35,24 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
       await browser.close();
     },
   };
+}
+
+/**
+ * Marks the operation guide (product-spec §2 home: it opens on a first visit and covers the page)
+ * as seen in every page of the context: the people in these tests have seen it.
+ */
+export async function skipOperationGuide(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    try {
+      window.localStorage.setItem('szykt.operationGuideSeen', '1');
+    } catch {
+      // about:blank and the login page's sandboxed CSP deny storage; only the platform needs it
+    }
+  });
+}
+
+/** Whether a request stays on this machine (nothing may load from the internet at run time). */
+export function isLocalRequest(address: string): boolean {
+  const url = new URL(address);
+  return ['data:', 'blob:'].includes(url.protocol) || ['127.0.0.1', 'localhost'].includes(url.hostname);
 }

@@ -176,7 +176,7 @@ describe('openai-compatible provider', () => {
   it('gives up with AI 解答超时 when the model takes longer than the time limit (85 s in service)', async () => {
     standIn.script = [{ reasoning: '想' }, { hold: true }, { content: '太迟了' }, { finish: true }];
     const provider = createOpenAiCompatibleProvider(
-      { provider: 'openai-compatible', baseUrl: standIn.baseUrl, apiKey: null, chatModel: 'c', reasoningModel: 'r', maxConcurrent: 256, embeddingModel: null },
+      { provider: 'openai-compatible', baseUrl: standIn.baseUrl, apiKey: null, chatModel: 'c', reasoningModel: 'r', maxConcurrent: 256, embeddingModel: null, retrievalPaceMs: 0 },
       { timeoutMs: 300 },
     );
     const passage: Passage = {

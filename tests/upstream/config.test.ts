@@ -23,7 +23,7 @@ describe('loadUpstreamConfig', () => {
       platformPort: 4000,
       loginPublicUrl: null,
       publicBaseUrl: 'http://localhost:4000',
-      ai: { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: 'deepseek-chat', reasoningModel: 'deepseek-reasoner', maxConcurrent: 256, embeddingModel: null },
+      ai: { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: 'deepseek-chat', reasoningModel: 'deepseek-reasoner', maxConcurrent: 256, embeddingModel: null, retrievalPaceMs: 20 },
     });
   });
 
@@ -60,6 +60,9 @@ describe('loadUpstreamConfig', () => {
     expect(() => loadUpstreamConfig({ SIGN_ALGORITHM: 'sha1' })).toThrow(/SIGN_ALGORITHM/);
     expect(() => loadUpstreamConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadUpstreamConfig({ API_SECRET: '' })).toThrow(/API_SECRET/);
+    expect(() => loadUpstreamConfig({ AI_RETRIEVAL_PACE_MS: '-5' })).toThrow(/AI_RETRIEVAL_PACE_MS/);
+    expect(() => loadUpstreamConfig({ AI_RETRIEVAL_PACE_MS: '5000' })).toThrow(/AI_RETRIEVAL_PACE_MS/);
+    expect(loadUpstreamConfig({ AI_RETRIEVAL_PACE_MS: '0' }).ai.retrievalPaceMs).toBe(0);
     expect(() => loadUpstreamConfig({ UPSTREAM_PORT: '5000', LOGIN_PORT: '5000' })).toThrow(/differ/);
   });
 });

@@ -70,6 +70,8 @@ export interface AiConfig {
    * both rankings (openai-compatible only; unset: BM25 alone)
    */
   embeddingModel: string | null;
+  /** AI_RETRIEVAL_PACE_MS: milliseconds between the retrieval provider's streamed pieces (default 20, 0 = none) */
+  retrievalPaceMs: number;
 }
 
 export const DEFAULT_AI_MAX_CONCURRENT = 256;
@@ -215,7 +217,17 @@ function readAiConfig(env: NodeJS.ProcessEnv): AiConfig {
     reasoningModel: env.AI_REASONING_MODEL?.trim() || 'deepseek-reasoner',
     maxConcurrent: readAiMaxConcurrent(env),
     embeddingModel: env.AI_EMBEDDING_MODEL?.trim() || null,
+    retrievalPaceMs: readRetrievalPace(env),
   };
+}
+
+function readRetrievalPace(env: NodeJS.ProcessEnv): number {
+  const raw = env.AI_RETRIEVAL_PACE_MS?.trim();
+  if (!raw) return 20;
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) > 1000) {
+    throw new ConfigError(`AI_RETRIEVAL_PACE_MS must be a number of milliseconds from 0 to 1000, got "${env.AI_RETRIEVAL_PACE_MS}"`);
+  }
+  return Number(raw);
 }
 
 function readAiMaxConcurrent(env: NodeJS.ProcessEnv): number {

@@ -3,7 +3,9 @@
  * words: an opening sentence naming the lectures, then the best-matching sentence of each of the
  * best passages (up to MAX_SENTENCES, a sentence said already skipped), each followed by its
  * citation marker [n], and a closing line; when the knowledge base found nothing it says so (answer-texts.ts). The text
- * is streamed in small pieces, as a model would stream it.
+ * is streamed in small pieces, paced (AI_RETRIEVAL_PACE_MS between pieces, 20 ms by default: some
+ * 600 characters a second, far faster than anyone reads) so that the asker sees the thinking and
+ * then the answer come in as a model's would, instead of the whole text painted at once.
  *
  * model=reasoner first streams its reasoning as thinking text: the question's keywords, every
  * candidate passage with why it was kept or dropped, and the plan of the answer.
@@ -116,7 +118,26 @@ function* pieces(text: string): Generator<string> {
 /** lets the event loop run between pieces, so that a stream is a stream and an abort is heard */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function createRetrievalProvider(): AnswerProvider {
+/** waits ms, or less when the asker goes away */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export interface RetrievalProviderOptions {
+  /** milliseconds between streamed pieces (config.ai.retrievalPaceMs); 0: only a turn of the event loop */
+  paceMs?: number;
+}
+
+export function createRetrievalProvider(options: RetrievalProviderOptions = {}): AnswerProvider {
+  const paceMs = options.paceMs ?? 0;
   return {
     name: 'retrieval',
     async *answer(request): AsyncIterable<AnswerPiece> {
@@ -127,7 +148,7 @@ export function createRetrievalProvider(): AnswerProvider {
         for (const text of pieces(part.text)) {
           if (request.signal.aborted) return;
           yield { kind: part.kind, text };
-          await nextTurn();
+          await (paceMs > 0 ? pause(paceMs, request.signal) : nextTurn());
         }
       }
     },

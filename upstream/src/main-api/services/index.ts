@@ -86,7 +86,7 @@ export function createServices(store: Store, options: ServicesOptions = {}): Ser
     playLogs: createPlayLogService(store, now),
     danmaku: createDanmakuService(store, now),
     flowQuestions: createFlowQuestionService(store, {
-      provider: createAnswerProvider(options.ai ?? { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: '', reasoningModel: '', maxConcurrent: DEFAULT_AI_MAX_CONCURRENT, embeddingModel: null }),
+      provider: createAnswerProvider(options.ai ?? { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: '', reasoningModel: '', maxConcurrent: DEFAULT_AI_MAX_CONCURRENT, embeddingModel: null, retrievalPaceMs: 0 }),
       maxStreaming: options.ai?.maxConcurrent,
       now,
       logger: options.logger,
