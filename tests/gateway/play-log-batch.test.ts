@@ -12,19 +12,16 @@ import { createLogger } from '../../gateway/src/logger';
 import { UpstreamClient, type RequestScope } from '../../gateway/src/upstream/client';
 import type { PlayLogFields } from '../../gateway/src/upstream/mainApi';
 import { startPlatform, type Platform, type TestGateway } from './harness';
+import { courseWithVideos, type PlayCourse } from './play-fixture';
 
 let platform: Platform;
 let gateway: TestGateway;
-let course: { id: number; catalogueId: number; videoIds: number[] };
+let course: PlayCourse;
 
 beforeAll(async () => {
   platform = await startPlatform();
   gateway = await platform.gateway();
-  const row = platform.db
-    .prepare('SELECT c.id, c.catalogue_id AS catalogueId FROM courses c WHERE (SELECT COUNT(*) FROM videos v WHERE v.course_id = c.id) >= 3 ORDER BY c.id LIMIT 1')
-    .get() as { id: number; catalogueId: number };
-  const videoIds = (platform.db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY sort, id').all(row.id) as { id: number }[]).map((v) => v.id);
-  course = { ...row, videoIds };
+  course = courseWithVideos(platform);
 });
 
 afterAll(async () => {

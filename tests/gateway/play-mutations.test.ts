@@ -11,13 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../upstream/src/login-service/services/accounts';
 import { globalId, startPlatform, type Platform, type TestGateway } from './harness';
-import { giveDemoMedia } from './play-fixture';
+import { courseWithVideos, giveDemoMedia, type PlayCourse } from './play-fixture';
 
 let platform: Platform;
 let gateway: TestGateway;
 let alice: { id: number; cookie: string };
 let bob: { id: number; cookie: string };
-let course: { id: number; catalogueId: number; videoIds: number[] };
+let course: PlayCourse;
 /** a stand-in main API that refuses every call with code -1 and no sentence */
 let silentRefuser: Server;
 let silentRefuserUrl: string;
@@ -30,11 +30,7 @@ beforeAll(async () => {
   const bobId = await platform.addUser('bob');
   alice = { id: aliceId, cookie: `utoken=${(await platform.signIn('alice', 'Passw0rd2026')).token}` };
   bob = { id: bobId, cookie: `utoken=${(await platform.signIn('bob', 'Passw0rd2026')).token}` };
-  const row = platform.db
-    .prepare('SELECT c.id, c.catalogue_id AS catalogueId FROM courses c WHERE (SELECT COUNT(*) FROM videos v WHERE v.course_id = c.id) >= 3 ORDER BY c.id LIMIT 1')
-    .get() as { id: number; catalogueId: number };
-  const videoIds = (platform.db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY sort, id').all(row.id) as { id: number }[]).map((v) => v.id);
-  course = { ...row, videoIds };
+  course = courseWithVideos(platform);
   silentRefuser = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: -1, message: '', items: null }));

@@ -9,12 +9,12 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playReportAnswer, wantsJson } from '../../gateway/src/http/playLogBeacon';
 import { startPlatform, type Platform, type TestGateway } from './harness';
-import { giveDemoMedia } from './play-fixture';
+import { courseWithVideos, giveDemoMedia, playLogOf as playLogOfIn, type PlayCourse } from './play-fixture';
 
 let platform: Platform;
 let gateway: TestGateway;
 let bob: { id: number; cookie: string };
-let course: { id: number; catalogueId: number; videoIds: number[] };
+let course: PlayCourse;
 
 beforeAll(async () => {
   platform = await startPlatform();
@@ -22,11 +22,7 @@ beforeAll(async () => {
   gateway = await platform.gateway();
   const bobId = await platform.addUser('bob');
   bob = { id: bobId, cookie: `utoken=${(await platform.signIn('bob', 'Passw0rd2026')).token}` };
-  const row = platform.db
-    .prepare('SELECT c.id, c.catalogue_id AS catalogueId FROM courses c WHERE (SELECT COUNT(*) FROM videos v WHERE v.course_id = c.id) >= 3 ORDER BY c.id LIMIT 1')
-    .get() as { id: number; catalogueId: number };
-  const videoIds = (platform.db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY sort, id').all(row.id) as { id: number }[]).map((v) => v.id);
-  course = { ...row, videoIds };
+  course = courseWithVideos(platform);
 });
 
 afterAll(async () => {
@@ -65,10 +61,7 @@ function post(fields: Record<string, string | number>, headers: Record<string, s
 
 const asPlayer = (cookie: string) => ({ accept: 'application/json', 'sec-fetch-site': 'same-origin', cookie });
 
-const playLogOf = (userId: number, videoId: number) =>
-  platform.db.prepare('SELECT id, last_play_time AS lastPlayTime, duration, stay_time AS stayTime FROM play_logs WHERE user_id = ? AND video_id = ?').get(userId, videoId) as
-    | { id: number; lastPlayTime: number; duration: number; stayTime: number }
-    | undefined;
+const playLogOf = (userId: number, videoId: number) => playLogOfIn(platform, userId, videoId);
 
 const rowCount = () => (platform.db.prepare('SELECT COUNT(*) AS n FROM play_logs').get() as { n: number }).n;
 
