@@ -88,13 +88,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
+/** The beacon's fields: a FormData (multipart) or a parsed query string (urlencoded, text/plain). */
+type FormFields = Pick<FormData, 'get'> | Pick<URLSearchParams, 'get'>;
+
 /**
  * A number field as JavaScript's String(number) writes it ("12", "12.345678901234", "1e-7"), else
  * NaN (refused by the report's rules): a player's currentTime has many decimals.
  */
-/** The beacon's fields: a FormData (multipart) or a parsed query string (urlencoded, text/plain). */
-type FormFields = Pick<FormData, 'get'> | Pick<URLSearchParams, 'get'>;
-
 function numberField(form: FormFields, name: string): number {
   const value = form.get(name);
   const text = typeof value === 'string' ? value.trim() : '';
