@@ -10,6 +10,7 @@ import { createOpenAiCompatibleProvider } from '../../upstream/src/ai/providers/
 import { loadUpstreamConfig } from '../../upstream/src/config';
 import { characterBagVector, startOpenAiStandIn, type OpenAiStandIn } from '../support/openai-stand-in';
 import { answerParts, ask } from './ai-stream-client';
+import { lectureContent } from './ai-lecture-fixture';
 import { startTestApi, type TestApi } from './harness';
 
 const QUESTION = '唯物辩证法的基本规律是什么？';
@@ -24,6 +25,7 @@ describe('embeddings of the openai-compatible provider', () => {
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
     api = await startTestApi({
+      content: lectureContent(),
       env: {
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: standIn.baseUrl,

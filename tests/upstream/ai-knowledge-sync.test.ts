@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/store/seed';
-import { fixtureContent } from './fixture';
+import { lectureContent } from './ai-lecture-fixture';
 
 describe('AI knowledge base', () => {
   let dataDir: string;
@@ -22,7 +22,7 @@ describe('AI knowledge base', () => {
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-kb-'));
     store = openStore(dataDir);
-    seedDemoContent(store, fixtureContent(), store.mediaDir);
+    seedDemoContent(store, lectureContent(), store.mediaDir);
     db = new Database(path.join(dataDir, DATABASE_FILE));
   });
   afterAll(() => {
@@ -76,18 +76,25 @@ describe('AI knowledge base', () => {
   });
 
   it('boosts the asked course and video', async () => {
-    const anywhere = await store.knowledge.retrieve({ question: '请大家认真思考' });
-    const asked = await store.knowledge.retrieve({ question: '请大家认真思考', courseId: 7, videoId: 72 });
-    expect(asked.passages[0]!.videoId).toBe(72);
-    expect(anywhere.passages[0]!.videoId).not.toBe(72);
+    // courses 1 (video 13) and 10 (video 101) both define 否定之否定规律
+    const question = '否定之否定规律揭示了什么';
+    const anywhere = await store.knowledge.retrieve({ question });
+    const first = anywhere.passages[0]!.videoId;
+    expect([13, 101]).toContain(first);
+    const other = first === 13 ? { courseId: 10, videoId: 101 } : { courseId: 1, videoId: 13 };
+    const asked = await store.knowledge.retrieve({ question, ...other });
+    expect(asked.passages[0]!.videoId).toBe(other.videoId);
   });
 
-  it('drops neighbouring and repeated chunks, and tells why', async () => {
-    const result = await store.knowledge.retrieve({ question: '下课' });
-    const texts = result.passages.map((p) => p.text);
-    expect(new Set(texts).size).toBe(texts.length);
+  it('quotes a sentence once, one passage a lecture, and tells why the others were dropped', async () => {
+    const result = await store.knowledge.retrieve({ question: '否定之否定规律揭示了什么' });
+    const quotes = result.passages.map((p) => p.quote);
+    expect(new Set(quotes).size).toBe(quotes.length);
+    expect(new Set(result.passages.map((p) => p.videoId)).size).toBe(result.passages.length);
     const reasons = result.candidates.filter((c) => !c.kept).map((c) => c.reason);
-    expect(reasons.some((r) => r.includes('内容相同') || r.includes('已选'))).toBe(true);
+    // the same definition in the other lecture, and this lecture's keyframe and abstract
+    expect(reasons).toContain('与已选的句子重复');
+    expect(reasons).toContain('同一讲已选一段');
     expect(result.candidates.filter((c) => c.kept).map((c) => c.passage)).toEqual(result.passages);
   });
 
@@ -95,11 +102,12 @@ describe('AI knowledge base', () => {
     const question = '唯物辩证法的基本规律';
     const plain = await store.knowledge.retrieve({ question });
     expect(plain.fused).toBe(false);
-    // an embedder that finds 要点3 closest to the question: it rises in the fused order
-    const embed = async (texts: string[]) => texts.map((t, i) => (i === 0 || t.includes('要点3') ? [1, 0] : [0, 1]));
+    // an embedder that finds the last transcript candidate closest to the question: it rises in the fused order
+    const target = plain.candidates.filter((c) => c.passage.kind === 'transcript').at(-1)!.passage.text;
+    const embed = async (texts: string[]) => texts.map((t, i) => (i === 0 || t === target ? [1, 0] : [0, 1]));
     const fused = await store.knowledge.retrieve({ question, embed });
     expect(fused.fused).toBe(true);
-    const rank = (r: typeof plain) => r.candidates.findIndex((c) => c.passage.text.includes('要点3'));
+    const rank = (r: typeof plain) => r.candidates.findIndex((c) => c.passage.text === target);
     expect(rank(plain)).toBeGreaterThan(0);
     expect(rank(fused)).toBeLessThan(rank(plain));
     // an embedder that fails leaves BM25 alone

@@ -11,6 +11,7 @@ import type { Passage } from '../../upstream/src/ai/provider';
 import { createOpenAiCompatibleProvider } from '../../upstream/src/ai/providers/openai-compatible';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../support/openai-stand-in';
 import { answerParts, ask } from './ai-stream-client';
+import { lectureContent } from './ai-lecture-fixture';
 import { startTestApi, type TestApi } from './harness';
 
 const QUESTION = '唯物辩证法的基本规律是什么？';
@@ -26,6 +27,7 @@ describe('openai-compatible provider', () => {
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
     api = await startTestApi({
+      content: lectureContent(),
       env: {
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: standIn.baseUrl,

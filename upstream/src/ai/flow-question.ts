@@ -269,6 +269,7 @@ export function createFlowQuestionService(store: Store, options: FlowQuestionOpt
               passages,
               keywords: retrieval.keywords,
               candidates: retrieval.candidates,
+              analysis: retrieval.analysis,
               signal,
             });
             for await (const piece of pieces) {

@@ -28,6 +28,13 @@ export interface Passage {
   /** transcript | keyframe | abstract | course */
   kind: 'transcript' | 'keyframe' | 'abstract' | 'course';
   text: string;
+  /**
+   * the sentence of the text that answers (where timePoint points); the retrieval provider quotes
+   * it, model providers read the whole text
+   */
+  quote?: string;
+  /** the side of a comparison it answers (0 when the question is not one) */
+  part?: number;
   /** fused relevance, higher is better */
   score: number;
   /** the query words found in the text (for explaining the choice in thinking text) */
@@ -46,6 +53,16 @@ export interface AnswerRequest {
    * Chinese): the retrieval provider's deep-thinking text explains the choice from it
    */
   candidates?: { passage: Passage; kept: boolean; reason: string }[];
+  /** how the question was read and judged (knowledge-base.ts RetrievalAnalysis), for the thinking text */
+  analysis?: {
+    dropped: string[];
+    unseen: string[];
+    aliases: [string, string[]][];
+    parts: string[][];
+    /** each side's name (its most telling term) */
+    sides?: string[];
+    decisions: string[];
+  };
   /** aborted when the asker goes away: the provider stops and its HTTP request is cancelled */
   signal: AbortSignal;
 }

@@ -29,6 +29,75 @@ function segmenter(): Jieba {
   return jieba;
 }
 
+/** the words added to jieba's dictionary so far (addUserWords) */
+const userWords = new Set<string>();
+/** a user word is a name or a term: as frequent as a common dictionary word, so jieba keeps it whole */
+const USER_WORD_FREQUENCY = 2_000;
+const USER_WORD = /^[\p{L}\p{N}·・\-]{2,24}$/u;
+
+/**
+ * Adds the platform's own names and terms (lecturers, titles, keyframe labels, glossary terms:
+ * ai/knowledge/corpus-terms.ts) to the segmenter's dictionary, so that indexing and questions cut
+ * 阮冈纳赞 or 文化领导权 whole instead of into pieces. One dictionary for search and the AI, for the
+ * rest of the process; words already added, or not a plain run of letters and digits, are skipped.
+ * Returns how many were added.
+ */
+export function addUserWords(words: Iterable<string>): number {
+  const lines: string[] = [];
+  for (const raw of words) {
+    const word = raw.trim();
+    if (userWords.has(word) || !USER_WORD.test(word) || /\s/.test(word)) continue;
+    userWords.add(word);
+    lines.push(`${word} ${USER_WORD_FREQUENCY} n`);
+  }
+  if (lines.length > 0) segmenter().loadDict(Buffer.from(lines.join('\n') + '\n'));
+  return lines.length;
+}
+
+/** jieba's precise cut of a text (HMM on for words it does not know), word tokens only */
+export function cutWords(text: string): string[] {
+  const clean = stripMarks(text);
+  if (!clean.trim()) return [];
+  return segmenter().cut(clean, true);
+}
+
+/** jieba's search-mode words of a text: each word and the dictionary words inside it */
+export function searchWords(text: string): string[] {
+  const clean = stripMarks(text);
+  if (!clean.trim()) return [];
+  return segmenter().cutForSearch(clean, true).filter(isWord);
+}
+
+/** jieba's precise cut with part-of-speech tags (n noun, nr person, ns place, v verb…) */
+export function tagWords(text: string): { word: string; tag: string }[] {
+  const clean = stripMarks(text);
+  if (!clean.trim()) return [];
+  return segmenter().tag(clean, true);
+}
+
+/** true when the word was added by addUserWords */
+export const isUserWord = (word: string): boolean => userWords.has(word);
+
+/**
+ * The character bigrams of a text in order, space-joined for a bigram column (FTS5 phrase queries
+ * of a word's bigrams then find the word wherever it is written, however jieba cut it); a run
+ * of one Han character is itself, non-Han words are kept whole, lower-cased.
+ */
+export function textGrams(text: string): string {
+  const grams: string[] = [];
+  for (const run of stripMarks(text).toLowerCase().match(CHARACTER_RUNS) ?? []) {
+    if (!HAN.test(run) || length(run) === 1) grams.push(run);
+    else grams.push(...bigrams(run));
+  }
+  return grams.join(' ');
+}
+
+/** the FTS5 phrase that finds a word in a bigram column; null when it has no letter or digit */
+export function gramPhrase(word: string): string | null {
+  const grams = textGrams(word);
+  return grams ? `"${grams.replace(/"/g, '""')}"` : null;
+}
+
 /** Words that say nothing about a text; dropped from a query unless nothing else remains. */
 const STOPWORDS = new Set([
   '的', '了', '是', '和', '与', '及', '或', '在', '我们', '我', '你', '您', '他', '她', '它', '他们',

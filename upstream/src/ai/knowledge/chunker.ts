@@ -26,6 +26,8 @@ export interface CourseMaterial {
   courseInfo: string;
   lecturerName: string;
   lecturerPosition: string;
+  /** the name of the catalogue node the course is filed under (a term of the platform's own) */
+  catalogueName?: string;
   /** in the course's order: the course's own description is indexed with the first */
   videos: VideoMaterial[];
 }

@@ -1,52 +1,67 @@
 /**
- * The AI knowledge base over the store's SQLite connection (migration 0008): the chunks of every
- * course's material, kept current from a queue of changed courses, and retrieval of the passages
- * that answer a question.
+ * The AI knowledge base over the store's SQLite connection (migrations 0008, 0010): the chunks of
+ * every course's material, kept current from a queue of changed courses, and retrieval of the
+ * passages that answer a question.
  *
- * Retrieval: the question's keywords (question-analysis.ts) → BM25 over the chunk words (any
- * keyword; chunk text weighs most, then the video's name, then the course's) → the best
- * CANDIDATES, plus as many from the asked course when one is asked → when an embedder is given
- * (a provider that offers `embed`), the candidates ranked again by cosine similarity to the
- * question, and both rankings fused by reciprocal rank → relevance scaled by how much of the
- * question a chunk covers, by its kind and by whether it defines a keyword, boosted for the asked
- * video and course → candidates
- * covering too little of the question dropped, then neighbouring transcript chunks of one
- * video, repeated text and a third chunk of one video → the best TOP_K. Every candidate's fate is kept for the thinking text.
+ * Retrieval (ranking.ts holds the pure parts):
+ * 1. The question's plan (question-plan.ts): its terms with their aliases, split by side for a
+ *    comparison. A term no chunk contains, as a word or as the phrase of its character bigrams,
+ *    is unseen: it counts neither for nor against. A term jieba cut differently in the lectures is
+ *    found by its bigrams (ai_chunk_grams).
+ * 2. Candidates per side: BM25 over the chunk words (text, video name, course) and over the bigrams,
+ *    the best CANDIDATES of the whole knowledge base and as many of the asked course.
+ * 3. Each candidate scored by its best sentence: the inverse document frequency of the terms the
+ *    sentence says (the video's and course's names add a little), boilerplate sentences (a skeleton
+ *    said in many lectures, ai_sentences) never count; a sentence that defines a term weighs more;
+ *    the asked video and course are boosted; when the provider offers embeddings, the similarity
+ *    ranking is fused in by reciprocal rank.
+ * 4. The relevance decision per side (ranking.ts decide): the share of the side's in-corpus
+ *    information that the best sentence says, and how many lectures agree on it.
+ * 5. A keyframe, abstract or course chunk leads to the transcript sentence of its video that best
+ *    matches the question, so every citation points at the second where it is spoken; one passage
+ *    per video and side, near-duplicate sentences once, at most TOP_K.
  *
  * Keeping current never stalls the main API: a question indexes at most one queued course, and only
  * when the write lock is free at once (another process may hold it for seconds: a rebuild,
  * ai:content); the rest drains in the background, DRAIN_SLICE_MS every DRAIN_INTERVAL_MS, on the
  * same terms. Meanwhile answers come from the knowledge base as it is.
  */
+import { createHash } from 'node:crypto';
 import type { Database as DatabaseType } from 'better-sqlite3';
-import { ftsString, indexWords } from '../../search/analyzer';
-import { fold } from './fold';
+import { addUserWords, ftsString, gramPhrase, indexWords, isUserWord, textGrams } from '../../search/analyzer';
 import { statementCache } from '../../store/statements';
 import type { Passage } from '../provider';
 import { chunkCourse, type ChunkKind, type CourseMaterial } from './chunker';
-import { questionKeywords } from './question-analysis';
+import { courseTerms, labelTerms, skeletonOf } from './corpus-terms';
+import { planQuestion, questionWords, type PlannedTerm, type QuestionPlan } from './question-plan';
+import {
+  BOILERPLATE_SENTENCES,
+  DECISION_FLOOR,
+  decide,
+  type DecisionInput,
+  nearDuplicate,
+  scoreChunk,
+  sentencesOf,
+  squeeze,
+  type ScoredChunk,
+  type WeightedTerm,
+} from './ranking';
 
-/** BM25 candidates read per question (and again within the asked course) */
+/** BM25 candidates read per side of a question (and again within the asked course) */
 export const CANDIDATES = 40;
 /** passages handed to the provider at most */
 export const TOP_K = 5;
-/** a video gives at most this many passages: answers cite several lectures where they can */
-const PER_VIDEO = 2;
+/** a term found in more chunks than this idf allows (about 5 % of them) is too common to be a topic */
+const TOPIC_MIN_IDF = 3;
+/** how much the BM25 rankings lift a candidate's score: they break near-ties */
+const RANK_SHARE = 0.1;
+/** with an embedding ranking fused in, the similarity the model sees lifts a candidate this much at most */
+const FUSED_RANK_SHARE = 0.5;
+/** a name or term of the platform's own weighs this many times its inverse document frequency */
+const TOPIC_WEIGHT = 2;
 /** reciprocal rank fusion's constant (Cormack et al.: 60) */
 const RRF_K = 60;
-/** a candidate must contain this share of the question's keywords, weighed by how telling each is (keywordWeights) */
-const MIN_COVERAGE = 0.5;
-const ASKED_VIDEO_BOOST = 1.5;
-const ASKED_COURSE_BOOST = 1.25;
-/** a quotable moment of a lecture beats a summary of it */
-const KIND_WEIGHT: Record<ChunkKind, number> = { transcript: 1, keyframe: 1, abstract: 0.85, course: 0.7 };
-/**
- * a chunk that states what a keyword is ("X是…", "X指…") answers most questions about X better than
- * one that only names it: 什么是X, X是谁提出的, X讲的是什么
- */
-const DEFINITION_BOOST = 1.3;
-const DEFINING_VERBS = ['是', '指', '就是', '意味着', '说明', '揭示', '认为', '强调', '要求', '主张'];
-/** BM25 weights of the columns text, video, course */
+/** BM25 weights of the word columns text, video, course */
 const WEIGHTS = '4.0, 2.0, 1.0';
 /** courses indexed per transaction when applying the queue */
 const PENDING_BATCH = 20;
@@ -78,14 +93,33 @@ export interface Candidate {
   reason: string;
 }
 
+/** how the question was read and judged, for the deep-thinking text */
+export interface RetrievalAnalysis {
+  /** words dropped as words of asking, of the classroom or of chat */
+  dropped: string[];
+  /** terms no lecture uses: ignored */
+  unseen: string[];
+  /** terms found under another name: [term, the forms the lectures use] */
+  aliases: [string, string[]][];
+  /** the terms of each side (one side unless the question compares) */
+  parts: string[][];
+  /** each side's name: its most telling term */
+  sides: string[];
+  /** the relevance decision of each side, in Chinese */
+  decisions: string[];
+  /** what each side's decision weighed (null: no candidate) */
+  signals: (DecisionInput | null)[];
+}
+
 export interface Retrieval {
   keywords: string[];
   /** best first, at most TOP_K */
   passages: Passage[];
-  /** the candidates in fused order, kept or not */
+  /** the candidates in ranked order, kept or not */
   candidates: Candidate[];
   /** true when the embedding ranking took part */
   fused: boolean;
+  analysis: RetrievalAnalysis;
 }
 
 export interface KnowledgeBase {
@@ -127,6 +161,9 @@ const cosine = (a: number[], b: number[]): number => {
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 };
 
+/** 48 bits of a text's SHA-1, a safe integer */
+const hash48 = (text: string): number => createHash('sha1').update(text).digest().readUIntBE(0, 6);
+
 export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
   const prepare = statementCache(db);
 
@@ -134,9 +171,11 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
 
   function materialOf(courseId: number): CourseMaterial | null {
     const course = prepare(
-      `SELECT c.id, c.name, c.info, l.name AS lecturerName, l.position AS lecturerPosition
-       FROM courses c JOIN lecturers l ON l.id = c.lecturer_id WHERE c.id = ?`,
-    ).get(courseId) as { id: number; name: string; info: string; lecturerName: string; lecturerPosition: string } | undefined;
+      `SELECT c.id, c.name, c.info, l.name AS lecturerName, l.position AS lecturerPosition, cat.name AS catalogueName
+       FROM courses c JOIN lecturers l ON l.id = c.lecturer_id LEFT JOIN catalogues cat ON cat.id = c.catalogue_id WHERE c.id = ?`,
+    ).get(courseId) as
+      | { id: number; name: string; info: string; lecturerName: string; lecturerPosition: string; catalogueName: string | null }
+      | undefined;
     if (!course) return null;
     const videos = prepare('SELECT id, name, abstract FROM videos WHERE course_id = ? ORDER BY sort, id').all(courseId) as {
       id: number;
@@ -149,6 +188,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       courseInfo: course.info,
       lecturerName: course.lecturerName,
       lecturerPosition: course.lecturerPosition,
+      catalogueName: course.catalogueName ?? '',
       videos: videos.map((v) => ({
         videoId: v.id,
         videoName: v.name,
@@ -163,13 +203,57 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     };
   }
 
+  /** the course's chunks out of every index */
+  function dropChunks(where: string, arg?: number): void {
+    const old = prepare(`SELECT id FROM ai_chunks WHERE ${where}`).all(...(arg === undefined ? [] : [arg])) as { id: number }[];
+    for (const { id } of old) {
+      prepare('DELETE FROM ai_chunk_words WHERE rowid = ?').run(id);
+      prepare('DELETE FROM ai_chunk_grams WHERE rowid = ?').run(id);
+      prepare('DELETE FROM ai_sentences WHERE chunk_id = ?').run(id);
+    }
+    prepare(`DELETE FROM ai_chunks WHERE ${where}`).run(...(arg === undefined ? [] : [arg]));
+  }
+
+  /** the dictionary's terms (ai_terms) and the segmenter's user words, as a lookup */
+  const isDictionaryTerm = (word: string): boolean => isUserWord(word);
+
+  /**
+   * The platform's terms into the segmenter before anything is cut: those stored, and on the first
+   * start (none stored) every course's, so that the first course indexed already masks and keeps
+   * whole the terms of the last.
+   */
+  let termsLoaded = false;
+  function loadTerms(): void {
+    if (termsLoaded) return;
+    termsLoaded = true;
+    const stored = (prepare('SELECT term FROM ai_terms').all() as { term: string }[]).map((r) => r.term);
+    if (stored.length > 0) {
+      addUserWords(stored);
+      return;
+    }
+    const ids = (prepare('SELECT id FROM courses ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+    const all = new Set<string>(catalogueTerms());
+    for (const id of ids) {
+      const material = materialOf(id);
+      if (material) for (const term of courseTerms(material)) all.add(term);
+    }
+    addUserWords(all);
+  }
+
+  /** the catalogue's names (subjects and their categories) as terms */
+  const catalogueTerms = (): string[] =>
+    (prepare('SELECT DISTINCT name FROM catalogues').all() as { name: string }[]).flatMap((r) => labelTerms(r.name));
+
   /** Replaces a course's chunks with those of its current material; returns how many it wrote. */
   function indexCourse(courseId: number): number {
-    const old = prepare('SELECT id FROM ai_chunks WHERE course_id = ?').all(courseId) as { id: number }[];
-    for (const { id } of old) prepare('DELETE FROM ai_chunk_words WHERE rowid = ?').run(id);
-    prepare('DELETE FROM ai_chunks WHERE course_id = ?').run(courseId);
+    loadTerms();
+    dropChunks('course_id = ?', courseId);
     const material = materialOf(courseId);
     if (!material) return 0;
+    const terms = courseTerms(material);
+    if (material.catalogueName) for (const term of labelTerms(material.catalogueName)) terms.add(term);
+    for (const term of terms) prepare('INSERT OR IGNORE INTO ai_terms (term) VALUES (?)').run(term);
+    addUserWords(terms);
     const courseWords = indexWords(`${material.courseName} ${material.lecturerName}`);
     const names = new Map(material.videos.map((v) => [v.videoId, indexWords(v.videoName)]));
     const chunks = chunkCourse(material);
@@ -183,6 +267,18 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
         names.get(chunk.videoId) ?? '',
         courseWords,
       );
+      prepare('INSERT INTO ai_chunk_grams (rowid, grams) VALUES (?, ?)').run(lastInsertRowid, textGrams(chunk.text));
+      sentencesOf(chunk.text, chunk.marks).forEach((sentence, seq) => {
+        const skeleton = skeletonOf(sentence.text, isDictionaryTerm);
+        if (skeleton === '') return;
+        prepare('INSERT INTO ai_sentences (chunk_id, seq, video_id, skeleton, sentence) VALUES (?, ?, ?, ?, ?)').run(
+          lastInsertRowid,
+          seq,
+          chunk.videoId,
+          hash48(skeleton),
+          hash48(sentence.text.replace(/[^\p{L}\p{N}]/gu, '')),
+        );
+      });
     }
     return chunks.length;
   }
@@ -293,170 +389,417 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     ch.course_id AS courseId, c.catalogue_id AS catalogId, v.name AS videoName, c.name AS courseName, l.name AS authorName`;
   const CHUNK_JOINS = `JOIN videos v ON v.id = ch.video_id JOIN courses c ON c.id = ch.course_id JOIN lecturers l ON l.id = c.lecturer_id`;
 
-  function bm25Ranking(match: string, courseId: number): ChunkRow[] {
+  /** the best `limit` chunks for an FTS5 expression over the words or the bigrams, best first */
+  function bm25Ranking(table: 'ai_chunk_words' | 'ai_chunk_grams', match: string, courseId: number): ChunkRow[] {
     const scope = courseId > 0 ? 'AND w.rowid IN (SELECT id FROM ai_chunks WHERE course_id = @courseId)' : '';
+    const rank = table === 'ai_chunk_words' ? `bm25(ai_chunk_words, ${WEIGHTS})` : 'bm25(ai_chunk_grams)';
     return prepare(
       `SELECT ${CHUNK_COLUMNS}
-       FROM (SELECT rowid, bm25(ai_chunk_words, ${WEIGHTS}) AS score FROM ai_chunk_words w
-             WHERE ai_chunk_words MATCH @match ${scope} ORDER BY score, rowid LIMIT @limit) m
+       FROM (SELECT rowid, ${rank} AS score FROM ${table} w
+             WHERE ${table} MATCH @match ${scope} ORDER BY score, rowid LIMIT @limit) m
        JOIN ai_chunks ch ON ch.id = m.rowid ${CHUNK_JOINS}
        ORDER BY m.score, m.rowid`,
     ).all({ match, courseId, limit: CANDIDATES }) as ChunkRow[];
   }
 
-  /** the keywords found in the chunk, its video's name or its course's */
-  const matchedTerms = (row: ChunkRow, keywords: string[]): string[] => {
-    const haystack = fold(`${row.text}\n${row.videoName}\n${row.courseName}`);
-    return keywords.filter((k) => haystack.includes(fold(k)));
-  };
-
-  const defines = (text: string, terms: string[]): boolean => {
-    const folded = fold(text);
-    return terms.some((t) => DEFINING_VERBS.some((verb) => folded.includes(fold(t) + verb)));
-  };
-
-  /** the second of the chunk's sentence with the most keywords (its start when none has any) */
-  function bestSecond(row: ChunkRow, keywords: string[]): number {
-    const marks = JSON.parse(row.marks) as [number, number][];
-    const chars = [...row.text];
-    let best = row.timePoint;
-    let bestHits = 0;
-    marks.forEach(([offset, second], i) => {
-      const sentence = fold(chars.slice(offset, marks[i + 1]?.[0] ?? chars.length).join(''));
-      const hits = keywords.reduce((n, k) => n + (sentence.includes(fold(k)) ? [...k].length : 0), 0);
-      if (hits > bestHits) {
-        bestHits = hits;
-        best = second;
-      }
-    });
-    return best;
-  }
-
   /**
-   * The chunks' document frequencies come from an fts5vocab view of the index (a B-tree lookup per
-   * word) instead of a MATCH count per keyword; it lives in this connection's temp schema, so no
-   * migration is needed. A keyword unicode61 would cut into several tokens is counted by MATCH.
+   * Document frequencies from fts5vocab views of the indexes (a B-tree lookup per word), in this
+   * connection's temp schema, so no migration is needed. A form unicode61 would cut into several
+   * tokens, or a bigram phrase, is counted by MATCH (capped: beyond it a word is common anyway).
    */
   let vocabReady = false;
-  function documentFrequency(keyword: string): number {
-    const term = keyword.toLowerCase();
-    if (/^[\p{L}\p{N}]+$/u.test(term) && term.normalize('NFD') === term) {
+  const DF_CAP = 5_000;
+  function wordFrequency(form: string): number {
+    if (/^[\p{L}\p{N}]+$/u.test(form) && form.normalize('NFD') === form) {
       if (!vocabReady) {
         db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.ai_chunk_vocab USING fts5vocab(main, ai_chunk_words, row)');
         vocabReady = true;
       }
-      return (prepare('SELECT doc FROM temp.ai_chunk_vocab WHERE term = ?').get(term) as { doc: number } | undefined)?.doc ?? 0;
+      return (prepare('SELECT doc FROM temp.ai_chunk_vocab WHERE term = ?').get(form) as { doc: number } | undefined)?.doc ?? 0;
     }
-    return (prepare('SELECT count(*) AS n FROM ai_chunk_words WHERE ai_chunk_words MATCH ?').get(ftsString(keyword)) as { n: number }).n;
+    return matchCount('ai_chunk_words', ftsString(form));
+  }
+  const matchCount = (table: 'ai_chunk_words' | 'ai_chunk_grams', match: string): number =>
+    (prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ${DF_CAP})`).get(match) as { n: number }).n;
+
+  interface TermLookup extends WeightedTerm {
+    /** forms the word index has */
+    wordForms: string[];
+    /** bigram phrases of forms only the bigram index has */
+    gramPhrases: string[];
+  }
+
+  const isCorpusTerm = (form: string): boolean => prepare('SELECT 1 FROM ai_terms WHERE term = ? COLLATE NOCASE').get(form) !== undefined;
+
+  /**
+   * Each planned term with its weight and where it is found; unseen terms get weight 0. A term
+   * the lectures never write whole (放管服改革 where they write “放管服”改革) is looked up by its
+   * words instead. A name or term of the platform's own weighs TOPIC_WEIGHT times its inverse
+   * document frequency: it is what lectures are about, and its frequency is inflated by the
+   * summaries that repeat it.
+   */
+  function lookUp(plan: QuestionPlan): TermLookup[] {
+    const total = Math.max(1, (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n);
+    const looked = plan.terms.map((term) => lookUpTerm(term, total));
+    const out: TermLookup[] = [];
+    for (const term of looked) {
+      out.push(term);
+      if (term.idf > 0 || [...term.text].length < 3) continue;
+      for (const word of questionWords(term.text)) {
+        if (word === term.text || out.some((t) => t.text === word) || looked.some((t) => t.text === word)) continue;
+        const part = lookUpTerm({ text: word, forms: [word], part: term.part }, total);
+        if (part.idf > 0) out.push(part);
+      }
+    }
+    return out;
+  }
+
+  function lookUpTerm(term: PlannedTerm, total: number): TermLookup {
+    const wordForms: string[] = [];
+    const gramPhrases: string[] = [];
+    let df = 0;
+    for (const form of term.forms) {
+      const inWords = wordFrequency(form);
+      if (inWords > 0) {
+        wordForms.push(form);
+        df = Math.max(df, inWords);
+        continue;
+      }
+      const phrase = gramPhrase(form);
+      const inGrams = phrase && [...form].length > 1 ? matchCount('ai_chunk_grams', phrase) : 0;
+      if (phrase && inGrams > 0) {
+        gramPhrases.push(phrase);
+        df = Math.max(df, inGrams);
+      }
+    }
+    const topic = df > 0 && term.forms.some(isCorpusTerm) ? TOPIC_WEIGHT : 1;
+    const idf = df === 0 ? 0 : topic * Math.log(1 + (total - df + 0.5) / (df + 0.5));
+    return { ...term, idf, wordForms, gramPhrases };
+  }
+
+  /** which sentences of these chunks are boilerplate: their skeleton frames many different sentences */
+  function boilerplateOf(chunkIds: number[]): Map<number, Set<number>> {
+    const out = new Map<number, Set<number>>();
+    if (chunkIds.length === 0) return out;
+    const rows = prepare(
+      `SELECT s.chunk_id AS chunkId, s.seq,
+              (SELECT count(*) FROM (SELECT DISTINCT sentence FROM ai_sentences t WHERE t.skeleton = s.skeleton LIMIT ${BOILERPLATE_SENTENCES})) AS variants
+       FROM ai_sentences s WHERE s.chunk_id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(chunkIds)) as { chunkId: number; seq: number; variants: number }[];
+    for (const row of rows) {
+      if (row.variants < BOILERPLATE_SENTENCES) continue;
+      let set = out.get(row.chunkId);
+      if (!set) out.set(row.chunkId, (set = new Set()));
+      set.add(row.seq);
+    }
+    return out;
+  }
+
+  const transcriptOfVideo = (videoId: number): ChunkRow[] =>
+    prepare(`SELECT ${CHUNK_COLUMNS} FROM ai_chunks ch ${CHUNK_JOINS} WHERE ch.video_id = ? AND ch.kind = 'transcript' ORDER BY ch.seq`).all(
+      videoId,
+    ) as ChunkRow[];
+
+  interface Ranked {
+    row: ChunkRow;
+    scored: ScoredChunk;
+    score: number;
+    part: number;
+  }
+
+  const marksOf = (row: ChunkRow): [number, number][] => JSON.parse(row.marks) as [number, number][];
+
+  function score(row: ChunkRow, terms: WeightedTerm[], boilerplate: Map<number, Set<number>>): ScoredChunk | null {
+    return scoreChunk(
+      {
+        kind: row.kind,
+        text: row.text,
+        marks: marksOf(row),
+        videoName: row.videoName,
+        courseName: row.courseName,
+        // a course's description is the platform's own sentence about it (who teaches it, its lectures), never a lecture's filler
+        boilerplate: row.kind === 'course' ? new Set() : (boilerplate.get(row.id) ?? new Set()),
+      },
+      terms,
+    );
   }
 
   /**
-   * How telling each keyword is: its inverse document frequency over the chunks (BM25's). A word
-   * the knowledge base never mentions weighs most: a question about it is not answered by
-   * passages that only share its generic words (量子计算机的原理 by a course on 计算机 原理).
+   * The transcript sentence of the video that best says the side's terms (the keyframe's or
+   * abstract's own words break ties), so that a citation points at where it is spoken; null when
+   * the video's transcript says none of them.
    */
-  function keywordWeights(keywords: string[]): Map<string, number> {
-    const total = (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n;
-    const weights = new Map<string, number>();
-    for (const keyword of keywords) {
-      const df = documentFrequency(keyword);
-      weights.set(keyword, Math.log(1 + (total - df + 0.5) / (df + 0.5)));
+  function spokenFor(item: Ranked, terms: WeightedTerm[]): Ranked | null {
+    const rows = transcriptOfVideo(item.row.videoId);
+    const boilerplate = boilerplateOf(rows.map((r) => r.id));
+    let best: Ranked | null = null;
+    for (const row of rows) {
+      const scored = score(row, terms, boilerplate);
+      if (!scored || scored.said === 0) continue;
+      const echo = nearDuplicate(scored.quote, item.scored.quote) ? 1.05 : 1;
+      const value = scored.score * echo;
+      if (!best || value > best.score) best = { row, scored, score: value, part: item.part };
     }
-    return weights;
+    return best;
   }
 
-  async function retrieve(query: RetrievalQuery): Promise<Retrieval> {
-    catchUpForQuestion(query.courseId ?? 0);
-    const keywords = questionKeywords(query.question);
-    if (keywords.length === 0) return { keywords, passages: [], candidates: [], fused: false };
-    const match = keywords.map(ftsString).join(' OR ');
+  /**
+   * An abstract or course description whose words no transcript sentence says: quoted as it is,
+   * cited at the first moment of its video past 0 s (its first keyframe, else its first sentence
+   * spoken after the start); null when the video has none.
+   */
+  function firstSpoken(item: Ranked): Ranked | null {
+    const moment = prepare(
+      `SELECT min(time_point) AS second FROM ai_chunks WHERE video_id = ? AND kind IN ('keyframe', 'transcript') AND time_point > 0`,
+    ).get(item.row.videoId) as { second: number | null };
+    return moment.second === null ? null : { ...item, scored: { ...item.scored, second: moment.second } };
+  }
+
+  /**
+   * How much of what the best sentence says its own video's summaries (abstract, keyframes) say
+   * too, by weight: a lecture's main point is echoed there, an aside or an example is not.
+   */
+  function echoOf(item: Ranked, terms: WeightedTerm[]): number {
+    const said = terms.filter((t) => item.scored.matched.includes(t.text));
+    const weight = said.reduce((n, t) => n + t.idf, 0);
+    if (weight === 0) return 0;
+    const summaries = (
+      prepare(`SELECT text FROM ai_chunks WHERE video_id = ? AND kind IN ('abstract', 'keyframe')`).all(item.row.videoId) as { text: string }[]
+    )
+      .map((r) => squeeze(r.text))
+      .join('\n');
+    return said.filter((t) => t.forms.some((f) => summaries.includes(squeeze(f)))).reduce((n, t) => n + t.idf, 0) / weight;
+  }
+
+  /**
+   * Whether the best sentence says what a lecture is about, not only a word in passing: a term it
+   * says (not one that every lecture says: TOPIC_MIN_IDF) is itself a name or term of the
+   * platform's own (ai_terms: a glossary entry, a title, a lecturer, a catalogue), or one of the
+   * terms its video's name or keyframe labels name. A word inside a longer term (本质 in
+   * 社会主义本质, 黄河 in 黄河大合唱) is not the term.
+   */
+  function isTopic(item: Ranked, terms: WeightedTerm[]): boolean {
+    const said = terms.filter((t) => item.scored.matched.includes(t.text) && t.idf >= TOPIC_MIN_IDF);
+    if (said.length === 0) return false;
+    const named = new Set(
+      (prepare(`SELECT key_points AS label FROM video_keyframes WHERE video_id = ?`).all(item.row.videoId) as { label: string }[])
+        .flatMap((r) => labelTerms(r.label))
+        .concat(labelTerms(item.row.videoName))
+        .map(squeeze),
+    );
+    return said.some((t) =>
+      t.forms.some((f) => named.has(squeeze(f)) || isCorpusTerm(f)),
+    );
+  }
+
+  /** whether the best sentence says the side's most telling term */
+  function saysTop(item: Ranked, terms: WeightedTerm[]): boolean {
+    const top = [...terms].sort((a, b) => b.idf - a.idf)[0];
+    return top !== undefined && item.scored.matched.includes(top.text);
+  }
+
+  /** a side's candidates, best first, with the relevance decision */
+  interface Side {
+    part: number;
+    terms: TermLookup[];
+    ranked: Ranked[];
+    signals: DecisionInput | null;
+    decision: { answerable: boolean; reason: string };
+  }
+
+  /** a side's candidates: BM25 over the words and the bigrams, in the whole knowledge base and the asked course, scored by their best sentence */
+  async function rankSide(part: number, terms: TermLookup[], query: RetrievalQuery): Promise<{ ranked: Ranked[]; fused: boolean }> {
     const askedCourse = query.courseId ?? 0;
     const askedVideo = query.videoId ?? 0;
-
-    // BM25: the whole knowledge base, then the asked course (its chunks may rank below the cut)
-    const bm25 = bm25Ranking(match, 0);
-    const seen = new Set(bm25.map((r) => r.id));
-    if (askedCourse > 0) for (const row of bm25Ranking(match, askedCourse)) if (!seen.has(row.id)) bm25.push(row);
-    const rankings: number[][] = [bm25.map((r) => r.id)];
-
+    const rows = new Map<number, ChunkRow>();
+    const rankings: number[][] = [];
+    const wordMatch = terms.flatMap((t) => t.wordForms.map(ftsString)).join(' OR ');
+    const gramMatch = terms.flatMap((t) => t.gramPhrases).join(' OR ');
+    for (const [table, match] of [
+      ['ai_chunk_words', wordMatch],
+      ['ai_chunk_grams', gramMatch],
+    ] as const) {
+      if (!match) continue;
+      const found = bm25Ranking(table, match, 0);
+      if (askedCourse > 0) found.push(...bm25Ranking(table, match, askedCourse));
+      for (const row of found) rows.set(row.id, row);
+      rankings.push([...new Set(found.map((r) => r.id))]);
+    }
+    const all = [...rows.values()];
     let fused = false;
-    if (query.embed && bm25.length > 0) {
+    if (query.embed && all.length > 0) {
       try {
-        const vectors = await query.embed([query.question, ...bm25.map((r) => r.text)], query.signal);
+        const vectors = await query.embed([query.question, ...all.map((r) => r.text)], query.signal);
         const questionVector = vectors[0]!;
-        const similarity = new Map(bm25.map((r, i) => [r.id, cosine(questionVector, vectors[i + 1] ?? [])]));
-        rankings.push([...bm25].sort((a, b) => similarity.get(b.id)! - similarity.get(a.id)!).map((r) => r.id));
+        const similarity = new Map(all.map((r, i) => [r.id, cosine(questionVector, vectors[i + 1] ?? [])]));
+        rankings.push([...all].sort((a, b) => similarity.get(b.id)! - similarity.get(a.id)!).map((r) => r.id));
         fused = true;
       } catch (error) {
         if (query.signal?.aborted) throw error;
-        // embeddings unavailable: BM25 alone still answers
+        // embeddings unavailable: the lexical rankings still answer
       }
     }
     const rrf = new Map<number, number>();
     for (const ranking of rankings) ranking.forEach((id, rank) => rrf.set(id, (rrf.get(id) ?? 0) + 1 / (RRF_K + rank + 1)));
+    const maxRrf = Math.max(...rrf.values(), 1e-9);
 
-    const weights = keywordWeights(keywords);
-    const totalWeight = keywords.reduce((n, k) => n + weights.get(k)!, 0);
-    const scored = bm25.map((row) => {
-      const terms = matchedTerms(row, keywords);
-      const coverage = terms.reduce((n, k) => n + weights.get(k)!, 0) / totalWeight;
-      let score = rrf.get(row.id)! * (1 + coverage) * KIND_WEIGHT[row.kind];
-      if (defines(row.text, terms)) score *= DEFINITION_BOOST;
-      if (askedVideo > 0 && row.videoId === askedVideo) score *= ASKED_VIDEO_BOOST;
-      else if (askedCourse > 0 && row.courseId === askedCourse) score *= ASKED_COURSE_BOOST;
-      const passage: Passage = {
-        chunkId: row.id,
-        videoId: row.videoId,
-        courseId: row.courseId,
-        catalogId: row.catalogId,
-        videoName: row.videoName,
-        courseName: row.courseName,
-        authorName: row.authorName,
-        timePoint: bestSecond(row, terms),
-        kind: row.kind,
-        text: row.text,
-        score,
-        matchedTerms: terms,
-      };
-      return { passage, coverage, seq: row.seq };
-    });
-    scored.sort((a, b) => b.passage.score - a.passage.score || a.passage.chunkId - b.passage.chunkId);
-
-    const candidates: Candidate[] = [];
-    const kept: typeof scored = [];
-    const texts = new Set<string>();
-    for (const item of scored) {
-      const { passage } = item;
-      const folded = fold(passage.text);
-      let reason: string | null = null;
-      if (item.coverage < MIN_COVERAGE) {
-        reason = passage.matchedTerms.length
-          ? `只匹配到${passage.matchedTerms.map((t) => `「${t}」`).join('')}，与问题关系不大`
-          : '没有匹配到问题的关键词';
-      } else if (texts.has(folded)) {
-        reason = '与更靠前的片段内容相同';
-      } else if (
-        // neighbouring transcript chunks continue one another; keyframes are moments of their own
-        passage.kind === 'transcript' &&
-        kept.some((k) => k.passage.videoId === passage.videoId && k.passage.kind === 'transcript' && Math.abs(k.seq - item.seq) <= 1)
-      ) {
-        reason = '与已选的相邻片段重复';
-      } else if (kept.filter((k) => k.passage.videoId === passage.videoId).length >= PER_VIDEO) {
-        reason = `同一讲已选${PER_VIDEO}段`;
-      } else if (kept.length >= TOP_K) {
-        reason = `已选够${TOP_K}段`;
-      }
-      if (reason === null) {
-        kept.push(item);
-        texts.add(folded);
-      }
-      candidates.push({
-        passage,
-        kept: reason === null,
-        reason: reason ?? `匹配${passage.matchedTerms.map((t) => `「${t}」`).join('')}，保留`,
-      });
+    const boilerplate = boilerplateOf(all.map((r) => r.id));
+    const ranked: Ranked[] = [];
+    for (const row of all) {
+      const scored = score(row, terms, boilerplate);
+      if (!scored) continue;
+      // the rankings only break near-ties (or, with embeddings, lift what the model finds close): the sentence's own evidence decides
+      let value = scored.score * (1 + (fused ? FUSED_RANK_SHARE : RANK_SHARE) * (rrf.get(row.id)! / maxRrf));
+      if (askedVideo > 0 && row.videoId === askedVideo) value *= 1.5;
+      else if (askedCourse > 0 && row.courseId === askedCourse) value *= 1.25;
+      ranked.push({ row, scored, score: value, part });
     }
-    return { keywords, passages: kept.map((k) => k.passage), candidates, fused };
+    ranked.sort((a, b) => b.score - a.score || a.row.id - b.row.id);
+    return { ranked, fused };
+  }
+
+  /** what the decision weighs for a side's best candidate */
+  function signalsOf(ranked: Ranked[], terms: TermLookup[]): DecisionInput | null {
+    const best = ranked[0];
+    if (!best) return null;
+    const bestTerms = new Set(best.scored.matched);
+    // other lectures saying the same terms in sentences of their own (the same sentence repeated is one voice)
+    const voices: string[] = [best.scored.quote];
+    for (const r of ranked) {
+      if (r.row.videoId === best.row.videoId || r.scored.said === 0) continue;
+      if (![...bestTerms].every((t) => r.scored.matched.includes(t))) continue;
+      if (!voices.some((v) => nearDuplicate(v, r.scored.quote))) voices.push(r.scored.quote);
+    }
+    return {
+      coverage: best.scored.coverage,
+      said: best.scored.said,
+      total: terms.reduce((n, t) => n + t.idf, 0),
+      agreeing: voices.length - 1,
+      echo: echoOf(best, terms),
+      topSaid: saysTop(best, terms),
+      saidTerms: terms.filter((t) => bestTerms.has(t.text)).length,
+      topic: isTopic(best, terms),
+      telling: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF),
+      properName: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && t.proper === true),
+    };
+  }
+
+  async function retrieve(query: RetrievalQuery): Promise<Retrieval> {
+    catchUpForQuestion(query.courseId ?? 0);
+    loadTerms();
+    const plan = planQuestion(query.question);
+    const looked = lookUp(plan);
+    let known = looked.filter((t) => t.idf > 0);
+    let parts = plan.parts;
+    // a "comparison" one of whose sides names nothing telling (人和人之间…物和物之间) asks about one thing
+    if (parts > 1 && Array.from({ length: parts }, (_, p) => known.some((t) => t.part === p && t.idf >= TOPIC_MIN_IDF)).includes(false)) {
+      known = known.map((t) => ({ ...t, part: 0 }));
+      parts = 1;
+    }
+    const analysis: RetrievalAnalysis = {
+      dropped: plan.dropped,
+      unseen: looked.filter((t) => t.idf === 0).map((t) => t.text),
+      aliases: known
+        .filter((t) => t.forms.length > 1 && (t.wordForms.some((f) => f !== t.text) || t.gramPhrases.length > 0))
+        .map((t) => [t.text, t.wordForms.filter((f) => f !== t.text)] as [string, string[]])
+        .filter(([, forms]) => forms.length > 0),
+      parts: Array.from({ length: parts }, (_, p) => known.filter((t) => t.part === p).map((t) => t.text)),
+      sides: Array.from({ length: parts }, (_, p) => [...known.filter((t) => t.part === p)].sort((a, b) => b.idf - a.idf)[0]?.text ?? ''),
+      decisions: [],
+      signals: [],
+    };
+    const keywords = known.map((t) => t.text);
+    const empty = { keywords, passages: [], candidates: [], fused: false, analysis };
+    if (known.length === 0) {
+      analysis.decisions.push('问题里没有课程中出现过的关键词');
+      return empty;
+    }
+
+    // every side ranked and judged first: a comparison answers a side the lectures name when another side is answered
+    const sides: Side[] = [];
+    let fused = false;
+    for (let part = 0; part < parts; part++) {
+      const terms = known.filter((t) => t.part === part);
+      if (terms.length === 0) continue;
+      const result = await rankSide(part, terms, query);
+      fused ||= result.fused;
+      const signals = signalsOf(result.ranked, terms);
+      const decision = signals ? decide(signals) : { answerable: false, reason: '没有找到说到这些关键词的句子' };
+      sides.push({ part, terms, ranked: result.ranked, signals, decision });
+    }
+    if (sides.length > 1 && sides.some((s) => s.decision.answerable)) {
+      for (const side of sides) {
+        if (side.decision.answerable || !side.signals?.telling || side.signals.coverage < DECISION_FLOOR) continue;
+        side.decision = { answerable: true, reason: '比较的另一方可以回答，这一方的专名在课程中有讲解' };
+      }
+    }
+
+    const picked: Ranked[] = [];
+    const candidates: Candidate[] = [];
+    for (const side of sides) {
+      const { terms, ranked, decision } = side;
+      analysis.signals.push(side.signals);
+      const label = sides.length > 1 ? `「${analysis.sides[side.part]}」一方：` : '';
+      analysis.decisions.push(`${label}${decision.answerable ? '可以回答' : '不作回答'}，${decision.reason}`);
+      const best = ranked[0];
+      // one passage per video and side, each where it is spoken, a sentence said once; a course's
+      // description only when nothing else of the side is said
+      const perPart = sides.length > 1 ? Math.max(2, Math.floor(TOP_K / sides.length)) : TOP_K;
+      let kept = 0;
+      for (const item of ranked) {
+        let reason: string | null = null;
+        let chosen: Ranked | null = item;
+        if (!decision.answerable) reason = '问题在课程中没有可靠的依据';
+        else if (item.scored.coverage < Math.min(DECISION_FLOOR, best!.scored.coverage)) reason = '与问题关系不大';
+        else if (picked.some((p) => p.row.videoId === item.row.videoId)) reason = '同一讲已选一段';
+        else if (kept >= perPart || picked.length >= TOP_K) reason = `已选够${picked.length}段`;
+        else if (item.row.kind === 'course' && kept > 0) reason = '课程介绍不是讲解，已有讲解';
+        if (reason === null && item.row.kind !== 'transcript') {
+          chosen = spokenFor(item, terms) ?? (item.row.kind === 'keyframe' ? item : firstSpoken(item));
+          if (!chosen) reason = '简介没有对应的讲解时刻';
+        }
+        if (reason === null && chosen && picked.some((p) => nearDuplicate(p.scored.quote, chosen!.scored.quote))) reason = '与已选的句子重复';
+        if (reason === null && chosen) {
+          picked.push(chosen);
+          kept++;
+        }
+        candidates.push({
+          passage: passageOf(chosen ?? item),
+          kept: reason === null,
+          reason: reason ?? `说到${(chosen ?? item).scored.matched.map((t) => `「${t}」`).join('')}，保留`,
+        });
+      }
+    }
+    if (picked.length === 0) return { ...empty, candidates, fused };
+    // a comparison's sides take turns, so each is answered near the top
+    const order =
+      sides.length > 1
+        ? picked
+            .map((p, i) => ({ p, turn: picked.filter((q, j) => j < i && q.part === p.part).length }))
+            .sort((a, b) => a.turn - b.turn || a.p.part - b.p.part)
+            .map((x) => x.p)
+        : picked;
+    return { keywords, passages: order.map(passageOf), candidates, fused, analysis };
+  }
+
+  function passageOf(item: Ranked): Passage {
+    const { row, scored } = item;
+    return {
+      chunkId: row.id,
+      videoId: row.videoId,
+      courseId: row.courseId,
+      catalogId: row.catalogId,
+      videoName: row.videoName,
+      courseName: row.courseName,
+      authorName: row.authorName,
+      timePoint: scored.second,
+      kind: row.kind,
+      text: row.text,
+      quote: scored.quote,
+      part: item.part,
+      score: item.score,
+      matchedTerms: scored.matched,
+    };
   }
 
   return {
@@ -478,11 +821,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
         options.onProgress?.(done, courses);
       }
       // chunks of courses that no longer exist (a course deleted while nothing followed the queue)
-      db.transaction(() => {
-        const orphans = prepare('SELECT id FROM ai_chunks WHERE course_id NOT IN (SELECT id FROM courses)').all() as { id: number }[];
-        for (const { id } of orphans) prepare('DELETE FROM ai_chunk_words WHERE rowid = ?').run(id);
-        prepare('DELETE FROM ai_chunks WHERE course_id NOT IN (SELECT id FROM courses)').run();
-      }).immediate();
+      db.transaction(() => dropChunks('course_id NOT IN (SELECT id FROM courses)')).immediate();
       return { courses, chunks: (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n };
     },
     retrieve,

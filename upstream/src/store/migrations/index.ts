@@ -11,6 +11,7 @@ import { media } from './0006-media';
 import { play } from './0007-play';
 import { aiKnowledge } from './0008-ai-knowledge';
 import { aiContent } from './0009-ai-content';
+import { aiRetrieval } from './0010-ai-retrieval';
 
 export interface Migration {
   version: number;
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'play', sql: play },
   { version: 8, name: 'ai knowledge', sql: aiKnowledge },
   { version: 9, name: 'ai content', sql: aiContent },
+  { version: 10, name: 'ai retrieval', sql: aiRetrieval },
 ];

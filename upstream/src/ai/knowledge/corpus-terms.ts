@@ -1,0 +1,88 @@
+/**
+ * The platform's own names and terms, taken from its content: the user dictionary of the segmenter
+ * (search/analyzer.ts addUserWords) and the slots that a sentence's skeleton masks.
+ *
+ * From a course's material: its lecturer's name, every keyframe label that reads as a term (a
+ * glossary entry, at most TERM_MAX characters, not a pair joined by 与/和), every book title in
+ * 《》 and every short quoted term in “” or 「」 of its descriptions, abstracts, keyframes and
+ * transcript. Course and video titles are phrases (如何理解…, 从…到…) that questions name in
+ * part: they are indexed as words already and are not made into single words.
+ */
+import { tagWords } from '../../search/analyzer';
+import type { CourseMaterial } from './chunker';
+
+const TERM_MAX = 12;
+const BOOK_TITLE = /《([^《》\n]{2,24})》/gu;
+const QUOTED = /[“「]([^“”「」\n]{2,10})[”」]/gu;
+const PUNCTUATION = /[，,。：:；;！？!?、\s]/u;
+const TERM = /^[\p{L}\p{N}·・\-（）()]+$/u;
+
+const isTerm = (text: string): boolean => {
+  const length = [...text].length;
+  return length >= 2 && length <= TERM_MAX && TERM.test(text) && !PUNCTUATION.test(text);
+};
+
+/** book titles and quoted terms of a text */
+export function termsInText(text: string, into: Set<string>): void {
+  for (const match of text.matchAll(BOOK_TITLE)) into.add(match[1]!.trim());
+  for (const match of text.matchAll(QUOTED)) if (isTerm(match[1]!.trim())) into.add(match[1]!.trim());
+}
+
+/**
+ * The terms a keyframe label names: itself, or the terms it joins (特征值与特征向量 → 特征值,
+ * 特征向量), each without inner punctuation (存天理，灭人欲 → 存天理灭人欲).
+ */
+export function labelTerms(label: string): string[] {
+  const squeeze = (text: string) => text.replace(/[，,：:；;\s“”"'‘’]/gu, '').trim();
+  // 与, 及 and 、 join terms; 和 only between two words (碳中和, 和平 are words of their own)
+  const parts = squeeze(label)
+    .split(/[与及、]/u)
+    .flatMap((part) => {
+      const sides = part.split('和');
+      return sides.length === 2 && sides.every((side) => [...side].length >= 2) ? sides : [part];
+    });
+  return parts.filter(isTerm);
+}
+
+export function courseTerms(material: CourseMaterial): Set<string> {
+  const terms = new Set<string>();
+  if (isTerm(material.lecturerName.trim())) terms.add(material.lecturerName.trim());
+  termsInText(material.courseInfo, terms);
+  termsInText(material.courseName, terms);
+  for (const video of material.videos) {
+    termsInText(video.videoName, terms);
+    termsInText(video.abstract, terms);
+    for (const keyframe of video.keyframes) {
+      for (const term of labelTerms(keyframe.keyPoints)) terms.add(term);
+      termsInText(keyframe.description, terms);
+    }
+    for (const passage of video.transcript) termsInText(passage.text, terms);
+  }
+  return terms;
+}
+
+/** what a slot of a skeleton is: a term of the dictionary, or a name, place, number or foreign word */
+const SLOT_TAGS = /^(?:nr|ns|nt|nz|eng|m|i|l)/;
+
+/**
+ * A sentence's skeleton: its words with the terms (and names, numbers, idioms) masked, so that the
+ * same frame said of different topics ("把X和日常经验对照起来看…") has one skeleton. Punctuation
+ * and spaces are dropped.
+ */
+export function skeletonOf(sentence: string, isDictionaryTerm: (word: string) => boolean): string {
+  const out: string[] = [];
+  // a book title is a name whatever words it is made of
+  for (const { word, tag: pos } of tagWords(sentence.replace(/《[^《》]*》/gu, '〇'))) {
+    if (word === '〇') {
+      if (out[out.length - 1] !== '□') out.push('□');
+      continue;
+    }
+    if (!/[\p{L}\p{N}]/u.test(word)) continue;
+    const slot = isDictionaryTerm(word) || SLOT_TAGS.test(pos);
+    if (slot) {
+      if (out[out.length - 1] !== '□') out.push('□');
+    } else out.push(word.toLowerCase());
+  }
+  return out.join('');
+}
+

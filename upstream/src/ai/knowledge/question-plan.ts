@@ -1,0 +1,120 @@
+/**
+ * A question → what the knowledge base looks for (the plan): its terms, each with the forms that
+ * match it (the term and its aliases, search/lexicon/aliases.ts), and for a comparison (A和B的区别,
+ * A与B有什么不同, A还是B) the side each term belongs to, so that each side retrieves its own
+ * passages.
+ *
+ * Book titles (《…》) and quoted terms (“…”) are kept whole; the rest is cut by jieba with the
+ * platform's own names and terms in its dictionary (corpus-terms.ts), then the words of asking, of
+ * the classroom and of chat (search/lexicon/stopwords.ts) are dropped. Whether the corpus knows a
+ * term is the knowledge base's to say: a term no lecture uses counts neither for nor against.
+ */
+import { addUserWords, cutWords, searchWords, tagWords } from '../../search/analyzer';
+import { ALIAS_GROUPS } from '../../search/lexicon/aliases';
+import { COMPARISON_WORDS, CONJUNCTIONS, QUESTION_STOPWORDS } from '../../search/lexicon/stopwords';
+
+export interface PlannedTerm {
+  /** as the question writes it (lower case, without 《》) */
+  text: string;
+  /** what matches it: the term and its aliases, lower case, longest first */
+  forms: string[];
+  /** the side of a comparison (0 when the question is not one) */
+  part: number;
+  /** a proper name as jieba tags it (a person, place, organisation or other name) */
+  proper?: boolean;
+}
+
+export interface QuestionPlan {
+  terms: PlannedTerm[];
+  /** sides of a comparison (1 when not a comparison) */
+  parts: number;
+  /** the words dropped as words of asking, of the classroom or of chat */
+  dropped: string[];
+}
+
+const strip = (name: string): string => name.replace(/[《》“”"「」]/g, '').trim().toLowerCase();
+
+let aliasIndex: Map<string, string[]> | undefined;
+/** alias → every name of its group (lower case); the names join the segmenter's dictionary */
+function aliases(): Map<string, string[]> {
+  if (aliasIndex) return aliasIndex;
+  aliasIndex = new Map();
+  for (const group of ALIAS_GROUPS) {
+    const names = group.map(strip).filter((n) => n.length > 0);
+    // a name in two groups (庄子 the person, 《庄子》 the book) is looked up under both
+    for (const name of names) aliasIndex.set(name, [...new Set([...(aliasIndex.get(name) ?? []), ...names])]);
+  }
+  addUserWords(ALIAS_GROUPS.flat().map((n) => n.replace(/[《》]/g, '').trim()));
+  return aliasIndex;
+}
+
+const PROTECTED = /《([^《》]{1,30})》|[“"「]([^“”"「」]{1,30})[”"」]/gu;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/** the question's tokens in order: protected spans whole, the rest as jieba cuts it */
+function tokens(question: string): { text: string; whole: boolean }[] {
+  const out: { text: string; whole: boolean }[] = [];
+  let at = 0;
+  for (const match of question.matchAll(PROTECTED)) {
+    for (const word of cutWords(question.slice(at, match.index))) out.push({ text: word, whole: false });
+    out.push({ text: (match[1] ?? match[2] ?? '').trim(), whole: true });
+    at = match.index + match[0].length;
+  }
+  for (const word of cutWords(question.slice(at))) out.push({ text: word, whole: false });
+  return out.filter((t) => t.text.trim() !== '');
+}
+
+export function planQuestion(question: string): QuestionPlan {
+  const aliasOf = aliases();
+  const words = tokens(question.normalize('NFKC'));
+  const comparison = words.some((w) => !w.whole && COMPARISON_WORDS.has(w.text.toLowerCase()));
+  const dropped: string[] = [];
+  const found: { text: string; part: number }[] = [];
+  let part = 0;
+  let sideHasTerm = false;
+  for (const word of words) {
+    const lower = strip(word.text);
+    if (!word.whole && comparison && CONJUNCTIONS.has(lower)) {
+      if (sideHasTerm) {
+        part++;
+        sideHasTerm = false;
+      }
+      continue;
+    }
+    if (!HAS_WORD.test(lower)) continue;
+    if (!word.whole && (QUESTION_STOPWORDS.has(lower) || COMPARISON_WORDS.has(lower))) {
+      if (!dropped.includes(lower)) dropped.push(lower);
+      continue;
+    }
+    found.push({ text: lower, part });
+    sideHasTerm = true;
+  }
+  // a "comparison" with one side is a question about one thing
+  const parts = comparison ? new Set(found.map((f) => f.part)).size : 1;
+  const terms: PlannedTerm[] = [];
+  for (const f of found) {
+    if (terms.some((t) => t.text === f.text)) continue;
+    const forms = [...new Set([f.text, ...(aliasOf.get(f.text) ?? [])])].sort((a, b) => b.length - a.length);
+    terms.push({ text: f.text, forms, part: parts > 1 ? f.part : 0, proper: isProperName(f.text) });
+  }
+  if (parts > 1) {
+    // sides renumbered 0.. in order (a side may have lost its only term to a duplicate)
+    const order = [...new Set(terms.map((t) => t.part))];
+    for (const t of terms) t.part = order.indexOf(t.part);
+  }
+  return { terms, parts: parts > 1 ? new Set(terms.map((t) => t.part)).size : 1, dropped };
+}
+
+/** the words inside a term that a question might mean by it (search mode: 放管服改革 → 放管服, 改革), stopwords dropped */
+export function questionWords(term: string): string[] {
+  return [...new Set(searchWords(term).map((w) => w.toLowerCase()))].filter(
+    (w) => HAS_WORD.test(w) && !QUESTION_STOPWORDS.has(w) && !COMPARISON_WORDS.has(w) && [...w].length >= 2,
+  );
+}
+
+const PROPER = /^(?:nr|nrt|nrfg|ns|nt|nz)$/;
+/** a person's, place's, organisation's or other proper name, as jieba tags the word on its own */
+function isProperName(word: string): boolean {
+  const tagged = tagWords(word);
+  return tagged.length === 1 && PROPER.test(tagged[0]!.tag);
+}

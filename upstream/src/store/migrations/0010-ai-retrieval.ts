@@ -1,0 +1,38 @@
+/**
+ * What AI retrieval reads besides the chunk words (ai/knowledge/knowledge-base.ts):
+ *
+ * - ai_chunk_grams: each chunk's text as character bigrams in order (search/analyzer.ts textGrams),
+ *   so a word jieba cuts differently in the question and in the lecture (a name or term it does not
+ *   know) is still found, as the phrase of its bigrams.
+ * - ai_terms: the platform's own names and terms (lecturers, course and video titles, keyframe
+ *   labels, book titles and quoted terms of the material), added to the segmenter's dictionary at
+ *   start-up and whenever a course is indexed, so that indexing and questions cut them whole.
+ * - ai_sentences: every sentence of every chunk with its skeleton (the sentence with the names and
+ *   terms of the dictionary masked): a skeleton said in many lectures is boilerplate (openings,
+ *   transitions, closings) when it frames many different sentences, never quoted as an answer; the
+ *   same sentence repeated in several lectures is content, not boilerplate.
+ *
+ * Every course is queued again, so existing knowledge bases are re-indexed in the background.
+ */
+const FTS = `tokenize = 'unicode61 remove_diacritics 2', content = '', contentless_delete = 1, detail = full`;
+
+export const aiRetrieval = `
+CREATE VIRTUAL TABLE ai_chunk_grams USING fts5(grams, ${FTS});
+
+CREATE TABLE ai_terms (
+  term TEXT PRIMARY KEY
+) WITHOUT ROWID;
+
+CREATE TABLE ai_sentences (
+  chunk_id  INTEGER NOT NULL,
+  seq       INTEGER NOT NULL,                      -- the sentence's place among the chunk's marks
+  video_id  INTEGER NOT NULL,
+  skeleton  INTEGER NOT NULL,                      -- 48-bit hash of the masked sentence
+  sentence  INTEGER NOT NULL,                      -- 48-bit hash of the sentence itself (its letters and digits)
+  PRIMARY KEY (chunk_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX ai_sentences_by_skeleton ON ai_sentences (skeleton, sentence);
+
+DELETE FROM ai_kb_pending;
+INSERT INTO ai_kb_pending (course_id) SELECT id FROM courses ORDER BY id;
+`;
