@@ -106,6 +106,19 @@ describe('openai-compatible provider', () => {
     expect({ videoName: sources![1]!.videoName, time: sources![1]!.keyPointsShow }).toEqual(sent.get(1));
   });
 
+  it('sends the model the passages that answer a paraphrased question, the one that defines it first', async () => {
+    standIn.script = [{ content: '回答[1]。' }, { finish: true }];
+    const before = answerRequests().length;
+    // 兼爱 (video 72) described without its name, under its author's other name 墨翟
+    const result = await ask(api.client, { question: '墨翟那个要求不分亲疏远近地爱所有人的主张叫什么', userId: newUser() });
+    expect(result.status).toBe(200);
+    const user = answerRequests()[before]!.body.messages.find((m) => m.role === 'user')!.content;
+    const sent = promptPassages(before);
+    expect(sent.get(1)).toMatchObject({ videoName: '先秦诸子思想（2）' });
+    expect(user).toContain('兼爱是墨子的核心主张，要求不分亲疏远近地爱一切人');
+    expect(answerParts(result.chunks).sources![0]!.videoId).toBe(72);
+  });
+
   it('uses the chat model for model=chat and shows no thinking', async () => {
     standIn.script = [{ content: '回答[1]。' }, { finish: true }];
     const before = answerRequests().length;

@@ -734,41 +734,56 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       }
     }
 
-    const picked: Ranked[] = [];
-    const candidates: Candidate[] = [];
     for (const side of sides) {
-      const { terms, ranked, decision } = side;
       analysis.signals.push(side.signals);
       const label = sides.length > 1 ? `「${analysis.sides[side.part]}」一方：` : '';
-      analysis.decisions.push(`${label}${decision.answerable ? '可以回答' : '不作回答'}，${decision.reason}`);
-      const best = ranked[0];
-      // one passage per video and side, each where it is spoken, a sentence said once; a course's
-      // description only when nothing else of the side is said
-      const perPart = sides.length > 1 ? Math.max(2, Math.floor(TOP_K / sides.length)) : TOP_K;
-      let kept = 0;
-      for (const item of ranked) {
-        let reason: string | null = null;
-        let chosen: Ranked | null = item;
-        if (!decision.answerable) reason = '问题在课程中没有可靠的依据';
-        else if (item.scored.coverage < Math.min(DECISION_FLOOR, best!.scored.coverage)) reason = '与问题关系不大';
-        else if (picked.some((p) => p.row.videoId === item.row.videoId)) reason = '同一讲已选一段';
-        else if (kept >= perPart || picked.length >= TOP_K) reason = `已选够${picked.length}段`;
-        else if (item.row.kind === 'course' && kept > 0) reason = '课程介绍不是讲解，已有讲解';
-        if (reason === null && item.row.kind !== 'transcript') {
-          chosen = spokenFor(item, terms) ?? (item.row.kind === 'keyframe' ? item : firstSpoken(item));
-          if (!chosen) reason = '简介没有对应的讲解时刻';
-        }
-        if (reason === null && chosen && picked.some((p) => nearDuplicate(p.scored.quote, chosen!.scored.quote))) reason = '与已选的句子重复';
-        if (reason === null && chosen) {
-          picked.push(chosen);
-          kept++;
-        }
-        candidates.push({
-          passage: passageOf(chosen ?? item),
-          kept: reason === null,
-          reason: reason ?? `说到${(chosen ?? item).scored.matched.map((t) => `「${t}」`).join('')}，保留`,
-        });
+      analysis.decisions.push(`${label}${side.decision.answerable ? '可以回答' : '不作回答'}，${side.decision.reason}`);
+    }
+
+    // the sides take turns: each side's best lecture first, then the next of each; one passage per
+    // video, each where it is spoken, a sentence said once; a course's description only when nothing
+    // else of its side is said
+    const picked: Ranked[] = [];
+    const candidates: Candidate[] = [];
+    const perSide = sides.length > 1 ? Math.max(2, Math.floor(TOP_K / sides.length)) : TOP_K;
+    const cursors = sides.map(() => 0);
+    const kept = sides.map(() => 0);
+    const judge = (side: Side, index: number, item: Ranked): boolean => {
+      const best = side.ranked[0]!;
+      let reason: string | null = null;
+      let chosen: Ranked | null = item;
+      if (!side.decision.answerable) reason = '问题在课程中没有可靠的依据';
+      else if (item.scored.coverage < Math.min(DECISION_FLOOR, best.scored.coverage)) reason = '与问题关系不大';
+      else if (picked.some((p) => p.row.videoId === item.row.videoId)) reason = '同一讲已选一段';
+      else if (kept[index]! >= perSide || picked.length >= TOP_K) reason = `已选够${picked.length}段`;
+      else if (item.row.kind === 'course' && kept[index]! > 0) reason = '课程介绍不是讲解，已有讲解';
+      if (reason === null && item.row.kind !== 'transcript') {
+        chosen = spokenFor(item, side.terms) ?? (item.row.kind === 'keyframe' ? item : firstSpoken(item));
+        if (!chosen) reason = '简介没有对应的讲解时刻';
       }
+      if (reason === null && chosen && picked.some((p) => nearDuplicate(p.scored.quote, chosen!.scored.quote))) reason = '与已选的句子重复';
+      if (reason === null && chosen) {
+        picked.push(chosen);
+        kept[index]!++;
+      }
+      candidates.push({
+        passage: passageOf(chosen ?? item),
+        kept: reason === null,
+        reason: reason ?? `说到${(chosen ?? item).scored.matched.map((t) => `「${t}」`).join('')}，保留`,
+      });
+      return reason === null;
+    };
+    for (let progress = true; progress; ) {
+      progress = false;
+      sides.forEach((side, index) => {
+        while (cursors[index]! < side.ranked.length) {
+          const item = side.ranked[cursors[index]!++]!;
+          if (judge(side, index, item)) {
+            progress = true;
+            break;
+          }
+        }
+      });
     }
     if (picked.length === 0) return { ...empty, candidates, fused };
     // a comparison's sides take turns, so each is answered near the top

@@ -79,7 +79,7 @@ const says = (squeezed: string, term: WeightedTerm): boolean => term.forms.some(
 /** true when the text states what one of the terms is */
 function defines(squeezed: string, terms: WeightedTerm[]): boolean {
   return terms.some((t) =>
-    t.forms.map(squeeze).some((f) => DEFINING.some((verb) => squeezed.includes(f + verb)) || squeezed.startsWith(f)),
+    t.forms.map(squeeze).some((f) => DEFINING.some((verb) => squeezed.includes(f + verb))),
   );
 }
 
