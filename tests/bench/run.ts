@@ -29,7 +29,8 @@
  * the search corpus (a smoke run, not figures for README); --search-only runs only part 6;
  * --skip-search everything but part 6; --play-only runs only part 7, --skip-play everything but it;
  * --play-route-only (with --play-only) only part 7's web-player route (POST /beacon/play-log, JSON), from 1 000/s up;
- * --ai-only runs only part 8, --skip-ai everything but it.
+ * --ai-only runs only part 8, --skip-ai everything but it (and part 9); --ai-scale-only runs only part 9,
+ * AI answers at scale (tests/bench/ai-scale.ts: the demo and 100 000 courses, 10 000 with --quick).
  */
 import { browserAvailable } from '../support/browser';
 import { startPlatform } from '../support/platform';
@@ -43,6 +44,7 @@ import { markdownReport, textReport, type BenchResults, type MemoryResults, type
 import { measure, type LatencySummary } from './stats';
 import { DirectUpstream, callCount, discoverCalls, type CallPlan } from './upstream-calls';
 import { FULL_CORPUS } from './search-corpus';
+import { aiScaleMarkdown, runAiScaleBench } from './ai-scale';
 import { runSearchBench, searchMarkdown } from './search';
 import { playMarkdown, runPlayBench } from './play';
 import { aiMarkdown, runAiBench } from './ai';
@@ -63,6 +65,10 @@ async function aiPart(cleanup: Cleanup): Promise<string> {
   return aiMarkdown(await runAiBench({ cleanup, step, quick }));
 }
 
+async function aiScalePart(): Promise<string> {
+  return aiScaleMarkdown(await runAiScaleBench({ quick, step }));
+}
+
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const rebuild = args.includes('--build');
@@ -73,6 +79,7 @@ const skipPlay = args.includes('--skip-play');
 const playRouteOnly = args.includes('--play-route-only');
 const aiOnly = args.includes('--ai-only');
 const skipAi = args.includes('--skip-ai');
+const aiScaleOnly = args.includes('--ai-scale-only');
 const scale = (n: number) => (quick ? Math.max(20, Math.round(n / 10)) : n);
 
 const COUNTS = {
@@ -134,6 +141,12 @@ async function latencyPair(
 }
 
 async function main(cleanup: Cleanup): Promise<boolean> {
+  if (aiScaleOnly) {
+    const markdown = await aiScalePart();
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, AI answers at scale -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
   if (aiOnly) {
     const markdown = await aiPart(cleanup);
     process.stdout.write('\n----- Markdown for README.md, section "Performance", AI answers -----\n\n');
@@ -257,6 +270,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   await platform.stop();
   const playReport = skipPlay ? null : await playPart(cleanup);
   const aiReport = skipAi ? null : await aiPart(cleanup);
+  const aiScaleReport = skipAi ? null : await aiScalePart();
   const searchReport = skipSearch ? null : await searchPart(cleanup);
 
   const results: BenchResults = {
@@ -286,6 +300,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   process.stdout.write(`${markdownReport(results)}\n`);
   if (playReport) process.stdout.write(`\n### Play\n\n${playReport}\n`);
   if (aiReport) process.stdout.write(`\n### AI answers\n\n${aiReport}\n`);
+  if (aiScaleReport) process.stdout.write(`\n### AI answers at scale\n\n${aiScaleReport}\n`);
   if (searchReport) process.stdout.write(`\n${searchReport}\n`);
   process.stdout.write('\n----- end of Markdown -----\n');
   return true;

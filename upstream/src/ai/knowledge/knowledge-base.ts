@@ -222,11 +222,16 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
    * start (none stored) every course's, so that the first course indexed already masks and keeps
    * whole the terms of the last.
    */
+  /** the platform's terms, lower-cased (loadTerms, indexCourse): a lookup per question term without a query */
+  const corpusTerms = new Set<string>();
+  const isCorpusTerm = (form: string): boolean => corpusTerms.has(form.toLowerCase());
+
   let termsLoaded = false;
   function loadTerms(): void {
     if (termsLoaded) return;
     termsLoaded = true;
     const stored = (prepare('SELECT term FROM ai_terms').all() as { term: string }[]).map((r) => r.term);
+    for (const term of stored) corpusTerms.add(term.toLowerCase());
     if (stored.length > 0) {
       addUserWords(stored);
       return;
@@ -252,7 +257,10 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     if (!material) return 0;
     const terms = courseTerms(material);
     if (material.catalogueName) for (const term of labelTerms(material.catalogueName)) terms.add(term);
-    for (const term of terms) prepare('INSERT OR IGNORE INTO ai_terms (term) VALUES (?)').run(term);
+    for (const term of terms) {
+      prepare('INSERT OR IGNORE INTO ai_terms (term) VALUES (?)').run(term);
+      corpusTerms.add(term.toLowerCase());
+    }
     addUserWords(terms);
     const courseWords = indexWords(`${material.courseName} ${material.lecturerName}`);
     const names = new Map(material.videos.map((v) => [v.videoId, indexWords(v.videoName)]));
@@ -429,7 +437,6 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     gramPhrases: string[];
   }
 
-  const isCorpusTerm = (form: string): boolean => prepare('SELECT 1 FROM ai_terms WHERE term = ? COLLATE NOCASE').get(form) !== undefined;
 
   /**
    * Each planned term with its weight and where it is found; unseen terms get weight 0. A term

@@ -48,6 +48,12 @@ function aliases(): Map<string, string[]> {
   return aliasIndex;
 }
 
+/** 区别, and a modifier with it as jieba cuts them in one word (本质区别, 主要区别, 有何不同); not 社会关系 */
+const COMPARISON_MODIFIERS = ['本质', '主要', '根本', '最大', '核心', '有何', '什么', '哪些', '具体', '基本', '有啥'];
+const COMPARISON_ENDINGS = ['区别', '差别', '差异', '不同', '异同'];
+const isComparisonWord = (word: string): boolean =>
+  COMPARISON_WORDS.has(word) || COMPARISON_MODIFIERS.some((m) => COMPARISON_ENDINGS.some((e) => word === m + e));
+
 const PROTECTED = /《([^《》]{1,30})》|[“"「]([^“”"「」]{1,30})[”"」]/gu;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
@@ -67,7 +73,7 @@ function tokens(question: string): { text: string; whole: boolean }[] {
 export function planQuestion(question: string): QuestionPlan {
   const aliasOf = aliases();
   const words = tokens(question.normalize('NFKC'));
-  const comparison = words.some((w) => !w.whole && COMPARISON_WORDS.has(w.text.toLowerCase()));
+  const comparison = words.some((w) => !w.whole && isComparisonWord(w.text.toLowerCase()));
   const dropped: string[] = [];
   const found: { text: string; part: number }[] = [];
   let part = 0;
@@ -82,7 +88,7 @@ export function planQuestion(question: string): QuestionPlan {
       continue;
     }
     if (!HAS_WORD.test(lower)) continue;
-    if (!word.whole && (QUESTION_STOPWORDS.has(lower) || COMPARISON_WORDS.has(lower))) {
+    if (!word.whole && (QUESTION_STOPWORDS.has(lower) || isComparisonWord(lower))) {
       if (!dropped.includes(lower)) dropped.push(lower);
       continue;
     }
