@@ -79,16 +79,16 @@ export function tagWords(text: string): { word: string; tag: string }[] {
 export const isUserWord = (word: string): boolean => userWords.has(word);
 
 /**
- * The character bigrams of a text in order, space-joined for a bigram column (FTS5 phrase queries
- * of a word's bigrams then find the word wherever it is written, however jieba cut it); a run
- * of one Han character is itself, non-Han words are kept whole, lower-cased.
+ * The character bigrams of a text in order, space-joined for a bigram column: an FTS5 phrase of a
+ * word's bigrams then finds the word wherever it is written, however jieba cut it, and across
+ * punctuation inside it (“放管服”改革 has the bigrams of 放管服改革). Letters and digits only,
+ * lower-cased; a text of one character is itself.
  */
 export function textGrams(text: string): string {
+  const chars = [...stripMarks(text).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')];
+  if (chars.length <= 1) return chars.join('');
   const grams: string[] = [];
-  for (const run of stripMarks(text).toLowerCase().match(CHARACTER_RUNS) ?? []) {
-    if (!HAN.test(run) || length(run) === 1) grams.push(run);
-    else grams.push(...bigrams(run));
-  }
+  for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i]! + chars[i + 1]!);
   return grams.join(' ');
 }
 

@@ -83,6 +83,7 @@ export function skeletonOf(sentence: string, isDictionaryTerm: (word: string) =>
       if (out[out.length - 1] !== '□') out.push('□');
     } else out.push(word.toLowerCase());
   }
-  return out.join('');
+  // terms joined by 与/和/及/、 fill one slot (从□与□切入 frames the same as 从□切入)
+  return out.join('').replace(/□(?:[与和及、]□)+/gu, '□');
 }
 

@@ -33,8 +33,9 @@ import { statementCache } from '../../store/statements';
 import type { Passage } from '../provider';
 import { chunkCourse, type ChunkKind, type CourseMaterial } from './chunker';
 import { courseTerms, labelTerms, skeletonOf } from './corpus-terms';
-import { planQuestion, questionWords, type PlannedTerm, type QuestionPlan } from './question-plan';
+import { planQuestion, termWords, type PlannedTerm, type QuestionPlan } from './question-plan';
 import {
+  BOILERPLATE_REPEATS,
   BOILERPLATE_SENTENCES,
   DECISION_FLOOR,
   decide,
@@ -57,6 +58,16 @@ const TOPIC_MIN_IDF = 3;
 const RANK_SHARE = 0.1;
 /** with an embedding ranking fused in, the similarity the model sees lifts a candidate this much at most */
 const FUSED_RANK_SHARE = 0.5;
+/** candidates come from terms in at most this share of the chunks (or CANDIDATE_DF_MIN chunks) */
+const CANDIDATE_DF_SHARE = 0.005;
+const CANDIDATE_DF_MIN = 1_000;
+const CHUNK_COUNT_TTL_MS = 60_000;
+/** boilerplate answers kept at most this many (each kind) and this long */
+const BOILERPLATE_CACHE = 100_000;
+const BOILERPLATE_CACHE_MS = 600_000;
+/** a word standing for an unseen term must be rare: in at most this share of the chunks (or PART_DF_MIN) */
+const PART_DF_SHARE = 0.002;
+const PART_DF_MIN = 20;
 /** a name or term of the platform's own weighs this many times its inverse document frequency */
 const TOPIC_WEIGHT = 2;
 /** reciprocal rank fusion's constant (Cormack et al.: 60) */
@@ -291,6 +302,18 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     return chunks.length;
   }
 
+  /**
+   * Chunks in the knowledge base (for inverse document frequencies), counted again after this
+   * process applies the queue and at least every CHUNK_COUNT_TTL_MS (another process may rebuild):
+   * a count is a scan of a million rows at 100 000 courses, too slow for every question.
+   */
+  let chunksCounted: { n: number; at: number } | null = null;
+  function chunkCount(): number {
+    if (!chunksCounted || Date.now() - chunksCounted.at > CHUNK_COUNT_TTL_MS)
+      chunksCounted = { n: Math.max(1, (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n), at: Date.now() };
+    return chunksCounted.n;
+  }
+
   interface ApplyOptions {
     /** index this course first when it is queued */
     first?: number;
@@ -326,6 +349,10 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
           .immediate(),
       );
       applied += done;
+      if (done > 0) {
+        chunksCounted = null;
+        forgetBoilerplate();
+      }
       if (done === 0 || applied >= maxCourses || Date.now() >= deadline) break;
     }
     const remaining = (prepare('SELECT count(*) AS n FROM ai_kb_pending').get() as { n: number }).n;
@@ -431,6 +458,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     (prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ${DF_CAP})`).get(match) as { n: number }).n;
 
   interface TermLookup extends WeightedTerm {
+    /** chunks that contain it (its most frequent form; capped at DF_CAP) */
+    df: number;
     /** forms the word index has */
     wordForms: string[];
     /** bigram phrases of forms only the bigram index has */
@@ -439,23 +468,27 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
 
 
   /**
-   * Each planned term with its weight and where it is found; unseen terms get weight 0. A term
-   * the lectures never write whole (放管服改革 where they write “放管服”改革) is looked up by its
-   * words instead. A name or term of the platform's own weighs TOPIC_WEIGHT times its inverse
+   * Each planned term with its weight and where it is found: in the word index, else as the phrase
+   * of its bigrams (放管服改革 where the lectures write “放管服”改革); unseen terms get weight 0. A
+   * name or term of the platform's own weighs TOPIC_WEIGHT times its inverse
    * document frequency: it is what lectures are about, and its frequency is inflated by the
    * summaries that repeat it.
    */
+
   function lookUp(plan: QuestionPlan): TermLookup[] {
-    const total = Math.max(1, (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n);
+    const total = chunkCount();
     const looked = plan.terms.map((term) => lookUpTerm(term, total));
     const out: TermLookup[] = [];
     for (const term of looked) {
       out.push(term);
       if (term.idf > 0 || [...term.text].length < 3) continue;
-      for (const word of questionWords(term.text)) {
-        if (word === term.text || out.some((t) => t.text === word) || looked.some((t) => t.text === word)) continue;
+      // a word the lectures never write (婉约派, 费尔巴哈论纲, 杂交稻): its telling words stand for it,
+      // each weighing its share of the word's characters
+      for (const word of termWords(term.text)) {
+        if (out.some((t) => t.text === word) || looked.some((t) => t.text === word)) continue;
         const part = lookUpTerm({ text: word, forms: [word], part: term.part }, total);
-        if (part.idf > 0) out.push(part);
+        if (part.idf === 0 || part.df > Math.max(PART_DF_MIN, total * PART_DF_SHARE)) continue;
+        out.push({ ...part, idf: (part.idf * [...word].length) / [...term.text].length, partial: true });
       }
     }
     return out;
@@ -481,20 +514,48 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     }
     const topic = df > 0 && term.forms.some(isCorpusTerm) ? TOPIC_WEIGHT : 1;
     const idf = df === 0 ? 0 : topic * Math.log(1 + (total - df + 0.5) / (df + 0.5));
-    return { ...term, idf, wordForms, gramPhrases };
+    return { ...term, idf, df, wordForms, gramPhrases };
   }
 
-  /** which sentences of these chunks are boilerplate: their skeleton frames many different sentences */
+  /**
+   * Which sentences of these chunks are boilerplate: their skeleton frames many different
+   * sentences, or they are said word for word in many lectures. What a skeleton or a sentence is
+   * stays so while the content barely changes: the answers are kept (at most BOILERPLATE_CACHE of
+   * each) until this process applies the queue or BOILERPLATE_CACHE_MS pass.
+   */
+  const skeletonCache = new Map<number, boolean>();
+  const sentenceCache = new Map<number, boolean>();
+  let boilerplateCachedAt = Date.now();
+  function forgetBoilerplate(): void {
+    skeletonCache.clear();
+    sentenceCache.clear();
+    boilerplateCachedAt = Date.now();
+  }
   function boilerplateOf(chunkIds: number[]): Map<number, Set<number>> {
     const out = new Map<number, Set<number>>();
     if (chunkIds.length === 0) return out;
+    if (Date.now() - boilerplateCachedAt > BOILERPLATE_CACHE_MS) forgetBoilerplate();
     const rows = prepare(
-      `SELECT s.chunk_id AS chunkId, s.seq,
-              (SELECT count(*) FROM (SELECT DISTINCT sentence FROM ai_sentences t WHERE t.skeleton = s.skeleton LIMIT ${BOILERPLATE_SENTENCES})) AS variants
-       FROM ai_sentences s WHERE s.chunk_id IN (SELECT value FROM json_each(?))`,
-    ).all(JSON.stringify(chunkIds)) as { chunkId: number; seq: number; variants: number }[];
+      'SELECT chunk_id AS chunkId, seq, skeleton, sentence FROM ai_sentences WHERE chunk_id IN (SELECT value FROM json_each(?))',
+    ).all(JSON.stringify(chunkIds)) as { chunkId: number; seq: number; skeleton: number; sentence: number }[];
     for (const row of rows) {
-      if (row.variants < BOILERPLATE_SENTENCES) continue;
+      let framed = skeletonCache.get(row.skeleton);
+      if (framed === undefined) {
+        framed =
+          (prepare(`SELECT count(*) AS n FROM (SELECT DISTINCT sentence FROM ai_sentences WHERE skeleton = ? LIMIT ${BOILERPLATE_SENTENCES})`).get(row.skeleton) as { n: number })
+            .n >= BOILERPLATE_SENTENCES;
+        if (skeletonCache.size >= BOILERPLATE_CACHE) skeletonCache.clear();
+        skeletonCache.set(row.skeleton, framed);
+      }
+      let repeated = sentenceCache.get(row.sentence);
+      if (repeated === undefined && !framed) {
+        repeated =
+          (prepare(`SELECT count(*) AS n FROM (SELECT DISTINCT video_id FROM ai_sentences WHERE sentence = ? LIMIT ${BOILERPLATE_REPEATS})`).get(row.sentence) as { n: number })
+            .n >= BOILERPLATE_REPEATS;
+        if (sentenceCache.size >= BOILERPLATE_CACHE) sentenceCache.clear();
+        sentenceCache.set(row.sentence, repeated);
+      }
+      if (!framed && !repeated) continue;
       let set = out.get(row.chunkId);
       if (!set) out.set(row.chunkId, (set = new Set()));
       set.add(row.seq);
@@ -586,7 +647,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
    * 社会主义本质, 黄河 in 黄河大合唱) is not the term.
    */
   function isTopic(item: Ranked, terms: WeightedTerm[]): boolean {
-    const said = terms.filter((t) => item.scored.matched.includes(t.text) && t.idf >= TOPIC_MIN_IDF);
+    const said = terms.filter((t) => item.scored.matched.includes(t.text) && t.idf >= TOPIC_MIN_IDF && !t.partial);
     if (said.length === 0) return false;
     const named = new Set(
       (prepare(`SELECT key_points AS label FROM video_keyframes WHERE video_id = ?`).all(item.row.videoId) as { label: string }[])
@@ -620,8 +681,14 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     const askedVideo = query.videoId ?? 0;
     const rows = new Map<number, ChunkRow>();
     const rankings: number[][] = [];
-    const wordMatch = terms.flatMap((t) => t.wordForms.map(ftsString)).join(' OR ');
-    const gramMatch = terms.flatMap((t) => t.gramPhrases).join(' OR ');
+    // the candidates come from the telling terms: a word in a large share of the chunks would make
+    // BM25 rank every chunk that has it (a million at 100 000 courses) and adds little; it still
+    // counts when the candidates are scored. The rarest term always finds candidates.
+    const cap = Math.max(CANDIDATE_DF_MIN, chunkCount() * CANDIDATE_DF_SHARE);
+    const rarest = Math.min(...terms.map((t) => t.df));
+    const finding = terms.filter((t) => t.df <= cap || t.df === rarest);
+    const wordMatch = finding.flatMap((t) => t.wordForms.map(ftsString)).join(' OR ');
+    const gramMatch = finding.flatMap((t) => t.gramPhrases).join(' OR ');
     for (const [table, match] of [
       ['ai_chunk_words', wordMatch],
       ['ai_chunk_grams', gramMatch],
@@ -686,8 +753,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       topSaid: saysTop(best, terms),
       saidTerms: terms.filter((t) => bestTerms.has(t.text)).length,
       topic: isTopic(best, terms),
-      telling: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF),
-      properName: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && t.proper === true),
+      telling: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && !t.partial),
+      properName: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && t.proper === true && !t.partial),
     };
   }
 

@@ -111,10 +111,11 @@ export function planQuestion(question: string): QuestionPlan {
   return { terms, parts: parts > 1 ? new Set(terms.map((t) => t.part)).size : 1, dropped };
 }
 
-/** the words inside a term that a question might mean by it (search mode: 放管服改革 → 放管服, 改革), stopwords dropped */
-export function questionWords(term: string): string[] {
+
+/** the words inside a term (jieba's search mode: 费尔巴哈论纲 → 费尔巴哈, 论纲), stopwords dropped, two characters or more */
+export function termWords(term: string): string[] {
   return [...new Set(searchWords(term).map((w) => w.toLowerCase()))].filter(
-    (w) => HAS_WORD.test(w) && !QUESTION_STOPWORDS.has(w) && !COMPARISON_WORDS.has(w) && [...w].length >= 2,
+    (w) => w !== term && [...w].length >= 2 && HAS_WORD.test(w) && !QUESTION_STOPWORDS.has(w) && !isComparisonWord(w),
   );
 }
 

@@ -13,6 +13,11 @@ import type { ChunkKind } from './chunker';
 
 /** a skeleton framing this many different sentences is boilerplate */
 export const BOILERPLATE_SENTENCES = 5;
+/**
+ * a sentence said word for word in this many lectures is boilerplate (a definition is repeated in
+ * the few lectures about its concept, a closing piece of advice in every course)
+ */
+export const BOILERPLATE_REPEATS = 20;
 
 export interface WeightedTerm {
   text: string;
@@ -23,6 +28,8 @@ export interface WeightedTerm {
   idf: number;
   /** a proper name (question-plan.ts) */
   proper?: boolean;
+  /** a telling word standing for a question term the lectures never write whole */
+  partial?: boolean;
 }
 
 export interface Sentence {

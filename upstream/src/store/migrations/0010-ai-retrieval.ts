@@ -9,8 +9,9 @@
  *   start-up and whenever a course is indexed, so that indexing and questions cut them whole.
  * - ai_sentences: every sentence of every chunk with its skeleton (the sentence with the names and
  *   terms of the dictionary masked): a skeleton said in many lectures is boilerplate (openings,
- *   transitions, closings) when it frames many different sentences, never quoted as an answer; the
- *   same sentence repeated in several lectures is content, not boilerplate.
+ *   transitions, closings) when it frames many different sentences, and so is a sentence said word
+ *   for word in many lectures (a closing piece of advice); never quoted as an answer. The same
+ *   definition repeated in the few lectures about its concept is content, not boilerplate.
  *
  * Every course is queued again, so existing knowledge bases are re-indexed in the background.
  */
@@ -32,6 +33,7 @@ CREATE TABLE ai_sentences (
   PRIMARY KEY (chunk_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX ai_sentences_by_skeleton ON ai_sentences (skeleton, sentence);
+CREATE INDEX ai_sentences_by_sentence ON ai_sentences (sentence, video_id);
 
 DELETE FROM ai_kb_pending;
 INSERT INTO ai_kb_pending (course_id) SELECT id FROM courses ORDER BY id;
