@@ -37,6 +37,8 @@ export type { RunningServer } from '../http/listen';
 export function createMainApiHandler(options: MainApiOptions) {
   const { config, store } = options;
   const logger = options.logger ?? createLogger(config.logLevel, 'main-api');
+  // the platform's own names and terms into the segmenter first: search and the AI index and read questions with them
+  store.knowledge.loadDictionary();
   const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai }), config);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -142,6 +142,11 @@ export interface KnowledgeBase {
    */
   rebuild(options?: { onProgress?: (done: number, total: number) => void }): { courses: number; chunks: number };
   retrieve(query: RetrievalQuery): Promise<Retrieval>;
+  /**
+   * adds the platform's own names and terms (ai_terms; on a first start, every course's) to the
+   * segmenter that search and the AI share; also done by the first indexing or question
+   */
+  loadDictionary(): void;
   stats(): { chunks: number; pending: number };
 }
 
@@ -914,6 +919,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       return { courses, chunks: (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n };
     },
     retrieve,
+    loadDictionary: loadTerms,
     stats: () => ({
       chunks: (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n,
       pending: (prepare('SELECT count(*) AS n FROM ai_kb_pending').get() as { n: number }).n,

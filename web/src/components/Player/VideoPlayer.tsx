@@ -296,7 +296,13 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
   const onProviderChange = useCallback((provider: MediaProviderAdapter | null) => {
     // self-hosted hls.js (vidstack would load it from a CDN); the full build: the renditions
     // share one alternate audio group, which hls.js/light cannot play
-    if (isHLSProvider(provider)) provider.library = () => import('hls.js');
+    if (isHLSProvider(provider)) {
+      provider.library = () => import('hls.js');
+      // hls.js loads from the start second (?vtime=, resume): a seek on canplay alone lands back at 0
+      // when the second is inside the first segment, which hls.js starts from after it
+      const start = sessionRef.current?.start ?? 0;
+      if (start > 0) provider.config = { ...provider.config, startPosition: start };
+    }
   }, []);
 
   const onCanPlay = useCallback(() => {
