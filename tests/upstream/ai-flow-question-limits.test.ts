@@ -1,5 +1,5 @@
 /**
- * flowQuestion's service (upstream/src/ai/flow-question.ts) over a real store and real HTTP
+ * flowQuestion's service (upstream/src/main-api/services/flow-question.ts) over a real store and real HTTP
  * responses, for what the main API's defaults make slow or impossible to reach through it: the
  * cap on answers streaming at once across users (AI_MAX_CONCURRENT), a client that stops
  * reading (the stream deadline ends it and frees the user's slot), and a visitor account (the
@@ -14,7 +14,7 @@ import {
   createFlowQuestionService,
   type AcceptedQuestion,
   type QuestionInput,
-} from '../../upstream/src/ai/flow-question';
+} from '../../upstream/src/main-api/services/flow-question';
 import type { AnswerProvider } from '../../upstream/src/ai/provider';
 import { loadUpstreamConfig } from '../../upstream/src/config';
 import { createRetrievalProvider } from '../../upstream/src/ai/providers/retrieval';

@@ -13,6 +13,10 @@ import type {
   VideoMediaRecord,
   VideoRecord,
 } from '../store';
+import { clockText } from '../text/clock';
+
+/** where a video's second is shown (text/clock.ts) */
+export { clockText };
 
 /** Site-absolute URL of a file under DATA_DIR/media; each segment is percent-encoded. */
 export function mediaUrl(relative: string): string {
@@ -21,15 +25,6 @@ export function mediaUrl(relative: string): string {
 }
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
-
-/** "05:12", or "1:05:12" past an hour */
-export function clockText(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = Math.floor(s / 3600);
-  const rest = `${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-  return hours > 0 ? `${hours}:${rest}` : rest;
-}
 
 export interface CatalogueTrailItem {
   id: number;

@@ -101,7 +101,7 @@ export function planQuestion(question: string): QuestionPlan {
   for (const f of found) {
     if (terms.some((t) => t.text === f.text)) continue;
     const forms = [...new Set([f.text, ...(aliasOf.get(f.text) ?? [])])].sort((a, b) => b.length - a.length);
-    terms.push({ text: f.text, forms, part: parts > 1 ? f.part : 0, proper: isProperName(f.text) });
+    terms.push({ text: f.text, forms, part: parts > 1 ? f.part : 0, proper: forms.some(isProperName) });
   }
   if (parts > 1) {
     // sides renumbered 0.. in order (a side may have lost its only term to a duplicate)

@@ -18,7 +18,7 @@
  */
 import { request as httpRequest } from 'undici';
 import type { AiConfig } from '../../config';
-import { clockText } from '../../main-api/presenters';
+import { clockText } from '../../text/clock';
 import { ANSWER_TIMED_OUT, AnswerError, NOTHING_FOUND, NOTHING_FOUND_SUGGESTION, PROVIDER_UNAVAILABLE } from '../answer-texts';
 import type { AnswerPiece, AnswerProvider, AnswerRequest, Passage } from '../provider';
 

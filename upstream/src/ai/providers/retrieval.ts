@@ -14,7 +14,7 @@
  * every candidate passage with why it was kept or dropped, the relevance decision, and the plan of
  * the answer.
  */
-import { clockText } from '../../main-api/presenters';
+import { clockText } from '../../text/clock';
 import { fold } from '../knowledge/fold';
 import { nearDuplicate } from '../knowledge/ranking';
 import { NOTHING_FOUND, NOTHING_FOUND_SUGGESTION } from '../answer-texts';
@@ -77,10 +77,13 @@ function quoteOf(passage: Passage, keywords: string[]): string {
   return best;
 }
 
+/** a title inside book-title marks: its own marks become 〈〉, as Chinese nests titles (《〈论语〉精读》) */
+const titled = (name: string): string => `《${name.replace(/《/g, '〈').replace(/》/g, '〉')}》`;
+
 function lectureNames(passages: Passage[]): string {
   const names: string[] = [];
   for (const p of passages) {
-    const name = `《${p.courseName}》中的《${p.videoName}》`;
+    const name = `${titled(p.courseName)}中的${titled(p.videoName)}`;
     if (!names.includes(name)) names.push(name);
   }
   const shown = names.slice(0, 3);
@@ -107,7 +110,7 @@ function* thinking(request: AnswerRequest): Generator<string> {
     for (const [i, c] of candidates.slice(0, THINKING_CANDIDATES).entries()) {
       const p = c.passage;
       const excerpt = [...withoutEnd(p.quote ?? p.text)].slice(0, 24).join('');
-      yield `${i + 1}. 《${p.videoName}》${clockText(p.timePoint)} ${KIND_NAMES[p.kind]}「${excerpt}…」：${c.kept ? '' : '舍弃，'}${c.reason}。\n`;
+      yield `${i + 1}. ${titled(p.videoName)}${clockText(p.timePoint)} ${KIND_NAMES[p.kind]}「${excerpt}…」：${c.kept ? '' : '舍弃，'}${c.reason}。\n`;
     }
   }
   for (const decision of analysis?.decisions ?? []) yield `判断：${decision}。\n`;

@@ -1,5 +1,5 @@
 /** The services of the main API, wired once per server over one store. */
-import { createFlowQuestionService, type FlowQuestionService } from '../../ai/flow-question';
+import { createFlowQuestionService, type FlowQuestionService } from './flow-question';
 import { createAnswerProvider } from '../../ai/providers';
 import { DEFAULT_AI_MAX_CONCURRENT, type AiConfig } from '../../config';
 import type { Logger } from '../../logger';

@@ -16,19 +16,19 @@
  * a client that stopped reading. The record says how the answer ended.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_AI_MAX_CONCURRENT } from '../config';
-import { badParameter, notFound, refused } from '../http/envelope';
-import type { Logger } from '../logger';
-import { clockText, mediaUrl } from '../main-api/presenters';
-import { requireUser } from '../main-api/services/centre-user';
-import { COURSE_NOT_FOUND } from '../main-api/services/course-service';
-import { requireVideo } from '../main-api/services/videos';
-import type { Store } from '../store';
-import { ANSWER_FAILED, AnswerError } from './answer-texts';
-import { CitationStream } from './citations';
-import type { QuestionOutcome } from './question-log';
-import type { AiModel, AnswerProvider, Passage } from './provider';
-import { ANSWER_TIMEOUT_MS } from './providers/openai-compatible';
+import { DEFAULT_AI_MAX_CONCURRENT } from '../../config';
+import { badParameter, notFound, refused } from '../../http/envelope';
+import type { Logger } from '../../logger';
+import { clockText, mediaUrl } from '../presenters';
+import { requireUser } from './centre-user';
+import { COURSE_NOT_FOUND } from './course-service';
+import { requireVideo } from './videos';
+import type { Store } from '../../store';
+import { ANSWER_FAILED, AnswerError } from '../../ai/answer-texts';
+import { CitationStream } from '../../ai/citations';
+import type { QuestionOutcome } from '../../ai/question-log';
+import type { AiModel, AnswerProvider, Passage } from '../../ai/provider';
+import { ANSWER_TIMEOUT_MS } from '../../ai/providers/openai-compatible';
 
 /** product-spec §9: a question of at most 200 characters (code points, after trimming) */
 export const QUESTION_MAX_LENGTH = 200;
