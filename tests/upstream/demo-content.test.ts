@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pinyin } from 'pinyin-pro';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
-import { escapeXml, textWidthEm, wrapText } from '../../upstream/src/demo/images';
+import { escapeXml, textWidthEm, wrapText } from '../../upstream/src/media/svg-images';
 import type { DemoCatalogue, DemoContent } from '../../upstream/src/demo/types';
 
 const NOW = new Date('2026-11-22T08:30:00Z');

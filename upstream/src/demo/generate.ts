@@ -1,7 +1,7 @@
 import type { DemoContent, DemoImage, GenerateOptions } from './types';
 import { buildCatalogue } from './catalogue';
 import { Timeline } from './dates';
-import { avatarSvg, bannerSvg, posterSvg, thumbnailSvg, topicSvg } from './images';
+import { avatarSvg, bannerSvg, posterSvg, thumbnailSvg, topicSvg } from '../media/svg-images';
 import { buildLecturers, planLecturers } from './lecturers';
 import { assignPositions, buildCoursesAndVideos, planCourses } from './courses';
 import { createRng } from './random';

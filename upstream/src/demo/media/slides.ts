@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runFfmpeg } from '../../media/pipeline/tools';
-import { fitText } from '../images';
+import { fitText } from '../../media/svg-images';
 
 export const SLIDE_WIDTH = 1280;
 export const SLIDE_HEIGHT = 720;

@@ -7,7 +7,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { avatarSvg } from '../../demo/images';
+import { avatarSvg } from '../svg-images';
 import type { Store } from '../../store';
 import { sanitizeHtml } from '../../text/sanitize-html';
 import { importVideoMedia } from './import-video';

@@ -1,0 +1,86 @@
+/**
+ * Layers run one way (../shared/ARCHITECTURE.md "Layers run one way"): `npm run deps` (part of
+ * `npm test`) fails on an import against them. The upstream: text and http are the floor beside
+ * store; search, ai and media sit on store; main-api and login-service use them; demo sits on top.
+ * Known exceptions still to be taken apart are listed in `knownViolations` below, each with why.
+ */
+const upstream = (folder) => `^upstream/src/${folder}/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle between modules makes neither the floor of the other.',
+      from: { path: '^(upstream|gateway)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'floor-imports-nothing-above',
+      severity: 'error',
+      comment: 'text/ and http/ are utilities: they import no part of the platform above them.',
+      from: { path: `${upstream('text')}|${upstream('http')}` },
+      to: { path: `${upstream('(store|search|ai|media|main-api|login-service|demo)')}` },
+    },
+    {
+      name: 'store-is-the-floor',
+      severity: 'error',
+      comment:
+        'The store imports nothing above it. Known exceptions, to be taken apart by a composition root per server ' +
+        '(the layering issue): store/index.ts still builds the search engine, the AI knowledge base and the question ' +
+        'log on its connection, and store/seed.ts still seeds the demo media.',
+      from: { path: upstream('store'), pathNot: '^upstream/src/store/(index|seed)\\.ts$' },
+      to: { path: upstream('(search|ai|media|demo)') },
+    },
+    {
+      name: 'store-imports-no-server',
+      severity: 'error',
+      comment: 'The store is data: it knows no server, route or service.',
+      from: { path: upstream('store') },
+      to: { path: upstream('(main-api|login-service|http)') },
+    },
+    {
+      name: 'engines-import-no-server',
+      severity: 'error',
+      comment: 'Search, the AI and media receive the store and are used by the servers, never the other way.',
+      from: { path: upstream('(search|ai|media)') },
+      to: { path: upstream('(main-api|login-service|demo)') },
+    },
+    {
+      name: 'search-and-ai-apart',
+      severity: 'error',
+      comment: 'Search does not know the AI (the AI uses search\'s analyser and lexicon).',
+      from: { path: upstream('search') },
+      to: { path: upstream('ai') },
+    },
+    {
+      name: 'servers-apart',
+      severity: 'error',
+      comment: 'The main API and the login service talk over HTTP only.',
+      from: { path: upstream('main-api') },
+      to: { path: upstream('login-service') },
+    },
+    {
+      name: 'login-service-apart',
+      severity: 'error',
+      comment: 'The login service and the main API talk over HTTP only.',
+      from: { path: upstream('login-service') },
+      to: { path: upstream('main-api') },
+    },
+    {
+      name: 'parts-apart',
+      severity: 'error',
+      comment: 'The gateway, the upstream and the web app talk over HTTP only.',
+      from: { path: '^(gateway|upstream|web)/' },
+      to: { path: '^(gateway|upstream|web)/', pathNot: '^$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^node_modules|__generated__|^web/dist)' },
+    tsPreCompilationDeps: false,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};
