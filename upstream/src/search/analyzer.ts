@@ -29,6 +29,13 @@ function segmenter(): Jieba {
   return jieba;
 }
 
+let baseJieba: Jieba | undefined;
+/** jieba with its own dictionary only, for the words inside the platform's longer terms (indexWords) */
+function baseSegmenter(): Jieba {
+  baseJieba ??= Jieba.withDict(dict);
+  return baseJieba;
+}
+
 /** the words added to jieba's dictionary so far (addUserWords) */
 const userWords = new Set<string>();
 /** a user word is a name or a term: as frequent as a common dictionary word, so jieba keeps it whole */
@@ -157,7 +164,19 @@ const length = (text: string): number => [...text].length;
 export function indexWords(text: string): string {
   const clean = stripMarks(text);
   if (!clean.trim()) return '';
-  return segmenter().cutForSearch(clean, true).filter(isWord).join(' ');
+  const words = segmenter().cutForSearch(clean, true).filter(isWord);
+  // a user word longer than three characters hides the dictionary words inside it (search mode
+  // only adds those of two and three): 马克思主义哲学 would not be found by 马克思主义. The text's
+  // words as jieba's own dictionary cuts them are indexed beside it.
+  if (!words.some((w) => userWords.has(w) && [...w].length > 3)) return words.join(' ');
+  const seen = new Set(words);
+  for (const word of baseSegmenter().cutForSearch(clean, true)) {
+    if (isWord(word) && !seen.has(word)) {
+      seen.add(word);
+      words.push(word);
+    }
+  }
+  return words.join(' ');
 }
 
 /** Adjacent pairs of a run of Han characters. */

@@ -33,7 +33,7 @@ import { statementCache } from '../../store/statements';
 import type { Passage } from '../provider';
 import { chunkCourse, type ChunkKind, type CourseMaterial } from './chunker';
 import { courseTerms, labelTerms, skeletonOf } from './corpus-terms';
-import { planQuestion, termWords, type PlannedTerm, type QuestionPlan } from './question-plan';
+import { aliases, planQuestion, termWords, type PlannedTerm, type QuestionPlan } from './question-plan';
 import {
   BOILERPLATE_REPEATS,
   BOILERPLATE_SENTENCES,
@@ -246,6 +246,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
   function loadTerms(): void {
     if (termsLoaded) return;
     termsLoaded = true;
+    // the alias lexicon's names too, so that search and the AI cut them alike from the start
+    aliases();
     const stored = (prepare('SELECT term FROM ai_terms').all() as { term: string }[]).map((r) => r.term);
     for (const term of stored) corpusTerms.add(term.toLowerCase());
     if (stored.length > 0) {
@@ -295,12 +297,13 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       sentencesOf(chunk.text, chunk.marks).forEach((sentence, seq) => {
         const skeleton = skeletonOf(sentence.text, isDictionaryTerm);
         if (skeleton === '') return;
-        prepare('INSERT INTO ai_sentences (chunk_id, seq, video_id, skeleton, sentence) VALUES (?, ?, ?, ?, ?)').run(
+        prepare('INSERT INTO ai_sentences (chunk_id, seq, video_id, skeleton, sentence, named) VALUES (?, ?, ?, ?, ?, ?)').run(
           lastInsertRowid,
           seq,
           chunk.videoId,
           hash48(skeleton),
           hash48(sentence.text.replace(/[^\p{L}\p{N}]/gu, '')),
+          skeleton.includes('□') ? 1 : 0,
         );
       });
     }
@@ -524,7 +527,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
 
   /**
    * Which sentences of these chunks are boilerplate: their skeleton frames many different
-   * sentences, or they are said word for word in many lectures. What a skeleton or a sentence is
+   * sentences, or they name no term and are said word for word in many lectures. What a skeleton or a sentence is
    * stays so while the content barely changes: the answers are kept (at most BOILERPLATE_CACHE of
    * each) until this process applies the queue or BOILERPLATE_CACHE_MS pass.
    */
@@ -541,8 +544,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     if (chunkIds.length === 0) return out;
     if (Date.now() - boilerplateCachedAt > BOILERPLATE_CACHE_MS) forgetBoilerplate();
     const rows = prepare(
-      'SELECT chunk_id AS chunkId, seq, skeleton, sentence FROM ai_sentences WHERE chunk_id IN (SELECT value FROM json_each(?))',
-    ).all(JSON.stringify(chunkIds)) as { chunkId: number; seq: number; skeleton: number; sentence: number }[];
+      'SELECT chunk_id AS chunkId, seq, skeleton, sentence, named FROM ai_sentences WHERE chunk_id IN (SELECT value FROM json_each(?))',
+    ).all(JSON.stringify(chunkIds)) as { chunkId: number; seq: number; skeleton: number; sentence: number; named: number }[];
     for (const row of rows) {
       let framed = skeletonCache.get(row.skeleton);
       if (framed === undefined) {
@@ -552,7 +555,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
         if (skeletonCache.size >= BOILERPLATE_CACHE) skeletonCache.clear();
         skeletonCache.set(row.skeleton, framed);
       }
-      let repeated = sentenceCache.get(row.sentence);
+      // a sentence naming a term is content however often it is repeated (a definition in every lecture about it)
+      let repeated = row.named === 1 ? false : sentenceCache.get(row.sentence);
       if (repeated === undefined && !framed) {
         repeated =
           (prepare(`SELECT count(*) AS n FROM (SELECT DISTINCT video_id FROM ai_sentences WHERE sentence = ? LIMIT ${BOILERPLATE_REPEATS})`).get(row.sentence) as { n: number })

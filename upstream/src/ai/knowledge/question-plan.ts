@@ -35,8 +35,8 @@ export interface QuestionPlan {
 const strip = (name: string): string => name.replace(/[《》“”"「」]/g, '').trim().toLowerCase();
 
 let aliasIndex: Map<string, string[]> | undefined;
-/** alias → every name of its group (lower case); the names join the segmenter's dictionary */
-function aliases(): Map<string, string[]> {
+/** alias → every name of its groups (lower case); the names join the segmenter's dictionary (once) */
+export function aliases(): Map<string, string[]> {
   if (aliasIndex) return aliasIndex;
   aliasIndex = new Map();
   for (const group of ALIAS_GROUPS) {

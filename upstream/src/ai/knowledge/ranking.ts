@@ -14,8 +14,9 @@ import type { ChunkKind } from './chunker';
 /** a skeleton framing this many different sentences is boilerplate */
 export const BOILERPLATE_SENTENCES = 5;
 /**
- * a sentence said word for word in this many lectures is boilerplate (a definition is repeated in
- * the few lectures about its concept, a closing piece of advice in every course)
+ * a sentence that names no term and is said word for word in this many lectures is boilerplate (a
+ * closing piece of advice in every course); a definition names its term and is content however
+ * many lectures repeat it
  */
 export const BOILERPLATE_REPEATS = 20;
 

@@ -9,9 +9,9 @@
  *   start-up and whenever a course is indexed, so that indexing and questions cut them whole.
  * - ai_sentences: every sentence of every chunk with its skeleton (the sentence with the names and
  *   terms of the dictionary masked): a skeleton said in many lectures is boilerplate (openings,
- *   transitions, closings) when it frames many different sentences, and so is a sentence said word
- *   for word in many lectures (a closing piece of advice); never quoted as an answer. The same
- *   definition repeated in the few lectures about its concept is content, not boilerplate.
+ *   transitions, closings) when it frames many different sentences, and so is a sentence that names
+ *   no term and is said word for word in many lectures (a closing piece of advice); never quoted as
+ *   an answer. A definition repeated in every lecture about its concept names its term: content.
  *
  * Every course is queued again, so existing knowledge bases are re-indexed in the background.
  */
@@ -30,6 +30,7 @@ CREATE TABLE ai_sentences (
   video_id  INTEGER NOT NULL,
   skeleton  INTEGER NOT NULL,                      -- 48-bit hash of the masked sentence
   sentence  INTEGER NOT NULL,                      -- 48-bit hash of the sentence itself (its letters and digits)
+  named     INTEGER NOT NULL DEFAULT 0,            -- 1 when the sentence names a term (its skeleton has a slot)
   PRIMARY KEY (chunk_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX ai_sentences_by_skeleton ON ai_sentences (skeleton, sentence);
