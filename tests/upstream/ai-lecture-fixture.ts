@@ -8,7 +8,7 @@
  * teaches 仁 and 兼爱; nothing teaches 量子.
  */
 import type { DemoContent } from '../../upstream/src/demo/types';
-import { fixtureContent } from './fixture';
+import { fixtureContent, timed } from './fixture';
 
 /** [concept, the rest of its definition sentence] by video id */
 const CONCEPTS: Record<number, [string, string]> = {
@@ -33,17 +33,6 @@ const CONCEPTS: Record<number, [string, string]> = {
   92: ['商品二重性', '指商品是使用价值和价值的统一体'],
   101: ['否定之否定规律', '是唯物辩证法的基本规律之一，揭示了事物发展是前进性与曲折性的统一'],
 };
-
-/** Passages timed in proportion to their length over the video (as the demo generator does). */
-function timed(sentences: string[], durationSeconds: number) {
-  const total = sentences.reduce((n, s) => n + [...s].length, 0);
-  let before = 0;
-  return sentences.map((text) => {
-    const startMs = Math.floor((before * durationSeconds * 1000) / total);
-    before += [...text].length;
-    return { text, startMs, endMs: Math.floor((before * durationSeconds * 1000) / total) };
-  });
-}
 
 export function lectureContent(): DemoContent {
   const content = fixtureContent();

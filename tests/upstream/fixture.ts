@@ -71,7 +71,7 @@ function videosOf(row: CourseRow): DemoVideo[] {
 }
 
 /** Passages timed in proportion to their length over the video (as the demo generator does). */
-function timed(sentences: string[], durationSeconds: number) {
+export function timed(sentences: string[], durationSeconds: number) {
   const total = sentences.reduce((n, s) => n + [...s].length, 0);
   let before = 0;
   return sentences.map((text) => {
