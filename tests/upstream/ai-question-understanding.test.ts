@@ -10,7 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planQuestion } from '../../upstream/src/ai/knowledge/question-plan';
+import { aliasesInText } from '../../upstream/src/ai/knowledge/corpus-terms';
+import { addAliases, planQuestion } from '../../upstream/src/ai/knowledge/question-plan';
+import { addUserWords } from '../../upstream/src/search/analyzer';
 import { decide, nearDuplicate, type DecisionInput } from '../../upstream/src/ai/knowledge/ranking';
 import { statement } from '../../upstream/src/ai/providers/retrieval';
 import { openStore, type Store } from '../../upstream/src/store';
@@ -29,6 +31,22 @@ describe('reading a question', () => {
     const byText = new Map(plan.terms.map((t) => [t.text, t.forms]));
     expect(byText.get('李耳')).toEqual(expect.arrayContaining(['老子', '老聃']));
     expect(byText.get('道德经')).toEqual(expect.arrayContaining(['老子']));
+  });
+
+  it('learns the other names the lectures give their terms (简称, 俗称, 被誉为) and looks them up too', () => {
+    addUserWords(['行政诉讼', '昆曲']);
+    const found = [
+      ...aliasesInText('按照通行的表述，行政诉讼俗称“民告官”，它的通过是法治进程的重要标志。'),
+      ...aliasesInText('昆曲是现存最古老的剧种之一，被誉为“百戏之祖”。'),
+      ...aliasesInText('它被称为好东西。'),
+    ];
+    expect(found).toEqual([
+      ['行政诉讼', '民告官'],
+      ['昆曲', '百戏之祖'],
+    ]);
+    addAliases(found);
+    const plan = planQuestion('民告官到底是什么');
+    expect(plan.terms[0]).toMatchObject({ text: '民告官', forms: expect.arrayContaining(['行政诉讼']) });
   });
 
   it('splits a comparison into sides, each with its own terms', () => {

@@ -8,7 +8,7 @@
  * transcript. Course and video titles are phrases (如何理解…, 从…到…) that questions name in
  * part: they are indexed as words already and are not made into single words.
  */
-import { tagWords } from '../../search/analyzer';
+import { isUserWord, tagWords } from '../../search/analyzer';
 import type { CourseMaterial } from './chunker';
 
 const TERM_MAX = 12;
@@ -87,3 +87,54 @@ export function skeletonOf(sentence: string, isDictionaryTerm: (word: string) =>
   return out.join('').replace(/□(?:[与和及、]□)+/gu, '□');
 }
 
+
+/** what introduces another name of a thing: 简称 RCEP, 俗称“民告官”, 被誉为“百戏之祖” */
+const NAMING = /(简称|俗称|又称|也称|亦称|又叫|也叫|被称为|被誉为|被称作|号称)为?[“「"]?([\p{L}\p{N}·\-]{2,12})[”」"]?/gu;
+const NAMED_TAGS = /^(?:nr|nrt|nrfg|ns|nt|nz)$/;
+
+/**
+ * The other names a text gives its terms, [term, other name]: "行政诉讼俗称“民告官”",
+ * "昆曲是现存最古老的剧种之一，被誉为“百戏之祖”", "海顿被称为“交响乐之父”". The named thing is the
+ * term or proper name right before the naming word, else the sentence's first term (its subject).
+ */
+export function aliasesInText(text: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const sentence of text.split(/[。！？!?；;\n]/u)) {
+    if (!NAMING.test(sentence)) continue;
+    NAMING.lastIndex = 0;
+    const tagged = tagWords(sentence);
+    const isName = (t: { word: string; tag: string }) => isUserWord(t.word) || NAMED_TAGS.test(t.tag);
+    const subject = tagged.find(isName)?.word;
+    for (const match of sentence.matchAll(NAMING)) {
+      const other = match[2]!;
+      const before = sentence.slice(0, match.index);
+      const clause = before.split(/[，,：:、]/u).pop()!.trim();
+      const near = clause ? [...tagWords(clause)].reverse().find(isName)?.word : undefined;
+      const named = clause ? (near && clause.endsWith(near) ? near : undefined) : subject;
+      // "被称为种业的“硅谷”": a possessive is not a name
+      if (named && named !== other && [...named].length >= 2 && !other.endsWith('的')) out.push([named, other]);
+    }
+  }
+  return out;
+}
+
+/** every other name the course's material gives its terms */
+export function courseAliases(material: CourseMaterial): [string, string][] {
+  const texts = [material.courseInfo];
+  for (const video of material.videos) {
+    texts.push(video.abstract);
+    for (const keyframe of video.keyframes) texts.push(keyframe.description);
+    for (const passage of video.transcript) texts.push(passage.text);
+  }
+  const seen = new Set<string>();
+  const out: [string, string][] = [];
+  for (const text of texts)
+    for (const pair of aliasesInText(text)) {
+      const key = pair.join('\u0000');
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(pair);
+      }
+    }
+  return out;
+}

@@ -32,8 +32,8 @@ import { addUserWords, ftsString, gramPhrase, indexWords, isUserWord, textGrams 
 import { statementCache } from '../../store/statements';
 import type { Passage } from '../provider';
 import { chunkCourse, type ChunkKind, type CourseMaterial } from './chunker';
-import { courseTerms, labelTerms, skeletonOf } from './corpus-terms';
-import { aliases, planQuestion, termWords, type PlannedTerm, type QuestionPlan } from './question-plan';
+import { courseAliases, courseTerms, labelTerms, skeletonOf } from './corpus-terms';
+import { addAliases, aliases, planQuestion, termWords, type PlannedTerm, type QuestionPlan } from './question-plan';
 import {
   BOILERPLATE_REPEATS,
   BOILERPLATE_SENTENCES,
@@ -252,6 +252,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     for (const term of stored) corpusTerms.add(term.toLowerCase());
     if (stored.length > 0) {
       addUserWords(stored);
+      addAliases((prepare('SELECT term, alias FROM ai_aliases').all() as { term: string; alias: string }[]).map((r) => [r.term, r.alias] as const));
       return;
     }
     const ids = (prepare('SELECT id FROM courses ORDER BY id').all() as { id: number }[]).map((r) => r.id);
@@ -275,11 +276,14 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     if (!material) return 0;
     const terms = courseTerms(material);
     if (material.catalogueName) for (const term of labelTerms(material.catalogueName)) terms.add(term);
+    addUserWords(terms);
+    const others = courseAliases(material);
+    for (const [term, alias] of others) prepare('INSERT OR IGNORE INTO ai_aliases (term, alias) VALUES (?, ?)').run(term, alias);
+    addAliases(others);
     for (const term of terms) {
       prepare('INSERT OR IGNORE INTO ai_terms (term) VALUES (?)').run(term);
       corpusTerms.add(term.toLowerCase());
     }
-    addUserWords(terms);
     const courseWords = indexWords(`${material.courseName} ${material.lecturerName}`);
     const names = new Map(material.videos.map((v) => [v.videoId, indexWords(v.videoName)]));
     const chunks = chunkCourse(material);

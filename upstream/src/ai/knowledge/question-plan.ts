@@ -54,6 +54,24 @@ const COMPARISON_ENDINGS = ['区别', '差别', '差异', '不同', '异同'];
 const isComparisonWord = (word: string): boolean =>
   COMPARISON_WORDS.has(word) || COMPARISON_MODIFIERS.some((m) => COMPARISON_ENDINGS.some((e) => word === m + e));
 
+/**
+ * Joins other names found in the content itself (ai_aliases: [term, other name]) to the lexicon's;
+ * the other names join the segmenter's dictionary.
+ */
+export function addAliases(pairs: Iterable<readonly [string, string]>): void {
+  const index = aliases();
+  const words: string[] = [];
+  for (const [a, b] of pairs) {
+    const x = strip(a);
+    const y = strip(b);
+    if (!x || !y || x === y) continue;
+    const group = [...new Set([...(index.get(x) ?? [x]), ...(index.get(y) ?? [y])])];
+    for (const name of group) index.set(name, group);
+    words.push(b);
+  }
+  addUserWords(words);
+}
+
 const PROTECTED = /《([^《》]{1,30})》|[“"「]([^“”"「」]{1,30})[”"」]/gu;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 

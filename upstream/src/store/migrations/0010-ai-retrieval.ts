@@ -7,6 +7,8 @@
  * - ai_terms: the platform's own names and terms (lecturers, course and video titles, keyframe
  *   labels, book titles and quoted terms of the material), added to the segmenter's dictionary at
  *   start-up and whenever a course is indexed, so that indexing and questions cut them whole.
+ * - ai_aliases: the other names the material itself gives its terms (行政诉讼俗称“民告官”, 昆曲被誉为
+ *   “百戏之祖”), looked up with the alias lexicon's.
  * - ai_sentences: every sentence of every chunk with its skeleton (the sentence with the names and
  *   terms of the dictionary masked): a skeleton said in many lectures is boilerplate (openings,
  *   transitions, closings) when it frames many different sentences, and so is a sentence that names
@@ -22,6 +24,12 @@ CREATE VIRTUAL TABLE ai_chunk_grams USING fts5(grams, ${FTS});
 
 CREATE TABLE ai_terms (
   term TEXT PRIMARY KEY
+) WITHOUT ROWID;
+
+CREATE TABLE ai_aliases (
+  term  TEXT NOT NULL,                            -- a term or name of the material
+  alias TEXT NOT NULL,                            -- another name the material gives it (简称, 俗称, 被誉为…)
+  PRIMARY KEY (term, alias)
 ) WITHOUT ROWID;
 
 CREATE TABLE ai_sentences (
