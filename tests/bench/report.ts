@@ -1,4 +1,4 @@
-/** The benchmark's results, printed for a person and as Markdown for README's Performance section. */
+/** The benchmark's results, printed for a person and as Markdown for tests/bench/README.md. */
 import type { FirstLoadReport } from './first-load';
 import type { MemoryReading } from './gateway-process';
 import type { LatencySummary } from './stats';

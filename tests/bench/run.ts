@@ -149,19 +149,19 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   }
   if (aiOnly) {
     const markdown = await aiPart(cleanup);
-    process.stdout.write('\n----- Markdown for README.md, section "Performance", AI answers -----\n\n');
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, AI answers -----\n\n');
     process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
     return true;
   }
   if (playOnly) {
     const markdown = await playPart(cleanup);
-    process.stdout.write('\n----- Markdown for README.md, section "Performance", play -----\n\n');
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, Play -----\n\n');
     process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
     return true;
   }
   if (searchOnly) {
     const markdown = await searchPart(cleanup);
-    process.stdout.write('\n----- Markdown for README.md, section "Performance", search -----\n\n');
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, Search -----\n\n');
     process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
     return true;
   }
@@ -296,7 +296,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
     elapsedMs: Date.now() - started,
   };
   process.stdout.write(`\n${textReport(results)}\n`);
-  process.stdout.write('\n----- Markdown for README.md, section "Performance" -----\n\n');
+  process.stdout.write('\n----- Markdown for tests/bench/README.md -----\n\n');
   process.stdout.write(`${markdownReport(results)}\n`);
   if (playReport) process.stdout.write(`\n### Play\n\n${playReport}\n`);
   if (aiReport) process.stdout.write(`\n### AI answers\n\n${aiReport}\n`);

@@ -16,7 +16,7 @@
  * The same route is the web player's periodic report (1 s after play starts, then every 5 s): a
  * fetch of the same form with `Accept: application/json`, answered in JSON so the player can carry
  * the log id to its next report. High-frequency telemetry stays off the GraphQL pipeline, which costs
- * the gateway about three times as much per report (README › Performance › Play); the reportPlay
+ * the gateway about three times as much per report (tests/bench/README.md › Play); the reportPlay
  * mutation stays for other clients. Same checks as a beacon (same-origin, the cookie's viewer, every
  * field rule); the answers:
  *   200 {"id": "<log id>"}                          recorded; send the id with the next report

@@ -200,7 +200,7 @@ export function playLogFormData(report: PlayLogReport): FormData {
  * cheaply than multipart), to the beacon's route with `Accept: application/json`, which answers
  * `{"id"}`. Resolves with that log id, or null on any failure (§8: a failed log is silent; the next
  * report tries again with the last id). Not GraphQL: at 2 000 reports a second the GraphQL pipeline
- * costs the gateway three times what this route does (README › Performance › Play).
+ * costs the gateway three times what this route does (tests/bench/README.md › Play).
  */
 export async function sendPlayReport(report: PlayLogReport, fetcher: typeof fetch | undefined = globalThis.fetch): Promise<string | null> {
   if (typeof fetcher !== 'function') return null;
