@@ -66,13 +66,16 @@ describe('/author', () => {
 
   it('the sort select and the category selects refetch from page 1; the second level shows only with sub-categories', async () => {
     const { named } = app();
+    // a refetch from page 1 with these variables was asked (the list's sentinel may ask for the next page right after)
+    const refetched = (variables: Record<string, unknown>) =>
+      named('AuthorListPaginationQuery').some((op) => Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v));
     await screen.findByText('没有更多了', undefined, LONG);
     const sorts = within(screen.getByRole('combobox', { name: '排序' })).getAllByRole('option');
     expect(sorts.map((o) => o.textContent)).toEqual(['默认排序', '课程最多', '播放最多', '姓名 A-Z']);
     await act(async () => {
       fireEvent.change(screen.getByRole('combobox', { name: '排序' }), { target: { value: 'NAME' } });
     });
-    await waitFor(() => expect(named('AuthorListPaginationQuery').at(-1)!.variables).toMatchObject({ by: 'NAME', after: null }), LONG);
+    await waitFor(() => expect(refetched({ by: 'NAME', after: null })).toBe(true), LONG);
     await waitFor(() => expect(cardNames()[0]).toBe('李老师17'), LONG);
 
     expect(screen.queryByRole('combobox', { name: '二级分类' })).toBeNull();
@@ -81,18 +84,18 @@ describe('/author', () => {
     await act(async () => {
       fireEvent.change(first, { target: { value: '2' } });
     });
-    await waitFor(() => expect(named('AuthorListPaginationQuery').at(-1)!.variables).toMatchObject({ cat: 2, by: 'NAME' }), LONG);
+    await waitFor(() => expect(refetched({ cat: 2, by: 'NAME', after: null })).toBe(true), LONG);
     expect(screen.queryByRole('combobox', { name: '二级分类' })).toBeNull();
 
     await act(async () => {
       fireEvent.change(first, { target: { value: '1' } });
     });
-    await waitFor(() => expect(named('AuthorListPaginationQuery').at(-1)!.variables).toMatchObject({ cat: 1 }), LONG);
+    await waitFor(() => expect(refetched({ cat: 1, after: null })).toBe(true), LONG);
     const second = await screen.findByRole('combobox', { name: '二级分类' }, LONG);
     await act(async () => {
       fireEvent.change(second, { target: { value: '11' } });
     });
-    await waitFor(() => expect(named('AuthorListPaginationQuery').at(-1)!.variables).toMatchObject({ cat: 11, after: null }), LONG);
+    await waitFor(() => expect(refetched({ cat: 11, after: null })).toBe(true), LONG);
   });
 
   it('is kept alive: a lecturer’s 返回列表 brings the list back with its letter, without asking again', async () => {
