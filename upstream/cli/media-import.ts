@@ -1,6 +1,6 @@
 /**
  * `npm run media:import -- <folder>`: imports a folder of lecture videos with its manifest.json
- * into DATA_DIR (README "Media pipeline"): finds or creates the lecturer, course and videos, and
+ * into DATA_DIR (upstream/src/media/README.md): finds or creates the lecturer, course and videos, and
  * makes each video's HLS renditions, poster, keyframe thumbnails and subtitles. Progress goes to
  * stderr (a bar on a terminal, plain lines otherwise); the result is printed as JSON. Running it
  * again resumes an interrupted import and skips what is done. Exits 1 with the reason on failure.

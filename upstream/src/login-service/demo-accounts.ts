@@ -1,5 +1,5 @@
 /**
- * The demo accounts seeded on first start (README "Demo accounts"): a personal account (with a
+ * The demo accounts seeded on first start (upstream/src/login-service/README.md): a personal account (with a
  * bound QQ, a contact e-mail and phone), an organisation member, and the organisation
  * 示范大学图书馆 with a fixed no-login gid and an IP range tests can reach through
  * X-Forwarded-For from a trusted proxy. Loopback is deliberately

@@ -1,5 +1,5 @@
 /**
- * manifest.json of a folder imported by `npm run media:import` (README "Media pipeline"): the
+ * manifest.json of a folder imported by `npm run media:import` (upstream/src/media/README.md): the
  * course, its lecturer and catalogue, and its videos in episode order with their subtitles and
  * keyframes. Read and checked here; every problem is named with where it is, in Chinese and English.
  */
