@@ -673,12 +673,6 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     );
   }
 
-  /** whether the best sentence says the side's most telling term */
-  function saysTop(item: Ranked, terms: WeightedTerm[]): boolean {
-    const top = [...terms].sort((a, b) => b.idf - a.idf)[0];
-    return top !== undefined && item.scored.matched.includes(top.text);
-  }
-
   /** a side's candidates, best first, with the relevance decision */
   interface Side {
     part: number;
@@ -750,20 +744,11 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     const best = ranked[0];
     if (!best) return null;
     const bestTerms = new Set(best.scored.matched);
-    // other lectures saying the same terms in sentences of their own (the same sentence repeated is one voice)
-    const voices: string[] = [best.scored.quote];
-    for (const r of ranked) {
-      if (r.row.videoId === best.row.videoId || r.scored.said === 0) continue;
-      if (![...bestTerms].every((t) => r.scored.matched.includes(t))) continue;
-      if (!voices.some((v) => nearDuplicate(v, r.scored.quote))) voices.push(r.scored.quote);
-    }
     return {
       coverage: best.scored.coverage,
       said: best.scored.said,
       total: terms.reduce((n, t) => n + t.idf, 0),
-      agreeing: voices.length - 1,
       echo: echoOf(best, terms),
-      topSaid: saysTop(best, terms),
       saidTerms: terms.filter((t) => bestTerms.has(t.text)).length,
       topic: isTopic(best, terms),
       telling: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && !t.partial),

@@ -141,12 +141,8 @@ export interface DecisionInput {
   said: number;
   /** the side's in-corpus information (sum of its terms' weights) */
   total: number;
-  /** how many other lectures' best sentences say the same terms as the best, in sentences of their own */
-  agreeing: number;
   /** the share of the best sentence's weight that its video's abstract and keyframes say too */
   echo: number;
-  /** whether the best sentence says the side's most telling term */
-  topSaid: boolean;
   /** how many of the side's terms the best sentence says */
   saidTerms: number;
   /** whether one of them is a name or term of the platform's own (a glossary entry, a title, a lecturer) */
