@@ -39,6 +39,19 @@ export default defineConfig({
         },
       },
       {
+        resolve: oneGraphql,
+        test: {
+          // real processes stopped, killed, trickled at and replayed against (the hardening issue)
+          name: 'resilience',
+          root,
+          include: ['tests/resilience/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         // babel-plugin-relay must run before React's transform, as in web/vite.config.mts
         plugins: [babel({ plugins: ['relay'] }), react()],
         test: {
