@@ -15,8 +15,8 @@ import { loadUpstreamConfig } from '../../upstream/src/config';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import type { DemoContent } from '../../upstream/src/demo/types';
 import { startMainApi } from '../../upstream/src/main-api/server';
-import { openStore } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { openMainApiData } from '../../upstream/src/main-api/data';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { QUESTIONS } from '../ai-eval/questions';
 import { ask } from '../upstream/ai-stream-client';
 import { UpstreamClient } from '../upstream/client';
@@ -38,7 +38,7 @@ export interface AiScaleRun {
 async function measureScale(name: string, content: DemoContent, step: (text: string) => void): Promise<AiScaleRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-scale-'));
   try {
-    const store = openStore(dataDir);
+    const store = openMainApiData(dataDir);
     step(`${name}: seeding ${content.courses.length} courses`);
     seedDemoContent(store, content, store.mediaDir);
     step(`${name}: building the knowledge base`);

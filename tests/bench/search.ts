@@ -15,8 +15,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openStore } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { openMainApiData } from '../../upstream/src/main-api/data';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { createRng } from '../../upstream/src/demo/random';
 import { freePort, repoRoot } from '../support/platform';
 import type { Cleanup } from './cleanup';
@@ -189,7 +189,7 @@ export async function runSearchBench(options: {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sizheng-search-bench-'));
   cleanup.add('search corpus data', () => rmSync(dataDir, { recursive: true, force: true }));
   step(`search: writing it into a fresh store (${dataDir}) through the demo seeder`);
-  const store = openStore(dataDir);
+  const store = openMainApiData(dataDir);
   t0 = performance.now();
   seedDemoContent(store, corpus.content, path.join(dataDir, 'media'));
   const seedMs = performance.now() - t0;
@@ -199,7 +199,7 @@ export async function runSearchBench(options: {
   const databaseFile = path.join(dataDir, 'sizheng.sqlite');
   const databaseBytesBefore = statSync(databaseFile).size;
   step('search: building the search index (engine.rebuild)');
-  const indexStore = openStore(dataDir);
+  const indexStore = openMainApiData(dataDir);
   t0 = performance.now();
   const summary = indexStore.search.rebuild({
     onProgress: ({ index, rows }) => {

@@ -5,7 +5,7 @@
  * field, UNAVAILABLE). Logout and the no-login link change the cookie and the viewer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ORGANISATION } from '../../upstream/src/login-service/demo-accounts';
+import { DEMO_ORGANISATION } from '../../upstream/src/demo/accounts';
 import { createOrganisation } from '../../upstream/src/login-service/services/accounts';
 import { cookieValue, globalId, setCookieOf, startPlatform, TEST_PASSWORD, type Platform, type TestGateway } from './harness';
 import { seedLearning, type SeededLearning } from './learning';

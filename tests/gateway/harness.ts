@@ -18,12 +18,13 @@ import type { Envelope } from '../../gateway/src/upstream/envelope';
 import type { ParamValue } from '../../gateway/src/upstream/sign';
 import { loadUpstreamConfig, type UpstreamConfig } from '../../upstream/src/config';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
-import { seedDemoAccounts } from '../../upstream/src/login-service/demo-accounts';
+import { seedDemoAccounts } from '../../upstream/src/demo/accounts';
 import { startLoginService } from '../../upstream/src/login-service/server';
 import { createUser } from '../../upstream/src/login-service/services/accounts';
 import { startMainApi, type RunningServer } from '../../upstream/src/main-api/server';
-import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { DATABASE_FILE } from '../../upstream/src/store';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { UpstreamClient as ContractClient } from '../upstream/client';
 
 /** The demo content is generated for a fixed moment so runs are comparable. */
@@ -31,7 +32,7 @@ export const DEMO_NOW = new Date('2026-06-15T04:00:00.000Z');
 
 export interface Upstream {
   server: RunningServer;
-  store: Store;
+  store: MainApiData;
   config: UpstreamConfig;
   dataDir: string;
   /** a signed GET straight to the upstream, for expected values */
@@ -42,7 +43,7 @@ export interface Upstream {
 export async function startUpstream(env: Record<string, string> = {}): Promise<Upstream> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-gateway-test-'));
   const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOGIN_PORT: '0', LOG_LEVEL: 'silent', ...env });
-  const store = openStore(dataDir);
+  const store = openMainApiData(dataDir);
   seedDemoContent(store, generateDemoContent({ now: DEMO_NOW }), store.mediaDir);
   const server = await startMainApi({ config, store, port: 0 });
   const client = new UpstreamClient({
@@ -157,7 +158,7 @@ export interface TestClock {
 export interface Platform {
   upstream: Upstream;
   login: { server: RunningServer; url: string; client: ContractClient };
-  store: Store;
+  store: MainApiData;
   clock: TestClock;
   /** a second connection to the store's SQLite file, to seed learning records the way the services store them */
   db: Database.Database;

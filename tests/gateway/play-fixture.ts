@@ -1,7 +1,7 @@
 /**
  * The demo lectures for the play tests: the harness seeds the demo content only, without media
  * (seedDemoContent); this copies the committed lectures in and gives every demo video its media
- * row, as the platform's first start does (store/seed.ts seedIfEmpty). Only copies: no ffmpeg.
+ * row, as the platform's first start does (demo/seed.ts seedIfEmpty). Only copies: no ffmpeg.
  * Also the lookups the play tests share: a demo course with a few videos, a person's play record.
  */
 import { generateDemoContent } from '../../upstream/src/demo/generate';

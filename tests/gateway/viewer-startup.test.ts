@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ORGANISATION } from '../../upstream/src/login-service/demo-accounts';
+import { DEMO_ORGANISATION } from '../../upstream/src/demo/accounts';
 import { cookieValue, setCookieOf, startPlatform, type Platform, type TestGateway } from './harness';
 
 const VIEWER = `query Viewer { viewer { userType isLoggedIn isIP userId name comName comId comCode headPicture phoneNumber email } }`;

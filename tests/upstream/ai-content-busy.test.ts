@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createContentWriter, runContentJob } from '../../upstream/src/ai/content';
 import { loadUpstreamConfig } from '../../upstream/src/config';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 
 describe('AI content in the background while another process writes', () => {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatWriter } from '../../upstream/src/ai/content/chat-writer';
 import type { ContentMaterial } from '../../upstream/src/ai/provider';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 
 const repoRoot = path.resolve(__dirname, '..', '..');

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentWriter, startContentRefresher } from '../../upstream/src/ai/content';
 import type { Logger } from '../../upstream/src/logger';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 import { startTestApi, type TestApi } from './harness';
 

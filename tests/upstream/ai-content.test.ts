@@ -15,7 +15,7 @@ import { loadUpstreamConfig } from '../../upstream/src/config';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import type { DemoContent, DemoVideo } from '../../upstream/src/demo/types';
 import { startMainApi, type RunningServer } from '../../upstream/src/main-api/server';
-import { openStore, type Store } from '../../upstream/src/store';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
 import { UpstreamClient } from './client';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -68,7 +68,7 @@ const clock = (s: number) => {
 };
 
 let dataDir: string;
-let store: Store;
+let store: MainApiData;
 let server: RunningServer;
 let client: UpstreamClient;
 let content: DemoContent;
@@ -109,7 +109,7 @@ beforeAll(async () => {
 
   content = generateDemoContent({ now: new Date() });
   const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOG_LEVEL: 'silent' });
-  store = openStore(dataDir);
+  store = openMainApiData(dataDir);
   server = await startMainApi({ config, store });
   client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret });
   for (const video of content.videos) {

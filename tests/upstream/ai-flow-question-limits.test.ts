@@ -18,7 +18,7 @@ import {
 import type { AnswerProvider } from '../../upstream/src/ai/provider';
 import { loadUpstreamConfig } from '../../upstream/src/config';
 import { createRetrievalProvider } from '../../upstream/src/ai/providers/retrieval';
-import type { Store } from '../../upstream/src/store';
+import type { MainApiData } from '../../upstream/src/main-api/data';
 import { startTestApi, type TestApi } from './harness';
 
 const QUESTION = '唯物辩证法的基本规律是什么？';
@@ -133,7 +133,7 @@ describe('flowQuestion limits', () => {
     const userId = newUser();
     for (const userType of [-1, 0]) {
       const users = { ...api.store.users, get: (id: number) => ({ ...api.store.users.get(id)!, userType }) };
-      const service = createFlowQuestionService({ ...api.store, users } as Store, { provider: createRetrievalProvider() });
+      const service = createFlowQuestionService({ ...api.store, users } as MainApiData, { provider: createRetrievalProvider() });
       expect(() => service.accept(input(userId)), `userType ${userType}`).toThrow(
         expect.objectContaining({ code: -1, message: '请先登录后再提问' }),
       );

@@ -9,19 +9,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { DATABASE_FILE } from '../../upstream/src/store';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { lectureContent } from './ai-lecture-fixture';
 
 describe('AI knowledge base', () => {
   let dataDir: string;
-  let store: Store;
+  let store: MainApiData;
   /** a second connection, as another process (an import, an admin) would change content */
   let db: Database.Database;
 
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-kb-'));
-    store = openStore(dataDir);
+    store = openMainApiData(dataDir);
     seedDemoContent(store, lectureContent(), store.mediaDir);
     db = new Database(path.join(dataDir, DATABASE_FILE));
   });

@@ -15,8 +15,8 @@ import { addAliases, planQuestion } from '../../upstream/src/ai/knowledge/questi
 import { addUserWords } from '../../upstream/src/search/analyzer';
 import { decide, nearDuplicate, type DecisionInput } from '../../upstream/src/ai/knowledge/ranking';
 import { statement } from '../../upstream/src/ai/providers/retrieval';
-import { openStore, type Store } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { lectureContent } from './ai-lecture-fixture';
 
 describe('reading a question', () => {
@@ -104,7 +104,7 @@ describe('judging and quoting', () => {
 
 describe('retrieval over the lectures', () => {
   let dataDir: string;
-  let store: Store;
+  let store: MainApiData;
   const content = lectureContent();
   /** the second the video's transcript says `words` */
   const spokenAt = (videoId: number, words: string): number => {
@@ -114,7 +114,7 @@ describe('retrieval over the lectures', () => {
 
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-questions-'));
-    store = openStore(dataDir);
+    store = openMainApiData(dataDir);
     seedDemoContent(store, content, store.mediaDir);
     store.knowledge.catchUp(60_000);
   });

@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedDemoLearning } from '../../upstream/src/demo/learning';
-import { seedDemoAccounts } from '../../upstream/src/login-service/demo-accounts';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { seedDemoAccounts } from '../../upstream/src/demo/accounts';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import type { FavouriteCourseItem, FragmentItem, MessageItem, NoteItem, Paged, ViewLogItem } from './centre-fixture';
 import { fixtureContent } from './fixture';
 import { startTestApi, type TestApi } from './harness';

@@ -8,14 +8,14 @@ import path from 'node:path';
 import { loadUpstreamConfig, type UpstreamConfig } from '../../upstream/src/config';
 import type { DemoContent } from '../../upstream/src/demo/types';
 import { startMainApi, type RunningServer } from '../../upstream/src/main-api/server';
-import { openStore, type Store } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { UpstreamClient } from './client';
 import { fixtureContent } from './fixture';
 
 export interface TestApi {
   server: RunningServer;
-  store: Store;
+  store: MainApiData;
   config: UpstreamConfig;
   client: UpstreamClient;
   dataDir: string;
@@ -32,7 +32,7 @@ export interface TestApiOptions {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-upstream-'));
   const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', ...options.env });
-  const store = openStore(dataDir);
+  const store = openMainApiData(dataDir);
   const content = options.content === undefined ? fixtureContent() : options.content;
   if (content) seedDemoContent(store, content, store.mediaDir);
   const server = await startMainApi({ config, store, now: options.now });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadUpstreamConfig, type UpstreamConfig } from '../../upstream/src/config';
 import type { RunningServer } from '../../upstream/src/http/listen';
-import { seedDemoAccounts } from '../../upstream/src/login-service/demo-accounts';
+import { seedDemoAccounts } from '../../upstream/src/demo/accounts';
 import { startLoginService } from '../../upstream/src/login-service/server';
 import type { Logger } from '../../upstream/src/logger';
 import { openStore, type Store } from '../../upstream/src/store';

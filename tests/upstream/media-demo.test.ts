@@ -13,8 +13,8 @@ import { DEMO_MEDIA_DIR, loadDemoMediaLibrary, type DemoMediaLibrary } from '../
 import { applicableLectures, planDemoMedia } from '../../upstream/src/demo/media/plan';
 import { recommendedLectureVideos, searchTestPhrase } from '../../upstream/src/demo/media/select';
 import { parseMasterPlaylist, parseWebVtt } from '../../upstream/src/media/pipeline';
-import { openStore, type Store } from '../../upstream/src/store';
-import { seedIfEmpty } from '../../upstream/src/store/seed';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
+import { seedIfEmpty } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 
 const NOW = new Date('2026-11-22T08:30:00Z');
@@ -82,12 +82,12 @@ describe('demo lectures: the committed library', () => {
 
 describe('demo lectures: seeding', () => {
   let work: string;
-  let store: Store;
+  let store: MainApiData;
   const ownIds = new Set(library.lectures.map((l) => l.videoId));
 
   beforeAll(() => {
     work = mkdtempSync(path.join(tmpdir(), 'sizheng-demo-media-'));
-    store = openStore(work);
+    store = openMainApiData(work);
     // no ffmpeg needed: nothing the seed runs could be found
     const saved = { PATH: process.env.PATH, FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH };
     process.env.PATH = path.join(work, 'no-tools');
@@ -168,7 +168,7 @@ describe('demo lectures: seeding', () => {
   });
 
   it('gives content the lectures were not made for (a test fixture) no media', () => {
-    const other = openStore(path.join(work, 'fixture'));
+    const other = openMainApiData(path.join(work, 'fixture'));
     try {
       const summary = seedIfEmpty(other, fixtureContent)!;
       expect(summary.media).toBeUndefined();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMediaTools, parseMasterPlaylist, runFfmpeg, type FolderImportResult } from '../../upstream/src/media/pipeline';
 import { openStore } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 import { readFileSync } from 'node:fs';
 

@@ -23,8 +23,8 @@ import {
   type ProgressReporter,
   type VideoImport,
 } from '../../upstream/src/media/pipeline';
-import { openStore, type Store } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 
 const CLIP_SECONDS = 12;
@@ -41,7 +41,7 @@ const PASSAGES = [
 
 let work: string;
 let source: string;
-let store: Store;
+let store: MainApiData;
 let dir: string;
 
 interface ProbedStream {
@@ -89,7 +89,7 @@ beforeAll(async () => {
     '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${CLIP_SECONDS}`,
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source,
   ]);
-  store = openStore(path.join(work, 'data'));
+  store = openMainApiData(path.join(work, 'data'));
   seedDemoContent(store, fixtureContent());
   dir = path.join(store.mediaDir, 'videos', VIDEO_CODE);
   await importVideoMedia(store, importInput());

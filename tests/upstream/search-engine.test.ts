@@ -11,11 +11,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteSearchEngine, type SearchEngine } from '../../upstream/src/search/engine';
 import { highlight, snippet } from '../../upstream/src/search/highlight';
-import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
+import { DATABASE_FILE } from '../../upstream/src/store';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
 import { migrate } from '../../upstream/src/store/migrate';
 import { MIGRATIONS } from '../../upstream/src/store/migrations';
 import type { NewCourse } from '../../upstream/src/store/courses';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 
 const S = '\uE000';
@@ -35,9 +36,9 @@ function tempDir(): string {
 }
 
 /** a store with the fixture content, not indexed yet (the triggers have queued everything) */
-function seededStore(): { store: Store; file: string } {
+function seededStore(): { store: MainApiData; file: string } {
   const dir = tempDir();
-  const store = openStore(dir);
+  const store = openMainApiData(dir);
   closers.push(() => store.close());
   seedDemoContent(store, fixtureContent(), store.mediaDir);
   return { store, file: path.join(dir, DATABASE_FILE) };

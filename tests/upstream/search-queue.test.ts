@@ -15,8 +15,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { htmlText } from '../../upstream/src/search/analyzer';
 import { createSqliteSearchEngine } from '../../upstream/src/search/engine';
 import { highlight, snippet } from '../../upstream/src/search/highlight';
-import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { DATABASE_FILE } from '../../upstream/src/store';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 
 const dirs: string[] = [];
@@ -27,10 +28,10 @@ afterEach(() => {
 });
 
 /** the fixture content, indexed; another connection on the file (another process) */
-function indexedStore(): { store: Store; file: string; other: Database.Database } {
+function indexedStore(): { store: MainApiData; file: string; other: Database.Database } {
   const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-search-queue-'));
   dirs.push(dir);
-  const store = openStore(dir);
+  const store = openMainApiData(dir);
   closers.push(() => store.close());
   seedDemoContent(store, fixtureContent(), store.mediaDir);
   store.search.applyPending();

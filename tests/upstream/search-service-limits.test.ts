@@ -16,9 +16,10 @@ import {
   HOT_KEYWORDS_CACHE_MS,
   MAX_SEARCH_POSITION,
 } from '../../upstream/src/main-api/services/search-service';
-import { DATABASE_FILE, openStore } from '../../upstream/src/store';
+import { DATABASE_FILE } from '../../upstream/src/store';
+import { openMainApiData } from '../../upstream/src/main-api/data';
 import { MAX_KEYWORDS_PER_SEARCHER_DAY, normaliseLoggedKeyword } from '../../upstream/src/store/search-logs';
-import { seedDemoContent } from '../../upstream/src/store/seed';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { UpstreamClient } from './client';
 import { fixtureContent } from './fixture';
 import { startTestApi, type TestApi } from './harness';
@@ -63,7 +64,7 @@ describe('search service', () => {
   it('starts over a queue holding a lecturer introduction with references to no character', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-upstream-'));
     stops.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const store = openStore(dataDir);
+    const store = openMainApiData(dataDir);
     stops.push(() => store.close());
     seedDemoContent(store, fixtureContent(), store.mediaDir);
     const other = new Database(path.join(dataDir, DATABASE_FILE));

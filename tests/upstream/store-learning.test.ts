@@ -21,7 +21,7 @@ import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
 import { FRAGMENT_SQL } from '../../upstream/src/store/fragments';
 import { NOTE_TYPE } from '../../upstream/src/store/notes';
 import { PASSWORD_RESET_SQL } from '../../upstream/src/store/password-resets';
-import { seedIfEmpty } from '../../upstream/src/store/seed';
+import { seedIfEmpty } from '../../upstream/src/demo/seed';
 import { addUser } from './centre-fixture';
 import { fixtureContent } from './fixture';
 

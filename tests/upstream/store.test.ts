@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
-import { seedDemoContent, seedIfEmpty } from '../../upstream/src/store/seed';
+import { seedDemoContent, seedIfEmpty } from '../../upstream/src/demo/seed';
 import { namePinyin } from '../../upstream/src/text/name-pinyin';
 import { sanitizeHtml } from '../../upstream/src/text/sanitize-html';
 import { fixtureContent } from './fixture';

@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadUpstreamConfig } from '../src/config';
-import { CidrError } from '../src/login-service/cidr';
+import { CidrError } from '../src/http/cidr';
 import {
   AccountError,
   createOrganisation,

@@ -6,11 +6,11 @@
  * the demo content). Exits 1 with the reason on stderr when it fails.
  */
 import { loadUpstreamConfig } from '../src/config';
-import { openStore } from '../src/store';
+import { openMainApiData } from '../src/main-api/data';
 
 function main(): void {
   const config = loadUpstreamConfig();
-  const store = openStore(config.dataDir);
+  const store = openMainApiData(config.dataDir);
   try {
     const started = Date.now();
     process.stdout.write(`rebuilding the AI knowledge base of ${config.dataDir}\n`);

@@ -4,7 +4,7 @@
  * LOGIN_PORT until SIGTERM/SIGINT.
  */
 import { loadUpstreamConfig } from '../src/config';
-import { seedDemoAccounts } from '../src/login-service/demo-accounts';
+import { seedDemoAccounts } from '../src/demo/accounts';
 import { startLoginService } from '../src/login-service/server';
 import { createLogger } from '../src/logger';
 import { openStore, type Store } from '../src/store';

@@ -8,14 +8,14 @@ import { generateDemoContent } from '../src/demo/generate';
 import { describeDemoLearning, seedDemoLearning } from '../src/demo/learning';
 import { createLogger } from '../src/logger';
 import { startMainApi } from '../src/main-api/server';
-import { openStore } from '../src/store';
-import { describeSeed, seedIfEmpty } from '../src/store/seed';
+import { openMainApiData } from '../src/main-api/data';
+import { describeSeed, seedIfEmpty } from '../src/demo/seed';
 import { closeOnSignals } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const logger = createLogger(config.logLevel, 'main-api');
-  const store = openStore(config.dataDir);
+  const store = openMainApiData(config.dataDir);
   const seeded = seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
   if (seeded) {
     logger.info(`seeded demo content into ${config.dataDir}: ${describeSeed(seeded)}`);

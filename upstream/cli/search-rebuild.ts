@@ -7,7 +7,7 @@
  */
 import { loadUpstreamConfig } from '../src/config';
 import type { SearchIndex } from '../src/search/engine';
-import { openStore } from '../src/store';
+import { openMainApiData } from '../src/main-api/data';
 
 const LABELS: Record<SearchIndex, string> = {
   courses: 'courses',
@@ -19,7 +19,7 @@ const LABELS: Record<SearchIndex, string> = {
 
 function main(): void {
   const config = loadUpstreamConfig();
-  const store = openStore(config.dataDir);
+  const store = openMainApiData(config.dataDir);
   try {
     process.stdout.write(`rebuilding the search indexes of ${config.dataDir}\n`);
     let current: SearchIndex | null = null;

@@ -7,7 +7,7 @@ import { loadUpstreamConfig } from '../src/config';
 import { generateDemoContent } from '../src/demo/generate';
 import { describeDemoLearning, seedDemoLearning } from '../src/demo/learning';
 import { openStore } from '../src/store';
-import { describeSeed, seedIfEmpty } from '../src/store/seed';
+import { describeSeed, seedIfEmpty } from '../src/demo/seed';
 
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();

@@ -4,7 +4,7 @@
  * stops the process with a message naming it, instead of surfacing later as odd behaviour.
  */
 import path from 'node:path';
-import { CidrError, parseCidr } from './login-service/cidr';
+import { CidrError, parseCidr } from './http/cidr';
 
 export type SignAlgorithm = 'md5' | 'sha256';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';

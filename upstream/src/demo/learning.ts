@@ -18,7 +18,7 @@ import { MESSAGE_TYPE } from '../store/messages';
 import { NOTE_TYPE } from '../store/notes';
 import { OPERATE_TYPE } from '../store/user-operations';
 
-/** the demo accounts of login-service/demo-accounts.ts (not imported: that module calls this one) */
+/** the demo accounts of demo/accounts.ts (not imported: that module calls this one) */
 export const DEMO_LEARNER = 'student';
 export const DEMO_NOTE_AUTHOR = 'teacher';
 

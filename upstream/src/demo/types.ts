@@ -1,6 +1,6 @@
 /**
  * The demo content as plain data: the generator (upstream/src/demo/generate.ts) produces it
- * deterministically, the seeder (upstream/src/store/seed.ts) writes it into a fresh store.
+ * deterministically, the seeder (upstream/src/demo/seed.ts) writes it into a fresh store.
  * Ids are small positive integers assigned by the generator; references use them.
  * Dates are ISO 8601 strings (UTC), computed from `GenerateOptions.now` so that
  * "updated this year" and the sidebar's this-year / last-year statistics have content.

@@ -7,7 +7,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
-import { addressMatcher } from './cidr';
+import { addressMatcher } from '../http/cidr';
 
 /** the signed-in user's session cookie, set by /login */
 export const TOKEN_COOKIE = 'utoken';

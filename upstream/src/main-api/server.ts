@@ -14,7 +14,7 @@ import { Params } from '../http/params';
 import { readSignedParams } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
-import type { Store } from '../store';
+import type { MainApiData } from './data';
 import { startContentRefresher } from '../ai/content/refresher';
 import { createContentWriter } from '../ai/content/writer';
 import { startFragmentSweeper } from './fragment-sweeper';
@@ -24,7 +24,7 @@ import { createServices } from './services';
 
 export interface MainApiOptions {
   config: UpstreamConfig;
-  store: Store;
+  store: MainApiData;
   /** overrides config.upstreamPort (0 = a free port) */
   port?: number;
   logger?: Logger;

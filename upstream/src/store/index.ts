@@ -3,12 +3,10 @@
  * with foreign keys on, migrated on open. Services talk to the per-entity stores below and
  * never write SQL themselves, so another database can replace this module later.
  */
-import Database from 'better-sqlite3';
+import Database, { type Database as Connection } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createSqliteSearchEngine, type SearchEngine } from '../search/engine';
-import { createKnowledgeBase, type KnowledgeBase } from '../ai/knowledge/knowledge-base';
-import { createQuestionLog, type QuestionLog } from '../ai/question-log';
+import { createQuestionLog, type QuestionLog } from './ai-questions';
 import { createAiContentStore, type AiContentStore } from './ai-content';
 import { createBannerStore, type BannerStore } from './banners';
 import { createCatalogueStore, type CatalogueStore } from './catalogues';
@@ -36,6 +34,12 @@ export const DATABASE_FILE = 'sizheng.sqlite';
 
 export interface Store {
   readonly dataDir: string;
+  /**
+   * the SQLite connection, for the engines that keep their tables in the same file and are wired
+   * on top of the store by a server's composition root (main-api/data.ts: the search indexes of
+   * migration 0005, kept current by triggers, and the AI knowledge base of migration 0008)
+   */
+  readonly sqlite: Connection;
   /** DATA_DIR/media: images, and later HLS renditions and subtitles */
   readonly mediaDir: string;
   readonly catalogues: CatalogueStore;
@@ -59,19 +63,12 @@ export interface Store {
   readonly fragments: FragmentStore;
   /** the find-password page's requests for the administrators (migration 0003) */
   readonly passwordResets: PasswordResetStore;
-  /**
-   * the search indexes over this store's content (migration 0005): SQLite FTS5 on the same
-   * connection, kept current by triggers; another store would bring its own engine
-   */
-  readonly search: SearchEngine;
   /** searches per keyword, searcher and day, for the hot keywords (migration 0005) */
   readonly searchLogs: SearchLogStore;
   /** HLS renditions, posters, subtitles, keyframe thumbnails and pipeline jobs (migration 0006) */
   readonly media: MediaStore;
   /** scrolling comments (弹幕) of videos (migration 0007) */
   readonly danmaku: DanmakuStore;
-  /** the AI knowledge base: chunks of the course material for answers, BM25 over jieba words (migration 0008) */
-  readonly knowledge: KnowledgeBase;
   /** flowQuestion's questions and how their answers ended (migration 0008) */
   readonly aiQuestions: QuestionLog;
   /** AI content of videos and courses, written ahead by the content job (migration 0009) */
@@ -115,6 +112,7 @@ export function openStore(dataDir: string): Store {
 
   return {
     dataDir: root,
+    sqlite: db,
     mediaDir,
     catalogues: createCatalogueStore(db),
     lecturers: createLecturerStore(db),
@@ -133,11 +131,9 @@ export function openStore(dataDir: string): Store {
     playLogs: createPlayLogStore(db),
     fragments: createFragmentStore(db),
     passwordResets: createPasswordResetStore(db),
-    search: createSqliteSearchEngine(db),
     searchLogs: createSearchLogStore(db),
     media: createMediaStore(db),
     danmaku: createDanmakuStore(db),
-    knowledge: createKnowledgeBase(db),
     aiQuestions: createQuestionLog(db),
     aiContent: createAiContentStore(db),
     isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,

@@ -6,7 +6,7 @@
  */
 import type { OrganisationRecord, Store, UserRecord, UserType } from '../../store';
 import { MESSAGE_TYPE } from '../../store/messages';
-import { parseCidr } from '../cidr';
+import { parseCidr } from '../../http/cidr';
 import { hashPassword, passwordWeakness } from './passwords';
 
 export class AccountError extends Error {

@@ -8,7 +8,7 @@ import type { UpstreamConfig } from '../../config';
 import { ApiError, refused } from '../../http/envelope';
 import type { Logger } from '../../logger';
 import type { OrganisationRecord, Store, TokenKind, UserRecord } from '../../store';
-import { cidrContains, parseAddress, parseCidr, type Cidr } from '../cidr';
+import { cidrContains, parseAddress, parseCidr, type Cidr } from '../../http/cidr';
 import { organisationIdentity } from './accounts';
 import { verifyPassword } from './passwords';
 import { hashToken, looksLikeToken, newToken } from './tokens';

@@ -23,10 +23,10 @@ import { clockText, mediaUrl } from '../presenters';
 import { requireUser } from './centre-user';
 import { COURSE_NOT_FOUND } from './course-service';
 import { requireVideo } from './videos';
-import type { Store } from '../../store';
+import type { MainApiData } from '../data';
 import { ANSWER_FAILED, AnswerError } from '../../ai/answer-texts';
 import { CitationStream } from '../../ai/citations';
-import type { QuestionOutcome } from '../../ai/question-log';
+import type { QuestionOutcome } from '../../store/ai-questions';
 import type { AiModel, AnswerProvider, Passage } from '../../ai/provider';
 import { ANSWER_TIMEOUT_MS } from '../../ai/providers/openai-compatible';
 
@@ -129,7 +129,7 @@ function excerptOf(text: string): string {
   return chars.length <= EXCERPT_MAX ? text : chars.slice(0, EXCERPT_MAX - 1).join('') + '…';
 }
 
-export function createFlowQuestionService(store: Store, options: FlowQuestionOptions): FlowQuestionService {
+export function createFlowQuestionService(store: MainApiData, options: FlowQuestionOptions): FlowQuestionService {
   const { provider, logger } = options;
   const now = options.now ?? Date.now;
   const maxStreaming = options.maxStreaming ?? DEFAULT_MAX_STREAMING;

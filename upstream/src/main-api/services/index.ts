@@ -3,7 +3,7 @@ import { createFlowQuestionService, type FlowQuestionService } from './flow-ques
 import { createAnswerProvider } from '../../ai/providers';
 import { DEFAULT_AI_MAX_CONCURRENT, type AiConfig } from '../../config';
 import type { Logger } from '../../logger';
-import type { Store } from '../../store';
+import type { MainApiData } from '../data';
 import { createAiContentService, type AiContentService } from './ai-content-service';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
 import { requireMember } from './centre-user';
@@ -64,7 +64,7 @@ export interface ServicesOptions {
   now?: () => number;
 }
 
-export function createServices(store: Store, options: ServicesOptions = {}): Services {
+export function createServices(store: MainApiData, options: ServicesOptions = {}): Services {
   const catalogues = createCatalogueService(store);
   const courses = createCourseService(store, catalogues);
   const now = options.now ?? Date.now;

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import type { Logger } from '../../logger';
 import { foldForMatch } from '../../search/analyzer';
 import type { CatchUpReport, SearchHitId, SearchIndex } from '../../search/engine';
-import type { Store } from '../../store';
+import type { MainApiData } from '../data';
 import type { Paged } from '../presenters';
 import {
   toAuthorHit,
@@ -110,7 +110,7 @@ export interface SearchServiceOptions {
   logger?: Logger;
 }
 
-export function createSearchService(store: Store, options: SearchServiceOptions = {}): SearchService {
+export function createSearchService(store: MainApiData, options: SearchServiceOptions = {}): SearchService {
   const now = options.now ?? Date.now;
   const logger = options.logger;
   const report: CatchUpReport = (level, message, error) => {

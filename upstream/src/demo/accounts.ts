@@ -6,9 +6,9 @@
  * not an organisation network: every local visitor would be signed in. Idempotent: each item
  * is created only when missing, so a changed password or a disabled account stays as it is.
  */
-import { seedDemoLearning } from '../demo/learning';
+import { seedDemoLearning } from './learning';
 import type { Store } from '../store';
-import { createOrganisation, createUser } from './services/accounts';
+import { createOrganisation, createUser } from '../login-service/services/accounts';
 
 export const DEMO_ORGANISATION = {
   name: '示范大学图书馆',

@@ -5,10 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { seedDemoMedia } from '../demo/media/seed-media';
-import type { DemoContent } from '../demo/types';
+import { seedDemoMedia } from './media/seed-media';
+import type { DemoContent } from './types';
 import { sanitizeHtml } from '../text/sanitize-html';
-import type { Store } from './index';
+import type { Store } from '../store';
 
 export interface SeedSummary {
   catalogues: number;

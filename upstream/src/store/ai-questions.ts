@@ -4,7 +4,7 @@
  * still streaming count too) and closed with how the answer ended.
  */
 import type { Database as DatabaseType } from 'better-sqlite3';
-import { statementCache } from '../store/statements';
+import { statementCache } from './statements';
 
 export type QuestionOutcome = 'end' | 'err' | 'aborted';
 
