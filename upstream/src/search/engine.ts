@@ -11,8 +11,9 @@
  * once per request before they search (search and count do not, so that one request with four
  * groups and their counts pays for the queue once).
  *
- * Bulk-building an index on any SQLite file (a benchmark): open it with openStore(dir) (which
- * migrates it), write the content (seedDemoContent or the stores), then `store.search.rebuild()`;
+ * Bulk-building an index on any SQLite file (a benchmark): open it with openMainApiData(dir) (which
+ * migrates it and wires this engine on the store), write the content (seedDemoContent or the
+ * stores), then `data.search.rebuild()`;
  * or `const engine = createSqliteSearchEngine('/path/to/sizheng.sqlite'); engine.rebuild(); engine.close()`.
  */
 
