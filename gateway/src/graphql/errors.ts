@@ -1,8 +1,12 @@
 /**
  * Expected errors: thrown as GraphQLError with extensions.code so that yoga's error masking lets
- * them through to the client with their Chinese message. Anything else is masked.
+ * them through to the client with their Chinese message. Anything else is masked. The transport
+ * (../upstream) knows nothing of GraphQL: its refusals become GraphQL errors here (refusalError).
  */
+import type { ASTNode } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
+import { CODE_NOT_FOUND } from '../upstream/envelope';
+import { UpstreamRefusal } from '../upstream/errors';
 
 export function badUserInput(message: string, argument?: string) {
   return createGraphQLError(message, {
@@ -12,6 +16,29 @@ export function badUserInput(message: string, argument?: string) {
 
 export function notFound(message: string) {
   return createGraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
+}
+
+/** Where a field's error belongs in the response (a located error's nodes and path). */
+export interface ErrorLocation {
+  nodes?: ReadonlyArray<ASTNode> | ASTNode;
+  path?: ReadonlyArray<string | number>;
+}
+
+/**
+ * The main API's refusal of a read as the client sees it: 4004 is NOT_FOUND, 4000 BAD_USER_INPUT
+ * (naming the argument when the refusal is about one), with the upstream's sentence.
+ */
+export function refusalError(refusal: UpstreamRefusal, { nodes, path }: ErrorLocation = {}) {
+  if (refusal.code === CODE_NOT_FOUND) {
+    return createGraphQLError(refusal.answer || '内容不存在', { nodes, path, extensions: { code: 'NOT_FOUND' } });
+  }
+  const extensions = refusal.parameter ? { code: 'BAD_USER_INPUT', argument: refusal.parameter } : { code: 'BAD_USER_INPUT' };
+  return createGraphQLError(refusal.answer || '参数错误', { nodes, path, extensions });
+}
+
+/** Whether the main API said it has nothing by the id asked for. */
+export function isNotFoundRefusal(error: unknown): error is UpstreamRefusal {
+  return error instanceof UpstreamRefusal && error.code === CODE_NOT_FOUND;
 }
 
 /** What the client sees instead of an upstream failure's details (those go to the log). */

@@ -13,16 +13,17 @@
 import { responsePathAsArray, type ASTNode, type GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { createGraphQLError, isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger';
-import { UpstreamBudgetExceeded, UpstreamError } from '../upstream/errors';
+import { UpstreamBudgetExceeded, UpstreamError, UpstreamRefusal } from '../upstream/errors';
 import { upstreamBudgetMessage, QUERY_TOO_COMPLEX } from '../yoga/limits';
-import { INTERNAL_ERROR_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from './errors';
+import { INTERNAL_ERROR_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE, refusalError } from './errors';
 
 type Path = ReadonlyArray<string | number>;
 
 /**
  * What the client may see of an error thrown by a resolver: an upstream failure as
- * UPSTREAM_UNAVAILABLE, a spent budget as QUERY_TOO_COMPLEX, an expected error (a GraphQLError of
- * ours, with extensions.code and no original error) as it is, anything else masked.
+ * UPSTREAM_UNAVAILABLE, a spent budget as QUERY_TOO_COMPLEX, the main API's refusal of a read as
+ * BAD_USER_INPUT or NOT_FOUND (refusalError), an expected error (a GraphQLError of ours, with
+ * extensions.code and no original error) as it is, anything else masked.
  */
 export function clientFacingError(error: unknown, nodes: ReadonlyArray<ASTNode> | ASTNode | undefined, path: Path | undefined): GraphQLError {
   // duck-typed, not instanceof: a second graphql copy (ESM next to CJS, as under Vitest) would make
@@ -35,6 +36,7 @@ export function clientFacingError(error: unknown, nodes: ReadonlyArray<ASTNode> 
   if (original instanceof UpstreamError) {
     return createGraphQLError(UPSTREAM_UNAVAILABLE_MESSAGE, { nodes, path, extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
   }
+  if (original instanceof UpstreamRefusal) return refusalError(original, { nodes, path });
   const expected = located.originalError === undefined && typeof located.extensions?.code === 'string' && typeof located.message === 'string';
   if (expected) return createGraphQLError(located.message!, { nodes, path, extensions: located.extensions });
   return createGraphQLError(INTERNAL_ERROR_MESSAGE, { nodes, path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
@@ -46,6 +48,10 @@ function logFailure(logger: Logger, error: unknown, path: Path): void {
   if (error instanceof UpstreamBudgetExceeded) return; // logged once per operation (upstreamAccounting.ts)
   if (error instanceof UpstreamError) {
     logger.warn(`field ${field} answered empty: upstream ${error.failure} on ${error.path}`);
+    return;
+  }
+  if (error instanceof UpstreamRefusal) {
+    logger.warn(`field ${field} answered empty: ${error.message}`);
     return;
   }
   const located = (error ?? {}) as Partial<GraphQLError>;

@@ -1,3 +1,5 @@
+import type { CODE_BAD_PARAMETER, CODE_NOT_FOUND } from './envelope';
+
 /**
  * Why an upstream call failed, in terms a resolver (and an operator reading the log) can act on.
  * The message never contains the secret, the sign or the query string's values.
@@ -35,5 +37,28 @@ export class UpstreamBudgetExceeded extends Error {
     readonly path: string,
   ) {
     super(`upstream budget of ${budget} requests per operation spent; ${path} not called`);
+  }
+}
+
+/** The codes with which the main API refuses a read itself rather than failing (upstream/API.md "Envelope and codes"). */
+export type RefusalCode = typeof CODE_BAD_PARAMETER | typeof CODE_NOT_FOUND;
+
+/**
+ * The main API answered a read by refusing the request: 4000 (a parameter it does not accept) or
+ * 4004 (nothing has that id), with its own sentence. Not an UpstreamError: the service is up and
+ * has answered, so nothing that treats an UpstreamError as "unavailable, try again later" may take
+ * it for one. Whoever answers the client tells it what it asked wrongly (graphql/errors.ts).
+ */
+export class UpstreamRefusal extends Error {
+  override name = 'UpstreamRefusal';
+  constructor(
+    readonly path: string,
+    readonly code: RefusalCode,
+    /** the upstream's sentence for the user, '' when it gave none */
+    readonly answer: string,
+    /** the parameter of the call the refusal is about, when the transport can tell (the search keyword) */
+    readonly parameter?: string,
+  ) {
+    super(`upstream refused ${path} (code ${code})${parameter ? ` about ${parameter}` : ''}`);
   }
 }

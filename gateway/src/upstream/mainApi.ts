@@ -5,13 +5,12 @@
  * trees are loaded once per operation.
  */
 import DataLoader from 'dataloader';
-import { badUserInput, notFound } from '../graphql/errors';
 import { buildCatalogueIndex, type CatalogueIndex } from '../loaders/catalogueTree';
 import { createRestLoader, type RestLoader } from '../loaders/restLoader';
 import type { RestAIContent, RestAISuggestion } from '../ai/types';
 import type { RequestScope, StreamAnswer, UpstreamClient } from './client';
 import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_READ_OK, CODE_REFUSED, type Envelope } from './envelope';
-import { UpstreamError } from './errors';
+import { UpstreamError, UpstreamRefusal } from './errors';
 import { operationResult, type OperationResult } from './operations';
 import type { ParamValue } from './sign';
 import type {
@@ -139,7 +138,7 @@ export class MainApi {
 
   // ---- reads: envelope handling -------------------------------------------------------------
 
-  /** A read that must succeed: 4000 becomes BAD_USER_INPUT, 4004 NOT_FOUND, other codes an UpstreamError. */
+  /** A read that must succeed: 4000 and 4004 are the upstream's refusals (UpstreamRefusal), other codes an UpstreamError. */
   private async read<T>(path: string, params: Record<string, ParamValue>): Promise<T> {
     const envelope = await this.rest.load({ path, params });
     return this.expectRead<T>(path, envelope);
@@ -154,8 +153,9 @@ export class MainApi {
 
   private expectRead<T>(path: string, envelope: Envelope): T {
     if (envelope.code === CODE_READ_OK) return envelope.items as T;
-    if (envelope.code === CODE_BAD_PARAMETER) throw badUserInput(envelope.message || '参数错误');
-    if (envelope.code === CODE_NOT_FOUND) throw notFound(envelope.message || '内容不存在');
+    if (envelope.code === CODE_BAD_PARAMETER || envelope.code === CODE_NOT_FOUND) {
+      throw new UpstreamRefusal(path, envelope.code, envelope.message ?? '');
+    }
     throw new UpstreamError('rejected', path, null, envelope.code, 'unexpected code for a read');
   }
 
@@ -385,13 +385,13 @@ export class MainApi {
 
   // ---- search -------------------------------------------------------------------------------
   // The keyword is already trimmed and checked (graphql/args.ts requireKeyword); the upstream checks
-  // it again, and its refusal reaches the client as BAD_USER_INPUT with its sentence.
+  // it again, and its refusal is about the `keyword` parameter.
 
-  /** A read of the search calls: a 4000 about the keyword names the `keyword` argument. */
+  /** A read of the search calls: a 4000 about the keyword is a refusal of the `keyword` parameter. */
   private async searchRead<T>(path: string, params: Record<string, ParamValue>): Promise<T> {
     const envelope = await this.rest.load({ path, params });
     if (envelope.code === CODE_BAD_PARAMETER && KEYWORD_REFUSAL.test(envelope.message ?? '')) {
-      throw badUserInput(envelope.message, 'keyword');
+      throw new UpstreamRefusal(path, CODE_BAD_PARAMETER, envelope.message, 'keyword');
     }
     return this.expectRead<T>(path, envelope);
   }

@@ -16,7 +16,7 @@ import type { OfflineGraphiQL } from '../http/graphiql';
 import type { Logger } from '../logger';
 import { createSchema } from '../schema';
 import type { UpstreamClient } from '../upstream/client';
-import { UpstreamBudgetExceeded, UpstreamError } from '../upstream/errors';
+import { UpstreamBudgetExceeded, UpstreamError, UpstreamRefusal } from '../upstream/errors';
 import type { PlayVideoNames } from '../play/videoNames';
 import type { PlayLogBatcher } from '../play/playLogBatch';
 import type { ViewerCache } from '../viewerCache';
@@ -74,8 +74,9 @@ function useFallbackCookies(): Plugin<Record<string, unknown>, ServerContext> {
  * The logger yoga writes to. Yoga logs each error it masks with its stack; an upstream failure is
  * an operational event the transport has already logged (path, code), so it becomes one line
  * naming the GraphQL field instead. A spent upstream budget is the client's doing and is logged
- * once per operation (upstreamAccounting.ts), not once per refused field. Everything unexpected
- * keeps its stack.
+ * once per operation (upstreamAccounting.ts), not once per refused field. The main API's refusal
+ * of a read (4000, 4004) is the client's mistake, answered as BAD_USER_INPUT or NOT_FOUND: not
+ * logged, as no expected error is. Everything unexpected keeps its stack.
  */
 function yogaLogger(logger: Logger): Logger {
   return {
@@ -84,7 +85,7 @@ function yogaLogger(logger: Logger): Logger {
       const [first] = args;
       const located = (first ?? {}) as Partial<GraphQLError>;
       const original = located.originalError ?? first;
-      if (args.length === 1 && original instanceof UpstreamBudgetExceeded) return;
+      if (args.length === 1 && (original instanceof UpstreamBudgetExceeded || original instanceof UpstreamRefusal)) return;
       if (args.length === 1 && original instanceof UpstreamError) {
         logger.warn(`field ${(located.path ?? []).join('.') || '(request)'} failed: upstream ${original.failure} on ${original.path}`);
         return;
@@ -152,8 +153,11 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
         const located = error as Partial<GraphQLError>;
         const original = located.originalError ?? error;
         // the operation asked for more upstream requests than one operation may make (QUERY_TOO_COMPLEX),
-        // or the upstream failed: the client learns only that it failed; the log has the path and code (yogaLogger)
-        if (original instanceof UpstreamBudgetExceeded || original instanceof UpstreamError) return clientFacingError(error, located.nodes, located.path);
+        // or the upstream failed: the client learns only that it failed; the log has the path and code (yogaLogger).
+        // The main API refused a read: the client learns what it asked wrongly (graphql/errors.ts refusalError)
+        if (original instanceof UpstreamBudgetExceeded || original instanceof UpstreamError || original instanceof UpstreamRefusal) {
+          return clientFacingError(error, located.nodes, located.path);
+        }
         // yoga logs every error it masks, through yogaLogger
         return maskError(error, message, false);
       },

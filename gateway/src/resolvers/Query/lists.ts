@@ -1,6 +1,7 @@
 /** The paged lists: catalogue listing, topics, lecturers. */
 import { optionalFirstWord, optionalYear, requireId } from '../../graphql/args';
 import { connectionFromPages, connectionFromSlice, readWindow } from '../../graphql/connection';
+import { isNotFoundRefusal } from '../../graphql/errors';
 import type { GatewayContext } from '../../context';
 import type {
   AuthorConnectionResult,
@@ -11,10 +12,6 @@ import type {
   TopicConnectionResult,
 } from '../../graphql/types';
 import { authorSortType, courseOrderBy } from '../orders';
-
-function isNotFound(error: unknown): boolean {
-  return (error as { extensions?: { code?: unknown } } | null)?.extensions?.code === 'NOT_FOUND';
-}
 
 /**
  * A catalogue that does not exist has no courses: the listing of an unknown id is empty, as
@@ -32,7 +29,7 @@ async function orEmptyForUnknownCatalogue<T>(
   try {
     return await read();
   } catch (error) {
-    if (catalogId !== 0 && isNotFound(error) && !(await api.subjectCatalogues()).byId.has(catalogId)) return empty();
+    if (catalogId !== 0 && isNotFoundRefusal(error) && !(await api.subjectCatalogues()).byId.has(catalogId)) return empty();
     throw error;
   }
 }
