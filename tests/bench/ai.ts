@@ -24,7 +24,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { Pool } from 'undici';
 import { SseParser } from '../../gateway/src/ai/sseParser';
-import { signedHeaders, toWireParams } from '../../gateway/src/upstream/sign';
+import { signedHeaders, toWireParams, withNonce } from '../../gateway/src/upstream/sign';
 import { DATABASE_FILE } from '../../upstream/src/store';
 import { startPlatform, type RunningPlatform } from '../support/platform';
 import type { Cleanup } from './cleanup';
@@ -118,7 +118,7 @@ async function readEvents(body: AsyncIterable<Uint8Array>, onEvent: (data: strin
 }
 
 async function askUpstream(pool: Pool, asker: Asker): Promise<Answer> {
-  const wire = toWireParams({ question: asker.question, productId: 1, userId: asker.viewer.userId, clientId: `bench-${asker.viewer.userId}`, model: 'reasoner' });
+  const wire = withNonce(toWireParams({ question: asker.question, productId: 1, userId: asker.viewer.userId, clientId: `bench-${asker.viewer.userId}`, model: 'reasoner' }));
   const headers = { ...signedHeaders(wire, { secret: API_SECRET, algorithm: 'md5', productId: 1 }), accept: 'text/event-stream' };
   const t0 = performance.now();
   const answer: Answer = { firstChunkMs: NaN, endMs: NaN, chunks: 0, chars: 0, completed: false, error: null };

@@ -32,7 +32,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
-import { signedHeaders, toWireParams } from '../../gateway/src/upstream/sign';
+import { signedHeaders, toWireParams, withNonce } from '../../gateway/src/upstream/sign';
 import { hashToken, newToken } from '../../upstream/src/login-service/services/tokens';
 import { hashPasswordSync } from '../../upstream/src/login-service/services/passwords';
 import Database from 'better-sqlite3';
@@ -269,7 +269,7 @@ function checkBeaconRecords(dataDir: string, viewers: Viewer[]): string | null {
 export function upstreamSender(pool: Pool): Send {
   return async (viewer) => {
     const report = nextReport(viewer);
-    const params = toWireParams({
+    const params = withNonce(toWireParams({
       id: report.logId ?? 0,
       userId: viewer.userId,
       userName: `bench_viewer`,
@@ -286,7 +286,7 @@ export function upstreamSender(pool: Pool): Send {
       duration: report.duration,
       stayTime: report.stayTime,
       esLogId: '',
-    });
+    }));
     const response = await pool.request({
       method: 'POST',
       path: '/api/log/AddPlayLog',

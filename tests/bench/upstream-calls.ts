@@ -16,7 +16,7 @@ import { Pool, request } from 'undici';
 import { loadGatewayConfig, type GatewayConfig } from '../../gateway/src/config';
 import type { Logger } from '../../gateway/src/logger';
 import { startGateway } from '../../gateway/src/server';
-import { signedHeaders, type SignedParams } from '../../gateway/src/upstream/sign';
+import { NONCE_PARAM, signedHeaders, withNonce, type SignedParams } from '../../gateway/src/upstream/sign';
 import { BrokenError, GraphQLClient, type Operation } from './graphql-client';
 
 const QUIET_MS = 100;
@@ -45,7 +45,11 @@ export interface CallPlan {
 export const callCount = (plan: CallPlan): number => plan.rounds.reduce((sum, round) => sum + round.length, 0);
 
 export function describeCall(call: RecordedCall): string {
-  return `${call.method} ${call.path}${call.query ? `?${call.query}` : ''}`;
+  // the nonce differs on every run and says nothing about the call
+  const query = new URLSearchParams(call.query);
+  query.delete(NONCE_PARAM);
+  const shown = query.toString();
+  return `${call.method} ${call.path}${shown ? `?${shown}` : ''}`;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -247,8 +251,11 @@ export class DirectUpstream {
   }
 
   async call(call: RecordedCall): Promise<unknown> {
+    // the recorded nonce was spent when the gateway sent the call: a fresh one, as the gateway would
+    const params = withNonce(call.params);
+    const query = call.method === 'GET' ? new URLSearchParams(params).toString() : call.query;
     const headers: Record<string, string> = {
-      ...signedHeaders(call.params, {
+      ...signedHeaders(params, {
         secret: this.config.apiSecret,
         algorithm: this.config.signAlgorithm,
         productId: this.config.productId,
@@ -258,12 +265,12 @@ export class DirectUpstream {
     if (call.forwardedFor) headers['x-forwarded-for'] = call.forwardedFor;
     let body: string | undefined;
     if (call.method === 'POST') {
-      body = JSON.stringify(call.params);
+      body = JSON.stringify(params);
       headers['content-type'] = 'application/json';
     }
     const response = await this.pool.request({
       method: call.method,
-      path: call.query ? `${call.path}?${call.query}` : call.path,
+      path: query ? `${call.path}?${query}` : call.path,
       headers,
       body,
     });

@@ -62,6 +62,8 @@ afterAll(async () => {
 });
 
 const scope = (): RequestScope => ({ clientAddress: '198.51.100.4', upstreamRequests: 0 });
+/** the parameter that makes every request's sign its own (randomUUID) */
+const NONCE = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
 describe('UpstreamClient', () => {
   it('signs a GET over its query string and forwards the user address', async () => {
@@ -71,7 +73,7 @@ describe('UpstreamClient', () => {
     expect(s.upstreamRequests).toBe(1);
     const request = seen.at(-1)!;
     expect(request.path).toBe('/prefix/ok');
-    expect(request.query).toEqual({ searchKey: '马克思 主义', pageIndex: '2' });
+    expect(request.query).toEqual({ searchKey: '马克思 主义', pageIndex: '2', nonce: NONCE });
     expect(request.headers.productid).toBe('1');
     expect(request.headers['x-forwarded-for']).toBe('198.51.100.4');
     expect(request.headers.sign).toBe(computeSign(request.query, String(request.headers.timespan), 'test-secret'));
@@ -84,7 +86,7 @@ describe('UpstreamClient', () => {
     expect(request.method).toBe('POST');
     expect(request.headers['content-type']).toBe('application/json');
     const fields = JSON.parse(request.body) as Record<string, string>;
-    expect(fields).toEqual({ pageUrl: '/home?scId=1', customerId: '0' });
+    expect(fields).toEqual({ pageUrl: '/home?scId=1', customerId: '0', nonce: NONCE });
     expect(request.headers.sign).toBe(computeSign(fields, String(request.headers.timespan), 'test-secret'));
     expect(request.query).toEqual({});
   });
@@ -122,6 +124,8 @@ describe('UpstreamClient', () => {
     expect(request.body).not.toContain('X-Evil');
     const form = await new Response(request.body, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
     expect(form.get('token')).toBe('tok"en\r\nx');
+    const nonce = form.get('nonce');
+    expect(nonce).toEqual(NONCE);
     const avatar = form.get('avatar') as File;
     expect(avatar.name).toBe('a"b.gif');
     expect(avatar.type).toBe('image/gif');
@@ -129,7 +133,31 @@ describe('UpstreamClient', () => {
     const other = form.get('other') as File;
     expect(other.type).toBe('application/octet-stream');
     expect(await other.text()).toBe('plain text');
-    expect(request.headers.sign).toBe(computeSign({ token: 'tok"en\r\nx' }, String(request.headers.timespan), 'test-secret'));
+    expect(request.headers.sign).toBe(computeSign({ token: 'tok"en\r\nx', nonce: String(nonce) }, String(request.headers.timespan), 'test-secret'));
+  });
+
+  it('gives identical calls in the same second signs of their own (the upstream accepts a sign once)', async () => {
+    const call = { method: 'GET' as const, path: '/ok', params: { catalogId: 1 } };
+    await Promise.all([client.call(call, scope()), client.call(call, scope()), client.call({ ...call, method: 'POST' }, scope())]);
+    const [a, b, c] = seen.slice(-3);
+    const nonces = [a!.query.nonce, b!.query.nonce, (JSON.parse(c!.body) as Record<string, string>).nonce];
+    expect(new Set(nonces).size).toBe(3);
+    expect(new Set([a!.headers.sign, b!.headers.sign, c!.headers.sign]).size).toBe(3);
+  });
+
+  it('signs media and the AI stream with a nonce too, keeping the media query as asked', async () => {
+    const media = await client.media('/media/a.m3u8?v=2', { method: 'GET', headers: {}, clientAddress: null });
+    await media.body.text();
+    const mediaRequest = seen.at(-1)!;
+    expect(mediaRequest.path).toBe('/prefix/media/a.m3u8');
+    expect(mediaRequest.query).toEqual({ v: '2', nonce: NONCE });
+    expect(mediaRequest.headers.sign).toBe(computeSign(mediaRequest.query, String(mediaRequest.headers.timespan), 'test-secret'));
+
+    const abort = new AbortController();
+    await client.stream({ path: '/ok', params: { question: '什么是辩证法' } }, scope(), abort.signal);
+    const streamRequest = seen.at(-1)!;
+    expect(streamRequest.query).toEqual({ question: '什么是辩证法', nonce: NONCE });
+    expect(streamRequest.headers.sign).toBe(computeSign(streamRequest.query, String(streamRequest.headers.timespan), 'test-secret'));
   });
 
   it('returns 4xx envelopes for the caller to judge', async () => {

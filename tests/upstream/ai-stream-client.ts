@@ -3,7 +3,7 @@
  * data: lines joined with \n are one chunk. Written from the contract (upstream/API.md), not from
  * the server's code.
  */
-import { signParams, type Envelope, type ParamsInput, type UpstreamClient } from './client';
+import { signParams, withNonce, type Envelope, type ParamsInput, type UpstreamClient } from './client';
 
 export interface StreamResult {
   status: number;
@@ -28,7 +28,7 @@ export interface SourceItem {
 }
 
 function signedRequest(client: UpstreamClient, params: ParamsInput): { url: string; headers: Record<string, string> } {
-  const pairs = Object.entries(params)
+  const pairs = Object.entries(withNonce(params))
     .filter((e): e is [string, string | number | boolean] => e[1] !== undefined)
     .map(([k, v]) => [k, String(v)] as [string, string]);
   const timespan = String(Math.floor(Date.now() / 1000));

@@ -2,9 +2,10 @@
  * A typed, signing client for the upstream main API, written from the contract
  * (upstream/API.md, ARCHITECTURE.md) and deliberately independent of the server's code:
  * sign = hex(md5|sha256(P + timespan + secret)), P = params sorted by key (code units),
- * `key=value` with raw values, joined by `&`.
+ * `key=value` with raw values, joined by `&`. Every request carries a fresh `nonce` parameter, as
+ * the gateway's do: the upstream accepts a sign once.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 export type ParamValue = string | number | boolean;
 export type ParamsInput = Record<string, ParamValue | undefined>;
@@ -34,6 +35,8 @@ export interface RequestTweaks {
   /** null leaves the header out */
   productId?: string | null;
   headers?: Record<string, string>;
+  /** the nonce parameter; null sends none, as a backend's caller that knows nothing of it would */
+  nonce?: string | null;
 }
 
 export function signParams(
@@ -51,6 +54,12 @@ function toPairs(params: ParamsInput): [string, string][] {
   return Object.entries(params)
     .filter((entry): entry is [string, ParamValue] => entry[1] !== undefined)
     .map(([k, v]) => [k, String(v)]);
+}
+
+/** the params with the request's nonce: a fresh one unless the tweaks say otherwise */
+export function withNonce<T extends ParamsInput>(params: T, tweaks: RequestTweaks = {}): T {
+  const nonce = tweaks.nonce === undefined ? randomUUID() : tweaks.nonce;
+  return nonce === null ? params : { ...params, nonce };
 }
 
 export class UpstreamClient {
@@ -89,7 +98,7 @@ export class UpstreamClient {
   }
 
   get<T = unknown>(path: string, params: ParamsInput = {}, tweaks: RequestTweaks = {}): Promise<ApiResponse<T>> {
-    const pairs = toPairs(params);
+    const pairs = toPairs(withNonce(params, tweaks));
     const query = new URLSearchParams(pairs).toString();
     return this.send<T>(`${this.baseUrl}${path}${query ? `?${query}` : ''}`, {
       headers: this.headers(pairs, tweaks),
@@ -98,15 +107,16 @@ export class UpstreamClient {
 
   /** the body as JSON with its values as given (numbers stay numbers); signed as String(value) */
   postJson<T = unknown>(path: string, body: ParamsInput, tweaks: RequestTweaks = {}): Promise<ApiResponse<T>> {
+    const sent = withNonce(body, tweaks);
     return this.send<T>(`${this.baseUrl}${path}`, {
       method: 'POST',
-      headers: { ...this.headers(toPairs(body), tweaks), 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: { ...this.headers(toPairs(sent), tweaks), 'Content-Type': 'application/json' },
+      body: JSON.stringify(sent),
     });
   }
 
   postForm<T = unknown>(path: string, body: ParamsInput, tweaks: RequestTweaks = {}): Promise<ApiResponse<T>> {
-    const pairs = toPairs(body);
+    const pairs = toPairs(withNonce(body, tweaks));
     return this.send<T>(`${this.baseUrl}${path}`, {
       method: 'POST',
       headers: { ...this.headers(pairs, tweaks), 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },

@@ -1,9 +1,9 @@
 /**
  * A signed multipart/form-data POST as the gateway sends an upload (upstream/API.md "Transport"):
- * the sign covers the ordinary fields only, never the files. Written from the contract, like
+ * the sign covers the ordinary fields only (a fresh nonce among them), never the files. Written from the contract, like
  * client.ts, not from the server's code.
  */
-import { signParams, type Envelope, type RequestTweaks, type UpstreamClient } from './client';
+import { signParams, withNonce, type Envelope, type RequestTweaks, type UpstreamClient } from './client';
 
 export interface UploadPart {
   field: string;
@@ -25,7 +25,7 @@ export async function postMultipart<T = unknown>(
   files: UploadPart[],
   tweaks: RequestTweaks = {},
 ): Promise<MultipartResponse<T>> {
-  const pairs = Object.entries(fields);
+  const pairs = Object.entries(withNonce(fields, tweaks));
   const timespan = tweaks.timespan ?? String(Math.floor(Date.now() / 1000));
   const form = new FormData();
   for (const [key, value] of pairs) form.append(key, value);

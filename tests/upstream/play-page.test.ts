@@ -183,10 +183,11 @@ describe('MakePng', () => {
   afterAll(() => api.stop());
 
   /** signed GET answering raw bytes */
-  async function png(params: Record<string, string | number>) {
+  async function png(given: Record<string, string | number>) {
+    const { signParams, withNonce } = await import('./client');
+    const params = withNonce(given);
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     const timespan = String(Math.floor(Date.now() / 1000));
-    const { signParams } = await import('./client');
     const sign = signParams(Object.entries(params).map(([k, v]) => [k, String(v)]), timespan, api.config.apiSecret);
     const res = await fetch(`${api.server.url}/api/play/MakePng?${query}`, { headers: { timespan, sign, productId: '1' } });
     return { res, body: Buffer.from(await res.arrayBuffer()) };

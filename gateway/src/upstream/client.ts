@@ -14,7 +14,7 @@ import type { Logger } from '../logger';
 import { isEnvelope, type Envelope } from './envelope';
 import { UpstreamBudgetExceeded, UpstreamError } from './errors';
 import { multipartBody, type MultipartFile } from './multipart';
-import { signedHeaders, toWireParams, type ParamValue, type SignedParams } from './sign';
+import { NONCE_PARAM, signedHeaders, toWireParams, withNonce, type ParamValue, type SignedParams } from './sign';
 
 export type UpstreamMethod = 'GET' | 'POST';
 
@@ -145,7 +145,7 @@ export class UpstreamClient {
       scope.upstreamRefused = (scope.upstreamRefused ?? 0) + 1;
       throw new UpstreamBudgetExceeded(scope.upstreamBudget, call.path);
     }
-    const wire = toWireParams(call.params ?? {});
+    const wire = withNonce(toWireParams(call.params ?? {}));
     const headers: Record<string, string> = {
       ...signedHeaders(wire, {
         secret: this.options.secret,
@@ -193,7 +193,7 @@ export class UpstreamClient {
     }
 
     if (statusCode === 401) {
-      throw this.fail(new UpstreamError('unauthorized', call.path, statusCode, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock)'));
+      throw this.fail(new UpstreamError('unauthorized', call.path, statusCode, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)'));
     }
     if (statusCode >= 500) {
       throw this.fail(new UpstreamError('server', call.path, statusCode, parseCode(text), 'server error'));
@@ -220,10 +220,10 @@ export class UpstreamClient {
     init: { method: 'GET' | 'HEAD'; headers: Record<string, string>; clientAddress: string | null; signal?: AbortSignal },
   ): Promise<MediaResponse> {
     const queryIndex = pathAndQuery.indexOf('?');
-    const wire: SignedParams = {};
-    if (queryIndex >= 0) {
-      for (const [key, value] of new URLSearchParams(pathAndQuery.slice(queryIndex + 1))) wire[key] = value;
-    }
+    const query = new URLSearchParams(queryIndex >= 0 ? pathAndQuery.slice(queryIndex + 1) : '');
+    query.delete(NONCE_PARAM);
+    const wire: SignedParams = withNonce(Object.fromEntries(query));
+    query.set(NONCE_PARAM, wire[NONCE_PARAM]!);
     const headers: Record<string, string> = {
       ...init.headers,
       ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
@@ -232,7 +232,7 @@ export class UpstreamClient {
     try {
       const response = await this.pool.request({
         method: init.method,
-        path: this.pathPrefix + pathAndQuery,
+        path: `${this.pathPrefix}${queryIndex >= 0 ? pathAndQuery.slice(0, queryIndex) : pathAndQuery}?${query}`,
         headers,
         signal: init.signal,
       });
@@ -258,7 +258,7 @@ export class UpstreamClient {
       scope.upstreamRefused = (scope.upstreamRefused ?? 0) + 1;
       throw new UpstreamBudgetExceeded(scope.upstreamBudget, call.path);
     }
-    const wire = toWireParams(call.params ?? {});
+    const wire = withNonce(toWireParams(call.params ?? {}));
     const headers: Record<string, string> = {
       ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
       accept: 'text/event-stream, application/json',
@@ -295,7 +295,7 @@ export class UpstreamClient {
       throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', call.path, response.statusCode, null, (error as Error)?.message ?? String(error)));
     }
     if (response.statusCode === 401) {
-      throw this.fail(new UpstreamError('unauthorized', call.path, 401, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock)'));
+      throw this.fail(new UpstreamError('unauthorized', call.path, 401, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)'));
     }
     if (response.statusCode >= 500) throw this.fail(new UpstreamError('server', call.path, response.statusCode, parseCode(text), 'server error'));
     let parsed: unknown;

@@ -4,7 +4,7 @@
  * code-unit order, written `key=value` with the raw (unencoded) string value and joined with `&`.
  * This module is pure so that the algorithm can be checked against fixed vectors.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { SignAlgorithm } from '../config';
 
 /** A request's parameters as the upstream sees them: strings only, absent values left out. */
@@ -32,6 +32,18 @@ export function canonicalParams(params: SignedParams): string {
 
 export function computeSign(params: SignedParams, timespan: string, secret: string, algorithm: SignAlgorithm = 'md5'): string {
   return createHash(algorithm).update(canonicalParams(params) + timespan + secret, 'utf8').digest('hex');
+}
+
+/**
+ * A parameter only this request carries. The upstream accepts a sign once (upstream/API.md
+ * "Transport"); without it two identical calls in the same second would sign alike and the second
+ * be refused. Backends of the spec ignore the parameter and sign it like any other.
+ */
+export const NONCE_PARAM = 'nonce';
+
+/** The params with a fresh nonce: what goes on the wire and is signed. */
+export function withNonce(params: SignedParams): SignedParams {
+  return { ...params, [NONCE_PARAM]: randomUUID() };
 }
 
 /** Unix seconds as the `timespan` header carries them. */

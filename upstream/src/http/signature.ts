@@ -46,6 +46,18 @@ export function signatureHeadersPlausible(
   return Math.abs(check.nowMs / 1000 - Number(timespan)) <= check.windowSeconds;
 }
 
+/**
+ * The seconds an accepted sign must be remembered: until its timespan leaves the window (a
+ * timespan ahead of the clock stays usable longer), a second more for rounding. Never more than
+ * twice the window and a second or two.
+ */
+export function signLifetimeSeconds(timespan: string, windowSeconds: number, nowMs: number): number {
+  return Math.max(1, Number(timespan) + windowSeconds - Math.floor(nowMs / 1000) + 1);
+}
+
+/** The form a sign is remembered in: verifySignature takes any letter case, a replay may not slip through in capitals. */
+export const spentSignKey = (sign: string): string => sign.trim().toLowerCase();
+
 /** true when the request is signed with the secret and its timespan is within the window */
 export function verifySignature(check: SignatureCheck): boolean {
   const { timespan, sign } = check;

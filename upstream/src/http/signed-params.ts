@@ -1,7 +1,9 @@
 /**
  * The parameters of a signed call, after the checks both upstream servers make on every
  * /api and /UserCenterApi request: the sign over the query (GET) or body fields (POST) within
- * the time window (else 401/4001, logged without the sign), then the productId header.
+ * the time window (else 401/4001, logged without the sign), then the productId header, then that
+ * the sign was never accepted before (a replay is 401/4001 too). All of it happens before a route
+ * sees the parameters, so a refused request has no effect.
  * Uploads (multipart) go through readSignedUpload: same checks, files left out of the sign.
  *
  * What the headers alone can tell is judged before a byte of the body is read (precheckSigned):
@@ -24,7 +26,8 @@ import {
   type ParamPairs,
 } from './body';
 import { ApiError, badSignature, Code } from './envelope';
-import { signatureHeadersPlausible, verifySignature } from './signature';
+import type { ReplayCache } from './replay-cache';
+import { signatureHeadersPlausible, signLifetimeSeconds, spentSignKey, verifySignature } from './signature';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -37,11 +40,12 @@ export async function readSignedParams(
   method: string,
   config: UpstreamConfig,
   logger: Logger,
+  replay: ReplayCache,
 ): Promise<ParamPairs> {
   if (method === 'POST') precheckSigned(req, url, config, logger);
   const pairs: ParamPairs =
     method === 'POST' ? parseBody(header(req, 'content-type'), await readBody(req)) : [...url.searchParams.entries()];
-  checkSigned(req, url, pairs, config, logger);
+  await checkSigned(req, url, pairs, config, logger, replay);
   return pairs;
 }
 
@@ -92,6 +96,7 @@ export async function readSignedUpload(
   url: URL,
   config: UpstreamConfig,
   logger: Logger,
+  replay: ReplayCache,
   limits: UploadLimits,
 ): Promise<MultipartBody> {
   precheckSigned(req, url, config, logger);
@@ -106,7 +111,7 @@ export async function readSignedUpload(
   // the parts are counted as they arrive: ten thousand tiny fields are refused once more than 8 parts could be there
   const raw = await readBody(req, limits.maxBytes, limits.tooLarge, multipartPartCounter(boundary, limits.parts));
   const body = await parseMultipart(contentType, raw, limits.parts);
-  checkSigned(req, url, body.pairs, config, logger);
+  await checkSigned(req, url, body.pairs, config, logger, replay);
   return body;
 }
 
@@ -115,19 +120,67 @@ const productIdMatches = (req: IncomingMessage, config: UpstreamConfig): boolean
 
 const wrongProductId = (config: UpstreamConfig) => new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
 
-function checkSigned(req: IncomingMessage, url: URL, pairs: ParamPairs, config: UpstreamConfig, logger: Logger): void {
+async function checkSigned(
+  req: IncomingMessage,
+  url: URL,
+  pairs: ParamPairs,
+  config: UpstreamConfig,
+  logger: Logger,
+  replay: ReplayCache,
+): Promise<void> {
+  const timespan = header(req, 'timespan');
+  const sign = header(req, 'sign');
+  const nowMs = Date.now();
   const signed = verifySignature({
     pairs,
-    timespan: header(req, 'timespan'),
-    sign: header(req, 'sign'),
+    timespan,
+    sign,
     secret: config.apiSecret,
     algorithm: config.signAlgorithm,
     windowSeconds: config.signWindowSeconds,
-    nowMs: Date.now(),
+    nowMs,
   });
-  if (!signed) {
+  if (!signed || !sign || !timespan) {
     logger.warn(`refused unsigned or stale request ${req.method} ${url.pathname}`);
     throw badSignature();
   }
   if (!productIdMatches(req, config)) throw wrongProductId(config);
+  if (!(await spendSign(sign, timespan, config, nowMs, replay))) {
+    logger.warn(`refused a replayed request ${req.method} ${url.pathname}: its sign was accepted before`);
+    throw badSignature();
+  }
+}
+
+/**
+ * Records a verified sign as used and tells whether this was its first use. Whatever path the
+ * sign was first accepted on, it is spent for every path of this server (and of every server
+ * sharing the cache).
+ */
+function spendSign(sign: string, timespan: string, config: UpstreamConfig, nowMs: number, replay: ReplayCache): Promise<boolean> {
+  return replay.remember(spentSignKey(sign), signLifetimeSeconds(timespan, config.signWindowSeconds, nowMs));
+}
+
+/**
+ * A request the server answers without a signature (its media) may still carry one: the gateway
+ * signs media so that an upstream protecting them accepts it. Such a sign is verified and spent
+ * like any other, without refusing anything, so that a captured media request cannot lend its
+ * sign to a signed path.
+ */
+export async function spendSignIfAny(req: IncomingMessage, config: UpstreamConfig, replay: ReplayCache): Promise<void> {
+  const timespan = header(req, 'timespan');
+  const sign = header(req, 'sign');
+  if (!sign || !timespan) return;
+  const target = req.url ?? '';
+  const query = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
+  const nowMs = Date.now();
+  const signed = verifySignature({
+    pairs: [...new URLSearchParams(query).entries()],
+    timespan,
+    sign,
+    secret: config.apiSecret,
+    algorithm: config.signAlgorithm,
+    windowSeconds: config.signWindowSeconds,
+    nowMs,
+  });
+  if (signed) await spendSign(sign, timespan, config, nowMs, replay);
 }

@@ -1,9 +1,10 @@
 /**
  * The login service's process (LOGIN_PORT). A request goes
  * healthz / login page / account pages (unsigned) → /UserCenterApi route lookup → parameters
- * (an upload's fields) → signature → productId header → route handler → envelope, as in the main
- * API (upstream/API.md): the gateway is the only caller of the API and signs every call; browsers
- * only ever see /login and the account pages (/bind, /email, /phone, /find-password).
+ * (an upload's fields) → signature → productId header → the sign's first use → route handler →
+ * envelope, as in the main API (upstream/API.md): the gateway is the only caller of the API and
+ * signs every call; browsers only ever see /login and the account pages (/bind, /email, /phone,
+ * /find-password).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
@@ -13,6 +14,7 @@ import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
 import { discardUnread } from '../http/body';
+import { createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
 import { precheckSigned, readSignedParams, readSignedUpload } from '../http/signed-params';
 import { createSlots } from '../http/slots';
 import { createLogger, type Logger } from '../logger';
@@ -34,6 +36,8 @@ export interface LoginServiceOptions {
   now?: () => number;
   /** uploads handled at once (default MAX_CONCURRENT_UPLOADS); more are refused at once */
   maxConcurrentUploads?: number;
+  /** the signs already accepted; replicas share one (default: this process's memory) */
+  replayCache?: ReplayCache;
 }
 
 /**
@@ -55,6 +59,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
   const page = createLoginPage({ config, auth });
   const accountPages = createAccountPages({ config, auth, accounts });
   const uploadSlots = createSlots(options.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS);
+  const replay = options.replayCache ?? createInProcessReplayCache();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -90,14 +95,14 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
       }
       try {
         // the slot is held while the body is read and decoded: both take memory and time
-        const { pairs, files } = await readSignedUpload(req, url, config, logger, route.upload);
+        const { pairs, files } = await readSignedUpload(req, url, config, logger, replay, route.upload);
         sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files }));
       } finally {
         release();
       }
       return;
     }
-    const pairs = await readSignedParams(req, url, route.method, config, logger);
+    const pairs = await readSignedParams(req, url, route.method, config, logger, replay);
     sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files: [] }));
   }
 

@@ -1,8 +1,8 @@
 /**
  * The main API's HTTP server (node:http, no framework). A request goes
  * media / healthz (unsigned) → route lookup → parameters (query or body) → signature →
- * productId header → route handler → envelope; any unexpected error is logged and answered
- * with a bare 5000.
+ * productId header → the sign's first use → route handler → envelope; any unexpected error is
+ * logged and answered with a bare 5000.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
@@ -11,7 +11,8 @@ import { ApiError, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../h
 import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
-import { readSignedParams } from '../http/signed-params';
+import { createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
+import { readSignedParams, spendSignIfAny } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
 import type { MainApiData } from './data';
@@ -30,6 +31,8 @@ export interface MainApiOptions {
   logger?: Logger;
   /** the clock of the search log and the hot keywords (tests move it past caches); Date.now */
   now?: () => number;
+  /** the signs already accepted; replicas share one (default: this process's memory) */
+  replayCache?: ReplayCache;
 }
 
 export type { RunningServer } from '../http/listen';
@@ -40,11 +43,14 @@ export function createMainApiHandler(options: MainApiOptions) {
   // the platform's own names and terms into the segmenter first: search and the AI index and read questions with them
   store.knowledge.loadDictionary();
   const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai }), config);
+  const replay = options.replayCache ?? createInProcessReplayCache();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Media paths are judged as sent: URL parsing would quietly resolve "/media/../x" to "/x".
     const rawPath = (req.url ?? '/').split('?')[0]!;
     if (rawPath.startsWith(MEDIA_PREFIX)) {
+      // media need no sign, but one that comes along is spent here and then good for nothing else
+      await spendSignIfAny(req, config, replay);
       await serveMedia(req, res, store.mediaDir, rawPath);
       return;
     }
@@ -64,7 +70,7 @@ export function createMainApiHandler(options: MainApiOptions) {
     const route = routes.get(routeKey(req.method ?? 'GET', pathname));
     if (!route) throw notFound(MESSAGES.unknownPath);
 
-    const pairs = await readSignedParams(req, url, route.method, config, logger);
+    const pairs = await readSignedParams(req, url, route.method, config, logger, replay);
     const result = route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
     const answer = result instanceof Promise ? await result : result;
     if (isStreamAnswer(answer)) {
