@@ -5,7 +5,18 @@
  * a slow upstream never takes the gateway down: main API (UPSTREAM_PORT), login service
  * (LOGIN_PORT), then the gateway (PORT) once both answer /healthz. The main API seeds the
  * demo content into a fresh DATA_DIR on its first start. The web app is built first when
- * web/dist is missing. A child that dies is restarted with a back-off.
+ * web/dist is missing.
+ *
+ * Restart policy: a child that dies is restarted on its own; the others are left alone and keep
+ * serving (the gateway answers what it can while the main API is away and picks it up again when
+ * it is back). The wait before a restart doubles with each exit in a row, from RESTART_DELAY_MS up
+ * to MAX_RESTART_DELAY_MS, and starts from the beginning again once the child has stayed up for
+ * STABLE_AFTER_MS: a crash loop costs little CPU, a rare crash is repaired at once. The supervisor
+ * never gives up on a child (a platform that stops by itself helps nobody at night); each start and
+ * exit is logged with the child's pid and the wait. SIGINT or SIGTERM stops every child (SIGTERM,
+ * SIGKILL after 5 s), cancels the restarts still waiting, and ends the platform. (With these
+ * figures a child killed seven times in a row is back after 0.25 + 0.5 + 1 + 2 + 4 + 8 + 10 s of
+ * waiting; one that crashes every minute is restarted after 0.25 s each time.)
  *
  * `--dev`: the gateway reloads on change (tsx watch) and Vite's dev server serves the web app
  * with hot reload, proxying /graphql and /media to the gateway.
@@ -25,12 +36,29 @@ const env = {
   DATA_DIR: path.resolve(repoRoot, process.env.DATA_DIR ?? 'data'),
 };
 
+/** The first wait before restarting a child that exited; it doubles with each exit in a row. */
+const RESTART_DELAY_MS = 250;
+/** The longest wait between two restarts of a child that keeps exiting. */
+const MAX_RESTART_DELAY_MS = 10_000;
+/** A child that stayed up this long starts over from RESTART_DELAY_MS when it next exits. */
+const STABLE_AFTER_MS = 30_000;
+
+/** The wait before the next restart, after `exitsInARow` exits (1 for the first). */
+function restartDelay(exitsInARow: number): number {
+  return Math.min(MAX_RESTART_DELAY_MS, RESTART_DELAY_MS * 2 ** Math.max(0, exitsInARow - 1));
+}
+
 interface Service {
   name: string;
   args: string[];
   healthUrl?: string;
   child?: ChildProcess;
-  restarts: number[];
+  /** when the running child was started (unix ms) */
+  startedAt: number;
+  /** exits since the child last stayed up STABLE_AFTER_MS */
+  exitsInARow: number;
+  /** a restart waiting for its turn */
+  restartTimer?: NodeJS.Timeout;
 }
 
 let stopping = false;
@@ -67,24 +95,31 @@ function tsxArgs(file: string, watch = false): string[] {
 }
 
 function start(service: Service): void {
+  service.restartTimer = undefined;
   const child = spawn(process.execPath, service.args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   service.child = child;
+  service.startedAt = Date.now();
+  log(`${service.name} started (pid ${child.pid})`);
   prefixLines(service.name, child.stdout!, process.stdout);
   prefixLines(service.name, child.stderr!, process.stderr);
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    const now = Date.now();
-    service.restarts = service.restarts.filter((t) => now - t < 60_000);
-    service.restarts.push(now);
-    if (service.restarts.length > 5) {
-      log(`${service.name} keeps failing (exit ${code ?? signal}); giving up on the platform`);
-      void shutdown(1);
-      return;
-    }
-    const delay = 500 * 2 ** (service.restarts.length - 1);
-    log(`${service.name} exited (${code ?? signal}); restarting in ${delay} ms`);
-    setTimeout(() => !stopping && start(service), delay);
-  });
+  let ended = false;
+  const onEnd = (how: string) => {
+    if (ended || stopping) return;
+    ended = true;
+    const upMs = Date.now() - service.startedAt;
+    service.exitsInARow = upMs >= STABLE_AFTER_MS ? 1 : service.exitsInARow + 1;
+    const delay = restartDelay(service.exitsInARow);
+    log(
+      `${service.name} (pid ${child.pid}) exited (${how}) after ${(upMs / 1000).toFixed(1)} s; ` +
+        `restarting it in ${delay} ms (exit ${service.exitsInARow} in a row)`,
+    );
+    service.restartTimer = setTimeout(() => {
+      if (!stopping) start(service);
+    }, delay);
+  };
+  child.on('exit', (code, signal) => onEnd(signal ?? `code ${code}`));
+  // the process could not be started at all (it never exits then): tried again like an exit
+  child.on('error', (error) => onEnd(`error: ${error.message}`));
 }
 
 async function waitHealthy(service: Service, timeoutMs: number): Promise<void> {
@@ -108,6 +143,7 @@ const services: Service[] = [];
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
+  for (const service of services) clearTimeout(service.restartTimer);
   const exits = services
     .filter((s) => s.child && s.child.exitCode === null && s.child.signalCode === null)
     .map(
@@ -141,19 +177,22 @@ async function main(): Promise<void> {
     name: 'upstream',
     args: tsxArgs(path.join(repoRoot, 'upstream/cli/main-api.ts')),
     healthUrl: `http://127.0.0.1:${env.UPSTREAM_PORT}/healthz`,
-    restarts: [],
+    startedAt: 0,
+    exitsInARow: 0,
   };
   const login: Service = {
     name: 'login',
     args: tsxArgs(path.join(repoRoot, 'upstream/cli/login-service.ts')),
     healthUrl: `http://127.0.0.1:${env.LOGIN_PORT}/healthz`,
-    restarts: [],
+    startedAt: 0,
+    exitsInARow: 0,
   };
   const gateway: Service = {
     name: 'gateway',
     args: tsxArgs(path.join(repoRoot, 'gateway/src/main.ts'), dev),
     healthUrl: `http://127.0.0.1:${env.PORT}/healthz`,
-    restarts: [],
+    startedAt: 0,
+    exitsInARow: 0,
   };
   services.push(mainApi, login);
   start(mainApi);
@@ -168,7 +207,8 @@ async function main(): Promise<void> {
     const vite: Service = {
       name: 'vite',
       args: [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.mts'],
-      restarts: [],
+      startedAt: 0,
+    exitsInARow: 0,
     };
     services.push(vite);
     start(vite);
