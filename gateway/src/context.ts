@@ -1,6 +1,7 @@
 /**
  * The per-request context: the viewer's session, the guest id, the end user's address, one MainApi
- * (with its DataLoaders, upstream request counter and budget) and one LoginApi (with its own counter).
+ * (with its DataLoaders, upstream request counter and budget), the catalogue trees it reads once and
+ * one LoginApi (with its own counter).
  * Nothing in it outlives the request but what the shared parts keep on purpose: the connection
  * pools, the short-lived viewer cache (viewerCache.ts) and the names play logs carry (play/videoNames.ts).
  */
@@ -19,6 +20,7 @@ import {
   tokenCookieHeader,
   tokenCookieMaxAge,
 } from './http/cookies';
+import { CatalogueTrees } from './loaders/catalogueTree';
 import type { RequestScope, UpstreamClient } from './upstream/client';
 import { LoginApi } from './upstream/loginApi';
 import { MainApi } from './upstream/mainApi';
@@ -57,6 +59,8 @@ export interface GatewayContext {
   /** login-service traffic of this operation, counted apart: the viewer's calls are shared and cached */
   loginScope: RequestScope;
   api: MainApi;
+  /** the subject and lecturer trees, read and linked once per operation (loaders/catalogueTree.ts) */
+  catalogues: CatalogueTrees;
   login: LoginApi;
   /** the names of videos play logs carry, shared by the process (play/videoNames.ts) */
   playVideos: PlayVideoNames;
@@ -155,6 +159,7 @@ export function createContextFactory(deps: ContextDeps) {
       scope,
       loginScope,
       api,
+      catalogues: new CatalogueTrees(api.catalogue),
       login,
       playVideos: deps.playVideos,
       playLogs: deps.playLogs,

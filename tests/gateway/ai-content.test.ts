@@ -7,7 +7,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestAIContent } from '../../gateway/src/ai/types';
+import type { RestAIContent } from '../../gateway/src/upstream/types';
 import { seedAiContent } from '../../upstream/src/ai/content';
 import { startPlatform, type Platform, type TestGateway } from './harness';
 

@@ -17,7 +17,7 @@ import type { AnswerEvent } from './types';
 export type AnswerEnding = 'done' | 'failed' | 'cancelled';
 
 export interface AnswerSubscriptionOptions {
-  /** aborts the upstream request (the one given to MainApi.askAI) */
+  /** aborts the upstream request (the one given to MainApi.ai.ask) */
   controller: AbortController;
   logger: Logger;
   /** told once how the answer ended and how many events it gave */

@@ -1,6 +1,7 @@
 /**
- * The AI calls' shapes (upstream/API.md "Main API: AI (issue 6)") and the typed events the gateway
- * makes of the answer stream. Upstream numbers may arrive as strings; the resolvers coerce them.
+ * The answer stream's shapes (upstream/API.md "Main API: AI (issue 6)") and the typed events the
+ * gateway makes of it; the other AI calls' items are REST types of the transport (../upstream/types.ts).
+ * Upstream numbers may arrive as strings; the resolvers coerce them.
  */
 
 /** One entry of the `end:` chunk's JSON source list. */
@@ -16,21 +17,6 @@ export interface RestAISource {
   excerpt: string;
   videoImage?: string;
 }
-
-/** GET /api/ai/GetAIContent items (null while none has been generated). */
-export interface RestAIContent {
-  courseOverview?: string;
-  coreContent?: { tagName?: string; tagType?: number; id?: number; parentId?: number; catalogLevel?: number }[];
-  videoAbstract?: string;
-  videoKeyframes?: { keyPointsShow?: string; timePoint?: number; description?: string }[];
-  guessYouAsk?: string[];
-  relatedDisciplinesMajors?: { code?: string; name?: string; majorClass?: string; discipline?: string }[];
-  provider?: string;
-  generatedAt?: string;
-}
-
-/** GET /api/ai/recommend items. */
-export type RestAISuggestion = { question?: string };
 
 /**
  * What the answer stream yields, in order: thinking pieces, answer pieces, then exactly one `done`

@@ -1,8 +1,10 @@
 /**
  * The catalogue trees as linked nodes. The whole subject tree is one upstream call
- * (GetCatalogListByParentId parentId=0 answers every node with its subtree), loaded at most once
- * per operation, so Course.catalogue, catalogueTrail, catalogue(id) and subjects never cost more.
+ * (GetCatalogListByParentId parentId=0 answers every node with its subtree), loaded and linked at
+ * most once per operation (CatalogueTrees, one per request), so Course.catalogue, catalogueTrail,
+ * catalogue(id) and subjects never cost more.
  */
+import type { CatalogueApi } from '../upstream/main-api/catalogue';
 import type { RestCatalogue } from '../upstream/types';
 
 export type CatalogueTreeKind = 'subject' | 'author';
@@ -55,4 +57,24 @@ export function trailOf(node: CatalogueNode): CatalogueNode[] {
     trail.unshift(current);
   }
   return trail;
+}
+
+/** The subject and lecturer trees of one request, each read and linked once. */
+export class CatalogueTrees {
+  private subjectTree?: Promise<CatalogueIndex>;
+  private lecturerTree?: Promise<CatalogueIndex>;
+
+  constructor(private readonly catalogue: CatalogueApi) {}
+
+  /** Every subject with its subtree. */
+  subjects(): Promise<CatalogueIndex> {
+    this.subjectTree ??= this.catalogue.subjectTree().then((roots) => buildCatalogueIndex(roots, 'subject'));
+    return this.subjectTree;
+  }
+
+  /** Lecturer categories: level-1 nodes that have lecturers, with their level-2 children. */
+  lecturers(): Promise<CatalogueIndex> {
+    this.lecturerTree ??= this.catalogue.lecturerTree().then((roots) => buildCatalogueIndex(roots, 'author'));
+    return this.lecturerTree;
+  }
 }

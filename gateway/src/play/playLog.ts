@@ -89,7 +89,7 @@ export async function reportPlayFor(deps: PlayLogDeps, viewer: SignedInViewer, r
       stayTime: report.stayTime,
       esLogId: '',
     };
-    const result = deps.playLogs ? await deps.playLogs.add(fields, deps.api.scope) : await deps.api.addPlayLog(fields);
+    const result = deps.playLogs ? await deps.playLogs.add(fields, deps.api.scope) : await deps.api.play.addPlayLog(fields);
     if (!result.ok) return { ...failed(playRefusal(result, MESSAGES.playLogFailed, deps.logger, '/api/log/AddPlayLog')), upstreamCode: result.code };
     const logId = typeof result.items === 'number' || typeof result.items === 'string' ? String(result.items) : null;
     return { logId, errors: [] };

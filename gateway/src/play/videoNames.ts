@@ -85,7 +85,7 @@ export class PlayVideoNames {
     if (pending) return pending;
     const load = (async () => {
       try {
-        const play = await api.playData(courseId);
+        const play = await api.play.courseData(courseId);
         const names: CourseNames | null = play
           ? {
               courseName: play.course.courseName ?? play.courseName ?? '',

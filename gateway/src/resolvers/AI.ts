@@ -3,7 +3,8 @@
  * play page's AI content block (AIContent). Upstream values are coerced, never trusted for shape:
  * the content is generated text, and a source's link goes into an <a href>.
  */
-import type { AnswerEvent, RestAIContent, RestAISource } from '../ai/types';
+import type { AnswerEvent, RestAISource } from '../ai/types';
+import type { RestAIContent } from '../upstream/types';
 import { safeVideoAddress } from './Records';
 import { formatTimePoint } from './Search';
 

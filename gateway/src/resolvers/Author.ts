@@ -9,7 +9,7 @@ const courses: Resolver<AuthorParent, AuthorArgs['courses'], CourseConnectionRes
   const catalogId = requireId('catalogueId', args.catalogueId ?? 0);
   const sortType = authorCourseSortType(args.order);
   return connectionFromPages(readWindow(args.first, args.after, 18), async (pageIndex, pageSize) => {
-    const detail = await api.authorDetail({ id: author.id, catalogId, sortType, pageIndex, pageSize });
+    const detail = await api.authors.detail({ id: author.id, catalogId, sortType, pageIndex, pageSize });
     return { totalCount: detail?.totalCount ?? 0, dataList: detail?.courseList ?? [] };
   });
 };

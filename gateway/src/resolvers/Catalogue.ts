@@ -11,10 +11,10 @@ const resourceCount: Resolver<CatalogueParent, CatalogueArgs['resourceCount'], n
   const year = optionalYear(args.year);
   // the lecturer tree counts lecturers, which have no year
   if (year === undefined || node.tree === 'author') return node.resourceCount;
-  const siblings = await api.catalogueChildrenCounts(node.parentId, year);
+  const siblings = await api.catalogue.childrenCounts(node.parentId, year);
   const match = siblings.find((sibling) => sibling.id === node.id);
   if (match) return match.resourceCount ?? 0;
-  return (await api.resourceCount(node.id, year)).courseCount;
+  return (await api.catalogue.resourceCount(node.id, year)).courseCount;
 };
 
 export const Catalogue = {

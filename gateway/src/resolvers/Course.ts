@@ -5,12 +5,12 @@ import { trailOf } from '../loaders/catalogueTree';
 
 type Field<R, A = NoArgs> = Resolver<CourseParent, A, R>;
 
-const catalogue: Field<CatalogueParent | null> = async (course, _args, { api }) =>
-  (await api.subjectCatalogues()).byId.get(course.catalogId) ?? null;
+const catalogue: Field<CatalogueParent | null> = async (course, _args, { catalogues }) =>
+  (await catalogues.subjects()).byId.get(course.catalogId) ?? null;
 
 /** From the subject tree (already loaded for the operation); the item's own catalogTree is the fallback. */
-const catalogueTrail: Field<CatalogueParent[]> = async (course, _args, { api }) => {
-  const index = await api.subjectCatalogues();
+const catalogueTrail: Field<CatalogueParent[]> = async (course, _args, { catalogues }) => {
+  const index = await catalogues.subjects();
   const node = index.byId.get(course.catalogId);
   if (node) return trailOf(node);
   return (course.catalogTree ?? []).flatMap((entry) => {
@@ -19,7 +19,7 @@ const catalogueTrail: Field<CatalogueParent[]> = async (course, _args, { api }) 
   });
 };
 
-const author: Field<AuthorParent | null> = (course, _args, { api }) => (course.authorId > 0 ? api.author(course.authorId) : null);
+const author: Field<AuthorParent | null> = (course, _args, { api }) => (course.authorId > 0 ? api.authors.load(course.authorId) : null);
 
 /**
  * Lists do not carry videos; the play-page call does (one per course, shared by the operation).
@@ -27,12 +27,12 @@ const author: Field<AuthorParent | null> = (course, _args, { api }) => (course.a
  */
 const videos: Field<VideoParent[]> = async (course, _args, { api }) => {
   if (course.videoList) return course.videoList;
-  return (await api.playData(course.courseId))?.videoList ?? [];
+  return (await api.play.courseData(course.courseId))?.videoList ?? [];
 };
 
 const relatedCourses: Field<CourseConnectionResult, CourseArgs['relatedCourses']> = (course, args, { api }) =>
   connectionFromPages(readWindow(args.first, args.after, 10), (pageIndex, pageSize) =>
-    api.relatedCourses({ courseId: course.courseId, catalogId: course.catalogId, pageIndex, pageSize }),
+    api.catalogue.relatedCourses({ courseId: course.courseId, catalogId: course.catalogId, pageIndex, pageSize }),
   );
 
 export const Course = {

@@ -30,7 +30,7 @@ const course: Field<CourseParent> = (page) => ({ ...page.data.course, videoList:
 
 /** A secondary part of the page: a failure answers no tags and an error on this field (fieldErrors.ts). */
 const tags: Field<CourseTagParent[]> = (page, _args, ctx, info) =>
-  emptyOnFailure(ctx, info, [], async () => (await ctx.api.courseTags(page.courseId)) ?? []);
+  emptyOnFailure(ctx, info, [], async () => (await ctx.api.play.courseTags(page.courseId)) ?? []);
 
 /**
  * The viewer's record of the video shown, as GetPlayPageData answered it (lastPlay: the same record
@@ -57,7 +57,7 @@ const authorCourses: Field<CourseParent[], PlayPageArgs['authorCourses']> = asyn
   const authorId = page.data.course.authorId;
   if (!authorId || authorId <= 0) return [];
   return emptyOnFailure(ctx, info, [], async () => {
-    const detail = await ctx.api.authorDetail({ id: authorId, catalogId: 0, sortType: 0, pageIndex: 1, pageSize: Math.max(AUTHOR_CARD_PAGE_SIZE, first + 1) });
+    const detail = await ctx.api.authors.detail({ id: authorId, catalogId: 0, sortType: 0, pageIndex: 1, pageSize: Math.max(AUTHOR_CARD_PAGE_SIZE, first + 1) });
     return (detail?.courseList ?? []).filter((other) => other.courseId !== page.courseId).slice(0, first);
   });
 };

@@ -37,7 +37,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const int = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
 
 const counts: Field<SearchCountsResult> = async (search, _args, { api }) => {
-  const found = await api.searchCounts(search.keyword, search.catalogueId);
+  const found = await api.search.counts(search.keyword, search.catalogueId);
   return {
     courseCount: int(found?.courseCount),
     knowledgePointCount: int(found?.videoCount),
@@ -47,7 +47,7 @@ const counts: Field<SearchCountsResult> = async (search, _args, { api }) => {
 };
 
 const overview: Field<SearchOverviewResult> = async (search, _args, { api }) => {
-  const { courseData, keyframesData, specialData, authorData } = await api.searchOverview(search.keyword, search.catalogueId);
+  const { courseData, keyframesData, specialData, authorData } = await api.search.overview(search.keyword, search.catalogueId);
   return {
     courses: courseData.dataList,
     courseCount: int(courseData.totalCount),
@@ -66,7 +66,7 @@ function tab<T extends SearchTab>(name: T) {
     connectionFromPages(
       readWindow(args.first, args.after, SEARCH_PAGE_SIZE),
       (pageIndex, pageSize): Promise<RestPage<SearchGroups[T]>> =>
-        api.searchPage(name, { keyword: search.keyword, catalogId: search.catalogueId, pageIndex, pageSize }),
+        api.search.page(name, { keyword: search.keyword, catalogId: search.catalogueId, pageIndex, pageSize }),
     );
 }
 
@@ -148,8 +148,8 @@ export const KnowledgePoint = {
 };
 
 /** From the subject tree, loaded once per operation (loaders/catalogueTree.ts). */
-const suggestedCatalogue: Resolver<CatalogueSuggestionParent, NoArgs, CatalogueParent | null> = async (hit, _args, { api }) =>
-  (await api.subjectCatalogues()).byId.get(int(hit.id)) ?? null;
+const suggestedCatalogue: Resolver<CatalogueSuggestionParent, NoArgs, CatalogueParent | null> = async (hit, _args, { catalogues }) =>
+  (await catalogues.subjects()).byId.get(int(hit.id)) ?? null;
 
 export const CatalogueSuggestion = {
   catalogueId: (hit: CatalogueSuggestionParent) => int(hit.id),

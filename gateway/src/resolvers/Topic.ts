@@ -8,11 +8,11 @@ import type { CourseParent, NoArgs, Resolver, TopicArgs, TopicParent } from '../
  * operation; weighed in yoga/limits.ts UPSTREAM_FIELDS_BELOW).
  */
 const courses: Resolver<TopicParent, NoArgs, CourseParent[]> = async (topic, _args, { api }) =>
-  topic.courseList ?? (await api.topic(topic.id))?.courseList ?? [];
+  topic.courseList ?? (await api.topics.detail(topic.id))?.courseList ?? [];
 
 /** One call per topic: weighed in yoga/limits.ts (UPSTREAM_FIELDS). */
 const moreTopics: Resolver<TopicParent, TopicArgs['moreTopics'], TopicParent[]> = (topic, args, { api }) =>
-  api.relatedTopics(topic.id, requireLimit('limit', args.limit, 6));
+  api.topics.related(topic.id, requireLimit('limit', args.limit, 6));
 
 export const Topic = {
   id: (topic: TopicParent) => toGlobalId('Topic', topic.id),

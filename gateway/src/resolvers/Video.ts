@@ -13,7 +13,7 @@ import type {
   VideoOperationsResult,
   VideoParent,
 } from '../graphql/types';
-import type { RestAIContent } from '../ai/types';
+import type { RestAIContent } from '../upstream/types';
 import { PLAY_PAGE_NOTES } from '../play/rules';
 import type { RestOperateState, RestVideoQuality } from '../upstream/types';
 import { isLoggedIn } from '../viewer';
@@ -22,7 +22,7 @@ import { safeVideoAddress } from './Records';
 type Field<R, A = NoArgs> = Resolver<VideoParent, A, R>;
 
 const course: Field<CourseParent | null> = async (video, _args, { api }) => {
-  const play = await api.playData(video.courseId);
+  const play = await api.play.courseData(video.courseId);
   return play ? { ...play.course, videoList: play.videoList } : null;
 };
 
@@ -48,7 +48,7 @@ export function videoOperations(state: RestOperateState): VideoOperationsResult 
 /** GetSubtitlesManuscriptUrl by the video's code; null when the video has no subtitles. */
 const manuscript: Field<string | null> = async (video, _args, { api }) => {
   if (!video.videoCode) return null;
-  const subtitles = await api.subtitles(video.videoCode);
+  const subtitles = await api.play.subtitles(video.videoCode);
   return typeof subtitles?.manuscript === 'string' ? subtitles.manuscript : null;
 };
 
@@ -56,7 +56,7 @@ const manuscript: Field<string | null> = async (video, _args, { api }) => {
 const viewerOperations: Field<VideoOperationsResult | null> = async (video, _args, { api, session }) => {
   const viewer = await session.viewer();
   if (!isLoggedIn(viewer)) return null;
-  const state = await api.operateState({ courseId: video.courseId, catalogId: 0, userId: viewer.userId, videoId: video.videoId });
+  const state = await api.play.operateState({ courseId: video.courseId, catalogId: 0, userId: viewer.userId, videoId: video.videoId });
   return state ? videoOperations(state) : null;
 };
 
@@ -73,7 +73,7 @@ const notes: Field<NoteConnectionResult, VideoArgs['notes']> = async (video, arg
   const unknown = connectionFromSlice<NoteParent>([], window.offset, null, false);
   return emptyOnFailure(ctx, info, unknown, () =>
     connectionFromPages(window, async (pageIndex, pageSize) => {
-      const page = await ctx.api.videoNotes({ videoId: video.videoId, userId: viewer.userId, noteType, pageIndex, pageSize });
+      const page = await ctx.api.play.notes({ videoId: video.videoId, userId: viewer.userId, noteType, pageIndex, pageSize });
       return { totalCount: page.totalCount, dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })) };
     }),
   );
@@ -95,7 +95,7 @@ const danmaku: Field<DanmakuParent[], VideoArgs['danmaku']> = async (video, args
   if (from !== undefined && to !== undefined && to < from) throw badUserInput('参数 to 不能小于 from', 'to');
   return emptyOnFailure(ctx, info, [], async () => {
     const viewer = await ctx.session.viewer();
-    const list = await ctx.api.danmaku({ videoId: video.videoId, from, to, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
+    const list = await ctx.api.play.danmaku({ videoId: video.videoId, from, to, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
     return (list ?? []).map((comment) => ({ ...comment, videoId: video.videoId }));
   });
 };
@@ -106,7 +106,7 @@ const danmaku: Field<DanmakuParent[], VideoArgs['danmaku']> = async (video, args
  * error on this field (fieldErrors.ts), never a page without its video.
  */
 const aiContent: Field<RestAIContent | null> = (video, _args, ctx, info) =>
-  emptyOnFailure(ctx, info, null, () => ctx.api.aiContent(video.videoId));
+  emptyOnFailure(ctx, info, null, () => ctx.api.ai.content(video.videoId));
 
 export const Video = {
   // videos are read through their course, so the course id is part of the key

@@ -50,7 +50,7 @@ const profile: Field<UserProfileParent | null> = async (viewer, _args, ctx) => {
 const favouriteCourses: Field<CourseConnectionResult, ViewerArgs['favouriteCourses']> = (viewer, args, { api }) => {
   const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.favouriteCourses, CENTRE_PAGE_SIZES.favouriteCourses);
   if (!isLoggedIn(viewer)) return empty(window);
-  return connectionFromPages(window, (pageIndex, pageSize) => api.collectList(viewer.userId, pageIndex, pageSize));
+  return connectionFromPages(window, (pageIndex, pageSize) => api.centre.collectList(viewer.userId, pageIndex, pageSize));
 };
 
 const notes: Field<NoteConnectionResult, ViewerArgs['notes']> = (viewer, args, { api }) => {
@@ -58,23 +58,23 @@ const notes: Field<NoteConnectionResult, ViewerArgs['notes']> = (viewer, args, {
   if (!isLoggedIn(viewer)) return empty(window);
   const noteType = (args.kind ?? 'MINE') === 'MINE' ? 0 : 1;
   return connectionFromPages(window, async (pageIndex, pageSize) => {
-    const page = await api.notes(viewer.userId, noteType, pageIndex, pageSize);
+    const page = await api.centre.notes(viewer.userId, noteType, pageIndex, pageSize);
     return { totalCount: page.totalCount, dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })) };
   });
 };
 
-const history: Field<ViewLogEntryParent[]> = async (viewer, _args, { api }) => (isLoggedIn(viewer) ? api.viewLogs(viewer.userId) : []);
+const history: Field<ViewLogEntryParent[]> = async (viewer, _args, { api }) => (isLoggedIn(viewer) ? api.centre.viewLogs(viewer.userId) : []);
 
 const messages: Field<MessageConnectionResult, ViewerArgs['messages']> = (viewer, args, { api }) => {
   const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.messages, CENTRE_PAGE_SIZES.messages);
   if (!isLoggedIn(viewer)) return empty(window);
-  return connectionFromPages(window, (pageIndex, pageSize) => api.messages(viewer.userId, pageIndex, pageSize));
+  return connectionFromPages(window, (pageIndex, pageSize) => api.centre.messages(viewer.userId, pageIndex, pageSize));
 };
 
 const fragments: Field<FragmentConnectionResult, ViewerArgs['fragments']> = (viewer, args, { api }) => {
   const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.fragments, CENTRE_PAGE_SIZES.fragments);
   if (!isLoggedIn(viewer)) return empty(window);
-  return connectionFromPages(window, (pageIndex, pageSize) => api.fragments(viewer.userId, pageIndex, pageSize));
+  return connectionFromPages(window, (pageIndex, pageSize) => api.centre.fragments(viewer.userId, pageIndex, pageSize));
 };
 
 export const Viewer = {

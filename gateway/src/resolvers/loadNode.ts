@@ -21,19 +21,19 @@ async function loadOwnRecord(type: 'Note' | 'Message' | 'Fragment', id: number, 
   const { api } = ctx;
   switch (type) {
     case 'Message': {
-      const page = await api.messages(viewer.userId, 1, CENTRE_PAGE_SIZES.messages);
+      const page = await api.centre.messages(viewer.userId, 1, CENTRE_PAGE_SIZES.messages);
       const message = page.dataList.find((candidate) => candidate.id === id);
       return message ? { __typename: 'Message', ...message } : null;
     }
     case 'Fragment': {
-      const page = await api.fragments(viewer.userId, 1, CENTRE_PAGE_SIZES.fragments);
+      const page = await api.centre.fragments(viewer.userId, 1, CENTRE_PAGE_SIZES.fragments);
       const fragment = page.dataList.find((candidate) => candidate.id === id);
       return fragment ? { __typename: 'Fragment', ...fragment } : null;
     }
     case 'Note': {
       // the viewer's own notes first, then the ones they collected
       for (const noteType of [0, 1] as const) {
-        const page = await api.notes(viewer.userId, noteType, 1, CENTRE_PAGE_SIZES.notes);
+        const page = await api.centre.notes(viewer.userId, noteType, 1, CENTRE_PAGE_SIZES.notes);
         const note = page.dataList.find((candidate) => candidate.id === id);
         if (note) return { __typename: 'Note', ...note, viewerUserId: viewer.userId };
       }
@@ -50,7 +50,7 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<NodePar
     case 'Course': {
       const courseId = parseIdKey(decoded.key);
       if (courseId === null) return null;
-      const play = await api.playData(courseId);
+      const play = await api.play.courseData(courseId);
       return play ? { __typename: 'Course', ...play.course, videoList: play.videoList } : null;
     }
     case 'Video': {
@@ -58,27 +58,27 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<NodePar
       const courseId = parseIdKey(courseKey);
       const videoId = parseIdKey(videoKey);
       if (courseId === null || videoId === null) return null;
-      const play = await api.playData(courseId);
+      const play = await api.play.courseData(courseId);
       const video = play?.videoList.find((candidate) => candidate.videoId === videoId);
       return video ? { __typename: 'Video', ...video } : null;
     }
     case 'Author': {
       const authorId = parseIdKey(decoded.key);
       if (authorId === null) return null;
-      const author = await api.author(authorId);
+      const author = await api.authors.load(authorId);
       return author ? { __typename: 'Author', ...author } : null;
     }
     case 'Topic': {
       const topicId = parseIdKey(decoded.key);
       if (topicId === null) return null;
-      const topic = await api.topic(topicId);
+      const topic = await api.topics.detail(topicId);
       return topic ? { __typename: 'Topic', ...topic } : null;
     }
     case 'Catalogue': {
       const inAuthorTree = decoded.key.startsWith('author:');
       const catalogueId = parseIdKey(inAuthorTree ? decoded.key.slice('author:'.length) : decoded.key);
       if (catalogueId === null) return null;
-      const index = inAuthorTree ? await api.authorCatalogues() : await api.subjectCatalogues();
+      const index = inAuthorTree ? await ctx.catalogues.lecturers() : await ctx.catalogues.subjects();
       const node = index.byId.get(catalogueId);
       return node ? { __typename: 'Catalogue', ...node } : null;
     }
@@ -95,14 +95,14 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<NodePar
       const commentId = parseIdKey(commentKey);
       if (videoId === null || commentId === null) return null;
       const viewer = await ctx.session.viewer();
-      const list = await api.danmaku({ videoId, from: undefined, to: undefined, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
+      const list = await api.play.danmaku({ videoId, from: undefined, to: undefined, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
       const comment = (list ?? []).find((candidate) => candidate.id === commentId);
       return comment ? { __typename: 'Danmaku', ...comment, videoId } : null;
     }
     case 'Banner': {
       const bannerId = parseIdKey(decoded.key);
       if (bannerId === null) return null;
-      const banner = (await api.banners(BANNER_SCAN_LIMIT)).find((candidate) => candidate.id === bannerId);
+      const banner = (await api.catalogue.banners(BANNER_SCAN_LIMIT)).find((candidate) => candidate.id === bannerId);
       return banner ? { __typename: 'Banner', ...banner } : null;
     }
   }

@@ -355,3 +355,18 @@ export interface RestUserProfile {
   WeiboBindState: number;
   CanChangePassword?: boolean;
 }
+
+/** GET /api/ai/GetAIContent items (null while none has been generated). */
+export interface RestAIContent {
+  courseOverview?: string;
+  coreContent?: { tagName?: string; tagType?: number; id?: number; parentId?: number; catalogLevel?: number }[];
+  videoAbstract?: string;
+  videoKeyframes?: { keyPointsShow?: string; timePoint?: number; description?: string }[];
+  guessYouAsk?: string[];
+  relatedDisciplinesMajors?: { code?: string; name?: string; majorClass?: string; discipline?: string }[];
+  provider?: string;
+  generatedAt?: string;
+}
+
+/** GET /api/ai/recommend items. */
+export type RestAISuggestion = { question?: string };

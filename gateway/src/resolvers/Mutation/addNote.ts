@@ -29,7 +29,7 @@ export const addNote: Resolver<unknown, MutationArgs['addNote'], Payload> = asyn
   const catalogId = requireId('catalogueId', input.catalogueId ?? 0);
   return orUnavailable(
     async () => {
-      const result = await ctx.api.addNote({
+      const result = await ctx.api.play.addNote({
         userId: me.viewer.userId,
         // empty: the upstream shows its display name (the real name, else the user name), never the
         // login account's name (a student number, a phone number) the viewer's name may be

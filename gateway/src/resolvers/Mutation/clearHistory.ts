@@ -14,7 +14,7 @@ export const clearHistory: Resolver<unknown, MutationArgs['clearHistory'], Clear
   if (!me) return { message: null, viewer, errors: [loginRequired()] };
   return orUnavailable(
     async () => {
-      const result = await ctx.api.clearViewLog(me.viewer.userId);
+      const result = await ctx.api.centre.clearViewLog(me.viewer.userId);
       if (!result.ok) return { message: null, viewer, errors: [fromRefusal(result, '操作失败', ctx.logger, '/api/usercenter/ClearViewLog')] };
       return { message: result.message || null, viewer, errors: [] };
     },

@@ -25,10 +25,10 @@ export const clipVideo: Resolver<unknown, MutationArgs['clipVideo'], Payload> = 
   if (characters(name) > FRAGMENT_NAME_MAX_LENGTH) return failed(invalid('name', MESSAGES.fragmentNameTooLong));
   return orUnavailable(async () => {
     // ClipVideo names the video by its code: the course's play data has it (and proves the video is the course's)
-    const play = await ctx.api.playData(courseId);
+    const play = await ctx.api.play.courseData(courseId);
     const video = play?.videoList.find((candidate) => candidate.videoId === videoId);
     if (!video || !video.videoCode) return failed(invalid('videoId', MESSAGES.videoNotFound));
-    const result = await ctx.api.clipVideo({
+    const result = await ctx.api.play.clipVideo({
       videoCode: video.videoCode,
       userId: me.viewer.userId,
       startTime: input.startTime,

@@ -45,7 +45,7 @@ function noteFieldsAsked(info: GraphQLResolveInfo): Set<string> {
 async function findCollected(api: MainApi, userId: number, noteId: number): Promise<NoteParent | null> {
   const pageSize = CENTRE_PAGE_SIZES.notes;
   for (let pageIndex = 1; ; pageIndex += 1) {
-    const page = await api.notes(userId, 1, pageIndex, pageSize);
+    const page = await api.centre.notes(userId, 1, pageIndex, pageSize);
     const note = page.dataList.find((candidate) => candidate.id === noteId);
     if (note) return { ...note, viewerUserId: userId };
     if (page.dataList.length < pageSize || pageIndex * pageSize >= page.totalCount) return null;
@@ -61,7 +61,7 @@ export const collectNote: Resolver<unknown, MutationArgs['collectNote'], Payload
   if (noteId === null) return failed(invalid('noteId', MESSAGES.noteNotFound));
   const userId = me.viewer.userId;
   return orUnavailable(async () => {
-    const result = await ctx.api.collectNote({ userId, noteId, userName: '' });
+    const result = await ctx.api.play.collectNote({ userId, noteId, userName: '' });
     if (!result.ok) return failed(playRefusal(result, MESSAGES.collectFailed, ctx.logger, '/api/operate/CollectionNotes'));
     if ([...noteFieldsAsked(info)].every((field) => SETTLED_FIELDS.has(field))) {
       // someone else's (userId 0 is nobody's), public, collected by the viewer

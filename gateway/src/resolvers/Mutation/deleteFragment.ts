@@ -14,7 +14,7 @@ export const deleteFragment: Resolver<
     unknownMessage: '片段不存在',
     failureMessage: '操作失败',
     path: '/api/usercenter/deleteInterceptFragments',
-    call: (id, userId) => ctx.api.deleteFragment(id, userId),
+    call: (id, userId) => ctx.api.centre.deleteFragment(id, userId),
   });
   return { deletedFragmentId: outcome.id, message: outcome.message, errors: outcome.errors };
 };

@@ -14,7 +14,7 @@ export const deleteMessage: Resolver<unknown, MutationArgs['deleteMessage'], { d
     unknownMessage: '消息不存在',
     failureMessage: '操作失败',
     path: '/api/operate/DeleteMessage',
-    call: (messageId, userId) => ctx.api.deleteMessage(messageId, userId),
+    call: (messageId, userId) => ctx.api.centre.deleteMessage(messageId, userId),
   });
   return { deletedMessageId: outcome.id, errors: outcome.errors };
 };

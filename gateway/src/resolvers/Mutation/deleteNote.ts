@@ -14,7 +14,7 @@ export const deleteNote: Resolver<unknown, MutationArgs['deleteNote'], { deleted
     unknownMessage: '笔记不存在',
     failureMessage: '操作失败',
     path: '/api/operate/DeleteNotes',
-    call: (noteId, userId) => ctx.api.deleteNote(noteId, userId),
+    call: (noteId, userId) => ctx.api.centre.deleteNote(noteId, userId),
   });
   return { deletedNoteId: outcome.id, errors: outcome.errors };
 };

@@ -68,7 +68,7 @@ export const recordVisit: Resolver<unknown, MutationArgs['recordVisit'], RecordV
   if (errors.length > 0) return { logId: null, errors };
   const viewer = await session.viewer();
 
-  const result = await api.addVisitLog({
+  const result = await api.common.addVisitLog({
     actId: input.actId ?? '',
     customerCode: viewer.comCode ?? config.comCode,
     customerId: String(viewer.comId ?? config.comId),

@@ -22,7 +22,7 @@ export const sendDanmaku: Resolver<unknown, MutationArgs['sendDanmaku'], Payload
   if (!Number.isFinite(input.vtime) || input.vtime < 0 || input.vtime > MAX_PLAY_SECONDS) return failed(invalid('vtime', MESSAGES.badVtime));
   const videoId = requireId('videoId', input.videoId);
   return orUnavailable(async () => {
-    const result = await ctx.api.sendDanmaku({ userId: me.viewer.userId, videoId, vtime: input.vtime, content });
+    const result = await ctx.api.play.sendDanmaku({ userId: me.viewer.userId, videoId, vtime: input.vtime, content });
     if (!result.ok) return failed(playRefusal(result, MESSAGES.danmakuFailed, ctx.logger, '/api/danmaku/Send'));
     const comment = result.items && typeof result.items === 'object' ? { ...result.items, videoId } : null;
     return { danmaku: comment, errors: [] };

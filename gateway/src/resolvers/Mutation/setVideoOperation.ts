@@ -27,7 +27,7 @@ export const setVideoOperation: Resolver<unknown, MutationArgs['setVideoOperatio
   const { api } = ctx;
   return orUnavailable(
     async () => {
-      const result = await api.setOperation({
+      const result = await api.play.setOperation({
         on: input.on,
         userId: me.viewer.userId,
         videoId,
@@ -41,8 +41,8 @@ export const setVideoOperation: Resolver<unknown, MutationArgs['setVideoOperatio
       const [state, play] = await Promise.all([
         result.items && typeof result.items === 'object'
           ? result.items
-          : api.operateState({ courseId, catalogId, userId: me.viewer.userId, videoId }),
-        api.playData(courseId),
+          : api.play.operateState({ courseId, catalogId, userId: me.viewer.userId, videoId }),
+        api.play.courseData(courseId),
       ]);
       return {
         operations: state ? videoOperations(state) : null,

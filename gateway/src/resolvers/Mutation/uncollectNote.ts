@@ -14,7 +14,7 @@ export const uncollectNote: Resolver<unknown, MutationArgs['uncollectNote'], { u
     unknownMessage: '未收录该笔记',
     failureMessage: '操作失败',
     path: '/api/operate/DeleteCollectionNotes',
-    call: (noteId, userId) => ctx.api.uncollectNote(noteId, userId),
+    call: (noteId, userId) => ctx.api.centre.uncollectNote(noteId, userId),
   });
   return { uncollectedNoteId: outcome.id, errors: outcome.errors };
 };

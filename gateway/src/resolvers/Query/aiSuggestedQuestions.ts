@@ -16,7 +16,7 @@ export const aiSuggestedQuestions: Resolver<unknown, AISuggestedQuestionsArgs, s
   const courseId = requireId('courseId', args.courseId ?? 0);
   const videoId = requireId('videoId', args.videoId ?? 0);
   const limit = requireIntInRange('first', args.first ?? AI_SUGGESTIONS_DEFAULT, 1, AI_SUGGESTIONS_MAX);
-  const items = await api.aiSuggestions({ courseId, videoId, limit });
+  const items = await api.ai.suggestions({ courseId, videoId, limit });
   const questions = items.map((item) => (typeof item?.question === 'string' ? item.question.trim() : '')).filter((question) => question !== '');
   return [...new Set(questions)].slice(0, limit);
 };

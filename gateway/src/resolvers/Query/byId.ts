@@ -3,12 +3,12 @@ import { requireId } from '../../graphql/args';
 import type { AuthorParent, CourseParent, QueryArgs, Resolver, TopicParent } from '../../graphql/types';
 
 export const course: Resolver<unknown, QueryArgs['course'], CourseParent | null> = async (_parent, args, { api }) => {
-  const play = await api.playData(requireId('courseId', args.courseId));
+  const play = await api.play.courseData(requireId('courseId', args.courseId));
   return play ? { ...play.course, videoList: play.videoList } : null;
 };
 
 export const author: Resolver<unknown, QueryArgs['author'], AuthorParent | null> = (_parent, args, { api }) =>
-  api.author(requireId('authorId', args.authorId));
+  api.authors.load(requireId('authorId', args.authorId));
 
 export const topic: Resolver<unknown, QueryArgs['topic'], TopicParent | null> = (_parent, args, { api }) =>
-  api.topic(requireId('topicId', args.topicId));
+  api.topics.detail(requireId('topicId', args.topicId));

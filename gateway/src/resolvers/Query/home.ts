@@ -15,16 +15,16 @@ import type {
 const AUTHOR_WINDOW = 100;
 
 export const banners: Resolver<unknown, QueryArgs['banners'], BannerParent[]> = (_parent, args, { api }) =>
-  api.banners(requireLimit('limit', args.limit, 5));
+  api.catalogue.banners(requireLimit('limit', args.limit, 5));
 
 export const selectedCourses: Resolver<unknown, QueryArgs['selectedCourses'], CourseParent[]> = (_parent, args, { api }) =>
-  api.selectedCourses(0, requireLimit('limit', args.limit, 10));
+  api.catalogue.selectedCourses(0, requireLimit('limit', args.limit, 10));
 
 export const recommendedCourses: Resolver<unknown, QueryArgs['recommendedCourses'], CourseConnectionResult> = (
   _parent,
   args,
   { api },
-) => connectionFromRange(readWindow(args.first, args.after, 14), (start, end) => api.recommendedCourses(start, end));
+) => connectionFromRange(readWindow(args.first, args.after, 14), (start, end) => api.catalogue.recommendedCourses(start, end));
 
 /**
  * Batch n of `size` recommended lecturers; past the end it wraps around. The upstream gives no
@@ -38,17 +38,17 @@ export const recommendedAuthors: Resolver<unknown, QueryArgs['recommendedAuthors
 ) => {
   const size = requireIntInRange('size', args.size ?? 9, 1, AUTHOR_WINDOW);
   const batch = requireIntInRange('batch', args.batch ?? 0, 0, 1_000_000);
-  if (batch === 0) return api.recommendedAuthors(0, size);
+  if (batch === 0) return api.authors.recommended(0, size);
   const start = batch * size;
   if (start + size <= AUTHOR_WINDOW) {
-    const window = await api.recommendedAuthors(0, AUTHOR_WINDOW);
+    const window = await api.authors.recommended(0, AUTHOR_WINDOW);
     if (window.length === 0) return [];
     const effective = window.length < AUTHOR_WINDOW ? batch % Math.ceil(window.length / size) : batch;
     return window.slice(effective * size, effective * size + size);
   }
-  const page = await api.recommendedAuthors(start, start + size);
-  return page.length > 0 ? page : api.recommendedAuthors(0, size);
+  const page = await api.authors.recommended(start, start + size);
+  return page.length > 0 ? page : api.authors.recommended(0, size);
 };
 
 export const featuredTopics: Resolver<unknown, QueryArgs['featuredTopics'], TopicParent[]> = (_parent, args, { api }) =>
-  api.moreTopics(0, requireLimit('limit', args.limit, 6));
+  api.topics.more(0, requireLimit('limit', args.limit, 6));

@@ -21,7 +21,7 @@ import { authorSortType, courseOrderBy } from '../orders';
  * NOT_FOUND (an unknown path of a misconfigured upstream) still fails.
  */
 async function orEmptyForUnknownCatalogue<T>(
-  api: GatewayContext['api'],
+  catalogues: GatewayContext['catalogues'],
   catalogId: number,
   read: () => Promise<T>,
   empty: () => T,
@@ -29,49 +29,49 @@ async function orEmptyForUnknownCatalogue<T>(
   try {
     return await read();
   } catch (error) {
-    if (catalogId !== 0 && isNotFoundRefusal(error) && !(await api.subjectCatalogues()).byId.has(catalogId)) return empty();
+    if (catalogId !== 0 && isNotFoundRefusal(error) && !(await catalogues.subjects()).byId.has(catalogId)) return empty();
     throw error;
   }
 }
 
-export const courses: Resolver<unknown, QueryArgs['courses'], CourseConnectionResult> = (_parent, args, { api }) => {
+export const courses: Resolver<unknown, QueryArgs['courses'], CourseConnectionResult> = (_parent, args, { api, catalogues }) => {
   const catalogId = requireId('catalogueId', args.catalogueId);
   const year = optionalYear(args.year);
   const orderBy = courseOrderBy(args.orderBy);
   const window = readWindow(args.first, args.after, 20);
   return orEmptyForUnknownCatalogue(
-    api,
+    catalogues,
     catalogId,
     () =>
       connectionFromPages(window, (pageIndex, pageSize) =>
-        api.coursesOfCatalogue({ catalogId, year, orderBy, pageIndex, pageSize }),
+        api.catalogue.courses({ catalogId, year, orderBy, pageIndex, pageSize }),
       ),
     () => connectionFromSlice([], window.offset, 0, false),
   );
 };
 
-export const resourceCount: Resolver<unknown, QueryArgs['resourceCount'], ResourceCountResult> = (_parent, args, { api }) => {
+export const resourceCount: Resolver<unknown, QueryArgs['resourceCount'], ResourceCountResult> = (_parent, args, { api, catalogues }) => {
   const catalogId = requireId('catalogueId', args.catalogueId);
   const year = optionalYear(args.year);
   return orEmptyForUnknownCatalogue(
-    api,
+    catalogues,
     catalogId,
-    () => api.resourceCount(catalogId, year),
+    () => api.catalogue.resourceCount(catalogId, year),
     () => ({ courseCount: 0, videoCount: 0 }),
   );
 };
 
 export const statistics: Resolver<unknown, QueryArgs['statistics'], ResourceCountResult> = (_parent, args, { api }) =>
-  api.statistics(optionalYear(args.year));
+  api.catalogue.statistics(optionalYear(args.year));
 
 export const topics: Resolver<unknown, QueryArgs['topics'], TopicConnectionResult> = (_parent, args, { api }) =>
-  connectionFromPages(readWindow(args.first, args.after, 12), (pageIndex, pageSize) => api.topicsPage(pageIndex, pageSize));
+  connectionFromPages(readWindow(args.first, args.after, 12), (pageIndex, pageSize) => api.topics.page(pageIndex, pageSize));
 
 export const authors: Resolver<unknown, QueryArgs['authors'], AuthorConnectionResult> = (_parent, args, { api }) => {
   const catalogId = requireId('catalogueId', args.catalogueId ?? 0);
   const firstWord = optionalFirstWord(args.firstWord);
   const sortType = authorSortType(args.sort);
   return connectionFromPages(readWindow(args.first, args.after, 18), (pageIndex, pageSize) =>
-    api.authorsPage({ catalogId, firstWord, sortType, pageIndex, pageSize }),
+    api.authors.page({ catalogId, firstWord, sortType, pageIndex, pageSize }),
   );
 };

@@ -18,6 +18,6 @@ export const playPage: Resolver<unknown, QueryArgs['playPage'], PlayPageParent |
   if (!me) throw createGraphQLError(LOGIN_REQUIRED_MESSAGE, { extensions: { code: LOGIN_REQUIRED } });
   // an unknown course, or a video that is not the course's: null (the client's 课程出错啦~看一下其他课程吧)
   if (courseId === 0) return null;
-  const data = await ctx.api.playPage({ courseId, catalogId: catalogueId, videoId, userId: me.viewer.userId });
+  const data = await ctx.api.play.page({ courseId, catalogId: catalogueId, videoId, userId: me.viewer.userId });
   return data ? { data, courseId, catalogueId, userId: me.viewer.userId } : null;
 };

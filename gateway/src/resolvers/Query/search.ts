@@ -14,7 +14,7 @@ export const search: Resolver<unknown, QueryArgs['search'], SearchParent> = (_pa
 /** 热门搜索 (§9: 8). */
 export const hotKeywords: Resolver<unknown, QueryArgs['hotKeywords'], HotKeywordResult[]> = async (_parent, args, { api }) => {
   const limit = requireLimit('limit', args.limit, 8);
-  return (await api.hotKeywords(limit)).slice(0, limit).map((entry) => ({
+  return (await api.search.hotKeywords(limit)).slice(0, limit).map((entry) => ({
     keyword: entry.keyWord ?? '',
     searchCount: entry.searchCount ?? 0,
   }));
@@ -27,5 +27,5 @@ export const catalogueSuggestions: Resolver<unknown, QueryArgs['catalogueSuggest
 ) => {
   const keyword = requireKeyword(args.keyword);
   const limit = requireLimit('limit', args.limit, 10);
-  return (await api.catalogueHits(keyword, limit)).slice(0, limit);
+  return (await api.search.catalogueHits(keyword, limit)).slice(0, limit);
 };

@@ -79,7 +79,7 @@ const subscribe = async (_root: unknown, args: { input: AskAIInput }, ctx: Gatew
 
   let answer;
   try {
-    answer = await ctx.api.askAI({ question, userId: me.viewer.userId, clientId, model, courseId, videoId }, controller.signal);
+    answer = await ctx.api.ai.ask({ question, userId: me.viewer.userId, clientId, model, courseId, videoId }, controller.signal);
   } catch (error) {
     requestSignal?.removeEventListener('abort', onGone);
     if (error instanceof UpstreamError) throw askAIError('UNAVAILABLE', UPSTREAM_UNAVAILABLE_MESSAGE);

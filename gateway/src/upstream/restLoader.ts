@@ -5,9 +5,9 @@
  * its own call, all sent in parallel.
  */
 import DataLoader from 'dataloader';
-import type { Envelope } from '../upstream/envelope';
-import type { RequestScope, UpstreamClient } from '../upstream/client';
-import { toWireParams, type ParamValue } from '../upstream/sign';
+import type { Envelope } from './envelope';
+import type { RequestScope, UpstreamClient } from './client';
+import { toWireParams, type ParamValue } from './sign';
 
 export interface RestGet {
   path: string;
