@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
 import { seedDemoContent, seedIfEmpty } from '../../upstream/src/demo/seed';
 import { namePinyin } from '../../upstream/src/text/name-pinyin';
-import { sanitizeHtml } from '../../upstream/src/text/sanitize-html';
 import { fixtureContent } from './fixture';
 
 const dirs: string[] = [];
@@ -108,19 +107,5 @@ describe('lecturer name keys', () => {
     expect(namePinyin('欧阳明')).toEqual({ firstWord: 'O', sortKey: 'ou yang ming' });
     expect(namePinyin('Alice').firstWord).toBe('A');
     expect(namePinyin('1号讲师').firstWord).toBe('#');
-  });
-});
-
-describe('intro sanitiser', () => {
-  it('keeps formatting tags without attributes and drops everything else', () => {
-    expect(sanitizeHtml('<p class="x" onclick="a()">一<strong>二</strong><em>三</em></p><ul><li>四</li></ul>')).toBe(
-      '<p>一<strong>二</strong><em>三</em></p><ul><li>四</li></ul>',
-    );
-    expect(sanitizeHtml('<script>alert(1)</script><p>ok</p><style>p{}</style>')).toBe('<p>ok</p>');
-    expect(sanitizeHtml('<img src=x onerror=alert(1)><a href="javascript:x">链接</a>')).toBe('链接');
-    expect(sanitizeHtml('a < b && c > d &amp; <br/>')).toBe('a &lt; b &amp;&amp; c &gt; d &amp; <br>');
-    expect(sanitizeHtml('<p>未闭合<script>alert(1)')).toBe('<p>未闭合</p>');
-    expect(sanitizeHtml('<p><strong>交错</p></strong>')).toBe('<p><strong>交错</strong></p>');
-    expect(sanitizeHtml('<!-- 注释 --><p>文</p>')).toBe('<p>文</p>');
   });
 });
