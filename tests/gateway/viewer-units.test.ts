@@ -221,10 +221,13 @@ describe('profile rules', () => {
     }
   });
 
-  it('allows a newline in info only', () => {
+  it('lets line breaks and tabs through (the service keeps them in info, makes them a space elsewhere); refuses other controls and bidi overrides', () => {
     expect(checkProfile({ ...valid, info: 'a\nb' }, now)).toHaveProperty('fields');
-    expect(checkProfile({ ...valid, info: 'a\tb' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'info' }] });
-    expect(checkProfile({ ...valid, school: 'a\nb' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'school' }] });
+    expect(checkProfile({ ...valid, info: 'a\tb' }, now)).toHaveProperty('fields');
+    expect(checkProfile({ ...valid, school: 'a\r\nb' }, now)).toHaveProperty('fields');
+    expect(checkProfile({ ...valid, info: 'esc\u001b[31m' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'info' }] });
+    expect(checkProfile({ ...valid, school: 'a\u0007b' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'school' }] });
+    expect(checkProfile({ ...valid, realName: '\u202e三张' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'realName' }] });
   });
 });
 

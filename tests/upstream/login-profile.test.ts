@@ -180,9 +180,9 @@ describe('login service profile calls', () => {
         [{ birthday: '1899-12-31' }, '出生日期格式应为YYYY-MM-DD，且不能晚于今天'],
         [{ birthday: '1899-01-01' }, '出生日期格式应为YYYY-MM-DD，且不能晚于今天'],
         [{ realName: 'a\u0007b' }, '内容包含非法字符'],
-        [{ address: 'x\ny' }, '内容包含非法字符'],
-        [{ school: 'a\u0085b' }, '内容包含非法字符'],
-        [{ info: 'tab\there' }, '内容包含非法字符'],
+        [{ address: 'x\u001by' }, '内容包含非法字符'],
+        [{ school: 'a\u009bb' }, '内容包含非法字符'],
+        [{ className: '\u202e班1' }, '内容包含非法字符'],
         [{ info: 'nul\u0000' }, '内容包含非法字符'],
         [{ major: 'lone \ud800 surrogate' }, '内容包含非法字符'],
         // the first failing field answers

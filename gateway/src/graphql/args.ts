@@ -44,10 +44,17 @@ export const MAX_KEYWORD_LENGTH = 50;
 export const KEYWORD_REQUIRED_MESSAGE = '请输入搜索关键词';
 export const KEYWORD_TOO_LONG_MESSAGE = `搜索关键词不能超过${MAX_KEYWORD_LENGTH}个字`;
 
-/** The keyword trimmed; empty or longer than 50 characters (code points) is refused before any upstream call. */
+/** invisible formatting the upstream's text policy removes (zero-width characters, BOM, direction marks, soft hyphen) */
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u2060-\u2064\u206a-\u206f\ufeff]/g;
+
+/**
+ * The keyword trimmed; empty (nothing visible: zero-width characters alone are empty) or longer
+ * than 50 characters (code points, invisible ones not counted) is refused before any upstream call.
+ */
 export function requireKeyword(value: string | null | undefined, name = 'keyword'): string {
   const keyword = (value ?? '').trim();
-  if (keyword === '') throw badUserInput(KEYWORD_REQUIRED_MESSAGE, name);
-  if ([...keyword].length > MAX_KEYWORD_LENGTH) throw badUserInput(KEYWORD_TOO_LONG_MESSAGE, name);
+  const visible = keyword.replace(INVISIBLE, '').trim();
+  if (visible === '') throw badUserInput(KEYWORD_REQUIRED_MESSAGE, name);
+  if ([...visible].length > MAX_KEYWORD_LENGTH) throw badUserInput(KEYWORD_TOO_LONG_MESSAGE, name);
   return keyword;
 }

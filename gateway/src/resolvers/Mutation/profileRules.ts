@@ -2,7 +2,8 @@
  * The login service's rules for UpdateUserExtraInfo (upstream/API.md), checked before calling it so
  * that every broken field is named at once (the service stops at the first) and nothing is sent that
  * it would refuse. Same wording, same measures: surrounding spaces trimmed, lengths in Unicode code
- * points, no control characters but the newline in `info`. The service stays the authority.
+ * points, no control characters and no bidi overrides (line breaks and tabs are whitespace: the
+ * service keeps them in `info` and makes them a space elsewhere). The service stays the authority.
  */
 import type { Gender, UpdateProfileInput, UserErrorResult } from '../../graphql/types';
 import { invalid } from '../../graphql/userErrors';
@@ -12,8 +13,8 @@ export const PROFILE_INFO_MAX = 400;
 
 const GENDER_CODES: Record<Gender, number> = { MALE: 1, FEMALE: 0, UNKNOWN: 2 };
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+/** control characters other than line breaks and tabs (\t \n \v \f \r, NEL), and bidi embeddings, overrides and isolates */
+const ILLEGAL = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/;
 const STUDENT_ID = /^[A-Za-z0-9-]{0,32}$/;
 const BIRTHDAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -62,7 +63,7 @@ export function checkProfile(input: UpdateProfileInput, now: Date = new Date()):
   const errors: UserErrorResult[] = [];
   const broken = new Set<string>();
   for (const [field, value] of Object.entries(trimmed)) {
-    if ((field === 'info' ? CONTROL_BUT_NEWLINE : CONTROL).test(value)) {
+    if (ILLEGAL.test(value)) {
       errors.push(invalid(field, '内容包含非法字符'));
       broken.add(field);
     }

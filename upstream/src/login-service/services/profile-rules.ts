@@ -1,10 +1,13 @@
 /**
  * What a user may write into their profile and contact details (upstream/API.md "Profile, avatar,
  * password, third-party accounts", product-spec §5): each rule refuses with the Chinese sentence
- * the user sees. Lengths count Unicode code points; surrounding spaces are trimmed first.
+ * the user sees. Every text field goes through the platform's text policy (text/user-text: NFC,
+ * invisible formatting removed, control characters and bidi overrides refused, text with nothing
+ * visible is empty); lengths count Unicode code points of the cleaned text.
  */
 import { refused } from '../../http/envelope';
 import type { ProfileInput, UserRecord } from '../../store';
+import { checkUserText } from '../../text/user-text';
 
 export const PROFILE_MESSAGES = {
   realName: '姓名不能超过32个字',
@@ -51,16 +54,6 @@ export interface ProfileFields {
   birthday: string | undefined;
 }
 
-const codePoints = (text: string): number => [...text].length;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** control characters (C0, DEL, C1) and unpaired surrogates; newline only where allowed */
-function hasIllegalCharacters(text: string, allowNewline: boolean): boolean {
-  if (LONE_SURROGATE.test(text)) return true;
-  const stripped = allowNewline ? text.replace(/\n/g, '') : text;
-  return /\p{Cc}/u.test(stripped);
-}
-
 /** today's date on the platform's clock (UTC+8), 'YYYY-MM-DD' */
 export const chinaDate = (at: number): string => new Date(at + UTC_PLUS_8_MS).toISOString().slice(0, 10);
 
@@ -82,14 +75,14 @@ function validBirthday(text: string, today: string): boolean {
  * when none is sent.
  */
 export function checkProfile(fields: ProfileFields, current: UserRecord, today: string): ProfileInput {
-  // CRLF from a textarea is one line break
-  const info = fields.info.replace(/\r\n?/g, '\n').trim();
-  const text = (value: string, maxLength: number, message: string): string => {
-    const trimmed = value.trim();
-    if (hasIllegalCharacters(trimmed, false)) throw refused(PROFILE_MESSAGES.illegalCharacters);
-    if (codePoints(trimmed) > maxLength) throw refused(message);
-    return trimmed;
+  /** the cleaned value; '' when nothing visible was written (every profile field may be empty) */
+  const text = (value: string, maxLength: number, message: string, multiline = false): string => {
+    const verdict = checkUserText(value, { multiline, maxLength });
+    if (!verdict.ok) throw refused(verdict.problem === 'tooLong' ? message : PROFILE_MESSAGES.illegalCharacters);
+    return verdict.text;
   };
+  /** studentId and birthday have their own shapes: only the character check is the policy's */
+  const shaped = (value: string): string => text(value, Number.MAX_SAFE_INTEGER, PROFILE_MESSAGES.illegalCharacters);
 
   const realName = text(fields.realName, 32, PROFILE_MESSAGES.realName);
   const genderText = fields.gender.trim();
@@ -98,15 +91,12 @@ export function checkProfile(fields: ProfileFields, current: UserRecord, today: 
   const school = text(fields.school, 64, PROFILE_MESSAGES.school);
   const major = text(fields.major, 64, PROFILE_MESSAGES.major);
   const className = text(fields.className, 64, PROFILE_MESSAGES.className);
-  const studentId = fields.studentId.trim();
-  if (hasIllegalCharacters(studentId, false)) throw refused(PROFILE_MESSAGES.illegalCharacters);
+  const studentId = shaped(fields.studentId);
   if (!STUDENT_ID_RULE.test(studentId)) throw refused(PROFILE_MESSAGES.studentId);
-  if (hasIllegalCharacters(info, true)) throw refused(PROFILE_MESSAGES.illegalCharacters);
-  if (codePoints(info) > INFO_MAX_LENGTH) throw refused(PROFILE_MESSAGES.info);
+  const info = text(fields.info, INFO_MAX_LENGTH, PROFILE_MESSAGES.info, true);
   let birthday = current.birthday;
   if (fields.birthday !== undefined) {
-    birthday = fields.birthday.trim();
-    if (hasIllegalCharacters(birthday, false)) throw refused(PROFILE_MESSAGES.illegalCharacters);
+    birthday = shaped(fields.birthday);
     if (birthday !== '' && !validBirthday(birthday, today)) throw refused(PROFILE_MESSAGES.birthday);
   }
   return { realName, gender: Number(genderText), address, school, major, className, studentId, info, birthday };

@@ -5,7 +5,7 @@
  */
 import type { Params } from '../../http/params';
 import type { OperateType } from '../../store';
-import { stripZeroWidth } from '../../text/invisible';
+import { isBlankText } from '../../text/user-text';
 import type { Services } from '../services';
 import { MESSAGE_DELETED } from '../services/message-service';
 import { NOTE_ADDED, NOTE_COLLECTED, NOTE_DELETED, NOTE_UNCOLLECTED } from '../services/note-service';
@@ -74,7 +74,7 @@ export const operateRoutes: RouteGroup = ({ members, messages, notes, operations
         videoId: params.id('videoId'),
         courseId: params.optionalId('courseId'),
         catalogId: params.optionalId('catalogId'),
-        content: stripZeroWidth(content).trim() === '' ? params.text('note', CONTENT_TRANSPORT_MAX) : content,
+        content: isBlankText(content) ? params.text('note', CONTENT_TRANSPORT_MAX) : content,
         type: params.optionalInt('type', { min: 0, max: 1 }) ?? 0,
         vtime: Math.floor(optionalSeconds(params, 'vtime') ?? 0),
       });

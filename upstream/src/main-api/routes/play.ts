@@ -4,7 +4,7 @@
  * envelope) and clipping (ClipVideo, which answers once the MP4 is cut).
  */
 import { refused } from '../../http/envelope';
-import { hasBidiControl, stripZeroWidth } from '../../text/invisible';
+import { checkUserText } from '../../text/user-text';
 import { FRAGMENT_NAME_MAX_LENGTH, PLAY_NOTE_PAGE_SIZE_MAX } from '../../learning-limits';
 import { CLIP_DONE } from '../services/fragment-service';
 import { QR_SIDE_DEFAULT, QR_SIDE_MAX, QR_SIDE_MIN } from '../services/play-service';
@@ -18,10 +18,10 @@ export const FRAGMENT_NAME_INVALID = '片段名称包含非法字符';
 /** a video code as the catalogue writes them (V000123); longer values are refused as parameters */
 const VIDEO_CODE_MAX = 64;
 
-// control characters (C0, DEL, C1) have no place in a name that becomes a download's file name,
-// nor have bidi overrides (a name that reads backwards hides the file's real extension); zero-width
-// characters are dropped as in notes and comments
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// A name is one line and becomes a download's file name: the text policy (text/user-text) refuses
+// control characters and bidi overrides (a name that reads backwards hides the file's real
+// extension) and turns line breaks into spaces; '' means the default name.
+const FRAGMENT_NAME_FIELD = { multiline: false, maxLength: FRAGMENT_NAME_MAX_LENGTH };
 
 export const playRoutes: RouteGroup = ({ play, notes, fragments, members }, config) => [
   {
@@ -93,9 +93,9 @@ export const playRoutes: RouteGroup = ({ play, notes, fragments, members }, conf
       const videoCode = params.text('videoCode', VIDEO_CODE_MAX, true).trim();
       const startTime = params.int('startTime', { min: -1_000_000, max: 10_000_000 });
       const endTime = params.int('endTime', { min: -1_000_000, max: 10_000_000 });
-      const fragmentName = stripZeroWidth(params.text('fragmentName', 10_000)).trim();
-      if ([...fragmentName].length > FRAGMENT_NAME_MAX_LENGTH) throw refused(FRAGMENT_NAME_TOO_LONG);
-      if (CONTROL.test(fragmentName) || hasBidiControl(fragmentName)) throw refused(FRAGMENT_NAME_INVALID);
+      const name = checkUserText(params.text('fragmentName', 10_000), FRAGMENT_NAME_FIELD);
+      if (!name.ok) throw refused(name.problem === 'tooLong' ? FRAGMENT_NAME_TOO_LONG : FRAGMENT_NAME_INVALID);
+      const fragmentName = name.text;
       const fragment = await fragments.clip({ userId, videoCode, startTime, endTime, fragmentName });
       return doneWith(CLIP_DONE, fragment);
     },

@@ -1,6 +1,7 @@
 /** /api/search/*: site search, the counts of its tabs, catalogue suggestions and hot keywords. */
 import { badParameter } from '../../http/envelope';
 import { MAX_PAGE_SIZE, MAX_POSITION, type Params } from '../../http/params';
+import { checkUserText } from '../../text/user-text';
 import { anonymousSearcher, SEARCH_TYPES } from '../services/search-service';
 import { read, readComId, type RouteGroup } from './route';
 
@@ -8,17 +9,21 @@ import { read, readComId, type RouteGroup } from './route';
 export const KEYWORD_MAX_LENGTH = 50;
 export const KEYWORD_MISSING = '请输入搜索关键词';
 export const KEYWORD_TOO_LONG = `搜索关键词不能超过${KEYWORD_MAX_LENGTH}个字`;
+export const KEYWORD_BAD_CHARACTERS = '搜索关键词包含无法显示的字符';
 /** product-spec §9: a search page shows 21 courses */
 export const SEARCH_PAGE_SIZE = 21;
 const CATALOGUE_SUGGESTIONS = 10;
 const HOT_KEYWORDS = 8;
 
-/** The keyword rules of every search call: trimmed, required, at most 50 characters (code points). */
+/** a keyword is one line; the rest of the text policy is text/user-text's */
+const KEYWORD_FIELD = { multiline: false, maxLength: KEYWORD_MAX_LENGTH };
+
+/** The keyword rules of every search call: cleaned by the text policy, required, at most 50 characters (code points). */
 export function readKeyword(params: Params, name: string): string {
-  const keyword = (params.raw(name) ?? '').trim();
-  if (keyword === '') throw badParameter(KEYWORD_MISSING);
-  if ([...keyword].length > KEYWORD_MAX_LENGTH) throw badParameter(KEYWORD_TOO_LONG);
-  return keyword;
+  const verdict = checkUserText(params.raw(name) ?? '', KEYWORD_FIELD);
+  if (!verdict.ok) throw badParameter(verdict.problem === 'tooLong' ? KEYWORD_TOO_LONG : KEYWORD_BAD_CHARACTERS);
+  if (verdict.text === '') throw badParameter(KEYWORD_MISSING);
+  return verdict.text;
 }
 
 export const searchRoutes: RouteGroup = ({ search }) => [

@@ -7,7 +7,7 @@
 import { badParameter, notFound, refused } from '../../http/envelope';
 import { DANMAKU_LIST_MAX, DANMAKU_MAX_LENGTH, DANMAKU_PER_MINUTE } from '../../learning-limits';
 import type { DanmakuRecord, Store } from '../../store';
-import { hasBidiControl, stripZeroWidth } from '../../text/invisible';
+import { checkUserText } from '../../text/user-text';
 import { isoTime } from '../presenters';
 import { requireUser } from './centre-user';
 import { requireVideo, VIDEO_NOT_FOUND } from './videos';
@@ -35,10 +35,8 @@ export interface DanmakuService {
   send(comment: { userId: number; videoId: number; vtime: number; content: string }): DanmakuItem;
 }
 
-// Line breaks and tabs become spaces (a comment is one line); other control characters and bidi
-// overrides/isolates are refused; zero-width characters are removed first (text/invisible).
-const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/g;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** a comment is one line (line breaks and tabs become a space); the rest of the text policy is text/user-text's */
+const DANMAKU_FIELD = { multiline: false, maxLength: DANMAKU_MAX_LENGTH };
 
 export function createDanmakuService(store: Store, now: () => number = Date.now): DanmakuService {
   const toItem = (d: DanmakuRecord, viewerId: number): DanmakuItem => {
@@ -65,10 +63,10 @@ export function createDanmakuService(store: Store, now: () => number = Date.now)
     send({ userId, videoId, vtime, content }) {
       requireUser(store, userId);
       const video = requireVideo(store, videoId);
-      const text = stripZeroWidth(content).replace(LINE_BREAKS, ' ').trim();
+      const verdict = checkUserText(content, DANMAKU_FIELD);
+      if (!verdict.ok) throw refused(verdict.problem === 'tooLong' ? DANMAKU_TOO_LONG : DANMAKU_BAD_CHARACTERS);
+      const text = verdict.text;
       if (text === '') throw refused(DANMAKU_EMPTY);
-      if (CONTROL.test(text) || hasBidiControl(text)) throw refused(DANMAKU_BAD_CHARACTERS);
-      if ([...text].length > DANMAKU_MAX_LENGTH) throw refused(DANMAKU_TOO_LONG);
       const added = store.danmaku.add(
         { userId, videoId, vtime: Math.min(vtime, video.durationSeconds), content: text },
         now(),

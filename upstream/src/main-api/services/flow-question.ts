@@ -2,7 +2,8 @@
  * GET /api/ai/flowQuestion's rules and its stream (upstream/API.md "flowQuestion").
  *
  * accept() judges everything that can be judged before streaming and answers a refusal as a plain
- * envelope (it throws an ApiError): the question (trimmed; empty, longer than 200 code points),
+ * envelope (it throws an ApiError): the question (cleaned by the text policy, text/user-text:
+ * control characters or bidi overrides, empty, longer than 200 code points),
  * the asker (a real user, signed in: product-spec §6 lets no visitor ask), the asked course/video,
  * then the limits (2 answers of one user streaming at once, AI_MAX_CONCURRENT answers of everyone
  * streaming at once in this process, 10 questions of one user in any 60 s). An accepted question
@@ -19,6 +20,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_AI_MAX_CONCURRENT } from '../../config';
 import { badParameter, notFound, refused } from '../../http/envelope';
 import type { Logger } from '../../logger';
+import { checkUserText } from '../../text/user-text';
 import { clockText, mediaUrl } from '../presenters';
 import { requireUser } from './centre-user';
 import { COURSE_NOT_FOUND } from './course-service';
@@ -54,16 +56,20 @@ const EXCERPT_MAX = 120;
 
 export const QUESTION_EMPTY = '请输入内容';
 export const QUESTION_TOO_LONG = `输入限${QUESTION_MAX_LENGTH}字以内`;
+export const QUESTION_BAD_CHARACTERS = '问题包含无法显示的字符';
 export const STILL_ANSWERING = '正在解答中请稍等...';
 export const TOO_MANY_QUESTIONS = '提问太频繁，请稍后再试';
 export const LOGIN_REQUIRED = '请先登录后再提问';
 export const TOO_MANY_ASKERS = '当前提问人数较多，请稍后再试';
 
+/** a question may run over lines (Shift+Enter in the drawer); the rest of the text policy is text/user-text's */
+const QUESTION_FIELD = { multiline: true, maxLength: QUESTION_MAX_LENGTH };
+
 /** product-spec §6: userType -1 and 0 are visitors (not signed in) */
 const isVisitor = (userType: number): boolean => userType <= 0;
 
 export interface QuestionInput {
-  /** as sent (trimmed here) */
+  /** as sent (cleaned here by the text policy) */
   question: string;
   userId: number;
   clientId: string;
@@ -183,9 +189,10 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
     provider,
 
     accept(input) {
-      const question = input.question.trim();
+      const verdict = checkUserText(input.question, QUESTION_FIELD);
+      if (!verdict.ok) throw badParameter(verdict.problem === 'tooLong' ? QUESTION_TOO_LONG : QUESTION_BAD_CHARACTERS);
+      const question = verdict.text;
       if (question === '') throw badParameter(QUESTION_EMPTY);
-      if ([...question].length > QUESTION_MAX_LENGTH) throw badParameter(QUESTION_TOO_LONG);
       if (isVisitor(requireUser(store, input.userId).userType)) throw refused(LOGIN_REQUIRED);
       if (input.courseId > 0 && !store.courses.get(input.courseId)) throw notFound(COURSE_NOT_FOUND);
       if (input.videoId > 0) requireVideo(store, input.videoId, input.courseId);
@@ -254,7 +261,7 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
             res.writeHead(200, SSE_HEADERS);
             res.flushHeaders();
             const retrieval = await store.knowledge.retrieve({
-              question: input.question.trim(),
+              question,
               courseId: input.courseId,
               videoId: input.videoId,
               embed: provider.embed?.bind(provider),
@@ -264,7 +271,7 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
             const citations = new CitationStream(passages.length);
             let answering = false;
             const pieces = provider.answer({
-              question: input.question.trim(),
+              question,
               model: input.model,
               passages,
               keywords: retrieval.keywords,

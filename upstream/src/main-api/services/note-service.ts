@@ -9,7 +9,7 @@ import { NOTE_MAX_LENGTH } from '../../learning-limits';
 import type { NoteKind, Store } from '../../store';
 import { MESSAGE_TYPE } from '../../store/messages';
 import { NOTE_TYPE } from '../../store/notes';
-import { hasBidiControl, stripZeroWidth } from '../../text/invisible';
+import { checkUserText } from '../../text/user-text';
 import { toNoteItem, type NoteItem } from '../centre-presenters';
 import type { Paged } from '../presenters';
 import { displayNameOf, requireMember, requireUser, type PageWindow } from './centre-user';
@@ -65,8 +65,8 @@ export interface NoteService {
   uncollect(userId: number, noteId: number): void;
 }
 
-/** characters are Unicode code points, as in every text limit of the upstream */
-const lengthOf = (text: string): number => [...text].length;
+/** a note keeps its line breaks; the rest of the text policy is text/user-text's */
+const NOTE_FIELD = { multiline: true, maxLength: NOTE_MAX_LENGTH };
 
 export function createNoteService(store: Store, now: () => number = Date.now): NoteService {
   return {
@@ -92,11 +92,10 @@ export function createNoteService(store: Store, now: () => number = Date.now): N
     add(note) {
       const user = requireMember(store, note.userId);
       const video = requireVideo(store, note.videoId, note.courseId);
-      // zero-width characters removed, bidi overrides/isolates refused (text/invisible)
-      const content = stripZeroWidth(note.content).trim();
+      const verdict = checkUserText(note.content, NOTE_FIELD);
+      if (!verdict.ok) throw refused(verdict.problem === 'tooLong' ? NOTE_TOO_LONG : NOTE_BAD_CHARACTERS);
+      const content = verdict.text;
       if (content === '') throw refused(NOTE_EMPTY);
-      if (hasBidiControl(content)) throw refused(NOTE_BAD_CHARACTERS);
-      if (lengthOf(content) > NOTE_MAX_LENGTH) throw refused(NOTE_TOO_LONG);
       const noteId = store.notes.insert(
         {
           userId: user.userId,
