@@ -7,6 +7,10 @@
  *
  *   npm run eval:ai [-- --verbose] [-- --kind comparison] [-- --json FILE]
  *
+ * --verbose prints every question with its answer and sources, and for a miss the analysis the
+ * provider showed as deep thinking (model=reasoner: the words it dropped, its terms and aliases,
+ * the decisions).
+ *
  * Figures (answerable questions unless said): top-1 and top-3 (a right video first / among the
  * first three sources; a right video transcribes the answer words), ±15 s (of those in the top 3,
  * the right video's source within 15 s of the passage saying the answer), both sides (comparisons
@@ -158,7 +162,7 @@ async function main(): Promise<void> {
       const userId = api.store.users.insert({ userName: `eval${n++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
       const started = performance.now();
       let firstChunkMs: number | null = null;
-      const result = await ask(api.client, { question: q.question, userId, productId: 1 }, (chunk) => {
+      const result = await ask(api.client, { question: q.question, userId, productId: 1, ...(verbose ? { model: 'reasoner' } : {}) }, (chunk) => {
         if (firstChunkMs === null && !/^(r1:|end:|err:)/.test(chunk)) firstChunkMs = performance.now() - started;
       });
       const parts = answerParts(result.chunks);
@@ -168,6 +172,8 @@ async function main(): Promise<void> {
         const right = q.answers.flatMap((a) => spoken.get(a) ?? []);
         const mark = q.answers.length === 0 ? (sources.length ? '✗ answered' : '✓ refused') : sources.slice(0, 3).some((s) => right.some((r) => r.videoId === s.videoId)) ? '✓' : '✗';
         console.log(`${mark} [${q.kind}] ${q.question}\n   ${parts.answer.slice(0, 160)}\n   sources ${JSON.stringify(sources.slice(0, 3))} right ${JSON.stringify(right.slice(0, 4))}`);
+        // a miss shows the analysis the provider used (deep thinking), to see why
+        if (mark.startsWith('✗')) console.log(`   thinking ${parts.thinking.replace(/\s+/g, ' ').slice(0, 900)}`);
       }
     }
     const ours = score(outcomes, spoken);

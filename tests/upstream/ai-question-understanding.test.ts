@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliasesInText } from '../../upstream/src/ai/knowledge/corpus-terms';
 import { addAliases, planQuestion } from '../../upstream/src/ai/knowledge/question-plan';
 import { addUserWords } from '../../upstream/src/search/analyzer';
-import { decide, nearDuplicate, type DecisionInput } from '../../upstream/src/ai/knowledge/ranking';
+import { decide, nearDuplicate, scoreChunk, type DecisionInput } from '../../upstream/src/ai/knowledge/ranking';
 import { statement } from '../../upstream/src/ai/providers/retrieval';
 import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
@@ -71,6 +71,7 @@ describe('judging and quoting', () => {
     topic: false,
     telling: true,
     properName: false,
+    definesTerm: false,
     ...over,
   });
 
@@ -87,6 +88,29 @@ describe('judging and quoting', () => {
     // a proper name in an aside its lecture is not about
     expect(decide(signals({ properName: true, coverage: 0.7, echo: 0 })).answerable).toBe(false);
     expect(decide(signals({ total: 0, said: 0, coverage: 0 })).answerable).toBe(false);
+  });
+
+  it('answers from a sentence stating what the term of the question is, when that term is most of the question', () => {
+    expect(decide(signals({ definesTerm: true, coverage: 0.6 })).answerable).toBe(true);
+    expect(decide(signals({ definesTerm: true, coverage: 0.3 })).answerable).toBe(false);
+  });
+
+  it('sees a definition where the term opens the clause, not where it ends a longer subject or sits in a title', () => {
+    const defined = (text: string, term: string): string[] =>
+      scoreChunk(
+        { kind: 'transcript', text, marks: [[0, 0]], videoName: '', courseName: '', boilerplate: new Set() },
+        [{ text: term, forms: [term], part: 0, idf: 5 }],
+      )?.defined ?? [];
+    expect(defined('按照通行的表述，意境是中国古典美学的核心范畴。', '意境')).toEqual(['意境']);
+    expect(defined('转基因作物是利用基因工程技术获得新性状的作物。', '转基因')).toEqual(['转基因']);
+    expect(defined('社会主义本质是解放生产力，发展生产力。', '本质')).toEqual([]);
+    expect(defined('《黄河大合唱》是冼星海创作的大型合唱作品。', '黄河')).toEqual([]);
+    expect(defined('弃耕农田逐渐演变为森林就是一例。', '森林')).toEqual([]);
+  });
+
+  it('sees the name of a person in a question, not a phrase the dictionary happens to tag as one', () => {
+    expect(planQuestion('弗洛伊德说的本我是什么').terms.find((t) => t.text === '弗洛伊德')?.person).toBe(true);
+    expect(planQuestion('那本书讲了什么').terms.some((t) => t.person)).toBe(false);
   });
 
   it('sees the same sentence under another lead-in as a repeat', () => {
@@ -149,6 +173,14 @@ describe('retrieval over the lectures', () => {
       const result = await store.knowledge.retrieve({ question });
       expect(result.passages, question).toEqual([]);
     }
+  });
+
+  it('refuses a question about a person no lecture names, though its other words are the topic of a lecture', async () => {
+    const about = await store.knowledge.retrieve({ question: '社会意识是什么' });
+    expect(about.passages.length).toBeGreaterThan(0);
+    const result = await store.knowledge.retrieve({ question: '弗洛伊德说的社会意识是什么' });
+    expect(result.passages).toEqual([]);
+    expect(result.analysis.decisions.join('')).toContain('弗洛伊德');
   });
 
   it('cites the second where the lecture says it, never a summary at 0 s, and never quotes its filler', async () => {

@@ -753,6 +753,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       topic: isTopic(best, terms),
       telling: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && !t.partial),
       properName: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && t.proper === true && !t.partial),
+      definesTerm: terms.some((t) => best.scored.defined.includes(t.text) && t.idf >= TOPIC_MIN_IDF),
     };
   }
 
@@ -796,7 +797,13 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       const result = await rankSide(part, terms, query);
       fused ||= result.fused;
       const signals = signalsOf(result.ranked, terms);
-      const decision = signals ? decide(signals) : { answerable: false, reason: '没有找到说到这些关键词的句子' };
+      // a side asking about a person no lecture names (under any of the names the lexicon knows) is not answered from another's words
+      const stranger = looked.find((t) => t.part === part && t.idf === 0 && t.person === true);
+      const decision = stranger
+        ? { answerable: false, reason: `问题问到的人物「${stranger.text}」在课程中没有出现` }
+        : signals
+          ? decide(signals)
+          : { answerable: false, reason: '没有找到说到这些关键词的句子' };
       sides.push({ part, terms, ranked: result.ranked, signals, decision });
     }
     if (sides.length > 1 && sides.some((s) => s.decision.answerable)) {

@@ -22,6 +22,8 @@ export interface PlannedTerm {
   part: number;
   /** a proper name as jieba tags it (a person, place, organisation or other name) */
   proper?: boolean;
+  /** a person's name as jieba tags it (nr, nrt, nrfg): a question about someone no lecture names has no answer here */
+  person?: boolean;
 }
 
 export interface QuestionPlan {
@@ -119,7 +121,7 @@ export function planQuestion(question: string): QuestionPlan {
   for (const f of found) {
     if (terms.some((t) => t.text === f.text)) continue;
     const forms = [...new Set([f.text, ...(aliasOf.get(f.text) ?? [])])].sort((a, b) => b.length - a.length);
-    terms.push({ text: f.text, forms, part: parts > 1 ? f.part : 0, proper: forms.some(isProperName) });
+    terms.push({ text: f.text, forms, part: parts > 1 ? f.part : 0, proper: forms.some(isProperName), person: isPersonName(f.text) });
   }
   if (parts > 1) {
     // sides renumbered 0.. in order (a side may have lost its only term to a duplicate)
@@ -138,6 +140,13 @@ export function termWords(term: string): string[] {
 }
 
 const PROPER = /^(?:nr|nrt|nrfg|ns|nt|nz)$/;
+const PERSON = /^(?:nr|nrt|nrfg)$/;
+/** a person's name as jieba tags the word on its own (弗洛伊德 nrt, 萨特 nr); jieba's dictionary also tags a few phrases opening with a demonstrative so (那本书) */
+function isPersonName(word: string): boolean {
+  if (/^[这那哪此该每某]/u.test(word)) return false;
+  const tagged = tagWords(word);
+  return tagged.length === 1 && PERSON.test(tagged[0]!.tag);
+}
 /** a person's, place's, organisation's or other proper name, as jieba tags the word on its own */
 function isProperName(word: string): boolean {
   const tagged = tagWords(word);

@@ -29,6 +29,8 @@ export interface WeightedTerm {
   idf: number;
   /** a proper name (question-plan.ts) */
   proper?: boolean;
+  /** a person's name (question-plan.ts) */
+  person?: boolean;
   /** a telling word standing for a question term the lectures never write whole */
   partial?: boolean;
 }
@@ -77,12 +79,38 @@ export interface ScoredChunk {
   said: number;
   score: number;
   defines: boolean;
+  /** the terms the best sentence states the meaning of (X是…, X指…, or X as the head of the subject: 转基因作物是…) */
+  defined: string[];
 }
 
 /** text as terms are matched in it: folded, letters and digits only (存天理，灭人欲 says 存天理灭人欲) */
 export const squeeze = (text: string): string => fold(text).replace(/[^\p{L}\p{N}]/gu, '');
 
 const says = (squeezed: string, term: WeightedTerm): boolean => term.forms.some((f) => squeezed.includes(squeeze(f)));
+
+/**
+ * A sentence states what a term is when the term opens a clause (after the start, a punctuation
+ * mark or a lead-in's colon, not inside a title or a longer word: 社会主义本质是… does not define
+ * 本质) and a stating verb follows it, directly or after a few characters of the same subject
+ * (转基因作物是…). STATING is narrower than DEFINING: 以, 由, 被 begin many other sentences.
+ */
+const STATES_WHAT = /^[\p{L}\p{N}]{0,4}?(?:是|指|即|意味着)/u;
+const OPENS_CLAUSE = (before: string | undefined): boolean => before === undefined || !/[\p{L}\p{N}《〈“"]/u.test(before);
+
+/** the terms whose meaning the sentence states */
+function definedTerms(text: string, terms: WeightedTerm[]): string[] {
+  const folded = fold(text);
+  return terms
+    .filter((t) =>
+      t.forms.some((form) => {
+        const f = fold(form);
+        for (let at = folded.indexOf(f); at >= 0; at = folded.indexOf(f, at + 1))
+          if (OPENS_CLAUSE(folded[at - 1]) && STATES_WHAT.test(folded.slice(at + f.length))) return true;
+        return false;
+      }),
+    )
+    .map((t) => t.text);
+}
 
 /** true when the text states what one of the terms is */
 function defines(squeezed: string, terms: WeightedTerm[]): boolean {
@@ -127,6 +155,7 @@ export function scoreChunk(chunk: ChunkInput, terms: WeightedTerm[]): ScoredChun
         said,
         score,
         defines: definition,
+        defined: definedTerms(sentence.text, inSentence),
       };
     }
   });
@@ -151,6 +180,8 @@ export interface DecisionInput {
   telling: boolean;
   /** whether one of them is a telling proper name (a person, a place, an organisation) */
   properName: boolean;
+  /** whether the sentence states the meaning of a telling term of the side (意境是…) */
+  definesTerm: boolean;
 }
 
 /**
@@ -173,6 +204,8 @@ export const DECISION = {
   properCover: 0.6,
   /** and the share of it that its lecture's abstract and keyframes say too (the lecture is about it) */
   properEcho: 0.5,
+  /** coverage a sentence stating what a telling term of the side is needs (the term carries most of the side) */
+  definedCover: 0.5,
 };
 
 /** a passage beside the best must cover at least this much of its side (or as much as the best) */
@@ -185,6 +218,8 @@ export function decide(input: DecisionInput): { answerable: boolean; reason: str
     return { answerable: true, reason: `最相关的句子说到了讲次的主题词，${share}` };
   if (input.properName && input.coverage >= DECISION.properCover && input.echo >= DECISION.properEcho)
     return { answerable: true, reason: `最相关的句子说到问题里的专名，讲次的简介和知识点也讲到它，${share}` };
+  if (input.definesTerm && input.coverage >= DECISION.definedCover)
+    return { answerable: true, reason: `最相关的句子讲明了问题里的概念是什么，${share}` };
   if (input.saidTerms >= DECISION.jointTerms && input.coverage >= DECISION.jointCover)
     return { answerable: true, reason: `最相关的句子同时说到问题的 ${input.saidTerms} 个关键词，${share}` };
   if (input.saidTerms < DECISION.jointTerms && !input.topic)
