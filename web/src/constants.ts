@@ -62,6 +62,8 @@ export const SEARCH_MENU = {
 export const SEARCH_TEXT = {
   noKeyword: '请输入搜索关键词',
   keywordTooLong: '搜索关键词不能超过50个字',
+  /** A control character or a direction override (the text policy, lib/userText). */
+  keywordBadCharacters: '搜索关键词包含无法显示的字符',
   noResults: '暂无结果',
 } as const;
 

@@ -1,3 +1,4 @@
+import { checkUserText } from '../../lib/userText';
 import { AI_LIMITS, AI_TEXT } from './aiText';
 
 /** Length as the gateway counts it: code points (an emoji is one character, not two). */
@@ -6,12 +7,17 @@ export function questionLength(text: string): number {
 }
 
 /**
- * §5: what is wrong with a question before it is sent (empty, over 200 characters), or null.
- * The question is trimmed first, as the gateway trims it.
+ * The question as it is sent, cleaned by the text policy of every typed field (lib/userText:
+ * line breaks kept, invisible characters removed, NFC, trimmed), with what is wrong with it (§5:
+ * empty, over 200 characters; a control character or direction override), or null.
  */
+export function checkQuestion(question: string): { text: string; problem: string | null } {
+  const verdict = checkUserText(question, { multiline: true, maxLength: AI_LIMITS.questionLength });
+  if (!verdict.ok) return { text: question.trim(), problem: verdict.problem === 'tooLong' ? AI_TEXT.tooLong : AI_TEXT.badCharacters };
+  return { text: verdict.text, problem: verdict.text === '' ? AI_TEXT.empty : null };
+}
+
+/** §5: what is wrong with a question before it is sent, or null. */
 export function questionProblem(question: string): string | null {
-  const text = question.trim();
-  if (text === '') return AI_TEXT.empty;
-  if (questionLength(text) > AI_LIMITS.questionLength) return AI_TEXT.tooLong;
-  return null;
+  return checkQuestion(question).problem;
 }

@@ -24,6 +24,8 @@ export const AI_TEXT = {
   /** §5 AI question. */
   empty: '请输入内容',
   tooLong: '输入限200字以内',
+  /** A control character or a direction override (the text policy, lib/userText). */
+  badCharacters: '问题包含无法显示的字符',
   busy: '正在为你解读，请稍等...',
   /** §5: the second place (a suggested question clicked while an answer streams). */
   busyElsewhere: '正在解答中请稍等...',

@@ -5,6 +5,7 @@ import type {
   useAiConversationSubscription,
   useAiConversationSubscription$data,
 } from '../../__generated__/useAiConversationSubscription.graphql';
+import { checkQuestion } from './aiQuestionRules';
 import { AI_TEXT } from './aiText';
 
 /**
@@ -159,7 +160,7 @@ export function useAiConversation(options: AiConversationOptions = {}): AiConver
       const id = nextId.current++;
       const update = (change: (exchange: AiExchange) => AiExchange) =>
         setExchanges((list) => list.map((e) => (e.id === id ? change(e) : e)));
-      const text = question.trim();
+      const text = checkQuestion(question).text;
       setExchanges((list) => [
         ...list,
         { id, question: text, deepThinking, thinking: '', answer: '', sources: [], status: 'asking', error: null },

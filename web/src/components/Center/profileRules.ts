@@ -1,9 +1,12 @@
 import { TEXT_LIMIT } from '../../constants';
+import { checkUserText } from '../../lib/userText';
 
 /**
  * The login service's profile rules (upstream/API.md "Profile, avatar, password, third-party
  * accounts"), mirrored for instant feedback with the same Chinese sentences; the server stays the
- * judge. Lengths count Unicode code points of the trimmed value.
+ * judge. Every field goes through the text policy of lib/userText (the intro keeps its line
+ * breaks; control characters and direction overrides are refused; invisible characters removed;
+ * nothing visible is empty); lengths count Unicode code points of the cleaned value.
  */
 export const PROFILE_MESSAGES = {
   realName: '姓名不能超过32个字',
@@ -65,26 +68,25 @@ const STUDENT_ID_RULE = /^[A-Za-z0-9-]{0,32}$/;
 const BIRTHDAY_RULE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
 /** The earliest birthday the server takes seriously. */
 export const BIRTHDAY_MIN = '1900-01-01';
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UTC_PLUS_8_MS = 8 * 3600 * 1000;
 
 /** Characters as the server counts them (code points: an emoji is one). */
 export const countCharacters = (text: string): number => [...text].length;
 
-/** The introduction as it will be stored: one kind of line break, surrounding spaces trimmed. */
-export const normaliseIntro = (text: string): string => text.replace(/\r\n?/g, '\n').trim();
+/** A field's value as the server will store it (cleaned by the text policy); trimmed when the policy refuses it. */
+function cleaned(text: string, multiline: boolean): string {
+  const verdict = checkUserText(text, { multiline, maxLength: Number.MAX_SAFE_INTEGER });
+  return verdict.ok ? verdict.text : text.trim();
+}
+
+/** The introduction as it will be stored: one kind of line break, invisible characters removed, trimmed. */
+export const normaliseIntro = (text: string): string => cleaned(text, true);
 
 /** The counter under 个人简介. */
 export const introLength = (text: string): number => countCharacters(normaliseIntro(text));
 
 /** Today on the platform's clock (UTC+8), 'YYYY-MM-DD': the latest birthday allowed. */
 export const chinaToday = (now: number = Date.now()): string => new Date(now + UTC_PLUS_8_MS).toISOString().slice(0, 10);
-
-/** Control characters (C0, DEL, C1) and unpaired surrogates; a newline only where allowed. */
-function hasIllegalCharacters(text: string, allowNewline: boolean): boolean {
-  if (LONE_SURROGATE.test(text)) return true;
-  return /\p{Cc}/u.test(allowNewline ? text.replace(/\n/g, '') : text);
-}
 
 function validBirthday(text: string, today: string): boolean {
   const match = BIRTHDAY_RULE.exec(text);
@@ -98,17 +100,15 @@ function validBirthday(text: string, today: string): boolean {
 /** The problem of one field, or null. */
 export function profileFieldProblem(field: ProfileField, draft: ProfileDraft, today: string): string | null {
   if (field === 'gender') return null; // three radios: always one of the enum
-  if (field === 'info') {
-    const info = normaliseIntro(draft.info);
-    if (hasIllegalCharacters(info, true)) return PROFILE_MESSAGES.illegalCharacters;
-    return countCharacters(info) > TEXT_LIMIT.profileIntro ? PROFILE_MESSAGES.info : null;
+  const limit = field === 'info' ? TEXT_LIMIT.profileIntro : TEXT_LIMITS.find(([name]) => name === field)?.[1];
+  const verdict = checkUserText(draft[field], { multiline: field === 'info', maxLength: limit ?? Number.MAX_SAFE_INTEGER });
+  if (!verdict.ok) {
+    return verdict.problem === 'badCharacters' ? PROFILE_MESSAGES.illegalCharacters : PROFILE_MESSAGES[field as keyof typeof PROFILE_MESSAGES];
   }
-  const value = draft[field].trim();
-  if (hasIllegalCharacters(value, false)) return PROFILE_MESSAGES.illegalCharacters;
+  const value = verdict.text;
   if (field === 'studentId') return STUDENT_ID_RULE.test(value) ? null : PROFILE_MESSAGES.studentId;
   if (field === 'birthday') return value === '' || validBirthday(value, today) ? null : PROFILE_MESSAGES.birthday;
-  const limit = TEXT_LIMITS.find(([name]) => name === field)?.[1];
-  return limit !== undefined && countCharacters(value) > limit ? PROFILE_MESSAGES[field as keyof typeof PROFILE_MESSAGES] : null;
+  return null;
 }
 
 /** Every field's problem (empty when the draft may be sent). */
@@ -124,14 +124,14 @@ export function profileProblems(draft: ProfileDraft, today: string): Partial<Rec
 /** What updateProfile receives: the values as the server will store them. */
 export function profileInput(draft: ProfileDraft): ProfileDraft {
   return {
-    realName: draft.realName.trim(),
+    realName: cleaned(draft.realName, false),
     gender: draft.gender,
-    birthday: draft.birthday.trim(),
-    address: draft.address.trim(),
-    school: draft.school.trim(),
-    major: draft.major.trim(),
-    className: draft.className.trim(),
-    studentId: draft.studentId.trim(),
+    birthday: cleaned(draft.birthday, false),
+    address: cleaned(draft.address, false),
+    school: cleaned(draft.school, false),
+    major: cleaned(draft.major, false),
+    className: cleaned(draft.className, false),
+    studentId: cleaned(draft.studentId, false),
     info: normaliseIntro(draft.info),
   };
 }

@@ -1,8 +1,9 @@
 import { Box, Button, Group, Input } from '@chakra-ui/react';
 import { startTransition, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, TEXT_LIMIT } from '../../constants';
+import { MESSAGES, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { saveSearchKeyword } from '../../lib/searchHistory';
+import { checkUserText } from '../../lib/userText';
 import { SearchIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
 
@@ -11,7 +12,11 @@ interface Props {
   readonly currentKey?: string | null;
 }
 
-/** Header search: at most 50 characters, Enter or the button, empty input gives 请输入内容; a search is saved to the local history. */
+/**
+ * Header search: at most 50 characters, Enter or the button; the keyword is cleaned by the text
+ * policy (lib/userText), nothing visible gives 请输入内容 (§5), a control character or direction
+ * override its own notice; a search is saved to the local history.
+ */
 export function SearchBox({ currentKey = null }: Props) {
   const navigate = useNavigate();
   const [value, setValue] = useState(() => (currentKey ?? '').slice(0, TEXT_LIMIT.siteSearch));
@@ -22,7 +27,12 @@ export function SearchBox({ currentKey = null }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const key = value.trim();
+    const verdict = checkUserText(value, { multiline: false, maxLength: TEXT_LIMIT.siteSearch });
+    if (!verdict.ok) {
+      showMessage(verdict.problem === 'tooLong' ? SEARCH_TEXT.keywordTooLong : SEARCH_TEXT.keywordBadCharacters, 'warning');
+      return;
+    }
+    const key = verdict.text;
     if (!key) {
       showMessage(MESSAGES.emptyInput, 'warning');
       return;

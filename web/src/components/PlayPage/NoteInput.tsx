@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { graphql } from 'react-relay';
 import type { NoteInputAddMutation, NoteVisibility } from '../../__generated__/NoteInputAddMutation.graphql';
 import { formatMmSs } from '../../lib/formatTime';
+import { checkUserText } from '../../lib/userText';
 import { useCenterMutation } from '../Center/useCenterMutation';
 import { ClockIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
@@ -61,13 +62,15 @@ export function NoteInput({ video, catalogueId, userType, connections }: Props) 
       showMessage(PLAY_TEXT.noPermission, 'warning');
       return;
     }
-    const text = content.trim();
-    if (text === '') {
-      showMessage(PLAY_TEXT.noteEmpty, 'warning');
+    // the text policy of every typed field (lib/userText): what is sent is the cleaned note
+    const verdict = checkUserText(content, { multiline: true, maxLength: PLAY_LIMITS.noteLength });
+    if (!verdict.ok) {
+      showMessage(verdict.problem === 'tooLong' ? PLAY_TEXT.noteTooLong : PLAY_TEXT.noteBadCharacters, 'warning');
       return;
     }
-    if ([...text].length > PLAY_LIMITS.noteLength) {
-      showMessage(PLAY_TEXT.noteTooLong, 'warning');
+    const text = verdict.text;
+    if (text === '') {
+      showMessage(PLAY_TEXT.noteEmpty, 'warning');
       return;
     }
     const at = controls.currentTime();

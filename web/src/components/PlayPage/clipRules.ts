@@ -1,3 +1,4 @@
+import { checkUserText } from '../../lib/userText';
 import { PLAY_LIMITS, PLAY_TEXT } from './playText';
 
 export interface ClipForm {
@@ -29,7 +30,8 @@ export function defaultClipName(videoName: string, existing: number): string {
 /**
  * §5 clip rules, checked before sending (the server checks the same and answers the same words):
  * the start between 0 and duration − 1, the end after the start, at most 180 s and not past the
- * video's end, a name of at most 50 characters, at most two clips of a video.
+ * video's end, a name of at most 50 characters (the text policy of lib/userText: one line, no
+ * control characters or direction overrides), at most two clips of a video.
  */
 export function checkClip(
   form: ClipForm,
@@ -45,10 +47,13 @@ export function checkClip(
   if (!Number.isInteger(end) || end <= start) return { ok: false, message: PLAY_TEXT.clipEndBeforeStart, field: 'end' };
   if (end > start + PLAY_LIMITS.clipMaxSeconds) return { ok: false, message: PLAY_TEXT.clipTooLong, field: 'end' };
   if (end > duration) return { ok: false, message: PLAY_TEXT.clipPastEnd, field: 'end' };
-  const name = form.name.trim();
-  if (name !== defaultName && [...name].length > PLAY_LIMITS.clipNameLength) {
-    return { ok: false, message: PLAY_TEXT.clipNameTooLong, field: 'name' };
+  // the suggested default name is the server's to give, however long the video's name is
+  const isDefault = form.name.trim() === defaultName;
+  const typed = checkUserText(form.name, { multiline: false, maxLength: PLAY_LIMITS.clipNameLength });
+  if (!isDefault && !typed.ok) {
+    return { ok: false, message: typed.problem === 'tooLong' ? PLAY_TEXT.clipNameTooLong : PLAY_TEXT.clipNameInvalid, field: 'name' };
   }
   if (existing !== null && existing >= PLAY_LIMITS.clipsPerVideo) return { ok: false, message: PLAY_TEXT.clipLimitReached, field: null };
-  return { ok: true, request: { startTime: start, endTime: end, name: name === '' || name === defaultName ? null : name } };
+  const name = isDefault || !typed.ok || typed.text === '' ? null : typed.text;
+  return { ok: true, request: { startTime: start, endTime: end, name } };
 }

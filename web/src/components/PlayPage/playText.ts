@@ -10,6 +10,8 @@ export const PLAY_TEXT = {
   operationFailed: '操作失败，请稍后再试~',
   noteEmpty: '请输入笔记内容',
   noteTooLong: '笔记内容不能超过500字',
+  /** A control character or a direction override (the text policy, lib/userText). */
+  noteBadCharacters: '笔记包含无法显示的字符',
   noteFailed: '笔记记录失败',
   noteSaved: '笔记记录成功',
   noteDeleteConfirm: '删除后不可恢复，确定删除这条笔记吗？',
@@ -23,6 +25,7 @@ export const PLAY_TEXT = {
   clipTooLong: '片段不能超过3分钟',
   clipPastEnd: '结束时间超出视频时长',
   clipNameTooLong: '片段名称不能超过50个字',
+  clipNameInvalid: '片段名称包含非法字符',
   clipLimitReached: '每个视频最多截取2个片段',
   clipUnavailable: '该视频暂不支持截取',
   clipDone: '片段截取成功',

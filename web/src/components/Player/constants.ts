@@ -32,6 +32,8 @@ export const DANMAKU_FONT_PX = 20;
 /** Lanes are laid out for this width when the real one is not known yet. */
 export const DANMAKU_DEFAULT_WIDTH_PX = 800;
 export const DANMAKU_EMPTY_MESSAGE = '请输入弹幕内容';
+/** A control character or a direction override (the text policy, lib/userText). */
+export const DANMAKU_BAD_CHARACTERS_MESSAGE = '弹幕包含无法显示的字符';
 export const DANMAKU_SEND_FAILED = '弹幕发送失败';
 
 /** Play log (§7 Logging): first report 1 s after play starts, then every 5 s; stay time per second. */

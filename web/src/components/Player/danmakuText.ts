@@ -1,5 +1,6 @@
 import { TEXT_LIMIT } from '../../constants';
-import { DANMAKU_EMPTY_MESSAGE } from './constants';
+import { checkUserText } from '../../lib/userText';
+import { DANMAKU_BAD_CHARACTERS_MESSAGE, DANMAKU_EMPTY_MESSAGE } from './constants';
 
 /** §9: a player comment has at most 30 characters. */
 export const DANMAKU_MAX_CHARS = TEXT_LIMIT.playerComment;
@@ -17,9 +18,14 @@ export function clampDanmakuInput(text: string): string {
 
 export type DanmakuCheck = { readonly ok: true; readonly content: string } | { readonly ok: false; readonly message: string };
 
-/** The comment to send (trimmed), or the notice: empty → 请输入弹幕内容 (§8); over 30 is cut by the input. */
+/**
+ * The comment to send, cleaned by the text policy (lib/userText: one line, invisible characters
+ * removed), or the notice: a control character or direction override → 弹幕包含无法显示的字符,
+ * nothing visible → 请输入弹幕内容 (§8); over 30 is cut by the input.
+ */
 export function checkDanmaku(text: string): DanmakuCheck {
-  const content = text.trim();
-  if (!content) return { ok: false, message: DANMAKU_EMPTY_MESSAGE };
-  return { ok: true, content: clampDanmakuInput(content) };
+  const verdict = checkUserText(text, { multiline: false, maxLength: Number.MAX_SAFE_INTEGER });
+  if (!verdict.ok) return { ok: false, message: DANMAKU_BAD_CHARACTERS_MESSAGE };
+  if (!verdict.text) return { ok: false, message: DANMAKU_EMPTY_MESSAGE };
+  return { ok: true, content: clampDanmakuInput(verdict.text) };
 }

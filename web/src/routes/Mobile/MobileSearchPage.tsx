@@ -7,7 +7,7 @@ import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { clearSearchHistory, saveSearchKeyword, useSearchHistory } from '../../lib/searchHistory';
-import { keywordProblem } from '../Search/searchParams';
+import { checkKeyword, keywordProblem } from '../Search/searchParams';
 import { mobileSearchKeyword, mobileSearchUrl } from './mobileLinks';
 import { MobileSection } from './MobileSections';
 import { mobileSearchQuery } from './MobileSearchQuery';
@@ -42,8 +42,7 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
   const navigate = useNavigate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const keyword = value.trim();
-    const why = keywordProblem(keyword);
+    const { keyword, problem: why } = checkKeyword(value);
     setProblem(why);
     if (why) return;
     saveSearchKeyword(keyword);

@@ -1,5 +1,5 @@
 import { intParam } from '../../app/defineRoute';
-import { SEARCH_MENU, TEXT_LIMIT } from '../../constants';
+import { SEARCH_MENU } from '../../constants';
 import { readSearchParams } from '../Search/searchParams';
 
 /**
@@ -51,9 +51,9 @@ export function skipMobileTopic(url: URL): boolean {
   return mobileTopicVariables(url).topicId <= 0;
 }
 
-/** /m/search?key=: the trimmed keyword; nothing is asked without one or over 50 characters. */
+/** /m/search?key=: the keyword as /search reads it (cleaned by the text policy); nothing is asked when it has a problem. */
 export function mobileSearchKeyword(params: URLSearchParams): string {
-  return (params.get('key') ?? '').trim();
+  return readSearchParams(params).keyword;
 }
 
 /**
@@ -84,6 +84,5 @@ export function mobileSearchVariables(url: URL): {
 }
 
 export function skipMobileSearch(url: URL): boolean {
-  const keyword = mobileSearchKeyword(url.searchParams);
-  return keyword === '' || [...keyword].length > TEXT_LIMIT.siteSearch;
+  return readSearchParams(url.searchParams).problem !== null;
 }
