@@ -3,7 +3,7 @@
  * (with its DataLoaders, upstream request counter and budget), the catalogue trees it reads once and
  * one LoginApi (with its own counter).
  * Nothing in it outlives the request but what the shared parts keep on purpose: the connection
- * pools, the short-lived viewer cache (viewerCache.ts) and the names play logs carry (play/videoNames.ts).
+ * pools, the short-lived viewer cache (viewer/cache.ts) and the names play logs carry (play/videoNames.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLError } from 'graphql';
@@ -26,8 +26,7 @@ import { LoginApi } from './upstream/loginApi';
 import { MainApi } from './upstream/mainApi';
 import type { PlayVideoNames } from './play/videoNames';
 import type { PlayLogBatcher } from './play/playLogBatch';
-import { ViewerSession, isLoggedIn, type TokenCookieWriter } from './viewer';
-import type { ViewerCache } from './viewerCache';
+import { ViewerSession, isLoggedIn, type TokenCookieWriter, type ViewerCache } from './viewer';
 
 /** What the HTTP layer (server.ts) worked out before handing the request to yoga. */
 export interface RequestEnv {
@@ -49,7 +48,7 @@ export interface ServerContext {
 export interface GatewayContext {
   config: GatewayConfig;
   logger: Logger;
-  /** who is asking: `await session.viewer()` (resolved on first use, see viewer.ts) */
+  /** who is asking: `await session.viewer()` (resolved on first use, see viewer/session.ts) */
   session: ViewerSession;
   /** the tokenUser cookie's guest id: the visit log's user when nobody is logged in */
   guestId: string;

@@ -32,8 +32,7 @@ import { createLogger, type Logger } from './logger';
 import { PlayVideoNames } from './play/videoNames';
 import { PlayLogBatcher } from './play/playLogBatch';
 import { UpstreamClient } from './upstream/client';
-import { isLoggedIn } from './viewer';
-import { ViewerCache } from './viewerCache';
+import { ViewerCache, isLoggedIn } from './viewer';
 import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
 import { GRAPHQL_CACHE_CONTROL } from './yoga/responses';
 
@@ -125,13 +124,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const receivePlayLogBeacon = createPlayLogBeacon({
     config,
     logger,
-    client,
-    loginClient,
-    viewerCache,
     playVideos,
     playLogs,
-    requestEnv: (req, res) =>
-      requestEnv(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted)),
+    services: (req, res) =>
+      createRequestServices(services, requestEnv(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted))),
   });
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -11,7 +11,7 @@ import { createLogger } from '../../gateway/src/logger';
 import { UpstreamClient } from '../../gateway/src/upstream/client';
 import { LoginApi } from '../../gateway/src/upstream/loginApi';
 import { ViewerSession } from '../../gateway/src/viewer';
-import { TOKEN_STALE_MS, TOKEN_TTL_MS, ViewerCache, tokenKey } from '../../gateway/src/viewerCache';
+import { TOKEN_STALE_MS, TOKEN_TTL_MS, ViewerCache, tokenKey } from '../../gateway/src/viewer/cache';
 import { hashToken } from '../../upstream/src/login-service/services/tokens';
 import { startPlatform, TEST_PASSWORD, type Platform } from './harness';
 

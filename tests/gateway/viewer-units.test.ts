@@ -5,7 +5,7 @@ import { clearedTokenCookieHeader, tokenCookieHeader, tokenCookieMaxAge } from '
 import { checkProfile } from '../../gateway/src/resolvers/Mutation/profileRules';
 import { looksLikeImage } from '../../gateway/src/resolvers/Mutation/uploadAvatar';
 import { ANONYMOUS_VIEWER, isPlausibleToken, viewerFromUserInfo, type Viewer } from '../../gateway/src/viewer';
-import { NETWORK_MISS_TTL_MS, TOKEN_TTL_MS, ViewerCache, tokenKey } from '../../gateway/src/viewerCache';
+import { NETWORK_MISS_TTL_MS, TOKEN_TTL_MS, ViewerCache, tokenKey } from '../../gateway/src/viewer/cache';
 
 const someone = (userId: number): Viewer => ({ ...ANONYMOUS_VIEWER, userType: 1, isIP: false, userId, name: `u${userId}` });
 

@@ -41,6 +41,12 @@ export function isNotFoundRefusal(error: unknown): error is UpstreamRefusal {
   return error instanceof UpstreamRefusal && error.code === CODE_NOT_FOUND;
 }
 
-/** What the client sees instead of an upstream failure's details (those go to the log). */
-export const UPSTREAM_UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后再试';
+/** The code of a refusal for asking too much at once: the operation's limits (yoga/limits.ts) or its upstream budget. */
+export const QUERY_TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
+
+/** What a field gets when its operation has spent its upstream budget (clientFacingError, graphql/fieldErrors.ts). */
+export function upstreamBudgetMessage(budget: number): string {
+  return `查询过于复杂：一次查询最多向后端发出 ${budget} 个请求，请减少查询的内容`;
+}
+
 export const INTERNAL_ERROR_MESSAGE = '服务器内部错误，请稍后再试';

@@ -14,8 +14,8 @@ import { responsePathAsArray, type ASTNode, type GraphQLError, type GraphQLResol
 import { createGraphQLError, isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger';
 import { UpstreamBudgetExceeded, UpstreamError, UpstreamRefusal } from '../upstream/errors';
-import { upstreamBudgetMessage, QUERY_TOO_COMPLEX } from '../yoga/limits';
-import { INTERNAL_ERROR_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE, refusalError } from './errors';
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from '../userErrors';
+import { INTERNAL_ERROR_MESSAGE, QUERY_TOO_COMPLEX, refusalError, upstreamBudgetMessage } from './errors';
 
 type Path = ReadonlyArray<string | number>;
 

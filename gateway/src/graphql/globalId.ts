@@ -14,6 +14,9 @@ const NODE_TYPES: readonly NodeType[] = ['Course', 'Video', 'Author', 'Topic', '
  */
 export type OpaqueIdType = 'ViewLogEntry' | 'KnowledgePoint';
 
+/** The most ids one nodes(ids) reads: each id is an upstream request (yoga/limits.ts refuses more before running). */
+export const MAX_NODE_IDS = 30;
+
 export function toGlobalId(type: NodeType | OpaqueIdType, key: string | number): string {
   return Buffer.from(`${type}:${key}`, 'utf8').toString('base64');
 }

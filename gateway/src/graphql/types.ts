@@ -26,6 +26,7 @@ import type {
   RestVideo,
   RestViewLog,
 } from '../upstream/types';
+import type { UserErrorResult } from '../userErrors';
 import type { Viewer } from '../viewer';
 import type { Connection } from './connection';
 
@@ -141,11 +142,7 @@ export interface HotKeywordResult {
   searchCount: number;
 }
 
-export interface UserErrorResult {
-  message: string;
-  code: string;
-  field: string | null;
-}
+export type { UserErrorResult } from '../userErrors';
 
 export interface RecordVisitPayloadResult {
   logId: string | null;

@@ -27,16 +27,17 @@
  *   403, 405, 413, 415 {"code": ..., "message"}     the request itself (cross-site, method, size, type)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ContextDeps, RequestEnv } from '../context';
-import { createRequestServices } from '../context';
-import { UPSTREAM_UNAVAILABLE_MESSAGE } from '../graphql/errors';
-import type { UserErrorResult } from '../graphql/types';
-import { LOGIN_REQUIRED_MESSAGE } from '../graphql/userErrors';
+import type { GatewayConfig } from '../config';
+import type { Logger } from '../logger';
+import type { PlayLogBatcher } from '../play/playLogBatch';
 import { reportPlayFor, type PlayReport, type PlayReportOutcome } from '../play/playLog';
-import { platformOrigin } from '../resolvers/Query/site';
+import type { PlayVideoNames } from '../play/videoNames';
 import { CODE_NOT_FOUND } from '../upstream/envelope';
-import { isLoggedIn } from '../viewer';
+import type { MainApi } from '../upstream/mainApi';
+import { LOGIN_REQUIRED_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE, type UserErrorResult } from '../userErrors';
+import { isLoggedIn, type ViewerSession } from '../viewer';
 import { TOKEN_COOKIE, parseCookies } from './cookies';
+import { platformOrigin } from './origin';
 import { sendText } from './send';
 
 export const PLAY_LOG_BEACON_PATH = '/beacon/play-log';
@@ -148,9 +149,18 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   sendText(res, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
 }
 
-export interface PlayLogBeaconDeps extends ContextDeps {
-  /** the request's environment (client address, cookies, a cookie writer for a refreshed token) */
-  requestEnv: (req: IncomingMessage, res: ServerResponse) => RequestEnv;
+export interface PlayLogBeaconDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  /** the names of videos play logs carry, shared by the process */
+  playVideos: PlayVideoNames;
+  /** absent: each report is its own AddPlayLog call */
+  playLogs?: PlayLogBatcher;
+  /**
+   * The viewer session and the main API of this request, as a GraphQL operation would have them
+   * (server.ts builds them: the client address, the cookies, a cookie writer for a refreshed token).
+   */
+  services: (req: IncomingMessage, res: ServerResponse) => { session: ViewerSession; api: MainApi };
 }
 
 export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
@@ -197,8 +207,7 @@ export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
     }
     let answer: PlayReportAnswer;
     try {
-      const env = deps.requestEnv(req, res);
-      const services = createRequestServices(deps, env);
+      const services = deps.services(req, res);
       const { viewer } = await services.session.current();
       if (isLoggedIn(viewer)) {
         const outcome = await reportPlayFor({ api: services.api, playVideos: deps.playVideos, playLogs: deps.playLogs, logger }, viewer, reportOfForm(form));

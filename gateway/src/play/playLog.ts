@@ -4,8 +4,7 @@
  * The client says where it is in which video; the gateway says who is watching (the signed-in viewer,
  * never an id the client sends) and adds the names the log carries (videoNames.ts).
  */
-import type { UserErrorResult } from '../graphql/types';
-import { invalid, orUnavailable } from '../graphql/userErrors';
+import { invalid, orUnavailable, type UserErrorResult } from '../userErrors';
 import type { Logger } from '../logger';
 import type { MainApi } from '../upstream/mainApi';
 import type { PlayLogBatcher } from './playLogBatch';

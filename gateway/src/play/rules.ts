@@ -3,8 +3,7 @@
  * any upstream call; the upstream checks them again (upstream/API.md, issue 5).
  */
 import type { Logger } from '../logger';
-import { userError } from '../graphql/userErrors';
-import type { UserErrorResult } from '../graphql/types';
+import { userError, type UserErrorResult } from '../userErrors';
 import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_REFUSED } from '../upstream/envelope';
 import type { OperationResult } from '../upstream/operations';
 import type { Viewer } from '../viewer';

@@ -4,7 +4,7 @@ import { emptyOnFailure } from '../graphql/fieldErrors';
 import type { CourseParent, CourseTagParent, NoArgs, PlayPageArgs, PlayPageParent, Resolver, VideoParent } from '../graphql/types';
 import { AUTHOR_CARD_COURSES, AUTHOR_CARD_PAGE_SIZE } from '../play/rules';
 import type { RestPlayLog } from '../upstream/types';
-import { platformPageUrl, type SiteRequest } from './Query/site';
+import { platformPageUrl, type SiteRequest } from '../http/origin';
 
 type Field<R, A = NoArgs> = Resolver<PlayPageParent, A, R>;
 

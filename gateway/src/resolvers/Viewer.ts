@@ -21,7 +21,8 @@ import type {
 import type { RestUserProfile } from '../upstream/types';
 import { isLoggedIn } from '../viewer';
 import { ACCOUNT_SETTINGS_POSITION, CENTRE_PAGE_SIZES } from './centre';
-import { loginPageUrl, platformPageUrl, type SiteRequest } from './Query/site';
+import { platformPageUrl, type SiteRequest } from '../http/origin';
+import { loginPageUrl } from './Query/site';
 
 type Field<R, A = NoArgs> = Resolver<ViewerParent, A, R>;
 

@@ -5,7 +5,7 @@
  *
  * Every call but IPAutoLogin carries a token, and some a password: the transport logs paths only and
  * nothing here logs or throws a parameter value. The answers are plain results; deciding what a
- * refusal means for the viewer is viewer.ts's business, for a mutation the resolver's.
+ * refusal means for the viewer is viewer/session.ts's business, for a mutation the resolver's.
  */
 import type { RequestScope, UpstreamClient, UpstreamFile } from './client';
 import { CODE_BAD_PARAMETER, CODE_READ_OK, CODE_REFUSED, type Envelope } from './envelope';

@@ -19,7 +19,7 @@ import type { UpstreamClient } from '../upstream/client';
 import { UpstreamBudgetExceeded, UpstreamError, UpstreamRefusal } from '../upstream/errors';
 import type { PlayVideoNames } from '../play/videoNames';
 import type { PlayLogBatcher } from '../play/playLogBatch';
-import type { ViewerCache } from '../viewerCache';
+import type { ViewerCache } from '../viewer';
 import { MAX_MULTIPART_BODY_BYTES, useBodyLimits, useStreamBodyLimit } from './bodyLimits';
 import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';

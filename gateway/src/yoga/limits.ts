@@ -65,19 +65,21 @@
  * What the estimate cannot see (lists whose length is the data's: Topic.courses, Course.videos,
  * Catalogue.children count as one item) is caught at run time by the upstream budget
  * (UPSTREAM_BUDGET_PER_OPERATION, default 40, RequestScope.upstreamBudget): further calls of the
- * operation fail with upstreamBudgetMessage() instead of being sent.
+ * operation fail with upstreamBudgetMessage() (graphql/errors.ts) instead of being sent.
  * Field suggestions ("Did you mean ...") leak the schema: blocked when introspection is off.
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { ExecutionArgs, GraphQLError, ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { MAX_PAGE_SIZE } from '../graphql/args';
+import { QUERY_TOO_COMPLEX } from '../graphql/errors';
+import { MAX_NODE_IDS } from '../graphql/globalId';
 import { measureOperation, type CostModel, type OperationCost, type UpstreamField } from './operationCost';
 
 export const QUERY_LIMITS = {
   maxDepth: 10,
   maxCost: 20_000,
-  maxIds: 30,
+  maxIds: MAX_NODE_IDS,
   maxAliases: 30,
   maxTokens: 6_000,
   maxDirectives: 50,
@@ -195,12 +197,6 @@ const MESSAGES = {
   directives: `查询使用的指令过多（最多 ${QUERY_LIMITS.maxDirectives} 个）`,
 } as const;
 
-/** What a field gets when its operation has spent its upstream budget (createGraphQLHandler's maskError). */
-export function upstreamBudgetMessage(budget: number): string {
-  return `查询过于复杂：一次查询最多向后端发出 ${budget} 个请求，请减少查询的内容`;
-}
-
-export const QUERY_TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
 
 /** createGraphQLError (yoga's graphql copy) so yoga recognises the error as an expected one. */
 function limitError(message: string): GraphQLError {

@@ -17,7 +17,7 @@
  */
 import type { Plugin } from 'graphql-yoga';
 import { TOKEN_COOKIE, parseCookies } from '../http/cookies';
-import { LOGIN_REQUIRED_MESSAGE } from '../graphql/userErrors';
+import { LOGIN_REQUIRED_MESSAGE } from '../userErrors';
 import { isPlausibleToken } from '../viewer';
 import { isMultipart } from './bodyLimits';
 

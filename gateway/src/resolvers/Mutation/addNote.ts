@@ -6,7 +6,7 @@
 import { encodeCursor } from '../../graphql/connection';
 import { requireId } from '../../graphql/args';
 import type { MutationArgs, NoteParent, Resolver, UserErrorResult } from '../../graphql/types';
-import { invalid, loginRequired, orUnavailable, refused, signedIn, userError } from '../../graphql/userErrors';
+import { invalid, loginRequired, orUnavailable, refused, signedIn, userError } from '../../userErrors';
 import { MESSAGES, NOTE_MAX_LENGTH, characters, mayTakePart, playRefusal } from '../../play/rules';
 
 interface Payload {

@@ -1,5 +1,5 @@
 import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
-import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 
 /** The login service's password rules (upstream/API.md ModifyPassword), in its words. */
 const PASSWORD_MAX = 128;

@@ -1,5 +1,5 @@
 import type { MutationArgs, Resolver, UserErrorResult, ViewerParent } from '../../graphql/types';
-import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 
 interface ClearHistoryPayload {
   message: string | null;

@@ -5,7 +5,7 @@
  */
 import { requireId } from '../../graphql/args';
 import type { FragmentParent, MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
-import { invalid, loginRequired, orUnavailable, refused, signedIn } from '../../graphql/userErrors';
+import { invalid, loginRequired, orUnavailable, refused, signedIn } from '../../userErrors';
 import { FRAGMENT_NAME_MAX_LENGTH, MESSAGES, characters, mayTakePart, playRefusal } from '../../play/rules';
 
 interface Payload {

@@ -9,7 +9,7 @@
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { idOfType } from '../../graphql/globalId';
 import type { MutationArgs, NoteParent, Resolver, UserErrorResult } from '../../graphql/types';
-import { invalid, loginRequired, orUnavailable, refused, signedIn } from '../../graphql/userErrors';
+import { invalid, loginRequired, orUnavailable, refused, signedIn } from '../../userErrors';
 import { MESSAGES, mayTakePart, playRefusal } from '../../play/rules';
 import type { MainApi } from '../../upstream/mainApi';
 import { CENTRE_PAGE_SIZES } from '../centre';

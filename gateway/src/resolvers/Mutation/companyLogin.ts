@@ -1,5 +1,5 @@
 import type { MutationArgs, Resolver, UserErrorResult, ViewerParent } from '../../graphql/types';
-import { invalid, orUnavailable, refused } from '../../graphql/userErrors';
+import { invalid, orUnavailable, refused } from '../../userErrors';
 
 interface CompanyLoginPayload {
   viewer: ViewerParent;

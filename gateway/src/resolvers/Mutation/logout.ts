@@ -1,5 +1,5 @@
 import type { MutationArgs, Resolver, UserErrorResult, ViewerParent } from '../../graphql/types';
-import { loginRequired, refused, signedIn, unavailable } from '../../graphql/userErrors';
+import { loginRequired, refused, signedIn, unavailable } from '../../userErrors';
 
 /**
  * 退出 (product-spec §4): Logout upstream, clear `utoken`, forget the cached viewer, run the start-up

@@ -6,7 +6,7 @@
  * service keeps them in `info` and makes them a space elsewhere). The service stays the authority.
  */
 import type { Gender, UpdateProfileInput, UserErrorResult } from '../../graphql/types';
-import { invalid } from '../../graphql/userErrors';
+import { invalid } from '../../userErrors';
 import type { ProfileFields } from '../../upstream/loginApi';
 
 export const PROFILE_INFO_MAX = 400;

@@ -4,7 +4,7 @@
  * beacon instead (http/playLogBeacon.ts); both go through play/playLog.ts.
  */
 import type { MutationArgs, Resolver } from '../../graphql/types';
-import { signedIn } from '../../graphql/userErrors';
+import { signedIn } from '../../userErrors';
 import { reportPlayFor, type PlayReportOutcome } from '../../play/playLog';
 
 export const reportPlay: Resolver<unknown, MutationArgs['reportPlay'], PlayReportOutcome> = async (_parent, { input }, ctx) => {

@@ -4,7 +4,7 @@
  */
 import type { DanmakuParent, MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
 import { requireId } from '../../graphql/args';
-import { invalid, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+import { invalid, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 import { DANMAKU_MAX_LENGTH, MAX_PLAY_SECONDS, MESSAGES, characters, playRefusal } from '../../play/rules';
 
 interface Payload {

@@ -5,7 +5,7 @@
  */
 import { requireId } from '../../graphql/args';
 import type { CourseParent, MutationArgs, Resolver, UserErrorResult, VideoOperationsResult } from '../../graphql/types';
-import { loginRequired, orUnavailable, refused, signedIn, userError } from '../../graphql/userErrors';
+import { loginRequired, orUnavailable, refused, signedIn, userError } from '../../userErrors';
 import { MESSAGES, mayTakePart, playRefusal } from '../../play/rules';
 import { videoOperations } from '../Video';
 

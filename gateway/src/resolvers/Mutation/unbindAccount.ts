@@ -1,5 +1,5 @@
 import type { MutationArgs, Resolver, UserErrorResult, UserProfileParent } from '../../graphql/types';
-import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 import { OAUTH_TYPES } from '../centre';
 import { profileParent } from '../Viewer';
 

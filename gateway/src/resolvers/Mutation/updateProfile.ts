@@ -1,5 +1,5 @@
 import type { MutationArgs, Resolver, UserErrorResult, UserProfileParent, ViewerParent } from '../../graphql/types';
-import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 import { profileParent } from '../Viewer';
 import { checkProfile } from './profileRules';
 

@@ -1,5 +1,5 @@
 import type { MutationArgs, Resolver, UploadedFile, UserErrorResult, ViewerParent } from '../../graphql/types';
-import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../graphql/userErrors';
+import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 import { firstBytes } from '../../upstream/multipart';
 
 /** product-spec §5 / §9: images of at most 10 240 KB. */

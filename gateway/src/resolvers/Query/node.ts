@@ -1,10 +1,9 @@
 import { badUserInput } from '../../graphql/errors';
+import { MAX_NODE_IDS as MAX_NODES } from '../../graphql/globalId';
 import type { NodeParent, QueryArgs, Resolver } from '../../graphql/types';
-import { QUERY_LIMITS } from '../../yoga/limits';
 import { loadNode } from '../loadNode';
 
-/** nodes(ids) reads each id, one upstream request each: the cost limit refuses more first (limits.ts). */
-const MAX_NODES = QUERY_LIMITS.maxIds;
+// nodes(ids) reads each id, one upstream request each: the cost limit refuses more first (yoga/limits.ts)
 
 export const node: Resolver<unknown, QueryArgs['node'], NodeParent | null> = (_parent, { id }, ctx) => loadNode(id, ctx);
 

@@ -6,7 +6,7 @@
 import { createGraphQLError } from 'graphql-yoga';
 import { requireId } from '../../graphql/args';
 import type { PlayPageParent, QueryArgs, Resolver } from '../../graphql/types';
-import { LOGIN_REQUIRED_MESSAGE, signedIn } from '../../graphql/userErrors';
+import { LOGIN_REQUIRED_MESSAGE, signedIn } from '../../userErrors';
 
 export const LOGIN_REQUIRED = 'LOGIN_REQUIRED';
 

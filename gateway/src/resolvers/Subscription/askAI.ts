@@ -23,8 +23,7 @@ import { AI_MESSAGES, askAIError, clientIdOf, modelOf, requireQuestion } from '.
 import type { AnswerEvent } from '../../ai/types';
 import type { GatewayContext } from '../../context';
 import type { Maybe } from '../../graphql/types';
-import { LOGIN_REQUIRED_MESSAGE, signedIn } from '../../graphql/userErrors';
-import { UPSTREAM_UNAVAILABLE_MESSAGE } from '../../graphql/errors';
+import { LOGIN_REQUIRED_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE, signedIn } from '../../userErrors';
 import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_REFUSED, type Envelope } from '../../upstream/envelope';
 import { UpstreamError } from '../../upstream/errors';
 

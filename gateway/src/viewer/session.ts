@@ -11,78 +11,16 @@
  *                                   refused → anonymous (userType -1, isIP true)
  *
  * The sequence runs lazily, when an operation first needs the viewer (a catalogue page's query does
- * not), and its answers are cached briefly (viewerCache.ts). When the login service cannot be
+ * not), and its answers are cached briefly (cache.ts). When the login service cannot be
  * reached the viewer is anonymous for that request and the cookie is left alone: a token is cleared
  * only when the login service refused it. The token never leaves this module's callers: it is not in
  * any GraphQL answer, log line or error.
  */
-import type { Logger } from './logger';
-import type { LoginApi } from './upstream/loginApi';
-import { UpstreamError } from './upstream/errors';
-import type { RestUserInfo } from './upstream/types';
-import { tokenKey, type TokenVerdict, type ViewerCache } from './viewerCache';
-
-export interface Viewer {
-  /** -1 or 0 not logged in; 1 or 2 personal or organisation member (product-spec §6) */
-  userType: number;
-  isIP: boolean;
-  userId: number | null;
-  name: string | null;
-  comName: string | null;
-  comId: number | null;
-  comCode: string | null;
-  headPicture: string | null;
-  phoneNumber: string | null;
-  email: string | null;
-}
-
-/** A viewer the login service vouched for: userId is known. */
-export type SignedInViewer = Viewer & { userId: number };
-
-export const ANONYMOUS_VIEWER: Readonly<Viewer> = Object.freeze({
-  userType: -1,
-  isIP: true,
-  userId: null,
-  name: null,
-  comName: null,
-  comId: null,
-  comCode: null,
-  headPicture: null,
-  phoneNumber: null,
-  email: null,
-});
-
-export function isLoggedIn(viewer: Viewer): viewer is SignedInViewer {
-  return viewer.userType !== -1 && viewer.userType !== 0 && viewer.userId !== null;
-}
-
-const orNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
-/** GetUserInfo's items as the viewer; null when they do not name a user (not a usable answer). */
-export function viewerFromUserInfo(info: RestUserInfo | null): Viewer | null {
-  if (!info || !Number.isInteger(info.UserId) || info.UserId <= 0) return null;
-  const userType = Number(info.UserType);
-  if (!Number.isInteger(userType) || userType === -1 || userType === 0) return null;
-  const comId = Number.isInteger(info.ComId) && info.ComId > 0 ? info.ComId : null;
-  return {
-    userType,
-    // product-spec §4: a successful validation or login sets isIP false
-    isIP: false,
-    userId: info.UserId,
-    name: orNull(info.UserName),
-    comName: orNull(info.ComName),
-    comId,
-    comCode: orNull(info.ComCode),
-    headPicture: orNull(info.HeadPicture),
-    phoneNumber: orNull(info.PhoneNumber),
-    email: orNull(info.Email),
-  };
-}
-
-/** A value worth asking the login service about: printable ASCII, not absurdly long. */
-export function isPlausibleToken(token: string): boolean {
-  return /^[\x21-\x7e]{1,512}$/.test(token);
-}
+import type { Logger } from '../logger';
+import type { LoginApi } from '../upstream/loginApi';
+import { UpstreamError } from '../upstream/errors';
+import { tokenKey, type TokenVerdict, type ViewerCache } from './cache';
+import { ANONYMOUS_VIEWER, isLoggedIn, isPlausibleToken, viewerFromUserInfo, type Viewer } from './viewer';
 
 /** Sets or clears `utoken` on the response being built (http/cookies.ts writes the header). */
 export interface TokenCookieWriter {
@@ -175,7 +113,7 @@ export class ViewerSession {
     const key = tokenKey(token);
     const known = cache.tokenVerdict(key);
     if (known) return Promise.resolve(known);
-    // a valid verdict just past its time is served while the token is checked again (viewerCache.ts,
+    // a valid verdict just past its time is served while the token is checked again (cache.ts,
     // TOKEN_STALE_MS); the check's answer replaces it for the requests that come after
     const stale = cache.staleValidVerdict(key);
     const check = cache.shared(
@@ -259,7 +197,7 @@ export class ViewerSession {
         if (!(error instanceof UpstreamError)) throw error;
       }
       // after the revocation: whatever asks the login service from now on hears that the token is gone,
-      // and what was asked before cannot be stored any more (viewerCache.ts)
+      // and what was asked before cannot be stored any more (cache.ts)
       this.forget(token, viewer.userId);
     }
     this.deps.cookie.clear();

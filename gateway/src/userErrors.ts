@@ -1,23 +1,32 @@
 /**
- * The typed user errors of the personal centre's and the account's mutations (payload `errors`):
+ * What a user is told when an action of theirs does not happen: the typed user errors of the
+ * mutations' payloads (`errors`, schema.graphql's UserError) and of the plain HTTP routes that act
+ * for the viewer (the play-log beacon's JSON answers). Nothing here is GraphQL:
  *   LOGIN_REQUIRED  nobody is signed in; no upstream call was made
  *   REFUSED         the service said no (code -1): `message` is its Chinese sentence, shown as is
  *   INVALID         the input breaks a rule checked before calling (or the service's 4000): `field` names it
  *   UNAVAILABLE     the service could not be reached or answered nonsense: 服务暂时不可用，请稍后再试
  * Anything else (a spent upstream budget, a bug) stays a GraphQL error, masked as usual.
  */
-import type { Logger } from '../logger';
-import { CODE_BAD_PARAMETER, CODE_REFUSED } from '../upstream/envelope';
-import { UpstreamError } from '../upstream/errors';
-import type { OperationResult } from '../upstream/operations';
-import type { GatewayContext } from '../context';
-import { isLoggedIn, type SignedInViewer, type ViewerState } from '../viewer';
-import { UPSTREAM_UNAVAILABLE_MESSAGE } from './errors';
-import type { UserErrorResult } from './types';
+import type { Logger } from './logger';
+import { CODE_BAD_PARAMETER, CODE_REFUSED } from './upstream/envelope';
+import { UpstreamError } from './upstream/errors';
+import type { OperationResult } from './upstream/operations';
+import { isLoggedIn, type SignedInViewer, type ViewerSession, type ViewerState } from './viewer';
 
 export type UserErrorCode = 'LOGIN_REQUIRED' | 'REFUSED' | 'INVALID' | 'UNAVAILABLE';
 
+/** A user error as payloads carry it: `field` names the input at fault, if one is. */
+export interface UserErrorResult {
+  message: string;
+  code: string;
+  field: string | null;
+}
+
 export const LOGIN_REQUIRED_MESSAGE = '请先登录';
+
+/** What the client sees instead of an upstream failure's details (those go to the log). */
+export const UPSTREAM_UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后再试';
 
 export function userError(code: UserErrorCode, message: string, field: string | null = null): UserErrorResult {
   return { code, message, field };
@@ -41,7 +50,7 @@ export function fromRefusal(result: Extract<OperationResult<unknown>, { ok: fals
 }
 
 /** The signed-in viewer of the operation, or null (the mutation answers LOGIN_REQUIRED without calling anything). */
-export async function signedIn(ctx: GatewayContext): Promise<{ viewer: SignedInViewer; token: string | null } | null> {
+export async function signedIn(ctx: { session: ViewerSession }): Promise<{ viewer: SignedInViewer; token: string | null } | null> {
   const state: ViewerState = await ctx.session.current();
   return isLoggedIn(state.viewer) ? { viewer: state.viewer, token: state.token } : null;
 }

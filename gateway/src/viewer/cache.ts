@@ -25,7 +25,7 @@ import type { Viewer } from './viewer';
 export const TOKEN_TTL_MS = 30_000;
 /**
  * How long after TOKEN_TTL_MS a valid verdict may still be served while the token is checked again in
- * the background (viewer.ts): a watching viewer's reports (every 5 s) do not wait for the login
+ * the background (session.ts): a watching viewer's reports (every 5 s) do not wait for the login
  * service, and a re-check that lags behind under load does not hold every report up. So a token
  * revoked elsewhere (an operator disabling an account) is served at most TOKEN_TTL_MS plus the time
  * its re-check takes, and never longer than TOKEN_TTL_MS + TOKEN_STALE_MS (60 s) even when the login
