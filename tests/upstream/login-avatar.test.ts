@@ -5,6 +5,7 @@
  * sentences, an oversized request cut off unread, and the stored avatar: a 300x300 JPEG without
  * metadata, served by the main API under /media, replacing (and deleting) the previous one.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../upstream/src/http/listen';
 import { withEngines } from '../../upstream/src/main-api/data';
 import { startMainApi } from '../../upstream/src/main-api/server';
+import { signParams } from './client';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 import { postMultipart, type UploadPart } from './multipart';
 
@@ -117,6 +119,18 @@ describe('UploadHeader', () => {
 
   it('cuts off a chunked request (no Content-Length) once it passes 11 MiB, without reading the rest', async () => {
     const chunk = new Uint8Array(1024 * 1024).fill(3);
+    const boundary = 'x-boundary-1234';
+    // a signed-in user's upload, signed as the gateway signs it, so that it is admitted (the fields
+    // before the file are judged first): the size limit is what stops this one
+    const fields: [string, string][] = [
+      ['token', token],
+      ['nonce', randomUUID()],
+    ];
+    const timespan = String(Math.floor(Date.now() / 1000));
+    const start = Buffer.from(
+      fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
     let sent = 0;
     // 1 MiB every 50 ms: 64 MiB would take 3.2 s, longer than the server lingers after answering
     const body = new ReadableStream<Uint8Array>({
@@ -127,16 +141,17 @@ describe('UploadHeader', () => {
         }
         if (sent > 0) await new Promise((resolve) => setTimeout(resolve, 50));
         sent += 1;
-        controller.enqueue(chunk);
+        controller.enqueue(sent === 1 ? Buffer.concat([start, chunk]) : chunk);
       },
     });
-    const boundary = 'x-boundary-1234';
-    // headers that pass the checks made before reading (a sign of the right shape, a current timespan):
-    // the size limit is what stops this one
-    const timespan = String(Math.floor(Date.now() / 1000));
     const res = await fetch(`${login.server.url}/UserCenterApi/UploadHeader`, {
       method: 'POST',
-      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, timespan, sign: '0'.repeat(32), productId: '1' },
+      headers: {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        timespan,
+        sign: signParams(fields, timespan, login.config.apiSecret),
+        productId: '1',
+      },
       body,
       duplex: 'half',
     } as RequestInit);

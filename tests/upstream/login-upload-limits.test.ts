@@ -3,19 +3,22 @@
  * "Transport" and UploadHeader): the signature headers are judged before a byte of the body is
  * read (an unsigned upload is answered while the client is still sending), the multipart body may
  * hold at most 8 parts with fields of at most 1 KB and one file, and one process handles at most 4
- * uploads at once (the 5th is answered -1 图片上传失败 at once).
+ * uploads of signed-in users at once (the 5th is answered -1 图片上传失败 at once). Strangers and
+ * trickled bodies: tests/resilience/login-upload-slots.test.ts.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CONCURRENT_UPLOADS } from '../../upstream/src/login-service/server';
+import { createUser } from '../../upstream/src/login-service/services/accounts';
+import { rawUpload, type RawUpload } from '../support/raw-upload';
 import { signParams, type Envelope } from './client';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 import { postMultipart } from './multipart';
 
 const PATH = '/UserCenterApi/UploadHeader';
 const BOUNDARY = '----upload-limits-test-boundary-0123456789';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => String(Math.floor(Date.now() / 1000));
 
 interface SlowUpload {
@@ -213,24 +216,90 @@ describe('UploadHeader limits', () => {
     });
   });
 
+  describe('the fields come before the file', () => {
+    it('a field sent after the file is refused 401/4001: the sign is judged over the fields before the file', async () => {
+      const fields: [string, string][] = [
+        ['token', token],
+        ['nonce', randomUUID()],
+      ];
+      const timespan = now();
+      const body = Buffer.concat([
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        jpeg,
+        Buffer.from(
+          `\r\n` +
+            fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+            `--${BOUNDARY}--\r\n`,
+        ),
+      ]);
+      const res = await fetch(`${login.server.url}${PATH}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+          timespan,
+          sign: signParams(fields, timespan, login.config.apiSecret),
+          productId: '1',
+        },
+        body,
+      });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as Envelope<null>).code).toBe(4001);
+      // the same fields before the file are taken
+      expect((await upload()).body.code).toBe(2001);
+    });
+
+    it('a body whose file has not begun within the room 8 parts of fields take is a 4000, while the client is still sending', async () => {
+      // 5 MB of bytes that are no multipart at all, behind headers that pass the checks made before reading
+      const slow = slowUpload(login.server.url, { timespan: now(), sign: '0'.repeat(32), productId: '1' }, { total: 5 * 1024 * 1024 });
+      const { status, body, sentWhenAnswered } = await slow.answer;
+      slow.abort();
+      expect(status).toBe(400);
+      expect(body).toEqual({ code: 4000, message: '请求体不是有效的 multipart/form-data', items: null });
+      expect(sentWhenAnswered).toBeLessThan(1024 * 1024);
+    });
+  });
+
   describe('at most 4 uploads at once per process', () => {
+    /** The start of an upload as the gateway sends it for `token`: the signed fields, then the file part's header. */
+    function signedStart(userToken: string): { headers: Record<string, string>; start: Buffer } {
+      const fields: [string, string][] = [
+        ['token', userToken],
+        ['nonce', randomUUID()],
+      ];
+      const timespan = now();
+      const start =
+        fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+      const headers = {
+        'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+        timespan,
+        sign: signParams(fields, timespan, login.config.apiSecret),
+        productId: '1',
+      };
+      return { headers, start: Buffer.from(start, 'utf8') };
+    }
+
     it(`answers the ${MAX_CONCURRENT_UPLOADS + 1}th concurrent upload with -1 图片上传失败 at once, and takes uploads again once they end`, async () => {
       expect(MAX_CONCURRENT_UPLOADS).toBe(4);
-      const headers = () => ({ timespan: now(), sign: '0'.repeat(32), productId: '1' });
-      // four uploads that send 64 KB of a declared 1 MB and then wait: each holds a slot
-      const stalled = Array.from({ length: MAX_CONCURRENT_UPLOADS }, () =>
-        slowUpload(login.server.url, headers(), { total: 1024 * 1024, stall: true }),
-      );
+      // four signed-in users (one slot each) whose uploads send their fields and file header, then wait
+      const stalled: RawUpload[] = [];
+      for (let i = 0; i < MAX_CONCURRENT_UPLOADS; i += 1) {
+        const userName = `slot-holder-${i}`;
+        await createUser(login.store, { userName, password: 'Passw0rd2026', userType: 1, realName: userName }, Date.now());
+        const signedIn = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName, password: 'Passw0rd2026' }, from('192.0.2.82'));
+        const { headers, start } = signedStart(signedIn.body.items.token);
+        stalled.push(rawUpload(login.server.url, PATH, { headers, start, total: 1024 * 1024 }));
+      }
       try {
         await expect.poll(() => stalled.every((s) => s.sent() > 0), { timeout: 5000 }).toBe(true);
-        await sleep(100);
-        const started = Date.now();
-        const busy = await upload();
-        expect(busy.body).toEqual({ code: -1, message: '图片上传失败', items: null });
-        expect(Date.now() - started).toBeLessThan(2000);
+        // the slots are taken once the fields are judged: the fifth upload is refused when all four are
+        await expect
+          .poll(async () => (await upload()).body, { timeout: 5000, interval: 100 })
+          .toEqual({ code: -1, message: '图片上传失败', items: null });
         expect(login.logs.join('\n')).toContain(`upload refused: ${MAX_CONCURRENT_UPLOADS} already in progress`);
+        expect(stalled.every((s) => !s.closed())).toBe(true);
       } finally {
-        for (const s of stalled) s.abort();
+        for (const s of stalled) s.close();
       }
       // the slots are freed when those clients go away
       await expect

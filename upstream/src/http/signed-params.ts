@@ -4,7 +4,8 @@
  * the time window (else 401/4001, logged without the sign), then the productId header, then that
  * the sign was never accepted before (a replay is 401/4001 too). All of it happens before a route
  * sees the parameters, so a refused request has no effect.
- * Uploads (multipart) go through readSignedUpload: same checks, files left out of the sign.
+ * Uploads (multipart) go through openSignedUpload: same checks, files left out of the sign, the
+ * fields before the file judged before the file is read (upload-body.ts).
  *
  * What the headers alone can tell is judged before a byte of the body is read (precheckSigned):
  * a missing or malformed sign, a timespan outside the window, a wrong productId. Such a request is
@@ -14,20 +15,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { UpstreamConfig } from '../config';
 import type { Logger } from '../logger';
-import {
-  discardUnread,
-  multipartBoundary,
-  multipartPartCounter,
-  parseBody,
-  parseMultipart,
-  readBody,
-  type MultipartBody,
-  type MultipartLimits,
-  type ParamPairs,
-} from './body';
+import { discardUnread, parseBody, readBody, type MultipartBody, type MultipartLimits, type ParamPairs } from './body';
 import { ApiError, badSignature, Code } from './envelope';
 import type { ReplayCache } from './replay-cache';
 import { signatureHeadersPlausible, signLifetimeSeconds, spentSignKey, verifySignature } from './signature';
+import { readUploadBody } from './upload-body';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -56,8 +48,10 @@ export interface UploadLimits {
   tooLarge: () => ApiError;
   /** parts, field sizes and files of the body */
   parts: MultipartLimits;
-  /** the answer while the process already handles as many uploads as it takes at once */
+  /** the answer while the process already handles as many uploads as it takes at once (or as the sender may) */
   busy: () => ApiError;
+  /** the answer to a body that did not arrive within the upload deadline */
+  timedOut: () => ApiError;
 }
 
 /**
@@ -87,32 +81,61 @@ export function precheckSigned(req: IncomingMessage, url: URL, config: UpstreamC
   }
 }
 
+/** An upload being read: its signed fields first, then the whole body (upload-body.ts). */
+export interface SignedUpload {
+  /**
+   * The ordinary fields sent before the file, their sign verified and spent (else 401/4001): who
+   * sends the upload can be judged before the file is read.
+   */
+  signedFields(): Promise<ParamPairs>;
+  /** the whole body, the sign verified again over every field (a field after the file breaks it) */
+  whole(): Promise<MultipartBody>;
+  /** stops reading: what is left of the body is discarded */
+  abandon(): void;
+}
+
 /**
  * A signed multipart/form-data POST (an upload): the same checks, with the sign over the
- * ordinary fields only, never the files (upstream/API.md "Transport").
+ * ordinary fields only, never the files (upstream/API.md "Transport"). The headers are judged
+ * before any of the body is read, the sign over the fields before the file is read, and the whole
+ * body must arrive within `deadlineMs`.
  */
-export async function readSignedUpload(
+export function openSignedUpload(
   req: IncomingMessage,
   url: URL,
   config: UpstreamConfig,
   logger: Logger,
   replay: ReplayCache,
   limits: UploadLimits,
-): Promise<MultipartBody> {
+  deadlineMs: number,
+): SignedUpload {
   precheckSigned(req, url, config, logger);
-  const contentType = header(req, 'content-type');
-  let boundary: string;
-  try {
-    boundary = multipartBoundary(contentType);
-  } catch (error) {
-    discardUnread(req);
-    throw error;
-  }
   // the parts are counted as they arrive: ten thousand tiny fields are refused once more than 8 parts could be there
-  const raw = await readBody(req, limits.maxBytes, limits.tooLarge, multipartPartCounter(boundary, limits.parts));
-  const body = await parseMultipart(contentType, raw, limits.parts);
-  await checkSigned(req, url, body.pairs, config, logger, replay);
-  return body;
+  const body = readUploadBody(req, header(req, 'content-type'), { ...limits, deadlineMs });
+  const refusing = async (check: () => void | Promise<void>): Promise<void> => {
+    try {
+      await check();
+    } catch (error) {
+      body.abandon();
+      throw error;
+    }
+  };
+  return {
+    async signedFields() {
+      const pairs = await body.fieldsBeforeFile();
+      await refusing(() => checkSigned(req, url, pairs, config, logger, replay));
+      return pairs;
+    },
+    async whole() {
+      const whole = await body.whole();
+      // the sign was spent over the fields before the file: only verified again here
+      await refusing(() => {
+        verifySigned(req, url, whole.pairs, config, logger);
+      });
+      return whole;
+    },
+    abandon: () => body.abandon(),
+  };
 }
 
 const productIdMatches = (req: IncomingMessage, config: UpstreamConfig): boolean =>
@@ -120,14 +143,14 @@ const productIdMatches = (req: IncomingMessage, config: UpstreamConfig): boolean
 
 const wrongProductId = (config: UpstreamConfig) => new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
 
-async function checkSigned(
+/** The sign over `pairs` within the window (else 401/4001), then the productId header (else 400/4000). */
+function verifySigned(
   req: IncomingMessage,
   url: URL,
   pairs: ParamPairs,
   config: UpstreamConfig,
   logger: Logger,
-  replay: ReplayCache,
-): Promise<void> {
+): { sign: string; timespan: string; nowMs: number } {
   const timespan = header(req, 'timespan');
   const sign = header(req, 'sign');
   const nowMs = Date.now();
@@ -145,6 +168,19 @@ async function checkSigned(
     throw badSignature();
   }
   if (!productIdMatches(req, config)) throw wrongProductId(config);
+  return { sign, timespan, nowMs };
+}
+
+/** verifySigned, then that the sign was never accepted before (a replay: 401/4001); the sign is spent. */
+async function checkSigned(
+  req: IncomingMessage,
+  url: URL,
+  pairs: ParamPairs,
+  config: UpstreamConfig,
+  logger: Logger,
+  replay: ReplayCache,
+): Promise<void> {
+  const { sign, timespan, nowMs } = verifySigned(req, url, pairs, config, logger);
   if (!(await spendSign(sign, timespan, config, nowMs, replay))) {
     logger.warn(`refused a replayed request ${req.method} ${url.pathname}: its sign was accepted before`);
     throw badSignature();

@@ -4,7 +4,7 @@
  * X-Forwarded-For is the one the gateway determined.
  */
 import { UPLOAD_PART_LIMITS, type UploadedFile } from '../http/body';
-import { badParameter, Code, MESSAGES, refused, type Envelope } from '../http/envelope';
+import { ApiError, badParameter, Code, MESSAGES, refused, type Envelope } from '../http/envelope';
 import type { Params } from '../http/params';
 import type { UploadLimits } from '../http/signed-params';
 import type { UserRecord } from '../store';
@@ -19,11 +19,20 @@ export interface LoginRequestContext {
   files: UploadedFile[];
 }
 
+/** What an upload route adds to its limits: who sends it, known from the fields before the file. */
+export interface UploadRoute extends UploadLimits {
+  /**
+   * The user an upload is for, from its signed fields before the file (the token), before the
+   * upload may take a slot or have its file read; throws the refusal (登录已失效，请重新登录).
+   */
+  uploader(params: Params): number;
+}
+
 export interface LoginRoute {
   method: 'GET' | 'POST';
   path: string;
   /** set for multipart/form-data uploads: the body's limit, the sign covers the fields only */
-  upload?: UploadLimits;
+  upload?: UploadRoute;
   handle(context: LoginRequestContext): Envelope | Promise<Envelope>;
 }
 
@@ -167,6 +176,8 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
         parts: UPLOAD_PART_LIMITS,
         // the user may simply try again: the same sentence as any other failure of the upload
         busy: () => refused(AVATAR_MESSAGES.failed),
+        timedOut: () => new ApiError(408, Code.refused, AVATAR_MESSAGES.timedOut),
+        uploader: (params) => caller(auth, params, 'optional').user.userId,
       },
       handle: async ({ params, files }) => {
         const avatar = files.filter((file) => file.field === 'avatar');

@@ -13,9 +13,8 @@ import { ApiError, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../h
 import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
-import { discardUnread } from '../http/body';
 import { createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
-import { precheckSigned, readSignedParams, readSignedUpload } from '../http/signed-params';
+import { openSignedUpload, readSignedParams } from '../http/signed-params';
 import { createSlots } from '../http/slots';
 import { createLogger, type Logger } from '../logger';
 import type { Store } from '../store';
@@ -36,6 +35,8 @@ export interface LoginServiceOptions {
   now?: () => number;
   /** uploads handled at once (default MAX_CONCURRENT_UPLOADS); more are refused at once */
   maxConcurrentUploads?: number;
+  /** how long one upload's body may take to arrive (default UPLOAD_READ_DEADLINE_MS) */
+  uploadReadDeadlineMs?: number;
   /** the signs already accepted; replicas share one (default: this process's memory) */
   replayCache?: ReplayCache;
 }
@@ -45,6 +46,15 @@ export interface LoginServiceOptions {
  * answered at once with UploadHeader's `-1 图片上传失败`, their bodies discarded unread.
  */
 export const MAX_CONCURRENT_UPLOADS = 4;
+/** Uploads one user may have in progress at once: one account cannot hold every slot. */
+export const MAX_UPLOADS_PER_USER = 1;
+/**
+ * How long one upload's whole body may take to arrive. The caller is the gateway, sending a body
+ * it already holds over the platform's own network: 11 MiB take well under a second there, so
+ * whoever takes longer is stalling (408, `-1 图片上传超时，请重试`, the connection cut). Below the
+ * server's requestTimeout (30 s), so the answer is this envelope rather than Node's bare 408.
+ */
+export const UPLOAD_READ_DEADLINE_MS = 20_000;
 
 export type { RunningServer } from '../http/listen';
 
@@ -58,7 +68,8 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
   const routes = buildLoginRouteTable({ auth, accounts, avatars });
   const page = createLoginPage({ config, auth });
   const accountPages = createAccountPages({ config, auth, accounts });
-  const uploadSlots = createSlots(options.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS);
+  const uploadSlots = createSlots(options.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS, { perHolder: MAX_UPLOADS_PER_USER });
+  const uploadReadDeadlineMs = options.uploadReadDeadlineMs ?? UPLOAD_READ_DEADLINE_MS;
   const replay = options.replayCache ?? createInProcessReplayCache();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -85,20 +96,32 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
     if (!route) throw notFound(MESSAGES.unknownPath);
 
     if (route.upload) {
-      // the headers first: an upload without a plausible signature is refused before its body is read
-      precheckSigned(req, url, config, logger);
-      const release = uploadSlots.tryAcquire();
-      if (!release) {
-        discardUnread(req);
-        logger.warn(`upload refused: ${uploadSlots.limit} already in progress`);
-        throw route.upload.busy();
-      }
+      // Who sends an upload is known before it costs anything: the signature headers before any of
+      // the body is read, then the signed fields before the file (the token: a user with a session),
+      // and only then a slot (at most MAX_UPLOADS_PER_USER per user) and the file. The whole body must
+      // arrive within the upload deadline, so nobody holds a slot, or a connection, by trickling.
+      const upload = openSignedUpload(req, url, config, logger, replay, route.upload, uploadReadDeadlineMs);
+      let release: (() => void) | null = null;
       try {
-        // the slot is held while the body is read and decoded: both take memory and time
-        const { pairs, files } = await readSignedUpload(req, url, config, logger, replay, route.upload);
+        const uploader = route.upload.uploader(new Params(await upload.signedFields()));
+        release = uploadSlots.tryAcquire(uploader);
+        if (!release) {
+          logger.warn(
+            uploadSlots.heldBy(uploader) >= uploadSlots.perHolder
+              ? `upload refused: user ${uploader} already has ${uploadSlots.perHolder} in progress`
+              : `upload refused: ${uploadSlots.limit} already in progress`,
+          );
+          throw route.upload.busy();
+        }
+        // the slot is held while the file is read and decoded: both take memory and time
+        const { pairs, files } = await upload.whole();
         sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files }));
+      } catch (error) {
+        upload.abandon();
+        if (error instanceof ApiError && error.status === 408) logger.warn(`upload cut off: its body did not arrive within ${uploadReadDeadlineMs} ms`);
+        throw error;
       } finally {
-        release();
+        release?.();
       }
       return;
     }

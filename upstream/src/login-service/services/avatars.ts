@@ -30,6 +30,8 @@ export const AVATAR_MESSAGES = {
   tooLarge: `单文件大小不能超过${AVATAR_MAX_BYTES / 1024}kb`,
   tooSmall: `图片最低像素为（宽*高）：${AVATAR_SIZE}*${AVATAR_SIZE}`,
   failed: '图片上传失败',
+  /** the upload's body did not arrive within the upload deadline (a stalled or very slow sender) */
+  timedOut: '图片上传超时，请重试',
 } as const;
 
 type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
