@@ -5,6 +5,46 @@
  */
 const upstream = (folder) => `^upstream/src/${folder}/`;
 
+/**
+ * The gateway, bottom to top: each entry is a top-level folder or file of gateway/src, and imports
+ * only entries on the lines below its own; entries on one line import none of each other. Every
+ * top-level entry is listed, so a new one has to take its place. upstream/ is the REST transport
+ * (HTTP, signing, the envelope, its own errors, REST types, the main API's sections); http/ holds the
+ * routes outside GraphQL (play-log beacon, media, QR codes, the web app, the GraphiQL page);
+ * context.ts is what resolvers receive; schema.ts, yoga/, server.ts and main.ts put it together.
+ */
+const GATEWAY_LAYERS = [
+  ['config.ts'],
+  ['logger.ts'],
+  ['upstream'],
+  ['viewer'],
+  ['userErrors.ts', 'loaders', 'ai'],
+  ['play'],
+  ['http'],
+  ['context.ts'],
+  ['graphql'],
+  ['resolvers'],
+  ['schema.ts'],
+  ['yoga'],
+  ['server.ts'],
+  ['main.ts'],
+];
+const gateway = (entries) => `^gateway/src/(${entries.map((entry) => entry.replace(/\./g, '\\.')).join('|')})(/|$)`;
+
+/** One rule per entry: it imports nothing listed above it, nor its siblings on the same line. */
+const gatewayLayerRules = GATEWAY_LAYERS.flatMap((line, index) =>
+  line.map((entry) => {
+    const forbidden = [...line.filter((other) => other !== entry), ...GATEWAY_LAYERS.slice(index + 1).flat()];
+    return {
+      name: `gateway-layers-${entry.replace(/\.ts$/, '')}`,
+      severity: 'error',
+      comment: `gateway/src/${entry} imports only what lies below it (GATEWAY_LAYERS): not ${forbidden.join(', ')}.`,
+      from: { path: gateway([entry]) },
+      to: { path: gateway(forbidden) },
+    };
+  }),
+);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -75,6 +115,41 @@ module.exports = {
       from: { path: upstream('login-service') },
       to: { path: upstream('main-api') },
     },
+    // ---- gateway ----
+    {
+      name: 'gateway-transport-knows-only-http',
+      severity: 'error',
+      comment:
+        'The REST transport (gateway/src/upstream) knows HTTP, signing and its own errors: it imports nothing of the ' +
+        'gateway but the configuration and the logger. What its errors mean to a client is decided above it (graphql/errors.ts).',
+      from: { path: '^gateway/src/upstream/' },
+      to: { path: '^gateway/src/', pathNot: `${gateway(['upstream', 'config.ts', 'logger.ts'])}` },
+    },
+    {
+      name: 'gateway-http-outside-graphql',
+      severity: 'error',
+      comment:
+        'The routes outside GraphQL (gateway/src/http: beacon, media, QR codes) reach no GraphQL code of ours, ' +
+        'not even through another module.',
+      from: { path: '^gateway/src/http/' },
+      to: { path: gateway(['graphql', 'resolvers', 'schema.ts', 'yoga', 'context.ts']), reachable: true },
+    },
+    {
+      name: 'gateway-layers-listed',
+      severity: 'error',
+      comment: 'Every top-level folder and file of gateway/src has its place in GATEWAY_LAYERS.',
+      from: { path: '^gateway/src/', pathNot: gateway(GATEWAY_LAYERS.flat()) },
+      to: {},
+    },
+    {
+      name: 'gateway-layers-listed-too',
+      severity: 'error',
+      comment: 'Every top-level folder and file of gateway/src has its place in GATEWAY_LAYERS.',
+      from: { path: '^gateway/src/' },
+      to: { path: '^gateway/src/', pathNot: gateway(GATEWAY_LAYERS.flat()) },
+    },
+    ...gatewayLayerRules,
+    // ---- all parts ----
     {
       name: 'parts-apart',
       severity: 'error',
