@@ -63,6 +63,13 @@ export interface GatewayConfig {
    * further calls fail with QUERY_TOO_COMPLEX instead of being sent (yoga/limits.ts). The home page makes 6.
    */
   upstreamBudgetPerOperation: number;
+  /**
+   * UPLOAD_READ_DEADLINE_MS (60 000): how long one upload's body (the avatar, up to 11 MiB) may take
+   * to arrive; a slower one is answered 408 and cut off, so nobody holds an upload slot by trickling
+   * (yoga/uploads.ts). A minute lets 11 MiB through a 1.5 Mbit/s uplink; the cropped avatar the web
+   * app sends is a few dozen KB.
+   */
+  uploadReadDeadlineMs: number;
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -142,6 +149,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     trustedProxies,
     webDistDir: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'web', 'dist')),
     upstreamTimeoutMs: parseInteger('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 85_000, 1, 600_000),
+    uploadReadDeadlineMs: parseInteger('UPLOAD_READ_DEADLINE_MS', env.UPLOAD_READ_DEADLINE_MS, 60_000, 1, 600_000),
     logLevel,
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),

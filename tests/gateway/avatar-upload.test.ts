@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadAvatar } from '../../gateway/src/resolvers/Mutation/uploadAvatar';
 import { ANONYMOUS_VIEWER } from '../../gateway/src/viewer';
 import { MAX_MULTIPART_BODY_BYTES, MAX_REQUEST_BODY_BYTES } from '../../gateway/src/yoga/bodyLimits';
-import { MAX_CONCURRENT_UPLOADS } from '../../gateway/src/yoga/uploads';
-import { startPlatform, TEST_PASSWORD, type Platform, type TestGateway } from './harness';
+import { MAX_CONCURRENT_UPLOADS, MAX_UPLOADS_PER_USER } from '../../gateway/src/yoga/uploads';
+import { setCookieOf, startPlatform, TEST_PASSWORD, type Platform, type TestGateway } from './harness';
 
 const UPLOAD = `mutation Upload($file: File!) { uploadAvatar(input: { file: $file }) { headPicture viewer { isLoggedIn headPicture } errors { code message field } } }`;
 
@@ -137,9 +137,13 @@ describe('refusals', () => {
   });
 
   it('an anonymous viewer: LOGIN_REQUIRED', async () => {
-    // a cookie that is no longer good gets past the door and is refused by the resolver
+    // a cookie that is no longer good (or never was) is checked with the login service at the door,
+    // before the body is read: refused there, and the dead cookie cleared
     const response = await upload(await image(400, 400), { cookie: 'utoken=revoked-or-never-issued' });
-    expect(response.body.data.uploadAvatar).toMatchObject({ headPicture: null, viewer: { isLoggedIn: false }, errors: [{ code: 'LOGIN_REQUIRED', message: '请先登录', field: null }] });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('connection')).toBe('close');
+    expect(response.body).toEqual({ errors: [{ message: '请先登录', extensions: { code: 'LOGIN_REQUIRED' } }] });
+    expect(setCookieOf(response.headers, 'utoken')).toMatch(/^utoken=;/);
   });
 
   it('an organisation\'s network identity: the service\'s sentence', async () => {
@@ -225,10 +229,33 @@ describe('who may have a multipart body read, and how many at once', () => {
     expect(platform.store.users.get(userId)!.headPicture).toBe(before);
   });
 
-  it(`reads at most ${MAX_CONCURRENT_UPLOADS} at once and refuses more at once, until one is done or gone`, async () => {
+  it('a made-up token is asked about before the body is read, and is refused there', async () => {
+    const { request, answer } = partialUpload(gateway, { cookie: 'utoken=made-up-by-a-stranger' }, 10 * 1024 * 1024);
+    const response = await within(answer, 5_000, 'a made-up token');
+    request.destroy();
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ errors: [{ message: '请先登录', extensions: { code: 'LOGIN_REQUIRED' } }] });
+  });
+
+  it(`reads at most ${MAX_CONCURRENT_UPLOADS} at once, ${MAX_UPLOADS_PER_USER} per user, and refuses more at once, until one is done or gone`, async () => {
+    expect(MAX_UPLOADS_PER_USER).toBe(1);
     const busy = await platform.gateway();
-    const stalled = Array.from({ length: MAX_CONCURRENT_UPLOADS }, () => partialUpload(busy, { cookie }, 5 * 1024 * 1024));
+    // four signed-in users whose uploads send their first part and then wait: each holds a slot
+    const holders: string[] = [];
+    for (let index = 0; index < MAX_CONCURRENT_UPLOADS; index += 1) {
+      const userName = `slot-holder-${index}`;
+      await platform.addUser(userName);
+      holders.push(`utoken=${(await platform.signIn(userName, TEST_PASSWORD)).token}`);
+    }
+    const stalled = holders.map((holder) => partialUpload(busy, { cookie: holder }, 5 * 1024 * 1024));
     try {
+      // the same user again: refused at once, whoever else uploads
+      const again = partialUpload(busy, { cookie: holders[0]! }, 5 * 1024 * 1024);
+      const secondOfOne = await within(again.answer, 5_000, 'a second upload of one user');
+      again.request.destroy();
+      expect(secondOfOne.status).toBe(503);
+      expect(secondOfOne.body).toEqual({ errors: [{ message: '上一张图片还在上传，请稍后再试', extensions: { code: 'UPLOAD_BUSY' } }] });
+
       let refused: UploadAnswer | undefined;
       await eventually(async () => {
         const attempt = await upload(await image(400, 400), { target: busy });
@@ -255,6 +282,20 @@ describe('who may have a multipart body read, and how many at once', () => {
     for (let index = 0; index < MAX_CONCURRENT_UPLOADS + 2; index += 1) {
       expect((await upload(await image(400, 400), { target: busy })).status).toBe(200);
     }
+  });
+
+  it('a body still arriving at the upload deadline is answered 408 and the connection closed; the slot is free again', async () => {
+    const hurried = await platform.gateway({ UPLOAD_READ_DEADLINE_MS: '1500' }, { captureLogs: true });
+    const { request, answer } = partialUpload(hurried, { cookie }, 5 * 1024 * 1024);
+    const response = await within(answer, 15_000, 'the stalled upload');
+    request.destroy();
+    expect(response.status).toBe(408);
+    expect(response.headers.connection).toBe('close');
+    expect(response.body).toEqual({ errors: [{ message: '图片上传超时，请检查网络后重试', extensions: { code: 'UPLOAD_TIMEOUT' } }] });
+    expect(hurried.logs.join('\n')).toContain('upload cut off: its body did not arrive within 1500 ms');
+    const next = await upload(await image(400, 400), { target: hurried });
+    expect(next.status).toBe(200);
+    expect(next.body.data.uploadAvatar.errors).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The yoga instance: schema-first execution of schema.graphql, masked errors, CSRF prevention,
- * multipart uploads for signed-in callers only and a few at a time (uploads.ts), query limits
+ * multipart uploads for signed-in callers only, a few at a time and within a deadline (uploads.ts), query limits
  * (graphql-armor's and our cost limit, limits.ts), switchable introspection and
  * GraphiQL (self-hosted), the graphql-sse endpoint (Subscription.askAI; see subscriptionResults.ts) and
  * per-operation upstream accounting and budget.
@@ -26,7 +26,7 @@ import { useDisableIntrospection } from './introspection';
 import { armorPlugin, useCostLimit, useLimitMessages } from './limits';
 import { useResponseHeaders } from './responses';
 import { useSubscriptionErrorResults } from './subscriptionResults';
-import { useUploadGuard } from './uploads';
+import { signedInUploader, useUploadGuard } from './uploads';
 import { useUpstreamAccounting } from './upstreamAccounting';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
@@ -96,6 +96,7 @@ function yogaLogger(logger: Logger): Logger {
 }
 
 export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs }: GraphQLHandlerDeps) {
+  const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs };
   const plugins: Plugin[] = [
     // before anything reads the body: a multipart request is a simple CORS request (NOTES.md)
     useCsrfPrevention({
@@ -103,8 +104,13 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
       paths: [GRAPHQL_ENDPOINT, GRAPHQL_SSE_ENDPOINT],
       graphiqlEnabled: config.graphiql,
     }),
-    // before yoga reads a multipart body: signed-in callers only, a few at a time (uploads.ts)
-    useUploadGuard({ path: GRAPHQL_ENDPOINT }),
+    // before yoga reads a multipart body: signed-in callers only, a few at a time, within a deadline (uploads.ts)
+    useUploadGuard({
+      path: GRAPHQL_ENDPOINT,
+      uploaderOf: signedInUploader(contextDeps),
+      readDeadlineMs: config.uploadReadDeadlineMs,
+      logger,
+    }) as Plugin,
     // before anything that can refuse a subscription: its refusal must reach graphql-sse (subscriptionResults.ts)
     useSubscriptionErrorResults(),
     armorPlugin({ blockFieldSuggestions: !config.introspection }),
@@ -125,7 +131,7 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
   return createYoga<ServerContext, GatewayContext>({
     schema: createSchema(),
     graphqlEndpoint: GRAPHQL_ENDPOINT,
-    context: createContextFactory({ config, logger, client, loginClient, viewerCache, playVideos, playLogs }),
+    context: createContextFactory(contextDeps),
     logging: yogaLogger(logger),
     landingPage: false,
     // one operation per request keeps the upstream accounting and the limits per operation
