@@ -134,6 +134,12 @@ describe('refusals', () => {
   it('a body over 11 MiB: 413', async () => {
     const response = await upload(Buffer.alloc(MAX_MULTIPART_BODY_BYTES + 1024, 1));
     expect(response.status).toBe(413);
+    // declared over the limit: refused from the headers, without waiting for the body
+    const { request, answer } = partialUpload(gateway, { cookie }, MAX_MULTIPART_BODY_BYTES + 1);
+    const declared = await within(answer, 5_000, 'a body declared over 11 MiB');
+    request.destroy();
+    expect(declared.status).toBe(413);
+    expect(declared.body.errors[0].extensions.code).toBe('REQUEST_ENTITY_TOO_LARGE');
   });
 
   it('an anonymous viewer: LOGIN_REQUIRED', async () => {

@@ -128,6 +128,11 @@ export function useUploadGuard({
         endResponse(fetchAPI.Response.json({ errors: [{ message, extensions: { code } }] }, { status, headers: { ...CLOSE, ...headers } }));
       const busy = (message: string) => refuse(503, message, 'UPLOAD_BUSY', { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
+      // a body declared too large is refused from the headers, as bodyLimits.ts would, before anything else
+      const declared = request.headers.get('content-length');
+      if (declared !== null && /^\d+$/.test(declared) && Number(declared) > MAX_MULTIPART_BODY_BYTES) {
+        return refuse(413, '请求内容过大', 'REQUEST_ENTITY_TOO_LARGE');
+      }
       const token = parseCookies(request.headers.get('cookie') ?? undefined)[TOKEN_COOKIE];
       if (token === undefined || !isPlausibleToken(token)) return refuse(401, LOGIN_REQUIRED_MESSAGE, 'LOGIN_REQUIRED');
       const userId = await uploaderOf(request, serverContext);
