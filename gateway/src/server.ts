@@ -64,6 +64,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     productId: config.productId,
     timeoutMs: config.upstreamTimeoutMs,
     logger,
+    audience: 'main-api',
   });
   // the login service on its own pool: same signing, its own connections
   const loginClient = new UpstreamClient({
@@ -74,6 +75,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     timeoutMs: config.upstreamTimeoutMs,
     logger,
     connections: 16,
+    audience: 'login-service',
   });
   // media (HLS segments, images, QR codes) on a pool of its own: segments streamed to slow players
   // must not hold the connections GraphQL operations wait for
@@ -85,6 +87,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     timeoutMs: config.upstreamTimeoutMs,
     logger,
     connections: 256,
+    audience: 'main-api',
   });
   const viewerCache = new ViewerCache();
   const trusted = createTrustTest(config.trustedProxies);

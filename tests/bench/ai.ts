@@ -118,7 +118,7 @@ async function readEvents(body: AsyncIterable<Uint8Array>, onEvent: (data: strin
 }
 
 async function askUpstream(pool: Pool, asker: Asker): Promise<Answer> {
-  const wire = withNonce(toWireParams({ question: asker.question, productId: 1, userId: asker.viewer.userId, clientId: `bench-${asker.viewer.userId}`, model: 'reasoner' }));
+  const wire = withNonce(toWireParams({ question: asker.question, productId: 1, userId: asker.viewer.userId, clientId: `bench-${asker.viewer.userId}`, model: 'reasoner' }), 'main-api');
   const headers = { ...signedHeaders(wire, { secret: API_SECRET, algorithm: 'md5', productId: 1 }), accept: 'text/event-stream' };
   const t0 = performance.now();
   const answer: Answer = { firstChunkMs: NaN, endMs: NaN, chunks: 0, chars: 0, completed: false, error: null };

@@ -286,7 +286,7 @@ export function upstreamSender(pool: Pool): Send {
       duration: report.duration,
       stayTime: report.stayTime,
       esLogId: '',
-    }));
+    }), 'main-api');
     const response = await pool.request({
       method: 'POST',
       path: '/api/log/AddPlayLog',

@@ -16,7 +16,7 @@ import { Pool, request } from 'undici';
 import { loadGatewayConfig, type GatewayConfig } from '../../gateway/src/config';
 import type { Logger } from '../../gateway/src/logger';
 import { startGateway } from '../../gateway/src/server';
-import { NONCE_PARAM, signedHeaders, withNonce, type SignedParams } from '../../gateway/src/upstream/sign';
+import { AUDIENCE_PARAM, NONCE_PARAM, signedHeaders, withNonce, type SignedParams } from '../../gateway/src/upstream/sign';
 import { BrokenError, GraphQLClient, type Operation } from './graphql-client';
 
 const QUIET_MS = 100;
@@ -45,9 +45,10 @@ export interface CallPlan {
 export const callCount = (plan: CallPlan): number => plan.rounds.reduce((sum, round) => sum + round.length, 0);
 
 export function describeCall(call: RecordedCall): string {
-  // the nonce differs on every run and says nothing about the call
+  // the nonce differs on every run and says nothing about the call, nor does the service it names
   const query = new URLSearchParams(call.query);
   query.delete(NONCE_PARAM);
+  query.delete(AUDIENCE_PARAM);
   const shown = query.toString();
   return `${call.method} ${call.path}${shown ? `?${shown}` : ''}`;
 }
@@ -252,7 +253,7 @@ export class DirectUpstream {
 
   async call(call: RecordedCall): Promise<unknown> {
     // the recorded nonce was spent when the gateway sent the call: a fresh one, as the gateway would
-    const params = withNonce(call.params);
+    const params = withNonce(call.params, 'main-api');
     const query = call.method === 'GET' ? new URLSearchParams(params).toString() : call.query;
     const headers: Record<string, string> = {
       ...signedHeaders(params, {

@@ -160,6 +160,49 @@ describe('UpstreamClient', () => {
     expect(streamRequest.headers.sign).toBe(computeSign(streamRequest.query, String(streamRequest.headers.timespan), 'test-secret'));
   });
 
+  it('names the service it calls in every request it signs (aud): GET, JSON, multipart, media and the AI stream', async () => {
+    const named = new UpstreamClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/prefix`,
+      secret: 'test-secret',
+      algorithm: 'md5',
+      productId: 1,
+      timeoutMs: 5_000,
+      logger: createLogger('silent'),
+      audience: 'login-service',
+    });
+    try {
+      await named.call({ method: 'GET', path: '/ok', params: { token: 't' } }, scope());
+      const get = seen.at(-1)!;
+      expect(get.query).toEqual({ token: 't', nonce: NONCE, aud: 'login-service' });
+      expect(get.headers.sign).toBe(computeSign(get.query, String(get.headers.timespan), 'test-secret'));
+
+      await named.call({ method: 'POST', path: '/ok', params: { token: 't' } }, scope());
+      const post = JSON.parse(seen.at(-1)!.body) as Record<string, string>;
+      expect(post).toEqual({ token: 't', nonce: NONCE, aud: 'login-service' });
+      expect(seen.at(-1)!.headers.sign).toBe(computeSign(post, String(seen.at(-1)!.headers.timespan), 'test-secret'));
+
+      await named.call({ method: 'POST', path: '/ok', params: { token: 't' }, files: { avatar: { data: new Blob(['GIF89a']), filename: 'a.gif' } } }, scope());
+      const upload = seen.at(-1)!;
+      const form = await new Response(upload.body, { headers: { 'content-type': String(upload.headers['content-type']) } }).formData();
+      expect(form.get('aud')).toBe('login-service');
+      expect(upload.headers.sign).toBe(computeSign({ token: 't', nonce: String(form.get('nonce')), aud: 'login-service' }, String(upload.headers.timespan), 'test-secret'));
+
+      // a media URL that names another service itself gets this client's
+      const media = await named.media('/media/a.m3u8?v=2&aud=main-api', { method: 'GET', headers: {}, clientAddress: null });
+      await media.body.text();
+      const mediaRequest = seen.at(-1)!;
+      expect(mediaRequest.query).toEqual({ v: '2', nonce: NONCE, aud: 'login-service' });
+      expect(mediaRequest.headers.sign).toBe(computeSign(mediaRequest.query, String(mediaRequest.headers.timespan), 'test-secret'));
+
+      await named.stream({ path: '/ok', params: { question: '什么是辩证法' } }, scope(), new AbortController().signal);
+      const streamRequest = seen.at(-1)!;
+      expect(streamRequest.query).toEqual({ question: '什么是辩证法', nonce: NONCE, aud: 'login-service' });
+      expect(streamRequest.headers.sign).toBe(computeSign(streamRequest.query, String(streamRequest.headers.timespan), 'test-secret'));
+    } finally {
+      await named.close();
+    }
+  });
+
   it('returns 4xx envelopes for the caller to judge', async () => {
     expect(await client.call({ method: 'GET', path: '/not-found' }, scope())).toMatchObject({ code: 4004, message: '课程不存在' });
   });

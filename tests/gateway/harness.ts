@@ -53,6 +53,7 @@ export async function startUpstream(env: Record<string, string> = {}): Promise<U
     productId: config.productId,
     timeoutMs: 10_000,
     logger: createLogger('silent'),
+    audience: 'main-api',
   });
   return {
     server,
@@ -190,7 +191,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
   };
   const silent = { debug() {}, info() {}, warn() {}, error() {} };
   const loginServer = await startLoginService({ config, store, port: 0, logger: silent, now: () => clock.now() });
-  const loginClient = new ContractClient({ baseUrl: loginServer.url, secret: config.apiSecret, algorithm: config.signAlgorithm });
+  const loginClient = new ContractClient({ baseUrl: loginServer.url, secret: config.apiSecret, algorithm: config.signAlgorithm, audience: 'login-service' });
   const db = new Database(path.join(upstream.dataDir, DATABASE_FILE));
   db.pragma('busy_timeout = 5000');
   const gateways: TestGateway[] = [];

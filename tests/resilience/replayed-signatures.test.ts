@@ -6,6 +6,8 @@
  * then every captured request is sent again as it was, to its own path and to the paths that would
  * hurt (ClearViewLog, CancelUserOperate, Logout, ...): none is accepted, while fresh requests still
  * work. A captured value holding `&` split into two parameters (which signs alike) is refused too.
+ * The two services keep separate records of the signs they took, so the gateway names the one it
+ * calls (`aud`): a request captured on its way to one is refused by the other, which never saw it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -224,10 +226,10 @@ describe('a request captured between the gateway and the upstream', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  async function graphql<T>(query: string, variables: Record<string, unknown> = {}, signedIn = token): Promise<T> {
     const res = await fetch(`${gatewayUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `utoken=${token}` },
+      headers: { 'content-type': 'application/json', cookie: `utoken=${signedIn}` },
       body: JSON.stringify({ query, variables }),
     });
     const answer = (await res.json()) as { data?: T; errors?: unknown[] };
@@ -323,5 +325,49 @@ describe('a request captured between the gateway and the upstream', () => {
     // ...that has been used
     const attempt = await sendWith(upstreamUrl, search!, 'GET', '/api/search/SearchByKeyWord', split);
     expect(attempt).toMatchObject({ status: 401, code: 4001 });
+  });
+  it("is refused by the other service, which never saw it: the gateway's requests name the service they are for", async () => {
+    mainProxy.captured.length = 0;
+    loginProxy.captured.length = 0;
+    // a token the gateway has not seen yet: it asks the login service about it
+    const another = await new UpstreamClient({ baseUrl: loginUrl, secret: SECRET }).postJson<{ token: string }>('/UserCenterApi/Login', {
+      userName: 'student',
+      password: 'Student2026',
+    });
+    const history = await graphql<History>(HISTORY, {}, another.body.items.token);
+    const media = await fetch(`${gatewayUrl}${history.viewer.history[0]!.videoImage}`);
+    expect(media.status).toBe(200);
+    await media.arrayBuffer();
+    const main = mainProxy.captured.filter((c) => c.headers.sign);
+    const login = loginProxy.captured.filter((c) => c.headers.sign);
+    expect(main.map(pathOf)).toContain('/api/usercenter/GetViewLogList');
+    expect(main.some((c) => pathOf(c).startsWith('/media/'))).toBe(true);
+    expect(login.map(pathOf)).toContain('/UserCenterApi/ValidateToken');
+    for (const captured of main) expect(paramsOf(captured)).toContainEqual(['aud', 'main-api']);
+    for (const captured of login) expect(paramsOf(captured)).toContainEqual(['aud', 'login-service']);
+
+    // from the demo library's network, IPAutoLogin would hand out the organisation's token
+    const fromLibrary = (captured: Captured): Captured => ({ ...captured, headers: { ...captured.headers, 'x-forwarded-for': '10.20.5.5' } });
+    const attempts: Attempt[] = [];
+    for (const captured of main) {
+      const pairs = paramsOf(captured);
+      attempts.push(
+        await sendWith(loginUrl, fromLibrary(captured), 'GET', '/UserCenterApi/IPAutoLogin', pairs),
+        await sendWith(loginUrl, captured, 'GET', '/UserCenterApi/ValidateToken', pairs),
+        await sendWith(loginUrl, captured, 'POST', '/UserCenterApi/Logout', pairs, 'form'),
+      );
+    }
+    for (const captured of login) {
+      const pairs = paramsOf(captured);
+      attempts.push(
+        await sendWith(upstreamUrl, captured, 'GET', '/api/Common/GetIP', pairs),
+        await sendWith(upstreamUrl, captured, 'GET', '/api/usercenter/GetViewLogList', pairs),
+        await sendWith(upstreamUrl, captured, 'POST', '/api/usercenter/ClearViewLog', pairs),
+      );
+    }
+    expect(attempts.length).toBe((main.length + login.length) * 3);
+    expect(accepted(attempts), `${accepted(attempts).length} of ${attempts.length} accepted`).toEqual([]);
+    expect((await graphql<History>(HISTORY, {}, another.body.items.token)).viewer.history).toEqual(history.viewer.history);
+    expect(loginService!.output()).toContain('refused a request signed for another service GET /UserCenterApi/IPAutoLogin');
   });
 });

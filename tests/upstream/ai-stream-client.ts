@@ -28,7 +28,7 @@ export interface SourceItem {
 }
 
 function signedRequest(client: UpstreamClient, params: ParamsInput): { url: string; headers: Record<string, string> } {
-  const pairs = Object.entries(withNonce(params))
+  const pairs = Object.entries(withNonce(params, {}, client.audience))
     .filter((e): e is [string, string | number | boolean] => e[1] !== undefined)
     .map(([k, v]) => [k, String(v)] as [string, string]);
   const timespan = String(Math.floor(Date.now() / 1000));

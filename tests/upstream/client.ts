@@ -3,7 +3,8 @@
  * (upstream/API.md, ARCHITECTURE.md) and deliberately independent of the server's code:
  * sign = hex(md5|sha256(P + timespan + secret)), P = params sorted by key (code units),
  * `key=value` with raw values, joined by `&`. Every request carries a fresh `nonce` parameter, as
- * the gateway's do: the upstream accepts a sign once.
+ * the gateway's do: the upstream accepts a sign once; a client told which service it calls signs
+ * that too (`aud`), as the gateway does, so that no other service takes its sign.
  */
 import { createHash, randomUUID } from 'node:crypto';
 
@@ -22,10 +23,15 @@ export interface ApiResponse<T = unknown> {
   body: Envelope<T>;
 }
 
+/** the services a sign can be meant for (upstream/API.md "Transport", `aud`) */
+export type Audience = 'main-api' | 'login-service';
+
 export interface ClientOptions {
   baseUrl: string;
   secret?: string;
   algorithm?: 'md5' | 'sha256';
+  /** the service at baseUrl, signed into every request as `aud`; none when absent */
+  audience?: Audience;
 }
 
 /** Per-request overrides, to send what a broken or hostile caller would. */
@@ -37,6 +43,8 @@ export interface RequestTweaks {
   headers?: Record<string, string>;
   /** the nonce parameter; null sends none, as a backend's caller that knows nothing of it would */
   nonce?: string | null;
+  /** the aud parameter instead of the client's audience; null sends none */
+  aud?: string | null;
 }
 
 export function signParams(
@@ -56,21 +64,27 @@ function toPairs(params: ParamsInput): [string, string][] {
     .map(([k, v]) => [k, String(v)]);
 }
 
-/** the params with the request's nonce: a fresh one unless the tweaks say otherwise */
-export function withNonce<T extends ParamsInput>(params: T, tweaks: RequestTweaks = {}): T {
+/**
+ * the params with the request's nonce (a fresh one unless the tweaks say otherwise) and the
+ * service they are meant for (`audience`, unless the tweaks say otherwise)
+ */
+export function withNonce<T extends ParamsInput>(params: T, tweaks: RequestTweaks = {}, audience?: Audience): T {
   const nonce = tweaks.nonce === undefined ? randomUUID() : tweaks.nonce;
-  return nonce === null ? params : { ...params, nonce };
+  const aud = tweaks.aud === undefined ? audience : tweaks.aud;
+  return { ...params, ...(nonce === null ? {} : { nonce }), ...(aud === null || aud === undefined ? {} : { aud }) };
 }
 
 export class UpstreamClient {
   readonly baseUrl: string;
   readonly secret: string;
   readonly algorithm: 'md5' | 'sha256';
+  readonly audience: Audience | undefined;
 
   constructor(options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
     this.secret = options.secret ?? 'sizheng-dev-secret';
     this.algorithm = options.algorithm ?? 'md5';
+    this.audience = options.audience;
   }
 
   private headers(pairs: [string, string][], tweaks: RequestTweaks): Record<string, string> {
@@ -98,7 +112,7 @@ export class UpstreamClient {
   }
 
   get<T = unknown>(path: string, params: ParamsInput = {}, tweaks: RequestTweaks = {}): Promise<ApiResponse<T>> {
-    const pairs = toPairs(withNonce(params, tweaks));
+    const pairs = toPairs(withNonce(params, tweaks, this.audience));
     const query = new URLSearchParams(pairs).toString();
     return this.send<T>(`${this.baseUrl}${path}${query ? `?${query}` : ''}`, {
       headers: this.headers(pairs, tweaks),
@@ -107,7 +121,7 @@ export class UpstreamClient {
 
   /** the body as JSON with its values as given (numbers stay numbers); signed as String(value) */
   postJson<T = unknown>(path: string, body: ParamsInput, tweaks: RequestTweaks = {}): Promise<ApiResponse<T>> {
-    const sent = withNonce(body, tweaks);
+    const sent = withNonce(body, tweaks, this.audience);
     return this.send<T>(`${this.baseUrl}${path}`, {
       method: 'POST',
       headers: { ...this.headers(toPairs(sent), tweaks), 'Content-Type': 'application/json' },
@@ -116,7 +130,7 @@ export class UpstreamClient {
   }
 
   postForm<T = unknown>(path: string, body: ParamsInput, tweaks: RequestTweaks = {}): Promise<ApiResponse<T>> {
-    const pairs = toPairs(withNonce(body, tweaks));
+    const pairs = toPairs(withNonce(body, tweaks, this.audience));
     return this.send<T>(`${this.baseUrl}${path}`, {
       method: 'POST',
       headers: { ...this.headers(pairs, tweaks), 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },

@@ -36,7 +36,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const content = options.content === undefined ? fixtureContent() : options.content;
   if (content) seedDemoContent(store, content, store.mediaDir);
   const server = await startMainApi({ config, store, now: options.now });
-  const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm });
+  const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm, audience: 'main-api' });
   return {
     server,
     store,

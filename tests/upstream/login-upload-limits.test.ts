@@ -174,11 +174,11 @@ describe('UploadHeader limits', () => {
     });
 
     it('8 parts are taken; 9 are not', async () => {
-      // token, five extras and the nonce the client adds: seven fields and the file
+      // token, four extras and the nonce and aud the client adds: seven fields and the file
       const seven: Record<string, string> = { token };
-      for (let i = 0; i < 5; i += 1) seven[`extra${i}`] = 'x';
+      for (let i = 0; i < 4; i += 1) seven[`extra${i}`] = 'x';
       expect((await upload(seven)).body.code).toBe(2001);
-      const eight = { ...seven, extra5: 'x' };
+      const eight = { ...seven, extra4: 'x' };
       expect((await upload(eight)).body).toEqual({ code: 4000, message: '请求体的字段过多（最多 8 个）', items: null });
     });
 

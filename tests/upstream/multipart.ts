@@ -1,6 +1,6 @@
 /**
  * A signed multipart/form-data POST as the gateway sends an upload (upstream/API.md "Transport"):
- * the sign covers the ordinary fields only (a fresh nonce among them), never the files. Written from the contract, like
+ * the sign covers the ordinary fields only (a fresh nonce and the client's aud among them), never the files. Written from the contract, like
  * client.ts, not from the server's code.
  */
 import { signParams, withNonce, type Envelope, type RequestTweaks, type UpstreamClient } from './client';
@@ -25,7 +25,7 @@ export async function postMultipart<T = unknown>(
   files: UploadPart[],
   tweaks: RequestTweaks = {},
 ): Promise<MultipartResponse<T>> {
-  const pairs = Object.entries(withNonce(fields, tweaks));
+  const pairs = Object.entries(withNonce(fields, tweaks, client.audience));
   const timespan = tweaks.timespan ?? String(Math.floor(Date.now() / 1000));
   const form = new FormData();
   for (const [key, value] of pairs) form.append(key, value);

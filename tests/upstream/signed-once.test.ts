@@ -3,6 +3,8 @@
  * "Transport"): the replay cache forgets a sign once its window has passed and holds no more than
  * one window of signs; the main API and the login service refuse a sign they have accepted before,
  * on its own path and on any other, with 401/4001 and before anything happens, and never log it.
+ * They keep separate records, so a sign names the service it is for (`aud`): one captured on its way
+ * to the main API is refused by the login service, and the other way round.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessReplayCache } from '../../upstream/src/http/replay-cache';
@@ -59,8 +61,9 @@ interface Captured {
   headers: Record<string, string>;
 }
 
-function signed(pairs: [string, string][], options: { timespan?: number; nonce?: string | null } = {}): Captured {
-  const withNonce: [string, string][] = options.nonce === null ? pairs : [...pairs, ['nonce', options.nonce ?? crypto.randomUUID()]];
+function signed(pairs: [string, string][], options: { timespan?: number; nonce?: string | null; aud?: string } = {}): Captured {
+  const withAud: [string, string][] = options.aud === undefined ? pairs : [...pairs, ['aud', options.aud]];
+  const withNonce: [string, string][] = options.nonce === null ? withAud : [...withAud, ['nonce', options.nonce ?? crypto.randomUUID()]];
   const timespan = String(options.timespan ?? Math.floor(Date.now() / 1000));
   return { pairs: withNonce, headers: { timespan, sign: signParams(withNonce, timespan, SECRET), productId: '1' } };
 }
@@ -203,5 +206,69 @@ describe('login service: a signed request is usable once', () => {
     expect((await login.client.get('/UserCenterApi/ValidateToken', { token })).body.code).toBe(2000);
     expect(login.logs.join('\n')).toContain('refused a replayed request POST /UserCenterApi/Logout');
     expect(login.logs.join('\n')).not.toContain(validate.headers.sign);
+  });
+});
+
+describe('a sign is for the service it names: the main API and the login service take none meant for the other', () => {
+  let api: TestApi;
+  let login: TestLogin;
+  /** an address of the demo library's network: IPAutoLogin gives whoever comes from it a token */
+  const LIBRARY = { 'X-Forwarded-For': '10.20.5.5' };
+  const withHeaders = (request: Captured, headers: Record<string, string>): Captured => ({ ...request, headers: { ...request.headers, ...headers } });
+
+  beforeAll(async () => {
+    [api, login] = await Promise.all([startTestApi({ env: { LOG_LEVEL: 'warn' } }), startTestLogin()]);
+  });
+  afterAll(async () => {
+    await Promise.all([api.stop(), login.stop()]);
+  });
+
+  it("refuses at the login service a main-API sign: a parameterless call can not become IPAutoLogin from the library's network", async () => {
+    const captured = signed([], { aud: 'main-api' });
+    expect((await send(api.server.url, 'GET', '/api/Common/GetIP', captured)).body.code).toBe(2000);
+    // the login service has never seen this sign: only its aud keeps it out, whatever address is claimed
+    expect(await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', withHeaders(captured, LIBRARY))).toEqual({ status: 401, body: REFUSED });
+    expect(await send(login.server.url, 'POST', '/UserCenterApi/Logout', captured, 'form')).toEqual({ status: 401, body: REFUSED });
+    expect(login.logs.join('\n')).toContain('refused a request signed for another service GET /UserCenterApi/IPAutoLogin');
+    expect(login.logs.join('\n')).not.toContain(captured.headers.sign);
+
+    // a sign without aud (the spec's backends' callers) is taken as before, by either service once: what aud closes
+    const plain = signed([]);
+    expect((await send(api.server.url, 'GET', '/api/Common/GetIP', plain)).body.code).toBe(2000);
+    const network = await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', withHeaders(plain, LIBRARY));
+    expect(network.body.code).toBe(2000);
+  });
+
+  it('refuses at the main API a login-service sign, by query, JSON or form (the history stays)', async () => {
+    const captured = signed([], { aud: 'login-service' });
+    expect((await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', withHeaders(captured, LIBRARY))).body.code).toBe(2000);
+    expect(await send(api.server.url, 'GET', '/api/Common/GetIP', captured)).toEqual({ status: 401, body: REFUSED });
+    expect(await send(api.server.url, 'GET', '/api/catalog/GetCatalogResourceByAuthor', captured)).toEqual({ status: 401, body: REFUSED });
+
+    const viewer = addMember(api.store, 'cross-service-viewer');
+    api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
+    const history = async () => (await api.client.get<ViewLogItem[]>('/api/usercenter/GetViewLogList', { userId: viewer })).body.items;
+    // signed for the login service (GetUserExtraInfo takes a userId too), never sent there
+    for (const as of ['json', 'form'] as const) {
+      const forLogin = signed([['userId', String(viewer)]], { aud: 'login-service' });
+      expect(await send(api.server.url, 'POST', '/api/usercenter/ClearViewLog', forLogin, as)).toEqual({ status: 401, body: REFUSED });
+    }
+    expect(await history()).toHaveLength(1);
+    expect((await send(api.server.url, 'POST', '/api/usercenter/ClearViewLog', signed([['userId', String(viewer)]], { aud: 'main-api' }))).body).toMatchObject({ code: 2001, items: 1 });
+  });
+
+  it('takes a sign naming its own service once, and refuses one naming no service it knows', async () => {
+    const own = signed([], { aud: 'main-api' });
+    expect((await send(api.server.url, 'GET', '/api/Common/GetIP', own)).body.code).toBe(2000);
+    expect(await send(api.server.url, 'GET', '/api/Common/GetIP', own)).toEqual({ status: 401, body: REFUSED });
+    expect((await api.client.get('/api/Common/GetIP')).body.code).toBe(2000);
+    expect((await login.client.get('/UserCenterApi/IPAutoLogin', {}, { headers: LIBRARY })).body.code).toBe(2000);
+    for (const aud of ['Main-API', 'gateway', '']) {
+      expect(await send(api.server.url, 'GET', '/api/Common/GetIP', signed([], { aud }))).toEqual({ status: 401, body: REFUSED });
+      expect(await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', signed([], { aud }))).toEqual({ status: 401, body: REFUSED });
+    }
+    // named twice: both must be this service
+    const twice = signed([['aud', 'login-service']], { aud: 'main-api' });
+    expect(await send(api.server.url, 'GET', '/api/Common/GetIP', twice)).toEqual({ status: 401, body: REFUSED });
   });
 });

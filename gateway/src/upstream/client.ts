@@ -14,7 +14,16 @@ import type { Logger } from '../logger';
 import { isEnvelope, type Envelope } from './envelope';
 import { UpstreamBudgetExceeded, UpstreamError } from './errors';
 import { multipartBody, type MultipartFile } from './multipart';
-import { NONCE_PARAM, signedHeaders, toWireParams, withNonce, type ParamValue, type SignedParams } from './sign';
+import {
+  AUDIENCE_PARAM,
+  NONCE_PARAM,
+  signedHeaders,
+  toWireParams,
+  withNonce,
+  type ParamValue,
+  type SignAudience,
+  type SignedParams,
+} from './sign';
 
 export type UpstreamMethod = 'GET' | 'POST';
 
@@ -58,6 +67,12 @@ export interface UpstreamClientOptions {
   connections?: number;
   /** connections of the streaming calls' own pool (stream()); 1 024 by default */
   streamConnections?: number;
+  /**
+   * The service behind baseUrl, signed into every request as `aud` so that no other service
+   * accepts its sign (upstream/API.md "Transport"). Every client of the gateway names one; a
+   * backend of the spec ignores the parameter.
+   */
+  audience?: SignAudience;
 }
 
 /**
@@ -145,7 +160,7 @@ export class UpstreamClient {
       scope.upstreamRefused = (scope.upstreamRefused ?? 0) + 1;
       throw new UpstreamBudgetExceeded(scope.upstreamBudget, call.path);
     }
-    const wire = withNonce(toWireParams(call.params ?? {}));
+    const wire = withNonce(toWireParams(call.params ?? {}), this.options.audience);
     const headers: Record<string, string> = {
       ...signedHeaders(wire, {
         secret: this.options.secret,
@@ -222,8 +237,10 @@ export class UpstreamClient {
     const queryIndex = pathAndQuery.indexOf('?');
     const query = new URLSearchParams(queryIndex >= 0 ? pathAndQuery.slice(queryIndex + 1) : '');
     query.delete(NONCE_PARAM);
-    const wire: SignedParams = withNonce(Object.fromEntries(query));
+    query.delete(AUDIENCE_PARAM);
+    const wire: SignedParams = withNonce(Object.fromEntries(query), this.options.audience);
     query.set(NONCE_PARAM, wire[NONCE_PARAM]!);
+    if (wire[AUDIENCE_PARAM]) query.set(AUDIENCE_PARAM, wire[AUDIENCE_PARAM]);
     const headers: Record<string, string> = {
       ...init.headers,
       ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
@@ -258,7 +275,7 @@ export class UpstreamClient {
       scope.upstreamRefused = (scope.upstreamRefused ?? 0) + 1;
       throw new UpstreamBudgetExceeded(scope.upstreamBudget, call.path);
     }
-    const wire = withNonce(toWireParams(call.params ?? {}));
+    const wire = withNonce(toWireParams(call.params ?? {}), this.options.audience);
     const headers: Record<string, string> = {
       ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
       accept: 'text/event-stream, application/json',

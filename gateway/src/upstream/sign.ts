@@ -41,9 +41,17 @@ export function computeSign(params: SignedParams, timespan: string, secret: stri
  */
 export const NONCE_PARAM = 'nonce';
 
-/** The params with a fresh nonce: what goes on the wire and is signed. */
-export function withNonce(params: SignedParams): SignedParams {
-  return { ...params, [NONCE_PARAM]: randomUUID() };
+/**
+ * The service a request is meant for, signed with it: the main API and the login service each
+ * remember the signs they accepted, and refuse a sign naming the other, so a request captured on
+ * its way to one cannot be used once more at the other (upstream/API.md "Transport").
+ */
+export type SignAudience = 'main-api' | 'login-service';
+export const AUDIENCE_PARAM = 'aud';
+
+/** The params with a fresh nonce (and the service they are for): what goes on the wire and is signed. */
+export function withNonce(params: SignedParams, audience?: SignAudience): SignedParams {
+  return { ...params, [NONCE_PARAM]: randomUUID(), ...(audience ? { [AUDIENCE_PARAM]: audience } : {}) };
 }
 
 /** Unix seconds as the `timespan` header carries them. */

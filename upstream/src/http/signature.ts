@@ -55,6 +55,21 @@ export function signLifetimeSeconds(timespan: string, windowSeconds: number, now
   return Math.max(1, Number(timespan) + windowSeconds - Math.floor(nowMs / 1000) + 1);
 }
 
+/**
+ * The services a sign can be meant for. Callers may name the one they call in the signed `aud`
+ * parameter (the gateway always does): the main API and the login service keep separate records
+ * of the signs they accepted, so without it a sign spent at one could be used once more at the
+ * other (a parameterless main-API call as the login service's IPAutoLogin). A request without
+ * `aud` is taken as before: the spec's backends know nothing of it.
+ */
+export type SignAudience = 'main-api' | 'login-service';
+export const AUDIENCE_PARAM = 'aud';
+
+/** true when the parameters name, in `aud`, a service other than `audience` (any of them, when repeated) */
+export function meantForAnother(pairs: ParamPairs, audience: SignAudience): boolean {
+  return pairs.some(([key, value]) => key === AUDIENCE_PARAM && value !== audience);
+}
+
 /** The form a sign is remembered in: verifySignature takes any letter case, a replay may not slip through in capitals. */
 export const spentSignKey = (sign: string): string => sign.trim().toLowerCase();
 

@@ -2,7 +2,8 @@
  * The parameters of a signed call, after the checks both upstream servers make on every
  * /api and /UserCenterApi request: the sign over the query (GET) or body fields (POST) within
  * the time window (else 401/4001, logged without the sign), then the productId header, then that
- * the sign was never accepted before (a replay is 401/4001 too). All of it happens before a route
+ * the sign is not meant for another service (its `aud` parameter, 401/4001) and was never accepted
+ * before (a replay is 401/4001 too). All of it happens before a route
  * sees the parameters, so a refused request has no effect.
  * Uploads (multipart) go through openSignedUpload: same checks, files left out of the sign, the
  * fields before the file judged before the file is read (upload-body.ts).
@@ -18,7 +19,14 @@ import type { Logger } from '../logger';
 import { discardUnread, parseBody, readBody, type MultipartBody, type MultipartLimits, type ParamPairs } from './body';
 import { ApiError, badSignature, Code } from './envelope';
 import type { ReplayCache } from './replay-cache';
-import { signatureHeadersPlausible, signLifetimeSeconds, spentSignKey, verifySignature } from './signature';
+import {
+  meantForAnother,
+  signatureHeadersPlausible,
+  signLifetimeSeconds,
+  spentSignKey,
+  verifySignature,
+  type SignAudience,
+} from './signature';
 import { readUploadBody } from './upload-body';
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -33,11 +41,12 @@ export async function readSignedParams(
   config: UpstreamConfig,
   logger: Logger,
   replay: ReplayCache,
+  audience: SignAudience,
 ): Promise<ParamPairs> {
   if (method === 'POST') precheckSigned(req, url, config, logger);
   const pairs: ParamPairs =
     method === 'POST' ? parseBody(header(req, 'content-type'), await readBody(req)) : [...url.searchParams.entries()];
-  await checkSigned(req, url, pairs, config, logger, replay);
+  await checkSigned(req, url, pairs, config, logger, replay, audience);
   return pairs;
 }
 
@@ -108,6 +117,7 @@ export function openSignedUpload(
   replay: ReplayCache,
   limits: UploadLimits,
   deadlineMs: number,
+  audience: SignAudience,
 ): SignedUpload {
   precheckSigned(req, url, config, logger);
   // the parts are counted as they arrive: ten thousand tiny fields are refused once more than 8 parts could be there
@@ -123,14 +133,14 @@ export function openSignedUpload(
   return {
     async signedFields() {
       const pairs = await body.fieldsBeforeFile();
-      await refusing(() => checkSigned(req, url, pairs, config, logger, replay));
+      await refusing(() => checkSigned(req, url, pairs, config, logger, replay, audience));
       return pairs;
     },
     async whole() {
       const whole = await body.whole();
       // the sign was spent over the fields before the file: only verified again here
       await refusing(() => {
-        verifySigned(req, url, whole.pairs, config, logger);
+        verifySigned(req, url, whole.pairs, config, logger, audience);
       });
       return whole;
     },
@@ -143,13 +153,17 @@ const productIdMatches = (req: IncomingMessage, config: UpstreamConfig): boolean
 
 const wrongProductId = (config: UpstreamConfig) => new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
 
-/** The sign over `pairs` within the window (else 401/4001), then the productId header (else 400/4000). */
+/**
+ * The sign over `pairs` within the window (else 401/4001), then the productId header (else
+ * 400/4000), then that the sign is not meant for another service (`aud`, else 401/4001).
+ */
 function verifySigned(
   req: IncomingMessage,
   url: URL,
   pairs: ParamPairs,
   config: UpstreamConfig,
   logger: Logger,
+  audience: SignAudience,
 ): { sign: string; timespan: string; nowMs: number } {
   const timespan = header(req, 'timespan');
   const sign = header(req, 'sign');
@@ -168,10 +182,15 @@ function verifySigned(
     throw badSignature();
   }
   if (!productIdMatches(req, config)) throw wrongProductId(config);
+  if (meantForAnother(pairs, audience)) {
+    // the value is the caller's text: not logged
+    logger.warn(`refused a request signed for another service ${req.method} ${url.pathname}`);
+    throw badSignature();
+  }
   return { sign, timespan, nowMs };
 }
 
-/** verifySigned, then that the sign was never accepted before (a replay: 401/4001); the sign is spent. */
+/** verifySigned (and meant for this service), then that the sign was never accepted before (a replay: 401/4001); the sign is spent. */
 async function checkSigned(
   req: IncomingMessage,
   url: URL,
@@ -179,8 +198,9 @@ async function checkSigned(
   config: UpstreamConfig,
   logger: Logger,
   replay: ReplayCache,
+  audience: SignAudience,
 ): Promise<void> {
-  const { sign, timespan, nowMs } = verifySigned(req, url, pairs, config, logger);
+  const { sign, timespan, nowMs } = verifySigned(req, url, pairs, config, logger, audience);
   if (!(await spendSign(sign, timespan, config, nowMs, replay))) {
     logger.warn(`refused a replayed request ${req.method} ${url.pathname}: its sign was accepted before`);
     throw badSignature();

@@ -100,7 +100,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
       // the body is read, then the signed fields before the file (the token: a user with a session),
       // and only then a slot (at most MAX_UPLOADS_PER_USER per user) and the file. The whole body must
       // arrive within the upload deadline, so nobody holds a slot, or a connection, by trickling.
-      const upload = openSignedUpload(req, url, config, logger, replay, route.upload, uploadReadDeadlineMs);
+      const upload = openSignedUpload(req, url, config, logger, replay, route.upload, uploadReadDeadlineMs, 'login-service');
       let release: (() => void) | null = null;
       try {
         const uploader = route.upload.uploader(new Params(await upload.signedFields()));
@@ -125,7 +125,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
       }
       return;
     }
-    const pairs = await readSignedParams(req, url, route.method, config, logger, replay);
+    const pairs = await readSignedParams(req, url, route.method, config, logger, replay, 'login-service');
     sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files: [] }));
   }
 

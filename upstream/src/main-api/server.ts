@@ -70,7 +70,7 @@ export function createMainApiHandler(options: MainApiOptions) {
     const route = routes.get(routeKey(req.method ?? 'GET', pathname));
     if (!route) throw notFound(MESSAGES.unknownPath);
 
-    const pairs = await readSignedParams(req, url, route.method, config, logger, replay);
+    const pairs = await readSignedParams(req, url, route.method, config, logger, replay, 'main-api');
     const result = route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
     const answer = result instanceof Promise ? await result : result;
     if (isStreamAnswer(answer)) {
