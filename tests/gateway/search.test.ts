@@ -68,7 +68,10 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (url.pathname.startsWith('/api/search/')) {
       const forwarded = req.headers['x-forwarded-for'];
-      recorded.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), forwardedFor: Array.isArray(forwarded) ? forwarded[0] : forwarded });
+      // what the resolvers asked for: the transport's own signed parameters (the request's nonce and
+      // the service it is meant for) are the signing's business, checked in sign.test.ts
+      const { nonce: _nonce, aud: _audience, ...query } = Object.fromEntries(url.searchParams);
+      recorded.push({ path: url.pathname, query, forwardedFor: Array.isArray(forwarded) ? forwarded[0] : forwarded });
       if (refuse !== null) {
         res.writeHead(400, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ code: 4000, message: refuse, items: null }));
