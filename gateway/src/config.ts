@@ -49,8 +49,19 @@ export interface GatewayConfig {
   trustedProxies: string[];
   /** WEB_DIST (<repo>/web/dist): the built web app. */
   webDistDir: string;
-  /** UPSTREAM_TIMEOUT_MS (85 000, product-spec §7 "Request timeout is 85 seconds"). */
+  /**
+   * UPSTREAM_TIMEOUT_MS (85 000, product-spec §7 "Request timeout is 85 seconds"): the calls that wait
+   * on long work (the AI answer, cutting a clip), and the most any call may take.
+   */
   upstreamTimeoutMs: number;
+  /**
+   * UPSTREAM_READ_TIMEOUT_MS (2 000, at most UPSTREAM_TIMEOUT_MS): a read (a page's data, the viewer).
+   * Reads answer in milliseconds; one that has waited this long is waiting on a stalled service, and
+   * the page is better told 服务繁忙，请稍后再试 at once than after 85 s.
+   */
+  upstreamReadTimeoutMs: number;
+  /** UPSTREAM_WRITE_TIMEOUT_MS (10 000, at most UPSTREAM_TIMEOUT_MS): a call that changes something (a note, a like, a profile). */
+  upstreamWriteTimeoutMs: number;
   /** LOG_LEVEL debug | info (default) | warn | error | silent (tests). */
   logLevel: LogLevel;
   /**
@@ -128,6 +139,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+  const upstreamTimeoutMs = parseInteger('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 85_000, 1, 600_000);
 
   return {
     port: parseInteger('PORT', env.PORT, 4000, 0, 65535),
@@ -148,7 +160,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     introspection: parseBoolean('INTROSPECTION', env.INTROSPECTION, true),
     trustedProxies,
     webDistDir: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'web', 'dist')),
-    upstreamTimeoutMs: parseInteger('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 85_000, 1, 600_000),
+    upstreamTimeoutMs,
+    upstreamReadTimeoutMs: Math.min(parseInteger('UPSTREAM_READ_TIMEOUT_MS', env.UPSTREAM_READ_TIMEOUT_MS, 2_000, 1, 600_000), upstreamTimeoutMs),
+    upstreamWriteTimeoutMs: Math.min(parseInteger('UPSTREAM_WRITE_TIMEOUT_MS', env.UPSTREAM_WRITE_TIMEOUT_MS, 10_000, 1, 600_000), upstreamTimeoutMs),
     uploadReadDeadlineMs: parseInteger('UPLOAD_READ_DEADLINE_MS', env.UPLOAD_READ_DEADLINE_MS, 60_000, 1, 600_000),
     logLevel,
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),

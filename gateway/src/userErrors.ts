@@ -5,7 +5,9 @@
  *   LOGIN_REQUIRED  nobody is signed in; no upstream call was made
  *   REFUSED         the service said no (code -1): `message` is its Chinese sentence, shown as is
  *   INVALID         the input breaks a rule checked before calling (or the service's 4000): `field` names it
- *   UNAVAILABLE     the service could not be reached or answered nonsense: 服务暂时不可用，请稍后再试
+ *   UNAVAILABLE     the service could not be reached or answered nonsense: 服务暂时不可用，请稍后再试;
+ *                   it did not answer in time, or the gateway stopped calling it for a moment after
+ *                   it stopped answering: 服务繁忙，请稍后再试
  * Anything else (a spent upstream budget, a bug) stays a GraphQL error, masked as usual.
  */
 import type { Logger } from './logger';
@@ -28,6 +30,18 @@ export const LOGIN_REQUIRED_MESSAGE = '请先登录';
 /** What the client sees instead of an upstream failure's details (those go to the log). */
 export const UPSTREAM_UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后再试';
 
+/**
+ * What the client sees when the service is there but does not answer in time (a timeout), or the
+ * gateway refuses calls for a moment because the last ones got no answer (an open circuit, too many
+ * waiting): trying again in a few seconds is likely to work.
+ */
+export const UPSTREAM_BUSY_MESSAGE = '服务繁忙，请稍后再试';
+
+/** The sentence for an upstream failure: busy (try again shortly) or unavailable. */
+export function upstreamFailureMessage(error: UpstreamError): string {
+  return error.failure === 'timeout' || error.failure === 'unavailable' ? UPSTREAM_BUSY_MESSAGE : UPSTREAM_UNAVAILABLE_MESSAGE;
+}
+
 export function userError(code: UserErrorCode, message: string, field: string | null = null): UserErrorResult {
   return { code, message, field };
 }
@@ -35,7 +49,8 @@ export function userError(code: UserErrorCode, message: string, field: string | 
 export const loginRequired = (): UserErrorResult => userError('LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
 export const refused = (message: string): UserErrorResult => userError('REFUSED', message);
 export const invalid = (field: string, message: string): UserErrorResult => userError('INVALID', message, field);
-export const unavailable = (): UserErrorResult => userError('UNAVAILABLE', UPSTREAM_UNAVAILABLE_MESSAGE);
+export const unavailable = (cause?: UpstreamError): UserErrorResult =>
+  userError('UNAVAILABLE', cause ? upstreamFailureMessage(cause) : UPSTREAM_UNAVAILABLE_MESSAGE);
 
 /**
  * A refusal of an operation call as the user's error. -1 carries the sentence to show; 4000 a
@@ -63,7 +78,7 @@ export async function orUnavailable<T>(work: () => Promise<T>, onUnavailable: (e
   try {
     return await work();
   } catch (error) {
-    if (error instanceof UpstreamError) return onUnavailable(unavailable());
+    if (error instanceof UpstreamError) return onUnavailable(unavailable(error));
     throw error;
   }
 }

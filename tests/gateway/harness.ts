@@ -107,6 +107,11 @@ export async function startTestGateway(
     LOG_LEVEL: options.captureLogs ? 'debug' : 'silent',
     EXPOSE_UPSTREAM_COUNT: 'true',
     UPSTREAM_TIMEOUT_MS: '10000',
+    // reads and writes as patient as every call: the upstream shares this process with the test,
+    // whose own work (jieba, seeding) can hold the event loop for a second or two; the reads' real
+    // time (2 s) is proved against separate processes in tests/resilience/stalled-main-api.test.ts
+    UPSTREAM_READ_TIMEOUT_MS: '10000',
+    UPSTREAM_WRITE_TIMEOUT_MS: '10000',
     ...env,
   });
   const logs: string[] = [];

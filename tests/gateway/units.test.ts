@@ -28,6 +28,8 @@ describe('loadGatewayConfig', () => {
       introspection: true,
       trustedProxies: ['127.0.0.0/8', '::1'],
       upstreamTimeoutMs: 85_000,
+      upstreamReadTimeoutMs: 2_000,
+      upstreamWriteTimeoutMs: 10_000,
       logLevel: 'info',
       exposeUpstreamCount: false,
     });
@@ -63,6 +65,17 @@ describe('loadGatewayConfig', () => {
       upstreamTimeoutMs: 1500,
       logLevel: 'debug',
     });
+  });
+
+  it('times reads and writes on their own, never beyond UPSTREAM_TIMEOUT_MS', () => {
+    expect(loadGatewayConfig({ UPSTREAM_READ_TIMEOUT_MS: '4000', UPSTREAM_WRITE_TIMEOUT_MS: '20000' })).toMatchObject({
+      upstreamTimeoutMs: 85_000,
+      upstreamReadTimeoutMs: 4_000,
+      upstreamWriteTimeoutMs: 20_000,
+    });
+    // an operator who shortens every call shortens reads and writes with it
+    expect(loadGatewayConfig({ UPSTREAM_TIMEOUT_MS: '1500' })).toMatchObject({ upstreamReadTimeoutMs: 1_500, upstreamWriteTimeoutMs: 1_500 });
+    expect(() => loadGatewayConfig({ UPSTREAM_READ_TIMEOUT_MS: 'soon' })).toThrow(/UPSTREAM_READ_TIMEOUT_MS/);
   });
 
   it('refuses values that would misbehave later', () => {

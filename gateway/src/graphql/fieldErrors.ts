@@ -14,16 +14,17 @@ import { responsePathAsArray, type ASTNode, type GraphQLError, type GraphQLResol
 import { createGraphQLError, isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger';
 import { UpstreamBudgetExceeded, UpstreamError, UpstreamRefusal } from '../upstream/errors';
-import { UPSTREAM_UNAVAILABLE_MESSAGE } from '../userErrors';
+import { upstreamFailureMessage } from '../userErrors';
 import { INTERNAL_ERROR_MESSAGE, QUERY_TOO_COMPLEX, refusalError, upstreamBudgetMessage } from './errors';
 
 type Path = ReadonlyArray<string | number>;
 
 /**
  * What the client may see of an error thrown by a resolver: an upstream failure as
- * UPSTREAM_UNAVAILABLE, a spent budget as QUERY_TOO_COMPLEX, the main API's refusal of a read as
- * BAD_USER_INPUT or NOT_FOUND (refusalError), an expected error (a GraphQLError of ours, with
- * extensions.code and no original error) as it is, anything else masked.
+ * UPSTREAM_UNAVAILABLE (服务繁忙，请稍后再试 when the service did not answer in time or is not being
+ * called for a moment, else 服务暂时不可用，请稍后再试), a spent budget as QUERY_TOO_COMPLEX, the main
+ * API's refusal of a read as BAD_USER_INPUT or NOT_FOUND (refusalError), an expected error (a
+ * GraphQLError of ours, with extensions.code and no original error) as it is, anything else masked.
  */
 export function clientFacingError(error: unknown, nodes: ReadonlyArray<ASTNode> | ASTNode | undefined, path: Path | undefined): GraphQLError {
   // duck-typed, not instanceof: a second graphql copy (ESM next to CJS, as under Vitest) would make
@@ -34,7 +35,7 @@ export function clientFacingError(error: unknown, nodes: ReadonlyArray<ASTNode> 
     return createGraphQLError(upstreamBudgetMessage(original.budget), { nodes, path, extensions: { code: QUERY_TOO_COMPLEX } });
   }
   if (original instanceof UpstreamError) {
-    return createGraphQLError(UPSTREAM_UNAVAILABLE_MESSAGE, { nodes, path, extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    return createGraphQLError(upstreamFailureMessage(original), { nodes, path, extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
   }
   if (original instanceof UpstreamRefusal) return refusalError(original, { nodes, path });
   const expected = located.originalError === undefined && typeof located.extensions?.code === 'string' && typeof located.message === 'string';

@@ -1,9 +1,11 @@
 /**
  * The signed transport to a REST service: one undici Pool per service (the main API, the login
  * service, and the main API's media on a pool of its own) shared by every request of the process, signing every
- * call, forwarding the end user's address, bounding each call by the configured timeout and turning
- * every kind of failure into an UpstreamError. It speaks REST; resolvers never see it directly (see
- * ../loaders, mainApi.ts, loginApi.ts). Nothing it logs or throws carries a parameter value: the
+ * call, forwarding the end user's address, bounding each call by its kind's timeout (a read a few
+ * seconds, the AI answer and clip cutting the spec's 85 s), refusing calls at once while the service
+ * does not answer (guard.ts: circuit breaker, bounded wait, one more try of a read on a reset
+ * connection) and turning every kind of failure into an UpstreamError. It speaks REST; resolvers
+ * never see it directly (see ../loaders, mainApi.ts, loginApi.ts). Nothing it logs or throws carries a parameter value: the
  * login service's parameters are tokens and passwords.
  */
 import { Readable } from 'node:stream';
@@ -13,6 +15,7 @@ import type { SignAlgorithm } from '../config';
 import type { Logger } from '../logger';
 import { isEnvelope, type Envelope } from './envelope';
 import { UpstreamBudgetExceeded, UpstreamError } from './errors';
+import { UpstreamGuard } from './guard';
 import { multipartBody, type MultipartFile } from './multipart';
 import {
   AUDIENCE_PARAM,
@@ -26,6 +29,16 @@ import {
 } from './sign';
 
 export type UpstreamMethod = 'GET' | 'POST';
+
+/**
+ * How long a call may take and whether it may be sent twice:
+ *   read   changes nothing (a page's data, the viewer): readTimeoutMs, sent once more when its
+ *          connection was reset under it
+ *   write  changes something (the default): writeTimeoutMs, sent once only
+ *   long   waits on long work of the service (cutting a clip): timeoutMs, the spec's 85 s; sent once
+ * The AI answer (stream()) is bounded by timeoutMs as well.
+ */
+export type CallKind = 'read' | 'write' | 'long';
 
 /** What one GraphQL operation knows about its upstream traffic. */
 export interface RequestScope {
@@ -54,6 +67,8 @@ export interface UpstreamCall {
    * params only, never files (upstream/API.md "Transport").
    */
   files?: Record<string, UpstreamFile>;
+  /** 'write' when absent (see CallKind) */
+  kind?: CallKind;
 }
 
 export interface UpstreamClientOptions {
@@ -61,7 +76,18 @@ export interface UpstreamClientOptions {
   secret: string;
   algorithm: SignAlgorithm;
   productId: number;
+  /** the longest any call may take (UPSTREAM_TIMEOUT_MS, the spec's 85 s): long calls and the AI answer */
   timeoutMs: number;
+  /** a read's limit (UPSTREAM_READ_TIMEOUT_MS); timeoutMs when absent */
+  readTimeoutMs?: number;
+  /** a write's limit (UPSTREAM_WRITE_TIMEOUT_MS); timeoutMs when absent */
+  writeTimeoutMs?: number;
+  /** calls in a row without an answer that open the circuit (guard.ts); 5 by default */
+  failuresToOpen?: number;
+  /** how long an open circuit refuses calls before one is tried again; 2 000 ms by default */
+  openMs?: number;
+  /** calls that may wait for a connection beyond those running; more are refused at once. 512 by default */
+  maxWaiting?: number;
   logger: Logger;
   /** connections kept to the upstream; the embedded default is on loopback */
   connections?: number;
@@ -136,13 +162,28 @@ export class UpstreamClient {
   private streamPool?: Pool;
   private readonly origin: string;
   private readonly pathPrefix: string;
+  private readonly timeouts: Record<CallKind, number>;
+  private readonly guard: UpstreamGuard;
 
   constructor(private readonly options: UpstreamClientOptions) {
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.pathPrefix = url.pathname.replace(/\/+$/, '');
+    const connections = options.connections ?? 64;
+    this.timeouts = {
+      read: Math.min(options.readTimeoutMs ?? options.timeoutMs, options.timeoutMs),
+      write: Math.min(options.writeTimeoutMs ?? options.timeoutMs, options.timeoutMs),
+      long: options.timeoutMs,
+    };
+    this.guard = new UpstreamGuard({
+      service: url.origin + this.pathPrefix,
+      logger: options.logger,
+      failuresToOpen: options.failuresToOpen,
+      openMs: options.openMs,
+      maxOutstanding: connections + (options.maxWaiting ?? 512),
+    });
     this.pool = new Pool(url.origin, {
-      connections: options.connections ?? 64,
+      connections,
       keepAliveTimeout: 10_000,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
@@ -160,6 +201,47 @@ export class UpstreamClient {
       scope.upstreamRefused = (scope.upstreamRefused ?? 0) + 1;
       throw new UpstreamBudgetExceeded(scope.upstreamBudget, call.path);
     }
+    const kind = call.kind ?? 'write';
+    const timeoutMs = this.timeouts[kind];
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const started = Date.now();
+
+    let statusCode: number;
+    let text: string;
+    try {
+      ({ statusCode, text } = await this.guard.run(call.path, () => this.send(call, scope, timeoutMs, deadline), { resend: kind === 'read', signal: deadline }));
+    } catch (error) {
+      // refused without being sent: the breaker's own log lines say why, once, not once per call
+      if (error instanceof UpstreamError && error.failure === 'unavailable') this.options.logger.debug(error.message);
+      else if (error instanceof UpstreamError) this.fail(error);
+      throw error;
+    }
+
+    if (statusCode === 401) {
+      throw this.fail(new UpstreamError('unauthorized', call.path, statusCode, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)'));
+    }
+    if (statusCode >= 500) {
+      throw this.fail(new UpstreamError('server', call.path, statusCode, parseCode(text), 'server error'));
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw this.fail(new UpstreamError('bad-response', call.path, statusCode, null, 'the answer is not JSON'));
+    }
+    if (!isEnvelope(parsed)) {
+      throw this.fail(new UpstreamError('bad-response', call.path, statusCode, null, 'the answer is not an envelope'));
+    }
+    this.options.logger.debug(`upstream ${call.method} ${call.path} → ${statusCode} code ${parsed.code} in ${Date.now() - started} ms`);
+    return parsed as Envelope<T>;
+  }
+
+  /**
+   * One try of a call: signed afresh (every sign is accepted once, so a second try needs its own),
+   * sent and its answer read within `timeoutMs`, all of it before `deadline`. Throws UpstreamError
+   * 'timeout' or 'network' (keeping what the HTTP client threw) when no answer came.
+   */
+  private async send(call: UpstreamCall, scope: RequestScope, timeoutMs: number, deadline: AbortSignal): Promise<{ statusCode: number; text: string }> {
     const wire = withNonce(toWireParams(call.params ?? {}), this.options.audience);
     const headers: Record<string, string> = {
       ...signedHeaders(wire, {
@@ -187,43 +269,21 @@ export class UpstreamClient {
     }
 
     scope.upstreamRequests += 1;
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const started = Date.now();
-
-    let statusCode: number;
-    let text: string;
     try {
       const response = await this.pool.request({
         method: call.method,
         path,
         headers,
         body,
-        signal: timeout,
+        signal: deadline,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
-      statusCode = response.statusCode;
-      text = await response.body.text();
+      return { statusCode: response.statusCode, text: await response.body.text() };
     } catch (error) {
-      const failure = isTimeout(error) || timeout.aborted ? 'timeout' : 'network';
-      throw this.fail(new UpstreamError(failure, call.path, null, null, (error as Error)?.message ?? String(error)));
+      const failure = isTimeout(error) || deadline.aborted ? 'timeout' : 'network';
+      throw new UpstreamError(failure, call.path, null, null, (error as Error)?.message ?? String(error), error);
     }
-
-    if (statusCode === 401) {
-      throw this.fail(new UpstreamError('unauthorized', call.path, statusCode, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)'));
-    }
-    if (statusCode >= 500) {
-      throw this.fail(new UpstreamError('server', call.path, statusCode, parseCode(text), 'server error'));
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw this.fail(new UpstreamError('bad-response', call.path, statusCode, null, 'the answer is not JSON'));
-    }
-    if (!isEnvelope(parsed)) {
-      throw this.fail(new UpstreamError('bad-response', call.path, statusCode, null, 'the answer is not an envelope'));
-    }
-    this.options.logger.debug(`upstream ${call.method} ${call.path} → ${statusCode} code ${parsed.code} in ${Date.now() - started} ms`);
-    return parsed as Envelope<T>;
   }
 
   /**
@@ -293,11 +353,30 @@ export class UpstreamClient {
     });
 
     scope.upstreamRequests += 1;
+    const streamPool = this.streamPool;
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.streamPool.request({ method: 'GET', path, headers, signal });
+      // through the breaker until the answer's headers: an open circuit refuses the question at once
+      response = await this.guard.run(
+        call.path,
+        async () => {
+          try {
+            return await streamPool.request({ method: 'GET', path, headers, signal });
+          } catch (error) {
+            // the asker left: not the service's failure, and no reason to open the circuit
+            if (signal.aborted) throw error;
+            throw new UpstreamError(isTimeout(error) ? 'timeout' : 'network', call.path, null, null, (error as Error)?.message ?? String(error), error);
+          }
+        },
+        { resend: false, signal },
+      );
     } catch (error) {
-      throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', call.path, null, null, (error as Error)?.message ?? String(error)));
+      if (error instanceof UpstreamError && error.failure === 'unavailable') {
+        this.options.logger.debug(error.message);
+        throw error;
+      }
+      if (error instanceof UpstreamError) throw this.fail(error);
+      throw this.fail(new UpstreamError('network', call.path, null, null, (error as Error)?.message ?? String(error), error));
     }
     const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
     if (response.statusCode === 200 && contentType.startsWith('text/event-stream')) {

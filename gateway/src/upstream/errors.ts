@@ -6,7 +6,8 @@ import type { CODE_BAD_PARAMETER, CODE_NOT_FOUND } from './envelope';
  */
 export type UpstreamFailure =
   | 'network' // connection refused, reset, DNS: the upstream is down or unreachable
-  | 'timeout' // no complete answer within upstreamTimeoutMs
+  | 'timeout' // no complete answer within the call's time (its kind's: a read, a write, a long call)
+  | 'unavailable' // not sent: the upstream failed calls in a row just now (circuit open) or too many wait for it
   | 'server' // HTTP 5xx
   | 'unauthorized' // HTTP 401: wrong API_SECRET, SIGN_ALGORITHM or clock skew
   | 'bad-response' // not the JSON envelope
@@ -20,9 +21,11 @@ export class UpstreamError extends Error {
     readonly status: number | null,
     readonly code: number | null,
     detail: string,
+    /** what the HTTP client threw, when it threw (a reset connection is told apart by it) */
+    cause?: unknown,
   ) {
     const facts = [status === null ? null : `HTTP ${status}`, code === null ? null : `code ${code}`].filter(Boolean);
-    super(`upstream ${failure} on ${path}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}: ${detail}`);
+    super(`upstream ${failure} on ${path}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}: ${detail}`, cause === undefined ? undefined : { cause });
   }
 }
 

@@ -7,7 +7,7 @@
  * nothing here logs or throws a parameter value. The answers are plain results; deciding what a
  * refusal means for the viewer is viewer/session.ts's business, for a mutation the resolver's.
  */
-import type { RequestScope, UpstreamClient, UpstreamFile } from './client';
+import type { CallKind, RequestScope, UpstreamClient, UpstreamFile } from './client';
 import { CODE_BAD_PARAMETER, CODE_READ_OK, CODE_REFUSED, type Envelope } from './envelope';
 import { UpstreamError } from './errors';
 import { operationResult, type OperationResult } from './operations';
@@ -48,8 +48,15 @@ export class LoginApi {
     readonly scope: RequestScope,
   ) {}
 
-  private call<T>(method: 'GET' | 'POST', name: string, params: Record<string, ParamValue>, files?: Record<string, UpstreamFile>): Promise<Envelope<T>> {
-    return this.client.call<T>({ method, path: `${BASE}/${name}`, params, files }, this.scope);
+  /** `kind` 'read' for the calls that only look (a token, a profile): see CallKind */
+  private call<T>(
+    method: 'GET' | 'POST',
+    name: string,
+    params: Record<string, ParamValue>,
+    files?: Record<string, UpstreamFile>,
+    kind: CallKind = 'write',
+  ): Promise<Envelope<T>> {
+    return this.client.call<T>({ method, path: `${BASE}/${name}`, params, files, kind }, this.scope);
   }
 
   /**
@@ -57,8 +64,8 @@ export class LoginApi {
    * service will not take, e.g. an overlong token) give null. Anything else means the gateway and the
    * service disagree about the contract: an UpstreamError, treated like the service being down.
    */
-  private async readOrNull<T>(method: 'GET' | 'POST', name: string, params: Record<string, ParamValue>): Promise<T | null> {
-    const envelope = await this.call<T>(method, name, params);
+  private async readOrNull<T>(method: 'GET' | 'POST', name: string, params: Record<string, ParamValue>, kind: CallKind = 'write'): Promise<T | null> {
+    const envelope = await this.call<T>(method, name, params, undefined, kind);
     if (envelope.code === CODE_READ_OK) return envelope.items;
     if (envelope.code === CODE_REFUSED || envelope.code === CODE_BAD_PARAMETER) return null;
     throw new UpstreamError('rejected', `${BASE}/${name}`, null, envelope.code, 'unexpected code');
@@ -72,14 +79,14 @@ export class LoginApi {
 
   /** True for 2000 (its items are null), false for a refusal. */
   async validateToken(token: string): Promise<boolean> {
-    const envelope = await this.call<null>('GET', 'ValidateToken', { token });
+    const envelope = await this.call<null>('GET', 'ValidateToken', { token }, undefined, 'read');
     if (envelope.code === CODE_READ_OK) return true;
     if (envelope.code === CODE_REFUSED || envelope.code === CODE_BAD_PARAMETER) return false;
     throw new UpstreamError('rejected', `${BASE}/ValidateToken`, null, envelope.code, 'unexpected code');
   }
 
   userInfo(token: string): Promise<RestUserInfo | null> {
-    return this.readOrNull<RestUserInfo>('GET', 'GetUserInfo', { token });
+    return this.readOrNull<RestUserInfo>('GET', 'GetUserInfo', { token }, 'read');
   }
 
   /** A new token for one expired less than 24 h ago (the old one is revoked), else null. */
@@ -116,7 +123,7 @@ export class LoginApi {
   /** The profile of the token's user; read once per request (several fields may ask). */
   userProfile(token: string): Promise<RestUserProfile | null> {
     if (this.profileRead?.token !== token) {
-      this.profileRead = { token, profile: this.readOrNull<RestUserProfile>('GET', 'GetUserExtraInfo', { token }) };
+      this.profileRead = { token, profile: this.readOrNull<RestUserProfile>('GET', 'GetUserExtraInfo', { token }, 'read') };
     }
     return this.profileRead.profile;
   }

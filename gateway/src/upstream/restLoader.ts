@@ -2,7 +2,8 @@
  * The per-request REST loader: every GET of one GraphQL operation goes through it, so identical
  * calls (same path, same parameters) made by different resolvers are sent once. DataLoader's
  * batch window only collects keys; the main API has no batch endpoint, so each distinct key is
- * its own call, all sent in parallel.
+ * its own call, all sent in parallel. Every GET through it is a read (CallKind): it changes nothing,
+ * so it has a read's short timeout and may be sent once more on a reset connection.
  */
 import DataLoader from 'dataloader';
 import type { Envelope } from './envelope';
@@ -31,7 +32,7 @@ export function createRestLoader(client: UpstreamClient, scope: RequestScope): R
     (gets) =>
       Promise.all(
         gets.map((get) =>
-          client.call({ method: 'GET', path: get.path, params: get.params }, scope).catch((error: unknown) =>
+          client.call({ method: 'GET', path: get.path, params: get.params, kind: 'read' }, scope).catch((error: unknown) =>
             // DataLoader expects failures per key as Error values, not a rejected batch
             error instanceof Error ? error : new Error(String(error)),
           ),

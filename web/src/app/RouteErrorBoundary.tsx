@@ -20,7 +20,8 @@ interface GraphQLErrorLike {
 
 /**
  * What to tell the user: an id that does not exist (the gateway's NOT_FOUND, e.g. 分类不存在) or
- * input it refuses (BAD_USER_INPUT) is not worth a retry; anything else (network, upstream down) is.
+ * input it refuses (BAD_USER_INPUT) is not worth a retry; anything else (network, upstream down or
+ * busy: the gateway's own sentence then) is.
  */
 export function describeRouteError(error: unknown): { title: string; description: string; retry: boolean } {
   const source = (error as { source?: { errors?: readonly GraphQLErrorLike[] } } | null)?.source;
@@ -33,6 +34,12 @@ export function describeRouteError(error: unknown): { title: string; description
   const badInput = source?.errors?.find((e) => e.extensions?.code === 'BAD_USER_INPUT');
   if (badInput) {
     return { title: '无法完成请求', description: badInput.message || '请求参数有误。', retry: false };
+  }
+  // a service behind the gateway did not answer: the gateway says whether it is busy (服务繁忙，请稍后再试:
+  // slow, or not being called for a few seconds) or down, and trying again shortly is the thing to do
+  const unavailable = source?.errors?.find((e) => e.extensions?.code === 'UPSTREAM_UNAVAILABLE');
+  if (unavailable) {
+    return { title: '页面加载失败', description: unavailable.message || '服务繁忙，请稍后再试', retry: true };
   }
   return { title: '页面加载失败', description: '网络异常或服务暂时不可用，请稍后重试。', retry: true };
 }

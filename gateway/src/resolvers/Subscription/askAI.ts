@@ -23,7 +23,7 @@ import { AI_MESSAGES, askAIError, clientIdOf, modelOf, requireQuestion } from '.
 import type { AnswerEvent } from '../../ai/types';
 import type { GatewayContext } from '../../context';
 import type { Maybe } from '../../graphql/types';
-import { LOGIN_REQUIRED_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE, signedIn } from '../../userErrors';
+import { LOGIN_REQUIRED_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE, signedIn, upstreamFailureMessage } from '../../userErrors';
 import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_REFUSED, type Envelope } from '../../upstream/envelope';
 import { UpstreamError } from '../../upstream/errors';
 
@@ -81,7 +81,7 @@ const subscribe = async (_root: unknown, args: { input: AskAIInput }, ctx: Gatew
     answer = await ctx.api.ai.ask({ question, userId: me.viewer.userId, clientId, model, courseId, videoId }, controller.signal);
   } catch (error) {
     requestSignal?.removeEventListener('abort', onGone);
-    if (error instanceof UpstreamError) throw askAIError('UNAVAILABLE', UPSTREAM_UNAVAILABLE_MESSAGE);
+    if (error instanceof UpstreamError) throw askAIError('UNAVAILABLE', upstreamFailureMessage(error));
     throw error;
   }
   if (answer.kind === 'envelope') {

@@ -163,7 +163,10 @@ export class PlayApi {
     return this.calls.operation('POST', '/api/operate/CollectionNotes', { ...args });
   }
 
-  /** A GET that cuts a fragment (the upstream's contract): an operation, never through the read loader. */
+  /**
+   * A GET that cuts a fragment (the upstream's contract): an operation, never through the read
+   * loader, and a long one: the cutting may take up to the spec's 85 s.
+   */
   clipVideo(args: {
     videoCode: string;
     userId: number;
@@ -171,7 +174,7 @@ export class PlayApi {
     endTime: number;
     fragmentName: string;
   }): Promise<OperationResult<RestFragment | null>> {
-    return this.calls.operation('GET', '/api/play/ClipVideo', { ...args, productId: this.calls.productId });
+    return this.calls.operation('GET', '/api/play/ClipVideo', { ...args, productId: this.calls.productId }, 'long');
   }
 
   addPlayLog(fields: PlayLogFields): Promise<OperationResult<number | string | null>> {
