@@ -40,6 +40,7 @@ describe('store', () => {
         { version: 8, name: 'ai knowledge' },
         { version: 9, name: 'ai content' },
         { version: 10, name: 'ai retrieval' },
+        { version: 11, name: 'login throttle' },
       ]);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {

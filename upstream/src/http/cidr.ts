@@ -116,6 +116,19 @@ export function cidrContains(cidr: Cidr, address: bigint): boolean {
   return (address & mask(cidr.prefix)) === cidr.network;
 }
 
+/**
+ * The block of addresses one subscriber holds, as text: an IPv4 address itself (also when seen
+ * IPv4-mapped), an IPv6 address's /64 (a home or a phone is handed a whole /64 and its devices
+ * take new addresses in it all the time, so one address would be a different key every hour, and a
+ * guesser could take a fresh one for every attempt). Text that is no address is returned trimmed.
+ */
+export function subscriberBlock(address: string): string {
+  const value = parseAddress(address);
+  if (value === null) return address.trim();
+  if (value >> 32n === 0xffffn) return formatV4(value & 0xffffffffn);
+  return `${formatV6(value & mask(64))}/64`;
+}
+
 /** A matcher over a list of CIDRs (e.g. TRUSTED_PROXIES). */
 export function addressMatcher(cidrs: readonly string[]): (address: string) => boolean {
   const parsed = cidrs.map(parseCidr);

@@ -53,6 +53,7 @@ export interface Store {
   readonly organisations: OrganisationStore;
   readonly users: UserStore;
   readonly tokens: TokenStore;
+  /** failed password attempts and the addresses accounts signed in from (brute-force protection, migration 0011) */
   readonly loginAttempts: LoginAttemptStore;
   /** learning records of signed-in users (migration 0003) */
   readonly messages: MessageStore;
@@ -174,4 +175,5 @@ export type { FragmentReservation } from './fragments';
 export type { VideoOperationState } from './user-operations';
 export type { VideoNoteQuery } from './notes';
 export type { HotKeywordRecord } from './search-logs';
+export type { FailureTally } from './login-attempts';
 export type { KeyframeImage, MediaJobRecord, MediaQuality, VideoMediaRecord } from './media';

@@ -10,16 +10,11 @@ import type { Logger } from '../../logger';
 import type { OrganisationRecord, Store, TokenKind, UserRecord } from '../../store';
 import { cidrContains, parseAddress, parseCidr, type Cidr } from '../../http/cidr';
 import { organisationIdentity } from './accounts';
+import { createLoginThrottle, type Attempt } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
 const MINUTE = 60_000;
-/** per account: this many failures within the window lock the account */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-/** per client address: this many failures within the window lock the address */
-export const ADDRESS_FAILURE_LIMIT = 20;
-export const FAILURE_WINDOW_MS = 15 * MINUTE;
-export const LOCK_MS = 15 * MINUTE;
 /** how long after expiry a token may still be exchanged by RefreshToken */
 export const REFRESH_GRACE_MS = 24 * 60 * MINUTE;
 
@@ -30,7 +25,11 @@ export const AUTH_MESSAGES = {
   expired: '登录已失效，请重新登录',
   notOnNetwork: '未识别到机构网络',
   unknownLink: '无效的免登录链接',
-  tooMany: (minutes: number) => `尝试次数过多，请 ${minutes} 分钟后再试`,
+  /** a wait of the brute-force protection: seconds while under a minute, else whole minutes (rounded up) */
+  tooMany: (waitMs: number) =>
+    waitMs < MINUTE
+      ? `尝试次数过多，请 ${Math.max(1, Math.ceil(waitMs / 1000))} 秒后再试`
+      : `尝试次数过多，请 ${Math.ceil(waitMs / MINUTE)} 分钟后再试`,
 } as const;
 
 /** code -2 of CompanyLogin: the message is a URL the web opens in a new window (product-spec §2) */
@@ -58,9 +57,10 @@ export interface AuthService {
   login(userName: string, password: string, clientIp: string): Promise<Session>;
   /**
    * Asks a signed-in user for their password again (password change, contact change), counted by
-   * the same brute-force limits as Login. Resolves with the stored hash the password was verified
-   * against (a change then commits only while it is still the stored one); else throws
-   * `-1 wrongMessage` or `-1 尝试次数过多，请 N 分钟后再试`.
+   * the same brute-force protection as Login (the session makes it the owner's: only the failures
+   * of this account from this address count). Resolves with the stored hash the password was
+   * verified against (a change then commits only while it is still the stored one); else throws
+   * `-1 wrongMessage` or `-1 尝试次数过多，请 N 秒（分钟）后再试`.
    */
   confirmPassword(user: UserRecord, password: string, clientIp: string, wrongMessage: string): Promise<string>;
   /** the token's record and user when the token is valid (and marks it used), else null */
@@ -89,6 +89,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const now = options.now ?? Date.now;
   const tokenTtlMs = Math.round(config.tokenTtlHours * 60 * MINUTE);
   const cidrCache = new Map<string, Cidr>();
+  const throttle = createLoginThrottle(store);
 
   function issue(user: UserRecord, kind: TokenKind): Session {
     const at = now();
@@ -109,23 +110,20 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return null;
   }
 
-  function lockMessage(scope: 'account' | 'address', subject: string, at: number): string | null {
-    const until = store.loginAttempts.lockedUntil(scope, subject);
-    if (until === undefined || until <= at) return null;
-    return AUTH_MESSAGES.tooMany(Math.max(1, Math.ceil((until - at) / MINUTE)));
-  }
-
   function tokenRecord(token: string) {
     if (!looksLikeToken(token)) return undefined;
     return store.tokens.get(hashToken(token));
   }
 
   /**
-   * One password attempt under the brute-force limits (upstream/API.md "Brute-force protection"),
-   * shared by Login and every page or call that asks for the current password again: the lock is
-   * checked, the attempt counted before the slow check, and a right password clears the account's
-   * failures. Returns the account and the stored hash the password matched, or throws the refusal (`wrongMessage` or 尝试次数过多).
-   * `known` is the signed-in user when the caller already has one (never another account).
+   * One password attempt under the brute-force protection (login-throttle.ts, upstream/API.md
+   * "Brute-force protection"), shared by Login and every page or call that asks for the current
+   * password again: an attempt that must wait is refused with the wait before anything is checked;
+   * one that may go ahead is counted as a failure before the slow check, and a right password
+   * forgives it and the pair's earlier failures and makes the address known to the account.
+   * Returns the account and the stored hash the password matched, or throws the refusal
+   * (`wrongMessage` or 尝试次数过多). `known` is the signed-in user when the caller already has one
+   * (never another account).
    */
   async function passwordAttempt(
     userName: string,
@@ -135,39 +133,21 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     what: string,
     known?: UserRecord,
   ): Promise<{ user: UserRecord; verifiedHash: string }> {
-    const accountKey = userName.trim().toLowerCase();
-    const at = now();
-    const locked = lockMessage('address', clientIp, at) ?? lockMessage('account', accountKey, at);
-    if (locked) {
-      logger.info(`${what} refused (locked) userName=${JSON.stringify(userName.trim())}`);
-      throw refused(locked);
-    }
-    // Recorded before the (slow, asynchronous) password check and counted at once, so that
-    // a burst of parallel guesses cannot all pass the lock check before any failure is known.
-    store.loginAttempts.recordFailure(accountKey, clientIp, at);
-    const since = at - FAILURE_WINDOW_MS;
-    const accountFailures = store.loginAttempts.failuresOfAccount(accountKey, since);
-    const addressFailures = store.loginAttempts.failuresOfAddress(clientIp, since);
-    if (accountFailures > ACCOUNT_FAILURE_LIMIT || addressFailures > ADDRESS_FAILURE_LIMIT) {
-      if (accountFailures > ACCOUNT_FAILURE_LIMIT) store.loginAttempts.lock('account', accountKey, at + LOCK_MS);
-      if (addressFailures > ADDRESS_FAILURE_LIMIT) store.loginAttempts.lock('address', clientIp, at + LOCK_MS);
-      logger.info(`${what} refused (too many attempts) userName=${JSON.stringify(userName.trim())}`);
-      throw refused(AUTH_MESSAGES.tooMany(Math.ceil(LOCK_MS / MINUTE)));
-    }
-
+    const shownName = JSON.stringify(userName.trim());
     const user = known ?? store.users.getByName(userName.trim());
+    const attempt: Attempt = { accountKey: userName.trim().toLowerCase(), clientIp, userId: user?.userId, signedIn: known !== undefined };
+    const wait = throttle.admit(attempt, now());
+    if (wait > 0) {
+      logger.info(`${what} refused (too many attempts, ${Math.ceil(wait / 1000)} s to wait) userName=${shownName}`);
+      throw refused(AUTH_MESSAGES.tooMany(wait));
+    }
     const storedHash = user ? store.users.passwordHashOf(user.userId) : null;
     const matches = await verifyPassword(password, storedHash);
     if (!user || !matches || storedHash === null) {
-      const lockAccount = accountFailures >= ACCOUNT_FAILURE_LIMIT;
-      const lockAddress = addressFailures >= ADDRESS_FAILURE_LIMIT;
-      if (lockAccount) store.loginAttempts.lock('account', accountKey, now() + LOCK_MS);
-      if (lockAddress) store.loginAttempts.lock('address', clientIp, now() + LOCK_MS);
-      logger.info(`${what} failed userName=${JSON.stringify(userName.trim())}${lockAccount || lockAddress ? ' (now locked)' : ''}`);
-      throw refused(lockAccount || lockAddress ? AUTH_MESSAGES.tooMany(Math.ceil(LOCK_MS / MINUTE)) : wrongMessage);
+      logger.info(`${what} failed userName=${shownName}`);
+      throw refused(wrongMessage);
     }
-    // the password was right: this attempt and the account's earlier failures are forgiven
-    store.loginAttempts.clearAccount(accountKey);
+    throttle.succeeded({ ...attempt, userId: user.userId }, now());
     return { user, verifiedHash: storedHash };
   }
 

@@ -12,6 +12,7 @@ import { play } from './0007-play';
 import { aiKnowledge } from './0008-ai-knowledge';
 import { aiContent } from './0009-ai-content';
 import { aiRetrieval } from './0010-ai-retrieval';
+import { loginThrottle } from './0011-login-throttle';
 
 export interface Migration {
   version: number;
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'ai knowledge', sql: aiKnowledge },
   { version: 9, name: 'ai content', sql: aiContent },
   { version: 10, name: 'ai retrieval', sql: aiRetrieval },
+  { version: 11, name: 'login throttle', sql: loginThrottle },
 ];
