@@ -72,7 +72,8 @@ describe('a main API that stalls', () => {
   let platform: RunningPlatform;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    // the gateway's read timeout as shipped (startPlatform lengthens it for the browser tests)
+    platform = await startPlatform({ UPSTREAM_READ_TIMEOUT_MS: '2000' });
   });
   afterAll(async () => {
     await platform?.stop();

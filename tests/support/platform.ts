@@ -60,6 +60,9 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
       LOGIN_PORT: String(loginPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // a person in a browser on a busy test machine waits longer than a read's 2 s default; the
+      // stall test sets its own
+      UPSTREAM_READ_TIMEOUT_MS: '10000',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
