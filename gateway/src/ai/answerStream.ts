@@ -7,7 +7,8 @@
  * A line or event over the parser's caps (sseParser.ts SSE_LIMITS) is `failed` too.
  */
 import { SseLimitExceeded, SseParser } from './sseParser';
-import type { AnswerEvent, RestAISource } from './types';
+import type { RestAISource } from '../upstream/types';
+import type { AnswerEvent } from './types';
 
 const THINKING = 'r1:';
 const END = 'end:';

@@ -1,22 +1,9 @@
 /**
- * The answer stream's shapes (upstream/API.md "Main API: AI (issue 6)") and the typed events the
- * gateway makes of it; the other AI calls' items are REST types of the transport (../upstream/types.ts).
+ * The typed events the gateway makes of the answer stream (upstream/API.md "Main API: AI"); the
+ * stream's REST shapes, as every AI call's items, are the transport's (../upstream/types.ts).
  * Upstream numbers may arrive as strings; the resolvers coerce them.
  */
-
-/** One entry of the `end:` chunk's JSON source list. */
-export interface RestAISource {
-  index: number;
-  videoId: number;
-  courseId: number;
-  catalogId: number;
-  videoName: string;
-  courseName: string;
-  timePoint: number;
-  keyPointsShow?: string;
-  excerpt: string;
-  videoImage?: string;
-}
+import type { RestAISource } from '../upstream/types';
 
 /**
  * What the answer stream yields, in order: thinking pieces, answer pieces, then exactly one `done`

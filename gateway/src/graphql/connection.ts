@@ -18,10 +18,11 @@ export interface Edge<T> {
   node: T;
 }
 
-export interface Connection<T> {
+/** totalCount: null where the upstream gives no total (connectionFromRange); paged lists always know it. */
+export interface Connection<T, TotalCount extends number | null = number | null> {
   edges: Edge<T>[];
   pageInfo: PageInfo;
-  totalCount: number | null;
+  totalCount: TotalCount;
 }
 
 /** The slice [offset, offset + first) a connection field is asked for. */
@@ -70,7 +71,12 @@ export function readWindow(
   return { offset: last + 1, first: size };
 }
 
-export function connectionFromSlice<T>(nodes: T[], offset: number, totalCount: number | null, hasNextPage: boolean): Connection<T> {
+export function connectionFromSlice<T, TotalCount extends number | null = number | null>(
+  nodes: T[],
+  offset: number,
+  totalCount: TotalCount,
+  hasNextPage: boolean,
+): Connection<T, TotalCount> {
   const edges = nodes.map((node, index) => ({ cursor: encodeCursor(offset + index), node }));
   return {
     edges,
@@ -92,7 +98,7 @@ export function connectionFromSlice<T>(nodes: T[], offset: number, totalCount: n
 export async function connectionFromPages<T>(
   window: Window,
   fetchPage: (pageIndex: number, pageSize: number) => Promise<Page<T>>,
-): Promise<Connection<T>> {
+): Promise<Connection<T, number>> {
   const { offset, first } = window;
   const pageSize = first;
   const firstPageIndex = Math.floor(offset / pageSize) + 1;

@@ -3,8 +3,9 @@
  * play page's AI content block (AIContent). Upstream values are coerced, never trusted for shape:
  * the content is generated text, and a source's link goes into an <a href>.
  */
-import type { AnswerEvent, RestAISource } from '../ai/types';
-import type { RestAIContent } from '../upstream/types';
+import type { AnswerEvent } from '../ai/types';
+import type { AISourceParent } from '../graphql/models';
+import type { AIAnswerDoneResolvers, AIAnswerEventResolvers, AIContentResolvers, AISourceResolvers } from '../graphql/resolverTypes';
 import { safeVideoAddress } from './Records';
 import { formatTimePoint } from './Search';
 
@@ -18,15 +19,14 @@ const EVENT_TYPES = { thinking: 'AIThinkingDelta', answer: 'AIAnswerDelta', done
 export const AIAnswerEvent = {
   // `failed` never gets here: Subscription.askAI's resolve throws for it
   __resolveType: (event: AnswerEvent) => (event.kind === 'failed' ? null : EVENT_TYPES[event.kind]),
-};
+} satisfies AIAnswerEventResolvers;
 
 export const AIAnswerDone = {
-  sources: (event: Extract<AnswerEvent, { kind: 'done' }>) =>
-    event.sources.filter((source) => int(source.videoId) > 0).sort((a, b) => int(a.index) - int(b.index)),
-};
+  sources: (event) => event.sources.filter((source) => int(source.videoId) > 0).sort((a, b) => int(a.index) - int(b.index)),
+} satisfies AIAnswerDoneResolvers;
 
 /** The player at the source's second: /Play?catalogId=&courseId=&videoId=&vtime= (product-spec §2). */
-export function sourcePlayPath(source: RestAISource): string {
+export function sourcePlayPath(source: AISourceParent): string {
   const params = new URLSearchParams({
     catalogId: String(int(source.catalogId)),
     courseId: String(int(source.courseId)),
@@ -37,22 +37,22 @@ export function sourcePlayPath(source: RestAISource): string {
 }
 
 export const AISource = {
-  index: (source: RestAISource) => int(source.index),
-  videoId: (source: RestAISource) => int(source.videoId),
-  courseId: (source: RestAISource) => int(source.courseId),
-  catalogueId: (source: RestAISource) => int(source.catalogId),
-  videoName: (source: RestAISource) => text(source.videoName),
-  courseName: (source: RestAISource) => text(source.courseName),
-  timePoint: (source: RestAISource) => second(source.timePoint),
-  timeLabel: (source: RestAISource) => text(source.keyPointsShow) || formatTimePoint(second(source.timePoint)),
-  excerpt: (source: RestAISource) => text(source.excerpt),
-  image: (source: RestAISource) => safeVideoAddress(source.videoImage),
+  index: (source) => int(source.index),
+  videoId: (source) => int(source.videoId),
+  courseId: (source) => int(source.courseId),
+  catalogueId: (source) => int(source.catalogId),
+  videoName: (source) => text(source.videoName),
+  courseName: (source) => text(source.courseName),
+  timePoint: (source) => second(source.timePoint),
+  timeLabel: (source) => text(source.keyPointsShow) || formatTimePoint(second(source.timePoint)),
+  excerpt: (source) => text(source.excerpt),
+  image: (source) => safeVideoAddress(source.videoImage),
   playPath: sourcePlayPath,
-};
+} satisfies AISourceResolvers;
 
 export const AIContent = {
-  courseOverview: (content: RestAIContent) => text(content.courseOverview),
-  coreContent: (content: RestAIContent) =>
+  courseOverview: (content) => text(content.courseOverview),
+  coreContent: (content) =>
     list(content.coreContent)
       .filter((tag) => text(tag.tagName) !== '')
       .map((tag) => ({
@@ -62,8 +62,8 @@ export const AIContent = {
         parentId: int(tag.parentId),
         catalogLevel: int(tag.catalogLevel),
       })),
-  videoAbstract: (content: RestAIContent) => text(content.videoAbstract),
-  keyPoints: (content: RestAIContent) =>
+  videoAbstract: (content) => text(content.videoAbstract),
+  keyPoints: (content) =>
     list(content.videoKeyframes)
       .map((point) => ({
         timePoint: second(point.timePoint),
@@ -71,9 +71,9 @@ export const AIContent = {
         description: text(point.description),
       }))
       .sort((a, b) => a.timePoint - b.timePoint),
-  guessYouAsk: (content: RestAIContent) =>
+  guessYouAsk: (content) =>
     (Array.isArray(content.guessYouAsk) ? content.guessYouAsk : []).filter((question): question is string => typeof question === 'string' && question.trim() !== ''),
-  relatedMajors: (content: RestAIContent) =>
+  relatedMajors: (content) =>
     list(content.relatedDisciplinesMajors)
       .filter((major) => text(major.name) !== '')
       .map((major) => ({
@@ -82,4 +82,4 @@ export const AIContent = {
         majorClass: text(major.majorClass),
         discipline: text(major.discipline),
       })),
-};
+} satisfies AIContentResolvers;

@@ -1,11 +1,11 @@
 import { requireId } from '../graphql/args';
 import { connectionFromPages, readWindow } from '../graphql/connection';
 import { toGlobalId } from '../graphql/globalId';
-import type { AuthorArgs, AuthorParent, CourseConnectionResult, Resolver } from '../graphql/types';
+import type { AuthorResolvers, Field } from '../graphql/resolverTypes';
 import { authorCourseSortType } from './orders';
 
 /** The lecturer detail call pages the lecturer's courses (pageSize 18 on the web, §9); one call per lecturer, weighed in yoga/limits.ts. */
-const courses: Resolver<AuthorParent, AuthorArgs['courses'], CourseConnectionResult> = (author, args, { api }) => {
+const courses: Field<AuthorResolvers, 'courses'> = (author, args, { api }) => {
   const catalogId = requireId('catalogueId', args.catalogueId ?? 0);
   const sortType = authorCourseSortType(args.order);
   return connectionFromPages(readWindow(args.first, args.after, 18), async (pageIndex, pageSize) => {
@@ -15,15 +15,15 @@ const courses: Resolver<AuthorParent, AuthorArgs['courses'], CourseConnectionRes
 };
 
 export const Author = {
-  id: (author: AuthorParent) => toGlobalId('Author', author.id),
-  authorId: (author: AuthorParent) => author.id,
-  name: (author: AuthorParent) => author.name,
-  position: (author: AuthorParent) => author.authorposition ?? '',
-  image: (author: AuthorParent) => author.authorImage ?? '',
+  id: (author) => toGlobalId('Author', author.id),
+  authorId: (author) => author.id,
+  name: (author) => author.name,
+  position: (author) => author.authorposition ?? '',
+  image: (author) => author.authorImage ?? '',
   // the upstream sanitises lecturer HTML (API.md); the gateway passes it on unchanged
-  intro: (author: AuthorParent) => author.authorInfo ?? '',
-  courseCount: (author: AuthorParent) => author.courseCount ?? 0,
-  videoCount: (author: AuthorParent) => author.videoCount ?? 0,
-  firstWord: (author: AuthorParent) => author.firstWord ?? '',
+  intro: (author) => author.authorInfo ?? '',
+  courseCount: (author) => author.courseCount ?? 0,
+  videoCount: (author) => author.videoCount ?? 0,
+  firstWord: (author) => author.firstWord ?? '',
   courses,
-};
+} satisfies AuthorResolvers;

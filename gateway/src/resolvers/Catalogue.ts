@@ -1,13 +1,13 @@
 import { optionalYear } from '../graphql/args';
 import { toGlobalId } from '../graphql/globalId';
-import type { CatalogueArgs, CatalogueParent, Resolver } from '../graphql/types';
+import type { CatalogueResolvers, Field } from '../graphql/resolverTypes';
 
 /**
  * Without a year the count comes with the tree. With a year, one GetCatalogList4 call answers
  * all siblings at once (the sub-category dropdown asks for each of them), so a list of siblings
  * costs one call, not one per node.
  */
-const resourceCount: Resolver<CatalogueParent, CatalogueArgs['resourceCount'], number> = async (node, args, { api }) => {
+const resourceCount: Field<CatalogueResolvers, 'resourceCount'> = async (node, args, { api }) => {
   const year = optionalYear(args.year);
   // the lecturer tree counts lecturers, which have no year
   if (year === undefined || node.tree === 'author') return node.resourceCount;
@@ -18,11 +18,11 @@ const resourceCount: Resolver<CatalogueParent, CatalogueArgs['resourceCount'], n
 };
 
 export const Catalogue = {
-  id: (node: CatalogueParent) => toGlobalId('Catalogue', node.key),
-  catalogueId: (node: CatalogueParent) => node.id,
-  name: (node: CatalogueParent) => node.name,
-  level: (node: CatalogueParent) => node.level,
-  parent: (node: CatalogueParent) => node.parent,
-  children: (node: CatalogueParent) => node.children,
+  id: (node) => toGlobalId('Catalogue', node.key),
+  catalogueId: (node) => node.id,
+  name: (node) => node.name,
+  level: (node) => node.level,
+  parent: (node) => node.parent,
+  children: (node) => node.children,
   resourceCount,
-};
+} satisfies CatalogueResolvers;

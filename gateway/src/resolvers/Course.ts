@@ -1,15 +1,13 @@
 import { connectionFromPages, readWindow } from '../graphql/connection';
 import { toGlobalId } from '../graphql/globalId';
-import type { AuthorParent, CatalogueParent, CourseArgs, CourseConnectionResult, CourseParent, NoArgs, Resolver, VideoParent } from '../graphql/types';
+import type { CourseResolvers, Field } from '../graphql/resolverTypes';
 import { trailOf } from '../loaders/catalogueTree';
 
-type Field<R, A = NoArgs> = Resolver<CourseParent, A, R>;
-
-const catalogue: Field<CatalogueParent | null> = async (course, _args, { catalogues }) =>
+const catalogue: Field<CourseResolvers, 'catalogue'> = async (course, _args, { catalogues }) =>
   (await catalogues.subjects()).byId.get(course.catalogId) ?? null;
 
 /** From the subject tree (already loaded for the operation); the item's own catalogTree is the fallback. */
-const catalogueTrail: Field<CatalogueParent[]> = async (course, _args, { catalogues }) => {
+const catalogueTrail: Field<CourseResolvers, 'catalogueTrail'> = async (course, _args, { catalogues }) => {
   const index = await catalogues.subjects();
   const node = index.byId.get(course.catalogId);
   if (node) return trailOf(node);
@@ -19,43 +17,43 @@ const catalogueTrail: Field<CatalogueParent[]> = async (course, _args, { catalog
   });
 };
 
-const author: Field<AuthorParent | null> = (course, _args, { api }) => (course.authorId > 0 ? api.authors.load(course.authorId) : null);
+const author: Field<CourseResolvers, 'author'> = (course, _args, { api }) => (course.authorId > 0 ? api.authors.load(course.authorId) : null);
 
 /**
  * Lists do not carry videos; the play-page call does (one per course, shared by the operation).
  * Fields here that call the upstream per course are weighed in yoga/limits.ts (UPSTREAM_FIELDS).
  */
-const videos: Field<VideoParent[]> = async (course, _args, { api }) => {
+const videos: Field<CourseResolvers, 'videos'> = async (course, _args, { api }) => {
   if (course.videoList) return course.videoList;
   return (await api.play.courseData(course.courseId))?.videoList ?? [];
 };
 
-const relatedCourses: Field<CourseConnectionResult, CourseArgs['relatedCourses']> = (course, args, { api }) =>
+const relatedCourses: Field<CourseResolvers, 'relatedCourses'> = (course, args, { api }) =>
   connectionFromPages(readWindow(args.first, args.after, 10), (pageIndex, pageSize) =>
     api.catalogue.relatedCourses({ courseId: course.courseId, catalogId: course.catalogId, pageIndex, pageSize }),
   );
 
 export const Course = {
-  id: (course: CourseParent) => toGlobalId('Course', course.courseId),
-  courseId: (course: CourseParent) => course.courseId,
-  catalogueId: (course: CourseParent) => course.catalogId,
-  name: (course: CourseParent) => course.courseName,
-  image: (course: CourseParent) => course.courseImage ?? '',
-  info: (course: CourseParent) => course.courseInfo ?? '',
-  exclusive: (course: CourseParent) => Number(course.exclusive) === 1,
-  authorName: (course: CourseParent) => course.authorName ?? '',
-  authorPosition: (course: CourseParent) => course.authorPosition ?? '',
+  id: (course) => toGlobalId('Course', course.courseId),
+  courseId: (course) => course.courseId,
+  catalogueId: (course) => course.catalogId,
+  name: (course) => course.courseName,
+  image: (course) => course.courseImage ?? '',
+  info: (course) => course.courseInfo ?? '',
+  exclusive: (course) => Number(course.exclusive) === 1,
+  authorName: (course) => course.authorName ?? '',
+  authorPosition: (course) => course.authorPosition ?? '',
   author,
   catalogue,
-  catalogueName: (course: CourseParent) => course.catalogName ?? '',
+  catalogueName: (course) => course.catalogName ?? '',
   catalogueTrail,
-  viewCount: (course: CourseParent) => course.viewCount ?? 0,
-  collectCount: (course: CourseParent) => course.collectCount ?? 0,
-  likeCount: (course: CourseParent) => course.startCount ?? 0,
-  noteCount: (course: CourseParent) => course.noteCount ?? 0,
-  videoCount: (course: CourseParent) => course.videoCount ?? 0,
-  publishTime: (course: CourseParent) => course.publishTime ?? '',
-  updateTime: (course: CourseParent) => course.updateTime ?? '',
+  viewCount: (course) => course.viewCount ?? 0,
+  collectCount: (course) => course.collectCount ?? 0,
+  likeCount: (course) => course.startCount ?? 0,
+  noteCount: (course) => course.noteCount ?? 0,
+  videoCount: (course) => course.videoCount ?? 0,
+  publishTime: (course) => course.publishTime ?? '',
+  updateTime: (course) => course.updateTime ?? '',
   videos,
   relatedCourses,
-};
+} satisfies CourseResolvers;

@@ -3,7 +3,7 @@
  * where the `map` says). It only ever arrives as a variable; it is never an answer.
  */
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import type { UploadedFile } from '../graphql/types';
+import type { UploadedFile } from '../graphql/models';
 
 function isUploadedFile(value: unknown): value is UploadedFile {
   return (

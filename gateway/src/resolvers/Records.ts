@@ -1,6 +1,6 @@
 /** The viewer's records in the personal centre: notes, history entries, messages, fragments. */
 import { toGlobalId } from '../graphql/globalId';
-import type { FragmentParent, MessageParent, NoteParent, ViewLogEntryParent } from '../graphql/types';
+import type { FragmentResolvers, MessageResolvers, NoteResolvers, ViewLogEntryResolvers } from '../graphql/resolverTypes';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const int = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
@@ -26,58 +26,58 @@ export function safeVideoAddress(value: unknown): string {
 const MESSAGE_TYPE_NAMES: Record<number, string> = { 1: '系统通知', 2: '笔记引用', 3: '安全提醒' };
 
 export const Note = {
-  id: (note: NoteParent) => toGlobalId('Note', note.id),
-  noteId: (note: NoteParent) => note.id,
-  content: (note: NoteParent) => text(note.content),
-  vtime: (note: NoteParent) => int(note.vtime),
-  noteTime: (note: NoteParent) => text(note.noteTime),
-  isPublic: (note: NoteParent) => int(note.type) === 0,
-  isMine: (note: NoteParent) => note.userId === note.viewerUserId,
-  collectedByViewer: (note: NoteParent) => int(note.recordStatus) === 1,
-  authorName: (note: NoteParent) => text(note.userName),
-  videoId: (note: NoteParent) => int(note.videoId),
-  courseId: (note: NoteParent) => int(note.courseId),
-  catalogueId: (note: NoteParent) => int(note.catalogId),
-  videoName: (note: NoteParent) => text(note.videoName),
-  videoImage: (note: NoteParent) => text(note.videoImage),
-  courseName: (note: NoteParent) => text(note.courseName),
-};
+  id: (note) => toGlobalId('Note', note.id),
+  noteId: (note) => note.id,
+  content: (note) => text(note.content),
+  vtime: (note) => int(note.vtime),
+  noteTime: (note) => text(note.noteTime),
+  isPublic: (note) => int(note.type) === 0,
+  isMine: (note) => note.userId === note.viewerUserId,
+  collectedByViewer: (note) => int(note.recordStatus) === 1,
+  authorName: (note) => text(note.userName),
+  videoId: (note) => int(note.videoId),
+  courseId: (note) => int(note.courseId),
+  catalogueId: (note) => int(note.catalogId),
+  videoName: (note) => text(note.videoName),
+  videoImage: (note) => text(note.videoImage),
+  courseName: (note) => text(note.courseName),
+} satisfies NoteResolvers;
 
 export const ViewLogEntry = {
-  id: (entry: ViewLogEntryParent) => toGlobalId('ViewLogEntry', entry.id),
-  updateTime: (entry: ViewLogEntryParent) => text(entry.updateTime),
-  lastPlayTime: (entry: ViewLogEntryParent) => int(entry.lastPlayTime),
-  duration: (entry: ViewLogEntryParent) => int(entry.duration),
-  videoId: (entry: ViewLogEntryParent) => int(entry.videoId),
-  courseId: (entry: ViewLogEntryParent) => int(entry.courseId),
-  catalogueId: (entry: ViewLogEntryParent) => int(entry.catalogId),
-  videoName: (entry: ViewLogEntryParent) => text(entry.videoName),
-  videoImage: (entry: ViewLogEntryParent) => text(entry.videoImage),
-  numberShow: (entry: ViewLogEntryParent) => text(entry.numberShow),
-  courseName: (entry: ViewLogEntryParent) => text(entry.courseName),
-};
+  id: (entry) => toGlobalId('ViewLogEntry', entry.id),
+  updateTime: (entry) => text(entry.updateTime),
+  lastPlayTime: (entry) => int(entry.lastPlayTime),
+  duration: (entry) => int(entry.duration),
+  videoId: (entry) => int(entry.videoId),
+  courseId: (entry) => int(entry.courseId),
+  catalogueId: (entry) => int(entry.catalogId),
+  videoName: (entry) => text(entry.videoName),
+  videoImage: (entry) => text(entry.videoImage),
+  numberShow: (entry) => text(entry.numberShow),
+  courseName: (entry) => text(entry.courseName),
+} satisfies ViewLogEntryResolvers;
 
 export const Message = {
-  id: (message: MessageParent) => toGlobalId('Message', message.id),
-  messageId: (message: MessageParent) => message.id,
-  type: (message: MessageParent) => int(message.type),
+  id: (message) => toGlobalId('Message', message.id),
+  messageId: (message) => message.id,
+  type: (message) => int(message.type),
   // product-spec §3: any other type is 系统消息
-  typeName: (message: MessageParent) => text(message.typeName) || MESSAGE_TYPE_NAMES[int(message.type)] || '系统消息',
-  message: (message: MessageParent) => text(message.message),
-  createTime: (message: MessageParent) => text(message.createTime),
-  videoName: (message: MessageParent) => text(message.videoName),
-};
+  typeName: (message) => text(message.typeName) || MESSAGE_TYPE_NAMES[int(message.type)] || '系统消息',
+  message: (message) => text(message.message),
+  createTime: (message) => text(message.createTime),
+  videoName: (message) => text(message.videoName),
+} satisfies MessageResolvers;
 
 export const Fragment = {
-  id: (fragment: FragmentParent) => toGlobalId('Fragment', fragment.id),
-  fragmentId: (fragment: FragmentParent) => fragment.id,
-  name: (fragment: FragmentParent) => text(fragment.fragmentName),
-  videoName: (fragment: FragmentParent) => text(fragment.videoName),
-  videoId: (fragment: FragmentParent) => int(fragment.videoId),
-  courseId: (fragment: FragmentParent) => int(fragment.courseId),
-  duration: (fragment: FragmentParent) => int(fragment.duration),
-  createTime: (fragment: FragmentParent) => text(fragment.createTime),
-  expireTime: (fragment: FragmentParent) => text(fragment.expireTime),
-  downloadable: (fragment: FragmentParent) => int(fragment.download) === 1,
-  videoAddress: (fragment: FragmentParent) => safeVideoAddress(fragment.videoAddress),
-};
+  id: (fragment) => toGlobalId('Fragment', fragment.id),
+  fragmentId: (fragment) => fragment.id,
+  name: (fragment) => text(fragment.fragmentName),
+  videoName: (fragment) => text(fragment.videoName),
+  videoId: (fragment) => int(fragment.videoId),
+  courseId: (fragment) => int(fragment.courseId),
+  duration: (fragment) => int(fragment.duration),
+  createTime: (fragment) => text(fragment.createTime),
+  expireTime: (fragment) => text(fragment.expireTime),
+  downloadable: (fragment) => int(fragment.download) === 1,
+  videoAddress: (fragment) => safeVideoAddress(fragment.videoAddress),
+} satisfies FragmentResolvers;

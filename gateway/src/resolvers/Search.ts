@@ -9,34 +9,25 @@
 import { connectionFromPages, readWindow } from '../graphql/connection';
 import { toGlobalId } from '../graphql/globalId';
 import { segmentsOf } from '../graphql/highlight';
+import type { KnowledgePointParent, SearchParent } from '../graphql/models';
 import type {
-  AuthorHitConnectionResult,
-  AuthorHitParent,
-  CatalogueParent,
-  CatalogueSuggestionParent,
-  CourseHitConnectionResult,
-  CourseHitParent,
-  KnowledgePointConnectionResult,
-  KnowledgePointParent,
-  NoArgs,
-  Resolver,
-  SearchArgs,
-  SearchCountsResult,
-  SearchOverviewResult,
-  SearchParent,
-  TopicHitConnectionResult,
-  TopicHitParent,
-} from '../graphql/types';
+  AuthorHitResolvers,
+  CatalogueSuggestionResolvers,
+  CourseHitResolvers,
+  Field,
+  KnowledgePointResolvers,
+  SearchcoursesArgs,
+  SearchResolvers,
+  TopicHitResolvers,
+} from '../graphql/resolverTypes';
 import { SEARCH_PAGE_SIZE, type SearchGroups, type SearchTab } from '../upstream/mainApi';
 import type { RestPage } from '../upstream/types';
 import type { GatewayContext } from '../context';
 
-type Field<R, A = NoArgs> = Resolver<SearchParent, A, R>;
-
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const int = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
 
-const counts: Field<SearchCountsResult> = async (search, _args, { api }) => {
+const counts: Field<SearchResolvers, 'counts'> = async (search, _args, { api }) => {
   const found = await api.search.counts(search.keyword, search.catalogueId);
   return {
     courseCount: int(found?.courseCount),
@@ -46,7 +37,7 @@ const counts: Field<SearchCountsResult> = async (search, _args, { api }) => {
   };
 };
 
-const overview: Field<SearchOverviewResult> = async (search, _args, { api }) => {
+const overview: Field<SearchResolvers, 'overview'> = async (search, _args, { api }) => {
   const { courseData, keyframesData, specialData, authorData } = await api.search.overview(search.keyword, search.catalogueId);
   return {
     courses: courseData.dataList,
@@ -62,7 +53,7 @@ const overview: Field<SearchOverviewResult> = async (search, _args, { api }) => 
 
 /** A tab's connection: its window mapped onto pageIndex/pageSize (pageSize = first, connection.ts). */
 function tab<T extends SearchTab>(name: T) {
-  return (search: SearchParent, args: SearchArgs['courses'], { api }: GatewayContext) =>
+  return (search: SearchParent, args: SearchcoursesArgs, { api }: GatewayContext) =>
     connectionFromPages(
       readWindow(args.first, args.after, SEARCH_PAGE_SIZE),
       (pageIndex, pageSize): Promise<RestPage<SearchGroups[T]>> =>
@@ -70,43 +61,43 @@ function tab<T extends SearchTab>(name: T) {
     );
 }
 
-const courses: Field<CourseHitConnectionResult, SearchArgs['courses']> = tab('course');
-const knowledgePoints: Field<KnowledgePointConnectionResult, SearchArgs['knowledgePoints']> = tab('video');
-const topics: Field<TopicHitConnectionResult, SearchArgs['topics']> = tab('special');
-const authors: Field<AuthorHitConnectionResult, SearchArgs['authors']> = tab('author');
+const courses: Field<SearchResolvers, 'courses'> = tab('course');
+const knowledgePoints: Field<SearchResolvers, 'knowledgePoints'> = tab('video');
+const topics: Field<SearchResolvers, 'topics'> = tab('special');
+const authors: Field<SearchResolvers, 'authors'> = tab('author');
 
 export const Search = {
-  keyword: (search: SearchParent) => search.keyword,
-  catalogueId: (search: SearchParent) => search.catalogueId,
+  keyword: (search) => search.keyword,
+  catalogueId: (search) => search.catalogueId,
   counts,
   overview,
   courses,
   knowledgePoints,
   topics,
   authors,
-};
+} satisfies SearchResolvers;
 
 // ---- hits ---------------------------------------------------------------------------------------
 
 export const CourseHit = {
-  course: (hit: CourseHitParent) => hit,
-  name: (hit: CourseHitParent) => segmentsOf(hit.highlight?.courseName, hit.courseName),
-  info: (hit: CourseHitParent) => segmentsOf(hit.highlight?.courseInfo, hit.courseInfo, { snippet: true }),
-  authorName: (hit: CourseHitParent) => segmentsOf(hit.highlight?.authorName, hit.authorName),
-};
+  course: (hit) => hit,
+  name: (hit) => segmentsOf(hit.highlight?.courseName, hit.courseName),
+  info: (hit) => segmentsOf(hit.highlight?.courseInfo, hit.courseInfo, { snippet: true }),
+  authorName: (hit) => segmentsOf(hit.highlight?.authorName, hit.authorName),
+} satisfies CourseHitResolvers;
 
 export const TopicHit = {
   // no courseList: Topic.courses reads the topic's detail for it
-  topic: (hit: TopicHitParent) => hit,
-  title: (hit: TopicHitParent) => segmentsOf(hit.highlight?.title, hit.title),
-  info: (hit: TopicHitParent) => segmentsOf(hit.highlight?.info, hit.info, { snippet: true }),
-};
+  topic: (hit) => hit,
+  title: (hit) => segmentsOf(hit.highlight?.title, hit.title),
+  info: (hit) => segmentsOf(hit.highlight?.info, hit.info, { snippet: true }),
+} satisfies TopicHitResolvers;
 
 export const AuthorHit = {
-  author: (hit: AuthorHitParent) => hit,
-  name: (hit: AuthorHitParent) => segmentsOf(hit.highlight?.name, hit.name),
-  position: (hit: AuthorHitParent) => segmentsOf(hit.highlight?.authorposition, hit.authorposition),
-};
+  author: (hit) => hit,
+  name: (hit) => segmentsOf(hit.highlight?.name, hit.name),
+  position: (hit) => segmentsOf(hit.highlight?.authorposition, hit.authorposition),
+} satisfies AuthorHitResolvers;
 
 /** 05:12, or 1:02:03 from an hour (the upstream's keyPointsShow, when it sends none). */
 export function formatTimePoint(seconds: number): string {
@@ -130,31 +121,31 @@ export function knowledgePointPlayPath(point: KnowledgePointParent): string {
 }
 
 export const KnowledgePoint = {
-  id: (point: KnowledgePointParent) => toGlobalId('KnowledgePoint', text(point.id)),
-  kind: (point: KnowledgePointParent) =>
+  id: (point) => toGlobalId('KnowledgePoint', text(point.id)),
+  kind: (point) =>
     point.kind === 'transcript' || (point.kind === undefined && text(point.id).startsWith('t-')) ? 'TRANSCRIPT' : 'KEYFRAME',
-  timePoint: (point: KnowledgePointParent) => Math.max(0, int(point.timePoint)),
-  timePointShow: (point: KnowledgePointParent) => text(point.keyPointsShow) || formatTimePoint(int(point.timePoint)),
-  keyPoints: (point: KnowledgePointParent) => segmentsOf(point.highlight?.keyPoints, point.keyPoints),
-  text: (point: KnowledgePointParent) => segmentsOf(point.highlight?.description, point.description, { snippet: true }),
-  videoId: (point: KnowledgePointParent) => int(point.videoId),
-  videoName: (point: KnowledgePointParent) => segmentsOf(point.highlight?.videoName, point.videoName),
-  videoImage: (point: KnowledgePointParent) => text(point.videoImage),
-  courseId: (point: KnowledgePointParent) => int(point.courseId),
-  catalogueId: (point: KnowledgePointParent) => int(point.catalogId),
-  courseName: (point: KnowledgePointParent) => text(point.courseName),
-  authorName: (point: KnowledgePointParent) => text(point.authorName),
+  timePoint: (point) => Math.max(0, int(point.timePoint)),
+  timePointShow: (point) => text(point.keyPointsShow) || formatTimePoint(int(point.timePoint)),
+  keyPoints: (point) => segmentsOf(point.highlight?.keyPoints, point.keyPoints),
+  text: (point) => segmentsOf(point.highlight?.description, point.description, { snippet: true }),
+  videoId: (point) => int(point.videoId),
+  videoName: (point) => segmentsOf(point.highlight?.videoName, point.videoName),
+  videoImage: (point) => text(point.videoImage),
+  courseId: (point) => int(point.courseId),
+  catalogueId: (point) => int(point.catalogId),
+  courseName: (point) => text(point.courseName),
+  authorName: (point) => text(point.authorName),
   playPath: knowledgePointPlayPath,
-};
+} satisfies KnowledgePointResolvers;
 
 /** From the subject tree, loaded once per operation (loaders/catalogueTree.ts). */
-const suggestedCatalogue: Resolver<CatalogueSuggestionParent, NoArgs, CatalogueParent | null> = async (hit, _args, { catalogues }) =>
+const suggestedCatalogue: Field<CatalogueSuggestionResolvers, 'catalogue'> = async (hit, _args, { catalogues }) =>
   (await catalogues.subjects()).byId.get(int(hit.id)) ?? null;
 
 export const CatalogueSuggestion = {
-  catalogueId: (hit: CatalogueSuggestionParent) => int(hit.id),
-  level: (hit: CatalogueSuggestionParent) => int(hit.level ?? hit.catalogType),
-  parentId: (hit: CatalogueSuggestionParent) => int(hit.parentId),
-  name: (hit: CatalogueSuggestionParent) => segmentsOf(hit.highlight?.name, hit.name),
+  catalogueId: (hit) => int(hit.id),
+  level: (hit) => int(hit.level ?? hit.catalogType),
+  parentId: (hit) => int(hit.parentId),
+  name: (hit) => segmentsOf(hit.highlight?.name, hit.name),
   catalogue: suggestedCatalogue,
-};
+} satisfies CatalogueSuggestionResolvers;

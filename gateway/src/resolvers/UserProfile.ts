@@ -1,5 +1,6 @@
 /** 个人资料 and 账户设置: the login service's profile, in the schema's names. */
-import type { Gender, OAuthProvider, UserProfileParent } from '../graphql/types';
+import type { UserProfileParent } from '../graphql/models';
+import type { AccountBinding, Gender, OAuthProvider, UserProfileResolvers } from '../graphql/resolverTypes';
 import { OAUTH_LABELS, OAUTH_TYPES } from './centre';
 import { loginServicePageUrl } from './Query/site';
 
@@ -12,14 +13,7 @@ function accountPage(parent: UserProfileParent, page: string, query: Record<stri
   return loginServicePageUrl(parent.loginPageUrl, page, { ...query, redirect: parent.centreUrl });
 }
 
-export interface AccountBindingResult {
-  provider: OAuthProvider;
-  label: string;
-  bound: boolean;
-  bindUrl: string;
-}
-
-function bindings(parent: UserProfileParent): AccountBindingResult[] {
+function bindings(parent: UserProfileParent): AccountBinding[] {
   const states: Record<OAuthProvider, unknown> = {
     QQ: parent.profile.QQBindState,
     WECHAT: parent.profile.WeixinBindState,
@@ -34,24 +28,24 @@ function bindings(parent: UserProfileParent): AccountBindingResult[] {
 }
 
 export const UserProfile = {
-  userId: ({ profile }: UserProfileParent) => profile.userId,
-  userName: ({ profile }: UserProfileParent) => text(profile.UserName),
-  realName: ({ profile }: UserProfileParent) => text(profile.RealName),
-  gender: ({ profile }: UserProfileParent): Gender => GENDERS[Number(profile.Gender)] ?? 'UNKNOWN',
-  address: ({ profile }: UserProfileParent) => text(profile.Address),
-  birthday: ({ profile }: UserProfileParent) => text(profile.Birthday),
-  school: ({ profile }: UserProfileParent) => text(profile.School),
-  major: ({ profile }: UserProfileParent) => text(profile.Major),
-  className: ({ profile }: UserProfileParent) => text(profile.ClassName),
-  studentId: ({ profile }: UserProfileParent) => text(profile.StudentID),
-  info: ({ profile }: UserProfileParent) => text(profile.Info),
-  headPicture: ({ profile }: UserProfileParent) => text(profile.HeadPicture),
-  phoneNumber: ({ profile }: UserProfileParent) => text(profile.PhoneNumber),
-  email: ({ profile }: UserProfileParent) => text(profile.Email),
+  userId: ({ profile }) => profile.userId,
+  userName: ({ profile }) => text(profile.UserName),
+  realName: ({ profile }) => text(profile.RealName),
+  gender: ({ profile }): Gender => GENDERS[Number(profile.Gender)] ?? 'UNKNOWN',
+  address: ({ profile }) => text(profile.Address),
+  birthday: ({ profile }) => text(profile.Birthday),
+  school: ({ profile }) => text(profile.School),
+  major: ({ profile }) => text(profile.Major),
+  className: ({ profile }) => text(profile.ClassName),
+  studentId: ({ profile }) => text(profile.StudentID),
+  info: ({ profile }) => text(profile.Info),
+  headPicture: ({ profile }) => text(profile.HeadPicture),
+  phoneNumber: ({ profile }) => text(profile.PhoneNumber),
+  email: ({ profile }) => text(profile.Email),
   bindings,
   // a login service that does not say is taken to allow it; it refuses the change itself if not
-  canChangePassword: ({ profile }: UserProfileParent) => profile.CanChangePassword !== false,
-  changeEmailUrl: (parent: UserProfileParent) => accountPage(parent, 'email'),
-  changePhoneUrl: (parent: UserProfileParent) => accountPage(parent, 'phone'),
-  findPasswordUrl: (parent: UserProfileParent) => accountPage(parent, 'find-password'),
-};
+  canChangePassword: ({ profile }) => profile.CanChangePassword !== false,
+  changeEmailUrl: (parent) => accountPage(parent, 'email'),
+  changePhoneUrl: (parent) => accountPage(parent, 'phone'),
+  findPasswordUrl: (parent) => accountPage(parent, 'find-password'),
+} satisfies UserProfileResolvers;

@@ -2,26 +2,14 @@ import { connectionFromPages, connectionFromSlice, readWindow } from '../graphql
 import { badUserInput } from '../graphql/errors';
 import { emptyOnFailure } from '../graphql/fieldErrors';
 import { toGlobalId } from '../graphql/globalId';
-import type {
-  CourseParent,
-  DanmakuParent,
-  NoArgs,
-  NoteConnectionResult,
-  NoteParent,
-  Resolver,
-  VideoArgs,
-  VideoOperationsResult,
-  VideoParent,
-} from '../graphql/types';
-import type { RestAIContent } from '../upstream/types';
+import type { NoteParent, VideoParent } from '../graphql/models';
+import type { Field, VideoOperations, VideoResolvers } from '../graphql/resolverTypes';
 import { PLAY_PAGE_NOTES } from '../play/rules';
 import type { RestOperateState, RestVideoQuality } from '../upstream/types';
 import { isLoggedIn } from '../viewer';
 import { safeVideoAddress } from './Records';
 
-type Field<R, A = NoArgs> = Resolver<VideoParent, A, R>;
-
-const course: Field<CourseParent | null> = async (video, _args, { api }) => {
+const course: Field<VideoResolvers, 'course'> = async (video, _args, { api }) => {
   const play = await api.play.courseData(video.courseId);
   return play ? { ...play.course, videoList: play.videoList } : null;
 };
@@ -36,7 +24,7 @@ function qualities(video: VideoParent): RestVideoQuality[] {
     .sort((a, b) => b.height - a.height || b.bandwidth - a.bandwidth);
 }
 
-export function videoOperations(state: RestOperateState): VideoOperationsResult {
+export function videoOperations(state: RestOperateState): VideoOperations {
   return {
     liked: Number(state.userLike) === 1,
     favourited: Number(state.userCollect) === 1,
@@ -46,14 +34,14 @@ export function videoOperations(state: RestOperateState): VideoOperationsResult 
 }
 
 /** GetSubtitlesManuscriptUrl by the video's code; null when the video has no subtitles. */
-const manuscript: Field<string | null> = async (video, _args, { api }) => {
+const manuscript: Field<VideoResolvers, 'manuscript'> = async (video, _args, { api }) => {
   if (!video.videoCode) return null;
   const subtitles = await api.play.subtitles(video.videoCode);
   return typeof subtitles?.manuscript === 'string' ? subtitles.manuscript : null;
 };
 
 /** The viewer's like/favourite state (GetUserOperateVideo); a visitor has none, without a call. */
-const viewerOperations: Field<VideoOperationsResult | null> = async (video, _args, { api, session }) => {
+const viewerOperations: Field<VideoResolvers, 'viewerOperations'> = async (video, _args, { api, session }) => {
   const viewer = await session.viewer();
   if (!isLoggedIn(viewer)) return null;
   const state = await api.play.operateState({ courseId: video.courseId, catalogId: 0, userId: viewer.userId, videoId: video.videoId });
@@ -64,7 +52,7 @@ const viewerOperations: Field<VideoOperationsResult | null> = async (video, _arg
  * The play page's notes tabs (GetNoteList of /api/play): 全部笔记 or 我的笔记, 100 a page (§9). A
  * secondary part of the page: a failure answers no notes and an error on this field (fieldErrors.ts).
  */
-const notes: Field<NoteConnectionResult, VideoArgs['notes']> = async (video, args, ctx, info) => {
+const notes: Field<VideoResolvers, 'notes'> = async (video, args, ctx, info) => {
   const window = readWindow(args.first, args.after, PLAY_PAGE_NOTES, PLAY_PAGE_NOTES);
   const viewer = await ctx.session.viewer();
   if (!isLoggedIn(viewer)) return connectionFromSlice([], window.offset, 0, false);
@@ -89,7 +77,7 @@ function optionalSecond(name: string, value: number | null | undefined): number 
  * Scrolling comments between two seconds (the whole video by default), in time order. A failure
  * answers none and an error on this field (the player shows 弹幕加载失败), not a page without its video.
  */
-const danmaku: Field<DanmakuParent[], VideoArgs['danmaku']> = async (video, args, ctx, info) => {
+const danmaku: Field<VideoResolvers, 'danmaku'> = async (video, args, ctx, info) => {
   const from = optionalSecond('from', args.from);
   const to = optionalSecond('to', args.to);
   if (from !== undefined && to !== undefined && to < from) throw badUserInput('参数 to 不能小于 from', 'to');
@@ -105,23 +93,23 @@ const danmaku: Field<DanmakuParent[], VideoArgs['danmaku']> = async (video, args
  * Null while none has been generated; a secondary part of the page: a failure answers null and an
  * error on this field (fieldErrors.ts), never a page without its video.
  */
-const aiContent: Field<RestAIContent | null> = (video, _args, ctx, info) =>
+const aiContent: Field<VideoResolvers, 'aiContent'> = (video, _args, ctx, info) =>
   emptyOnFailure(ctx, info, null, () => ctx.api.ai.content(video.videoId));
 
 export const Video = {
   // videos are read through their course, so the course id is part of the key
-  id: (video: VideoParent) => toGlobalId('Video', `${video.courseId}:${video.videoId}`),
-  videoId: (video: VideoParent) => video.videoId,
-  courseId: (video: VideoParent) => video.courseId,
-  name: (video: VideoParent) => video.videoName,
-  properTitle: (video: VideoParent) => video.properTile ?? '',
-  image: (video: VideoParent) => video.videoImage ?? '',
-  code: (video: VideoParent) => video.videoCode ?? '',
-  numberShow: (video: VideoParent) => video.numberShow ?? '',
-  duration: (video: VideoParent) => video.duration ?? 0,
-  abstract: (video: VideoParent) => video.videoAbstract ?? '',
-  publishTime: (video: VideoParent) => video.publishTime ?? '',
-  keyframes: (video: VideoParent) =>
+  id: (video) => toGlobalId('Video', `${video.courseId}:${video.videoId}`),
+  videoId: (video) => video.videoId,
+  courseId: (video) => video.courseId,
+  name: (video) => video.videoName,
+  properTitle: (video) => video.properTile ?? '',
+  image: (video) => video.videoImage ?? '',
+  code: (video) => video.videoCode ?? '',
+  numberShow: (video) => video.numberShow ?? '',
+  duration: (video) => video.duration ?? 0,
+  abstract: (video) => video.videoAbstract ?? '',
+  publishTime: (video) => video.publishTime ?? '',
+  keyframes: (video) =>
     (video.videoKeyframes ?? []).map((keyframe) => ({
       timePoint: keyframe.timePoint ?? 0,
       keyPoints: keyframe.keyPoints ?? '',
@@ -131,12 +119,12 @@ export const Video = {
     })),
   course,
   // media addresses go into <video src>, <track src> and <img src>: site paths or http(s) only
-  videoUrl: (video: VideoParent) => safeVideoAddress(video.videoUrl),
+  videoUrl: (video) => safeVideoAddress(video.videoUrl),
   qualities,
-  subtitleUrl: (video: VideoParent) => safeVideoAddress(video.subtitleUrl),
+  subtitleUrl: (video) => safeVideoAddress(video.subtitleUrl),
   manuscript,
   viewerOperations,
   notes,
   danmaku,
   aiContent,
-};
+} satisfies VideoResolvers;

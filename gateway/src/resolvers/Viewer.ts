@@ -6,25 +6,13 @@
  */
 import type { GatewayContext } from '../context';
 import { connectionFromPages, connectionFromSlice, readWindow, type Window } from '../graphql/connection';
-import type {
-  CourseConnectionResult,
-  FragmentConnectionResult,
-  MessageConnectionResult,
-  NoArgs,
-  NoteConnectionResult,
-  Resolver,
-  UserProfileParent,
-  ViewerArgs,
-  ViewerParent,
-  ViewLogEntryParent,
-} from '../graphql/types';
+import type { UserProfileParent } from '../graphql/models';
+import type { Field, ViewerResolvers } from '../graphql/resolverTypes';
 import type { RestUserProfile } from '../upstream/types';
 import { isLoggedIn } from '../viewer';
 import { ACCOUNT_SETTINGS_POSITION, CENTRE_PAGE_SIZES } from './centre';
 import { platformPageUrl, type SiteRequest } from '../http/origin';
 import { loginPageUrl } from './Query/site';
-
-type Field<R, A = NoArgs> = Resolver<ViewerParent, A, R>;
 
 const empty = <T>(window: Window) => connectionFromSlice<T>([], window.offset, 0, false);
 
@@ -39,7 +27,7 @@ export function profileParent(ctx: GatewayContext, profile: RestUserProfile): Us
 }
 
 /** GetUserExtraInfo with the viewer's token; null when anonymous or when the token is no longer accepted. */
-const profile: Field<UserProfileParent | null> = async (viewer, _args, ctx) => {
+const profile: Field<ViewerResolvers, 'profile'> = async (viewer, _args, ctx) => {
   if (!isLoggedIn(viewer)) return null;
   const state = await ctx.session.current();
   // the token must be this viewer's: a payload's viewer is always the session's current one
@@ -48,13 +36,13 @@ const profile: Field<UserProfileParent | null> = async (viewer, _args, ctx) => {
   return found ? profileParent(ctx, found) : null;
 };
 
-const favouriteCourses: Field<CourseConnectionResult, ViewerArgs['favouriteCourses']> = (viewer, args, { api }) => {
+const favouriteCourses: Field<ViewerResolvers, 'favouriteCourses'> = (viewer, args, { api }) => {
   const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.favouriteCourses, CENTRE_PAGE_SIZES.favouriteCourses);
   if (!isLoggedIn(viewer)) return empty(window);
   return connectionFromPages(window, (pageIndex, pageSize) => api.centre.collectList(viewer.userId, pageIndex, pageSize));
 };
 
-const notes: Field<NoteConnectionResult, ViewerArgs['notes']> = (viewer, args, { api }) => {
+const notes: Field<ViewerResolvers, 'notes'> = (viewer, args, { api }) => {
   const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.notes, CENTRE_PAGE_SIZES.notes);
   if (!isLoggedIn(viewer)) return empty(window);
   const noteType = (args.kind ?? 'MINE') === 'MINE' ? 0 : 1;
@@ -64,36 +52,36 @@ const notes: Field<NoteConnectionResult, ViewerArgs['notes']> = (viewer, args, {
   });
 };
 
-const history: Field<ViewLogEntryParent[]> = async (viewer, _args, { api }) => (isLoggedIn(viewer) ? api.centre.viewLogs(viewer.userId) : []);
+const history: Field<ViewerResolvers, 'history'> = async (viewer, _args, { api }) => (isLoggedIn(viewer) ? api.centre.viewLogs(viewer.userId) : []);
 
-const messages: Field<MessageConnectionResult, ViewerArgs['messages']> = (viewer, args, { api }) => {
+const messages: Field<ViewerResolvers, 'messages'> = (viewer, args, { api }) => {
   const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.messages, CENTRE_PAGE_SIZES.messages);
   if (!isLoggedIn(viewer)) return empty(window);
   return connectionFromPages(window, (pageIndex, pageSize) => api.centre.messages(viewer.userId, pageIndex, pageSize));
 };
 
-const fragments: Field<FragmentConnectionResult, ViewerArgs['fragments']> = (viewer, args, { api }) => {
+const fragments: Field<ViewerResolvers, 'fragments'> = (viewer, args, { api }) => {
   const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.fragments, CENTRE_PAGE_SIZES.fragments);
   if (!isLoggedIn(viewer)) return empty(window);
   return connectionFromPages(window, (pageIndex, pageSize) => api.centre.fragments(viewer.userId, pageIndex, pageSize));
 };
 
 export const Viewer = {
-  userType: (viewer: ViewerParent) => viewer.userType,
-  isLoggedIn: (viewer: ViewerParent) => isLoggedIn(viewer),
-  isIP: (viewer: ViewerParent) => viewer.isIP,
-  userId: (viewer: ViewerParent) => viewer.userId,
-  name: (viewer: ViewerParent) => viewer.name,
-  comName: (viewer: ViewerParent) => viewer.comName,
-  comId: (viewer: ViewerParent) => viewer.comId,
-  comCode: (viewer: ViewerParent) => viewer.comCode,
-  headPicture: (viewer: ViewerParent) => viewer.headPicture,
-  phoneNumber: (viewer: ViewerParent) => viewer.phoneNumber,
-  email: (viewer: ViewerParent) => viewer.email,
+  userType: (viewer) => viewer.userType,
+  isLoggedIn: (viewer) => isLoggedIn(viewer),
+  isIP: (viewer) => viewer.isIP,
+  userId: (viewer) => viewer.userId,
+  name: (viewer) => viewer.name,
+  comName: (viewer) => viewer.comName,
+  comId: (viewer) => viewer.comId,
+  comCode: (viewer) => viewer.comCode,
+  headPicture: (viewer) => viewer.headPicture,
+  phoneNumber: (viewer) => viewer.phoneNumber,
+  email: (viewer) => viewer.email,
   profile,
   favouriteCourses,
   notes,
   history,
   messages,
   fragments,
-};
+} satisfies ViewerResolvers;

@@ -1,4 +1,8 @@
-/** All resolvers, one file per GraphQL type (Query fields grouped by page under Query/, mutations under Mutation/). */
+/**
+ * All resolvers, one file per GraphQL type (Query fields grouped by page under Query/, mutations under
+ * Mutation/), typed by the resolver types generated from schema.graphql (graphql/resolverTypes.ts).
+ */
+import type { Resolvers } from '../graphql/resolverTypes';
 import { AIAnswerDone, AIAnswerEvent, AIContent, AISource } from './AI';
 import { Author } from './Author';
 import { Banner } from './Banner';
@@ -88,4 +92,4 @@ export const resolvers = {
   AIAnswerDone,
   AISource,
   AIContent,
-};
+} satisfies Resolvers;

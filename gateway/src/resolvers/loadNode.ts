@@ -8,7 +8,7 @@
  */
 import type { GatewayContext } from '../context';
 import { fromGlobalId, parseIdKey } from '../graphql/globalId';
-import type { NodeParent } from '../graphql/types';
+import type { NodeParent } from '../graphql/models';
 import { isLoggedIn } from '../viewer';
 import { CENTRE_PAGE_SIZES } from './centre';
 

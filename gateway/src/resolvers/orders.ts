@@ -1,6 +1,6 @@
 /** The schema's sort enums in the upstream's vocabulary (product-spec §9, upstream/API.md). */
 import type { CourseOrderBy } from '../upstream/mainApi';
-import type { AuthorSort, CourseOrder, Maybe } from '../graphql/types';
+import type { AuthorSort, CourseOrder } from '../graphql/resolverTypes';
 
 const COURSE_ORDER_BY: Record<CourseOrder, CourseOrderBy> = {
   LATEST: 'b.PublishTime',
@@ -25,14 +25,14 @@ const AUTHOR_SORT_TYPE: Record<AuthorSort, number> = {
   NAME: 3,
 };
 
-export function courseOrderBy(order: Maybe<CourseOrder>): CourseOrderBy {
+export function courseOrderBy(order: CourseOrder | null | undefined): CourseOrderBy {
   return COURSE_ORDER_BY[order ?? 'LATEST'];
 }
 
-export function authorCourseSortType(order: Maybe<CourseOrder>): number {
+export function authorCourseSortType(order: CourseOrder | null | undefined): number {
   return AUTHOR_COURSE_SORT_TYPE[order ?? 'LATEST'];
 }
 
-export function authorSortType(sort: Maybe<AuthorSort>): number {
+export function authorSortType(sort: AuthorSort | null | undefined): number {
   return AUTHOR_SORT_TYPE[sort ?? 'DEFAULT'];
 }

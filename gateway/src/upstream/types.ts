@@ -370,3 +370,17 @@ export interface RestAIContent {
 
 /** GET /api/ai/recommend items. */
 export type RestAISuggestion = { question?: string };
+
+/** GET /api/ai/flowQuestion: one entry of the `end:` chunk's JSON source list. */
+export interface RestAISource {
+  index: number;
+  videoId: number;
+  courseId: number;
+  catalogId: number;
+  videoName: string;
+  courseName: string;
+  timePoint: number;
+  keyPointsShow?: string;
+  excerpt: string;
+  videoImage?: string;
+}

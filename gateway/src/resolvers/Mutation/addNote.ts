@@ -5,17 +5,14 @@
  */
 import { encodeCursor } from '../../graphql/connection';
 import { requireId } from '../../graphql/args';
-import type { MutationArgs, NoteParent, Resolver, UserErrorResult } from '../../graphql/types';
-import { invalid, loginRequired, orUnavailable, refused, signedIn, userError } from '../../userErrors';
+import type { NoteParent } from '../../graphql/models';
+import type { Field, MutationResolvers, ResolversParentTypes } from '../../graphql/resolverTypes';
+import { invalid, loginRequired, orUnavailable, refused, signedIn, userError, type UserErrorResult } from '../../userErrors';
 import { MESSAGES, NOTE_MAX_LENGTH, characters, mayTakePart, playRefusal } from '../../play/rules';
 
-interface Payload {
-  note: NoteParent | null;
-  noteEdge: { cursor: string; node: NoteParent } | null;
-  errors: UserErrorResult[];
-}
+type Payload = ResolversParentTypes['AddNotePayload'];
 
-export const addNote: Resolver<unknown, MutationArgs['addNote'], Payload> = async (_parent, { input }, ctx) => {
+export const addNote: Field<MutationResolvers, 'addNote'> = async (_parent, { input }, ctx) => {
   const failed = (error: UserErrorResult): Payload => ({ note: null, noteEdge: null, errors: [error] });
   const me = await signedIn(ctx);
   if (!me) return failed(loginRequired());

@@ -1,5 +1,5 @@
-import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
-import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../userErrors';
+import type { ChangePasswordInput, Field, MutationResolvers } from '../../graphql/resolverTypes';
+import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn, type UserErrorResult } from '../../userErrors';
 
 /** The login service's password rules (upstream/API.md ModifyPassword), in its words. */
 const PASSWORD_MAX = 128;
@@ -8,7 +8,7 @@ const PASSWORD_MIN = 8;
 /** lengths in code points, as the service counts them */
 const length = (value: string) => [...value].length;
 
-function checkPasswords(input: MutationArgs['changePassword']['input']): UserErrorResult[] {
+function checkPasswords(input: ChangePasswordInput): UserErrorResult[] {
   const errors: UserErrorResult[] = [];
   if (input.oldPassword === '') errors.push(invalid('oldPassword', '请输入原密码'));
   if (input.newPassword !== input.confirmPassword) {
@@ -28,11 +28,7 @@ function checkPasswords(input: MutationArgs['changePassword']['input']): UserErr
  * (it counts wrong ones like failed sign-ins). On success it revokes the user's other tokens: the
  * gateway forgets every cached verdict about the user at once, so those sessions end here now.
  */
-export const changePassword: Resolver<unknown, MutationArgs['changePassword'], { message: string | null; errors: UserErrorResult[] }> = async (
-  _parent,
-  { input },
-  ctx,
-) => {
+export const changePassword: Field<MutationResolvers, 'changePassword'> = async (_parent, { input }, ctx) => {
   const me = await signedIn(ctx);
   if (!me || !me.token) return { message: null, errors: [loginRequired()] };
   const errors = checkPasswords(input);

@@ -1,14 +1,8 @@
-import type { MutationArgs, Resolver, UserErrorResult, ViewerParent } from '../../graphql/types';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 
-interface ClearHistoryPayload {
-  message: string | null;
-  viewer: ViewerParent;
-  errors: UserErrorResult[];
-}
-
 /** 个人中心 · 历史记录: ClearViewLog; the server's sentence is the success toast (product-spec §8). */
-export const clearHistory: Resolver<unknown, MutationArgs['clearHistory'], ClearHistoryPayload> = async (_parent, _args, ctx) => {
+export const clearHistory: Field<MutationResolvers, 'clearHistory'> = async (_parent, _args, ctx) => {
   const me = await signedIn(ctx);
   const viewer = await ctx.session.viewer();
   if (!me) return { message: null, viewer, errors: [loginRequired()] };

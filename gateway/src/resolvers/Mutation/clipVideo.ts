@@ -4,17 +4,13 @@
  * reason; the range rules are its own (upstream/API.md ClipVideo), so its sentences reach the user.
  */
 import { requireId } from '../../graphql/args';
-import type { FragmentParent, MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
-import { invalid, loginRequired, orUnavailable, refused, signedIn } from '../../userErrors';
+import type { Field, MutationResolvers, ResolversParentTypes } from '../../graphql/resolverTypes';
+import { invalid, loginRequired, orUnavailable, refused, signedIn, type UserErrorResult } from '../../userErrors';
 import { FRAGMENT_NAME_MAX_LENGTH, MESSAGES, characters, mayTakePart, playRefusal } from '../../play/rules';
 
-interface Payload {
-  fragment: FragmentParent | null;
-  message: string | null;
-  errors: UserErrorResult[];
-}
+type Payload = ResolversParentTypes['ClipVideoPayload'];
 
-export const clipVideo: Resolver<unknown, MutationArgs['clipVideo'], Payload> = async (_parent, { input }, ctx) => {
+export const clipVideo: Field<MutationResolvers, 'clipVideo'> = async (_parent, { input }, ctx) => {
   const failed = (error: UserErrorResult): Payload => ({ fragment: null, message: null, errors: [error] });
   const me = await signedIn(ctx);
   if (!me) return failed(loginRequired());

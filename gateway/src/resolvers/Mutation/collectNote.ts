@@ -8,16 +8,14 @@
  */
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { idOfType } from '../../graphql/globalId';
-import type { MutationArgs, NoteParent, Resolver, UserErrorResult } from '../../graphql/types';
-import { invalid, loginRequired, orUnavailable, refused, signedIn } from '../../userErrors';
+import type { NoteParent } from '../../graphql/models';
+import type { Field, MutationResolvers, ResolversParentTypes } from '../../graphql/resolverTypes';
+import { invalid, loginRequired, orUnavailable, refused, signedIn, type UserErrorResult } from '../../userErrors';
 import { MESSAGES, mayTakePart, playRefusal } from '../../play/rules';
 import type { MainApi } from '../../upstream/mainApi';
 import { CENTRE_PAGE_SIZES } from '../centre';
 
-interface Payload {
-  note: NoteParent | null;
-  errors: UserErrorResult[];
-}
+type Payload = ResolversParentTypes['CollectNotePayload'];
 
 /** The Note fields a successful collection answers by itself. */
 const SETTLED_FIELDS = new Set(['__typename', 'id', 'noteId', 'collectedByViewer', 'isMine', 'isPublic']);
@@ -52,7 +50,7 @@ async function findCollected(api: MainApi, userId: number, noteId: number): Prom
   }
 }
 
-export const collectNote: Resolver<unknown, MutationArgs['collectNote'], Payload> = async (_parent, { input }, ctx, info) => {
+export const collectNote: Field<MutationResolvers, 'collectNote'> = async (_parent, { input }, ctx, info) => {
   const failed = (error: UserErrorResult): Payload => ({ note: null, errors: [error] });
   const me = await signedIn(ctx);
   if (!me) return failed(loginRequired());

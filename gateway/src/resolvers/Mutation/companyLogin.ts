@@ -1,11 +1,6 @@
-import type { MutationArgs, Resolver, UserErrorResult, ViewerParent } from '../../graphql/types';
+import type { ViewerParent } from '../../graphql/models';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { invalid, orUnavailable, refused } from '../../userErrors';
-
-interface CompanyLoginPayload {
-  viewer: ViewerParent;
-  openUrl: string | null;
-  errors: UserErrorResult[];
-}
 
 /** What a no-login id looks like on the wire: printable, at most 64 characters (the service's parameter limit). */
 const GID = /^[\x21-\x7e]{1,64}$/;
@@ -33,7 +28,7 @@ function isWebUrl(value: string): boolean {
  * viewer is worked out afresh (an anonymous one has isIP true again). No answer (an invalid gid, which is
  * not sent, or an unreachable service) leaves the viewer as it was.
  */
-export const companyLogin: Resolver<unknown, MutationArgs['companyLogin'], CompanyLoginPayload> = async (_parent, { input }, ctx) => {
+export const companyLogin: Field<MutationResolvers, 'companyLogin'> = async (_parent, { input }, ctx) => {
   const gid = input.gid.trim();
   if (!GID.test(gid)) return { viewer: await ctx.session.viewer(), openUrl: null, errors: [invalid('gid', '无效的免登录链接')] };
   return orUnavailable(

@@ -1,12 +1,8 @@
-import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { actOnOwnRecord } from './ownRecord';
 
 /** 个人中心 · 截取片段 (after the client's confirmation, product-spec §2): the server's sentence is the toast. */
-export const deleteFragment: Resolver<
-  unknown,
-  MutationArgs['deleteFragment'],
-  { deletedFragmentId: string | null; message: string | null; errors: UserErrorResult[] }
-> = async (_parent, { input }, ctx) => {
+export const deleteFragment: Field<MutationResolvers, 'deleteFragment'> = async (_parent, { input }, ctx) => {
   const outcome = await actOnOwnRecord(ctx, {
     globalId: input.fragmentId,
     type: 'Fragment',

@@ -1,12 +1,8 @@
-import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { actOnOwnRecord } from './ownRecord';
 
 /** 个人中心 · 消息: DeleteMessage with the viewer's user id. */
-export const deleteMessage: Resolver<unknown, MutationArgs['deleteMessage'], { deletedMessageId: string | null; errors: UserErrorResult[] }> = async (
-  _parent,
-  { input },
-  ctx,
-) => {
+export const deleteMessage: Field<MutationResolvers, 'deleteMessage'> = async (_parent, { input }, ctx) => {
   const outcome = await actOnOwnRecord(ctx, {
     globalId: input.messageId,
     type: 'Message',

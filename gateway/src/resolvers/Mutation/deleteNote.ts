@@ -1,12 +1,8 @@
-import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { actOnOwnRecord } from './ownRecord';
 
 /** 个人中心 · 我的笔记: only the author may delete a note (the upstream refuses anyone else's as unknown). */
-export const deleteNote: Resolver<unknown, MutationArgs['deleteNote'], { deletedNoteId: string | null; errors: UserErrorResult[] }> = async (
-  _parent,
-  { input },
-  ctx,
-) => {
+export const deleteNote: Field<MutationResolvers, 'deleteNote'> = async (_parent, { input }, ctx) => {
   const outcome = await actOnOwnRecord(ctx, {
     globalId: input.noteId,
     type: 'Note',

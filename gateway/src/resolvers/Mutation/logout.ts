@@ -1,4 +1,4 @@
-import type { MutationArgs, Resolver, UserErrorResult, ViewerParent } from '../../graphql/types';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { loginRequired, refused, signedIn, unavailable } from '../../userErrors';
 
 /**
@@ -7,7 +7,7 @@ import { loginRequired, refused, signedIn, unavailable } from '../../userErrors'
  * identity on a recognised network, else anonymous). When the login service could not revoke the token
  * the browser is signed out all the same and the payload says UNAVAILABLE.
  */
-export const logout: Resolver<unknown, MutationArgs['logout'], { viewer: ViewerParent; errors: UserErrorResult[] }> = async (_parent, _args, ctx) => {
+export const logout: Field<MutationResolvers, 'logout'> = async (_parent, _args, ctx) => {
   if (!(await signedIn(ctx))) return { viewer: await ctx.session.viewer(), errors: [loginRequired()] };
   const { state, revoked, refusal } = await ctx.session.logout();
   const errors = revoked ? [] : [refusal ? refused(refusal) : unavailable()];

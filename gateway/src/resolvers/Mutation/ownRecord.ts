@@ -6,8 +6,7 @@
  */
 import type { GatewayContext } from '../../context';
 import { idOfType, toGlobalId, type NodeType } from '../../graphql/globalId';
-import type { UserErrorResult } from '../../graphql/types';
-import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../userErrors';
+import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn, type UserErrorResult } from '../../userErrors';
 import type { OperationResult } from '../../upstream/operations';
 
 export interface OwnRecordOperation {

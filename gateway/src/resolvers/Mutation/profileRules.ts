@@ -5,8 +5,8 @@
  * points, no control characters and no bidi overrides (line breaks and tabs are whitespace: the
  * service keeps them in `info` and makes them a space elsewhere). The service stays the authority.
  */
-import type { Gender, UpdateProfileInput, UserErrorResult } from '../../graphql/types';
-import { invalid } from '../../userErrors';
+import type { Gender, UpdateProfileInput } from '../../graphql/resolverTypes';
+import { invalid, type UserErrorResult } from '../../userErrors';
 import type { ProfileFields } from '../../upstream/loginApi';
 
 export const PROFILE_INFO_MAX = 400;

@@ -3,7 +3,8 @@
  * the gateway says who it is (the viewer, or the guest id of the tokenUser cookie) and for which
  * organisation, so a client cannot write visits in somebody else's name.
  */
-import type { MutationArgs, RecordVisitInput, RecordVisitPayloadResult, Resolver, UserErrorResult } from '../../graphql/types';
+import type { Field, MutationResolvers, RecordVisitInput } from '../../graphql/resolverTypes';
+import type { UserErrorResult } from '../../userErrors';
 
 const MAX_PAGE_URL = 2048;
 const MAX_TEXT = 255;
@@ -59,7 +60,7 @@ export function validateVisit(input: RecordVisitInput): UserErrorResult[] {
   return errors;
 }
 
-export const recordVisit: Resolver<unknown, MutationArgs['recordVisit'], RecordVisitPayloadResult> = async (
+export const recordVisit: Field<MutationResolvers, 'recordVisit'> = async (
   _parent,
   { input },
   { api, session, guestId, config },

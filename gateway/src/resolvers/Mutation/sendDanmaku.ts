@@ -2,17 +2,14 @@
  * Send a scrolling comment (product-spec §2: at most 30 characters; §8 an empty one is not sent and
  * asks for content). Any signed-in viewer; the upstream also limits how often.
  */
-import type { DanmakuParent, MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import type { Field, MutationResolvers, ResolversParentTypes } from '../../graphql/resolverTypes';
 import { requireId } from '../../graphql/args';
-import { invalid, loginRequired, orUnavailable, signedIn } from '../../userErrors';
+import { invalid, loginRequired, orUnavailable, signedIn, type UserErrorResult } from '../../userErrors';
 import { DANMAKU_MAX_LENGTH, MAX_PLAY_SECONDS, MESSAGES, characters, playRefusal } from '../../play/rules';
 
-interface Payload {
-  danmaku: DanmakuParent | null;
-  errors: UserErrorResult[];
-}
+type Payload = ResolversParentTypes['SendDanmakuPayload'];
 
-export const sendDanmaku: Resolver<unknown, MutationArgs['sendDanmaku'], Payload> = async (_parent, { input }, ctx) => {
+export const sendDanmaku: Field<MutationResolvers, 'sendDanmaku'> = async (_parent, { input }, ctx) => {
   const failed = (error: UserErrorResult): Payload => ({ danmaku: null, errors: [error] });
   const me = await signedIn(ctx);
   if (!me) return failed(loginRequired());

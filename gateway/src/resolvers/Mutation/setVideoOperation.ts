@@ -4,19 +4,14 @@
  * failure without the service's reason is §8's 操作失败，请稍后再试~.
  */
 import { requireId } from '../../graphql/args';
-import type { CourseParent, MutationArgs, Resolver, UserErrorResult, VideoOperationsResult } from '../../graphql/types';
-import { loginRequired, orUnavailable, refused, signedIn, userError } from '../../userErrors';
+import type { Field, MutationResolvers, ResolversParentTypes } from '../../graphql/resolverTypes';
+import { loginRequired, orUnavailable, refused, signedIn, userError, type UserErrorResult } from '../../userErrors';
 import { MESSAGES, mayTakePart, playRefusal } from '../../play/rules';
 import { videoOperations } from '../Video';
 
-interface Payload {
-  operations: VideoOperationsResult | null;
-  course: CourseParent | null;
-  message: string | null;
-  errors: UserErrorResult[];
-}
+type Payload = ResolversParentTypes['SetVideoOperationPayload'];
 
-export const setVideoOperation: Resolver<unknown, MutationArgs['setVideoOperation'], Payload> = async (_parent, { input }, ctx) => {
+export const setVideoOperation: Field<MutationResolvers, 'setVideoOperation'> = async (_parent, { input }, ctx) => {
   const failed = (error: UserErrorResult): Payload => ({ operations: null, course: null, message: null, errors: [error] });
   const me = await signedIn(ctx);
   if (!me) return failed(loginRequired());

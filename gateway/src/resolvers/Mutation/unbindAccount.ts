@@ -1,14 +1,10 @@
-import type { MutationArgs, Resolver, UserErrorResult, UserProfileParent } from '../../graphql/types';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 import { OAUTH_TYPES } from '../centre';
 import { profileParent } from '../Viewer';
 
 /** 个人中心 · 账户设置: UnBindOautAccount (1 QQ, 2 微信, 3 微博); the answer is the profile as it now is. */
-export const unbindAccount: Resolver<unknown, MutationArgs['unbindAccount'], { profile: UserProfileParent | null; errors: UserErrorResult[] }> = async (
-  _parent,
-  { input },
-  ctx,
-) => {
+export const unbindAccount: Field<MutationResolvers, 'unbindAccount'> = async (_parent, { input }, ctx) => {
   const me = await signedIn(ctx);
   if (!me || !me.token) return { profile: null, errors: [loginRequired()] };
   const token = me.token;

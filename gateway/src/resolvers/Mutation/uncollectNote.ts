@@ -1,12 +1,8 @@
-import type { MutationArgs, Resolver, UserErrorResult } from '../../graphql/types';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { actOnOwnRecord } from './ownRecord';
 
 /** 个人中心 · 我的笔记 (收录的笔记): DeleteCollectionNotes with the viewer's user id. */
-export const uncollectNote: Resolver<unknown, MutationArgs['uncollectNote'], { uncollectedNoteId: string | null; errors: UserErrorResult[] }> = async (
-  _parent,
-  { input },
-  ctx,
-) => {
+export const uncollectNote: Field<MutationResolvers, 'uncollectNote'> = async (_parent, { input }, ctx) => {
   const outcome = await actOnOwnRecord(ctx, {
     globalId: input.noteId,
     type: 'Note',

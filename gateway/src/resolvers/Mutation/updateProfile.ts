@@ -1,16 +1,10 @@
-import type { MutationArgs, Resolver, UserErrorResult, UserProfileParent, ViewerParent } from '../../graphql/types';
+import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 import { profileParent } from '../Viewer';
 import { checkProfile } from './profileRules';
 
-interface UpdateProfilePayload {
-  profile: UserProfileParent | null;
-  viewer: ViewerParent;
-  errors: UserErrorResult[];
-}
-
 /** 个人中心 · 个人资料: the input checked as the login service would, then UpdateUserExtraInfo. */
-export const updateProfile: Resolver<unknown, MutationArgs['updateProfile'], UpdateProfilePayload> = async (_parent, { input }, ctx) => {
+export const updateProfile: Field<MutationResolvers, 'updateProfile'> = async (_parent, { input }, ctx) => {
   const me = await signedIn(ctx);
   if (!me || !me.token) return { profile: null, viewer: await ctx.session.viewer(), errors: [loginRequired()] };
   const checked = checkProfile(input);

@@ -1,15 +1,12 @@
-import type { MutationArgs, Resolver, UploadedFile, UserErrorResult, ViewerParent } from '../../graphql/types';
+import type { UploadedFile } from '../../graphql/models';
+import type { Field, MutationResolvers, ResolversParentTypes } from '../../graphql/resolverTypes';
 import { fromRefusal, invalid, loginRequired, orUnavailable, signedIn } from '../../userErrors';
 import { firstBytes } from '../../upstream/multipart';
 
 /** product-spec §5 / §9: images of at most 10 240 KB. */
 export const AVATAR_MAX_BYTES = 10_240 * 1024;
 
-interface UploadAvatarPayload {
-  headPicture: string | null;
-  viewer: ViewerParent;
-  errors: UserErrorResult[];
-}
+type UploadAvatarPayload = ResolversParentTypes['UploadAvatarPayload'];
 
 /**
  * The formats the login service decodes (JPEG, PNG, WebP, GIF), recognised by their first bytes.
@@ -43,7 +40,7 @@ function partName(file: UploadedFile): string {
  * first bytes are read to recognise an image, then the file yoga received is streamed to the login
  * service as it is (upstream/multipart.ts).
  */
-export const uploadAvatar: Resolver<unknown, MutationArgs['uploadAvatar'], UploadAvatarPayload> = async (_parent, { input }, ctx) => {
+export const uploadAvatar: Field<MutationResolvers, 'uploadAvatar'> = async (_parent, { input }, ctx) => {
   const me = await signedIn(ctx);
   if (!me || !me.token) return { headPicture: null, viewer: await ctx.session.viewer(), errors: [loginRequired()] };
   const { file } = input;

@@ -4,15 +4,9 @@
  */
 import { AI_SUGGESTIONS_DEFAULT, AI_SUGGESTIONS_MAX } from '../../ai/rules';
 import { requireId, requireIntInRange } from '../../graphql/args';
-import type { Maybe, Resolver } from '../../graphql/types';
+import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 
-export interface AISuggestedQuestionsArgs {
-  courseId?: Maybe<number>;
-  videoId?: Maybe<number>;
-  first?: Maybe<number>;
-}
-
-export const aiSuggestedQuestions: Resolver<unknown, AISuggestedQuestionsArgs, string[]> = async (_parent, args, { api }) => {
+export const aiSuggestedQuestions: Field<QueryResolvers, 'aiSuggestedQuestions'> = async (_parent, args, { api }) => {
   const courseId = requireId('courseId', args.courseId ?? 0);
   const videoId = requireId('videoId', args.videoId ?? 0);
   const limit = requireIntInRange('first', args.first ?? AI_SUGGESTIONS_DEFAULT, 1, AI_SUGGESTIONS_MAX);

@@ -1,5 +1,5 @@
-import type { Resolver } from '../../graphql/types';
+import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 
 /** Asked of the upstream rather than answered locally: it proves what the platform sees (X-Forwarded-For). */
-export const clientIp: Resolver<unknown, Record<string, never>, string | null> = async (_parent, _args, { api }) =>
+export const clientIp: Field<QueryResolvers, 'clientIp'> = async (_parent, _args, { api }) =>
   (await api.common.clientIp()) || null;

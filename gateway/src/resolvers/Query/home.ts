@@ -1,26 +1,18 @@
 /** The home page's lists (product-spec §2 "Home", §9 sizes are the schema's defaults). */
 import { requireIntInRange, requireLimit } from '../../graphql/args';
 import { connectionFromRange, readWindow } from '../../graphql/connection';
-import type {
-  AuthorParent,
-  BannerParent,
-  CourseConnectionResult,
-  CourseParent,
-  QueryArgs,
-  Resolver,
-  TopicParent,
-} from '../../graphql/types';
+import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 
 /** GetRecommendAuthor answers at most 100 positions per call. */
 const AUTHOR_WINDOW = 100;
 
-export const banners: Resolver<unknown, QueryArgs['banners'], BannerParent[]> = (_parent, args, { api }) =>
+export const banners: Field<QueryResolvers, 'banners'> = (_parent, args, { api }) =>
   api.catalogue.banners(requireLimit('limit', args.limit, 5));
 
-export const selectedCourses: Resolver<unknown, QueryArgs['selectedCourses'], CourseParent[]> = (_parent, args, { api }) =>
+export const selectedCourses: Field<QueryResolvers, 'selectedCourses'> = (_parent, args, { api }) =>
   api.catalogue.selectedCourses(0, requireLimit('limit', args.limit, 10));
 
-export const recommendedCourses: Resolver<unknown, QueryArgs['recommendedCourses'], CourseConnectionResult> = (
+export const recommendedCourses: Field<QueryResolvers, 'recommendedCourses'> = (
   _parent,
   args,
   { api },
@@ -31,7 +23,7 @@ export const recommendedCourses: Resolver<unknown, QueryArgs['recommendedCourses
  * total, so a later batch reads the first 100 positions at once: that one call both holds the
  * batch and tells how many there are.
  */
-export const recommendedAuthors: Resolver<unknown, QueryArgs['recommendedAuthors'], AuthorParent[]> = async (
+export const recommendedAuthors: Field<QueryResolvers, 'recommendedAuthors'> = async (
   _parent,
   args,
   { api },
@@ -50,5 +42,5 @@ export const recommendedAuthors: Resolver<unknown, QueryArgs['recommendedAuthors
   return page.length > 0 ? page : api.authors.recommended(0, size);
 };
 
-export const featuredTopics: Resolver<unknown, QueryArgs['featuredTopics'], TopicParent[]> = (_parent, args, { api }) =>
+export const featuredTopics: Field<QueryResolvers, 'featuredTopics'> = (_parent, args, { api }) =>
   api.topics.more(0, requireLimit('limit', args.limit, 6));

@@ -1,3 +1,4 @@
+import type { QueryResolvers } from '../../graphql/resolverTypes';
 import { aiSuggestedQuestions } from './aiSuggestedQuestions';
 import { author, course, topic } from './byId';
 import { authorCatalogues, catalogue, subjects } from './catalogue';
@@ -37,4 +38,4 @@ export const Query = {
   catalogueSuggestions,
   playPage,
   aiSuggestedQuestions,
-};
+} satisfies QueryResolvers;

@@ -3,14 +3,7 @@ import { optionalFirstWord, optionalYear, requireId } from '../../graphql/args';
 import { connectionFromPages, connectionFromSlice, readWindow } from '../../graphql/connection';
 import { isNotFoundRefusal } from '../../graphql/errors';
 import type { GatewayContext } from '../../context';
-import type {
-  AuthorConnectionResult,
-  CourseConnectionResult,
-  QueryArgs,
-  ResourceCountResult,
-  Resolver,
-  TopicConnectionResult,
-} from '../../graphql/types';
+import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 import { authorSortType, courseOrderBy } from '../orders';
 
 /**
@@ -34,7 +27,7 @@ async function orEmptyForUnknownCatalogue<T>(
   }
 }
 
-export const courses: Resolver<unknown, QueryArgs['courses'], CourseConnectionResult> = (_parent, args, { api, catalogues }) => {
+export const courses: Field<QueryResolvers, 'courses'> = (_parent, args, { api, catalogues }) => {
   const catalogId = requireId('catalogueId', args.catalogueId);
   const year = optionalYear(args.year);
   const orderBy = courseOrderBy(args.orderBy);
@@ -50,7 +43,7 @@ export const courses: Resolver<unknown, QueryArgs['courses'], CourseConnectionRe
   );
 };
 
-export const resourceCount: Resolver<unknown, QueryArgs['resourceCount'], ResourceCountResult> = (_parent, args, { api, catalogues }) => {
+export const resourceCount: Field<QueryResolvers, 'resourceCount'> = (_parent, args, { api, catalogues }) => {
   const catalogId = requireId('catalogueId', args.catalogueId);
   const year = optionalYear(args.year);
   return orEmptyForUnknownCatalogue(
@@ -61,13 +54,13 @@ export const resourceCount: Resolver<unknown, QueryArgs['resourceCount'], Resour
   );
 };
 
-export const statistics: Resolver<unknown, QueryArgs['statistics'], ResourceCountResult> = (_parent, args, { api }) =>
+export const statistics: Field<QueryResolvers, 'statistics'> = (_parent, args, { api }) =>
   api.catalogue.statistics(optionalYear(args.year));
 
-export const topics: Resolver<unknown, QueryArgs['topics'], TopicConnectionResult> = (_parent, args, { api }) =>
+export const topics: Field<QueryResolvers, 'topics'> = (_parent, args, { api }) =>
   connectionFromPages(readWindow(args.first, args.after, 12), (pageIndex, pageSize) => api.topics.page(pageIndex, pageSize));
 
-export const authors: Resolver<unknown, QueryArgs['authors'], AuthorConnectionResult> = (_parent, args, { api }) => {
+export const authors: Field<QueryResolvers, 'authors'> = (_parent, args, { api }) => {
   const catalogId = requireId('catalogueId', args.catalogueId ?? 0);
   const firstWord = optionalFirstWord(args.firstWord);
   const sortType = authorSortType(args.sort);

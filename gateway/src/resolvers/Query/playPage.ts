@@ -5,12 +5,12 @@
  */
 import { createGraphQLError } from 'graphql-yoga';
 import { requireId } from '../../graphql/args';
-import type { PlayPageParent, QueryArgs, Resolver } from '../../graphql/types';
+import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 import { LOGIN_REQUIRED_MESSAGE, signedIn } from '../../userErrors';
 
 export const LOGIN_REQUIRED = 'LOGIN_REQUIRED';
 
-export const playPage: Resolver<unknown, QueryArgs['playPage'], PlayPageParent | null> = async (_parent, args, ctx) => {
+export const playPage: Field<QueryResolvers, 'playPage'> = async (_parent, args, ctx) => {
   const courseId = requireId('courseId', args.courseId);
   const videoId = requireId('videoId', args.videoId ?? 0);
   const catalogueId = requireId('catalogueId', args.catalogueId ?? 0);

@@ -4,15 +4,15 @@
  * Search asked for is one call (Search.ts).
  */
 import { requireId, requireKeyword, requireLimit } from '../../graphql/args';
-import type { CatalogueSuggestionParent, HotKeywordResult, QueryArgs, Resolver, SearchParent } from '../../graphql/types';
+import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 
-export const search: Resolver<unknown, QueryArgs['search'], SearchParent> = (_parent, args) => ({
+export const search: Field<QueryResolvers, 'search'> = (_parent, args) => ({
   keyword: requireKeyword(args.keyword),
   catalogueId: requireId('catalogueId', args.catalogueId ?? 0),
 });
 
 /** 热门搜索 (§9: 8). */
-export const hotKeywords: Resolver<unknown, QueryArgs['hotKeywords'], HotKeywordResult[]> = async (_parent, args, { api }) => {
+export const hotKeywords: Field<QueryResolvers, 'hotKeywords'> = async (_parent, args, { api }) => {
   const limit = requireLimit('limit', args.limit, 8);
   return (await api.search.hotKeywords(limit)).slice(0, limit).map((entry) => ({
     keyword: entry.keyWord ?? '',
@@ -20,7 +20,7 @@ export const hotKeywords: Resolver<unknown, QueryArgs['hotKeywords'], HotKeyword
   }));
 };
 
-export const catalogueSuggestions: Resolver<unknown, QueryArgs['catalogueSuggestions'], CatalogueSuggestionParent[]> = async (
+export const catalogueSuggestions: Field<QueryResolvers, 'catalogueSuggestions'> = async (
   _parent,
   args,
   { api },

@@ -1,6 +1,6 @@
 import type { GatewayConfig } from '../../config';
 import { requestHostname, requestScheme, type SiteRequest } from '../../http/origin';
-import type { Resolver, SiteResult } from '../../graphql/types';
+import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 
 /** The platform counts years in UTC+8 (Beijing time), whatever the server's or the browser's zone. */
 const PLATFORM_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -35,7 +35,7 @@ export function loginPageUrl(config: GatewayConfig, http: SiteRequest): string {
   return `${scheme}://${hostname}${port === defaultPort ? '' : `:${port}`}/login`;
 }
 
-export const site: Resolver<unknown, Record<string, never>, SiteResult> = (_parent, _args, context) => ({
+export const site: Field<QueryResolvers, 'site'> = (_parent, _args, context) => ({
   title: context.config.siteTitle,
   description: context.config.siteDescription,
   productId: context.config.productId,

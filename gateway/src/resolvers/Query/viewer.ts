@@ -1,4 +1,4 @@
-import type { NoArgs, Resolver, ViewerParent } from '../../graphql/types';
+import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 
 /** Resolved from the utoken cookie by the start-up sequence (viewer/session.ts); Viewer.ts maps its fields. */
-export const viewer: Resolver<unknown, NoArgs, ViewerParent> = (_parent, _args, { session }) => session.viewer();
+export const viewer: Field<QueryResolvers, 'viewer'> = (_parent, _args, { session }) => session.viewer();

@@ -22,18 +22,10 @@ import { answerSubscription } from '../../ai/answerSubscription';
 import { AI_MESSAGES, askAIError, clientIdOf, modelOf, requireQuestion } from '../../ai/rules';
 import type { AnswerEvent } from '../../ai/types';
 import type { GatewayContext } from '../../context';
-import type { Maybe } from '../../graphql/types';
+import type { Field, SubscriptionaskAIArgs, SubscriptionResolvers } from '../../graphql/resolverTypes';
 import { LOGIN_REQUIRED_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE, signedIn, upstreamFailureMessage } from '../../userErrors';
 import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_REFUSED, type Envelope } from '../../upstream/envelope';
 import { UpstreamError } from '../../upstream/errors';
-
-export interface AskAIInput {
-  question: string;
-  deepThinking?: Maybe<boolean>;
-  clientId?: Maybe<string>;
-  courseId?: Maybe<number>;
-  videoId?: Maybe<number>;
-}
 
 /** A refusal the upstream answered instead of streaming, as the error of the subscription. */
 function refusal(envelope: Envelope, input: { courseId: number; videoId: number }) {
@@ -53,13 +45,13 @@ function refusal(envelope: Envelope, input: { courseId: number; videoId: number 
 }
 
 /** courseId / videoId: 0 (or absent) for the whole knowledge base, else an id. */
-function askedId(name: 'courseId' | 'videoId', value: Maybe<number>): number {
+function askedId(name: 'courseId' | 'videoId', value: number | null | undefined): number {
   const id = value ?? 0;
   if (!Number.isInteger(id) || id < 0) throw askAIError('INVALID', `参数 ${name} 必须是非负整数`, name);
   return id;
 }
 
-const subscribe = async (_root: unknown, args: { input: AskAIInput }, ctx: GatewayContext): Promise<AsyncIterable<AnswerEvent>> => {
+const subscribe = async (_root: unknown, args: SubscriptionaskAIArgs, ctx: GatewayContext): Promise<AsyncIterable<AnswerEvent>> => {
   const { input } = args;
   const me = await signedIn(ctx);
   if (!me) throw askAIError('LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
@@ -103,9 +95,9 @@ const subscribe = async (_root: unknown, args: { input: AskAIInput }, ctx: Gatew
 };
 
 /** Each event is the field's value; the stream's failure is its error (see the module comment). */
-const resolve = (event: AnswerEvent): AnswerEvent => {
+const resolve = (event: AnswerEvent) => {
   if (event.kind === 'failed') throw createGraphQLError(event.message ?? AI_MESSAGES.interrupted, { extensions: { code: 'UNAVAILABLE' } });
   return event;
 };
 
-export const askAI = { subscribe, resolve };
+export const askAI = { subscribe, resolve } satisfies Field<SubscriptionResolvers, 'askAI'>;
