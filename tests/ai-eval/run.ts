@@ -21,10 +21,11 @@
 import Database from 'better-sqlite3';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import { indexWords } from '../../upstream/src/search/analyzer';
-import { answerParts, ask, type SourceItem } from '../upstream/ai-stream-client';
+import { answerParts, ask } from '../upstream/ai-stream-client';
 import { startTestApi } from '../upstream/harness';
 import { whereSpoken, type Spoken } from './expected';
 import { QUESTIONS, type EvalQuestion } from './questions';
+import type { AiSource } from '../../upstream/src/main-api/contract';
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
         if (firstChunkMs === null && !/^(r1:|end:|err:)/.test(chunk)) firstChunkMs = performance.now() - started;
       });
       const parts = answerParts(result.chunks);
-      const sources = (parts.sources ?? []).map((s: SourceItem) => ({ videoId: s.videoId, timePoint: s.timePoint }));
+      const sources = (parts.sources ?? []).map((s: AiSource) => ({ videoId: s.videoId, timePoint: s.timePoint }));
       outcomes.push({ q, sources, answer: parts.answer, firstChunkMs });
       if (verbose) {
         const right = q.answers.flatMap((a) => spoken.get(a) ?? []);

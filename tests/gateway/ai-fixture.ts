@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type Database from 'better-sqlite3';
 import { createClient, type ExecutionResult } from 'graphql-sse';
+import type { AISource } from '../../gateway/src/graphql/resolverTypes';
 
 export const ASK_AI = `subscription AskAI($input: AskAIInput!) {
   askAI(input: $input) {
@@ -22,19 +23,8 @@ export const ASK_AI = `subscription AskAI($input: AskAIInput!) {
 
 export type AskAIResult = ExecutionResult<{ askAI: { __typename: string; text?: string; sources?: AISourceResult[] } }, Record<string, unknown>>;
 
-export interface AISourceResult {
-  index: number;
-  videoId: number;
-  courseId: number;
-  catalogueId: number;
-  videoName: string;
-  courseName: string;
-  timePoint: number;
-  timeLabel: string;
-  excerpt: string;
-  image: string;
-  playPath: string;
-}
+/** An AISource as the client reads it (schema.graphql's type, generated). */
+export type AISourceResult = Omit<AISource, '__typename'>;
 
 /** Both SSE endpoints of the gateway: yoga's own (the web app's) and the graphql-sse plugin's. */
 export const SSE_ENDPOINTS = ['/graphql', '/graphql/stream'] as const;

@@ -16,6 +16,7 @@ import { DATABASE_FILE, openStore } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { AiContentItem } from '../../upstream/src/main-api/contract';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const FIXTURE_VIDEOS = 20;
@@ -134,15 +135,8 @@ describe('npm run ai:content', () => {
 
 describe('stale AI content', () => {
   let api: TestApi;
-  interface AIContent {
-    guessYouAsk: string[];
-    videoAbstract: string;
-    courseOverview: string;
-    generatedAt: string;
-    coreContent: { tagName: string; tagType: number }[];
-  }
   const content = async (videoId: number) => {
-    const res = await api.client.get<AIContent | null>('/api/ai/GetAIContent', { videoId });
+    const res = await api.client.get<AiContentItem | null>('/api/ai/GetAIContent', { videoId });
     expect(res.body.code).toBe(2000);
     return res.body.items;
   };

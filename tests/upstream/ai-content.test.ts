@@ -17,19 +17,9 @@ import type { DemoContent, DemoVideo } from '../../upstream/src/demo/types';
 import { startMainApi, type RunningServer } from '../../upstream/src/main-api/server';
 import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
 import { UpstreamClient } from './client';
+import type { AiContentItem } from '../../upstream/src/main-api/contract';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
-
-interface AIContent {
-  courseOverview: string;
-  coreContent: { tagName: string; tagType: number; id: number; parentId: number; catalogLevel: number }[];
-  videoAbstract: string;
-  videoKeyframes: { keyPointsShow: string; timePoint: number; description: string }[];
-  guessYouAsk: string[];
-  relatedDisciplinesMajors: { code: string; name: string; majorClass: string; discipline: string }[];
-  provider: string;
-  generatedAt: string;
-}
 
 /** 学科门类 each demo subject's courses belong to (思政 is taught by 马克思主义理论类, a class of 法学) */
 const SUBJECT_CLASS_PREFIX: Record<string, string[]> = {
@@ -72,7 +62,7 @@ let store: MainApiData;
 let server: RunningServer;
 let client: UpstreamClient;
 let content: DemoContent;
-const answers = new Map<number, AIContent | null>();
+const answers = new Map<number, AiContentItem | null>();
 
 function subjectOf(catalogueId: number): string {
   const byId = new Map(content.catalogues.map((c) => [c.id, c]));
@@ -113,7 +103,7 @@ beforeAll(async () => {
   server = await startMainApi({ config, store });
   client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret });
   for (const video of content.videos) {
-    const res = await client.get<AIContent | null>('/api/ai/GetAIContent', { videoId: video.id });
+    const res = await client.get<AiContentItem | null>('/api/ai/GetAIContent', { videoId: video.id });
     expect(res.body.code).toBe(2000);
     answers.set(video.id, res.body.items);
   }

@@ -6,14 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
-
-type Questions = { question: string }[];
+import type { AiSuggestion } from '../../upstream/src/main-api/contract';
 
 let api: TestApi;
 const guess = new Map<number, string[]>();
 
 const recommend = async (params: Record<string, string | number>) => {
-  const res = await api.client.get<Questions>('/api/ai/recommend', params);
+  const res = await api.client.get<AiSuggestion[]>('/api/ai/recommend', params);
   return res.body;
 };
 

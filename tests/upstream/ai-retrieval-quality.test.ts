@@ -10,8 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import type { DemoContent } from '../../upstream/src/demo/types';
-import { answerParts, ask, type SourceItem } from './ai-stream-client';
+import { answerParts, ask } from './ai-stream-client';
 import { startTestApi, type TestApi } from './harness';
+import type { AiSource } from '../../upstream/src/main-api/contract';
 
 interface Case {
   question: string;
@@ -51,7 +52,7 @@ describe('AI retrieval quality over the demo lectures', () => {
   afterAll(() => api.stop());
 
   /** does the source point at a second where the video says the answer? */
-  function pointsAtAnswer(source: SourceItem, answer: string): boolean {
+  function pointsAtAnswer(source: AiSource, answer: string): boolean {
     const saidInTranscript = api.store.videos
       .transcript(source.videoId)
       .some((p) => p.text.includes(answer) && Math.floor(p.startMs / 1000) <= source.timePoint && source.timePoint <= p.endMs / 1000);

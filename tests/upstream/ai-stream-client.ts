@@ -4,6 +4,7 @@
  * the server's code.
  */
 import { signParams, withNonce, type Envelope, type ParamsInput, type UpstreamClient } from './client';
+import type { AiSource as SourceItem } from '../../upstream/src/main-api/contract';
 
 export interface StreamResult {
   status: number;
@@ -12,19 +13,6 @@ export interface StreamResult {
   chunks: string[];
   /** the envelope of a refusal */
   envelope?: Envelope;
-}
-
-export interface SourceItem {
-  index: number;
-  videoId: number;
-  courseId: number;
-  catalogId: number;
-  videoName: string;
-  courseName: string;
-  timePoint: number;
-  keyPointsShow: string;
-  excerpt: string;
-  videoImage: string;
 }
 
 function signedRequest(client: UpstreamClient, params: ParamsInput): { url: string; headers: Record<string, string> } {

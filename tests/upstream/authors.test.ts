@@ -1,15 +1,7 @@
 /** /api/author/*: the lecturer list (catalogue, firstWord, sortType, paging) and lecturer details. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
-
-interface Author {
-  id: number;
-  name: string;
-  firstWord: string;
-  courseCount: number;
-  videoCount: number;
-  authorInfo: string;
-}
+import type { AuthorDetail, AuthorItem } from '../../upstream/src/main-api/contract';
 
 describe('lecturer endpoints', () => {
   let api: TestApi;
@@ -19,7 +11,7 @@ describe('lecturer endpoints', () => {
   afterAll(() => api.stop());
 
   const list = async (params: Record<string, string | number>) => {
-    const res = await api.client.get<{ totalCount: number; dataList: Author[] }>('/api/author/GetListByPage', {
+    const res = await api.client.get<{ totalCount: number; dataList: AuthorItem[] }>('/api/author/GetListByPage', {
       catalogId: 0,
       pageSize: 18,
       pageIndex: 1,
@@ -78,7 +70,7 @@ describe('lecturer endpoints', () => {
 
   it('AuthorDetail answers the lecturer with a page of courses, sorted by sortType, totalCount by catalogue', async () => {
     const detail = (params: Record<string, number>) =>
-      api.client.get<Author & { courseList: { courseId: number }[]; totalCount: number }>('/api/author/AuthorDetail', {
+      api.client.get<AuthorDetail>('/api/author/AuthorDetail', {
         id: 1,
         catalogId: 0,
         sortType: 0,

@@ -1,18 +1,9 @@
 /** /api/catalog/*: the tree with resource counts, lecturer categories, the sub-category dropdown. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
+import type { CatalogueNode } from '../../upstream/src/main-api/contract';
 
-interface Node {
-  id: number;
-  name: string;
-  parentId: number;
-  level: number;
-  catalogType: number;
-  resourceCount: number;
-  child: Node[];
-}
-
-const summary = (nodes: Node[]): unknown =>
+const summary = (nodes: CatalogueNode[]): unknown =>
   nodes.map((n) => ({ id: n.id, count: n.resourceCount, child: summary(n.child) }));
 
 describe('catalogue endpoints', () => {
@@ -23,7 +14,7 @@ describe('catalogue endpoints', () => {
   afterAll(() => api.stop());
 
   it('GetCatalogListByParentId 0 answers the subjects with their whole subtrees and course counts', async () => {
-    const res = await api.client.get<Node[]>('/api/catalog/GetCatalogListByParentId', { parentId: 0 });
+    const res = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', { parentId: 0 });
     expect(res.body.code).toBe(2000);
     const [sizheng] = res.body.items;
     expect(sizheng).toEqual({
@@ -61,9 +52,9 @@ describe('catalogue endpoints', () => {
   });
 
   it('GetCatalogListByParentId of a category answers its children, [] for a leaf, 4004 for an unknown id', async () => {
-    const under = await api.client.get<Node[]>('/api/catalog/GetCatalogListByParentId', { parentId: 10 });
+    const under = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', { parentId: 10 });
     expect(under.body.items.map((n) => n.id)).toEqual([100, 101]);
-    const leaf = await api.client.get<Node[]>('/api/catalog/GetCatalogListByParentId', { parentId: 100 });
+    const leaf = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', { parentId: 100 });
     expect(leaf.body).toMatchObject({ code: 2000, items: [] });
     const unknown = await api.client.get('/api/catalog/GetCatalogListByParentId', { parentId: 999 });
     expect(unknown.status).toBe(404);
@@ -71,14 +62,14 @@ describe('catalogue endpoints', () => {
   });
 
   it('resourceCount honours year (updateTime in that calendar year, UTC+8)', async () => {
-    const y2025 = await api.client.get<Node[]>('/api/catalog/GetCatalogListByParentId', { parentId: 1, year: 2025 });
+    const y2025 = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', { parentId: 1, year: 2025 });
     // 2025: courses 1, 3, 10 under 10; course 5 (2025-01-01 01:00 +08:00) under 12
     expect(summary(y2025.body.items)).toEqual([
       { id: 10, count: 3, child: [{ id: 100, count: 2, child: [] }, { id: 101, count: 1, child: [] }] },
       { id: 11, count: 0, child: [{ id: 110, count: 0, child: [] }] },
       { id: 12, count: 1, child: [] },
     ]);
-    const y2024 = await api.client.get<Node[]>('/api/catalog/GetCatalogListByParentId', { parentId: 1, year: 2024 });
+    const y2024 = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', { parentId: 1, year: 2024 });
     // 2024: course 2 under 100, course 6 (2024-12-31 23:00 +08:00) under 12
     expect(y2024.body.items.map((n) => [n.id, n.resourceCount])).toEqual([
       [10, 1],
@@ -88,12 +79,12 @@ describe('catalogue endpoints', () => {
   });
 
   it('GetCatalogList4 answers the direct children flat, with counts for year, [] for a leaf', async () => {
-    const all = await api.client.get<Node[]>('/api/catalog/GetCatalogList4', { catalogId: 10 });
+    const all = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogList4', { catalogId: 10 });
     expect(all.body.items).toEqual([
       { id: 100, name: '唯物辩证法', parentId: 10, level: 3, catalogType: 3, resourceCount: 3, child: [] },
       { id: 101, name: '唯物史观', parentId: 10, level: 3, catalogType: 3, resourceCount: 1, child: [] },
     ]);
-    const y2025 = await api.client.get<Node[]>('/api/catalog/GetCatalogList4', { catalogId: 10, year: 2025 });
+    const y2025 = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogList4', { catalogId: 10, year: 2025 });
     expect(y2025.body.items.map((n) => n.resourceCount)).toEqual([2, 1]);
     const leaf = await api.client.get('/api/catalog/GetCatalogList4', { catalogId: 12 });
     expect(leaf.body).toMatchObject({ code: 2000, items: [] });
@@ -102,7 +93,7 @@ describe('catalogue endpoints', () => {
   });
 
   it('GetCatalogResourceByAuthor answers subjects with lecturers, their categories with lecturers, counting lecturers', async () => {
-    const res = await api.client.get<Node[]>('/api/catalog/GetCatalogResourceByAuthor');
+    const res = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogResourceByAuthor');
     expect(res.body.code).toBe(2000);
     // 思政: 曾国华 (filed at 思政), 王立新 (10), 张伟 (11); 哲学: 李晓明 (哲学), 单田芳 (20), 欧阳明 (21); 经济学: none
     expect(summary(res.body.items)).toEqual([

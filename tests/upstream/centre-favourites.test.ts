@@ -10,10 +10,9 @@ import {
   expectPageSizeLimit,
   expectUnknownUserRefused,
   expectUnsigned,
-  type FavouriteCourseItem,
-  type Paged,
 } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { FavouriteCourseItem, Paged } from '../../upstream/src/main-api/contract';
 
 const LIST = '/api/usercenter/GetCollectList';
 const FAVOURITE = 1;

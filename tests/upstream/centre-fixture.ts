@@ -1,7 +1,7 @@
 /**
  * What the personal-centre tests share: accounts written straight into the store (the login
- * service's own rules are tested elsewhere), the item shapes of upstream/API.md "Main API: personal
- * centre" written out from the contract, and small helpers over the signed client.
+ * service's own rules are tested elsewhere), and small helpers over the signed client (the item
+ * shapes of upstream/API.md "Main API: personal centre" are upstream/src/main-api/contract.ts's).
  */
 import { expect } from 'vitest';
 import type { Store } from '../../upstream/src/store';
@@ -12,77 +12,6 @@ export const DAY_MS = 86_400_000;
 /** a personal account without a password (enough for the main API, which trusts the signed userId) */
 export function addUser(store: Store, userName: string): number {
   return store.users.insert({ userName, passwordHash: null, userType: 1, comId: null }, Date.now()).userId;
-}
-
-export interface Paged<T> {
-  totalCount: number;
-  dataList: T[];
-}
-
-export interface NoteItem {
-  id: number;
-  videoId: number;
-  courseId: number;
-  catalogId: number;
-  content: string;
-  vtime: number;
-  userId: number;
-  userName: string;
-  noteTime: string;
-  type: number;
-  recordStatus: number;
-  videoName: string;
-  videoImage: string;
-  courseName: string;
-}
-
-export interface ViewLogItem {
-  id: number;
-  updateTime: string;
-  lastPlayTime: number;
-  duration: number;
-  stayTime: number;
-  videoId: number;
-  videoName: string;
-  videoImage: string;
-  numberShow: string;
-  courseId: number;
-  catalogId: number;
-  courseName: string;
-}
-
-export interface MessageItem {
-  id: number;
-  type: number;
-  typeName: string;
-  message: string;
-  createTime: string;
-  videoId: number | null;
-  videoName: string;
-}
-
-export interface FragmentItem {
-  id: number;
-  fragmentName: string;
-  videoId: number;
-  videoName: string;
-  courseId: number;
-  startTime: number;
-  endTime: number;
-  duration: number;
-  createTime: string;
-  expireTime: string;
-  download: number;
-  videoAddress: string;
-}
-
-export interface FavouriteCourseItem {
-  courseId: number;
-  courseName: string;
-  catalogId: number;
-  authorName: string;
-  videoCount: number;
-  collectTime: string;
 }
 
 /** A call without sign/timespan headers at all: the contract answers 401 / 4001. */

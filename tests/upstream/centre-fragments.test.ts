@@ -14,10 +14,9 @@ import {
   expectPageSizeLimit,
   expectUnknownUserRefused,
   expectUnsigned,
-  type FragmentItem,
-  type Paged,
 } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { FragmentItem, Paged } from '../../upstream/src/main-api/contract';
 
 const LIST = '/api/usercenter/GetInterceptFragmentsList';
 const DELETE = '/api/usercenter/deleteInterceptFragments';

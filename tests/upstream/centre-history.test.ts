@@ -4,8 +4,9 @@
  * records) and POST /api/usercenter/ClearViewLog, which clears the caller's records and nobody else's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, addUser, expectUnknownUserRefused, expectUnsigned, type ViewLogItem } from './centre-fixture';
+import { DAY_MS, addUser, expectUnknownUserRefused, expectUnsigned } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { ViewLogItem } from '../../upstream/src/main-api/contract';
 
 const LIST = '/api/usercenter/GetViewLogList';
 const CLEAR = '/api/usercenter/ClearViewLog';

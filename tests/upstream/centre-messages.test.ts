@@ -11,10 +11,9 @@ import {
   expectPageSizeLimit,
   expectUnknownUserRefused,
   expectUnsigned,
-  type MessageItem,
-  type Paged,
 } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { MessageItem, Paged } from '../../upstream/src/main-api/contract';
 
 const LIST = '/api/usercenter/GetMessageList';
 const DELETE = '/api/operate/DeleteMessage';

@@ -13,10 +13,9 @@ import {
   expectPageSizeLimit,
   expectUnknownUserRefused,
   expectUnsigned,
-  type NoteItem,
-  type Paged,
 } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { NoteItem, Paged } from '../../upstream/src/main-api/contract';
 
 const HOUR = 3_600_000;
 const LIST = '/api/usercenter/GetNoteList';

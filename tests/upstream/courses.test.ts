@@ -2,17 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureContent, yearInChina } from './fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { CourseItem, Paged } from '../../upstream/src/main-api/contract';
 
-interface Course {
-  courseId: number;
-  [field: string]: unknown;
-}
-interface Paged<T> {
-  totalCount: number;
-  dataList: T[];
-}
-
-const ids = (list: Course[]) => list.map((c) => c.courseId);
+const ids = (list: CourseItem[]) => list.map((c) => c.courseId);
 
 describe('course endpoints', () => {
   let api: TestApi;
@@ -22,7 +14,7 @@ describe('course endpoints', () => {
   afterAll(() => api.stop());
 
   const list = (params: Record<string, string | number | undefined>) =>
-    api.client.get<Paged<Course>>('/api/courses/GetListByCatalogId', { pageIndex: 1, pageSize: 20, ...params });
+    api.client.get<Paged<CourseItem>>('/api/courses/GetListByCatalogId', { pageIndex: 1, pageSize: 20, ...params });
 
   it('answers a course with every field of the contract', async () => {
     const res = await list({ catalogId: 100 });
@@ -139,7 +131,7 @@ describe('course endpoints', () => {
 
   it('GetRelevantList answers the same catalogue first, then the parent category, most played first, without the course', async () => {
     const relevant = (courseId: number, catalogId: number, pageIndex = 1, pageSize = 10) =>
-      api.client.get<Paged<Course>>('/api/courses/GetRelevantList', { courseId, catalogId, pageIndex, pageSize });
+      api.client.get<Paged<CourseItem>>('/api/courses/GetRelevantList', { courseId, catalogId, pageIndex, pageSize });
     const one = await relevant(1, 100);
     expect(one.body.items.totalCount).toBe(3);
     expect(ids(one.body.items.dataList)).toEqual([2, 10, 3]);

@@ -7,18 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBadParameter, expectUnsigned } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
 import { addMember, addUserOfType, expectRefused } from './play-fixture';
+import type { DanmakuItem } from '../../upstream/src/main-api/contract';
 
 const SEND = '/api/danmaku/Send';
 const LIST = '/api/danmaku/GetList';
-
-interface Danmaku {
-  id: number;
-  vtime: number;
-  content: string;
-  userId: number;
-  mine: number;
-  createTime: string;
-}
 
 describe('danmaku', () => {
   let api: TestApi;
@@ -33,9 +25,9 @@ describe('danmaku', () => {
   afterAll(() => api.stop());
 
   const send = (userId: number, vtime: number | string, content: string, videoId = 11) =>
-    api.client.postJson<Danmaku>(SEND, { userId, videoId, vtime, content });
+    api.client.postJson<DanmakuItem>(SEND, { userId, videoId, vtime, content });
   const list = async (params: Record<string, string | number>) => {
-    const res = await api.client.get<Danmaku[]>(LIST, { videoId: 11, ...params });
+    const res = await api.client.get<DanmakuItem[]>(LIST, { videoId: 11, ...params });
     expect(res.body.code).toBe(2000);
     return res.body.items;
   };

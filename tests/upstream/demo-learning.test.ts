@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seedDemoLearning } from '../../upstream/src/demo/learning';
 import { seedDemoAccounts } from '../../upstream/src/demo/accounts';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
-import type { FavouriteCourseItem, FragmentItem, MessageItem, NoteItem, Paged, ViewLogItem } from './centre-fixture';
 import { fixtureContent } from './fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { FavouriteCourseItem, FragmentItem, MessageItem, NoteItem, Paged, ViewLogItem } from '../../upstream/src/main-api/contract';
 
 const DAY = 86_400_000;
 /** the calendar day (UTC+8, the platform's clock) of an instant, written independently of the server's code */

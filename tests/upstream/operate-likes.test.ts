@@ -4,9 +4,10 @@
  * collectCount), 我的课程 following a favourite, and the rule that only userType 1 or 2 may act.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectBadParameter, expectUnsigned, type Paged } from './centre-fixture';
+import { expectBadParameter, expectUnsigned } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
-import { addMember, addUserOfType, expectRefused, type CourseCounters, type OperateState } from './play-fixture';
+import { addMember, addUserOfType, expectRefused, type CourseCounters } from './play-fixture';
+import type { OperateState, Paged } from '../../upstream/src/main-api/contract';
 
 const STATE = '/api/operate/GetUserOperateVideo';
 const SET = '/api/operate/UserOperate';

@@ -5,9 +5,10 @@
  * 笔记引用 message to the author), the course's noteCount, and the userType rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectBadParameter, type MessageItem, type NoteItem, type Paged } from './centre-fixture';
+import { expectBadParameter } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
 import { addMember, addUserOfType, expectRefused } from './play-fixture';
+import type { MessageItem, NoteItem, Paged } from '../../upstream/src/main-api/contract';
 
 const ADD = '/api/operate/AddNote';
 const LIST = '/api/play/GetNoteList';

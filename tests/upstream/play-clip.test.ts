@@ -8,9 +8,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectBadParameter, type FragmentItem, type Paged } from './centre-fixture';
+import { expectBadParameter } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
 import { addMember, addTestMedia, addUserOfType, expectRefused, probeSeconds } from './play-fixture';
+import type { FragmentItem, Paged } from '../../upstream/src/main-api/contract';
 
 const CLIP = '/api/play/ClipVideo';
 const VIDEO_NAME = '唯物辩证法的基本规律（1）';

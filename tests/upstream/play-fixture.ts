@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { DATABASE_FILE, type Store } from '../../upstream/src/store';
 import type { ApiResponse } from './client';
+import type { CourseItem } from '../../upstream/src/main-api/contract';
 
 const run = promisify(execFile);
 
@@ -102,16 +103,4 @@ export function expectRefused(res: ApiResponse, message: string): void {
   expect(res.body).toEqual({ code: -1, message, items: null });
 }
 
-export interface OperateState {
-  userLike: number;
-  userCollect: number;
-  likeCount: number;
-  collectCount: number;
-}
-
-export interface CourseCounters {
-  viewCount: number;
-  collectCount: number;
-  startCount: number;
-  noteCount: number;
-}
+export type CourseCounters = Pick<CourseItem, 'viewCount' | 'collectCount' | 'startCount' | 'noteCount'>;

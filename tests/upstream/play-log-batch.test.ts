@@ -5,9 +5,10 @@
  * (one row per user and video, stay time of a viewing, clamping, stale ids, the newest 100 kept).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectUnsigned, type ViewLogItem } from './centre-fixture';
+import { expectUnsigned } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
 import { addMember } from './play-fixture';
+import type { ViewLogItem } from '../../upstream/src/main-api/contract';
 
 const ADD = '/api/log/AddPlayLog';
 const ADD_MANY = '/api/log/AddPlayLogs';

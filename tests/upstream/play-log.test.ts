@@ -6,9 +6,10 @@
  * client reports is held to what is possible (the video's real length, the time since the last report).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectBadParameter, expectUnsigned, type ViewLogItem } from './centre-fixture';
+import { expectBadParameter, expectUnsigned } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
 import { addMember } from './play-fixture';
+import type { ViewLogItem } from '../../upstream/src/main-api/contract';
 
 const ADD = '/api/log/AddPlayLog';
 const GET = '/api/log/GetPalyLog';

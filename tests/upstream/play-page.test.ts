@@ -10,31 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBadParameter, expectUnsigned } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
 import { addMember, addTestMedia, expectRefused, type TestMedia } from './play-fixture';
+import type { KeyframeItem, PlayPageData } from '../../upstream/src/main-api/contract';
 
 const DAY_MS = 86_400_000;
-
-interface Keyframe {
-  keyPoints: string;
-  keyPointsShow: string;
-  timePoint: number;
-  description: string;
-  image: string;
-}
-interface Video {
-  videoId: number;
-  duration: number;
-  videoUrl: string;
-  qualities: { name: string; height: number; bandwidth: number }[];
-  subtitleUrl: string;
-  poster: string;
-  videoKeyframes: Keyframe[];
-}
-interface PlayData {
-  course: { courseId: number; viewCount: number };
-  videoList: Video[];
-  video: Video | null;
-  lastPlay: { id: number; videoId: number; lastPlayTime: number; duration: number; lastWatchTime: string } | null;
-}
 
 describe('play page reads', () => {
   let api: TestApi;
@@ -51,7 +29,7 @@ describe('play page reads', () => {
   }, 60_000);
   afterAll(() => api.stop());
 
-  const page = (params: Record<string, string | number>) => api.client.get<PlayData>('/api/play/GetPlayPageData', params);
+  const page = (params: Record<string, string | number>) => api.client.get<PlayPageData>('/api/play/GetPlayPageData', params);
 
   it('GetPlayPageData: a video with media carries its playlist, renditions, subtitles, poster and real length; one without has none', async () => {
     const res = await page({ courseId: 1, catalogId: 100 });
@@ -142,7 +120,7 @@ describe('play page reads', () => {
   });
 
   it('GetVideoKeyframesList: the keyframes in time order with their thumbnails; a video of another course is 4004', async () => {
-    const res = await api.client.get<Keyframe[]>('/api/play/GetVideoKeyframesList', { videoId: 11, courseId: 1 });
+    const res = await api.client.get<KeyframeItem[]>('/api/play/GetVideoKeyframesList', { videoId: 11, courseId: 1 });
     expect(res.body.code).toBe(2000);
     expect(res.body.items).toEqual([
       { keyPoints: '要点1', keyPointsShow: '00:00', timePoint: 0, description: '唯物辩证法的基本规律的第1个要点。', image: '' },

@@ -1,18 +1,7 @@
 /** /api/play/GetPlayPageData: the course, its videos with keyframes, the video to start with. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
-
-interface Video {
-  videoId: number;
-  [field: string]: unknown;
-}
-interface PlayData {
-  course: { courseId: number; courseName: string };
-  courseName: string;
-  courseImage: string;
-  videoList: Video[];
-  video: Video | null;
-}
+import type { PlayPageData } from '../../upstream/src/main-api/contract';
 
 describe('play page endpoint', () => {
   let api: TestApi;
@@ -21,7 +10,7 @@ describe('play page endpoint', () => {
   });
   afterAll(() => api.stop());
 
-  const play = (params: Record<string, number | string>) => api.client.get<PlayData>('/api/play/GetPlayPageData', params);
+  const play = (params: Record<string, number | string>) => api.client.get<PlayPageData>('/api/play/GetPlayPageData', params);
 
   it('answers the course, its videos in episode order and the first video', async () => {
     const res = await play({ courseId: 3, catalogId: 101 });

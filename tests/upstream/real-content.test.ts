@@ -7,23 +7,7 @@ import { generateDemoContent } from '../../upstream/src/demo/generate';
 import type { DemoContent } from '../../upstream/src/demo/types';
 import { yearInChina } from './fixture';
 import { startTestApi, type TestApi } from './harness';
-
-interface Node {
-  id: number;
-  level: number;
-  resourceCount: number;
-  child: Node[];
-}
-interface Course {
-  courseId: number;
-  courseImage: string;
-  catalogTree: { id: number; level: number }[];
-  authorName: string;
-}
-interface Paged<T> {
-  totalCount: number;
-  dataList: T[];
-}
+import type { CatalogueNode, CourseItem, Paged } from '../../upstream/src/main-api/contract';
 
 describe('main API over the generated demo content', () => {
   const now = new Date();
@@ -36,16 +20,16 @@ describe('main API over the generated demo content', () => {
   afterAll(() => api.stop());
 
   it('the catalogue tree counts every course once per subject', async () => {
-    const res = await api.client.get<Node[]>('/api/catalog/GetCatalogListByParentId', { parentId: 0 });
+    const res = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', { parentId: 0 });
     expect(res.body.code).toBe(2000);
     const subjects = res.body.items;
     expect(subjects.length).toBeGreaterThan(0);
     expect(subjects.reduce((sum, s) => sum + s.resourceCount, 0)).toBe(content.courses.length);
-    const count = (nodes: Node[]): number => nodes.reduce((n, node) => n + 1 + count(node.child), 0);
+    const count = (nodes: CatalogueNode[]): number => nodes.reduce((n, node) => n + 1 + count(node.child), 0);
     expect(count(subjects)).toBe(content.catalogues.length);
     // each subject's listing total agrees with its resourceCount
     for (const subject of subjects) {
-      const list = await api.client.get<Paged<Course>>('/api/courses/GetListByCatalogId', {
+      const list = await api.client.get<Paged<CourseItem>>('/api/courses/GetListByCatalogId', {
         catalogId: subject.id,
         pageIndex: 1,
         pageSize: 20,
@@ -63,16 +47,16 @@ describe('main API over the generated demo content', () => {
       const stats = await api.client.get('/api/courses/GetResourceStatistics', { catalogId: 0, year });
       expect(stats.body.items).toEqual({ courseCount: new Set(videos.map((v) => v.courseId)).size, videoCount: videos.length });
       const updated = content.courses.filter((c) => yearInChina(c.updateTime) === year).length;
-      const list = await api.client.get<Paged<Course>>('/api/courses/GetListByCatalogId', { catalogId: 0, year, pageIndex: 1, pageSize: 1 });
+      const list = await api.client.get<Paged<CourseItem>>('/api/courses/GetListByCatalogId', { catalogId: 0, year, pageIndex: 1, pageSize: 1 });
       expect(list.body.items.totalCount).toBe(updated);
     }
   });
 
   it('home lists: recommended and selected courses, recommended lecturers, banners', async () => {
     const recommended = content.courses.filter((c) => c.recommended !== null).length;
-    const first = await api.client.get<Course[]>('/api/Recommend/GetRecommendCourses', { productId: 1, startIndex: 0, endIndex: 14 });
+    const first = await api.client.get<CourseItem[]>('/api/Recommend/GetRecommendCourses', { productId: 1, startIndex: 0, endIndex: 14 });
     expect(first.body.items).toHaveLength(Math.min(14, recommended));
-    const selected = await api.client.get<Course[]>('/api/Recommend/GetSelectedCourses', { productId: 1, startIndex: 0, endIndex: 10 });
+    const selected = await api.client.get<CourseItem[]>('/api/Recommend/GetSelectedCourses', { productId: 1, startIndex: 0, endIndex: 10 });
     expect(selected.body.items).toHaveLength(Math.min(10, content.courses.filter((c) => c.selected !== null).length));
     const authors = await api.client.get<unknown[]>('/api/Recommend/GetRecommendAuthor', { startIndex: 0, endIndex: 9 });
     expect(authors.body.items).toHaveLength(Math.min(9, content.lecturers.filter((l) => l.recommended).length));
@@ -82,7 +66,7 @@ describe('main API over the generated demo content', () => {
   });
 
   it('courses carry their trail from the subject down, and their images resolve', async () => {
-    const list = await api.client.get<Paged<Course>>('/api/courses/GetListByCatalogId', { catalogId: 0, pageIndex: 1, pageSize: 20 });
+    const list = await api.client.get<Paged<CourseItem>>('/api/courses/GetListByCatalogId', { catalogId: 0, pageIndex: 1, pageSize: 20 });
     for (const course of list.body.items.dataList) {
       expect(course.catalogTree[0]!.level).toBe(1);
       expect(course.authorName).not.toBe('');
@@ -112,7 +96,7 @@ describe('main API over the generated demo content', () => {
       sum += byLetter.body.items.totalCount;
     }
     expect(sum).toBe(content.lecturers.length);
-    const cats = await api.client.get<Node[]>('/api/catalog/GetCatalogResourceByAuthor');
+    const cats = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogResourceByAuthor');
     expect(cats.body.items.length).toBeGreaterThan(0);
     const detail = await api.client.get<{ courseCount: number; courseList: unknown[] }>('/api/author/AuthorDetail', {
       id: content.lecturers[0]!.id,

@@ -8,11 +8,7 @@ import { generateDemoContent } from '../../upstream/src/demo/generate';
 import { HOT_KEYWORDS_CACHE_MS } from '../../upstream/src/main-api/services/search-service';
 import type { DemoContent } from '../../upstream/src/demo/types';
 import { startTestApi, type TestApi } from './harness';
-
-interface HotKeyword {
-  keyWord: string;
-  searchCount: number;
-}
+import type { HotKeyword } from '../../upstream/src/main-api/contract';
 
 describe('hot keywords', () => {
   let content: DemoContent;

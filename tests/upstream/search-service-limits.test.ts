@@ -23,11 +23,8 @@ import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { UpstreamClient } from './client';
 import { fixtureContent } from './fixture';
 import { startTestApi, type TestApi } from './harness';
+import type { HotKeyword } from '../../upstream/src/main-api/contract';
 
-interface HotKeyword {
-  keyWord: string;
-  searchCount: number;
-}
 type Result = Record<string, { totalCount: number; dataList: unknown[] }>;
 
 const stops: (() => Promise<void> | void)[] = [];

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessReplayCache } from '../../upstream/src/http/replay-cache';
 import { signLifetimeSeconds } from '../../upstream/src/http/signature';
 import { signParams } from './client';
-import { addMember, type OperateState } from './play-fixture';
+import { addMember } from './play-fixture';
 import { startTestApi, type TestApi } from './harness';
 import { startTestLogin, type TestLogin } from './login-harness';
-import type { ViewLogItem } from './centre-fixture';
+import type { OperateState, ViewLogItem } from '../../upstream/src/main-api/contract';
 
 const REFUSED = { code: 4001, message: '签名校验失败', items: null };
 const SECRET = 'sizheng-dev-secret';

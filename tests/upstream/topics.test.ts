@@ -1,16 +1,7 @@
 /** /api/special/*: topic list, details, "more topics" by sort and by shared catalogues. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
-
-interface Topic {
-  id: number;
-  title: string;
-  info: string;
-  imageUrl: string;
-  courseCount: number;
-  publishTime: string;
-  courseList: { courseId: number; courseName: string }[];
-}
+import type { TopicItem } from '../../upstream/src/main-api/contract';
 
 describe('topic endpoints', () => {
   let api: TestApi;
@@ -20,7 +11,7 @@ describe('topic endpoints', () => {
   afterAll(() => api.stop());
 
   it('GetSpecialListByPage pages topics newest first, each with its first 4 courses', async () => {
-    const res = await api.client.get<{ totalCount: number; dataList: Topic[] }>('/api/special/GetSpecialListByPage', {
+    const res = await api.client.get<{ totalCount: number; dataList: TopicItem[] }>('/api/special/GetSpecialListByPage', {
       comId: 0,
       pageSize: 12,
       pageIndex: 1,
@@ -40,7 +31,7 @@ describe('topic endpoints', () => {
     expect(first.courseList.map((c) => c.courseId)).toEqual([1, 2, 3, 10]);
     expect(res.body.items.dataList[3]!.courseList.map((c) => c.courseId)).toEqual([9]);
 
-    const page2 = await api.client.get<{ totalCount: number; dataList: Topic[] }>('/api/special/GetSpecialListByPage', {
+    const page2 = await api.client.get<{ totalCount: number; dataList: TopicItem[] }>('/api/special/GetSpecialListByPage', {
       comId: 0,
       pageSize: 3,
       pageIndex: 2,
@@ -49,7 +40,7 @@ describe('topic endpoints', () => {
   });
 
   it('GetSpecialDetails answers the topic with all its courses in order', async () => {
-    const res = await api.client.get<Topic>('/api/special/GetSpecialDetails', { comId: 0, id: 1 });
+    const res = await api.client.get<TopicItem>('/api/special/GetSpecialDetails', { comId: 0, id: 1 });
     expect(res.body.items.courseCount).toBe(5);
     expect(res.body.items.courseList.map((c) => c.courseId)).toEqual([1, 2, 3, 10, 7]);
     expect(res.body.items.courseList[0]).toMatchObject({ courseName: '唯物辩证法的基本规律', catalogName: '唯物辩证法' });
@@ -60,7 +51,7 @@ describe('topic endpoints', () => {
 
   it('GetMoreSpecialList answers other topics by sort order, excluding id', async () => {
     const more = async (id: number, limit: number) =>
-      (await api.client.get<Topic[]>('/api/special/GetMoreSpecialList', { comId: 0, id, limit })).body.items;
+      (await api.client.get<TopicItem[]>('/api/special/GetMoreSpecialList', { comId: 0, id, limit })).body.items;
     expect((await more(1, 6)).map((t) => t.id)).toEqual([2, 3, 4]);
     expect((await more(0, 6)).map((t) => t.id)).toEqual([2, 1, 3, 4]);
     expect((await more(0, 2)).map((t) => t.id)).toEqual([2, 1]);
@@ -71,9 +62,9 @@ describe('topic endpoints', () => {
 
   it('GetRelatedSpecialList answers the topics sharing most catalogues first, excluding id', async () => {
     // topic 1's catalogues {1,10,100,101,2,20}; topic 3 shares 5, topic 2 shares 3, topic 4 none
-    const res = await api.client.get<Topic[]>('/api/special/GetRelatedSpecialList', { comId: 0, id: 1, limit: 6 });
+    const res = await api.client.get<TopicItem[]>('/api/special/GetRelatedSpecialList', { comId: 0, id: 1, limit: 6 });
     expect(res.body.items.map((t) => t.id)).toEqual([3, 2, 4]);
-    const limited = await api.client.get<Topic[]>('/api/special/GetRelatedSpecialList', { comId: 0, id: 1, limit: 1 });
+    const limited = await api.client.get<TopicItem[]>('/api/special/GetRelatedSpecialList', { comId: 0, id: 1, limit: 1 });
     expect(limited.body.items.map((t) => t.id)).toEqual([3]);
     const unknown = await api.client.get('/api/special/GetRelatedSpecialList', { comId: 0, id: 99, limit: 6 });
     expect(unknown.body.code).toBe(4004);

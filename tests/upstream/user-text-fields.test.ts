@@ -8,11 +8,11 @@
  * applied before the length is counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoteItem } from './centre-fixture';
 import { ask } from './ai-stream-client';
 import { startTestApi, type TestApi } from './harness';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 import { addMember, expectRefused } from './play-fixture';
+import type { NoteItem } from '../../upstream/src/main-api/contract';
 
 /** one of each class the policy refuses */
 const REFUSED = {

@@ -1,6 +1,10 @@
 /**
- * Item shapes of the main API as upstream/API.md documents them (product-spec §3 field names).
- * Only what the gateway reads is typed; the upstream may send more.
+ * The gateway's one home of the REST answers' types: the item shapes of the main API, its AI calls
+ * and the login service as upstream/API.md documents them (product-spec §3 field names). The
+ * transport's sections return them, the resolvers receive them as parents (graphql/models.ts), the
+ * gateway's tests read stand-in answers as them. Only what the gateway reads is typed; the upstream
+ * may send more. (The upstream's own types of the same answers are upstream/src/main-api/contract.ts:
+ * the parts talk over HTTP only.)
  */
 
 export interface RestCatalogTrailEntry {

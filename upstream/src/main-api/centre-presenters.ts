@@ -1,29 +1,11 @@
 /**
  * The personal centre's records → the Note, ViewLog, Message and Fragment shapes of upstream/API.md
- * ("Main API: personal centre"), with the field names of product-spec §3.
+ * ("Main API: personal centre"; the types of ./contract.ts), with the field names of product-spec §3.
  */
 import type { FavouriteCourseRecord, FragmentRecord, MessageRecord, NoteRecord, PlayLogRecord } from '../store';
 import { MESSAGE_TYPE } from '../store/messages';
-import { isoTime, mediaUrl, toCourseItem, type CourseItem } from './presenters';
-
-export interface NoteItem {
-  id: number;
-  videoId: number;
-  courseId: number;
-  catalogId: number;
-  content: string;
-  vtime: number;
-  userId: number;
-  userName: string;
-  noteTime: string;
-  /** 0 public, 1 private */
-  type: number;
-  /** 1 = collected by the calling user */
-  recordStatus: 0 | 1;
-  videoName: string;
-  videoImage: string;
-  courseName: string;
-}
+import type { FavouriteCourseItem, FragmentItem, MessageItem, NoteItem, ViewLogItem } from './contract';
+import { isoTime, mediaUrl, toCourseItem } from './presenters';
 
 export const toNoteItem = (n: NoteRecord): NoteItem => ({
   id: n.id,
@@ -42,29 +24,10 @@ export const toNoteItem = (n: NoteRecord): NoteItem => ({
   courseName: n.courseName,
 });
 
-export interface FavouriteCourseItem extends CourseItem {
-  collectTime: string;
-}
-
 export const toFavouriteCourseItem = ({ course, collectTime }: FavouriteCourseRecord): FavouriteCourseItem => ({
   ...toCourseItem(course),
   collectTime: isoTime(collectTime),
 });
-
-export interface ViewLogItem {
-  id: number;
-  updateTime: string;
-  lastPlayTime: number;
-  duration: number;
-  stayTime: number;
-  videoId: number;
-  videoName: string;
-  videoImage: string;
-  numberShow: string;
-  courseId: number;
-  catalogId: number;
-  courseName: string;
-}
 
 export const toViewLogItem = (p: PlayLogRecord): ViewLogItem => ({
   id: p.id,
@@ -89,16 +52,6 @@ export const MESSAGE_TYPE_NAMES: Readonly<Record<number, string>> = {
 };
 export const OTHER_MESSAGE_TYPE_NAME = '系统消息';
 
-export interface MessageItem {
-  id: number;
-  type: number;
-  typeName: string;
-  message: string;
-  createTime: string;
-  videoId: number | null;
-  videoName: string;
-}
-
 export const toMessageItem = (m: MessageRecord): MessageItem => ({
   id: m.id,
   type: m.type,
@@ -108,21 +61,6 @@ export const toMessageItem = (m: MessageRecord): MessageItem => ({
   videoId: m.videoId,
   videoName: m.videoName,
 });
-
-export interface FragmentItem {
-  id: number;
-  fragmentName: string;
-  videoId: number;
-  videoName: string;
-  courseId: number;
-  startTime: number;
-  endTime: number;
-  duration: number;
-  createTime: string;
-  expireTime: string;
-  download: number;
-  videoAddress: string;
-}
 
 export const toFragmentItem = (f: FragmentRecord): FragmentItem => ({
   id: f.id,

@@ -1,6 +1,6 @@
 /**
- * Store records → the item shapes of upstream/API.md, with the field names of product-spec §3
- * (including their historical spellings: properTile, authorposition, startCount).
+ * Store records → the item shapes of upstream/API.md (the types of ./contract.ts), with the field
+ * names of product-spec §3 (including their historical spellings: properTile, authorposition, startCount).
  */
 import type {
   BannerRecord,
@@ -14,6 +14,7 @@ import type {
   VideoRecord,
 } from '../store';
 import { clockText } from '../text/clock';
+import type { AuthorItem, BannerItem, CatalogueNode, CourseItem, KeyframeItem, TopicItem, VideoItem } from './contract';
 
 /** where a video's second is shown (text/clock.ts) */
 export { clockText };
@@ -25,33 +26,6 @@ export function mediaUrl(relative: string): string {
 }
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
-
-export interface CatalogueTrailItem {
-  id: number;
-  name: string;
-  level: number;
-}
-
-export interface CourseItem {
-  courseId: number;
-  catalogId: number;
-  courseName: string;
-  courseImage: string;
-  authorName: string;
-  authorPosition: string;
-  authorId: number;
-  exclusive: 0 | 1;
-  viewCount: number;
-  collectCount: number;
-  startCount: number;
-  noteCount: number;
-  videoCount: number;
-  courseInfo: string;
-  catalogName: string;
-  catalogTree: CatalogueTrailItem[];
-  publishTime: string;
-  updateTime: string;
-}
 
 export function toCourseItem(c: CourseRecord): CourseItem {
   return {
@@ -74,43 +48,6 @@ export function toCourseItem(c: CourseRecord): CourseItem {
     publishTime: isoTime(c.publishTime),
     updateTime: isoTime(c.updateTime),
   };
-}
-
-export interface KeyframeItem {
-  keyPoints: string;
-  keyPointsShow: string;
-  timePoint: number;
-  description: string;
-  /** thumbnail of the frame (a /media path) or '' */
-  image: string;
-}
-
-export interface QualityItem {
-  name: string;
-  height: number;
-  bandwidth: number;
-}
-
-export interface VideoItem {
-  videoId: number;
-  courseId: number;
-  videoName: string;
-  properTile: string;
-  videoImage: string;
-  videoCode: string;
-  numberShow: string;
-  duration: number;
-  publishTime: string;
-  videoAbstract: string;
-  videoKeyframes: KeyframeItem[];
-  /** HLS master playlist (a /media path); '' while the video has no media */
-  videoUrl: string;
-  /** the renditions, highest first */
-  qualities: QualityItem[];
-  /** WebVTT subtitles (a /media path) or '' */
-  subtitleUrl: string;
-  /** the media's poster frame (a /media path) or '' */
-  poster: string;
 }
 
 export const toKeyframeItem = (k: KeyframeRecord | StoredKeyframe): KeyframeItem => ({
@@ -142,18 +79,6 @@ export function toVideoItem(v: VideoRecord, media: VideoMediaRecord | null | und
   };
 }
 
-export interface AuthorItem {
-  id: number;
-  name: string;
-  authorposition: string;
-  authorImage: string;
-  authorInfo: string;
-  videoCount: number;
-  courseCount: number;
-  catalogId: number;
-  firstWord: string;
-}
-
 export function toAuthorItem(l: LecturerRecord): AuthorItem {
   return {
     id: l.id,
@@ -168,16 +93,6 @@ export function toAuthorItem(l: LecturerRecord): AuthorItem {
   };
 }
 
-export interface TopicItem {
-  id: number;
-  title: string;
-  info: string;
-  imageUrl: string;
-  courseCount: number;
-  publishTime: string;
-  courseList: CourseItem[];
-}
-
 export function toTopicItem(t: TopicRecord, courses: CourseRecord[]): TopicItem {
   return {
     id: t.id,
@@ -190,29 +105,12 @@ export function toTopicItem(t: TopicRecord, courses: CourseRecord[]): TopicItem 
   };
 }
 
-export interface BannerItem {
-  id: number;
-  imageUrl: string;
-  title: string;
-  gotoUrl: string;
-}
-
 export const toBannerItem = (b: BannerRecord): BannerItem => ({
   id: b.id,
   imageUrl: mediaUrl(b.image),
   title: b.title,
   gotoUrl: b.gotoUrl,
 });
-
-export interface CatalogueNode {
-  id: number;
-  name: string;
-  parentId: number;
-  level: number;
-  catalogType: number;
-  resourceCount: number;
-  child: CatalogueNode[];
-}
 
 export const toCatalogueNode = (c: CatalogueRecord, resourceCount: number, child: CatalogueNode[] = []): CatalogueNode => ({
   id: c.id,
@@ -224,7 +122,3 @@ export const toCatalogueNode = (c: CatalogueRecord, resourceCount: number, child
   child,
 });
 
-export interface Paged<T> {
-  totalCount: number;
-  dataList: T[];
-}

@@ -1,25 +1,13 @@
 /**
- * Search hits in the shapes of upstream/API.md "Main API: search": the list items of the other
- * calls plus `highlight`, the displayed text fields with every matched word wrapped in
- * U+E000 … U+E001 and the long ones cut to a snippet around the first match.
+ * Search hits in the shapes of upstream/API.md "Main API: search" (the types of ./contract.ts): the
+ * list items of the other calls plus `highlight`, the displayed text fields with every matched word
+ * wrapped in U+E000 … U+E001 and the long ones cut to a snippet around the first match.
  */
 import { stripMarks } from '../search/analyzer';
 import { highlight, snippet } from '../search/highlight';
 import type { CatalogueRecord, CourseRecord, KnowledgePointRecord, LecturerRecord, TopicRecord } from '../store';
-import {
-  clockText,
-  mediaUrl,
-  toAuthorItem,
-  toCourseItem,
-  toTopicItem,
-  type AuthorItem,
-  type CourseItem,
-  type TopicItem,
-} from './presenters';
-
-export interface CourseHit extends CourseItem {
-  highlight: { courseName: string; courseInfo: string; authorName: string };
-}
+import type { AuthorHit, CatalogueHit, CourseHit, KnowledgePointHit, SpecialHit } from './contract';
+import { clockText, mediaUrl, toAuthorItem, toCourseItem, toTopicItem } from './presenters';
 
 export function toCourseHit(c: CourseRecord, terms: readonly string[]): CourseHit {
   const item = toCourseItem(c);
@@ -34,24 +22,6 @@ export function toCourseHit(c: CourseRecord, terms: readonly string[]): CourseHi
       authorName: highlight(c.lecturerName, terms),
     },
   };
-}
-
-export interface KnowledgePointHit {
-  /** k-<videoId>-<seq> (keyframe) or t-<videoId>-<seq> (transcript passage) */
-  id: string;
-  kind: 'keyframe' | 'transcript';
-  videoId: number;
-  videoName: string;
-  videoImage: string;
-  courseId: number;
-  catalogId: number;
-  courseName: string;
-  authorName: string;
-  timePoint: number;
-  keyPointsShow: string;
-  keyPoints: string;
-  description: string;
-  highlight: { videoName: string; keyPoints: string; description: string };
 }
 
 export function toKnowledgePointHit(k: KnowledgePointRecord, terms: readonly string[]): KnowledgePointHit {
@@ -77,8 +47,6 @@ export function toKnowledgePointHit(k: KnowledgePointRecord, terms: readonly str
   };
 }
 
-export type SpecialHit = Omit<TopicItem, 'courseList'> & { highlight: { title: string; info: string } };
-
 export function toSpecialHit(t: TopicRecord, terms: readonly string[]): SpecialHit {
   const { courseList: _courses, ...item } = toTopicItem(t, []);
   return {
@@ -89,10 +57,6 @@ export function toSpecialHit(t: TopicRecord, terms: readonly string[]): SpecialH
   };
 }
 
-export interface AuthorHit extends AuthorItem {
-  highlight: { name: string; authorposition: string };
-}
-
 export function toAuthorHit(l: LecturerRecord, terms: readonly string[]): AuthorHit {
   const item = toAuthorItem(l);
   return {
@@ -101,15 +65,6 @@ export function toAuthorHit(l: LecturerRecord, terms: readonly string[]): Author
     authorposition: stripMarks(item.authorposition),
     highlight: { name: highlight(l.name, terms), authorposition: highlight(l.position, terms) },
   };
-}
-
-export interface CatalogueHit {
-  id: number;
-  name: string;
-  catalogType: number;
-  level: number;
-  parentId: number;
-  highlight: { name: string };
 }
 
 export const toCatalogueHit = (c: CatalogueRecord, terms: readonly string[]): CatalogueHit => ({

@@ -4,11 +4,12 @@
  * nothing is generated inside a request. The catalogue trail and the lecturer of coreContent are
  * read fresh, so a renamed catalogue shows at once, before the content is regenerated.
  */
-import { majorByCode, type Major } from '../../ai/majors';
+import { majorByCode } from '../../ai/majors';
 import type { Store } from '../../store';
 import { clockText } from '../presenters';
 import type { CourseService } from './course-service';
 import { requireVideo } from './videos';
+import type { AiContentItem, AiSuggestion } from '../contract';
 
 export const RECOMMEND_LIMIT_DEFAULT = 6;
 export const RECOMMEND_LIMIT_MAX = 20;
@@ -19,27 +20,6 @@ export const TAG_CATALOGUE = 1;
 export const TAG_LECTURER = 2;
 export const TAG_CONCEPT = 3;
 
-export interface CoreContentTag {
-  tagName: string;
-  /** 1 catalogue trail, 2 lecturer, 3 key concept */
-  tagType: number;
-  /** the catalogue's or lecturer's id; 0 for a concept */
-  id: number;
-  parentId: number;
-  catalogLevel: number;
-}
-
-export interface AiContentItem {
-  courseOverview: string;
-  coreContent: CoreContentTag[];
-  videoAbstract: string;
-  videoKeyframes: { keyPointsShow: string; timePoint: number; description: string }[];
-  guessYouAsk: string[];
-  relatedDisciplinesMajors: Major[];
-  provider: string;
-  generatedAt: string;
-}
-
 export interface AiContentService {
   /** 4004 for an unknown video; null while no content has been written for it */
   content(videoId: number): AiContentItem | null;
@@ -48,7 +28,7 @@ export interface AiContentService {
    * courses (0 = none given for courseId and videoId); 4004 for an unknown course or video, or a
    * video not of the course
    */
-  recommend(query: { courseId: number; videoId: number; limit: number }): { question: string }[];
+  recommend(query: { courseId: number; videoId: number; limit: number }): AiSuggestion[];
 }
 
 export function createAiContentService(store: Store, courses: CourseService): AiContentService {

@@ -1,8 +1,9 @@
 /** The catalogue tree with resource counts: the home tab bar, the sidebar and the dropdowns. */
 import { notFound } from '../../http/envelope';
 import type { CatalogueRecord, Store } from '../../store';
-import { toCatalogueNode, type CatalogueNode } from '../presenters';
+import { toCatalogueNode } from '../presenters';
 import { optionalYearRange } from './year';
+import type { CatalogueNode } from '../contract';
 
 export const CATALOGUE_NOT_FOUND = '分类不存在';
 

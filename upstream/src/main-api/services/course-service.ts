@@ -1,9 +1,10 @@
 /** Course listings of the catalogue pages, their counts, related courses and sidebar statistics. */
 import { notFound } from '../../http/envelope';
 import type { CourseRecord, CourseOrder, Store } from '../../store';
-import { toCourseItem, type CourseItem, type Paged } from '../presenters';
+import { toCourseItem } from '../presenters';
 import type { CatalogueService } from './catalogue-service';
 import { optionalYearRange, yearRange } from './year';
+import type { CountAnswer, CourseItem, Paged } from '../contract';
 
 export const COURSE_NOT_FOUND = '课程不存在';
 
@@ -20,11 +21,6 @@ export type CourseOrderValue = keyof typeof COURSE_ORDER_VALUES;
 export interface CatalogueQuery {
   catalogId: number;
   year?: number;
-}
-
-export interface CountAnswer {
-  courseCount: number;
-  videoCount: number;
 }
 
 export interface CourseService {

@@ -11,23 +11,13 @@ import { checkUserText } from '../../text/user-text';
 import { isoTime } from '../presenters';
 import { requireUser } from './centre-user';
 import { requireVideo, VIDEO_NOT_FOUND } from './videos';
+import type { DanmakuItem } from '../contract';
 
 export const DANMAKU_SENT = '发送成功';
 export const DANMAKU_EMPTY = '请输入弹幕内容';
 export const DANMAKU_TOO_LONG = `弹幕不能超过${DANMAKU_MAX_LENGTH}个字`;
 export const DANMAKU_TOO_MANY = '发送太频繁，请稍后再试';
 export const DANMAKU_BAD_CHARACTERS = '弹幕包含无法显示的字符';
-
-export interface DanmakuItem {
-  id: number;
-  /** seconds, one decimal */
-  vtime: number;
-  content: string;
-  /** the sender when it is the caller, else 0 */
-  userId: number;
-  mine: 0 | 1;
-  createTime: string;
-}
 
 export interface DanmakuService {
   /** from/to in seconds; to null = the video's end; viewerId 0 = nobody's comments are marked mine */

@@ -1,8 +1,8 @@
 /** 我的课程: the courses the user favourited (through any of their videos), newest favourite first. */
 import type { Store } from '../../store';
-import { toFavouriteCourseItem, type FavouriteCourseItem } from '../centre-presenters';
-import type { Paged } from '../presenters';
+import { toFavouriteCourseItem } from '../centre-presenters';
 import { requireUser, type PageWindow } from './centre-user';
+import type { FavouriteCourseItem, Paged } from '../contract';
 
 export interface FavouriteService {
   listCourses(query: PageWindow & { userId: number }): Paged<FavouriteCourseItem>;

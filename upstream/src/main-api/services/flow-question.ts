@@ -31,6 +31,7 @@ import { CitationStream } from '../../ai/citations';
 import type { QuestionOutcome } from '../../store/ai-questions';
 import type { AiModel, AnswerProvider, Passage } from '../../ai/provider';
 import { ANSWER_TIMEOUT_MS } from '../../ai/providers/openai-compatible';
+import type { AiSource } from '../contract';
 
 /** product-spec §9: a question of at most 200 characters (code points, after trimming) */
 export const QUESTION_MAX_LENGTH = 200;
@@ -76,19 +77,6 @@ export interface QuestionInput {
   model: AiModel;
   courseId: number;
   videoId: number;
-}
-
-export interface AiSource {
-  index: number;
-  videoId: number;
-  courseId: number;
-  catalogId: number;
-  videoName: string;
-  courseName: string;
-  timePoint: number;
-  keyPointsShow: string;
-  excerpt: string;
-  videoImage: string;
 }
 
 export interface AcceptedQuestion {

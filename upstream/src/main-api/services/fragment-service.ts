@@ -21,10 +21,10 @@ import { FRAGMENT_MEDIA_FOLDER, removeFragmentFile } from '../../media/fragment-
 import { clipToMp4 } from '../../media/pipeline';
 import { mediaSegments } from '../../media/serve-media';
 import type { FragmentRecord, Store } from '../../store';
-import { toFragmentItem, type FragmentItem } from '../centre-presenters';
-import type { Paged } from '../presenters';
+import { toFragmentItem } from '../centre-presenters';
 import { requireMember, requireUser, type PageWindow } from './centre-user';
 import { VIDEO_NOT_FOUND } from './videos';
+import type { FragmentItem, Paged } from '../contract';
 
 export const FRAGMENT_DELETED = '片段已删除';
 export const FRAGMENT_NOT_FOUND = '片段不存在';

@@ -1,6 +1,7 @@
 /** The home page's curated lists: banners, recommended and selected courses, recommended lecturers. */
 import type { Store } from '../../store';
-import { toAuthorItem, toBannerItem, toCourseItem, type AuthorItem, type BannerItem, type CourseItem } from '../presenters';
+import { toAuthorItem, toBannerItem, toCourseItem } from '../presenters';
+import type { AuthorItem, BannerItem, CourseItem } from '../contract';
 
 export interface PositionWindow {
   /** first position, inclusive */

@@ -1,8 +1,9 @@
 /** The lecturer list (/author) and a lecturer's page (/authorDes, the play page's lecturer card). */
 import { badParameter, notFound } from '../../http/envelope';
 import type { CourseOrder, LecturerOrder, Store } from '../../store';
-import { toAuthorItem, toCourseItem, type AuthorItem, type CourseItem, type Paged } from '../presenters';
+import { toAuthorItem, toCourseItem } from '../presenters';
 import type { CatalogueService } from './catalogue-service';
+import type { AuthorDetail, AuthorItem, Paged } from '../contract';
 
 export const LECTURER_NOT_FOUND = '讲师不存在';
 
@@ -10,13 +11,6 @@ export const LECTURER_NOT_FOUND = '讲师不存在';
 export const LECTURER_SORT_TYPES: readonly LecturerOrder[] = ['recommendation', 'mostCourses', 'mostViewed', 'name'];
 /** sortType of a lecturer's courses */
 export const LECTURER_COURSE_SORT_TYPES: readonly CourseOrder[] = ['latest', 'mostViewed', 'mostNotes', 'mostCollected'];
-
-export interface AuthorDetail extends AuthorItem {
-  /** courses of the requested page */
-  courseList: CourseItem[];
-  /** courses matching catalogId (the paging total) */
-  totalCount: number;
-}
 
 export interface LecturerService {
   list(query: { catalogId: number; firstWord?: string; sortType: number; limit: number; offset: number }): Paged<AuthorItem>;

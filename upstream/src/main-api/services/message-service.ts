@@ -1,9 +1,9 @@
 /** 消息: the user's messages, newest first, and deleting one (someone else's answers like an unknown id). */
 import { refused } from '../../http/envelope';
 import type { Store } from '../../store';
-import { toMessageItem, type MessageItem } from '../centre-presenters';
-import type { Paged } from '../presenters';
+import { toMessageItem } from '../centre-presenters';
 import { requireUser, type PageWindow } from './centre-user';
+import type { MessageItem, Paged } from '../contract';
 
 export const MESSAGE_DELETED = '消息已删除';
 export const MESSAGE_NOT_FOUND = '消息不存在';

@@ -10,10 +10,10 @@ import type { NoteKind, Store } from '../../store';
 import { MESSAGE_TYPE } from '../../store/messages';
 import { NOTE_TYPE } from '../../store/notes';
 import { checkUserText } from '../../text/user-text';
-import { toNoteItem, type NoteItem } from '../centre-presenters';
-import type { Paged } from '../presenters';
+import { toNoteItem } from '../centre-presenters';
 import { displayNameOf, requireMember, requireUser, type PageWindow } from './centre-user';
 import { requireVideo } from './videos';
+import type { NoteItem, Paged } from '../contract';
 
 export const NOTE_ADDED = '笔记记录成功';
 export const NOTE_EMPTY = '请输入笔记内容';

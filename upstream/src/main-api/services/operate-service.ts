@@ -7,6 +7,7 @@ import type { OperateType, Store } from '../../store';
 import { OPERATE_TYPE } from '../../store/user-operations';
 import { requireMember, requireUser } from './centre-user';
 import { requireVideo } from './videos';
+import type { OperateState } from '../contract';
 
 export const OPERATE_DONE: Readonly<Record<OperateType, string>> = {
   [OPERATE_TYPE.like]: '点赞成功',
@@ -16,14 +17,6 @@ export const OPERATE_CANCELLED: Readonly<Record<OperateType, string>> = {
   [OPERATE_TYPE.like]: '已取消点赞',
   [OPERATE_TYPE.favourite]: '已取消收藏',
 };
-
-/** GetUserOperateVideo's shape */
-export interface OperateState {
-  userLike: 0 | 1;
-  userCollect: 0 | 1;
-  likeCount: number;
-  collectCount: number;
-}
 
 export interface OperateTarget {
   userId: number;

@@ -15,6 +15,7 @@ import type { Store } from '../../store';
 import { isoTime } from '../presenters';
 import { requireUser, UNKNOWN_USER } from './centre-user';
 import { requireVideo, VIDEO_NOT_FOUND } from './videos';
+import type { PlayLogItem } from '../contract';
 
 export interface PlayReport {
   /** the id of the previous answer of this viewing; 0 = a new viewing */
@@ -30,14 +31,6 @@ export interface PlayReport {
   lastPlayTime: number;
   duration: number;
   stayTime: number;
-}
-
-/** GetPalyLog's shape */
-export interface PlayLogItem {
-  id: number;
-  lastWatchTime: string;
-  lastPlayTime: number;
-  duration: number;
 }
 
 export interface PlayLogService {

@@ -10,11 +10,12 @@ import sharp from 'sharp';
 import { notFound, refused } from '../../http/envelope';
 import { mediaSegments } from '../../media/serve-media';
 import type { Store } from '../../store';
-import { isoTime, toCourseItem, toKeyframeItem, toVideoItem, type CourseItem, type KeyframeItem, type VideoItem } from '../presenters';
+import { isoTime, toCourseItem, toKeyframeItem, toVideoItem } from '../presenters';
 import type { CatalogueService } from './catalogue-service';
 import { requireUser } from './centre-user';
 import type { CourseService } from './course-service';
 import { chinaDay, requireVideo, VIDEO_NOT_FOUND } from './videos';
+import type { CourseTag, KeyframeItem, LastPlay, PlayPageData, SubtitleData, VideoItem } from '../contract';
 
 export { VIDEO_NOT_FOUND } from './videos';
 export const NO_SUBTITLES = '该视频暂无字幕';
@@ -26,42 +27,6 @@ export const MANUSCRIPT_MAX_CHARS = 200_000;
 export const QR_SIDE_MIN = 64;
 export const QR_SIDE_MAX = 1024;
 export const QR_SIDE_DEFAULT = 200;
-
-/** where the viewer stopped in the video shown */
-export interface LastPlay {
-  /** the play record's id (AddPlayLog continues that viewing with it) */
-  id: number;
-  videoId: number;
-  lastPlayTime: number;
-  duration: number;
-  lastWatchTime: string;
-}
-
-export interface PlayPageData {
-  course: CourseItem;
-  courseName: string;
-  courseImage: string;
-  videoList: VideoItem[];
-  /** the requested video, else the first; null while the course has no videos */
-  video: VideoItem | null;
-  /** with a userId: the viewer's record of the video shown, else null */
-  lastPlay: LastPlay | null;
-}
-
-export interface CourseTag {
-  tagName: string;
-  /** 1 catalogue, 2 lecturer */
-  tagType: 1 | 2;
-  id: number;
-}
-
-export interface SubtitleData {
-  /** master playlist path */
-  url: string;
-  /** WebVTT path */
-  vtt: string;
-  manuscript: string;
-}
 
 export interface QrQuery {
   catalogId: number;

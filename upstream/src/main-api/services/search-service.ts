@@ -8,19 +8,8 @@ import type { Logger } from '../../logger';
 import { foldForMatch } from '../../search/analyzer';
 import type { CatchUpReport, SearchHitId, SearchIndex } from '../../search/engine';
 import type { MainApiData } from '../data';
-import type { Paged } from '../presenters';
-import {
-  toAuthorHit,
-  toCatalogueHit,
-  toCourseHit,
-  toKnowledgePointHit,
-  toSpecialHit,
-  type AuthorHit,
-  type CatalogueHit,
-  type CourseHit,
-  type KnowledgePointHit,
-  type SpecialHit,
-} from '../search-presenters';
+import { toAuthorHit, toCatalogueHit, toCourseHit, toKnowledgePointHit, toSpecialHit } from '../search-presenters';
+import type { CatalogueHit, HotKeyword, Paged, SearchCounts, SearchResult } from '../contract';
 
 export const SEARCH_TYPES = ['all', 'course', 'video', 'special', 'author'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -45,25 +34,6 @@ const REQUEST_INDEXING_MS = 250;
 export const MAX_SEARCH_POSITION = 5_000;
 /** the hot keywords are read from the log at most once a minute per limit: every page shows them */
 export const HOT_KEYWORDS_CACHE_MS = 60_000;
-
-export interface SearchResult {
-  courseData?: Paged<CourseHit>;
-  keyframesData?: Paged<KnowledgePointHit>;
-  specialData?: Paged<SpecialHit>;
-  authorData?: Paged<AuthorHit>;
-}
-
-export interface SearchCounts {
-  courseCount: number;
-  specialCount: number;
-  authorCount: number;
-  videoCount: number;
-}
-
-export interface HotKeyword {
-  keyWord: string;
-  searchCount: number;
-}
 
 export interface SearchRequest {
   /** trimmed, 1..50 characters */

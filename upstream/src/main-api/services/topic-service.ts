@@ -1,7 +1,8 @@
 /** Special topics: the /special list, a topic's page and the "more topics" lists. */
 import { notFound } from '../../http/envelope';
 import type { Store, TopicRecord } from '../../store';
-import { toTopicItem, type Paged, type TopicItem } from '../presenters';
+import { toTopicItem } from '../presenters';
+import type { Paged, TopicItem } from '../contract';
 
 export const TOPIC_NOT_FOUND = '专题不存在';
 /** list answers carry a preview of each topic's courses */
