@@ -34,6 +34,7 @@ import path from 'node:path';
 import { Pool } from 'undici';
 import { signedHeaders, toWireParams, withNonce } from '../../gateway/src/upstream/sign';
 import { hashToken, newToken } from '../../upstream/src/login-service/services/tokens';
+import { mediaTokenKey, signedMediaPath } from '../../upstream/src/media/media-tokens';
 import { hashPasswordSync } from '../../upstream/src/login-service/services/passwords';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
@@ -651,20 +652,25 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
   if (media.segments.length === 0) throw new BrokenError(`play: no HLS segments under ${platform.dataDir}/media/videos: the demo lectures are missing`);
   step(`play: HLS serving, ${media.segments.length} segments and ${media.playlists.length} playlists of ${media.videos} videos`);
   const staticUrl = await startStaticServer(path.join(platform.dataDir, 'media'), cleanup);
-  const targets: [string, string][] = [
-    ['gateway /media (proxied to the main API)', platform.baseUrl],
-    ['main API /media directly', platform.upstreamUrl],
-    ['minimal Node static server', staticUrl],
+  // a signed-in viewer's addresses (media-tokens.ts): playing needs login; the static server has no grants
+  const key = mediaTokenKey(API_SECRET);
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const granted = (paths: string[]) => paths.map((sitePath) => signedMediaPath(sitePath, 1, expires, key));
+  const targets: [string, string, (paths: string[]) => string[]][] = [
+    ['gateway /media (proxied to the main API)', platform.baseUrl, granted],
+    ['main API /media directly', platform.upstreamUrl, granted],
+    ['minimal Node static server', staticUrl, (paths) => paths],
   ];
   const servingMs = quick ? 3_000 : 10_000;
   const serving: ServingRun[] = [];
-  for (const [target, url] of targets) {
+  for (const [target, url, addresses] of targets) {
+    const segments = addresses(media.segments);
     // a short warm-up: connections and the page cache
-    await serve(target, url, 'segments', media.segments, 8, 1_000);
+    await serve(target, url, 'segments', segments, 8, 1_000);
     for (const [kind, paths, concurrency] of [
-      ['segments', media.segments, 1],
-      ['segments', media.segments, 32],
-      ['playlists', media.playlists, 32],
+      ['segments', segments, 1],
+      ['segments', segments, 32],
+      ['playlists', addresses(media.playlists), 32],
     ] as [ServingRun['kind'], string[], number][]) {
       const run = await serve(target, url, kind, paths, concurrency, servingMs);
       serving.push(run);

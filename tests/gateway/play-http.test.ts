@@ -317,6 +317,89 @@ describe('the HLS media of a demo lecture through /media', () => {
   });
 });
 
+describe('a lecture\'s playable media is the signed-in viewer\'s (playing needs login, §6)', () => {
+  const VIDEO_QUERY = `query Q($courseId: Int!) { playPage(courseId: $courseId) { video { videoUrl subtitleUrl manuscript image } } }`;
+  let signed: { videoUrl: string; subtitleUrl: string };
+  /** the unsigned site path of a signed address */
+  const unsigned = (address: string) => address.replace(/^\/media\/t\/[^/]+\//, '/media/');
+  const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+
+  beforeAll(async () => {
+    signed = (await gateway.graphql(VIDEO_QUERY, { courseId: course.id }, { cookie: bob.cookie })).body.data.playPage.video;
+  });
+
+  it('gives a visitor no signed address and no manuscript; the poster stays public', async () => {
+    const visitor = (await gateway.graphql(VIDEO_QUERY, { courseId: course.id })).body.data?.playPage?.video;
+    // the play page itself may refuse a visitor; when it answers, nothing in it plays
+    if (visitor) {
+      expect(visitor.videoUrl.startsWith('/media/t/')).toBe(false);
+      expect(visitor.manuscript).toBeNull();
+    }
+    expect(signed.videoUrl).toMatch(/^\/media\/t\/[^/]+\/videos\//);
+    const poster = await fetch(`${gateway.url}${unsigned(signed.videoUrl).replace(/[^/]+$/, 'poster.jpg')}`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('cache-control')).toMatch(/^public/);
+  });
+
+  it('refuses the playlists, segments, subtitles and manuscript without a signed address, through the gateway and at the main API', async () => {
+    const master = unsigned(signed.videoUrl);
+    const rendition = new URL(lines(await (await fetch(`${gateway.url}${signed.videoUrl}`)).text())[0]!, `http://x${master}`).pathname;
+    const segmentPath = new URL(
+      lines(await (await fetch(`${gateway.url}${signed.videoUrl.replace(/master\.m3u8$/, '')}${rendition.split('/').slice(-2).join('/')}`)).text())[0]!,
+      `http://x${rendition}`,
+    ).pathname;
+    const folder = master.replace(/master\.m3u8$/, '');
+    const paths = [master, rendition, segmentPath, unsigned(signed.subtitleUrl), `${folder}manuscript.txt`];
+    for (const base of [gateway.url, platform.upstream.server.url]) {
+      for (const file of paths) {
+        const response = await fetch(`${base}${file}`, { headers: { cookie: bob.cookie } });
+        expect(response.status, `${base}${file}`).toBe(403);
+        expect((await response.json()).message).toBe('登录后即可观看');
+      }
+    }
+  });
+
+  it('plays, seeks and switches quality with one signed address: every rendition and its segments', async () => {
+    const master = await fetch(`${gateway.url}${signed.videoUrl}`);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('cache-control')).toMatch(/^private/);
+    const renditions = lines(await master.text());
+    expect(renditions.length).toBeGreaterThanOrEqual(2);
+    for (const rendition of renditions) {
+      const renditionUrl = new URL(rendition, `http://x${signed.videoUrl}`).pathname;
+      const playlist = await fetch(`${gateway.url}${renditionUrl}`);
+      expect(playlist.status, renditionUrl).toBe(200);
+      const segments = lines(await playlist.text());
+      const last = new URL(segments.at(-1)!, `http://x${renditionUrl}`).pathname;
+      const seek = await fetch(`${gateway.url}${last}`, { headers: { range: 'bytes=0-187' } });
+      expect(seek.status, last).toBe(206);
+      expect(Buffer.from(await seek.arrayBuffer())[0]).toBe(0x47);
+    }
+    const vtt = await fetch(`${gateway.url}${signed.subtitleUrl}`);
+    expect(await vtt.text()).toMatch(/^WEBVTT/);
+  });
+
+  it('refuses a changed, borrowed or stretched address: another folder, a forged grant, a step outside', async () => {
+    const token = /^\/media\/t\/([^/]+)\//.exec(signed.videoUrl)![1]!;
+    const [expires, userId, depth, mac] = token.split('.');
+    const otherFolder = platform.db
+      .prepare("SELECT master_path AS master FROM video_media WHERE master_path NOT LIKE ? LIMIT 1")
+      .get(`${unsigned(signed.videoUrl).replace(/master\.m3u8$/, '')}%`) as { master: string } | undefined;
+    const forged = [
+      otherFolder ? `/media/t/${token}/${otherFolder.master.slice('/media/'.length)}` : null,
+      `/media/t/${Number(expires) + 3600}.${userId}.${depth}.${mac}/${unsigned(signed.videoUrl).slice('/media/'.length)}`,
+      `/media/t/${expires}.${Number(userId) + 1}.${depth}.${mac}/${unsigned(signed.videoUrl).slice('/media/'.length)}`,
+      `/media/t/${expires}.${userId}.1.${mac}/${unsigned(signed.videoUrl).slice('/media/'.length)}`,
+      `${signed.videoUrl.replace(/[^/]+$/, '')}..%2F..%2Fusers.json`,
+    ].filter((p): p is string => p !== null);
+    expect(forged.length).toBeGreaterThanOrEqual(4);
+    for (const address of forged) {
+      const response = await fetch(`${gateway.url}${address}`);
+      expect([400, 403], address).toContain(response.status);
+    }
+  });
+});
+
 describe('a fragment\'s cut file under /media/fragments/<userId>/', () => {
   let alice: { id: number; cookie: string };
   let address: string;

@@ -11,6 +11,7 @@ import { expectBadParameter, expectUnsigned } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
 import { addMember, addTestMedia, expectRefused, type TestMedia } from './play-fixture';
 import type { KeyframeItem, PlayPageData } from '../../upstream/src/main-api/contract';
+import { mediaTokenKey, signedMediaPath } from '../../upstream/src/media/media-tokens';
 
 const DAY_MS = 86_400_000;
 
@@ -20,6 +21,8 @@ describe('play page reads', () => {
   let media: TestMedia;
   /** the server's clock runs this far ahead of the real one */
   let offset = 0;
+  const signed = (sitePath: string) =>
+    signedMediaPath(sitePath, viewer, Math.floor(Date.now() / 1000) + 3600, mediaTokenKey(api.config.apiSecret));
 
   beforeAll(async () => {
     api = await startTestApi({ now: () => Date.now() + offset });
@@ -46,8 +49,8 @@ describe('play page reads', () => {
     expect(withMedia!.videoKeyframes.map((k) => k.image)).toEqual(['', '/media/videos/V000011/keyframes/1.jpg', '']);
     expect(without).toMatchObject({ videoId: 12, duration: 3802, videoUrl: '', qualities: [], subtitleUrl: '', poster: '' });
     expect(res.body.items.lastPlay).toBeNull();
-    // the playlist is really served under the path the answer gives
-    const playlist = await fetch(`${api.server.url}${withMedia!.videoUrl}`);
+    // the playlist is really served under the path the answer gives, through a signed address (private-media.test.ts)
+    const playlist = await fetch(`${api.server.url}${signed(withMedia!.videoUrl)}`);
     expect(playlist.status).toBe(200);
     expect(await playlist.text()).toContain('108p/index.m3u8');
   });
@@ -138,16 +141,16 @@ describe('play page reads', () => {
   });
 
   it('GetSubtitlesManuscriptUrl: the playlist, the WebVTT path and the manuscript text; none without subtitles', async () => {
-    const res = await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000011' });
+    const res = await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000011', userId: viewer });
     expect(res.body).toEqual({
       code: 2000,
       message: '成功',
       items: { url: media.masterPath, vtt: media.subtitlePath, manuscript: media.manuscript },
     });
-    const vtt = await fetch(`${api.server.url}${media.subtitlePath}`);
+    const vtt = await fetch(`${api.server.url}${signed(media.subtitlePath)}`);
     expect(await vtt.text()).toMatch(/^WEBVTT/);
-    expectRefused(await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000012' }), '该视频暂无字幕');
-    const unknown = await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'NOPE' });
+    expectRefused(await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000012', userId: viewer }), '该视频暂无字幕');
+    const unknown = await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'NOPE', userId: viewer });
     expect(unknown.body).toEqual({ code: 4004, message: '视频不存在', items: null });
     expectBadParameter(await api.client.get('/api/play/GetSubtitlesManuscriptUrl', {}), 'videoCode');
   });

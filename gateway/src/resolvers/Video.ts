@@ -6,7 +6,9 @@ import type { NoteParent, VideoParent } from '../graphql/models';
 import type { Field, VideoOperations, VideoResolvers } from '../graphql/resolverTypes';
 import { PLAY_PAGE_NOTES } from '../play/rules';
 import type { RestOperateState, RestVideoQuality } from '../upstream/types';
+import { mediaUrlSignerFor } from '../upstream/mediaUrls';
 import { isLoggedIn } from '../viewer';
+import type { GatewayContext } from '../context';
 import { safeVideoAddress } from './Records';
 
 const course: Field<VideoResolvers, 'course'> = async (video, _args, { api }) => {
@@ -33,12 +35,29 @@ export function videoOperations(state: RestOperateState): VideoOperations {
   };
 }
 
-/** GetSubtitlesManuscriptUrl by the video's code; null when the video has no subtitles. */
-const manuscript: Field<VideoResolvers, 'manuscript'> = async (video, _args, { api }) => {
+/**
+ * GetSubtitlesManuscriptUrl by the video's code for the signed-in viewer (the lecture's whole text,
+ * like the video, needs login); null for a visitor or when the video has no subtitles.
+ */
+const manuscript: Field<VideoResolvers, 'manuscript'> = async (video, _args, { api, session }) => {
   if (!video.videoCode) return null;
-  const subtitles = await api.play.subtitles(video.videoCode);
+  const viewer = await session.viewer();
+  if (!isLoggedIn(viewer)) return null;
+  const subtitles = await api.play.subtitles(video.videoCode, viewer.userId);
   return typeof subtitles?.manuscript === 'string' ? subtitles.manuscript : null;
 };
+
+/**
+ * A video's playlist or subtitles as the viewer may fetch them: signed for a signed-in viewer
+ * (upstream/mediaUrls.ts), as they are for a visitor (whose player asks to log in first; the
+ * media server refuses the unsigned files).
+ */
+async function playableAddress(value: unknown, { session, config }: GatewayContext): Promise<string> {
+  const address = safeVideoAddress(value);
+  if (address === '') return address;
+  const viewer = await session.viewer();
+  return isLoggedIn(viewer) ? mediaUrlSignerFor(config.apiSecret)(address, viewer.userId) : address;
+}
 
 /** The viewer's like/favourite state (GetUserOperateVideo); a visitor has none, without a call. */
 const viewerOperations: Field<VideoResolvers, 'viewerOperations'> = async (video, _args, { api, session }) => {
@@ -119,9 +138,9 @@ export const Video = {
     })),
   course,
   // media addresses go into <video src>, <track src> and <img src>: site paths or http(s) only
-  videoUrl: (video) => safeVideoAddress(video.videoUrl),
+  videoUrl: (video, _args, ctx) => playableAddress(video.videoUrl, ctx),
   qualities,
-  subtitleUrl: (video) => safeVideoAddress(video.subtitleUrl),
+  subtitleUrl: (video, _args, ctx) => playableAddress(video.subtitleUrl, ctx),
   manuscript,
   viewerOperations,
   notes,

@@ -14,7 +14,8 @@ import { Params } from '../http/params';
 import { createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
 import { readSignedParams, spendSignIfAny } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
-import { MEDIA_PREFIX, serveMedia } from '../media/serve-media';
+import { createMediaGate } from '../media/media-tokens';
+import { MEDIA_PREFIX, serveMediaRequest } from '../media/serve-media';
 import type { MainApiData } from './data';
 import { startContentRefresher } from '../ai/content/refresher';
 import { createContentWriter } from '../ai/content/writer';
@@ -44,6 +45,7 @@ export function createMainApiHandler(options: MainApiOptions) {
   store.knowledge.loadDictionary();
   const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai }), config);
   const replay = options.replayCache ?? createInProcessReplayCache();
+  const mediaGate = createMediaGate(config.apiSecret);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Media paths are judged as sent: URL parsing would quietly resolve "/media/../x" to "/x".
@@ -51,7 +53,7 @@ export function createMainApiHandler(options: MainApiOptions) {
     if (rawPath.startsWith(MEDIA_PREFIX)) {
       // media need no sign, but one that comes along is spent here and then good for nothing else
       await spendSignIfAny(req, config, replay);
-      await serveMedia(req, res, store.mediaDir, rawPath);
+      await serveMediaRequest(req, res, store.mediaDir, rawPath, mediaGate);
       return;
     }
     let url: URL;

@@ -1,6 +1,6 @@
 /**
- * Serves DATA_DIR/media under /media/ without a signature: the browser loads posters, avatars
- * and (later) video renditions directly. Paths are resolved segment by segment and must stay
+ * Serves DATA_DIR/media under /media/ without a request signature: the browser loads posters, avatars
+ * and video renditions directly (a video's playable files only through a signed address: media-tokens.ts). Paths are resolved segment by segment and must stay
  * inside the media directory, also after symlinks; answers are cacheable, support Range and carry
  * MEDIA_SECURITY_HEADERS.
  */
@@ -91,7 +91,40 @@ async function resolveFile(mediaDir: string, pathname: string): Promise<{ file: 
   }
 }
 
-export async function serveMedia(req: IncomingMessage, res: ServerResponse, mediaDir: string, pathname: string): Promise<void> {
+/** the Cache-Control of a file served through a signed address: the viewer's browser only */
+export const GRANTED_CACHE_CONTROL = 'private, max-age=43200';
+
+/**
+ * A /media/ request as it arrived: judged by the gate (media-tokens.ts: a private file needs a signed
+ * address) and then served; a refusal carries MEDIA_SECURITY_HEADERS like every media answer.
+ */
+export async function serveMediaRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  mediaDir: string,
+  rawPath: string,
+  gate: (rawPath: string) => { sitePath: string; granted: boolean },
+): Promise<void> {
+  let access;
+  try {
+    access = gate(rawPath);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    for (const [name, value] of Object.entries(MEDIA_SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader('Cache-Control', 'no-store');
+    sendError(res, error);
+    return;
+  }
+  await serveMedia(req, res, mediaDir, access.sitePath, access.granted ? GRANTED_CACHE_CONTROL : CACHE_CONTROL);
+}
+
+export async function serveMedia(
+  req: IncomingMessage,
+  res: ServerResponse,
+  mediaDir: string,
+  pathname: string,
+  cacheControl: string = CACHE_CONTROL,
+): Promise<void> {
   // set first, so that refusals (400, 404, 405, 416) and 304s carry them too
   for (const [name, value] of Object.entries(MEDIA_SECURITY_HEADERS)) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -116,7 +149,7 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, medi
   res.setHeader('Content-Type', contentType);
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', lastModified);
-  res.setHeader('Cache-Control', CACHE_CONTROL);
+  res.setHeader('Cache-Control', cacheControl);
   res.setHeader('Accept-Ranges', 'bytes');
 
   if (notModified(req, etag, mtimeMs)) {

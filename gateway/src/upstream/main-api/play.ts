@@ -90,10 +90,10 @@ export class PlayApi {
     });
   }
 
-  /** The subtitles of a video; null when it has none (-1 该视频暂无字幕) or is unknown. */
-  async subtitles(videoCode: string): Promise<RestSubtitles | null> {
+  /** The subtitles of a video for a signed-in user; null when it has none (-1 该视频暂无字幕) or is unknown. */
+  async subtitles(videoCode: string, userId: number): Promise<RestSubtitles | null> {
     const path = '/api/play/GetSubtitlesManuscriptUrl';
-    const envelope = await this.calls.rest.load({ path, params: { videoCode } });
+    const envelope = await this.calls.rest.load({ path, params: { videoCode, userId } });
     if (envelope.code === CODE_REFUSED || envelope.code === CODE_NOT_FOUND) return null;
     return this.calls.expectRead<RestSubtitles>(path, envelope);
   }

@@ -4,6 +4,7 @@
  * envelope) and clipping (ClipVideo, which answers once the MP4 is cut).
  */
 import { refused } from '../../http/envelope';
+import { MEDIA_MESSAGES } from '../../media/media-tokens';
 import { checkUserText } from '../../text/user-text';
 import { FRAGMENT_NAME_MAX_LENGTH, PLAY_NOTE_PAGE_SIZE_MAX } from '../../learning-limits';
 import { CLIP_DONE } from '../services/fragment-service';
@@ -50,7 +51,12 @@ export const playRoutes: RouteGroup = ({ play, notes, fragments, members }, conf
   {
     method: 'GET',
     path: '/api/play/GetSubtitlesManuscriptUrl',
-    handle: async ({ params }) => read(await play.subtitles(params.text('videoCode', VIDEO_CODE_MAX, true).trim())),
+    // the manuscript is the lecture's whole text: for the signed-in viewer the gateway names, like the video itself
+    handle: async ({ params }) => {
+      const videoCode = params.text('videoCode', VIDEO_CODE_MAX, true).trim();
+      if (optionalViewer(params) === null) throw refused(MEDIA_MESSAGES.loginRequired);
+      return read(await play.subtitles(videoCode));
+    },
   },
   {
     method: 'GET',
