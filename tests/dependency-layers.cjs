@@ -20,7 +20,8 @@ const GATEWAY_LAYERS = [
   ['viewer'],
   ['userErrors.ts', 'loaders', 'ai'],
   ['play'],
-  ['http'],
+  // replicas/: what gateway replicas share over Redis (viewer evictions)
+  ['http', 'replicas'],
   ['context.ts'],
   ['graphql'],
   ['resolvers'],

@@ -65,6 +65,13 @@ export interface GatewayConfig {
   /** LOG_LEVEL debug | info (default) | warn | error | silent (tests). */
   logLevel: LogLevel;
   /**
+   * REDIS_URL (unset: nothing shared): where gateway replicas share state (replicas/): a logout or a
+   * profile change through one gateway evicts the viewer on every gateway at once.
+   */
+  redisUrl: string | null;
+  /** REDIS_PREFIX (sizheng:): the keys and channels of one platform, when several share a Redis. */
+  redisPrefix: string;
+  /**
    * EXPOSE_UPSTREAM_COUNT (false): add `extensions.upstreamRequests` to every GraphQL result.
    * For tests and the benchmark; leave it off in production (it tells clients about the backend).
    */
@@ -165,6 +172,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     upstreamWriteTimeoutMs: Math.min(parseInteger('UPSTREAM_WRITE_TIMEOUT_MS', env.UPSTREAM_WRITE_TIMEOUT_MS, 10_000, 1, 600_000), upstreamTimeoutMs),
     uploadReadDeadlineMs: parseInteger('UPLOAD_READ_DEADLINE_MS', env.UPLOAD_READ_DEADLINE_MS, 60_000, 1, 600_000),
     logLevel,
+    redisUrl: env.REDIS_URL?.trim() || null,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'sizheng:',
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
   };

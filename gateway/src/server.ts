@@ -32,12 +32,15 @@ import { createLogger, type Logger } from './logger';
 import { PlayVideoNames } from './play/videoNames';
 import { PlayLogBatcher } from './play/playLogBatch';
 import { UpstreamClient } from './upstream/client';
+import { shareViewerEvictions, type SharedViewerEvictions } from './replicas/viewerEvictions';
 import { ViewerCache, isLoggedIn } from './viewer';
 import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
 import { GRAPHQL_CACHE_CONTROL } from './yoga/responses';
 
 export interface GatewayOptions {
   logger?: Logger;
+  /** the viewer cache (default: a new one); startGateway shares its evictions over REDIS_URL */
+  viewerCache?: ViewerCache;
 }
 
 export interface Gateway {
@@ -95,7 +98,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     connections: 256,
     audience: 'main-api',
   });
-  const viewerCache = new ViewerCache();
+  const viewerCache = options.viewerCache ?? new ViewerCache();
   const trusted = createTrustTest(config.trustedProxies);
   const graphiql = new OfflineGraphiQL();
   const playVideos = new PlayVideoNames();
@@ -221,7 +224,18 @@ function setResponseCookie(res: ServerResponse, name: string, header: string): v
 }
 
 export async function startGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<RunningGateway> {
-  const gateway = createGateway(config, options);
+  const viewerCache = options.viewerCache ?? new ViewerCache();
+  const gateway = createGateway(config, { ...options, viewerCache });
+  // replicas: a logout through another gateway evicts here too (replicas/viewerEvictions.ts)
+  let shared: SharedViewerEvictions | null = null;
+  if (config.redisUrl) {
+    try {
+      shared = await shareViewerEvictions(viewerCache, { redisUrl: config.redisUrl, prefix: config.redisPrefix, logger: gateway.logger });
+    } catch (error) {
+      await gateway.dispose();
+      throw error;
+    }
+  }
   const server: Server = createServer(gateway.handle);
   // SSE streams stay open; keep-alive sockets should not hold a closing server for long
   server.keepAliveTimeout = 5_000;
@@ -247,6 +261,7 @@ export async function startGateway(config: GatewayConfig, options: GatewayOption
           setTimeout(() => server.closeAllConnections(), 1_000).unref();
         });
         await gateway.dispose();
+        await shared?.close();
       })();
       return closing;
     },

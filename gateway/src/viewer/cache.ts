@@ -145,6 +145,12 @@ export interface ViewerCacheOptions {
   maxEntries?: number;
 }
 
+/**
+ * An eviction made here, for replicas that keep their own caches (replicas/viewerEvictions.ts sends
+ * it over Redis and applies theirs with `notify` false). Token keys are hashes, never tokens.
+ */
+export type ViewerEviction = { kind: 'token'; key: string } | { kind: 'user'; userId: number };
+
 export class ViewerCache {
   private readonly tokens: ExpiringMap<TokenEntry>;
   private readonly networkMisses: ExpiringMap<true>;
@@ -162,6 +168,7 @@ export class ViewerCache {
   private readonly running = new Set<Moment>();
   /** work begun before this generation stores nothing (set when the marks overflowed) */
   private floor = 0;
+  private readonly evictionListeners = new Set<(eviction: ViewerEviction) => void>();
 
   constructor(options: ViewerCacheOptions = {}) {
     const now = options.now ?? Date.now;
@@ -203,24 +210,49 @@ export class ViewerCache {
    * were refreshed into it (which would hand it out again), the network logins that hand it out, and
    * any work under way about it (later requests ask afresh). Work that began earlier stores nothing.
    */
-  forgetToken(key: string): void {
+  forgetToken(key: string, notify = true): void {
     this.tokenForgottenAt.set(key, this.nextGeneration());
     this.tokens.delete(key);
     this.tokens.deleteWhere((entry) => entry.newKey === key);
     this.networkLogins.deleteWhere((entry) => entry.tokenKey === key);
     for (const [name, work] of this.inFlight) if (work.tokenKey === key) this.inFlight.delete(name);
     this.pruneMarks();
+    if (notify) this.notify({ kind: 'token', key });
   }
 
   /**
    * Every verdict about one user's tokens (their profile changed, they logged out, or their other
    * sessions were revoked). Work that began earlier and learns about this user stores nothing.
    */
-  forgetUser(userId: number): void {
+  forgetUser(userId: number, notify = true): void {
     this.userForgottenAt.set(userId, this.nextGeneration());
     this.tokens.deleteWhere((entry) => entry.userId === userId);
     this.networkLogins.deleteWhere((entry) => entry.userId === userId);
     this.pruneMarks();
+    if (notify) this.notify({ kind: 'user', userId });
+  }
+
+  /**
+   * Every verdict and network login, and any work under way stores nothing: for when evictions may
+   * have been missed (the replicas' channel was down). Each token is asked about afresh.
+   */
+  forgetEverything(): void {
+    this.floor = this.nextGeneration();
+    this.tokens.deleteWhere(() => true);
+    this.networkLogins.deleteWhere(() => true);
+    this.inFlight.clear();
+    this.tokenForgottenAt.clear();
+    this.userForgottenAt.clear();
+  }
+
+  /** Calls `listener` with each eviction made with notify (those made here); returns its removal. */
+  onEviction(listener: (eviction: ViewerEviction) => void): () => void {
+    this.evictionListeners.add(listener);
+    return () => this.evictionListeners.delete(listener);
+  }
+
+  private notify(eviction: ViewerEviction): void {
+    for (const listener of this.evictionListeners) listener(eviction);
   }
 
   isNetworkMiss(address: string): boolean {
