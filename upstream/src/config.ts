@@ -30,6 +30,10 @@ export interface UpstreamConfig {
   cookieDomain: string | null;
   /** TRUSTED_PROXIES: CIDRs whose X-Forwarded-For / X-Forwarded-Proto the login page believes */
   trustedProxies: string[];
+  /** REDIS_URL (unset: nothing shared): where replicas share the signs already accepted (http/redis-replay-cache.ts) */
+  redisUrl: string | null;
+  /** REDIS_PREFIX (sizheng:): the keys of one platform, when several share a Redis */
+  redisPrefix: string;
   /** ALLOWED_REDIRECT_HOSTS: host names the login page may send the browser back to, besides its own */
   allowedRedirectHosts: string[];
   /** PLATFORM_PUBLIC_URL: where the login page returns without a usable redirect; null = same host, port PORT, /home */
@@ -194,6 +198,8 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     tokenTtlHours,
     cookieDomain,
     trustedProxies,
+    redisUrl: env.REDIS_URL?.trim() || null,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'sizheng:',
     allowedRedirectHosts,
     platformPublicUrl,
     platformPort,

@@ -13,6 +13,7 @@ import { ApiError, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../h
 import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
+import { openSharedReplayCache } from '../http/redis-replay-cache';
 import { createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
 import { openSignedUpload, readSignedParams } from '../http/signed-params';
 import { createSlots } from '../http/slots';
@@ -132,9 +133,25 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
   return serveEnvelopes(logger, handle);
 }
 
-export function startLoginService(options: LoginServiceOptions): Promise<RunningServer> {
-  const server = createServer(createLoginServiceHandler(options));
+export async function startLoginService(options: LoginServiceOptions): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(options.config.logLevel, 'login-service');
+  // replicas share the signs already accepted (REDIS_URL)
+  const shared = options.replayCache ? null : await openSharedReplayCache(options.config, 'login-service', logger);
+  const server = createServer(createLoginServiceHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache }));
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
-  return listen(server, options.config.host, options.port ?? options.config.loginPort);
+  let running: RunningServer;
+  try {
+    running = await listen(server, options.config.host, options.port ?? options.config.loginPort);
+  } catch (error) {
+    await shared?.close();
+    throw error;
+  }
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      await shared?.close();
+    },
+  };
 }

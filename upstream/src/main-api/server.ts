@@ -12,6 +12,7 @@ import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
 import { createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
+import { openSharedReplayCache } from '../http/redis-replay-cache';
 import { readSignedParams, spendSignIfAny } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import { createMediaGate } from '../media/media-tokens';
@@ -98,7 +99,9 @@ export function createMainApiHandler(options: MainApiOptions) {
 /** Serves the main API; also sweeps expired fragments at start-up and hourly until close(). */
 export async function startMainApi(options: MainApiOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(options.config.logLevel, 'main-api');
-  const server = createServer(createMainApiHandler({ ...options, logger }));
+  // replicas share the signs already accepted (REDIS_URL)
+  const shared = options.replayCache ? null : await openSharedReplayCache(options.config, 'main-api', logger);
+  const server = createServer(createMainApiHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache }));
   // Slow or idle clients must not hold sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
@@ -108,16 +111,18 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
     running = await listen(server, options.config.host, options.port ?? options.config.upstreamPort);
   } catch (error) {
     stopSweeping();
+    await shared?.close();
     throw error;
   }
   // AI content of new or changed lectures is written in the background, never inside a request
   const stopAiContent = startContentRefresher(options.store, { writer: createContentWriter(options.config.ai, logger), logger });
   return {
     ...running,
-    close: () => {
+    close: async () => {
       stopSweeping();
       stopAiContent();
-      return running.close();
+      await running.close();
+      await shared?.close();
     },
   };
 }
