@@ -173,8 +173,10 @@ describe('main API logging', () => {
       });
       expect(status).toBe(500);
       expect(JSON.parse(body)).toEqual({ code: 5000, message: '服务器内部错误', items: null });
-      expect(logged).toContain('ERROR');
-      expect(logged).toContain('GetListByCatalogId');
+      // a JSON line at level error naming the path, its stack in err
+      const lines = logged.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: string; msg: string; err?: { stack?: string } });
+      const failure = lines.find((line) => line.level === 'error' && line.msg.includes('GetListByCatalogId'));
+      expect(failure?.err?.stack).toContain('The database connection is not open');
       const health = await fetch(`${api.server.url}/healthz`);
       expect(health.status).toBe(200);
     } finally {

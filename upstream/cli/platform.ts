@@ -59,6 +59,8 @@ interface Service {
   exitsInARow: number;
   /** a restart waiting for its turn */
   restartTimer?: NodeJS.Timeout;
+  /** times this service was restarted so far: told to the child as PLATFORM_RESTARTS, which its /metrics shows */
+  restarts?: number;
 }
 
 let stopping = false;
@@ -96,7 +98,11 @@ function tsxArgs(file: string, watch = false): string[] {
 
 function start(service: Service): void {
   service.restartTimer = undefined;
-  const child = spawn(process.execPath, service.args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, service.args, {
+    cwd: repoRoot,
+    env: { ...env, PLATFORM_RESTARTS: String(service.restarts ?? 0) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   service.child = child;
   service.startedAt = Date.now();
   log(`${service.name} started (pid ${child.pid})`);
@@ -114,6 +120,7 @@ function start(service: Service): void {
         `restarting it in ${delay} ms (exit ${service.exitsInARow} in a row)`,
     );
     service.restartTimer = setTimeout(() => {
+      service.restarts = (service.restarts ?? 0) + 1;
       if (!stopping) start(service);
     }, delay);
   };

@@ -34,6 +34,8 @@ export interface UpstreamConfig {
   redisUrl: string | null;
   /** REDIS_PREFIX (sizheng:): the keys of one platform, when several share a Redis */
   redisPrefix: string;
+  /** METRICS_TOKEN: when set, GET /metrics answers only `Authorization: Bearer <it>` (else loopback and TRUSTED_PROXIES scrapers) */
+  metricsToken?: string | null;
   /** ALLOWED_REDIRECT_HOSTS: host names the login page may send the browser back to, besides its own */
   allowedRedirectHosts: string[];
   /** PLATFORM_PUBLIC_URL: where the login page returns without a usable redirect; null = same host, port PORT, /home */
@@ -200,6 +202,7 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     trustedProxies,
     redisUrl: env.REDIS_URL?.trim() || null,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'sizheng:',
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     allowedRedirectHosts,
     platformPublicUrl,
     platformPort,

@@ -60,3 +60,15 @@ export function createInProcessReplayCache(now: () => number = Date.now): Replay
     },
   };
 }
+
+/** The same cache, telling `onReplay` of every sign it had already seen (the replay refusals' metric). */
+export function countingReplays(cache: ReplayCache, onReplay: () => void): ReplayCache {
+  return {
+    async remember(sign, ttlSeconds) {
+      const first = await cache.remember(sign, ttlSeconds);
+      if (!first) onReplay();
+      return first;
+    },
+    size: () => cache.size(),
+  };
+}

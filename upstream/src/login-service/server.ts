@@ -13,11 +13,13 @@ import { ApiError, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../h
 import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
+import { createOperatorPaths } from '../http/operator';
 import { openSharedReplayCache } from '../http/redis-replay-cache';
-import { createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
+import { countingReplays, createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
 import { openSignedUpload, readSignedParams } from '../http/signed-params';
 import { createSlots } from '../http/slots';
 import { createLogger, type Logger } from '../logger';
+import { createServiceMetrics } from '../metrics';
 import type { Store } from '../store';
 import { createAccountPages } from './account-pages';
 import { createLoginPage } from './login-page';
@@ -59,19 +61,35 @@ export const UPLOAD_READ_DEADLINE_MS = 20_000;
 
 export type { RunningServer } from '../http/listen';
 
+/** Paths the service answers outside its API's route table (their own label in the request metrics). */
+const OWN_PAGES = new Set(['/healthz', '/readyz', '/metrics', '/login', '/bind', '/email', '/phone', '/find-password']);
+
 export function createLoginServiceHandler(options: LoginServiceOptions) {
   const { config, store } = options;
   const logger = options.logger ?? createLogger(config.logLevel, 'login-service');
   const now = options.now ?? Date.now;
-  const auth = createAuthService({ store, config, logger, now });
+  const uploadSlots = createSlots(options.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS, { perHolder: MAX_UPLOADS_PER_USER });
+  const metrics = createServiceMetrics({ uploadSlotsInUse: () => uploadSlots.inUse, uploadSlotsLimit: uploadSlots.limit });
+  const auth = createAuthService({ store, config, logger, now, onThrottled: (waitMs) => metrics.loginThrottleWaits.observe(waitMs / 1000) });
   const accounts = createAccountService({ store, auth, logger, now });
   const avatars = createAvatarService({ store, logger });
   const routes = buildLoginRouteTable({ auth, accounts, avatars });
   const page = createLoginPage({ config, auth });
   const accountPages = createAccountPages({ config, auth, accounts });
-  const uploadSlots = createSlots(options.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS, { perHolder: MAX_UPLOADS_PER_USER });
   const uploadReadDeadlineMs = options.uploadReadDeadlineMs ?? UPLOAD_READ_DEADLINE_MS;
-  const replay = options.replayCache ?? createInProcessReplayCache();
+  const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
+  const serveOperatorPath = createOperatorPaths({
+    readiness: [{ name: 'database', check: () => store.sqlite.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get() }],
+    metrics,
+    metricsToken: config.metricsToken,
+    trustedProxies: config.trustedProxies,
+  });
+  /** the route pattern of a path, a bounded label for the request metrics */
+  const routeOf = (method: string, path: string): string => {
+    const lower = path.replace(/\/+$/, '').toLowerCase() || '/';
+    if (OWN_PAGES.has(lower)) return lower;
+    return routes.get(routeKey(method, path))?.path ?? 'unknown';
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -87,6 +105,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
       sendJson(res, 200, { status: 'ok' });
       return;
     }
+    if (await serveOperatorPath(req, res, pathname)) return;
     if (pathname.toLowerCase() === '/login') {
       if (readOnly) return page.show(req, res, url);
       if (req.method === 'POST') return page.submit(req, res);
@@ -107,8 +126,10 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
         const uploader = route.upload.uploader(new Params(await upload.signedFields()));
         release = uploadSlots.tryAcquire(uploader);
         if (!release) {
+          const perUser = uploadSlots.heldBy(uploader) >= uploadSlots.perHolder;
+          metrics.uploadRefusals.inc({ reason: perUser ? 'per_user' : 'busy' });
           logger.warn(
-            uploadSlots.heldBy(uploader) >= uploadSlots.perHolder
+            perUser
               ? `upload refused: user ${uploader} already has ${uploadSlots.perHolder} in progress`
               : `upload refused: ${uploadSlots.limit} already in progress`,
           );
@@ -119,6 +140,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
         sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files }));
       } catch (error) {
         upload.abandon();
+        if (error instanceof ApiError && error.status === 408) metrics.uploadRefusals.inc({ reason: 'deadline' });
         if (error instanceof ApiError && error.status === 408) logger.warn(`upload cut off: its body did not arrive within ${uploadReadDeadlineMs} ms`);
         throw error;
       } finally {
@@ -130,7 +152,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
     sendEnvelope(res, 200, await route.handle({ params: new Params(pairs), clientIp: clientAddress(req), files: [] }));
   }
 
-  return serveEnvelopes(logger, handle);
+  return serveEnvelopes(logger, handle, { metrics, routeOf });
 }
 
 export async function startLoginService(options: LoginServiceOptions): Promise<RunningServer> {

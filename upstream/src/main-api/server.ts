@@ -11,10 +11,12 @@ import { ApiError, Code, MESSAGES, notFound, sendEnvelope, sendJson } from '../h
 import { listen, type RunningServer } from '../http/listen';
 import { serveEnvelopes } from '../http/serve-envelopes';
 import { Params } from '../http/params';
-import { createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
+import { createOperatorPaths } from '../http/operator';
+import { countingReplays, createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
 import { openSharedReplayCache } from '../http/redis-replay-cache';
 import { readSignedParams, spendSignIfAny } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
+import { createServiceMetrics } from '../metrics';
 import { createMediaGate } from '../media/media-tokens';
 import { MEDIA_PREFIX, serveMediaRequest } from '../media/serve-media';
 import type { MainApiData } from './data';
@@ -45,7 +47,20 @@ export function createMainApiHandler(options: MainApiOptions) {
   // the platform's own names and terms into the segmenter first: search and the AI index and read questions with them
   store.knowledge.loadDictionary();
   const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai }), config);
-  const replay = options.replayCache ?? createInProcessReplayCache();
+  const metrics = createServiceMetrics();
+  const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
+  const serveOperatorPath = createOperatorPaths({
+    readiness: [{ name: 'database', check: () => store.sqlite.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get() }],
+    metrics,
+    metricsToken: config.metricsToken,
+    trustedProxies: config.trustedProxies,
+  });
+  /** the route pattern of a path, a bounded label for the request metrics */
+  const routeOf = (method: string, path: string): string => {
+    if (path.startsWith(MEDIA_PREFIX)) return `${MEDIA_PREFIX}*`;
+    if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path;
+    return routes.get(routeKey(method, path))?.path ?? 'unknown';
+  };
   const mediaGate = createMediaGate(config.apiSecret);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -69,6 +84,7 @@ export function createMainApiHandler(options: MainApiOptions) {
       sendJson(res, 200, { status: 'ok' });
       return;
     }
+    if (await serveOperatorPath(req, res, pathname)) return;
 
     const route = routes.get(routeKey(req.method ?? 'GET', pathname));
     if (!route) throw notFound(MESSAGES.unknownPath);
@@ -93,7 +109,7 @@ export function createMainApiHandler(options: MainApiOptions) {
     sendEnvelope(res, 200, answer);
   }
 
-  return serveEnvelopes(logger, handle);
+  return serveEnvelopes(logger, handle, { metrics, routeOf });
 }
 
 /** Serves the main API; also sweeps expired fragments at start-up and hourly until close(). */

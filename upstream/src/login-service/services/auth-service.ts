@@ -82,6 +82,8 @@ export interface AuthServiceOptions {
   logger: Logger;
   /** unix ms; injectable so tests can move time instead of waiting */
   now?: () => number;
+  /** told of every password attempt answered with a wait (the operator's metric), with the wait in ms */
+  onThrottled?: (waitMs: number) => void;
 }
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
@@ -138,6 +140,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const attempt: Attempt = { accountKey: userName.trim().toLowerCase(), clientIp, userId: user?.userId, signedIn: known !== undefined };
     const wait = throttle.admit(attempt, now());
     if (wait > 0) {
+      options.onThrottled?.(wait);
       logger.info(`${what} refused (too many attempts, ${Math.ceil(wait / 1000)} s to wait) userName=${shownName}`);
       throw refused(AUTH_MESSAGES.tooMany(wait));
     }
