@@ -11,10 +11,12 @@ const upstream = (folder) => `^upstream/src/${folder}/`;
  * top-level entry is listed, so a new one has to take its place. upstream/ is the REST transport
  * (HTTP, signing, the envelope, its own errors, REST types, the main API's sections); http/ holds the
  * routes outside GraphQL (play-log beacon, media, QR codes, the web app, the GraphiQL page);
- * context.ts is what resolvers receive; schema.ts, yoga/, server.ts and main.ts put it together.
+ * context.ts is what resolvers receive; schema.ts, yoga/, server.ts and main.ts put it together;
+ * metrics.ts (the operator's figures) sits at the bottom beside config.ts.
  */
 const GATEWAY_LAYERS = [
-  ['config.ts'],
+  // metrics.ts: the operator's figures (prom-client); the transport never imports it (it reports to an observer)
+  ['config.ts', 'metrics.ts'],
   ['logger.ts'],
   ['upstream'],
   ['viewer'],

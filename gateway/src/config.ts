@@ -72,6 +72,11 @@ export interface GatewayConfig {
   /** REDIS_PREFIX (sizheng:): the keys and channels of one platform, when several share a Redis. */
   redisPrefix: string;
   /**
+   * METRICS_TOKEN (unset): when set, GET /metrics answers only `Authorization: Bearer <token>`; unset,
+   * only a scraper on loopback or in TRUSTED_PROXIES that forwards nobody (no X-Forwarded-For).
+   */
+  metricsToken?: string | null;
+  /**
    * EXPOSE_UPSTREAM_COUNT (false): add `extensions.upstreamRequests` to every GraphQL result.
    * For tests and the benchmark; leave it off in production (it tells clients about the backend).
    */
@@ -174,6 +179,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     logLevel,
     redisUrl: env.REDIS_URL?.trim() || null,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'sizheng:',
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
   };

@@ -1,6 +1,7 @@
 /**
  * The gateway's HTTP server: one node:http server answering
- *   /healthz            readiness (200 once listening; it does not depend on the upstream)
+ *   /healthz            liveness (200 once listening; it does not depend on the upstream)
+ *   /readyz, /metrics   the operator's: the upstreams answer (200/503), Prometheus text (http/operator.ts)
  *   /graphql, /graphql/stream   yoga (GraphiQL on GET with Accept: text/html; with GRAPHIQL=false
  *                       such a GET gets a page saying so)
  *   /graphiql/*         GraphiQL's self-hosted assets
@@ -28,10 +29,12 @@ import { PLAY_LOG_BEACON_PATH, createPlayLogBeacon } from './http/playLogBeacon'
 import { PLAY_QR_PATH, createPlayQrCode } from './http/playQrCode';
 import { sendText } from './http/send';
 import { createWebApp } from './http/webApp';
-import { createLogger, type Logger } from './logger';
+import { createOperatorPaths } from './http/operator';
+import { REQUEST_ID_HEADER, createLogger, logFields, requestIdFrom, withRequestId, type Logger } from './logger';
+import { BREAKER_STATE, createGatewayMetrics, statusClass, type GatewayMetrics } from './metrics';
 import { PlayVideoNames } from './play/videoNames';
 import { PlayLogBatcher } from './play/playLogBatch';
-import { UpstreamClient } from './upstream/client';
+import { UpstreamClient, type UpstreamObserver } from './upstream/client';
 import { shareViewerEvictions, type SharedViewerEvictions } from './replicas/viewerEvictions';
 import { ViewerCache, isLoggedIn } from './viewer';
 import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
@@ -42,6 +45,34 @@ export interface GatewayOptions {
   /** the viewer cache (default: a new one); startGateway shares its evictions over REDIS_URL */
   viewerCache?: ViewerCache;
 }
+
+/** The figures of one upstream pool, as its transport reports them. */
+function upstreamObserver(metrics: GatewayMetrics, service: string): UpstreamObserver {
+  return {
+    called(outcome, seconds) {
+      metrics.upstreamCalls.inc({ service, outcome });
+      if (seconds !== null) metrics.upstreamCallDuration.observe({ service }, seconds);
+    },
+    breakerState(state) {
+      metrics.breakerState.set({ service }, BREAKER_STATE[state]);
+    },
+  };
+}
+
+/** The route pattern of a path: the request metrics' bounded label. */
+function routeOf(pathname: string): string {
+  if (pathname === '/healthz' || pathname === '/readyz' || pathname === '/metrics') return pathname;
+  if (pathname === GRAPHQL_ENDPOINT || pathname === `${GRAPHQL_ENDPOINT}/`) return GRAPHQL_ENDPOINT;
+  if (pathname.startsWith(`${GRAPHQL_ENDPOINT}/`)) return `${GRAPHQL_ENDPOINT}/*`;
+  if (pathname.startsWith('/graphiql/')) return '/graphiql/*';
+  if (pathname.startsWith('/media/')) return '/media/*';
+  if (pathname === PLAY_QR_PATH || pathname === PLAY_LOG_BEACON_PATH) return pathname;
+  if (pathname.startsWith('/api/')) return '/api/*';
+  return 'web';
+}
+
+/** Paths asked every few seconds by probes and scrapers: their access lines are debug, not info. */
+const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 export interface Gateway {
   config: GatewayConfig;
@@ -60,6 +91,7 @@ export interface RunningGateway {
 
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createLogger(config.logLevel);
+  const metrics = createGatewayMetrics();
   const client = new UpstreamClient({
     baseUrl: config.upstreamUrl,
     secret: config.apiSecret,
@@ -70,6 +102,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     writeTimeoutMs: config.upstreamWriteTimeoutMs,
     logger,
     audience: 'main-api',
+    observer: upstreamObserver(metrics, 'main-api'),
   });
   // the login service on its own pool: same signing, its own connections
   const loginClient = new UpstreamClient({
@@ -83,6 +116,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     logger,
     connections: 16,
     audience: 'login-service',
+    observer: upstreamObserver(metrics, 'login-service'),
   });
   // media (HLS segments, images, QR codes) on a pool of its own: segments streamed to slow players
   // must not hold the connections GraphQL operations wait for
@@ -97,13 +131,20 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     logger,
     connections: 256,
     audience: 'main-api',
+    observer: upstreamObserver(metrics, 'media'),
   });
   const viewerCache = options.viewerCache ?? new ViewerCache();
   const trusted = createTrustTest(config.trustedProxies);
   const graphiql = new OfflineGraphiQL();
   const playVideos = new PlayVideoNames();
   const playLogs = new PlayLogBatcher(client, logger);
-  const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs });
+  const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics });
+  const serveOperatorPath = createOperatorPaths({
+    upstreams: { 'main-api': config.upstreamUrl, 'login-service': config.loginUrl },
+    metrics,
+    metricsToken: config.metricsToken,
+    trusted,
+  });
   const servePlayQrCode = createPlayQrCode(mediaClient, logger);
   const serveWebApp = createWebApp(config.webDistDir);
 
@@ -157,6 +198,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       sendText(res, 200, JSON.stringify({ status: 'ok' }), 'application/json; charset=utf-8');
       return;
     }
+    if (await serveOperatorPath(req, res, pathname)) return;
     if (!config.graphiql && (pathname === GRAPHQL_ENDPOINT || pathname === `${GRAPHQL_ENDPOINT}/`) && isGraphiQLPageRequest(req)) {
       sendGraphiQLDisabled(res);
       return;
@@ -187,7 +229,34 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     await serveWebApp(req, res, pathname, () => requestEnv(req, res, clientAddress));
   };
 
+  /**
+   * Every request runs under its id (the client's X-Request-Id when well-formed, else a new one): it
+   * is on the answer, on every line logged while serving it and on every upstream call it makes. One
+   * access line per answer (the path without its query: values there can be a user's), and the
+   * request's observation by route pattern.
+   */
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader('X-Request-Id', requestId);
+    withRequestId(requestId, () => serve(req, res, requestId));
+  };
+
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    const started = process.hrtime.bigint();
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const method = req.method ?? 'GET';
+    // 'close' comes for every request, answered in full (writableFinished) or cut off by the client
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf(path);
+      metrics.httpRequestDuration.observe({ route, method, status: statusClass(res.statusCode) }, seconds);
+      const completed = res.writableFinished;
+      // the id named here too: the event need not run in the request's async context
+      const fields = logFields({ reqId: requestId, method, path, route, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10, ...(completed ? {} : { aborted: true }) });
+      const message = completed ? 'request completed' : 'request aborted';
+      if (PROBE_PATHS.has(path)) logger.debug(message, fields);
+      else logger.info(message, fields);
+    });
     route(req, res).catch((error: unknown) => {
       const request = `request ${req.method} ${(req.url ?? '').split('?')[0]}`;
       const gone = clientDisconnectCode(error, res);

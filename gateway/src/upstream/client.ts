@@ -12,10 +12,10 @@ import { Readable } from 'node:stream';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { SignAlgorithm } from '../config';
-import type { Logger } from '../logger';
+import { REQUEST_ID_HEADER, currentRequestId, type Logger } from '../logger';
 import { isEnvelope, type Envelope } from './envelope';
 import { UpstreamBudgetExceeded, UpstreamError } from './errors';
-import { UpstreamGuard } from './guard';
+import { UpstreamGuard, type BreakerState } from './guard';
 import { multipartBody, type MultipartFile } from './multipart';
 import {
   AUDIENCE_PARAM,
@@ -29,6 +29,20 @@ import {
 } from './sign';
 
 export type UpstreamMethod = 'GET' | 'POST';
+
+/**
+ * How a call ended, for the operator's figures: ok (an answer the caller can use: an envelope, a
+ * stream, a media response), error (an answer it cannot use, or none), timeout, breaker_open
+ * (refused at once: the circuit is open), overloaded (refused at once: too many calls waiting).
+ */
+export type UpstreamCallOutcome = 'ok' | 'error' | 'timeout' | 'breaker_open' | 'overloaded';
+
+/** Told of every call and of the circuit's state (server.ts hands the metrics in; the transport knows no metrics). */
+export interface UpstreamObserver {
+  /** a call ended; `seconds` is how long it took when it was sent (null when refused unsent) */
+  called(outcome: UpstreamCallOutcome, seconds: number | null): void;
+  breakerState(state: BreakerState): void;
+}
 
 /**
  * How long a call may take and whether it may be sent twice:
@@ -99,6 +113,8 @@ export interface UpstreamClientOptions {
    * backend of the spec ignores the parameter.
    */
   audience?: SignAudience;
+  /** told of every call's outcome and of the circuit breaker's state */
+  observer?: UpstreamObserver;
 }
 
 /**
@@ -181,6 +197,7 @@ export class UpstreamClient {
       failuresToOpen: options.failuresToOpen,
       openMs: options.openMs,
       maxOutstanding: connections + (options.maxWaiting ?? 512),
+      onState: options.observer ? (state) => options.observer?.breakerState(state) : undefined,
     });
     this.pool = new Pool(url.origin, {
       connections,
@@ -211,12 +228,28 @@ export class UpstreamClient {
     try {
       ({ statusCode, text } = await this.guard.run(call.path, () => this.send(call, scope, timeoutMs, deadline), { resend: kind === 'read', signal: deadline }));
     } catch (error) {
+      this.observeFailure(error, started);
       // refused without being sent: the breaker's own log lines say why, once, not once per call
       if (error instanceof UpstreamError && error.failure === 'unavailable') this.options.logger.debug(error.message);
       else if (error instanceof UpstreamError) this.fail(error);
       throw error;
     }
+    // an answer came: 'ok' once it proves to be an envelope, 'error' when any check below throws
+    const answered = (Date.now() - started) / 1000;
+    let envelope: Envelope<T>;
+    try {
+      envelope = this.envelopeOf<T>(call, statusCode, text);
+    } catch (error) {
+      this.options.observer?.called('error', answered);
+      throw error;
+    }
+    this.options.observer?.called('ok', answered);
+    this.options.logger.debug(`upstream ${call.method} ${call.path} → ${statusCode} code ${envelope.code} in ${Date.now() - started} ms`);
+    return envelope;
+  }
 
+  /** The envelope of an answer, or the UpstreamError saying why there is none (logged). */
+  private envelopeOf<T>(call: UpstreamCall, statusCode: number, text: string): Envelope<T> {
     if (statusCode === 401) {
       throw this.fail(new UpstreamError('unauthorized', call.path, statusCode, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)'));
     }
@@ -232,7 +265,6 @@ export class UpstreamClient {
     if (!isEnvelope(parsed)) {
       throw this.fail(new UpstreamError('bad-response', call.path, statusCode, null, 'the answer is not an envelope'));
     }
-    this.options.logger.debug(`upstream ${call.method} ${call.path} → ${statusCode} code ${parsed.code} in ${Date.now() - started} ms`);
     return parsed as Envelope<T>;
   }
 
@@ -252,6 +284,7 @@ export class UpstreamClient {
       accept: 'application/json',
     };
     if (scope.clientAddress) headers['x-forwarded-for'] = scope.clientAddress;
+    withRequestId(headers);
 
     let path = this.pathPrefix + call.path;
     let body: string | Readable | undefined;
@@ -306,6 +339,8 @@ export class UpstreamClient {
       ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
     };
     if (init.clientAddress) headers['x-forwarded-for'] = init.clientAddress;
+    withRequestId(headers);
+    const started = Date.now();
     try {
       const response = await this.pool.request({
         method: init.method,
@@ -313,9 +348,11 @@ export class UpstreamClient {
         headers,
         signal: init.signal,
       });
+      this.options.observer?.called(response.statusCode >= 500 ? 'error' : 'ok', (Date.now() - started) / 1000);
       return { statusCode: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
       const path = queryIndex >= 0 ? pathAndQuery.slice(0, queryIndex) : pathAndQuery;
+      this.options.observer?.called(isTimeout(error) ? 'timeout' : 'error', (Date.now() - started) / 1000);
       throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', path, null, null, (error as Error)?.message ?? String(error)));
     }
   }
@@ -343,6 +380,7 @@ export class UpstreamClient {
       'accept-encoding': 'identity',
     };
     if (scope.clientAddress) headers['x-forwarded-for'] = scope.clientAddress;
+    withRequestId(headers);
     const query = new URLSearchParams(wire).toString();
     const path = this.pathPrefix + call.path + (query ? `?${query}` : '');
     this.streamPool ??= new Pool(this.origin, {
@@ -354,6 +392,7 @@ export class UpstreamClient {
 
     scope.upstreamRequests += 1;
     const streamPool = this.streamPool;
+    const started = Date.now();
     let response: Dispatcher.ResponseData;
     try {
       // through the breaker until the answer's headers: an open circuit refuses the question at once
@@ -371,6 +410,7 @@ export class UpstreamClient {
         { resend: false, signal },
       );
     } catch (error) {
+      if (!signal.aborted) this.observeFailure(error, started);
       if (error instanceof UpstreamError && error.failure === 'unavailable') {
         this.options.logger.debug(error.message);
         throw error;
@@ -378,6 +418,7 @@ export class UpstreamClient {
       if (error instanceof UpstreamError) throw this.fail(error);
       throw this.fail(new UpstreamError('network', call.path, null, null, (error as Error)?.message ?? String(error), error));
     }
+    this.options.observer?.called(response.statusCode === 401 || response.statusCode >= 500 ? 'error' : 'ok', (Date.now() - started) / 1000);
     const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
     if (response.statusCode === 200 && contentType.startsWith('text/event-stream')) {
       this.options.logger.debug(`upstream GET ${call.path} → 200, streaming`);
@@ -410,10 +451,30 @@ export class UpstreamClient {
     await Promise.all([this.pool.close(), this.streamPool?.destroy()]);
   }
 
+  /** Tells the observer how a call that got no answer ended. */
+  private observeFailure(error: unknown, started: number): void {
+    const observer = this.options.observer;
+    if (!observer) return;
+    if (error instanceof UpstreamError && error.failure === 'unavailable') {
+      observer.called(this.guard.refusing ? 'breaker_open' : 'overloaded', null);
+      return;
+    }
+    observer.called(error instanceof UpstreamError && error.failure === 'timeout' ? 'timeout' : 'error', (Date.now() - started) / 1000);
+  }
+
   private fail(error: UpstreamError): UpstreamError {
     this.options.logger.warn(error.message);
     return error;
   }
+}
+
+/**
+ * The id of the request being served, so that the upstream's log lines name the same request as
+ * ours. Not signed (a header): it says which request, not who may do what.
+ */
+function withRequestId(headers: Record<string, string>): void {
+  const requestId = currentRequestId();
+  if (requestId) headers[REQUEST_ID_HEADER] = requestId;
 }
 
 function parseCode(text: string): number | null {

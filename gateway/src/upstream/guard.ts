@@ -38,7 +38,19 @@ export interface UpstreamGuardOptions {
   openMs?: number;
   /** the most calls running or waiting for a connection at once; more are refused */
   maxOutstanding: number;
+  /** told each time the circuit changes state (the operator's breaker gauge) */
+  onState?: (state: BreakerState) => void;
 }
+
+/** The circuit's state: closed (calls go through), half_open (one probe out), open (calls refused). */
+export type BreakerState = 'closed' | 'half_open' | 'open';
+
+const STATE_NAMES: Record<CircuitState, BreakerState> = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.HalfOpen]: 'half_open',
+  [CircuitState.Open]: 'open',
+  [CircuitState.Isolated]: 'open',
+};
 
 /** Error codes of a connection that was reset or closed under a request (not a refused or timed-out one). */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
@@ -71,6 +83,11 @@ export class UpstreamGuard {
       options.logger.warn(`upstream ${options.service}: ${failuresToOpen} calls in a row got no answer; calls are refused for ${openMs} ms, then one is tried`),
     );
     this.breaker.onReset(() => options.logger.info(`upstream ${options.service} answers again; calls go through`));
+    const { onState } = options;
+    if (onState) {
+      onState('closed');
+      this.breaker.onStateChange((state) => onState(STATE_NAMES[state]));
+    }
     this.resend = retry(
       handleWhen((error) => error instanceof UpstreamError && error.failure === 'network' && isResetConnection(error.cause)),
       { maxAttempts: 1 },

@@ -14,6 +14,7 @@ import { INTERNAL_ERROR_MESSAGE } from '../graphql/errors';
 import { clientFacingError, useFieldErrors } from '../graphql/fieldErrors';
 import type { OfflineGraphiQL } from '../http/graphiql';
 import type { Logger } from '../logger';
+import type { GatewayMetrics } from '../metrics';
 import { createSchema } from '../schema';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamBudgetExceeded, UpstreamError, UpstreamRefusal } from '../upstream/errors';
@@ -24,6 +25,7 @@ import { MAX_MULTIPART_BODY_BYTES, useBodyLimits, useStreamBodyLimit } from './b
 import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
 import { armorPlugin, useCostLimit, useLimitMessages } from './limits';
+import { useOperationMetrics } from './operationMetrics';
 import { useResponseHeaders } from './responses';
 import { useSubscriptionErrorResults } from './subscriptionResults';
 import { signedInUploader, useUploadGuard } from './uploads';
@@ -55,6 +57,8 @@ export interface GraphQLHandlerDeps {
   graphiql: OfflineGraphiQL;
   playVideos: PlayVideoNames;
   playLogs?: PlayLogBatcher;
+  /** the operator's figures (operations, uploads); none in tests that do not read them */
+  metrics?: GatewayMetrics;
 }
 
 /**
@@ -95,7 +99,7 @@ function yogaLogger(logger: Logger): Logger {
   };
 }
 
-export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs }: GraphQLHandlerDeps) {
+export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics }: GraphQLHandlerDeps) {
   const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs };
   const plugins: Plugin[] = [
     // before anything reads the body: a multipart request is a simple CORS request (NOTES.md)
@@ -110,6 +114,7 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
       uploaderOf: signedInUploader(contextDeps),
       readDeadlineMs: config.uploadReadDeadlineMs,
       logger,
+      metrics,
     }) as Plugin,
     // before anything that can refuse a subscription: its refusal must reach graphql-sse (subscriptionResults.ts)
     useSubscriptionErrorResults(),
@@ -126,6 +131,7 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     useFieldErrors() as Plugin,
     useUpstreamAccounting({ logger, expose: config.exposeUpstreamCount }) as Plugin,
   ];
+  if (metrics) plugins.push(useOperationMetrics(metrics) as Plugin);
   if (!config.introspection) plugins.push(useDisableIntrospection());
 
   return createYoga<ServerContext, GatewayContext>({

@@ -25,6 +25,7 @@ import type { Plugin } from 'graphql-yoga';
 import { createRequestServices, type ContextDeps, type RequestEnv, type ServerContext } from '../context';
 import { GUEST_COOKIE, TOKEN_COOKIE, parseCookies } from '../http/cookies';
 import type { Logger } from '../logger';
+import type { GatewayMetrics } from '../metrics';
 import { LOGIN_REQUIRED_MESSAGE } from '../userErrors';
 import { isLoggedIn, isPlausibleToken } from '../viewer';
 import { isMultipart, MAX_MULTIPART_BODY_BYTES } from './bodyLimits';
@@ -41,6 +42,14 @@ const RETRY_AFTER_SECONDS = 5;
 
 const CLOSE = { connection: 'close' };
 
+/** The refusals' codes as the metric's reasons (busy ones name their own: busy or per_user). */
+const REFUSAL_REASONS: Record<string, string> = {
+  REQUEST_ENTITY_TOO_LARGE: 'too_large',
+  LOGIN_REQUIRED: 'login',
+  UPLOAD_TIMEOUT: 'deadline',
+  BAD_REQUEST: 'broken',
+};
+
 /** The signed-in user a request's `utoken` cookie names, else null. */
 export type UploaderOf = (request: Request, serverContext: ServerContext) => Promise<number | null>;
 
@@ -53,6 +62,8 @@ export interface UploadGuardOptions {
   logger: Logger;
   maxConcurrent?: number;
   maxPerUser?: number;
+  /** the operator's figures: slots in use, refusals by reason */
+  metrics?: Pick<GatewayMetrics, 'uploadRefusals' | 'setUploadSlotsInUse'>;
 }
 
 /**
@@ -115,6 +126,7 @@ export function useUploadGuard({
   logger,
   maxConcurrent = MAX_CONCURRENT_UPLOADS,
   maxPerUser = MAX_UPLOADS_PER_USER,
+  metrics,
 }: UploadGuardOptions): Plugin<Record<string, unknown>, ServerContext> {
   let active = 0;
   const perUser = new Map<number, number>();
@@ -124,9 +136,11 @@ export function useUploadGuard({
   return {
     async onRequest({ request, url, serverContext, endResponse, fetchAPI, requestHandler, setRequestHandler, setRequest }) {
       if (url.pathname !== path || !isMultipart(request)) return;
-      const refuse = (status: number, message: string, code: string, headers: Record<string, string> = {}) =>
+      const refuse = (status: number, message: string, code: string, headers: Record<string, string> = {}, reason = REFUSAL_REASONS[code]) => {
+        metrics?.uploadRefusals.inc({ reason: reason ?? 'other' });
         endResponse(fetchAPI.Response.json({ errors: [{ message, extensions: { code } }] }, { status, headers: { ...CLOSE, ...headers } }));
-      const busy = (message: string) => refuse(503, message, 'UPLOAD_BUSY', { 'retry-after': String(RETRY_AFTER_SECONDS) });
+      };
+      const busy = (message: string, reason: string) => refuse(503, message, 'UPLOAD_BUSY', { 'retry-after': String(RETRY_AFTER_SECONDS) }, reason);
 
       // a body declared too large is refused from the headers, as bodyLimits.ts would, before anything else
       const declared = request.headers.get('content-length');
@@ -137,16 +151,18 @@ export function useUploadGuard({
       if (token === undefined || !isPlausibleToken(token)) return refuse(401, LOGIN_REQUIRED_MESSAGE, 'LOGIN_REQUIRED');
       const userId = await uploaderOf(request, serverContext);
       if (userId === null) return refuse(401, LOGIN_REQUIRED_MESSAGE, 'LOGIN_REQUIRED');
-      if (active >= maxConcurrent) return busy(UPLOAD_BUSY_MESSAGE);
-      if ((perUser.get(userId) ?? 0) >= maxPerUser) return busy(UPLOAD_IN_PROGRESS_MESSAGE);
+      if (active >= maxConcurrent) return busy(UPLOAD_BUSY_MESSAGE, 'busy');
+      if ((perUser.get(userId) ?? 0) >= maxPerUser) return busy(UPLOAD_IN_PROGRESS_MESSAGE, 'per_user');
 
       active += 1;
+      metrics?.setUploadSlotsInUse(active);
       perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         active -= 1;
+        metrics?.setUploadSlotsInUse(active);
         const left = (perUser.get(userId) ?? 1) - 1;
         if (left > 0) perUser.set(userId, left);
         else perUser.delete(userId);
