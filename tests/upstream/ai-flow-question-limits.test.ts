@@ -104,37 +104,37 @@ describe('flowQuestion limits', () => {
 
   it('refuses, before streaming, a question over the cap of answers streaming at once: 当前提问人数较多，请稍后再试', async () => {
     const service = createFlowQuestionService(api.store, { provider: createRetrievalProvider(), maxStreaming: 1 });
-    const first = service.accept(input(newUser()));
+    const first = await service.accept(input(newUser()));
     const other = newUser();
-    expect(() => service.accept(input(other))).toThrow(expect.objectContaining({ code: -1, message: '当前提问人数较多，请稍后再试' }));
+    await expect(service.accept(input(other))).rejects.toThrow(expect.objectContaining({ code: -1, message: '当前提问人数较多，请稍后再试' }));
     // not recorded: it does not count against the asker's minute
     expect(api.store.aiQuestions.countSince(other, 0)).toBe(0);
     const sent = serve(first);
     expect(await readAll()).toContain('data: end:');
     await sent;
     // the answer over, its slot is free
-    expect(service.accept(input(other)).id).toBeGreaterThan(0);
+    expect((await service.accept(input(other))).id).toBeGreaterThan(0);
   });
 
   it('ends the stream of a client that stops reading at the deadline, freeing its slot', async () => {
     const service = createFlowQuestionService(api.store, { provider: endlessProvider, streamDeadlineMs: 300 });
     const userId = newUser();
-    const stuck = [service.accept(input(userId)), service.accept(input(userId))];
+    const stuck = [await service.accept(input(userId)), await service.accept(input(userId))];
     const sends = stuck.map((accepted) => serve(accepted));
     const responses = await Promise.all(stuck.map(() => neverRead()));
-    expect(() => service.accept(input(userId))).toThrow('正在解答中请稍等...');
+    await expect(service.accept(input(userId))).rejects.toThrow('正在解答中请稍等...');
     await Promise.all(sends);
     for (const accepted of stuck) expect(api.store.aiQuestions.get(accepted.id)!.outcome).toBe('aborted');
     for (const res of responses) res.destroy();
-    expect(service.accept(input(userId)).id).toBeGreaterThan(0);
+    expect((await service.accept(input(userId))).id).toBeGreaterThan(0);
   });
 
-  it('refuses a visitor (userType -1 or 0): 请先登录后再提问', () => {
+  it('refuses a visitor (userType -1 or 0): 请先登录后再提问', async () => {
     const userId = newUser();
     for (const userType of [-1, 0]) {
       const users = { ...api.store.users, get: (id: number) => ({ ...api.store.users.get(id)!, userType }) };
       const service = createFlowQuestionService({ ...api.store, users } as MainApiData, { provider: createRetrievalProvider() });
-      expect(() => service.accept(input(userId)), `userType ${userType}`).toThrow(
+      await expect(service.accept(input(userId)), `userType ${userType}`).rejects.toThrow(
         expect.objectContaining({ code: -1, message: '请先登录后再提问' }),
       );
     }

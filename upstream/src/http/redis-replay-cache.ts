@@ -66,6 +66,8 @@ export function createRedisReplayCache(redis: Redis, options: RedisReplayCacheOp
 
 export interface SharedReplayCache {
   cache: ReplayCache;
+  /** the connection, for the server's other shared state (the AI's streaming slots) */
+  redis: Redis;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function openSharedReplayCache(
   }
   return {
     cache: createRedisReplayCache(redis, { prefix: config.redisPrefix, logger }),
+    redis,
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -14,6 +14,8 @@ import { Params } from '../http/params';
 import { createOperatorPaths } from '../http/operator';
 import { countingReplays, createInProcessReplayCache, type ReplayCache } from '../http/replay-cache';
 import { openSharedReplayCache } from '../http/redis-replay-cache';
+import { createRedisSlots, type StreamingSlots } from '../ai/streaming-slots';
+import { MAX_STREAMING_PER_USER, STREAM_DEADLINE_MS } from './services/flow-question';
 import { readSignedParams, spendSignIfAny } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import { createServiceMetrics } from '../metrics';
@@ -37,6 +39,8 @@ export interface MainApiOptions {
   now?: () => number;
   /** the signs already accepted; replicas share one (default: this process's memory) */
   replayCache?: ReplayCache;
+  /** where AI answers streaming at once are counted (default: this process; with REDIS_URL, Redis) */
+  aiSlots?: StreamingSlots;
 }
 
 export type { RunningServer } from '../http/listen';
@@ -46,7 +50,7 @@ export function createMainApiHandler(options: MainApiOptions) {
   const logger = options.logger ?? createLogger(config.logLevel, 'main-api');
   // the platform's own names and terms into the segmenter first: search and the AI index and read questions with them
   store.knowledge.loadDictionary();
-  const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai }), config);
+  const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai, aiSlots: options.aiSlots }), config);
   const metrics = createServiceMetrics();
   const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
   const serveOperatorPath = createOperatorPaths({
@@ -117,7 +121,19 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
   const logger = options.logger ?? createLogger(options.config.logLevel, 'main-api');
   // replicas share the signs already accepted (REDIS_URL)
   const shared = options.replayCache ? null : await openSharedReplayCache(options.config, 'main-api', logger);
-  const server = createServer(createMainApiHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache }));
+  // ... and count the AI answers streaming at once together (AI_MAX_CONCURRENT in all, not per replica)
+  const aiSlots =
+    options.aiSlots ??
+    (shared
+      ? createRedisSlots(shared.redis, {
+          prefix: options.config.redisPrefix,
+          perUser: MAX_STREAMING_PER_USER,
+          everyone: options.config.ai.maxConcurrent,
+          leaseMs: STREAM_DEADLINE_MS + 60_000,
+          onRedisFailed: (error) => logger.warn(`redis: AI streaming slots counted in this process: ${error instanceof Error ? error.message : String(error)}`),
+        })
+      : undefined);
+  const server = createServer(createMainApiHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache, aiSlots }));
   // Slow or idle clients must not hold sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

@@ -16,7 +16,7 @@ export const aiFlowQuestionRoutes: RouteGroup = ({ flowQuestions }, config) => [
   {
     method: 'GET',
     path: '/api/ai/flowQuestion',
-    handle: ({ params }) => {
+    handle: async ({ params }) => {
       checkProductId(params, config);
       const userId = readUserId(params);
       const clientId = params.raw('clientId') ?? '';
@@ -25,7 +25,7 @@ export const aiFlowQuestionRoutes: RouteGroup = ({ flowQuestions }, config) => [
       const courseId = params.optionalId('courseId');
       const videoId = params.optionalId('videoId');
       const question = params.text('question', QUESTION_TRANSPORT_MAX);
-      const accepted = flowQuestions.accept({ question, userId, clientId, model, courseId, videoId });
+      const accepted = await flowQuestions.accept({ question, userId, clientId, model, courseId, videoId });
       return { stream: true, send: (req, res) => accepted.send(req, res) };
     },
   },

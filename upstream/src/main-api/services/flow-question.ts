@@ -6,7 +6,8 @@
  * control characters or bidi overrides, empty, longer than 200 code points),
  * the asker (a real user, signed in: product-spec §6 lets no visitor ask), the asked course/video,
  * then the limits (2 answers of one user streaming at once, AI_MAX_CONCURRENT answers of everyone
- * streaming at once in this process, 10 questions of one user in any 60 s). An accepted question
+ * streaming at once: in this process, or across replicas with REDIS_URL (ai/streaming-slots.ts);
+ * 10 questions of one user in any 60 s). An accepted question
  * is recorded at once (the 60 s limit counts it) and holds a streaming slot until its stream ends.
  * Questions older than QUESTION_RETENTION_MS are deleted in the background.
  *
@@ -27,6 +28,7 @@ import { COURSE_NOT_FOUND } from './course-service';
 import { requireVideo } from './videos';
 import type { MainApiData } from '../data';
 import { ANSWER_FAILED, AnswerError } from '../../ai/answer-texts';
+import { createInProcessSlots, type StreamingSlots } from '../../ai/streaming-slots';
 import { CitationStream } from '../../ai/citations';
 import type { QuestionOutcome } from '../../store/ai-questions';
 import type { AiModel, AnswerProvider, Passage } from '../../ai/provider';
@@ -87,7 +89,7 @@ export interface AcceptedQuestion {
 
 export interface FlowQuestionService {
   readonly provider: AnswerProvider;
-  accept(input: QuestionInput): AcceptedQuestion;
+  accept(input: QuestionInput): Promise<AcceptedQuestion>;
 }
 
 export interface FlowQuestionOptions {
@@ -98,6 +100,8 @@ export interface FlowQuestionOptions {
   maxStreaming?: number;
   /** default STREAM_DEADLINE_MS */
   streamDeadlineMs?: number;
+  /** where answers streaming at once are counted (default: this process; replicas share Redis's) */
+  slots?: StreamingSlots;
 }
 
 export const SSE_HEADERS = {
@@ -131,9 +135,7 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
   // material seeded or changed while no main API ran is queued: chunk it before serving (the rest
   // drains in the background, and a question indexes at most one queued course first)
   store.knowledge.catchUp(START_INDEXING_MS);
-  /** answers streaming per user, in this process */
-  const streaming = new Map<number, number>();
-  let streamingTotal = 0;
+  const slots = options.slots ?? createInProcessSlots({ perUser: MAX_STREAMING_PER_USER, everyone: maxStreaming });
 
   // the question log keeps QUESTION_RETENTION_MS: older rows go in the background, in batches
   // that give requests a turn, at most once per QUESTION_SWEEP_INTERVAL_MS (checked as questions come)
@@ -176,7 +178,7 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
   return {
     provider,
 
-    accept(input) {
+    async accept(input) {
       const verdict = checkUserText(input.question, QUESTION_FIELD);
       if (!verdict.ok) throw badParameter(verdict.problem === 'tooLong' ? QUESTION_TOO_LONG : QUESTION_BAD_CHARACTERS);
       const question = verdict.text;
@@ -185,28 +187,23 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
       if (input.courseId > 0 && !store.courses.get(input.courseId)) throw notFound(COURSE_NOT_FOUND);
       if (input.videoId > 0) requireVideo(store, input.videoId, input.courseId);
 
-      const active = streaming.get(input.userId) ?? 0;
-      if (active >= MAX_STREAMING_PER_USER) throw refused(STILL_ANSWERING);
-      if (streamingTotal >= maxStreaming) throw refused(TOO_MANY_ASKERS);
+      const slot = await slots.take(input.userId);
+      if (!slot.ok) throw refused(slot.full === 'user' ? STILL_ANSWERING : TOO_MANY_ASKERS);
+      const release = slot.release;
       const askedAt = now();
-      const id = store.immediateTransaction(() => {
-        if (store.aiQuestions.countSince(input.userId, askedAt - QUESTION_WINDOW_MS + 1) >= QUESTIONS_PER_WINDOW) {
-          throw refused(TOO_MANY_QUESTIONS);
-        }
-        return store.aiQuestions.add({ ...input, question, provider: provider.name }, askedAt);
-      });
-      streaming.set(input.userId, active + 1);
-      streamingTotal += 1;
+      let id: number;
+      try {
+        id = store.immediateTransaction(() => {
+          if (store.aiQuestions.countSince(input.userId, askedAt - QUESTION_WINDOW_MS + 1) >= QUESTIONS_PER_WINDOW) {
+            throw refused(TOO_MANY_QUESTIONS);
+          }
+          return store.aiQuestions.add({ ...input, question, provider: provider.name }, askedAt);
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
       sweepQuestions();
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        streamingTotal -= 1;
-        const left = (streaming.get(input.userId) ?? 1) - 1;
-        if (left > 0) streaming.set(input.userId, left);
-        else streaming.delete(input.userId);
-      };
 
       return {
         id,

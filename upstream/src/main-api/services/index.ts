@@ -1,4 +1,5 @@
 /** The services of the main API, wired once per server over one store. */
+import type { StreamingSlots } from '../../ai/streaming-slots';
 import { createFlowQuestionService, type FlowQuestionService } from './flow-question';
 import { createAnswerProvider } from '../../ai/providers';
 import { DEFAULT_AI_MAX_CONCURRENT, type AiConfig } from '../../config';
@@ -62,6 +63,8 @@ export interface ServicesOptions {
    * rate limit, the times of notes, likes, fragments and play records (tests move it)
    */
   now?: () => number;
+  /** where AI answers streaming at once are counted (default: this process; replicas: Redis) */
+  aiSlots?: StreamingSlots;
 }
 
 export function createServices(store: MainApiData, options: ServicesOptions = {}): Services {
@@ -88,6 +91,7 @@ export function createServices(store: MainApiData, options: ServicesOptions = {}
     flowQuestions: createFlowQuestionService(store, {
       provider: createAnswerProvider(options.ai ?? { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: '', reasoningModel: '', maxConcurrent: DEFAULT_AI_MAX_CONCURRENT, embeddingModel: null, retrievalPaceMs: 0 }),
       maxStreaming: options.ai?.maxConcurrent,
+      slots: options.aiSlots,
       now,
       logger: options.logger,
     }),
