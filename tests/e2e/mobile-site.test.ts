@@ -128,6 +128,8 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     await expect
       .poll(() => page.getByRole('heading', { name: ids.lecturer.name, exact: true }).isVisible(), { timeout: 20_000 })
       .toBe(true);
+    // the tab names the lecturer
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe(`${ids.lecturer.name} - 思政云课堂`);
     const courses = page.getByRole('list', { name: '讲师课程' }).getByRole('link');
     if ((await courses.count()) > 0) expect(await courses.first().getAttribute('href')).toMatch(/^\/m\/play\?/);
   });
@@ -138,6 +140,7 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     await expect
       .poll(() => page.getByRole('heading', { name: ids.topic.title, exact: true }).isVisible(), { timeout: 20_000 })
       .toBe(true);
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe(`${ids.topic.title} - 思政云课堂`);
   });
 
   /** The <video> element's state, read in the page. */
@@ -159,6 +162,8 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     const current = page.getByRole('list', { name: '课程目录' }).locator('a[aria-current="true"]');
     expect(await current.count()).toBe(1);
     expect(await current.textContent()).toContain(course.videoName);
+    // the tab names the video and the course
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe(`${course.videoName} - ${course.name} - 思政云课堂`);
     expect(await page.locator('video').count()).toBe(0);
     // no login page popped up by itself
     expect(context.pages()).toHaveLength(1);

@@ -80,6 +80,11 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/Play' && url.searchParams.has('courseId'));
     playUrl = page.url();
     await expect.poll(() => page.locator('video').count(), { timeout: 30_000 }).toBe(1);
+    // the tab names the video and the course: <video> - <course> - 思政云课堂
+    const course = ((await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '').trim();
+    expect(course.length).toBeGreaterThan(0);
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(/^.+ - .+ - 思政云课堂$/);
+    expect((await page.title()).endsWith(` - ${course} - 思政云课堂`)).toBe(true);
   });
 
   it('plays the lecture: the current time advances', async () => {

@@ -38,7 +38,8 @@ describe('/authorDes', () => {
   it('shows the lecturer with a sanitised intro, 相关课程, 共 N 门课程，M 个视频 and 18 courses a page', async () => {
     const { named, author } = app('/authorDes?id=906');
     expect(await screen.findByRole('heading', { level: 1, name: '曾国华' }, LONG)).toBeTruthy();
-    expect(document.title).toBe('讲师详情 - 思政云课堂');
+    // the tab names the lecturer
+    await waitFor(() => expect(document.title).toBe('曾国华 - 思政云课堂'), LONG);
     expect(named('AuthorDetailQuery')[0]!.variables).toEqual({ authorId: 906 });
     expect(screen.getByText('教授')).toBeTruthy();
     expect(screen.getByRole('img', { name: '曾国华' }).getAttribute('src')).toBe(author!.image);

@@ -265,7 +265,8 @@ describe('the mobile site under /m/', () => {
     const courses = screen.getByRole('list', { name: '讲师课程' });
     expect(within(courses).getByRole('link').getAttribute('href')).toBe('/m/play?catalogId=31&courseId=1');
     expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
-    expect(document.title).toBe('讲师详情 - 思政云课堂');
+    // the tab names the lecturer
+    await waitFor(() => expect(document.title).toBe('王老师 - 思政云课堂'), LONG);
   });
 
   it('/m/special/des?speciaId=: the topic and its courses', async () => {
@@ -275,6 +276,7 @@ describe('the mobile site under /m/', () => {
     expect(named('MobileTopicQuery')[0]!.variables).toEqual({ topicId: 5 });
     const courses = screen.getByRole('list', { name: '专题课程' });
     expect(within(courses).getAllByRole('link')).toHaveLength(2);
+    await waitFor(() => expect(document.title).toBe('党的二十大精神 - 思政云课堂'), LONG);
   });
 
   it('/m/play for a visitor: the course and its videos, and in the player\'s place a login prompt whose 登录 leads to the login page and back', async () => {
@@ -299,6 +301,8 @@ describe('the mobile site under /m/', () => {
     expect(links[0]!.getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('link', { name: '王老师' }).getAttribute('href')).toBe('/m/authorDes?id=7');
     expect(screen.getByText('当前视频：第二讲 唯物论')).toBeTruthy();
+    // the tab names the video and the course, for a visitor too
+    await waitFor(() => expect(document.title).toBe('第二讲 唯物论 - 马克思主义基本原理 - 思政云课堂'), LONG);
 
     // a tap on another video replaces the URL; the prompt comes back to that video
     fireEvent.click(links[0]!);

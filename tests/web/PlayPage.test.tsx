@@ -134,6 +134,8 @@ describe('the page around the player', () => {
     expect(items).toHaveLength(3);
     expect(items[0]!.getAttribute('aria-current')).toBe('true');
     expect(items[1]!.getAttribute('aria-current')).toBeNull();
+    // the tab names the video and the course (not 课程播放 for every tab)
+    await waitFor(() => expect(document.title).toBe('第一讲 绪论 - 中国近现代史纲要 - 思政云课堂'), LONG);
   });
 
   it('a click on another video replaces the URL with its videoId and the player gets that video', async () => {
@@ -152,6 +154,8 @@ describe('the page around the player', () => {
     expect(fakePlayer.props!.video.name).toBe('第二讲 进入近代后中华民族的磨难与抗争');
     expect(fakePlayer.props!.startAt).toBeNull();
     expect(within(screen.getByRole('navigation', { name: '视频列表' })).getByRole('button', { name: /第二讲/ }).getAttribute('aria-current')).toBe('true');
+    // the tab names the video now playing
+    await waitFor(() => expect(document.title).toBe('第二讲 进入近代后中华民族的磨难与抗争 - 中国近现代史纲要 - 思政云课堂'), LONG);
   });
 
   it('the end of a video moves on to the next one of the list', async () => {

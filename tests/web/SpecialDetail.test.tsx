@@ -19,7 +19,8 @@ describe('/special/des', () => {
     const { named, stop } = renderApp('/special/des?id=5', topicAuthorResolvers(data));
     stops.push(stop);
     expect(await screen.findByRole('heading', { level: 1, name: '党的二十大精神' }, LONG)).toBeTruthy();
-    expect(document.title).toBe('专题详情 - 思政云课堂');
+    // the tab names the topic
+    await waitFor(() => expect(document.title).toBe('党的二十大精神 - 思政云课堂'), LONG);
     expect(named('SpecialDetailQuery')[0]!.variables).toEqual({ topicId: 5 });
     expect(screen.getByText('学习贯彻党的二十大精神')).toBeTruthy();
     expect(screen.getByRole('img', { name: '党的二十大精神' }).getAttribute('src')).toBe(data.detailTopic.image);

@@ -19,6 +19,7 @@ import { documentTitle } from '../site';
 import { ErrorView } from '../components/Feedback/ErrorView';
 import { PageSkeleton } from '../components/Feedback/PageSkeleton';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { PageTitleContext } from './pageTitle';
 import { isPagePayload, type PagePayload, type PageProps, type RouteHandle, type RouteRuntime } from './routeTypes';
 import { useVisitLog, type Visit } from './VisitLog';
 
@@ -130,7 +131,9 @@ export function RouteHost({ runtime }: { readonly runtime: RouteRuntime }) {
     runtime.registry.sweep(inUse);
   }, [entries, navigation.state, runtime]);
 
-  useScrollAndTitle(current, committed, navigationType);
+  // the pages' own titles (usePageTitle), by the data they were shown for
+  const pageTitles = useRef(new WeakMap<PagePayload, string>()).current;
+  useScrollAndTitle(current, committed, navigationType, pageTitles);
 
   const visit = useMemo<Visit | null>(
     () =>
@@ -160,7 +163,7 @@ export function RouteHost({ runtime }: { readonly runtime: RouteRuntime }) {
     <>
       {entries.map((entry) => (
         <Activity key={entry.key} mode={entry.key === current?.key ? 'visible' : 'hidden'} name={entry.key}>
-          <RouteFrame entry={entry} onRetry={retry} />
+          <RouteFrame entry={entry} onRetry={retry} titles={pageTitles} />
         </Activity>
       ))}
     </>
@@ -207,7 +210,12 @@ export function scrollTargetFor(
  * rendering (a page suspended on its data, images without a size yet): the window follows it for
  * a moment, until the page is tall enough, the user scrolls or another navigation starts.
  */
-function useScrollAndTitle(current: RouteEntry | null, committed: readonly RouteEntry[], navigationType: string) {
+function useScrollAndTitle(
+  current: RouteEntry | null,
+  committed: readonly RouteEntry[],
+  navigationType: string,
+  pageTitles: WeakMap<PagePayload, string>,
+) {
   const positions = useRef(new Map<string, number>());
   const activeKey = useRef<string | null>(null);
   const previous = useRef<RouteEntry | null>(null);
@@ -246,7 +254,7 @@ function useScrollAndTitle(current: RouteEntry | null, committed: readonly Route
     const before = previous.current;
     if (before && before.locationKey === current.locationKey) return;
     previous.current = current;
-    document.title = documentTitle(current.title);
+    document.title = documentTitle(pageTitles.get(current.payload) ?? current.title);
     restoring.current?.cancel();
 
     const top = scrollTargetFor(current, before, committed, navigationType, positions.current);
@@ -281,31 +289,42 @@ function useScrollAndTitle(current: RouteEntry | null, committed: readonly Route
       frame = requestAnimationFrame(step);
       return handle;
     }
-  }, [current, committed, navigationType]);
+  }, [current, committed, navigationType, pageTitles]);
 }
 
 const RouteFrame = memo(function RouteFrame({
   entry,
   onRetry,
+  titles,
 }: {
   readonly entry: RouteEntry;
   readonly onRetry: (routeId: string) => void;
+  readonly titles: WeakMap<PagePayload, string>;
 }) {
   const { payload } = entry;
   const retry = useCallback(() => onRetry(payload.routeId), [onRetry, payload.routeId]);
+  const setTitle = useCallback(
+    (title: string) => {
+      titles.set(payload, title);
+      document.title = documentTitle(title);
+    },
+    [titles, payload],
+  );
   if (payload.error || !payload.Page) {
     return <ErrorView title="页面加载失败" description="页面资源加载失败，请检查网络后重试。" onRetry={retry} />;
   }
   const Page = payload.Page as ComponentType<PageProps<OperationType>>;
   return (
-    <RouteErrorBoundary resetKey={payload} onRetry={retry}>
-      <Suspense fallback={<PageSkeleton />}>
-        {payload.queryRef ? (
-          <Page queryRef={payload.queryRef} search={entry.search} />
-        ) : (
-          <Page queryRef={undefined as never} search={entry.search} />
-        )}
-      </Suspense>
-    </RouteErrorBoundary>
+    <PageTitleContext.Provider value={setTitle}>
+      <RouteErrorBoundary resetKey={payload} onRetry={retry}>
+        <Suspense fallback={<PageSkeleton />}>
+          {payload.queryRef ? (
+            <Page queryRef={payload.queryRef} search={entry.search} />
+          ) : (
+            <Page queryRef={undefined as never} search={entry.search} />
+          )}
+        </Suspense>
+      </RouteErrorBoundary>
+    </PageTitleContext.Provider>
   );
 });

@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthorDetailQuery } from '../../__generated__/AuthorDetailQuery.graphql';
+import { usePageTitle } from '../../app/pageTitle';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { AuthorCourseList } from '../../components/Author/AuthorCourseList';
 import { EmptyState } from '../../components/Feedback/EmptyState';
@@ -54,6 +55,7 @@ function NotFound() {
 
 function AuthorDetail({ queryRef }: { readonly queryRef: PreloadedQuery<AuthorDetailQuery> }) {
   const { author } = usePreloadedQuery<AuthorDetailQuery>(authorDetailQuery, queryRef);
+  usePageTitle(author?.name);
   if (!author) return <NotFound />;
   return (
     <Stack gap="5">

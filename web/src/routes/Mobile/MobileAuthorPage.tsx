@@ -1,6 +1,7 @@
 import { Box, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import type { MobileAuthorQuery } from '../../__generated__/MobileAuthorQuery.graphql';
+import { usePageTitle } from '../../app/pageTitle';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { RichText } from '../../components/RichText/RichText';
@@ -16,6 +17,7 @@ export default function MobileAuthorPage({ queryRef }: OptionalQueryPageProps<Mo
 
 function MobileAuthor({ queryRef }: { readonly queryRef: PreloadedQuery<MobileAuthorQuery> }) {
   const { author } = usePreloadedQuery<MobileAuthorQuery>(mobileAuthorQuery, queryRef);
+  usePageTitle(author?.name);
   if (!author) return <EmptyState text="讲师不存在" />;
   return (
     <>

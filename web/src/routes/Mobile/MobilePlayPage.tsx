@@ -3,6 +3,7 @@ import { startTransition, useCallback, useMemo, useRef, type ReactNode } from 'r
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { MobilePlayQuery } from '../../__generated__/MobilePlayQuery.graphql';
+import { usePageTitle } from '../../app/pageTitle';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { EmptyState } from '../../components/Feedback/EmptyState';
@@ -54,6 +55,9 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
       void navigate(mobilePlayUrl({ courseId: course.courseId, catalogueId, videoId: next }), { replace: true });
     });
   }, [navigate, course, catalogueId, video, videoIds]);
+
+  const titleVideo = video?.videoId ?? (params.videoId > 0 ? params.videoId : course?.videos[0]?.videoId);
+  usePageTitle(course?.videos.find((v) => v.videoId === titleVideo)?.name, course?.name);
 
   if (!course) return <EmptyState text="课程不存在" />;
   const signedIn = !ANONYMOUS_USER_TYPES.includes(viewer.userType);

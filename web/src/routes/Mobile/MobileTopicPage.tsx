@@ -1,6 +1,7 @@
 import { Box, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import type { MobileTopicQuery } from '../../__generated__/MobileTopicQuery.graphql';
+import { usePageTitle } from '../../app/pageTitle';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { MobileCourseCard } from './MobileCourseCard';
@@ -15,6 +16,7 @@ export default function MobileTopicPage({ queryRef }: OptionalQueryPageProps<Mob
 
 function MobileTopic({ queryRef }: { readonly queryRef: PreloadedQuery<MobileTopicQuery> }) {
   const { topic } = usePreloadedQuery<MobileTopicQuery>(mobileTopicQuery, queryRef);
+  usePageTitle(topic?.title);
   if (!topic) return <EmptyState text="专题不存在" />;
   return (
     <>

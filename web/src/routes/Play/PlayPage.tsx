@@ -4,6 +4,7 @@ import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate, useRevalidator } from 'react-router-dom';
 import type { PlayQuery } from '../../__generated__/PlayQuery.graphql';
 import { intParam } from '../../app/defineRoute';
+import { usePageTitle } from '../../app/pageTitle';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { videoPlayUrl } from '../../lib/playUrl';
@@ -71,6 +72,9 @@ function Play({ queryRef, search }: { readonly queryRef: PreloadedQuery<PlayQuer
     const next = videoIds[videoIds.indexOf(video.videoId) + 1];
     if (next !== undefined) playVideo(next);
   }, [video, videoIds, playVideo]);
+
+  // the tab names what is playing: <video> - <course> - 思政云课堂
+  usePageTitle(video?.name, course?.name);
 
   if (ANONYMOUS_USER_TYPES.includes(viewer.userType)) return <LoginPrompt />;
   if (!playPage || !course) return <PlayErrorView />;

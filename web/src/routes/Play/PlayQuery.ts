@@ -20,6 +20,7 @@ export const playQuery = graphql`
       video {
         id
         videoId
+        name
         ...PlayerPane_video
         ...VideoActions_video
         ...VideoNotes_video

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SpecialDetailQuery } from '../../__generated__/SpecialDetailQuery.graphql';
+import { usePageTitle } from '../../app/pageTitle';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { CourseCard } from '../../components/CourseCard/CourseCard';
 import { EmptyState } from '../../components/Feedback/EmptyState';
@@ -34,6 +35,7 @@ function GoBack() {
 
 function TopicDetail({ queryRef }: { readonly queryRef: PreloadedQuery<SpecialDetailQuery> }) {
   const { topic } = usePreloadedQuery<SpecialDetailQuery>(specialDetailQuery, queryRef);
+  usePageTitle(topic?.title);
   if (!topic) {
     return (
       <Box bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" role="status">
