@@ -1,5 +1,6 @@
 /** Everything on the gateway's port besides GraphQL execution: web app, media, cookies, visit log, headers. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,17 +9,25 @@ import { makeWebDist, startTestGateway, startUpstream, type TestGateway, type Up
 let upstream: Upstream;
 let gateway: TestGateway;
 let web: ReturnType<typeof makeWebDist>;
+/** a build with precompressed siblings, as web/vite.config.mts writes them */
+let precompressedWeb: ReturnType<typeof makeWebDist>;
+let precompressedGateway: TestGateway;
 
 beforeAll(async () => {
   upstream = await startUpstream();
   web = makeWebDist();
-  gateway = await startTestGateway(upstream.server.url, { WEB_DIST: web.dir });
+  precompressedWeb = makeWebDist();
+  [gateway, precompressedGateway] = await Promise.all([
+    startTestGateway(upstream.server.url, { WEB_DIST: web.dir }),
+    startTestGateway(upstream.server.url, { WEB_DIST: precompressedWeb.dir }),
+  ]);
 });
 
 afterAll(async () => {
-  await gateway?.stop();
+  await Promise.all([gateway?.stop(), precompressedGateway?.stop()]);
   await upstream?.stop();
   web?.remove();
+  precompressedWeb?.remove();
 });
 
 /** A raw request, for paths fetch() would normalise. */
@@ -93,6 +102,35 @@ describe('web app', () => {
     const other = await fetch(`${gateway.url}/favicon.svg`);
     expect(other.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(other.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('sends the build\'s precompressed .br or .gz file the client prefers, as it is, and revalidates it', async () => {
+    // siblings that say which file they are, so that a body compressed on the fly cannot pass for them
+    const original = readFileSync(path.join(web.dir, 'assets', 'index-abc123.js'), 'utf8');
+    const asset = path.join(precompressedWeb.dir, 'assets', 'index-abc123.js');
+    writeFileSync(`${asset}.br`, brotliCompressSync(`${original}// from .br\n`));
+    writeFileSync(`${asset}.gz`, gzipSync(`${original}// from .gz\n`));
+    const url = `${precompressedGateway.url}/assets/index-abc123.js`;
+    const cases: [string, string | null, string][] = [
+      ['br, gzip, deflate', 'br', '// from .br\n'],
+      ['gzip, deflate, br;q=0.5', 'gzip', '// from .gz\n'],
+      ['br;q=0, gzip', 'gzip', '// from .gz\n'],
+      ['identity', null, original.slice(-20)],
+    ];
+    for (const [accept, encoding, ending] of cases) {
+      const response = await fetch(url, { headers: { 'accept-encoding': accept } });
+      expect(response.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      if (encoding) expect(Number(response.headers.get('content-length'))).toBe(statSync(`${asset}.${encoding === 'br' ? 'br' : 'gz'}`).size);
+      expect((await response.text()).endsWith(ending), accept).toBe(true);
+    }
+    const br = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+    const again = await fetch(url, { headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    const head = await fetch(url, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect(head.headers.get('content-encoding')).toBe('br');
+    expect(await head.text()).toBe('');
   });
 
   it('answers 404, not the page, for missing files, the REST paths and traversal', async () => {

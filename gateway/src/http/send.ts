@@ -1,6 +1,12 @@
-/** Writing static answers: conditional requests, HEAD, gzip when the client accepts it. */
+/**
+ * Writing static answers: conditional requests, HEAD, compression when the client accepts it. A file
+ * of the web app's build comes with .br and .gz siblings compressed at build time (web/vite.config.mts):
+ * the best one the client accepts is sent as it is; gzip on the fly only for a file without them.
+ */
 import { createReadStream, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Negotiator from 'negotiator';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import { isCompressible } from './contentTypes';
@@ -13,12 +19,15 @@ export function acceptsGzip(req: IncomingMessage): boolean {
   return typeof header === 'string' && /\bgzip\b/.test(header);
 }
 
+/** the validator without W/ and without the encoding a precompressed sibling adds (-br, -gzip) */
+const plainTag = (tag: string): string => tag.replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
+
 function notModified(req: IncomingMessage, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag.replace(/^W\//, '') === etag.replace(/^W\//, '');
+    return tag === '*' || plainTag(tag) === plainTag(etag);
   });
 }
 
@@ -29,14 +38,33 @@ export interface StaticAnswer {
   headers?: Record<string, string>;
 }
 
-function writeHeadersAndStatus(res: ServerResponse, status: number, answer: StaticAnswer, gzip: boolean, length?: number) {
+type Encoding = 'br' | 'gzip';
+const SIBLING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** the precompressed sibling of `file` the client prefers among those that exist, or null */
+async function precompressed(req: IncomingMessage, file: string): Promise<{ encoding: Encoding; file: string; stats: Stats } | null> {
+  const accepted = new Negotiator(req).encodings(['br', 'gzip']) as Encoding[];
+  for (const encoding of accepted) {
+    if (encoding !== 'br' && encoding !== 'gzip') continue;
+    const sibling = `${file}${SIBLING_SUFFIX[encoding]}`;
+    try {
+      const stats = await stat(sibling);
+      if (stats.isFile()) return { encoding, file: sibling, stats };
+    } catch {
+      // none of this encoding: try the next one the client accepts
+    }
+  }
+  return null;
+}
+
+function writeHeadersAndStatus(res: ServerResponse, status: number, answer: StaticAnswer, gzip: boolean | Encoding, length?: number) {
   res.statusCode = status;
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Content-Type', answer.contentType);
   res.setHeader('Cache-Control', answer.cacheControl);
   res.setHeader('ETag', answer.etag);
   if (isCompressible(answer.contentType)) res.setHeader('Vary', 'Accept-Encoding');
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  if (gzip) res.setHeader('Content-Encoding', gzip === true ? 'gzip' : gzip);
   if (length !== undefined) res.setHeader('Content-Length', length);
 }
 
@@ -45,6 +73,17 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
   if (notModified(req, full.etag)) {
     writeHeadersAndStatus(res, 304, full, false);
     res.end();
+    return;
+  }
+  const ready = isCompressible(full.contentType) ? await precompressed(req, file) : null;
+  if (ready) {
+    // each encoding is its own representation: its own validator
+    writeHeadersAndStatus(res, 200, { ...full, etag: full.etag.replace(/"$/, `-${ready.encoding}"`) }, ready.encoding, ready.stats.size);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    await pipeline(createReadStream(ready.file), res);
     return;
   }
   const gzip = stats.size >= GZIP_MIN_BYTES && isCompressible(full.contentType) && acceptsGzip(req);
