@@ -68,6 +68,12 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(360);
     const suggested = drawer.getByRole('region', { name: '猜你想问' });
     await expect.poll(() => suggested.getByRole('button').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // the question box fills its form across the drawer (it was a 157 px textarea of 20 columns)
+    const box = drawer.getByRole('textbox', { name: '向AI提问' });
+    const form = drawer.getByRole('form', { name: '向AI提问' });
+    const [boxWidth, formWidth] = [(await box.boundingBox())!.width, (await form.boundingBox())!.width];
+    expect(formWidth).toBeGreaterThan(250);
+    expect(boxWidth).toBeCloseTo(formWidth, 0);
   });
 
   it('asks with 深度思考 on: the thinking streams in first, then the answer, with the sources it cites', async () => {

@@ -136,6 +136,10 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
 
   it('writes a note at the current second: it shows in 全部笔记 and 我的笔记', async () => {
     const form = page.getByRole('form', { name: '记笔记' });
+    // the note box fills its form across the card (it was a 178 px textarea of 20 columns)
+    const [boxWidth, formWidth] = [(await form.getByLabel('笔记内容').boundingBox())!.width, (await form.boundingBox())!.width];
+    expect(formWidth).toBeGreaterThan(500);
+    expect(boxWidth).toBeCloseTo(formWidth, 0);
     await form.getByRole('button', { name: '保存笔记' }).click();
     await expect.poll(() => page.getByText('请输入笔记内容').first().isVisible()).toBe(true);
     await form.getByLabel('笔记内容').fill('实践是检验真理的唯一标准：记在这一刻');

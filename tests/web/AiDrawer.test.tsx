@@ -10,6 +10,7 @@ import { createMockEnvironment, MockPayloadGenerator, type MockResolvers, type R
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginUrlProvider } from '../../web/src/app/LoginPage';
 import { AiAssistant, useAiAssistant, type AiAssistantControls } from '../../web/src/components/AiAssistant/AiAssistant';
+import { declaredStyle } from './declaredStyle';
 import { renderWithProviders } from './render';
 
 const LOGIN_URL = 'http://login.example.edu.cn/login';
@@ -158,6 +159,12 @@ describe('the drawer', () => {
       window.dispatchEvent(new Event('resize'));
     });
     expect(drawer.style.width).toBe('500px');
+  });
+
+  it('the question box fills the drawer\'s width (not a textarea\'s default 20 columns)', async () => {
+    renderDrawer();
+    const drawer = await openDrawer();
+    expect(declaredStyle(input(drawer), 'width')).toBe('100%');
   });
 });
 

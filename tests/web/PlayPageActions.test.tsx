@@ -11,6 +11,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { declaredStyle } from './declaredStyle';
 import { fakePlayer, PlayGateway, renderPlay } from './playMocks';
 
 vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({ VideoPlayer: (await import('./playMocks')).FakeVideoPlayer }));
@@ -36,6 +37,11 @@ const noteTexts = () => within(notesRegion()).getAllByTestId('video-note').map((
 const openTab = (name: string) => fireEvent.click(within(notesRegion()).getByRole('tab', { name }));
 
 describe('notes', () => {
+  it('the note box fills its card\'s width (not a textarea\'s default 20 columns)', async () => {
+    await app();
+    expect(declaredStyle(within(notesRegion()).getByRole('textbox', { name: '笔记内容' }), 'width')).toBe('100%');
+  });
+
   it('empty text says 请输入笔记内容 and sends nothing; the counter counts up to 500', async () => {
     const { named } = await app();
     const box = within(notesRegion()).getByRole('textbox', { name: '笔记内容' });

@@ -26,6 +26,7 @@ import {
   skeletonRecipe,
   spinnerRecipe,
   textStyles,
+  textareaRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
@@ -57,6 +58,7 @@ const theme = defineConfig({
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
+      textarea: textareaRecipe,
       link: linkRecipe,
       separator: separatorRecipe,
       skeleton: skeletonRecipe,
