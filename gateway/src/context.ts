@@ -10,6 +10,7 @@ import type { GraphQLError } from 'graphql';
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { GatewayConfig } from './config';
 import type { Logger } from './logger';
+import type { GatewayMetrics } from './metrics';
 import {
   GUEST_COOKIE,
   TOKEN_COOKIE,
@@ -65,6 +66,8 @@ export interface GatewayContext {
   playVideos: PlayVideoNames;
   /** play reports coalesced into AddPlayLogs calls, shared by the process (play/playLogBatch.ts) */
   playLogs?: PlayLogBatcher;
+  /** the operator's figures (metrics.ts); absent in tests that do not read them */
+  metrics?: GatewayMetrics;
   /** errors of secondary fields that answered empty instead of failing (graphql/fieldErrors.ts) */
   fieldErrors: GraphQLError[];
 }
@@ -78,6 +81,7 @@ export interface ContextDeps {
   playVideos: PlayVideoNames;
   /** absent: each play report is its own AddPlayLog call */
   playLogs?: PlayLogBatcher;
+  metrics?: GatewayMetrics;
 }
 
 /** Cookies set while answering a request that did not come through server.ts (yoga.fetch in a test). */
@@ -162,6 +166,7 @@ export function createContextFactory(deps: ContextDeps) {
       login,
       playVideos: deps.playVideos,
       playLogs: deps.playLogs,
+      metrics: deps.metrics,
       fieldErrors: [],
     };
   };

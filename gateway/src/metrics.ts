@@ -48,6 +48,11 @@ export interface GatewayMetrics {
   observeOperation(name: string | null | undefined, type: string, hadErrors: boolean, seconds: number, upstreamCalls: number): void;
   /** upload slots in use now (yoga/uploads.ts tells) */
   setUploadSlotsInUse(count: number): void;
+  /** reports per coalesced AddPlayLogs call (play/playLogBatch.ts) */
+  playLogBatchSize: Histogram;
+  /** AI answers streaming to askers now, and the answers that ended, by how */
+  aiAnswersInFlight: Gauge;
+  aiAnswers: Counter<'ending'>;
 }
 
 export function createGatewayMetrics(): GatewayMetrics {
@@ -101,6 +106,19 @@ export function createGatewayMetrics(): GatewayMetrics {
     buckets: [0, 1, 2, 4, 8, 16, 32, 64],
     registers,
   });
+  const playLogBatchSize = new Histogram({
+    name: 'gateway_play_log_batch_size',
+    help: 'Play reports per coalesced AddPlayLogs call to the main API',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+    registers,
+  });
+  const aiAnswersInFlight = new Gauge({ name: 'gateway_ai_answers_in_flight', help: 'AI answers (askAI) streaming to askers now', registers });
+  const aiAnswers = new Counter({
+    name: 'gateway_ai_answers_total',
+    help: 'AI answers that ended, by how: done, failed (the stream broke off or the answer failed), cancelled (the asker left)',
+    labelNames: ['ending'] as const,
+    registers,
+  });
   const names = new Set<string>();
   const operationLabel = (name: string | null | undefined): string => {
     if (!name) return 'anonymous';
@@ -128,5 +146,8 @@ export function createGatewayMetrics(): GatewayMetrics {
     setUploadSlotsInUse(count) {
       uploadSlots.set(count);
     },
+    playLogBatchSize,
+    aiAnswersInFlight,
+    aiAnswers,
   };
 }

@@ -137,7 +137,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const trusted = createTrustTest(config.trustedProxies);
   const graphiql = new OfflineGraphiQL();
   const playVideos = new PlayVideoNames();
-  const playLogs = new PlayLogBatcher(client, logger);
+  const playLogs = new PlayLogBatcher(client, logger, { onBatch: (reports) => metrics.playLogBatchSize.observe(reports) });
   const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics });
   const serveOperatorPath = createOperatorPaths({
     upstreams: { 'main-api': config.upstreamUrl, 'login-service': config.loginUrl },
@@ -165,7 +165,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     return { clientAddress, guestId, cookies, secure, setCookie };
   };
 
-  const services = { config, logger, client, loginClient, viewerCache, playVideos, playLogs };
+  const services = { config, logger, client, loginClient, viewerCache, playVideos, playLogs, metrics };
   // a fragment's file goes to its owner only: the viewer of the utoken cookie (no network login)
   const proxyMedia = createMediaProxy(mediaClient, logger, async (req, res, clientAddress) => {
     if (!parseCookies(req.headers.cookie)[TOKEN_COOKIE]) return null;

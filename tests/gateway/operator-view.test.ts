@@ -10,6 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, logFields, requestIdFrom, withRequestId } from '../../gateway/src/logger';
+import { PlayLogBatcher } from '../../gateway/src/play/playLogBatch';
 import { UpstreamClient, type UpstreamCallOutcome } from '../../gateway/src/upstream/client';
 import { freePort } from '../support/platform';
 import { startTestGateway, type TestGateway } from './harness';
@@ -105,6 +106,42 @@ describe('the transport for the operator', () => {
   });
 });
 
+describe('the play-log batcher for the operator', () => {
+  let server: Server;
+  let client: UpstreamClient;
+  beforeAll(async () => {
+    // answers every coalesced call with one envelope per report, as AddPlayLogs does
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const logs = JSON.parse(JSON.parse(body).logs as string) as unknown[];
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 2001, message: '', items: logs.map((_, index) => ({ code: 2001, message: '', items: index + 1 })) }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secret: 's', algorithm: 'md5', productId: 1, timeoutMs: 5_000, logger: createLogger('silent') });
+  });
+  afterAll(async () => {
+    await client.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('tells the size of each coalesced call', async () => {
+    const sizes: number[] = [];
+    const batcher = new PlayLogBatcher(client, createLogger('silent'), { windowMs: 60_000, maxReports: 3, onBatch: (reports) => sizes.push(reports) });
+    const report = (videoId: number) =>
+      batcher.add(
+        { id: 0, userId: 1, userName: 'student', comId: 0, comCode: '', comName: '', catalogId: 1, courseId: 1, courseName: '课程', videoName: '视频', videoId, videoCode: 'v', lastPlayTime: 5, duration: 60, stayTime: 5, esLogId: '' },
+        { clientAddress: null, upstreamRequests: 0 },
+      );
+    const answers = await Promise.all([report(1), report(2), report(3)]);
+    expect(answers).toHaveLength(3);
+    expect(sizes).toEqual([3]);
+  });
+});
+
 describe('the gateway’s /readyz and /metrics', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
@@ -129,5 +166,7 @@ describe('the gateway’s /readyz and /metrics', () => {
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     expect(text).toContain('http_request_duration_seconds_count{route="/readyz",method="GET",status="5xx"} 1');
     expect(text).toContain('# TYPE gateway_upstream_calls_total counter');
+    expect(text).toContain('gateway_ai_answers_in_flight 0');
+    expect(text).toContain('# TYPE gateway_play_log_batch_size histogram');
   });
 });

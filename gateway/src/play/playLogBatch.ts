@@ -36,6 +36,8 @@ interface Waiting {
 export interface PlayLogBatcherOptions {
   windowMs?: number;
   maxReports?: number;
+  /** told the size of each coalesced call as it is sent (the operator's batch-size figure) */
+  onBatch?: (reports: number) => void;
 }
 
 export class PlayLogBatcher {
@@ -47,6 +49,7 @@ export class PlayLogBatcher {
   private readonly scope: RequestScope = { clientAddress: null, upstreamRequests: 0 };
   private readonly windowMs: number;
   private readonly maxReports: number;
+  private readonly onBatch?: (reports: number) => void;
 
   constructor(
     private readonly client: UpstreamClient,
@@ -55,6 +58,7 @@ export class PlayLogBatcher {
   ) {
     this.windowMs = options.windowMs ?? BATCH_WINDOW_MS;
     this.maxReports = options.maxReports ?? BATCH_MAX_REPORTS;
+    this.onBatch = options.onBatch;
   }
 
   /**
@@ -85,7 +89,9 @@ export class PlayLogBatcher {
     this.timer = null;
     const batch = this.waiting;
     this.waiting = [];
-    if (batch.length > 0) void this.send(batch);
+    if (batch.length === 0) return;
+    this.onBatch?.(batch.length);
+    void this.send(batch);
   }
 
   private single(fields: PlayLogFields): Promise<PlayLogResult> {

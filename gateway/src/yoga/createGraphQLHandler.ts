@@ -100,7 +100,7 @@ function yogaLogger(logger: Logger): Logger {
 }
 
 export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics }: GraphQLHandlerDeps) {
-  const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs };
+  const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs, metrics };
   const plugins: Plugin[] = [
     // before anything reads the body: a multipart request is a simple CORS request (NOTES.md)
     useCsrfPrevention({

@@ -84,10 +84,13 @@ const subscribe = async (_root: unknown, args: SubscriptionaskAIArgs, ctx: Gatew
     throw askAIError('UNAVAILABLE', UPSTREAM_UNAVAILABLE_MESSAGE);
   }
   const started = Date.now();
+  ctx.metrics?.aiAnswersInFlight.inc();
   return answerSubscription(answer.body, {
     controller,
     logger: ctx.logger,
     onEnd: (ending, events) => {
+      ctx.metrics?.aiAnswersInFlight.dec();
+      ctx.metrics?.aiAnswers.inc({ ending });
       requestSignal?.removeEventListener('abort', onGone);
       ctx.logger.debug(`askAI (${model}) ended ${ending} after ${events} event${events === 1 ? '' : 's'} in ${Date.now() - started} ms`);
     },
