@@ -34,6 +34,9 @@ const env = {
   UPSTREAM_PORT: process.env.UPSTREAM_PORT ?? '5100',
   LOGIN_PORT: process.env.LOGIN_PORT ?? '5200',
   DATA_DIR: path.resolve(repoRoot, process.env.DATA_DIR ?? 'data'),
+  // libraries' production mode unless told otherwise: graphql-js's development checks cost the
+  // gateway about 7 % of a page operation's CPU
+  NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
 };
 
 /** The first wait before restarting a child that exited; it doubles with each exit in a row. */
