@@ -176,6 +176,9 @@ describe('the operator’s view of a running platform', () => {
     expect(value(gateway, 'gateway_upstream_calls_total', { service: 'login-service', outcome: 'ok' })).toBeGreaterThan(0);
     expect(value(gateway, 'gateway_upstream_breaker_state', { service: 'main-api' })).toBe(0);
     expect(value(gateway, 'gateway_graphql_operation_duration_seconds_count')).toBeGreaterThan(0);
+    // the main API's background AI-content job reports its queue after its first batch
+    const mainApi = await scrape(platform.upstreamUrl);
+    expect(mainApi.types.get('ai_content_backlog_videos')).toBe('gauge');
     const login = (await scrape(platform.loginUrl)).samples;
     expect(value(login, 'upload_slots_limit')).toBe(4);
     expect(value(login, 'upload_slots_in_use')).toBe(0);

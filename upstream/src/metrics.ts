@@ -101,3 +101,12 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
     },
   };
 }
+
+/** The main API's background AI-content job: videos still missing or stale after its last batch (its queue's depth). */
+export function aiContentBacklogGauge(metrics: ServiceMetrics): Gauge {
+  return new Gauge({
+    name: 'ai_content_backlog_videos',
+    help: "Videos whose AI content is missing or stale after the background job's last batch (the job's queue)",
+    registers: [metrics.registry],
+  });
+}

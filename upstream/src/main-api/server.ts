@@ -18,7 +18,7 @@ import { createRedisSlots, type StreamingSlots } from '../ai/streaming-slots';
 import { MAX_STREAMING_PER_USER, STREAM_DEADLINE_MS } from './services/flow-question';
 import { readSignedParams, spendSignIfAny } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
-import { createServiceMetrics } from '../metrics';
+import { aiContentBacklogGauge, createServiceMetrics, type ServiceMetrics } from '../metrics';
 import { createMediaGate } from '../media/media-tokens';
 import { MEDIA_PREFIX, serveMediaRequest } from '../media/serve-media';
 import type { MainApiData } from './data';
@@ -41,6 +41,8 @@ export interface MainApiOptions {
   replayCache?: ReplayCache;
   /** where AI answers streaming at once are counted (default: this process; with REDIS_URL, Redis) */
   aiSlots?: StreamingSlots;
+  /** the server's figures for GET /metrics (default: new ones); startMainApi adds the background jobs' */
+  metrics?: ServiceMetrics;
 }
 
 export type { RunningServer } from '../http/listen';
@@ -51,7 +53,7 @@ export function createMainApiHandler(options: MainApiOptions) {
   // the platform's own names and terms into the segmenter first: search and the AI index and read questions with them
   store.knowledge.loadDictionary();
   const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai, aiSlots: options.aiSlots }), config);
-  const metrics = createServiceMetrics();
+  const metrics = options.metrics ?? createServiceMetrics();
   const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
   const serveOperatorPath = createOperatorPaths({
     readiness: [{ name: 'database', check: () => store.sqlite.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get() }],
@@ -133,7 +135,9 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
           onRedisFailed: (error) => logger.warn(`redis: AI streaming slots counted in this process: ${error instanceof Error ? error.message : String(error)}`),
         })
       : undefined);
-  const server = createServer(createMainApiHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache, aiSlots }));
+  const metrics = options.metrics ?? createServiceMetrics();
+  const aiContentBacklog = aiContentBacklogGauge(metrics);
+  const server = createServer(createMainApiHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache, aiSlots, metrics }));
   // Slow or idle clients must not hold sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
@@ -147,7 +151,11 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
     throw error;
   }
   // AI content of new or changed lectures is written in the background, never inside a request
-  const stopAiContent = startContentRefresher(options.store, { writer: createContentWriter(options.config.ai, logger), logger });
+  const stopAiContent = startContentRefresher(options.store, {
+    writer: createContentWriter(options.config.ai, logger),
+    logger,
+    onBacklog: (videos) => aiContentBacklog.set(videos),
+  });
   return {
     ...running,
     close: async () => {

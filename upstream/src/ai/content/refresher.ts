@@ -18,6 +18,8 @@ export interface ContentRefresherOptions {
   logger: Logger;
   intervalMs?: number;
   batch?: number;
+  /** told after each batch how many videos are still missing or stale (the job's backlog, for the operator) */
+  onBacklog?: (videos: number) => void;
 }
 
 /** Starts the first batch now, then one per interval on an unref'd timer; returns the function that stops it. */
@@ -35,6 +37,7 @@ export function startContentRefresher(store: Store, options: ContentRefresherOpt
         logger: options.logger,
         yieldBetween: true,
       });
+      options.onBacklog?.(summary.remaining);
       if (summary.generated > 0 || summary.courses > 0 || summary.failed > 0) {
         options.logger.info(
           `AI content: wrote ${summary.generated} video(s) and ${summary.courses} course overview(s), ` +
