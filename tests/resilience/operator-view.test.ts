@@ -78,11 +78,11 @@ async function graphql(baseUrl: string, query: string, headers: Record<string, s
   });
 }
 
-/** The pid the supervisor logged for the main API's start. */
+/** The pid the supervisor logged for the main API's latest start. */
 function mainApiPid(output: string): number {
-  const match = /\[platform\] upstream started \(pid (\d+)\)/.exec(output);
-  if (!match) throw new Error(`no main API pid in:\n${output}`);
-  return Number(match[1]);
+  const pids = [...output.matchAll(/\[platform\] upstream started \(pid (\d+)\)/g)].map((match) => Number(match[1]));
+  if (pids.length === 0) throw new Error(`no main API pid in:\n${output}`);
+  return pids.at(-1)!;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -235,4 +235,27 @@ describe('the operator’s view of a running platform', () => {
     const ready = await fetch(`${platform.baseUrl}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ready' });
   });
+
+  it('shows on the main API’s /metrics how often the supervisor restarted it', async () => {
+    expect(value((await scrape(platform.upstreamUrl)).samples, 'process_supervisor_restarts')).toBe(0);
+    const pid = mainApiPid(platform.output());
+    process.kill(pid, 'SIGKILL');
+    const restarted = await until(
+      'the main API restarted',
+      async () => {
+        if (mainApiPid(platform.output()) === pid) return undefined;
+        try {
+          return (await fetch(`${platform.upstreamUrl}/healthz`)).ok ? true : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      90_000,
+    );
+    expect(restarted).toBe(true);
+    expect(value((await scrape(platform.upstreamUrl)).samples, 'process_supervisor_restarts')).toBe(1);
+    // the gateway and the login service were not restarted
+    expect(value((await scrape(platform.baseUrl)).samples, 'process_supervisor_restarts')).toBe(0);
+    expect(value((await scrape(platform.loginUrl)).samples, 'process_supervisor_restarts')).toBe(0);
+  }, 120_000);
 });
