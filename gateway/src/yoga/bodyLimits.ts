@@ -2,9 +2,11 @@
  * How large a request body may be. An ordinary operation is a few KB (the token limit caps a query
  * near 30 KB), so it gets MAX_REQUEST_BODY_BYTES. Only a multipart request (the GraphQL multipart
  * request specification: the avatar upload) may be larger: the avatar may be 10 240 KB (product-spec
- * §5), plus the operation and the multipart framing. Yoga's own limit (maxRequestBodySize) is set to
- * the multipart size as the outer bound; this plugin holds everything else to the small one. Both
- * check Content-Length first and count the bytes as they arrive (a chunked body has no length).
+ * §5), plus the operation and the multipart framing. This plugin is the only limit (yoga's own,
+ * maxRequestBodySize, is off: it piped every body through a second counting stream). A declared
+ * Content-Length over the limit is refused before the body is read; one within it needs no counting
+ * (Node's parser delivers no more than the declared bytes); a body without one (chunked) is counted
+ * as it arrives.
  * Who may have a multipart body read at all, and how many at once: uploads.ts, which runs first.
  */
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
@@ -31,14 +33,21 @@ export function limitFor(request: Request): number {
   return isMultipart(request) ? MAX_MULTIPART_BODY_BYTES : MAX_REQUEST_BODY_BYTES;
 }
 
+function badLength() {
+  return createGraphQLError('Content-Length 无效', { extensions: { http: { status: 400, headers: CLOSE }, code: 'BAD_REQUEST' } });
+}
+
 export function useBodyLimits(): Plugin {
   return {
     onRequestParse({ request, requestParser, setRequestParser, fetchAPI }) {
       const limit = limitFor(request);
       const declared = request.headers.get('content-length');
-      // yoga's own limit refuses a malformed Content-Length
-      if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge();
-      if (!requestParser || !request.body || limit >= MAX_MULTIPART_BODY_BYTES) return;
+      if (declared !== null) {
+        if (!/^\d+$/.test(declared)) throw badLength();
+        if (Number(declared) > limit) throw tooLarge();
+        return;
+      }
+      if (!requestParser || !request.body) return;
       const parse = requestParser;
       setRequestParser((original) => {
         let received = 0;

@@ -21,7 +21,7 @@ import { UpstreamBudgetExceeded, UpstreamError, UpstreamRefusal } from '../upstr
 import type { PlayVideoNames } from '../play/videoNames';
 import type { PlayLogBatcher } from '../play/playLogBatch';
 import type { ViewerCache } from '../viewer';
-import { MAX_MULTIPART_BODY_BYTES, useBodyLimits, useStreamBodyLimit } from './bodyLimits';
+import { useBodyLimits, useStreamBodyLimit } from './bodyLimits';
 import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
 import { armorPlugin, useCostLimit, useLimitMessages } from './limits';
@@ -142,9 +142,8 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     landingPage: false,
     // one operation per request keeps the upstream accounting and the limits per operation
     batching: false,
-    // yoga's default is 25 MB. This is the outer bound, for multipart (the avatar upload) only:
-    // useBodyLimits holds every other request to MAX_REQUEST_BODY_BYTES (bodyLimits.ts)
-    maxRequestBodySize: MAX_MULTIPART_BODY_BYTES,
+    // useBodyLimits is the one body limit (bodyLimits.ts): yoga's would count every body a second time
+    maxRequestBodySize: false,
     // the GraphQL multipart request specification (File scalar), behind the CSRF check above
     multipart: true,
     // the web app is same-origin; no cross-origin browser client is expected
