@@ -237,13 +237,38 @@ export function costVerdict(cost: OperationCost | null): string | null {
   return null;
 }
 
+/** verdicts kept per parsed document (yoga's parser cache hands out the same object for the same text) */
+const VERDICTS_PER_DOCUMENT = 64;
+
 /**
  * Measures each operation with its variables right before it executes (or subscribes) and answers
- * the limit error instead of running it: no resolver runs, no upstream request is made.
+ * the limit error instead of running it: no resolver runs, no upstream request is made. The verdict
+ * depends only on the document, the operation and the variables, so it is kept per document (a page's
+ * query comes with the same few variable sets again and again), the newest VERDICTS_PER_DOCUMENT sets.
+ * `measure` is for tests.
  */
-export function useCostLimit(): Plugin {
-  const refusal = (args: ExecutionArgs) =>
-    costVerdict(measureOperation(args.schema, args.document, args.operationName, args.variableValues, COST_MODEL));
+export function useCostLimit(measure: typeof measureOperation = measureOperation): Plugin {
+  const verdicts = new WeakMap<ExecutionArgs['document'], Map<string, string | null>>();
+  const refusal = (args: ExecutionArgs): string | null => {
+    let known = verdicts.get(args.document);
+    if (!known) {
+      known = new Map();
+      verdicts.set(args.document, known);
+    }
+    let key: string;
+    try {
+      key = `${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
+    } catch {
+      // variables JSON cannot say (a cycle): measure without keeping
+      return costVerdict(measure(args.schema, args.document, args.operationName, args.variableValues, COST_MODEL));
+    }
+    const cached = known.get(key);
+    if (cached !== undefined) return cached;
+    const verdict = costVerdict(measure(args.schema, args.document, args.operationName, args.variableValues, COST_MODEL));
+    if (known.size >= VERDICTS_PER_DOCUMENT) known.delete(known.keys().next().value!);
+    known.set(key, verdict);
+    return verdict;
+  };
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const message = refusal(args);
