@@ -94,6 +94,18 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     expect((await videoState(page))?.paused).toBe(false);
   });
 
+  it('the mute button says what a press does: 静音, then 取消静音 while muted', async () => {
+    const player = page.getByRole('region', { name: '视频播放器' });
+    await player.hover();
+    await player.getByRole('button', { name: '静音', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.querySelector('video')?.muted)).toBe(true);
+    const unmute = player.getByRole('button', { name: '取消静音', exact: true });
+    await expect.poll(() => unmute.count()).toBe(1);
+    await unmute.click();
+    await expect.poll(() => page.evaluate(() => document.querySelector('video')?.muted)).toBe(false);
+    expect(await player.getByRole('button', { name: '静音', exact: true }).count()).toBe(1);
+  });
+
   it('switches to the lower quality: the picture becomes 360 lines high', async () => {
     const player = page.getByRole('region', { name: '视频播放器' });
     await player.hover();
@@ -198,6 +210,27 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     await expect.poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 20_000 }).toBeGreaterThan(left - 6);
     expect(await page.getByRole('button', { name: /^已点赞/ }).isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: '笔记' }).getByText('实践是检验真理的唯一标准：记在这一刻').isVisible()).toBe(true);
+  });
+
+  it('scrolled down, the floating player shows its title above the picture and keeps clear of the AI drawer', async () => {
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    const frame = page.locator('.szp-floating');
+    await expect.poll(() => frame.count(), { timeout: 10_000 }).toBe(1);
+    const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+    const bar = await box('.szp-float-bar');
+    const video = await box('.szp-floating video');
+    // the title bar ends where the picture begins
+    expect(bar.y + bar.height).toBeLessThanOrEqual(video.y + 1);
+    await page.getByRole('button', { name: '打开AI问答' }).click();
+    const drawer = page.getByRole('dialog', { name: 'AI问答' });
+    await expect.poll(() => drawer.isVisible(), { timeout: 20_000 }).toBe(true);
+    const drawerBox = (await drawer.boundingBox())!;
+    await expect.poll(async () => (await box('.szp-floating')).x + (await box('.szp-floating')).width).toBeLessThanOrEqual(drawerBox.x);
+    // the whole window is in view, not under the drawer
+    expect(await page.locator('.szp-float-close').isVisible()).toBe(true);
+    await drawer.getByRole('button', { name: '关闭', exact: true }).click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 0));
   });
 
   it('sent the periodic play reports by fetch to /beacon/play-log, each answered {"id"} that the next carried; none through reportPlay', async () => {

@@ -10,6 +10,7 @@ import { createMockEnvironment, MockPayloadGenerator, type MockResolvers, type R
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginUrlProvider } from '../../web/src/app/LoginPage';
 import { AiAssistant, useAiAssistant, type AiAssistantControls } from '../../web/src/components/AiAssistant/AiAssistant';
+import { sidePanelInset } from '../../web/src/lib/sidePanelInset';
 import { declaredStyle } from './declaredStyle';
 import { renderWithProviders } from './render';
 
@@ -149,11 +150,14 @@ describe('the drawer', () => {
     renderDrawer();
     const drawer = await openDrawer();
     expect(drawer.style.width).toBe('400px');
+    // what floats over the page (the floating player) is told to keep clear of it
+    expect(sidePanelInset()).toBe(400);
     act(() => {
       Object.defineProperty(window, 'innerWidth', { value: 1400, configurable: true, writable: true });
       window.dispatchEvent(new Event('resize'));
     });
     expect(drawer.style.width).toBe('350px');
+    expect(sidePanelInset()).toBe(350);
     act(() => {
       Object.defineProperty(window, 'innerWidth', { value: 2000, configurable: true, writable: true });
       window.dispatchEvent(new Event('resize'));

@@ -5,6 +5,7 @@ import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { AiDrawerQuery } from '../../__generated__/AiDrawerQuery.graphql';
 import { useOpenLoginPage } from '../../app/LoginPage';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
+import { setSidePanelInset } from '../../lib/sidePanelInset';
 import { showMessage } from '../ui/toaster';
 import type { AiAskRequest } from './AiAssistant';
 import { AiExchangeView } from './AiExchangeView';
@@ -54,6 +55,12 @@ export default function AiDrawer({ open, onOpenChange, request, onRequestTaken }
   }, [openLoginPage, environment]);
   const conversation = useAiConversation({ onLoginRequired });
   const width = useDrawerWidth();
+  // the floating player keeps clear of the open drawer
+  useEffect(() => {
+    if (!open) return;
+    setSidePanelInset(width);
+    return () => setSidePanelInset(0);
+  }, [open, width]);
   return (
     <Drawer.Root
       recipe={drawerSlotRecipe}

@@ -6,6 +6,7 @@ import {
   MEDIA_KEY_SHORTCUTS,
   MediaPlayer,
   MediaProvider,
+  MuteButton,
   Poster,
   Track,
   useMediaPlayer,
@@ -334,6 +335,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
     () => ({
       googleCastButton: null,
       airPlayButton: null,
+      muteButton: <MuteToggleButton />,
       // shown without subtitles too: turning them on then says 该视频暂无字幕
       captionButton: video.subtitleUrl ? (
         <SubtitleButton onChoice={subtitlesChosen} />
@@ -503,6 +505,27 @@ function SubtitleButton({ onChoice }: { readonly onChoice: (shown: boolean) => v
     >
       {on ? <defaultLayoutIcons.CaptionButton.On className="vds-icon" /> : <defaultLayoutIcons.CaptionButton.Off className="vds-icon" />}
     </button>
+  );
+}
+
+/**
+ * The mute button, named by what a press does: 静音, or 取消静音 while muted (vidstack's default
+ * button keeps the label 静音 in both states and only its tooltip changes).
+ */
+function MuteToggleButton() {
+  const muted = useMediaState('muted');
+  const volume = useMediaState('volume');
+  const label = muted ? TRANSLATIONS.Unmute : TRANSLATIONS.Mute;
+  const Icon =
+    muted || volume === 0
+      ? defaultLayoutIcons.MuteButton.Mute
+      : volume < 0.5
+        ? defaultLayoutIcons.MuteButton.VolumeLow
+        : defaultLayoutIcons.MuteButton.VolumeHigh;
+  return (
+    <MuteButton className="vds-mute-button vds-button" aria-label={label} title={label}>
+      <Icon className="vds-icon" />
+    </MuteButton>
   );
 }
 

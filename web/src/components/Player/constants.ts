@@ -17,6 +17,8 @@ export const FLOAT_SCROLL_THRESHOLD_PX = 600;
 /** Size and margin of the floating window. */
 export const FLOAT_WIDTH_PX = 360;
 export const FLOAT_MARGIN_PX = 16;
+/** The floating window's title bar (the video's name and ×), above the picture. */
+export const FLOAT_BAR_HEIGHT_PX = 32;
 
 /** AI字幕已开启 notice, shown this long whenever the subtitles come on. */
 export const SUBTITLE_NOTICE = 'AI字幕已开启！AI识别字幕，内容仅供参考';

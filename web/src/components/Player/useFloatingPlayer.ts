@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { FLOAT_WIDTH_PX } from './constants';
+import { useSidePanelInset } from '../../lib/sidePanelInset';
+import { FLOAT_BAR_HEIGHT_PX, FLOAT_WIDTH_PX } from './constants';
 import { clampFloatPosition, defaultFloatPosition, dismissedAfterScroll, DRAG_THRESHOLD_PX, isFloating, type Point } from './floating';
 
-const FLOAT_SIZE = { width: FLOAT_WIDTH_PX, height: Math.round((FLOAT_WIDTH_PX * 9) / 16) };
+/** The window: its title bar above the 16:9 picture (the title never covers the picture). */
+const FLOAT_SIZE = { width: FLOAT_WIDTH_PX, height: FLOAT_BAR_HEIGHT_PX + Math.round((FLOAT_WIDTH_PX * 9) / 16) };
 
-function viewport() {
-  return { width: window.innerWidth, height: window.innerHeight };
+/** Where the window may be: the browser window less what a side panel (the AI drawer) covers at the right. */
+function viewport(rightInset: number) {
+  return { width: window.innerWidth - rightInset, height: window.innerHeight };
 }
 
 interface Drag {
@@ -30,6 +33,7 @@ export function useFloatingPlayer(onClick: () => void, enabled = true) {
   const slotRef = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
   const floating = enabled && isFloating(scrollY, dismissed);
+  const rightInset = useSidePanelInset();
 
   useEffect(() => {
     const onScroll = () => {
@@ -58,11 +62,12 @@ export function useFloatingPlayer(onClick: () => void, enabled = true) {
 
   useEffect(() => {
     if (!floating) return;
-    setPosition((p) => (p ? clampFloatPosition(p, FLOAT_SIZE, viewport()) : defaultFloatPosition(FLOAT_SIZE, viewport())));
-    const onResize = () => setPosition((p) => (p ? clampFloatPosition(p, FLOAT_SIZE, viewport()) : p));
+    const area = () => viewport(rightInset);
+    setPosition((p) => (p ? clampFloatPosition(p, FLOAT_SIZE, area()) : defaultFloatPosition(FLOAT_SIZE, area())));
+    const onResize = () => setPosition((p) => (p ? clampFloatPosition(p, FLOAT_SIZE, area()) : p));
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, [floating]);
+  }, [floating, rightInset]);
 
   const close = useCallback(() => setDismissed(true), []);
 
@@ -75,15 +80,18 @@ export function useFloatingPlayer(onClick: () => void, enabled = true) {
     },
     [position],
   );
-  const onPointerMove = useCallback((event: ReactPointerEvent<HTMLElement>) => {
-    const d = drag.current;
-    if (!d || d.pointerId !== event.pointerId) return;
-    const dx = event.clientX - d.startX;
-    const dy = event.clientY - d.startY;
-    if (!d.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
-    d.moved = true;
-    setPosition(clampFloatPosition({ x: d.from.x + dx, y: d.from.y + dy }, FLOAT_SIZE, viewport()));
-  }, []);
+  const onPointerMove = useCallback(
+    (event: ReactPointerEvent<HTMLElement>) => {
+      const d = drag.current;
+      if (!d || d.pointerId !== event.pointerId) return;
+      const dx = event.clientX - d.startX;
+      const dy = event.clientY - d.startY;
+      if (!d.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+      d.moved = true;
+      setPosition(clampFloatPosition({ x: d.from.x + dx, y: d.from.y + dy }, FLOAT_SIZE, viewport(rightInset)));
+    },
+    [rightInset],
+  );
   const onPointerUp = useCallback(
     (event: ReactPointerEvent<HTMLElement>) => {
       const d = drag.current;
