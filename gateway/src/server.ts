@@ -71,6 +71,9 @@ function routeOf(pathname: string): string {
   return 'web';
 }
 
+/** The longest path an access line prints (a path is the client's: it may be anything). */
+const MAX_LOGGED_PATH = 200;
+
 /** Paths asked every few seconds by probes and scrapers: their access lines are debug, not info. */
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -252,7 +255,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       metrics.httpRequestDuration.observe({ route, method, status: statusClass(res.statusCode) }, seconds);
       const completed = res.writableFinished;
       // the id named here too: the event need not run in the request's async context
-      const fields = logFields({ reqId: requestId, method, path, route, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10, ...(completed ? {} : { aborted: true }) });
+      const fields = logFields({ reqId: requestId, method, path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path, route, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10, ...(completed ? {} : { aborted: true }) });
       const message = completed ? 'request completed' : 'request aborted';
       if (PROBE_PATHS.has(path)) logger.debug(message, fields);
       else logger.info(message, fields);
