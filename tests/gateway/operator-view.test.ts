@@ -167,6 +167,23 @@ describe('the gateway’s /readyz and /metrics', () => {
     expect(text).toContain('http_request_duration_seconds_count{route="/readyz",method="GET",status="5xx"} 1');
     expect(text).toContain('# TYPE gateway_upstream_calls_total counter');
     expect(text).toContain('gateway_ai_answers_in_flight 0');
+    expect(text).toContain('gateway_upload_slots_in_use 0');
     expect(text).toContain('# TYPE gateway_play_log_batch_size histogram');
+  });
+
+  it('counts an upload refused at the door', async () => {
+    const refusals = async () => {
+      const text = await (await fetch(`${gateway.url}/metrics`, { headers: { authorization: 'Bearer scrape-me' } })).text();
+      return Number(/^gateway_upload_refusals_total\{reason="login"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await refusals();
+    const form = new FormData();
+    form.set('operations', JSON.stringify({ query: 'mutation($file: Upload!) { uploadAvatar(input: { file: $file }) { __typename } }', variables: { file: null } }));
+    form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.set('0', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'a.png');
+    const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'x-graphql-yoga-csrf': '1' }, body: form });
+    expect(response.status).toBe(401);
+    await response.body?.cancel();
+    expect(await refusals()).toBe(before + 1);
   });
 });
