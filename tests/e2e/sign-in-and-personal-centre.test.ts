@@ -113,6 +113,15 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
       await tab('个人资料').click();
       await page.waitForURL(/position=4/);
       await expect.poll(() => page.getByRole('form', { name: '个人资料' }).isVisible()).toBe(true);
+      // one person, one letter: the header's avatar, the centre's summary and the profile's avatar
+      const fallback = '[data-scope="avatar"][data-part="fallback"]';
+      const headerLetter = await page
+        .getByRole('button', { name: 'student的账户菜单' })
+        .evaluate((el, selector) => el.querySelector(selector)?.textContent ?? '', fallback);
+      expect(headerLetter).not.toBe('');
+      const centreLetters = await page.locator(`main ${fallback}`).evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+      expect(centreLetters.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(centreLetters)).toEqual(new Set([headerLetter]));
 
       await tab('账户设置').click();
       await page.waitForURL(/position=5/);

@@ -28,6 +28,13 @@ describe('个人资料 form', () => {
     expect(screen.getByAltText('头像').getAttribute('src')).toBe('/media/avatars/7-old.jpg');
   });
 
+  it('the avatar shows the letter the header\'s avatar shows (the display name\'s, not the real name\'s)', async () => {
+    // the header's avatar is drawn from the viewer's name (UserName: student → s, as Chakra takes it)
+    await renderCenterTab('profile', mockProfile({ userName: 'student', realName: '张三' }));
+    const avatar = screen.getByAltText('头像').parentElement!;
+    expect(avatar.textContent).toBe('s');
+  });
+
   it('counts the introduction live in code points and refuses more than 400 with 个人简介不能超过400字', async () => {
     const { environment } = await renderCenterTab('profile', mockProfile({ info: '' }));
     expect(screen.getByText('0/400')).toBeTruthy();

@@ -124,7 +124,8 @@ export function ProfileTab({ viewer }: { readonly viewer: ProfileTab_viewer$key 
           {ORG_IDENTITY_NOTICE}
         </Text>
       )}
-      <AvatarBlock name={profile.realName || profile.userName || data.name || '用户'} headPicture={profile.headPicture} editable={profile.canChangePassword} />
+      {/* the letter of the header's avatar and the centre's summary: the viewer's display name */}
+      <AvatarBlock name={data.name || profile.userName || profile.realName || '用户'} headPicture={profile.headPicture} editable={profile.canChangePassword} />
       {/* the draft starts from the data: another person signed in (in another tab) starts afresh */}
       <ProfileForm key={profile.userName} profile={profile} editable={profile.canChangePassword} />
     </Stack>
