@@ -87,6 +87,11 @@ export interface GatewayConfig {
    */
   upstreamBudgetPerOperation: number;
   /**
+   * CATALOGUE_CACHE_MS (5 000; 0 = read once per request): how long the process keeps the catalogue
+   * trees nearly every page asks for; past it they are reloaded in the background (loaders/catalogueTree.ts).
+   */
+  catalogueCacheMs: number;
+  /**
    * UPLOAD_READ_DEADLINE_MS (60 000): how long one upload's body (the avatar, up to 11 MiB) may take
    * to arrive; a slower one is answered 408 and cut off, so nobody holds an upload slot by trickling
    * (yoga/uploads.ts). A minute lets 11 MiB through a 1.5 Mbit/s uplink; the cropped avatar the web
@@ -182,5 +187,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
+    catalogueCacheMs: parseInteger('CATALOGUE_CACHE_MS', env.CATALOGUE_CACHE_MS, 5_000, 0, 600_000),
   };
 }

@@ -21,7 +21,7 @@ import {
   tokenCookieHeader,
   tokenCookieMaxAge,
 } from './http/cookies';
-import { CatalogueTrees } from './loaders/catalogueTree';
+import { CatalogueTrees, type CatalogueTreeCache } from './loaders/catalogueTree';
 import type { RequestScope, UpstreamClient } from './upstream/client';
 import { LoginApi } from './upstream/loginApi';
 import { MainApi } from './upstream/mainApi';
@@ -82,6 +82,8 @@ export interface ContextDeps {
   /** absent: each play report is its own AddPlayLog call */
   playLogs?: PlayLogBatcher;
   metrics?: GatewayMetrics;
+  /** the catalogue trees kept by the process (absent: read once per request) */
+  catalogueCache?: CatalogueTreeCache;
 }
 
 /** Cookies set while answering a request that did not come through server.ts (yoga.fetch in a test). */
@@ -162,7 +164,7 @@ export function createContextFactory(deps: ContextDeps) {
       scope,
       loginScope,
       api,
-      catalogues: new CatalogueTrees(api.catalogue),
+      catalogues: new CatalogueTrees(api.catalogue, deps.catalogueCache),
       login,
       playVideos: deps.playVideos,
       playLogs: deps.playLogs,

@@ -112,6 +112,9 @@ export async function startTestGateway(
     // time (2 s) is proved against separate processes in tests/resilience/stalled-main-api.test.ts
     UPSTREAM_READ_TIMEOUT_MS: '10000',
     UPSTREAM_WRITE_TIMEOUT_MS: '10000',
+    // each operation reads the catalogue trees itself, so that the upstream requests tests count are
+    // the operation's own; keeping them across requests is tested in catalogue-cache.test.ts
+    CATALOGUE_CACHE_MS: '0',
     ...env,
   });
   const logs: string[] = [];

@@ -2,7 +2,10 @@
  * The catalogue trees as linked nodes. The whole subject tree is one upstream call
  * (GetCatalogListByParentId parentId=0 answers every node with its subtree), loaded and linked at
  * most once per operation (CatalogueTrees, one per request), so Course.catalogue, catalogueTrail,
- * catalogue(id) and subjects never cost more.
+ * catalogue(id) and subjects never cost more. Across requests the process keeps the linked trees
+ * for CATALOGUE_CACHE_MS (CatalogueTreeCache): nearly every page asks for them, they change when
+ * content is imported. Past that the kept tree is still answered for up to CATALOGUE_STALE_MS while one
+ * request reloads it in the background, so a reload never holds a page up.
  */
 import type { CatalogueApi } from '../upstream/main-api/catalogue';
 import type { RestCatalogue } from '../upstream/types';
@@ -59,22 +62,76 @@ export function trailOf(node: CatalogueNode): CatalogueNode[] {
   return trail;
 }
 
-/** The subject and lecturer trees of one request, each read and linked once. */
+/** How long past CATALOGUE_CACHE_MS a kept tree is answered while it is reloaded in the background. */
+export const CATALOGUE_STALE_MS = 60_000;
+
+interface KeptTree {
+  index: Promise<CatalogueIndex>;
+  freshUntil: number;
+  staleUntil: number;
+  reloading: boolean;
+}
+
+/** The linked trees kept by the process (see the header); ttlMs 0 keeps nothing. */
+export class CatalogueTreeCache {
+  private readonly kept = new Map<CatalogueTreeKind, KeptTree>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+    private readonly staleMs = CATALOGUE_STALE_MS,
+  ) {}
+
+  get(kind: CatalogueTreeKind, load: () => Promise<CatalogueIndex>): Promise<CatalogueIndex> {
+    if (this.ttlMs <= 0) return load();
+    const now = this.now();
+    const kept = this.kept.get(kind);
+    if (kept && now < kept.freshUntil) return kept.index;
+    if (kept && now < kept.staleUntil) {
+      if (!kept.reloading) {
+        kept.reloading = true;
+        load().then(
+          (index) => this.keep(kind, Promise.resolve(index)),
+          // the kept tree stays until its stale time; the next request past freshness tries again
+          () => (kept.reloading = false),
+        );
+      }
+      return kept.index;
+    }
+    const index = load();
+    this.keep(kind, index);
+    // a failure is not kept: the next request asks again
+    index.catch(() => {
+      if (this.kept.get(kind)?.index === index) this.kept.delete(kind);
+    });
+    return index;
+  }
+
+  private keep(kind: CatalogueTreeKind, index: Promise<CatalogueIndex>): void {
+    const now = this.now();
+    this.kept.set(kind, { index, freshUntil: now + this.ttlMs, staleUntil: now + this.ttlMs + this.staleMs, reloading: false });
+  }
+}
+
+/** The subject and lecturer trees of one request, each read and linked once (and kept by the process when given a cache). */
 export class CatalogueTrees {
   private subjectTree?: Promise<CatalogueIndex>;
   private lecturerTree?: Promise<CatalogueIndex>;
 
-  constructor(private readonly catalogue: CatalogueApi) {}
+  constructor(
+    private readonly catalogue: CatalogueApi,
+    private readonly cache: CatalogueTreeCache = new CatalogueTreeCache(0),
+  ) {}
 
   /** Every subject with its subtree. */
   subjects(): Promise<CatalogueIndex> {
-    this.subjectTree ??= this.catalogue.subjectTree().then((roots) => buildCatalogueIndex(roots, 'subject'));
+    this.subjectTree ??= this.cache.get('subject', () => this.catalogue.subjectTree().then((roots) => buildCatalogueIndex(roots, 'subject')));
     return this.subjectTree;
   }
 
   /** Lecturer categories: level-1 nodes that have lecturers, with their level-2 children. */
   lecturers(): Promise<CatalogueIndex> {
-    this.lecturerTree ??= this.catalogue.lecturerTree().then((roots) => buildCatalogueIndex(roots, 'author'));
+    this.lecturerTree ??= this.cache.get('author', () => this.catalogue.lecturerTree().then((roots) => buildCatalogueIndex(roots, 'author')));
     return this.lecturerTree;
   }
 }

@@ -5,6 +5,7 @@
  * GraphiQL (self-hosted), the graphql-sse endpoint (Subscription.askAI; see subscriptionResults.ts) and
  * per-operation upstream accounting and budget.
  */
+import { CatalogueTreeCache } from '../loaders/catalogueTree';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import type { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
@@ -100,7 +101,8 @@ function yogaLogger(logger: Logger): Logger {
 }
 
 export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics }: GraphQLHandlerDeps) {
-  const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs, metrics };
+  const catalogueCache = new CatalogueTreeCache(config.catalogueCacheMs);
+  const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs, metrics, catalogueCache };
   const plugins: Plugin[] = [
     // before anything reads the body: a multipart request is a simple CORS request (NOTES.md)
     useCsrfPrevention({
