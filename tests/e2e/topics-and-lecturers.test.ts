@@ -67,7 +67,7 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
   }
 
   const topicCards = () => page.getByRole('list', { name: '推荐专题' }).locator('li');
-  const lecturerCards = () => page.getByRole('list', { name: '老师列表' }).locator('li button');
+  const lecturerCards = () => page.getByRole('list', { name: '老师列表' }).locator('li a');
   const lecturerNames = async () => (await lecturerCards().evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))) as string[];
 
   it('/special shows 推荐专题 with a total and 12 topics, and scrolling loads the rest until 没有更多了', async () => {
@@ -112,6 +112,11 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
   it('/author: Z shows only lecturers whose surname starts with Z in pinyin, 曾国华 among them', async () => {
     await page.goto(`${platform.baseUrl}/home`);
     await closeGuideIfShown();
+    // on the home page, 名师推荐's lecturers and 查看更多 are links (a middle click opens a new tab)
+    const moreLink = page.getByRole('link', { name: '查看更多' });
+    await expect.poll(() => moreLink.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await moreLink.getAttribute('href')).toBe('/author');
+    await expect.poll(() => page.locator('main a[href^="/authorDes?id="]').count(), { timeout: 15_000 }).toBe(9);
     await page.goto(`${platform.baseUrl}/author`);
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('名校名师 - 思政云课堂');
     await expect.poll(() => lecturerCards().count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -150,6 +155,7 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
   it('a lecturer opens /authorDes: name, a script-free intro, 共 N 门课程, course cards; 返回列表 comes back as it was left', async () => {
     const card = lecturerCards().nth(20);
     const name = (await card.getAttribute('title')) ?? '';
+    expect(await card.getAttribute('href')).toMatch(/^\/authorDes\?id=\d+$/);
     const scrollBefore = await page.evaluate(() => window.scrollY);
     expect(scrollBefore).toBeGreaterThan(0);
     await card.click();

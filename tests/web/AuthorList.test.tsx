@@ -22,7 +22,7 @@ function app(path = '/author', data = topicAuthorData()) {
 
 const cardNames = () =>
   within(screen.getByRole('list', { name: '老师列表' }))
-    .getAllByRole('button')
+    .getAllByRole('link')
     .map((b) => b.getAttribute('title'));
 const letter = (name: string) => within(screen.getByRole('group', { name: '按姓氏拼音首字母筛选' })).getByRole('button', { name });
 
@@ -111,7 +111,10 @@ describe('/author', () => {
     const sent = named('AuthorListPaginationQuery').length;
 
     await act(async () => {
-      fireEvent.click(within(screen.getByRole('list', { name: '老师列表' })).getAllByRole('button')[0]!);
+      const card = within(screen.getByRole('list', { name: '老师列表' })).getAllByRole('link')[0]!;
+      // a link (it opens in a new tab too), to the lecturer's page
+      expect(card.getAttribute('href')).toMatch(/^\/authorDes\?id=\d+$/);
+      fireEvent.click(card);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/authorDes'), LONG);
     const back = await screen.findByRole('button', { name: '返回列表' }, LONG);

@@ -179,6 +179,25 @@ describe('scroll position per URL of a kept-alive route', () => {
 });
 
 describe('header', () => {
+  it('/home: the recommended lecturers and 查看更多 are links, so they can be opened in a new tab', async () => {
+    const base = resolvers(null);
+    const rendered = renderApp('/home', {
+      ...base,
+      Query: () => ({
+        ...base.Query(),
+        recommendedAuthors: [{ id: 'author-7', authorId: 7, name: '王老师', position: '教授', image: '/media/a/7.jpg', courseCount: 3 }],
+      }),
+    });
+    stops.push(rendered.stop);
+    const card = await screen.findByRole('link', { name: /王老师/ }, LONG);
+    expect(card.getAttribute('href')).toBe('/authorDes?id=7');
+    expect(screen.getByRole('link', { name: '查看更多' }).getAttribute('href')).toBe('/author');
+    fireEvent.click(card);
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/authorDes'), LONG);
+    // the lecturer page's 返回列表 knows where it was opened from
+    expect(rendered.router.state.location.state).toEqual({ from: '/home' });
+  });
+
   it('has 操作指南 on every page, and mailto links that stay in the tab', async () => {
     const category = mockCatalogue(5, 2, '党史学习');
     app('/catalog?scId=5', category);

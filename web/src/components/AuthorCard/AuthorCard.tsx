@@ -1,7 +1,7 @@
 import { Box, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { startTransition, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { AuthorCard_author$key } from '../../__generated__/AuthorCard_author.graphql';
 
 const authorFragment = graphql`
@@ -15,7 +15,7 @@ const authorFragment = graphql`
 `;
 
 /**
- * A lecturer: portrait, name, position, course count; opens the lecturer page. `row` lays it out
+ * A lecturer: portrait, name, position, course count; a link to the lecturer page. `row` lays it out
  * sideways (portrait left), for the home page's 3 × 3 recommendation grid.
  */
 export function AuthorCard({
@@ -31,13 +31,7 @@ export function AuthorCard({
   const data = useFragment(authorFragment, author);
   const name = highlight?.name ?? data.name;
   const position = highlight?.position ?? data.position;
-  const navigate = useNavigate();
   const location = useLocation();
-  // the lecturer page's 返回列表 goes back in the history when it was opened from the list
-  const open = () =>
-    startTransition(() => {
-      void navigate(`/authorDes?id=${data.authorId}`, { state: { from: location.pathname } });
-    });
   const portrait = (size: string) => (
     <Image
       src={data.image}
@@ -56,7 +50,8 @@ export function AuthorCard({
 
   return (
     <Box
-      as="button"
+      asChild
+      display="block"
       textAlign={layout === 'row' ? 'start' : 'center'}
       bg="white"
       borderRadius="xl"
@@ -67,9 +62,10 @@ export function AuthorCard({
       minW="0"
       transition="transform 0.2s, box-shadow 0.2s"
       _hover={{ transform: 'translateY(-3px)', boxShadow: '0 10px 20px rgba(15, 23, 42, 0.08)' }}
-      onClick={open}
-      title={data.name}
     >
+      {/* a link, so it can be opened in a new tab too; the lecturer page's 返回列表 goes back in
+          the history when it was opened from the list */}
+      <RouterLink to={`/authorDes?id=${data.authorId}`} state={{ from: location.pathname }} title={data.name}>
       {layout === 'row' ? (
         <HStack gap="4" align="center">
           {portrait('76px')}
@@ -101,6 +97,7 @@ export function AuthorCard({
           </Text>
         </Stack>
       )}
+      </RouterLink>
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Button, SimpleGrid } from '@chakra-ui/react';
-import { startTransition, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { graphql, useRefetchableFragment } from 'react-relay';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { RecommendedAuthors_query$key } from '../../__generated__/RecommendedAuthors_query.graphql';
 import type { RecommendedAuthorsRefetchQuery } from '../../__generated__/RecommendedAuthorsRefetchQuery.graphql';
 import { AuthorCard } from '../AuthorCard/AuthorCard';
@@ -27,7 +27,6 @@ export function RecommendedAuthors({ query }: { readonly query: RecommendedAutho
   );
   const [batch, setBatch] = useState(0);
   const [isPending, startRefetch] = useTransition();
-  const navigate = useNavigate();
 
   const nextBatch = () => {
     const next = batch + 1;
@@ -48,18 +47,11 @@ export function RecommendedAuthors({ query }: { readonly query: RecommendedAutho
               <RefreshIcon />
               换一批
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              color="gray.600"
-              onClick={() =>
-                startTransition(() => {
-                  void navigate('/author');
-                })
-              }
-            >
-              查看更多
-              <ChevronRightIcon />
+            <Button asChild size="sm" variant="ghost" color="gray.600">
+              <RouterLink to="/author">
+                查看更多
+                <ChevronRightIcon />
+              </RouterLink>
             </Button>
           </>
         }
