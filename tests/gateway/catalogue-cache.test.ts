@@ -25,10 +25,10 @@ describe('through the gateway', () => {
 
   it('answers the subjects of a second operation from the kept tree, with no upstream request', async () => {
     const first = await gateway.graphql(SUBJECTS);
-    expect(first.body.extensions.upstreamRequests).toBe(1);
+    expect(first.body.extensions!.upstreamRequests).toBe(1);
     const second = await gateway.graphql(SUBJECTS);
     expect(second.body.data).toEqual(first.body.data);
-    expect(second.body.extensions.upstreamRequests).toBe(0);
+    expect(second.body.extensions!.upstreamRequests).toBe(0);
   });
 });
 
