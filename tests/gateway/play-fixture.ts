@@ -10,7 +10,7 @@ import { DEMO_NOW, type Platform } from './harness';
 
 export function giveDemoMedia(platform: Platform): void {
   const media = seedDemoMedia(platform.store, generateDemoContent({ now: DEMO_NOW }).videos);
-  if (!media || media.videos === 0) throw new Error('the demo lectures gave no video media');
+  if (!media || media.lectures === 0) throw new Error('the demo lectures gave no video media');
 }
 
 export interface PlayCourse {

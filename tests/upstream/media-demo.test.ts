@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import { DEMO_MEDIA_DIR, loadDemoMediaLibrary, type DemoMediaLibrary } from '../../upstream/src/demo/media/library';
-import { applicableLectures, planDemoMedia } from '../../upstream/src/demo/media/plan';
+import { applicableLectures, planDemoMedia, plannedTimings } from '../../upstream/src/demo/media/plan';
+import { LECTURE_ON_OPEN } from '../../upstream/src/media/lecture/on-open';
 import { recommendedLectureVideos, searchTestPhrase } from '../../upstream/src/demo/media/select';
 import { parseMasterPlaylist, parseWebVtt } from '../../upstream/src/media/pipeline';
 import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
@@ -38,15 +39,15 @@ describe('demo lectures: the committed library', () => {
     for (const id of recommendedLectureVideos(content)) expect(ids).toContain(id);
   });
 
-  it('has the search e2e phrase spoken in a lecture of its own, after the first minute', () => {
+  it('has a search e2e phrase after the first minute, at the second its lecture speaks it when it has one', () => {
     const plan = planDemoMedia(content.videos, library);
-    const phrase = searchTestPhrase(content, new Map(plan.map((p) => [p.videoId, p.transcript])))!;
+    const phrase = searchTestPhrase(content, plannedTimings(plan))!;
     expect(phrase).not.toBeNull();
-    const lecture = library.lectures.find((l) => l.videoId === phrase.videoId)!;
-    expect(lecture).toBeDefined();
-    const passage = lecture.passages.find((p) => p.text.includes(phrase.phrase))!;
-    expect(Math.floor(passage.startMs / 1000)).toBe(phrase.second);
     expect(phrase.second).toBeGreaterThanOrEqual(60);
+    const lecture = library.lectures.find((l) => l.videoId === phrase.videoId);
+    const passages = lecture ? lecture.passages : content.videos.find((v) => v.id === phrase.videoId)!.transcript;
+    const passage = passages.find((p) => p.text.includes(phrase.phrase))!;
+    expect(Math.floor(passage.startMs / 1000)).toBe(phrase.second);
   });
 
   it('is a complete lecture per folder: renditions, segments, subtitles timed to the narration, slides, poster', () => {
@@ -94,7 +95,7 @@ describe('demo lectures: seeding', () => {
     process.env.FFMPEG_PATH = process.env.FFPROBE_PATH = path.join(work, 'no-tools', 'ffmpeg');
     try {
       const summary = seedIfEmpty(store, () => content)!;
-      expect(summary.media).toEqual({ lectures: library.lectures.length, videos: content.videos.length });
+      expect(summary.media).toEqual({ lectures: library.lectures.length, onOpen: content.videos.length - library.lectures.length });
     } finally {
       for (const [k, v] of Object.entries(saved)) {
         if (v === undefined) delete process.env[k];
@@ -110,9 +111,9 @@ describe('demo lectures: seeding', () => {
 
   const fileOf = (sitePath: string) => path.join(store.mediaDir, ...sitePath.replace(/^\/media\//, '').split('/'));
 
-  it('gives every demo video media whose files are in DATA_DIR', () => {
-    const media = store.media.getMany(content.videos.map((v) => v.id));
-    expect(media.size).toBe(content.videos.length);
+  it('gives every lecture video media whose files are in DATA_DIR', () => {
+    const media = store.media.getMany([...ownIds]);
+    expect(media.size).toBe(ownIds.size);
     for (const m of media.values()) {
       expect(existsSync(fileOf(m.masterPath)), m.masterPath).toBe(true);
       expect(existsSync(fileOf(m.poster))).toBe(true);
@@ -132,35 +133,32 @@ describe('demo lectures: seeding', () => {
     }
   });
 
-  it('lets every other video borrow a lecture round-robin, its own sentences timed over the new length', () => {
-    const borrowed = content.videos.filter((v) => !ownIds.has(v.id));
-    const used = new Set<string>();
-    for (const video of borrowed.slice(0, 60)) {
-      const media = store.media.get(video.id)!;
-      const lecture = library.lectures.find((l) => media.folder === `/media/videos/${l.code}`)!;
-      used.add(lecture.code);
-      expect(media.durationMs).toBe(lecture.durationMs);
-      const transcript = store.videos.transcript(video.id);
-      expect(transcript.map((p) => p.text)).toEqual(video.transcript.map((p) => p.text));
-      expect(transcript[0]!.startMs).toBe(0);
-      expect(transcript[transcript.length - 1]!.endMs).toBe(lecture.durationMs);
+  it("plays no video another video's lecture: every other video waits for its own, keeping its own length and sentences", () => {
+    const media = store.media.getMany(content.videos.map((v) => v.id));
+    expect(media.size).toBe(content.videos.length);
+    const folders = new Map<string, number>();
+    for (const video of content.videos) {
+      const m = media.get(video.id)!;
+      // each video's folder is its own, and no two videos share one
+      expect(m.folder).toBe(`/media/videos/${video.code}`);
+      expect(folders.get(m.folder)).toBeUndefined();
+      folders.set(m.folder, video.id);
+      if (ownIds.has(video.id)) continue;
+      expect(m).toMatchObject({ masterPath: '', subtitlePath: '', poster: '', source: LECTURE_ON_OPEN });
+      expect(existsSync(fileOf(m.folder))).toBe(false);
       const stored = store.videos.listByCourse(video.courseId).find((v) => v.id === video.id)!;
-      expect(stored.durationSeconds).toBe(Math.round(lecture.durationMs / 1000));
-      let previous = -1;
-      for (const k of stored.keyframes) {
-        expect(k.timePoint).toBeGreaterThan(previous);
-        expect(k.timePoint * 1000).toBeLessThan(lecture.durationMs);
-        previous = k.timePoint;
-      }
-      expect(stored.keyframes.map((k) => k.keyPoints)).toEqual(video.keyframes.map((k) => k.keyPoints));
+      expect(stored.durationSeconds).toBe(video.durationSeconds);
+      expect(stored.keyframes.map((k) => k.timePoint)).toEqual(video.keyframes.map((k) => k.timePoint));
+      expect(store.videos.transcript(video.id)).toEqual(video.transcript);
     }
-    // the first videos go round every lecture
-    expect(used.size).toBe(library.lectures.length);
+    // and the folders in DATA_DIR are exactly the committed lectures, each under its own video's code
+    const dirs = readdirSync(path.join(store.mediaDir, 'videos'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(dirs.map((e) => e.name).sort()).toEqual(library.lectures.map((l) => l.code).sort());
   });
 
   it('indexes the search e2e phrase at the second it is spoken', () => {
     const plan = planDemoMedia(content.videos, library);
-    const phrase = searchTestPhrase(content, new Map(plan.map((p) => [p.videoId, p.transcript])))!;
+    const phrase = searchTestPhrase(content, plannedTimings(plan))!;
     store.search.applyPending();
     const hits = store.search.search('knowledgePoints', { keyword: phrase.phrase, offset: 0, limit: 5 });
     const point = store.videos.knowledgePoints(hits.ids)[0]!;

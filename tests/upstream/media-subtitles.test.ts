@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { terminalReporter } from '../../upstream/src/media/pipeline/progress';
-import { toSpeakablePinyin } from '../../upstream/src/demo/media/narration';
+import { toSpeakablePinyin } from '../../upstream/src/media/lecture/narration';
 import {
   SubtitleFormatError,
   buildManuscript,

@@ -19,8 +19,8 @@ export interface SeedSummary {
   banners: number;
   images: number;
   searches: number;
-  /** demo lectures copied and videos given media (absent: the content has no lectures) */
-  media?: { lectures: number; videos: number };
+  /** demo lectures copied, and videos whose own lecture is made when first opened (absent: the content has no lectures) */
+  media?: { lectures: number; onOpen: number };
 }
 
 /** Resolves a media-relative path, refusing anything that would land outside mediaDir. */
@@ -139,8 +139,9 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
 /**
  * Seeds only a store without content, so every start may call it. The content is generated
  * lazily: an existing store costs nothing. The demo content also gets its media: the committed
- * demo lectures (upstream/demo-media) are copied in and every video plays one of them
- * (demo/media/plan.ts), in the same transaction as the content; other content gets none.
+ * demo lectures (upstream/demo-media) are copied in for the videos they were made for, and every
+ * other demo video waits for its own, made when it is first opened (demo/media/plan.ts), in the
+ * same transaction as the content; other content gets none.
  */
 export function seedIfEmpty(store: Store, generate: () => DemoContent): SeedSummary | null {
   if (!store.isEmpty()) return null;
@@ -157,6 +158,6 @@ export function describeSeed(summary: SeedSummary): string {
     `${summary.catalogues} catalogues, ${summary.lecturers} lecturers, ${summary.courses} courses, ` +
     `${summary.videos} videos, ${summary.topics} topics, ${summary.banners} banners, ${summary.images} images, ` +
     `${summary.searches} searches` +
-    (summary.media ? `, ${summary.media.lectures} demo lectures played by ${summary.media.videos} videos` : '')
+    (summary.media ? `, ${summary.media.lectures} demo lectures (${summary.media.onOpen} more made when first opened)` : '')
   );
 }

@@ -137,6 +137,11 @@ export interface VideoItem {
   subtitleUrl: string;
   /** the media's poster frame (a /media path) or '' */
   poster: string;
+  /**
+   * ready: videoUrl plays; generating: its own lecture is being made (opening it started the job;
+   * ask again); none: no media, and none is coming (e.g. ffmpeg or espeak-ng is missing here)
+   */
+  mediaState: 'ready' | 'generating' | 'none';
 }
 
 /** where the viewer stopped in the video shown */

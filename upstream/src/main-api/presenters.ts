@@ -58,8 +58,15 @@ export const toKeyframeItem = (k: KeyframeRecord | StoredKeyframe): KeyframeItem
   image: 'image' in k ? k.image : '',
 });
 
-/** A video with its media (store.media) when it has any; keyframe thumbnails come with StoredVideo's keyframes. */
-export function toVideoItem(v: VideoRecord, media: VideoMediaRecord | null | undefined = null): VideoItem {
+/**
+ * A video with its media (store.media) when it has any; keyframe thumbnails come with StoredVideo's
+ * keyframes. mediaState: what the play service knows of media on the way (media/lecture/on-open.ts).
+ */
+export function toVideoItem(
+  v: VideoRecord,
+  media: VideoMediaRecord | null | undefined = null,
+  mediaState: VideoItem['mediaState'] = media?.masterPath ? 'ready' : 'none',
+): VideoItem {
   return {
     videoId: v.id,
     courseId: v.courseId,
@@ -76,6 +83,7 @@ export function toVideoItem(v: VideoRecord, media: VideoMediaRecord | null | und
     qualities: (media?.qualities ?? []).map(({ name, height, bandwidth }) => ({ name, height, bandwidth })),
     subtitleUrl: media?.subtitlePath ?? '',
     poster: media?.poster ?? '',
+    mediaState,
   };
 }
 

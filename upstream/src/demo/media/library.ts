@@ -5,41 +5,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MediaQuality } from '../../store/media';
-import type { TranscriptPassage } from '../../store/records';
+import type { GeneratedLecture } from '../../media/lecture/lecture';
 
 /** upstream/demo-media, found from this file so that any working directory works */
 export const DEMO_MEDIA_DIR = path.resolve(__dirname, '..', '..', '..', 'demo-media');
 export const LIBRARY_INDEX = 'lectures.json';
 export const LIBRARY_VERSION = 1;
-export const SLIDE_FOLDER = 'slides';
-
-export interface DemoLectureSlide {
-  startMs: number;
-  /** relative to the lecture's folder: slides/<n>.jpg */
-  image: string;
-}
-
-export interface DemoLectureKeyframe {
-  seq: number;
-  /** seconds into the lecture */
-  timePoint: number;
-  /** relative to the lecture's folder: keyframes/<seq>.jpg */
-  image: string;
-}
-
-export interface DemoLecture {
-  /** the demo video it was made for; also its folder's name */
-  code: string;
-  videoId: number;
-  durationMs: number;
-  qualities: MediaQuality[];
-  /** the video's transcript sentences with the times they are spoken */
-  passages: TranscriptPassage[];
-  /** the slide shown from each time on, first at 0 */
-  slides: DemoLectureSlide[];
-  keyframes: DemoLectureKeyframe[];
-}
+export { SLIDE_FOLDER } from '../../media/lecture/lecture';
+/** a committed lecture, made for the demo video it is named after */
+export type DemoLecture = GeneratedLecture;
 
 export interface DemoMediaLibrary {
   version: number;

@@ -1,21 +1,25 @@
 /**
  * Gives the seeded demo videos their media (plan.ts): copies the committed lectures of
- * upstream/demo-media into DATA_DIR/media/videos/<code>/ and writes every video's media row, real
- * duration, rescaled keyframes with thumbnails and timed transcript. Only copies: seeding needs no
- * ffmpeg. Content the lectures were not made for (test fixtures) is left as it is.
+ * upstream/demo-media into DATA_DIR/media/videos/<code>/ and writes their videos' media rows, real
+ * durations, keyframes with thumbnails and spoken transcripts. Every other demo video gets a media
+ * row that waits for its own lecture (source LECTURE_ON_OPEN, no files): the main API makes it
+ * from the video's own transcript when the video is first opened (media/lecture/on-open.ts). No
+ * video plays another's lecture. Only copies: seeding needs no ffmpeg. Content the lectures were
+ * not made for (test fixtures) is left as it is.
  */
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { LECTURE_ON_OPEN } from '../../media/lecture/on-open';
 import { MANUSCRIPT_FILE, MASTER_PLAYLIST, POSTER_FILE, SUBTITLE_FILE, videoMediaDir, videoMediaSitePath } from '../../media/pipeline/layout';
 import type { Store } from '../../store';
 import { DEMO_MEDIA_DIR, loadDemoMediaLibrary, type DemoMediaLibrary } from './library';
 import { planDemoMedia, type PlanVideo } from './plan';
 
 export interface DemoMediaSummary {
-  /** lectures copied */
+  /** lectures copied (each plays for the video it was made for) */
   lectures: number;
-  /** videos given media (their own lecture or a borrowed one) */
-  videos: number;
+  /** videos whose own lecture is made when they are first opened */
+  onOpen: number;
 }
 
 /**
@@ -30,14 +34,29 @@ export function seedDemoMedia(
 ): DemoMediaSummary | null {
   const plan = planDemoMedia(videos, library);
   if (plan.length === 0) return null;
-  const lectures = new Map(plan.map((p) => [p.lecture.code, p.lecture]));
-  for (const code of lectures.keys()) {
-    const from = path.join(libraryDir, code);
-    if (!existsSync(path.join(from, MASTER_PLAYLIST))) throw new Error(`demo lecture ${code} is missing its files in ${libraryDir}: run npm run demo:media`);
-    cpSync(from, videoMediaDir(store.mediaDir, code), { recursive: true });
+  const own = plan.flatMap((p) => (p.own ? [p] : []));
+  for (const { lecture } of own) {
+    const from = path.join(libraryDir, lecture.code);
+    if (!existsSync(path.join(from, MASTER_PLAYLIST))) throw new Error(`demo lecture ${lecture.code} is missing its files in ${libraryDir}: run npm run demo:media`);
+    cpSync(from, videoMediaDir(store.mediaDir, lecture.code), { recursive: true });
   }
   store.transaction(() => {
     for (const p of plan) {
+      if (!p.own) {
+        // its own folder, empty until its lecture is made; its length, keyframes and transcript stay its own
+        store.media.upsert({
+          videoId: p.videoId,
+          folder: videoMediaSitePath(p.code),
+          masterPath: '',
+          qualities: [],
+          poster: '',
+          subtitlePath: '',
+          manuscriptPath: '',
+          durationMs: p.durationMs,
+          source: LECTURE_ON_OPEN,
+        });
+        continue;
+      }
       const folder = videoMediaSitePath(p.lecture.code);
       store.media.upsert({
         videoId: p.videoId,
@@ -48,7 +67,7 @@ export function seedDemoMedia(
         subtitlePath: `${folder}/${SUBTITLE_FILE}`,
         manuscriptPath: `${folder}/${MANUSCRIPT_FILE}`,
         durationMs: p.durationMs,
-        source: p.own ? `demo-lecture:${p.lecture.code}` : `demo-lecture:${p.lecture.code} (borrowed)`,
+        source: `demo-lecture:${p.lecture.code}`,
       });
       store.media.setKeyframeImages(
         p.videoId,
@@ -57,5 +76,5 @@ export function seedDemoMedia(
       store.media.replaceTranscript(p.videoId, p.transcript);
     }
   });
-  return { lectures: lectures.size, videos: plan.length };
+  return { lectures: own.length, onOpen: plan.length - own.length };
 }

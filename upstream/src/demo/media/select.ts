@@ -1,8 +1,8 @@
 /**
- * Which demo videos get a lecture of their own: every video of the first two courses of the home
- * page's recommended list (what a visitor opens first), plus the video whose transcript phrase the
- * search end-to-end test looks up (tests/e2e/search-from-header.test.ts), so that the second it
- * opens the player at is the second that phrase is really spoken.
+ * Which demo videos get a committed lecture: every video of the first two courses of the home
+ * page's recommended list (what a visitor opens first), plus those committed earlier for the search
+ * end-to-end test (tests/e2e/search-from-header.test.ts), whose phrase this finds; every other demo
+ * video gets its own lecture when first opened (media/lecture/on-open.ts).
  */
 import type { TranscriptPassage } from '../../store/records';
 import type { DemoContent } from '../types';

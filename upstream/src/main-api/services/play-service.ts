@@ -8,6 +8,7 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { notFound, refused } from '../../http/envelope';
+import { lectureMakerOf, type LectureMaker } from '../../media/lecture/on-open';
 import { mediaSegments } from '../../media/serve-media';
 import type { Store } from '../../store';
 import { isoTime, toCourseItem, toKeyframeItem, toVideoItem } from '../presenters';
@@ -74,6 +75,8 @@ export function createPlayService(
   catalogues: CatalogueService,
   courses: CourseService,
   now: () => number = Date.now,
+  /** makes the lecture of a demo video waiting for one, in the background, when it is opened */
+  lectures: LectureMaker = lectureMakerOf(store),
 ): PlayService {
   return {
     playPageData({ courseId, catalogId, videoId, userId }) {
@@ -82,12 +85,12 @@ export function createPlayService(
       if (userId !== null) requireUser(store, userId);
       const videos = store.videos.listByCourse(courseId);
       const media = store.media.getMany(videos.map((v) => v.id));
-      const videoList = videos.map((v) => toVideoItem(v, media.get(v.id)));
-      let video: VideoItem | null = videoList[0] ?? null;
-      if (videoId !== 0) {
-        video = videoList.find((v) => v.videoId === videoId) ?? null;
-        if (!video) throw notFound(VIDEO_NOT_FOUND);
-      }
+      const shownId = videoId !== 0 ? videoId : (videos[0]?.id ?? 0);
+      if (videoId !== 0 && !videos.some((v) => v.id === videoId)) throw notFound(VIDEO_NOT_FOUND);
+      // opening a video that waits for its lecture queues it (a background job, never this request)
+      const shownState = shownId !== 0 ? lectures.open(shownId) : null;
+      const videoList = videos.map((v) => toVideoItem(v, media.get(v.id), v.id === shownId ? shownState! : lectures.state(media.get(v.id))));
+      const video: VideoItem | null = videoList.find((v) => v.videoId === shownId) ?? null;
       let lastPlay: LastPlay | null = null;
       const course = toCourseItem(courseRecord);
       if (userId !== null && video) {

@@ -1,30 +1,82 @@
 /**
- * One demo lecture, made for a demo video from its own transcript: each sentence spoken
+ * A spoken lecture made for a video from its own transcript: each sentence spoken
  * (narration.ts), a slide per sentence (slides.ts), the two put together into a source video, and
  * that run through the media pipeline like any import (HLS, poster, keyframe thumbnails, WebVTT
  * timed to the narration, manuscript). A resumable job: a rerun after a crash skips what is done.
+ * The demo's committed lectures (`npm run demo:media`) and the lectures made when a demo video
+ * without one is first opened (on-open.ts) are both made here.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { folderSteps, type MediaBuild, type SubtitleFiles } from '../../media/pipeline/import-video';
-import type { Rendition } from '../../media/pipeline/hls';
-import { runMediaJob } from '../../media/pipeline/jobs';
-import type { ProgressReporter } from '../../media/pipeline/progress';
-import { runFfmpeg } from '../../media/pipeline/tools';
+import { folderSteps, type MediaBuild, type SubtitleFiles } from '../pipeline/import-video';
+import type { Rendition } from '../pipeline/hls';
+import { runMediaJob } from '../pipeline/jobs';
+import type { ProgressReporter } from '../pipeline/progress';
+import { runFfmpeg } from '../pipeline/tools';
 import type { MediaJobStore, MediaQuality } from '../../store/media';
 import type { TranscriptPassage } from '../../store/records';
-import type { DemoCourse, DemoLecturer, DemoVideo } from '../types';
-import { SLIDE_FOLDER, type DemoLecture } from './library';
 import { ESPEAK_SPEED, ESPEAK_VOICE, readWav, speakToWav, wavFile } from './narration';
-import { rescaleKeyframes, slideAt } from './plan';
 import { renderSlide, type SlideText } from './slides';
+
+/** a lecture folder's slide pictures: slides/<n>.jpg */
+export const SLIDE_FOLDER = 'slides';
+
+export interface LectureSlide {
+  startMs: number;
+  /** relative to the lecture's folder: slides/<n>.jpg */
+  image: string;
+}
+
+export interface LectureKeyframe {
+  seq: number;
+  /** seconds into the lecture */
+  timePoint: number;
+  /** relative to the lecture's folder: slides/<n>.jpg (the slide on screen then) */
+  image: string;
+}
+
+/** A made lecture: its folder holds a video's media (upstream/API.md "Media of a video") plus slides/. */
+export interface GeneratedLecture {
+  /** the video it was made for; also its folder's name */
+  code: string;
+  videoId: number;
+  durationMs: number;
+  qualities: MediaQuality[];
+  /** the video's transcript sentences with the times they are spoken */
+  passages: TranscriptPassage[];
+  /** the slide shown from each time on, first at 0 */
+  slides: LectureSlide[];
+  keyframes: LectureKeyframe[];
+}
+
+/**
+ * Keyframe times (s) of a video of `fromSeconds` moved into `toMs`: proportionally, whole seconds,
+ * strictly increasing and before the end.
+ */
+export function rescaleKeyframes(times: readonly number[], fromSeconds: number, toMs: number): number[] {
+  const last = Math.max(0, Math.ceil(toMs / 1000) - 1);
+  const out: number[] = [];
+  for (const t of times) {
+    const scaled = Math.floor((t * toMs) / 1000 / Math.max(1, fromSeconds));
+    const prev = out[out.length - 1] ?? -1;
+    out.push(Math.min(last, Math.max(prev + 1, scaled)));
+  }
+  return out;
+}
+
+/** the slide on screen at `seconds` */
+export function slideAt(lecture: { slides: readonly LectureSlide[] }, seconds: number): string {
+  let image = lecture.slides[0]?.image ?? '';
+  for (const slide of lecture.slides) if (slide.startMs <= seconds * 1000) image = slide.image;
+  return image;
+}
 
 /** the title slide before the first sentence, the pause after each, the hold after the last */
 export const LECTURE_TIMING = { introMs: 2500, gapMs: 600, outroMs: 1200 };
 /**
- * Slides change only with the sentence, and the whole library is committed (about 6 MB for all):
+ * Slides change only with the sentence, and the demo's library is committed (about 6 MB for all):
  * 2 frames a second, keyframes only where a slide changes (a keyframe of a text slide costs as
  * much as many seconds of still picture), x264's still-image tuning, and speech-band mono AAC.
  */
@@ -38,15 +90,25 @@ export const DEMO_AUDIO_KBPS = 20;
 export const DEMO_AUDIO_CUTOFF_HZ = 5000;
 const DEMO_MUX_DELAY = 2;
 export const DEMO_POSTER_WIDTH = 960;
-/** the slides' thumbnails are the keyframes' (and the borrowing videos' keyframes') pictures */
+/** the slides' thumbnails are the keyframes' pictures */
 const SLIDE_THUMBNAIL_WIDTH = 256;
 /** bump when the look or the timing changes, so that existing jobs are not taken as done */
 const LECTURE_RECIPE = 5;
 
+/** What a lecture is made from: the video's own names, keyframes and transcript (the demo's records fit). */
 export interface LectureSpec {
-  video: DemoVideo;
-  course: DemoCourse;
-  lecturer: DemoLecturer;
+  video: {
+    id: number;
+    code: string;
+    name: string;
+    /** episode number: 第n讲 */
+    sort: number;
+    durationSeconds: number;
+    keyframes: readonly { timePoint: number; keyPoints: string }[];
+    transcript: readonly { text: string }[];
+  };
+  course: { name: string };
+  lecturer: { name: string; position: string };
 }
 
 export interface LectureTimeline {
@@ -89,10 +151,10 @@ export function lectureTimeline(spec: LectureSpec, spokenMs: readonly number[]):
 const silence = (ms: number, bytesPerMs: number, blockAlign: number) =>
   Buffer.alloc(Math.round((ms * bytesPerMs) / blockAlign) * blockAlign);
 
-export async function buildDemoLecture(
+export async function buildLecture(
   spec: LectureSpec,
-  options: { outDir: string; workDir: string; jobs: MediaJobStore; reporter?: ProgressReporter },
-): Promise<DemoLecture> {
+  options: { outDir: string; workDir: string; jobs: MediaJobStore; reporter?: ProgressReporter; signal?: AbortSignal },
+): Promise<GeneratedLecture> {
   const { video } = spec;
   const { outDir, workDir } = options;
   const narrationDir = path.join(workDir, 'narration');
@@ -232,7 +294,7 @@ export async function buildDemoLecture(
         },
       ],
     },
-    { reporter: options.reporter },
+    { reporter: options.reporter, signal: options.signal },
   );
 
   const r = outcome.results;

@@ -6,8 +6,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runFfmpeg } from '../../media/pipeline/tools';
-import { fitText } from '../../media/svg-images';
+import { runFfmpeg } from '../pipeline/tools';
+import { fitText } from '../svg-images';
 
 export const SLIDE_WIDTH = 1280;
 export const SLIDE_HEIGHT = 720;
