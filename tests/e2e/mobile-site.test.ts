@@ -280,6 +280,17 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     await expect.poll(() => page.getByRole('list', { name: '搜索历史' }).locator('li').first().textContent()).toBe('哲学');
   });
 
+  it('a desktop search link /search?key=哲学 lands on /m/search?key=哲学 with its results, and 综合 shows its count', async () => {
+    await page.goto(`${platform.baseUrl}/search?key=${encodeURIComponent('哲学')}`);
+    await page.waitForURL(/\/m\/search\?key=%E5%93%B2%E5%AD%A6$/);
+    const courses = page.getByRole('list', { name: '课程' });
+    await expect.poll(() => courses.locator('li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const tabs = page.getByRole('tablist', { name: '搜索结果分类' }).getByRole('tab');
+    const names = await tabs.allTextContents();
+    expect(names[0]).toMatch(/^综合 \S+$/);
+    expect(names[0]).not.toBe('综合 0');
+  });
+
   const footerSays = (text: string) => page.getByText(text, { exact: true }).first().isVisible().catch(() => false);
 
   /** Scrolls to the bottom, page after page (each scroll loads the next), until 没有更多了 shows. */

@@ -233,6 +233,8 @@ describe('the mobile site under /m/', () => {
     expect(within(courses).getByRole('link').getAttribute('href')).toBe('/m/play?catalogId=39&courseId=9');
     expect([...courses.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['哲学', '哲学']);
     expect(screen.getByRole('tab', { name: '课程 5' })).toBeTruthy();
+    // 综合 shows its count too: every group together
+    expect(screen.getByRole('tab', { name: '综合 7' })).toBeTruthy();
 
     // 查看全部课程 opens the 课程 tab (more than the preview's one)
     expect(screen.getByRole('button', { name: '查看全部课程（5）' })).toBeTruthy();

@@ -77,7 +77,16 @@ describe('where each page goes on the mobile site', () => {
     expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/${target}`);
   });
 
-  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/search?key=党史', '/center?position=2', '/nothing-here'])(
+  it('/search?key= → /m/search?key= with the same keyword and tab (a deep link into the results)', () => {
+    expect(mobileRedirectTarget(url('/search?key=%E5%85%9A%E5%8F%B2'), phone)).toBe(`${ORIGIN}/m/search?key=%E5%85%9A%E5%8F%B2`);
+    expect(mobilePathFor(url('/Search?key=%E5%85%9A%E5%8F%B2&menuIndex=2'))).toBe('search?key=%E5%85%9A%E5%8F%B2&menuIndex=2');
+    expect(mobilePathFor(url('/search?key=a%26b'))).toBe('search?key=a%26b');
+    // no keyword: the phone's search box
+    expect(mobileRedirectTarget(url('/search'), phone)).toBe(`${ORIGIN}/m/search`);
+  });
+
+  // the phone site has no catalogue, home or centre pages of its own: its home
+  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/center?position=2', '/nothing-here'])(
     '%s → /m/home',
     (path) => {
       expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/home`);

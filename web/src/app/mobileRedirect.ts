@@ -18,8 +18,9 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
  * - /Play?courseId&catalogId&videoId[&vtime] → play?catalogId=&courseId=&videoId=[&vtime=]
  * - /authorDes?id → authorDes?id=
  * - /special/des?id → special/des?speciaId= (the mobile site's own spelling of the topic id)
+ * - /search?key=&menuIndex= → search?key=&menuIndex= (the keyword and tab kept; no keyword: the search box)
  * - /special → special (推荐专题), /author → author (名校名师)
- * - anything else → home
+ * - anything else → home: the phone site has no catalogue (/catalog?scId=), category or centre page
  * Paths match case-insensitively, as the desktop routes do; a missing id is sent empty.
  */
 export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): string {
@@ -38,6 +39,11 @@ export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): stri
       return `authorDes?${query({ id: q('id') })}`;
     case '/special/des':
       return `special/des?${query({ speciaId: q('id') })}`;
+    case '/search': {
+      const key = q('key');
+      if (!key) return 'search';
+      return `search?${query({ key, ...(q('menuIndex') ? { menuIndex: q('menuIndex') } : {}) })}`;
+    }
     case '/special':
       return 'special';
     case '/author':

@@ -5,7 +5,9 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MobileSearchQuery } from '../../__generated__/MobileSearchQuery.graphql';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
+import { SEARCH_TABS, tabCount } from '../../components/Search/SearchTabs';
 import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
+import { formatCount } from '../../lib/formatCount';
 import { clearSearchHistory, saveSearchKeyword, useSearchHistory } from '../../lib/searchHistory';
 import { checkKeyword, keywordProblem } from '../Search/searchParams';
 import { mobileSearchKeyword, mobileSearchUrl } from './mobileLinks';
@@ -100,15 +102,6 @@ function MobileSearchHistory() {
   );
 }
 
-/** The tabs in menuIndex order, as on /search (§2). */
-const TABS: ReadonlyArray<{ readonly menuIndex: number; readonly label: string; readonly count: keyof SearchCounts | null }> = [
-  { menuIndex: SEARCH_MENU.all, label: '综合', count: null },
-  { menuIndex: SEARCH_MENU.courses, label: '课程', count: 'courseCount' },
-  { menuIndex: SEARCH_MENU.knowledgePoints, label: '知识点', count: 'knowledgePointCount' },
-  { menuIndex: SEARCH_MENU.topics, label: '专题', count: 'topicCount' },
-  { menuIndex: SEARCH_MENU.authors, label: '讲师', count: 'authorCount' },
-];
-
 type SearchCounts = MobileSearchQuery['response']['search']['counts'];
 
 function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<MobileSearchQuery> }) {
@@ -155,7 +148,7 @@ function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<M
         pb="1"
         css={{ scrollbarWidth: 'none', WebkitOverflowScrolling: 'touch' }}
       >
-        {TABS.map((t) => (
+        {SEARCH_TABS.map((t) => (
           <Button
             key={t.menuIndex}
             role="tab"
@@ -169,8 +162,8 @@ function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<M
             bg={active === t.menuIndex ? undefined : 'white'}
             onClick={() => select(t.menuIndex)}
           >
-            {t.label}
-            {t.count !== null && ` ${counts[t.count]}`}
+            {/* every tab with its count, 综合 the sum, in the site's one number format (as on /search) */}
+            {`${t.label} ${formatCount(tabCount(t.menuIndex, counts))}`}
           </Button>
         ))}
       </HStack>
