@@ -61,8 +61,9 @@ interface Props {
 
 /**
  * 截取片段 (§5): start and end in seconds, from the player's second and one minute long by
- * default, and the fragment's name (<video name>-片段<n>). Every rule is checked before sending;
- * the server's refusal is shown as it words it.
+ * default, and the fragment's name (<video name>-片段<n>). Every rule is checked before sending,
+ * in the server's words; a refusal, the server's or the same rule's here, is an error toast (§8)
+ * with the field it is about marked, and the dialog stays open to correct it.
  */
 export function ClipDialog({ open, video, currentTime, onClose, onClipped }: Props) {
   return (
@@ -95,7 +96,13 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
   const [existing, setExisting] = useState<number | null>(null);
   const defaultName = defaultClipName(video.name, existing ?? 0);
   const [name, setName] = useState<string | null>(null); // null: the default, until the user types
-  const [error, setError] = useState<{ message: string; field: 'start' | 'end' | 'name' | null } | null>(null);
+  // the field a refusal is about: marked invalid and focused (the refusal itself is a toast)
+  const [invalid, setInvalid] = useState<'start' | 'end' | 'name' | null>(null);
+  const refuse = (message: string, field: 'start' | 'end' | 'name' | null) => {
+    setInvalid(field);
+    if (field) document.getElementById(`${ids}-${field}`)?.focus();
+    showMessage(message, 'error');
+  };
   const clip = useCenterMutation<ClipDialogClipMutation>(clipMutation, (r) => r.clipVideo?.errors);
 
   useEffect(() => {
@@ -115,10 +122,11 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
   const submit = async () => {
     const checked = checkClip({ start, end, name: name ?? defaultName }, { duration: video.duration, existing, defaultName });
     if (!checked.ok) {
-      setError({ message: checked.message, field: checked.field });
+      // §8 Clip: an error toast with the server's words (the rules and sentences the server answers)
+      refuse(checked.message, checked.field);
       return;
     }
-    setError(null);
+    setInvalid(null);
     const result = await clip.run({
       variables: { input: { videoId: video.videoId, courseId: video.courseId, ...checked.request } },
       updater: (store) => markCentreListsStale(store, ['fragments']),
@@ -127,15 +135,12 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
       onClipped(result.response.clipVideo.message || PLAY_TEXT.clipDone);
       onClose();
     } else {
-      // §8 Clip: an error toast with the server message (kept in the dialog as well)
-      const message = result.message || PLAY_TEXT.operationFailed;
-      setError({ message, field: null });
-      showMessage(message, 'error');
+      // §8 Clip: an error toast with the server message; the dialog stays open to correct it
+      refuse(result.message || PLAY_TEXT.operationFailed, null);
     }
   };
 
   const seconds = (value: string) => (/^\d+$/.test(value.trim()) ? `（${formatMmSs(Number(value))}）` : '');
-  const fieldError = (field: 'start' | 'end' | 'name') => (error?.field === field ? `${ids}-error` : undefined);
   return (
     <chakra.form
       noValidate
@@ -160,8 +165,7 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
               id={`${ids}-start`}
               inputMode="numeric"
               value={start}
-              aria-invalid={error?.field === 'start' || undefined}
-              aria-describedby={fieldError('start')}
+              aria-invalid={invalid === 'start' || undefined}
               onChange={(e) => setStart(e.target.value)}
             />
           </Box>
@@ -173,8 +177,7 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
               id={`${ids}-end`}
               inputMode="numeric"
               value={end}
-              aria-invalid={error?.field === 'end' || undefined}
-              aria-describedby={fieldError('end')}
+              aria-invalid={invalid === 'end' || undefined}
               onChange={(e) => setEnd(e.target.value)}
             />
           </Box>
@@ -185,16 +188,10 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
             <Input
               id={`${ids}-name`}
               value={name ?? defaultName}
-              aria-invalid={error?.field === 'name' || undefined}
-              aria-describedby={fieldError('name')}
+              aria-invalid={invalid === 'name' || undefined}
               onChange={(e) => setName(e.target.value)}
             />
           </Box>
-          {error ? (
-            <Text id={`${ids}-error`} role="alert" fontSize="sm" color="red.500">
-              {error.message}
-            </Text>
-          ) : null}
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
