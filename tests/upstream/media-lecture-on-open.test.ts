@@ -3,7 +3,7 @@
  * opened (upstream/src/media/lecture/on-open.ts): the play answer says mediaState generating, a job
  * reads the video's own transcript with espeak-ng over slides drawn by ffmpeg, and the video then
  * plays it (mediaState ready) with its own sentences as subtitles. Real ffmpeg and espeak-ng; one
- * short transcript. Where the tools are missing the video says none and nothing crashes.
+ * short transcript. Where the tools are missing the video says unavailable and nothing crashes.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +96,7 @@ describe('where ffmpeg or espeak-ng is missing', () => {
     await api.stop();
   });
 
-  it('says none instead of generating, and nothing crashes', async () => {
+  it('says unavailable instead of generating, and nothing crashes', async () => {
     const saved = process.env.ESPEAK_PATH;
     process.env.ESPEAK_PATH = path.join(api.dataDir, 'no-such-espeak-ng');
     try {
@@ -105,7 +105,7 @@ describe('where ffmpeg or espeak-ng is missing', () => {
       await lectureMakerOf(api.store).idle();
       const after = await page();
       expect(after.body.code).toBe(2000);
-      expect(after.body.items.video).toMatchObject({ videoId: 12, mediaState: 'none', videoUrl: '' });
+      expect(after.body.items.video).toMatchObject({ videoId: 12, mediaState: 'unavailable', videoUrl: '' });
     } finally {
       if (saved === undefined) delete process.env.ESPEAK_PATH;
       else process.env.ESPEAK_PATH = saved;

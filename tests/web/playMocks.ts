@@ -105,6 +105,8 @@ function video(videoId: number, name: string, keyframes = [keyframe(30, '开篇'
     videoUrl: `/media/videos/v${videoId}/master.m3u8`,
     qualities: [{ name: '720p', height: 720, bandwidth: 2_000_000 }],
     subtitleUrl: `/media/videos/v${videoId}/subtitles.vtt`,
+    // READY, or GENERATING while its own lecture is being made (MediaPending asks again until READY)
+    mediaState: 'READY' as string,
     keyframes,
     danmaku: [] as MockDanmaku[],
     // no AI content generated yet (the AI block's own tests give it some)
@@ -196,6 +198,15 @@ export class PlayGateway {
   danmakuAnswer(id: unknown) {
     const found = this.videos.find((v) => v.id === id);
     return { data: { node: found ? { __typename: 'Video', id: found.id, danmaku: found.danmaku.map((d) => ({ ...d })) } : null } };
+  }
+
+  /** The answer to MediaPendingRefetchQuery (node(id:) of a video): its media as they are now. */
+  mediaAnswer(id: unknown) {
+    const v = this.videos.find((candidate) => candidate.id === id);
+    const node = v
+      ? { __typename: 'Video', id: v.id, mediaState: v.mediaState, videoUrl: v.videoUrl, qualities: v.qualities, subtitleUrl: v.subtitleUrl, duration: v.duration, keyframes: v.keyframes }
+      : null;
+    return { data: { node } };
   }
 
   /** How the next comments load fails (`fail.danmaku`, consumed): a server message, 'network', or null. */
@@ -371,6 +382,8 @@ export function renderPlay(path: string, gateway: PlayGateway, { failPlayQuery =
       if (danmakuFailure && danmakuFailure !== 'network') {
         // Video.danmaku failed: the gateway answers the error beside a null video
         act(() => environment.mock.resolve(operation, { data: { node: null }, errors: [{ message: danmakuFailure.message, path: ['node', 'danmaku'] }] }));
+      } else if (name === 'MediaPendingRefetchQuery') {
+        act(() => environment.mock.resolve(operation, gateway.mediaAnswer(operation.request.variables.id)));
       } else if (name === 'useVideoDanmakuQuery' && !danmakuFailure) {
         act(() => environment.mock.resolve(operation, gateway.danmakuAnswer(operation.request.variables.id)));
       } else if ((name === 'PlayQuery' && failPlayQuery) || danmakuFailure === 'network' || (field !== null && gateway.takeNetworkFailure(field))) {

@@ -3,7 +3,7 @@ import { badUserInput } from '../graphql/errors';
 import { emptyOnFailure } from '../graphql/fieldErrors';
 import { toGlobalId } from '../graphql/globalId';
 import type { NoteParent, VideoParent } from '../graphql/models';
-import type { Field, VideoOperations, VideoResolvers } from '../graphql/resolverTypes';
+import type { Field, VideoMediaState, VideoOperations, VideoResolvers } from '../graphql/resolverTypes';
 import { PLAY_PAGE_NOTES } from '../play/rules';
 import type { RestOperateState, RestVideoQuality } from '../upstream/types';
 import { mediaUrlSignerFor } from '../upstream/mediaUrls';
@@ -57,6 +57,18 @@ async function playableAddress(value: unknown, { session, config }: GatewayConte
   if (address === '') return address;
   const viewer = await session.viewer();
   return isLoggedIn(viewer) ? mediaUrlSignerFor(config.apiSecret)(address, viewer.userId) : address;
+}
+
+/**
+ * What the media is doing (GetPlayPageData's mediaState); an upstream that does not say has media
+ * when it gives a playlist, and none coming otherwise.
+ */
+function mediaState(video: VideoParent): VideoMediaState {
+  if (video.mediaState === 'generating') return 'GENERATING';
+  if (video.mediaState === 'unavailable') return 'UNAVAILABLE';
+  if (video.mediaState === 'none') return 'NONE';
+  if (video.mediaState === 'ready') return 'READY';
+  return safeVideoAddress(video.videoUrl) === '' ? 'NONE' : 'READY';
 }
 
 /** The viewer's like/favourite state (GetUserOperateVideo); a visitor has none, without a call. */
@@ -141,6 +153,7 @@ export const Video = {
   videoUrl: (video, _args, ctx) => playableAddress(video.videoUrl, ctx),
   qualities,
   subtitleUrl: (video, _args, ctx) => playableAddress(video.subtitleUrl, ctx),
+  mediaState,
   manuscript,
   viewerOperations,
   notes,

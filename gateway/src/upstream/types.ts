@@ -70,6 +70,8 @@ export interface RestVideo {
   qualities?: RestVideoQuality[];
   /** WebVTT subtitles (a /media path) or '' */
   subtitleUrl?: string;
+  /** ready, generating (its own lecture is being made), unavailable (it cannot be made here), none (issue 17); absent from older upstreams */
+  mediaState?: string;
 }
 
 export interface RestAuthor {

@@ -139,9 +139,10 @@ export interface VideoItem {
   poster: string;
   /**
    * ready: videoUrl plays; generating: its own lecture is being made (opening it started the job;
-   * ask again); none: no media, and none is coming (e.g. ffmpeg or espeak-ng is missing here)
+   * ask again); unavailable: its lecture cannot be made here (ffmpeg or espeak-ng missing, or it
+   * failed); none: no media
    */
-  mediaState: 'ready' | 'generating' | 'none';
+  mediaState: 'ready' | 'generating' | 'unavailable' | 'none';
 }
 
 /** where the viewer stopped in the video shown */

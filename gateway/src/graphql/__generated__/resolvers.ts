@@ -1390,6 +1390,13 @@ export type Video = Node & {
   keyframes: Array<Keyframe>;
   /** The subtitle manuscript as plain text (GetSubtitlesManuscriptUrl); null when the video has none. */
   manuscript?: Maybe<Scalars['String']['output']>;
+  /**
+   * Whether the video's media plays: READY (videoUrl plays), GENERATING (its own lecture is being made
+   * since a signed-in viewer opened it: ask again until READY; the player says 视频生成中，请稍候),
+   * UNAVAILABLE (its lecture cannot be made on this server, e.g. ffmpeg or espeak-ng is missing:
+   * 本讲视频暂未生成) or NONE (no media: 视频暂未上线).
+   */
+  mediaState: VideoMediaState;
   name: Scalars['String']['output'];
   /** Notes of this video, newest first (play page: 100). Empty for a visitor. */
   notes: NoteConnection;
@@ -1419,6 +1426,13 @@ export type VideonotesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   scope?: InputMaybe<VideoNoteScope>;
 };
+
+/** What a video's media is doing (GetPlayPageData's mediaState). */
+export type VideoMediaState =
+  | 'GENERATING'
+  | 'NONE'
+  | 'READY'
+  | 'UNAVAILABLE';
 
 export type VideoNoteScope =
   /** 全部笔记: the video's public notes and the viewer's private ones */
@@ -1712,6 +1726,7 @@ export type ResolversTypes = {
   UserError: ResolverTypeWrapper<UserErrorResult>;
   UserProfile: ResolverTypeWrapper<UserProfileParent>;
   Video: ResolverTypeWrapper<VideoParent>;
+  VideoMediaState: VideoMediaState;
   VideoNoteScope: VideoNoteScope;
   VideoOperationKind: VideoOperationKind;
   VideoOperations: ResolverTypeWrapper<VideoOperations>;
@@ -2481,6 +2496,7 @@ export type VideoResolvers<ContextType = GatewayContext, ParentType extends Reso
   image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   keyframes?: Resolver<Array<ResolversTypes['Keyframe']>, ParentType, ContextType>;
   manuscript?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mediaState?: Resolver<ResolversTypes['VideoMediaState'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   notes?: Resolver<ResolversTypes['NoteConnection'], ParentType, ContextType, RequireFields<VideonotesArgs, 'first' | 'scope'>>;
   numberShow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

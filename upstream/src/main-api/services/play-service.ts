@@ -87,9 +87,11 @@ export function createPlayService(
       const media = store.media.getMany(videos.map((v) => v.id));
       const shownId = videoId !== 0 ? videoId : (videos[0]?.id ?? 0);
       if (videoId !== 0 && !videos.some((v) => v.id === videoId)) throw notFound(VIDEO_NOT_FOUND);
-      // opening a video that waits for its lecture queues it (a background job, never this request)
-      const shownState = shownId !== 0 ? lectures.open(shownId) : null;
-      const videoList = videos.map((v) => toVideoItem(v, media.get(v.id), v.id === shownId ? shownState! : lectures.state(media.get(v.id))));
+      // a person opening a video that waits for its lecture queues it (a background job, never this
+      // request); a visitor's or a list's read of the course (no userId) starts nothing
+      const opened = userId !== null && shownId !== 0 ? shownId : 0;
+      if (opened !== 0) lectures.open(opened);
+      const videoList = videos.map((v) => toVideoItem(v, media.get(v.id), lectures.state(media.get(v.id))));
       const video: VideoItem | null = videoList.find((v) => v.videoId === shownId) ?? null;
       let lastPlay: LastPlay | null = null;
       const course = toCourseItem(courseRecord);

@@ -5,7 +5,7 @@
  * own transcript (lecture.ts: espeak-ng + ffmpeg), never inside the request. At most
  * MAX_LECTURES_AT_ONCE run together; a job is resumable (its steps are recorded, its work folder
  * kept under DATA_DIR) and a failed one is tried again, up to MAX_ATTEMPTS in all. Where ffmpeg,
- * espeak-ng or the CJK font is missing, nothing is made and the video says so ('none').
+ * espeak-ng or the CJK font is missing, nothing is made and the video says so ('unavailable').
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -24,7 +24,7 @@ import { CJK_FONT } from './slides';
 /** the media row's source of a video whose lecture is made when it is first opened */
 export const LECTURE_ON_OPEN = 'lecture-on-open';
 /** what the play answer says of a video's media (upstream/API.md, mediaState) */
-export type MediaState = 'ready' | 'generating' | 'none';
+export type MediaState = 'ready' | 'generating' | 'unavailable' | 'none';
 
 /** two cores are shared with the servers: one lecture at a time */
 export const MAX_LECTURES_AT_ONCE = 1;
@@ -35,7 +35,7 @@ const RETRY_DELAY_MS = 5_000;
 export const LECTURE_WORK_FOLDER = 'lecture-work';
 
 export interface LectureMaker {
-  /** what a video with this media row shows: its lecture, one being made, or nothing */
+  /** what a video with this media row shows: its lecture, one being made, one that cannot be made here, or nothing */
   state(media: VideoMediaRecord | null | undefined): MediaState;
   /** the video is being opened: its lecture is queued when it waits for one; answers its state */
   open(videoId: number): MediaState;
@@ -201,7 +201,8 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
     state(media) {
       if (!media) return 'none';
       if (media.masterPath) return 'ready';
-      if (media.source !== LECTURE_ON_OPEN || unavailable || givenUp.has(media.videoId)) return 'none';
+      if (media.source !== LECTURE_ON_OPEN) return 'none';
+      if (unavailable || givenUp.has(media.videoId)) return 'unavailable';
       return 'generating';
     },
 

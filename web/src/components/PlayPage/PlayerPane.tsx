@@ -2,6 +2,7 @@ import { AspectRatio, Box, Image, Spinner, Stack, Text } from '@chakra-ui/react'
 import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode, type Ref } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { PlayerPane_video$key } from '../../__generated__/PlayerPane_video.graphql';
+import { MediaPending } from '../Player/MediaPending';
 import type { PlayerResume, PlayerVideo, VideoPlayerHandle, VideoPlayerProps } from '../Player/types';
 import { useVideoDanmaku } from './useVideoDanmaku';
 
@@ -30,6 +31,8 @@ const videoFragment = graphql`
     }
     subtitleUrl
     duration
+    mediaState
+    ...MediaPending_video
   }
 `;
 
@@ -60,25 +63,31 @@ export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEn
       qualities: data.qualities,
       subtitleUrl: data.subtitleUrl,
       duration: data.duration,
+      mediaState: data.mediaState === '%future added value' ? undefined : data.mediaState,
     }),
     [data, catalogueId],
   );
   const fallback = <PlayerLoading poster={data.image} />;
   return (
     <Box as="section" aria-label="视频播放器" bg="black" borderRadius="xl" overflow="hidden">
-      <PlayerChunkBoundary fallback={<PlayerUnavailable poster={data.image} />}>
-        <Suspense fallback={fallback}>
-          <VideoPlayer
-            ref={playerRef}
-            video={video}
-            resume={resume && resume.videoId === data.videoId ? resume : null}
-            startAt={startAt}
-            danmaku={danmaku}
-            onEnded={onEnded}
-            floating={floating}
-          />
-        </Suspense>
-      </PlayerChunkBoundary>
+      {data.mediaState === 'GENERATING' ? (
+        // its own lecture is being made: the player comes when it is there
+        <MediaPending video={data} poster={data.image} />
+      ) : (
+        <PlayerChunkBoundary fallback={<PlayerUnavailable poster={data.image} />}>
+          <Suspense fallback={fallback}>
+            <VideoPlayer
+              ref={playerRef}
+              video={video}
+              resume={resume && resume.videoId === data.videoId ? resume : null}
+              startAt={startAt}
+              danmaku={danmaku}
+              onEnded={onEnded}
+              floating={floating}
+            />
+          </Suspense>
+        </PlayerChunkBoundary>
+      )}
     </Box>
   );
 }

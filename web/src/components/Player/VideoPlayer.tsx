@@ -22,6 +22,7 @@ import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations 
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ForwardedRef } from 'react';
 import {
   CONTROLS_HIDE_MS,
+  MEDIA_UNAVAILABLE_TEXT,
   NOT_ONLINE_TEXT,
   PLAYBACK_RATES,
   SEEK_STEP_SECONDS,
@@ -111,7 +112,7 @@ interface Session {
  * default video layout (play/pause, seek, volume, fullscreen, PiP) with §9's exact speeds, the HLS
  * renditions, subtitles with their AI notice, a screenshot button and scrolling comments; saved
  * preferences, resume, next video on end, the floating window and the play log. A video without
- * media shows 视频暂未上线.
+ * media shows 视频暂未上线 (本讲视频暂未生成 for a demo lecture that cannot be made here).
  *
  * Load it lazily (`React.lazy(() => import('…/Player/VideoPlayer'))`): vidstack and hls.js stay out
  * of the main chunk; hls.js itself is a further chunk, fetched from this site when the HLS
@@ -128,7 +129,7 @@ function NotOnline({ video, handleRef }: { readonly video: PlayerVideo; readonly
   useImperativeHandle(handleRef, () => ({ currentTime: () => 0, pause: () => {}, seek: () => {} }), []);
   return (
     <div className="szp-not-online" role="status" style={video.poster ? { backgroundImage: `url(${JSON.stringify(video.poster)})` } : undefined}>
-      <span>{NOT_ONLINE_TEXT}</span>
+      <span>{video.mediaState === 'UNAVAILABLE' ? MEDIA_UNAVAILABLE_TEXT : NOT_ONLINE_TEXT}</span>
     </div>
   );
 }

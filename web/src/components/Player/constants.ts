@@ -46,6 +46,12 @@ export const STAY_TICK_MS = 1000;
 export const PLAY_LOG_BEACON_PATH = '/beacon/play-log';
 
 export const NOT_ONLINE_TEXT = '视频暂未上线';
+/** a demo video whose own lecture is being made (mediaState GENERATING) */
+export const MEDIA_GENERATING_TEXT = '视频生成中，请稍候';
+/** a demo video whose lecture cannot be made on this server (mediaState UNAVAILABLE: no ffmpeg or espeak-ng) */
+export const MEDIA_UNAVAILABLE_TEXT = '本讲视频暂未生成';
+/** how often the player asks again whether a lecture being made is ready (a short lecture takes about 10 s) */
+export const MEDIA_POLL_MS = 3000;
 
 /** localStorage key of the saved player preferences. */
 export const PLAYER_PREFERENCES_KEY = 'szykt.playerPreferences';

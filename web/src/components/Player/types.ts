@@ -32,6 +32,8 @@ export interface PlayerVideo {
   /** WebVTT path or '' */
   readonly subtitleUrl: string;
   readonly duration: number; // seconds
+  /** UNAVAILABLE: its lecture cannot be made here (本讲视频暂未生成 instead of 视频暂未上线); GENERATING is shown by MediaPending */
+  readonly mediaState?: 'READY' | 'GENERATING' | 'UNAVAILABLE' | 'NONE';
 }
 
 export interface PlayerResume {
