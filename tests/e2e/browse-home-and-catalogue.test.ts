@@ -49,12 +49,19 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     await page.waitForURL(/\/home$/);
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('首页 - 思政云课堂');
 
-    // the operation guide on the three access modes opens by itself on the first visit
+    // a first visit: a hint under 操作指南 shows with the header, at once, and covers nothing modal
+    await page.getByRole('button', { name: /操作指南/ }).waitFor({ timeout: 15_000 });
+    const hint = page.getByRole('note', { name: '操作指南提示' });
+    expect(await hint.isVisible()).toBe(true);
     const guide = page.getByRole('dialog');
+    expect(await guide.count()).toBe(0);
+    // its 查看指南 opens the guide on the three access modes
+    await hint.getByRole('button', { name: '查看指南' }).click();
     await expect.poll(() => guide.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await guide.textContent()).toContain('三种访问方式');
     await page.getByRole('button', { name: '我知道了' }).click();
     await expect.poll(() => guide.isVisible()).toBe(false);
+    expect(await hint.count()).toBe(0);
 
     await expect.poll(() => recommendedCards().count(), { timeout: 15_000 }).toBe(14);
     const firstCard = (await recommendedCards().first().textContent()) ?? '';

@@ -5,6 +5,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockCatalogue, renderApp } from './appHarness';
+import { GUIDE_SEEN_KEY } from '../../web/src/constants';
 import { mockConnection, mockCourse } from './mockData';
 
 const LOGIN_URL = 'http://ketang.example.edu.cn:5801/login';
@@ -208,5 +209,49 @@ describe('header', () => {
       expect(link.getAttribute('href')).toMatch(/^mailto:/);
       expect(link.getAttribute('target')).toBeNull();
     }
+  });
+});
+
+describe('the operation guide on a first visit of /home', () => {
+  const firstVisit = (viewer: Record<string, unknown>) => {
+    window.localStorage.removeItem(GUIDE_SEEN_KEY);
+    const base = resolvers(null);
+    const rendered = renderApp('/home', { ...base, Viewer: () => viewer }, { guideSeen: false });
+    stops.push(rendered.stop);
+    return rendered;
+  };
+
+  it('greets a visitor with a hint under 操作指南 that blocks nothing: the page stays usable, and only once', async () => {
+    const { router } = firstVisit({ userType: -1, isLoggedIn: false, isIP: true, name: null, comName: null });
+    const hint = await screen.findByRole('note', { name: '操作指南提示' }, LONG);
+    // not a modal dialog over the page: nothing is hidden from a click
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(window.localStorage.getItem(GUIDE_SEEN_KEY)).toBe('1');
+    // a click on the page goes where it was meant to (here a subject tab)
+    fireEvent.click(await screen.findByRole('tab', { name: '思想政治理论' }, LONG));
+    await waitFor(() => expect(router.state.location.search).toContain('scId=1'), LONG);
+    // off the 全部 tab the hint goes; back on it, it is not shown again
+    await waitFor(() => expect(screen.queryByRole('note', { name: '操作指南提示' })).toBeNull(), LONG);
+    await act(async () => {
+      await router.navigate('/home');
+    });
+    expect(screen.queryByRole('note', { name: '操作指南提示' })).toBeNull();
+    expect(hint.isConnected).toBe(false);
+  });
+
+  it('查看指南 opens the guide itself', async () => {
+    firstVisit({ userType: -1, isLoggedIn: false, isIP: true, name: null, comName: null });
+    const hint = await screen.findByRole('note', { name: '操作指南提示' }, LONG);
+    fireEvent.click(within(hint).getByRole('button', { name: '查看指南' }));
+    expect(await screen.findByRole('dialog', undefined, LONG)).toBeTruthy();
+    expect(screen.getByText('操作指南 · 三种访问方式')).toBeTruthy();
+  });
+
+  it('does not greet someone already signed in by their organisation', async () => {
+    firstVisit({ userType: 2, isLoggedIn: true, isIP: false, name: '示范大学图书馆', comName: '示范大学图书馆' });
+    expect((await screen.findAllByText('示范大学图书馆', undefined, LONG)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('note', { name: '操作指南提示' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(window.localStorage.getItem(GUIDE_SEEN_KEY)).toBeNull();
   });
 });

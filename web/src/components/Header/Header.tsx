@@ -2,6 +2,7 @@ import { Badge, Box, Flex, HStack, Link, Separator, Text } from '@chakra-ui/reac
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { Header_query$key } from '../../__generated__/Header_query.graphql';
+import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { isMailto, site } from '../../site';
 import { OperationGuide } from './OperationGuide';
 import { PhoneAccess } from './PhoneAccess';
@@ -12,6 +13,7 @@ const queryFragment = graphql`
   fragment Header_query on Query {
     viewer {
       comName
+      userType
       ...UserMenu_viewer
     }
   }
@@ -24,8 +26,10 @@ export function Header({ query }: { readonly query: Header_query$key }) {
   const location = useLocation();
   const path = location.pathname.toLowerCase();
   const searchKey = path === '/search' ? new URLSearchParams(location.search).get('key') : null;
-  // the guide opens by itself on the first visit of the home page's 全部 tab (§2 Home)
+  // the guide greets a visitor on the first visit of the home page's 全部 tab (§2 Home); someone
+  // already signed in (an organisation's network or link, an account) has found the way in
   const onHomeAll = path === '/home' && (new URLSearchParams(location.search).get('scId') ?? '0') === '0';
+  const greet = onHomeAll && ANONYMOUS_USER_TYPES.includes(data.viewer.userType);
 
   return (
     <Box
@@ -45,7 +49,7 @@ export function Header({ query }: { readonly query: Header_query$key }) {
           <SearchBox currentKey={searchKey} />
         </Flex>
         <HStack gap={{ base: '0', xl: '1' }} flexShrink={0}>
-          <OperationGuide autoOpen={onHomeAll} />
+          <OperationGuide greet={greet} />
           <PhoneAccess />
           <HeaderLink href={site.resourceRecommendUrl}>资源推荐</HeaderLink>
           <HeaderLink href={site.feedbackUrl}>意见反馈</HeaderLink>
