@@ -42,6 +42,7 @@ describe('play page endpoint', () => {
       qualities: [],
       subtitleUrl: '',
       poster: '',
+      mediaState: 'none',
     });
   });
 
