@@ -420,6 +420,32 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     }, { timeout: 5_000 }).toBe(true);
   });
 
+  it('an organisation\'s no-login link on a phone: the company login first, then /m/home, and /m/play shows the player', async () => {
+    // a phone that has signed in nowhere (its own cookies), as a library patron's
+    const patron = await browser.newContext({
+      userAgent: IPHONE,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+    });
+    try {
+      const phone = await patron.newPage();
+      phone.on('pageerror', (error) => consoleErrors.push(error.message));
+      await phone.goto(`${platform.baseUrl}/DissimilarLogin.aspx?gid=demo-library`);
+      await phone.waitForURL(/\/m\/home$/, { timeout: 20_000 });
+      expect((await patron.cookies(platform.baseUrl)).some((cookie) => cookie.name === 'utoken')).toBe(true);
+      const { course } = ids;
+      await phone.goto(`${platform.baseUrl}/m/play?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${course.videoId}`);
+      await expect.poll(() => phone.getByRole('heading', { name: course.name, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(await phone.getByRole('region', { name: '登录提示' }).count()).toBe(0);
+      await expect.poll(() => phone.getByRole('region', { name: '视频播放器' }).count(), { timeout: 30_000 }).toBe(1);
+    } finally {
+      await patron.close();
+    }
+  });
+
   it('loaded nothing from another site and logged no console errors', () => {
     expect(foreignRequests).toEqual([]);
     expect(consoleErrors).toEqual([]);

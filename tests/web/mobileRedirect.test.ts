@@ -5,6 +5,7 @@ import {
   isMobileUserAgent,
   MOBILE_SITE_BASE,
   mobilePathFor,
+  mobileSiteHomeFor,
   mobileRedirectTarget,
   redirectMobileVisitor,
 } from '../../web/src/app/mobileRedirect';
@@ -83,6 +84,16 @@ describe('where each page goes on the mobile site', () => {
     expect(mobilePathFor(url('/search?key=a%26b'))).toBe('search?key=a%26b');
     // no keyword: the phone's search box
     expect(mobileRedirectTarget(url('/search'), phone)).toBe(`${ORIGIN}/m/search`);
+  });
+
+  it('/DissimilarLogin.aspx?gid= is not sent on at once: the company login runs first, then the phone goes to /m/home', () => {
+    expect(mobileRedirectTarget(url('/DissimilarLogin.aspx?gid=demo-library'), phone)).toBeNull();
+    expect(mobileRedirectTarget(url('/dissimilarlogin.aspx/?gid=demo-library'), phone)).toBeNull();
+    expect(mobileSiteHomeFor(url('/DissimilarLogin.aspx?gid=demo-library'), phone)).toBe(`${ORIGIN}/m/home`);
+    // on a desktop browser the app stays
+    expect(mobileSiteHomeFor(url('/DissimilarLogin.aspx?gid=demo-library'), 'Mozilla/5.0 (X11; Linux x86_64)')).toBeNull();
+    // without a gid there is nothing to log in with: straight to the mobile home
+    expect(mobileRedirectTarget(url('/DissimilarLogin.aspx'), phone)).toBe(`${ORIGIN}/m/home`);
   });
 
   // the phone site has no catalogue, home or centre pages of its own: its home

@@ -67,14 +67,33 @@ export function isMobileSitePath(url: Pick<URL, 'pathname' | 'origin'>, base: st
   return mobile.origin === url.origin && path.startsWith(mobile.pathname.toLowerCase());
 }
 
-/** The mobile URL to send this visit to, or null (a desktop browser, or already a mobile-site path). */
+/**
+ * The organisation's no-login link with its gid (§2 /DissimilarLogin.aspx?gid=): on a phone too the
+ * company login must run first (its route's loader does it), or the phone arrives without the
+ * organisation's token; the loader sends the phone on afterwards (mobileSiteHomeFor).
+ */
+export function isCompanyLoginLink(url: Pick<URL, 'pathname' | 'searchParams'>): boolean {
+  return url.pathname.replace(/\/+$/, '').toLowerCase() === '/dissimilarlogin.aspx' && (url.searchParams.get('gid') ?? '').trim() !== '';
+}
+
+/** The mobile URL to send this visit to, or null (a desktop browser, already a mobile-site path, or a company login link). */
 export function mobileRedirectTarget(
   url: URL,
   userAgent: string | null | undefined,
   base: string = MOBILE_SITE_BASE,
 ): string | null {
-  if (!isMobileUserAgent(userAgent) || isMobileSitePath(url, base)) return null;
+  if (!isMobileUserAgent(userAgent) || isMobileSitePath(url, base) || isCompanyLoginLink(url)) return null;
   return new URL(mobilePathFor(url), new URL(withTrailingSlash(base), url.origin)).toString();
+}
+
+/** Where a phone goes after the company login: the mobile site's home; null on a desktop browser. */
+export function mobileSiteHomeFor(
+  url: URL,
+  userAgent: string | null | undefined = window.navigator.userAgent,
+  base: string = MOBILE_SITE_BASE,
+): string | null {
+  if (!isMobileUserAgent(userAgent)) return null;
+  return new URL('home', new URL(withTrailingSlash(base), url.origin)).toString();
 }
 
 /**

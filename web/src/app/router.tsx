@@ -40,7 +40,7 @@ import { shellQuery } from '../routes/Shell/ShellQuery';
 import { AppError, AppLoading } from './AppFallbacks';
 import { requireLogin } from './CenterGuard';
 import { dataSettled, definePlainRoute, defineQueryRoute, lazyQuery, neverSettles } from './defineRoute';
-import { redirectMobileVisitor } from './mobileRedirect';
+import { mobileSiteHomeFor, redirectMobileVisitor } from './mobileRedirect';
 import { QueryRefRegistry } from './queryRefRegistry';
 import type { PagePayload, RouteRuntime } from './routeTypes';
 
@@ -184,6 +184,13 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
         if (gid) {
           const { companyLogin } = await import('./DissimilarLogin');
           await companyLogin(runtime.environment, gid, { freshStart: landing });
+          // a phone (let through by the navigation guard for this) goes on to the mobile site,
+          // now with the organisation's token
+          const phoneHome = mobileSiteHomeFor(url);
+          if (phoneHome) {
+            window.location.replace(phoneHome);
+            return neverSettles();
+          }
         }
         throw landing ? replace('/home') : redirect('/home');
       },
