@@ -450,3 +450,27 @@ describe('cost rules', () => {
     expect(response.body.errors?.some((error) => error.extensions?.code === 'QUERY_TOO_COMPLEX')).toBe(true);
   });
 });
+
+describe('Video.mediaState (issue 17 item 3)', () => {
+  const MEDIA_QUERY = `query VideoMedia($id: ID!) { node(id: $id) { ... on Video { videoId mediaState videoUrl } } }`;
+  const videoOf = (source: string) =>
+    platform.db
+      // not of the course the tests above open as alice (opening one of its videos starts its lecture)
+      .prepare(
+        `SELECT v.id, v.course_id AS courseId, v.code FROM video_media m JOIN videos v ON v.id = m.video_id
+         WHERE m.source ${source} AND v.course_id <> ? ORDER BY v.id LIMIT 1`,
+      )
+      .get(course.id) as { id: number; courseId: number; code: string };
+
+  it('is READY for a demo video with its own lecture, GENERATING for one waiting for it (a read starts nothing)', async () => {
+    const ready = videoOf("LIKE 'demo-lecture:%'");
+    const waiting = videoOf("= 'lecture-on-open'");
+    const media = async (video: { id: number; courseId: number }) =>
+      (await play({ id: globalId('Video', `${video.courseId}:${video.id}`) }, undefined, MEDIA_QUERY)).body.data.node;
+    expect(await media(ready)).toMatchObject({ videoId: ready.id, mediaState: 'READY' });
+    expect((await media(ready)).videoUrl).not.toBe('');
+    expect(await media(waiting)).toEqual({ videoId: waiting.id, mediaState: 'GENERATING', videoUrl: '' });
+    // reading it (no signed-in viewer opening it) queued no lecture
+    expect(platform.db.prepare('SELECT COUNT(*) AS n FROM media_jobs WHERE job_key LIKE ?').get(`demo-lecture:${waiting.code}:%`)).toEqual({ n: 0 });
+  });
+});
