@@ -30,7 +30,8 @@
  * --skip-search everything but part 6; --play-only runs only part 7, --skip-play everything but it;
  * --play-route-only (with --play-only) only part 7's web-player route (POST /beacon/play-log, JSON), from 1 000/s up;
  * --ai-only runs only part 8, --skip-ai everything but it (and part 9); --ai-scale-only runs only part 9,
- * AI answers at scale (tests/bench/ai-scale.ts: the demo and 100 000 courses, 10 000 with --quick).
+ * AI answers at scale (tests/bench/ai-scale.ts: the demo and 100 000 courses, 10 000 with --quick);
+ * --web runs only part 10, Lighthouse on the pages (tests/bench/web.ts; --quick: one run a page).
  */
 import { browserAvailable } from '../support/browser';
 import { startPlatform } from '../support/platform';
@@ -48,6 +49,7 @@ import { aiScaleMarkdown, runAiScaleBench } from './ai-scale';
 import { runSearchBench, searchMarkdown } from './search';
 import { playMarkdown, runPlayBench } from './play';
 import { aiMarkdown, runAiBench } from './ai';
+import { runWebBench, webMarkdown } from './web';
 
 async function searchPart(cleanup: Cleanup): Promise<string> {
   const size = quick
@@ -80,6 +82,7 @@ const playRouteOnly = args.includes('--play-route-only');
 const aiOnly = args.includes('--ai-only');
 const skipAi = args.includes('--skip-ai');
 const aiScaleOnly = args.includes('--ai-scale-only');
+const webOnly = args.includes('--web');
 const scale = (n: number) => (quick ? Math.max(20, Math.round(n / 10)) : n);
 
 const COUNTS = {
@@ -141,6 +144,14 @@ async function latencyPair(
 }
 
 async function main(cleanup: Cleanup): Promise<boolean> {
+  if (webOnly) {
+    if (!browserAvailable()) throw new BrokenError('--web needs Chromium (apt-get install chromium fonts-noto-cjk)');
+    prepareWeb({ rebuild });
+    const markdown = webMarkdown(await runWebBench({ cleanup, step, runs: quick ? 1 : 3 }));
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, Web pages -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
   if (aiScaleOnly) {
     const markdown = await aiScalePart();
     process.stdout.write('\n----- Markdown for tests/bench/README.md, AI answers at scale -----\n\n');

@@ -1,0 +1,185 @@
+/**
+ * `npm run bench -- --web`: Lighthouse (the npm package, on Debian's Chromium) against the platform as
+ * `npm start` runs it, 3 times per page and form factor, medians printed with the machine's load
+ * (speed issue, part 6). Pages: /home, /search?key=…, /author and /Play (signed in as the demo
+ * student) on desktop; /home, /search and /author as a phone opens them (they go to /m/…), /m/home
+ * and /m/play on mobile. Simulated throttling, Lighthouse's defaults for each form factor.
+ *
+ * A benchmark, not a test: nothing fails on a score.
+ */
+import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signedHeaders, toWireParams, withNonce } from '../../gateway/src/upstream/sign';
+import { chromiumPath } from '../support/browser';
+import { startPlatform } from '../support/platform';
+import type { Cleanup } from './cleanup';
+import { describeMachine } from './machine';
+
+const API_SECRET = process.env.API_SECRET || 'sizheng-dev-secret';
+const RUNS = 3;
+const SEARCH_KEY = '马克思主义';
+
+type FormFactor = 'desktop' | 'mobile';
+
+interface PageRun {
+  performance: number;
+  accessibility: number;
+  /** first contentful paint, largest contentful paint, total blocking time (ms) */
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+export interface WebPageResult {
+  label: string;
+  formFactor: FormFactor;
+  url: string;
+  median: PageRun;
+  runs: PageRun[];
+}
+
+export interface WebBenchResults {
+  date: Date;
+  machine: string;
+  loadBefore: number;
+  loadAfter: number;
+  pages: WebPageResult[];
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** the demo student's token, signed in as the login page does (POST /UserCenterApi/Login) */
+async function signIn(loginUrl: string): Promise<string> {
+  const params = withNonce(toWireParams({ userName: 'student', password: 'Student2026' }), 'login-service');
+  const response = await fetch(`${loginUrl}/UserCenterApi/Login`, {
+    method: 'POST',
+    headers: { ...signedHeaders(params, { secret: API_SECRET, algorithm: 'md5', productId: 1 }), 'content-type': 'application/json' },
+    body: JSON.stringify(params),
+  });
+  const body = (await response.json()) as { code: number; message: string; items: { token: string } };
+  if (body.code !== 2000) throw new Error(`signing in the demo student failed: ${body.code} ${body.message}`);
+  return body.items.token;
+}
+
+/** the first recommended course, as the home page lists it */
+async function firstCourse(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ recommendedCourses(first: 1) { edges { node { courseId } } } }' }),
+  });
+  const body = (await response.json()) as { data: { recommendedCourses: { edges: { node: { courseId: number } }[] } } };
+  return body.data.recommendedCourses.edges[0]!.node.courseId;
+}
+
+async function lighthouseRun(url: string, formFactor: FormFactor, port: number, cookie: string | null): Promise<PageRun> {
+  const { default: lighthouse } = await import('lighthouse');
+  const config =
+    formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // the operation guide greets a first visit; these are returning visitors
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    },
+    config,
+  );
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+  };
+}
+
+export async function runWebBench(options: { cleanup: Cleanup; step: (text: string) => void; runs?: number }): Promise<WebBenchResults> {
+  const { cleanup, step } = options;
+  const runs = options.runs ?? RUNS;
+  const loadBefore = loadavg()[0]!;
+  step('web: starting the platform (fresh DATA_DIR, demo data)');
+  const platform = await startPlatform();
+  cleanup.add('platform', () => platform.stop());
+  const token = await signIn(platform.loginUrl);
+  const courseId = await firstCourse(platform.baseUrl);
+  const signedIn = `utoken=${token}`;
+  const base = platform.baseUrl;
+  const pages: { label: string; formFactor: FormFactor; url: string; cookie: string | null }[] = [
+    { label: '/home', formFactor: 'desktop', url: `${base}/home`, cookie: null },
+    { label: '/search', formFactor: 'desktop', url: `${base}/search?key=${encodeURIComponent(SEARCH_KEY)}`, cookie: null },
+    { label: '/author', formFactor: 'desktop', url: `${base}/author`, cookie: null },
+    { label: '/Play (signed in)', formFactor: 'desktop', url: `${base}/Play?courseId=${courseId}`, cookie: signedIn },
+    { label: '/home', formFactor: 'mobile', url: `${base}/home`, cookie: null },
+    { label: '/search', formFactor: 'mobile', url: `${base}/search?key=${encodeURIComponent(SEARCH_KEY)}`, cookie: null },
+    { label: '/author', formFactor: 'mobile', url: `${base}/author`, cookie: null },
+    { label: '/m/home', formFactor: 'mobile', url: `${base}/m/home`, cookie: null },
+    { label: '/m/play (signed in)', formFactor: 'mobile', url: `${base}/m/play?courseId=${courseId}`, cookie: signedIn },
+  ];
+
+  const { launch } = await import('chrome-launcher');
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-lighthouse-'));
+  const chrome = await launch({
+    chromePath: chromiumPath,
+    userDataDir,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  cleanup.add('chromium', async () => {
+    chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  const results: WebPageResult[] = [];
+  for (const page of pages) {
+    const done: PageRun[] = [];
+    // a warm-up load: the server's caches and the built files' page cache, as a visitor after others meets them
+    await lighthouseRun(page.url, page.formFactor, chrome.port, page.cookie);
+    for (let i = 0; i < runs; i += 1) done.push(await lighthouseRun(page.url, page.formFactor, chrome.port, page.cookie));
+    const result: WebPageResult = {
+      label: page.label,
+      formFactor: page.formFactor,
+      url: page.url.slice(base.length),
+      runs: done,
+      median: {
+        performance: median(done.map((r) => r.performance)),
+        accessibility: median(done.map((r) => r.accessibility)),
+        fcpMs: median(done.map((r) => r.fcpMs)),
+        lcpMs: median(done.map((r) => r.lcpMs)),
+        tbtMs: median(done.map((r) => r.tbtMs)),
+      },
+    };
+    results.push(result);
+    step(
+      `web: ${page.formFactor} ${page.label}: performance ${result.median.performance}, accessibility ${result.median.accessibility}, ` +
+        `FCP ${result.median.fcpMs.toFixed(0)} ms, LCP ${result.median.lcpMs.toFixed(0)} ms, TBT ${result.median.tbtMs.toFixed(0)} ms`,
+    );
+  }
+  return { date: new Date(), machine: describeMachine(), loadBefore, loadAfter: loadavg()[0]!, pages: results };
+}
+
+export function webMarkdown(results: WebBenchResults): string {
+  const rows = results.pages.map(
+    (p) =>
+      `| ${p.formFactor} | ${p.label} | ${p.median.performance} | ${p.median.accessibility} | ${p.median.fcpMs.toFixed(0)} | ${p.median.lcpMs.toFixed(0)} | ${p.median.tbtMs.toFixed(0)} |`,
+  );
+  return [
+    `Lighthouse 12 (simulated throttling, each form factor's defaults), medians of ${results.pages[0]?.runs.length ?? RUNS} runs after a warm-up load, ` +
+      `${results.date.toISOString().slice(0, 10)}, ${results.machine}; load average ${results.loadBefore.toFixed(2)} before, ${results.loadAfter.toFixed(2)} after.`,
+    '',
+    '| form factor | page | performance | accessibility | FCP ms | LCP ms | TBT ms |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
