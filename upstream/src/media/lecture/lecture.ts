@@ -153,10 +153,19 @@ const silence = (ms: number, bytesPerMs: number, blockAlign: number) =>
 
 export async function buildLecture(
   spec: LectureSpec,
-  options: { outDir: string; workDir: string; jobs: MediaJobStore; reporter?: ProgressReporter; signal?: AbortSignal },
+  options: {
+    outDir: string;
+    workDir: string;
+    jobs: MediaJobStore;
+    reporter?: ProgressReporter;
+    signal?: AbortSignal;
+    /** x264's preset of the HLS renditions: 'slow' (default) for the committed library's size, faster when someone waits */
+    preset?: string;
+  },
 ): Promise<GeneratedLecture> {
   const { video } = spec;
   const { outDir, workDir } = options;
+  const preset = options.preset ?? 'slow';
   const narrationDir = path.join(workDir, 'narration');
   const slideDir = path.join(workDir, 'slides');
   const sourceFile = path.join(workDir, 'lecture.mkv');
@@ -175,7 +184,7 @@ export async function buildLecture(
       posterQuality: 6,
       encoding: {
         ladder: DEMO_LADDER,
-        preset: 'slow',
+        preset,
         tune: 'stillimage',
         fps: LECTURE_FPS,
         bFrames: 0,
@@ -187,7 +196,7 @@ export async function buildLecture(
     };
   };
   const key = createHash('sha256')
-    .update(JSON.stringify({ LECTURE_RECIPE, spec, LECTURE_TIMING, DEMO_LADDER, DEMO_AUDIO_KBPS, ESPEAK_VOICE, ESPEAK_SPEED }))
+    .update(JSON.stringify({ LECTURE_RECIPE, spec, LECTURE_TIMING, DEMO_LADDER, DEMO_AUDIO_KBPS, ESPEAK_VOICE, ESPEAK_SPEED, ...(preset === 'slow' ? {} : { preset }) }))
     .digest('hex')
     .slice(0, 16);
 
