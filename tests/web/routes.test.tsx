@@ -226,7 +226,7 @@ describe('the operation guide on a first visit of /home', () => {
     const hint = await screen.findByRole('note', { name: '操作指南提示' }, LONG);
     // not a modal dialog over the page: nothing is hidden from a click
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(window.localStorage.getItem(GUIDE_SEEN_KEY)).toBe('1');
+    await waitFor(() => expect(window.localStorage.getItem(GUIDE_SEEN_KEY)).toBe('1'));
     // a click on the page goes where it was meant to (here a subject tab)
     fireEvent.click(await screen.findByRole('tab', { name: '思想政治理论' }, LONG));
     await waitFor(() => expect(router.state.location.search).toContain('scId=1'), LONG);
