@@ -42,7 +42,7 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
 
   /** The course cards of the 推荐课程 section. */
   const recommendedCards = () =>
-    page.locator('section').filter({ has: page.getByText('推荐课程', { exact: true }) }).locator('a[href^="/Play"]');
+    page.locator('section').filter({ has: page.getByText('推荐课程', { exact: true }) }).locator('a[href*="Play"]');
 
   it('redirects / to /home, shows the guide once and Chinese course cards', async () => {
     await page.goto(`${platform.baseUrl}/`);
@@ -71,6 +71,20 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     expect(await page.getByRole('button', { name: '登录' }).first().isVisible()).toBe(true);
   });
 
+  it('a visitor\'s click on a course opens one tab, the login page, which will come back to that /Play', async () => {
+    const card = recommendedCards().first();
+    const href = (await card.getAttribute('href')) ?? '';
+    const back = new URL(new URL(href).searchParams.get('redirect') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(`${platform.baseUrl}/Play`);
+    expect(back.searchParams.get('courseId')).toMatch(/^\d+$/);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), card.click()]);
+    await tab.waitForURL((url) => url.href.startsWith(platform.loginUrl));
+    await expect.poll(() => tab.getByLabel('用户名').isVisible(), { timeout: 15_000 }).toBe(true);
+    // the login page only: no /Play tab besides it
+    expect(page.context().pages()).toHaveLength(2);
+    await tab.close();
+  });
+
   it('loads the next 12 recommended courses when scrolled to the bottom', async () => {
     await page.mouse.wheel(0, 100_000);
     await expect.poll(() => recommendedCards().count(), { timeout: 15_000 }).toBe(26);
@@ -96,7 +110,7 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     await expect.poll(() => summary.isVisible(), { timeout: 15_000 }).toBe(true);
     const total = Number(/共找到 (\d+) 门课程/.exec((await summary.textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(0);
-    const cards = page.locator('main a[href^="/Play"]:visible');
+    const cards = page.locator('main a[href*="Play"]:visible');
     await expect
       .poll(
         async () => {

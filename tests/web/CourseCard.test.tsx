@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { describe, expect, it } from 'vitest';
 import type { HomeQuery } from '../../web/src/__generated__/HomeQuery.graphql';
+import { LoginUrlProvider } from '../../web/src/app/LoginPage';
 import { RecommendedCourses } from '../../web/src/components/Home/RecommendedCourses';
 import { homeQuery } from '../../web/src/routes/Home/HomeQuery';
 import { mockConnection, mockCourse, preloadWithMocks } from './mockData';
@@ -48,5 +49,24 @@ describe('course card', () => {
 
     // Fewer than asked for: the list ends.
     expect(screen.getByText('没有更多了')).toBeTruthy();
+  });
+
+  it('for a visitor the card opens the login page (one tab, from the click itself), which comes back to the course', async () => {
+    const course = mockCourse({ courseId: 501, catalogueId: 12, name: '马克思主义基本原理概论' });
+    const { environment, queryRef } = preloadWithMocks<HomeQuery>(homeQuery, { scId: 0, isAll: true }, {
+      Query: () => ({ recommendedCourses: mockConnection([course], false) }),
+    });
+    await act(async () => {
+      renderWithProviders(
+        <LoginUrlProvider loginUrl="http://login.example.edu.cn/login" visitor>
+          <Harness queryRef={queryRef} />
+        </LoginUrlProvider>,
+        environment,
+      );
+    });
+    const link = screen.getByTitle('马克思主义基本原理概论');
+    const back = `${window.location.origin}/Play?courseId=501&catalogId=12`;
+    expect(link.getAttribute('href')).toBe(`http://login.example.edu.cn/login?redirect=${encodeURIComponent(back)}`);
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 });

@@ -7,9 +7,38 @@ import { loginPageUrl } from '../site';
  * only, so the shell provides it to everything that sends visitors to log in.
  */
 const LoginUrlContext = createContext<string | null>(null);
+/** True while the viewer is a visitor (userType -1/0), for links that need login (a course's /Play). */
+const VisitorContext = createContext(false);
 
-export function LoginUrlProvider({ loginUrl, children }: { readonly loginUrl: string; readonly children: ReactNode }) {
-  return <LoginUrlContext.Provider value={loginUrl}>{children}</LoginUrlContext.Provider>;
+export function LoginUrlProvider({
+  loginUrl,
+  visitor = false,
+  children,
+}: {
+  readonly loginUrl: string;
+  readonly visitor?: boolean;
+  readonly children: ReactNode;
+}) {
+  return (
+    <LoginUrlContext.Provider value={loginUrl}>
+      <VisitorContext.Provider value={visitor}>{children}</VisitorContext.Provider>
+    </LoginUrlContext.Provider>
+  );
+}
+
+/**
+ * The address a link to a page that needs login (/Play: playing needs login, §5) should have:
+ * for a visitor the login page, coming back to that page once signed in, so a click opens one
+ * tab, the login page, from the click itself; for a signed-in viewer the page itself. Outside
+ * the shell (no provider) the page itself.
+ */
+export function useLoginFirstHref(): (path: string) => string {
+  const loginUrl = useContext(LoginUrlContext);
+  const visitor = useContext(VisitorContext);
+  return useCallback(
+    (path: string) => (visitor && loginUrl !== null ? loginPageUrl(loginUrl, new URL(path, window.location.origin).toString()) : path),
+    [visitor, loginUrl],
+  );
 }
 
 /**

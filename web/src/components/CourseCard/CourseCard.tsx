@@ -2,6 +2,7 @@ import { AspectRatio, Badge, Box, HStack, Image, Stack, Text } from '@chakra-ui/
 import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { CourseCard_course$key } from '../../__generated__/CourseCard_course.graphql';
+import { useLoginFirstHref } from '../../app/LoginPage';
 import { formatCount } from '../../lib/formatCount';
 import { EyeIcon, PlayIcon, VideoIcon } from '../icons/Icons';
 
@@ -37,6 +38,8 @@ interface Props {
 
 export function CourseCard({ course, compact = false, highlight }: Props) {
   const data = useFragment(courseFragment, course);
+  // a visitor's click opens the login page (one tab), which comes back to the course
+  const loginFirst = useLoginFirstHref();
   const lecturer = highlight?.lecturer ?? [data.authorName, data.authorPosition].filter(Boolean).join(' · ');
   return (
     <Box
@@ -51,7 +54,7 @@ export function CourseCard({ course, compact = false, highlight }: Props) {
       _hover={{ transform: 'translateY(-3px)', boxShadow: '0 12px 24px rgba(15, 23, 42, 0.10)' }}
       className="group"
     >
-      <a href={playUrl(data.courseId, data.catalogueId)} target="_blank" rel="noopener" title={data.name}>
+      <a href={loginFirst(playUrl(data.courseId, data.catalogueId))} target="_blank" rel="noopener" title={data.name}>
         <AspectRatio ratio={16 / 9} bg="gray.100">
           <Box position="relative" overflow="hidden">
             <Image
@@ -120,7 +123,7 @@ export function CourseCard({ course, compact = false, highlight }: Props) {
           <Text fontSize="xs" color="gray.500" truncate>
             {lecturer || '\u00a0'}
           </Text>
-          <HStack fontSize="xs" color="gray.400" gap="1" aria-label={`播放 ${data.viewCount} 次`}>
+          <HStack fontSize="xs" color="gray.500" gap="1" aria-label={`播放 ${data.viewCount} 次`}>
             <EyeIcon />
             <Text>{formatCount(data.viewCount)}</Text>
           </HStack>

@@ -1,5 +1,4 @@
 import { Box, Button, HStack, Heading, Text, VStack } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useOpenLoginPage } from '../../app/LoginPage';
 import { AlertIcon, UserIcon } from '../icons/Icons';
@@ -39,13 +38,9 @@ export function PlayErrorView({ onRetry }: { readonly onRetry?: () => void }) {
  * it comes to the front, and the page loads for the signed-in person).
  */
 export function LoginPrompt() {
+  // no login page opened by itself: without a click behind it a popup blocker may eat it, and a
+  // visitor's course card already opened it (CourseCard: the login page first)
   const openLogin = useOpenLoginPage();
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    openLogin();
-  }, [openLogin]);
   return (
     <VStack gap="4" py="20" px="6" textAlign="center" bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100">
       <Box fontSize="5xl" color="red.400" aria-hidden>
@@ -55,7 +50,7 @@ export function LoginPrompt() {
         {PLAY_TEXT.loginRequired}
       </Heading>
       <Text fontSize="sm" color="gray.500">
-        登录页已在新标签页中打开；如未打开，请点击下方按钮。
+        点击「登录」在新标签页中登录，登录后回到本课程。
       </Text>
       <HStack gap="3">
         <Button colorPalette="red" size="sm" onClick={() => openLogin()}>

@@ -12,6 +12,7 @@ import { Footer } from '../../components/Footer/Footer';
 import { HEADER_HEIGHT, Header } from '../../components/Header/Header';
 import { Sidebar } from '../../components/Sidebar/Sidebar';
 import { Toaster } from '../../components/ui/toaster';
+import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { shellQuery } from './ShellQuery';
 
 /** Header, sidebar and footer around every page (§2). */
@@ -23,7 +24,7 @@ export function Shell({ runtime }: { readonly runtime: RouteRuntime }) {
   useViewerRefreshOnFocus();
 
   return (
-    <LoginUrlProvider loginUrl={data.site.loginUrl}>
+    <LoginUrlProvider loginUrl={data.site.loginUrl} visitor={ANONYMOUS_USER_TYPES.includes(data.viewer.userType)}>
     {/* the AI button and drawer (§2) on every desktop page; pages reach it with useAiAssistant */}
     <AiAssistant>
     <Flex direction="column" minH="100vh">

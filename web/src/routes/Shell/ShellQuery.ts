@@ -9,6 +9,8 @@ export const shellQuery = graphql`
     viewer {
       # whom the shell shows: a tab brought back to the front compares it (relay/ViewerRefresh.ts)
       userId
+      # a visitor's course links open the login page first (LoginPage.tsx useLoginFirstHref)
+      userType
     }
     ...Header_query
     ...Sidebar_query
