@@ -66,37 +66,37 @@ export function AuthorCard({
       {/* a link, so it can be opened in a new tab too; the lecturer page's 返回列表 goes back in
           the history when it was opened from the list */}
       <RouterLink to={`/authorDes?id=${data.authorId}`} state={{ from: location.pathname }} title={data.name}>
-      {layout === 'row' ? (
-        <HStack gap="4" align="center">
-          {portrait('76px')}
-          <Stack gap="1" minW="0" flex="1">
-            <HStack justify="space-between" gap="2" minW="0">
-              <Text fontWeight="semibold" fontSize="md" color="gray.800" truncate>
-                {name}
+        {layout === 'row' ? (
+          <HStack gap="4" align="center">
+            {portrait('76px')}
+            <Stack gap="1" minW="0" flex="1">
+              <HStack justify="space-between" gap="2" minW="0">
+                <Text fontWeight="semibold" fontSize="md" color="gray.800" truncate>
+                  {name}
+                </Text>
+                <Text fontSize="xs" color="red.600" flexShrink={0}>
+                  {`${data.courseCount} 门课程`}
+                </Text>
+              </HStack>
+              <Text fontSize="sm" color="gray.500" lineClamp={2} lineHeight="1.5" minH="3em">
+                {position}
               </Text>
-              <Text fontSize="xs" color="red.600" flexShrink={0}>
-                {`${data.courseCount} 门课程`}
-              </Text>
-            </HStack>
-            <Text fontSize="sm" color="gray.500" lineClamp={2} lineHeight="1.5" minH="3em">
+            </Stack>
+          </HStack>
+        ) : (
+          <Stack align="center" gap="2">
+            {portrait('72px')}
+            <Text fontWeight="semibold" fontSize="sm" color="gray.800" truncate maxW="100%">
+              {name}
+            </Text>
+            <Text fontSize="xs" color="gray.500" lineClamp={2} minH="2.8em" lineHeight="1.4">
               {position}
             </Text>
+            <Text fontSize="xs" color="red.600">
+              {`${data.courseCount} 门课程`}
+            </Text>
           </Stack>
-        </HStack>
-      ) : (
-        <Stack align="center" gap="2">
-          {portrait('72px')}
-          <Text fontWeight="semibold" fontSize="sm" color="gray.800" truncate maxW="100%">
-            {name}
-          </Text>
-          <Text fontSize="xs" color="gray.500" lineClamp={2} minH="2.8em" lineHeight="1.4">
-            {position}
-          </Text>
-          <Text fontSize="xs" color="red.600">
-            {`${data.courseCount} 门课程`}
-          </Text>
-        </Stack>
-      )}
+        )}
       </RouterLink>
     </Box>
   );
