@@ -124,6 +124,7 @@ function playVideo(videoId: number, name: string, numberShow: string, duration: 
       { name: '360p', height: 360, bandwidth: 600_000 },
     ],
     subtitleUrl: `/media/videos/v${videoId}/subtitles.vtt`,
+    mediaState: 'READY',
     keyframes: [keyframe(30, '问题导入'), keyframe(120, '对立统一')],
     danmaku: [{ id: `danmaku-${videoId}`, vtime: 3, content: videoId === 12 ? '第二讲开讲了' : '开讲了', mine: false }],
   };
@@ -336,6 +337,7 @@ describe('the mobile site under /m/', () => {
       ],
       subtitleUrl: '/media/videos/v12/subtitles.vtt',
       duration: 725,
+      mediaState: 'READY',
     });
     await waitFor(() => expect(fakePlayer.props!.danmaku).toEqual([{ id: 'danmaku-12', vtime: 3, content: '第二讲开讲了', mine: false }]), LONG);
     expect(fakePlayer.props!.resume).toEqual({ logId: 'log-12', videoId: 12, lastPlayTime: 42, duration: 725 });

@@ -95,9 +95,10 @@ function Dots({
   return (
     <HStack
       justify="center"
-      gap="1.5"
-      {...(overlay ? { position: 'absolute', bottom: '3', left: '0', right: '0' } : { mt: '3' })}
+      gap="0"
+      {...(overlay ? { position: 'absolute', bottom: '1.5', left: '0', right: '0' } : { mt: '1.5' })}
     >
+      {/* each dot sits in a 24 px button: a target a finger can hit (WCAG 2.5.8), the dot as small as before */}
       {Array.from({ length: count }, (_, i) => (
         <Box
           as="button"
@@ -105,12 +106,21 @@ function Dots({
           aria-label={`第 ${i + 1} 张`}
           aria-current={i === current}
           onClick={() => onSelect(i)}
-          height="6px"
-          width={i === current ? '22px' : '8px'}
-          borderRadius="full"
-          bg={i === current ? (overlay ? 'white' : 'red.500') : overlay ? 'white/50' : 'gray.300'}
-          transition="all 0.25s"
-        />
+          minW="24px"
+          height="24px"
+          px="1"
+          display="grid"
+          placeItems="center"
+          cursor="pointer"
+        >
+          <Box
+            height="6px"
+            width={i === current ? '22px' : '8px'}
+            borderRadius="full"
+            bg={i === current ? (overlay ? 'white' : 'red.500') : overlay ? 'white/50' : 'gray.300'}
+            transition="all 0.25s"
+          />
+        </Box>
       ))}
     </HStack>
   );

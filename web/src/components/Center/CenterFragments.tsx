@@ -128,7 +128,7 @@ export default function CenterFragments({ viewer }: { readonly viewer: CenterFra
                   <Text>{formatMmSs(node.duration)}</Text>
                 </HStack>
               </HStack>
-              <HStack gap="4" fontSize="xs" color="gray.400" wrap="wrap">
+              <HStack gap="4" fontSize="xs" color="gray.500" wrap="wrap">
                 <Text>创建于 {formatDateTime(node.createTime)}</Text>
                 <Text>有效期至 {formatDateTime(node.expireTime)}</Text>
               </HStack>

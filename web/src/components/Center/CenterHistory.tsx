@@ -132,7 +132,7 @@ function HistoryCard({ entry, today }: { readonly entry: Entry; readonly today: 
           <Text fontSize="xs" color="gray.500" truncate>
             {entry.courseName}
           </Text>
-          <Flex justify="space-between" fontSize="xs" color="gray.400">
+          <Flex justify="space-between" fontSize="xs" color="gray.500">
             <Text>看到 {formatMmSs(entry.lastPlayTime)}</Text>
             <Text>{today ? formatClock(entry.updateTime) : formatDateTime(entry.updateTime)}</Text>
           </Flex>

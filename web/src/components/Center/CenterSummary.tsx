@@ -69,7 +69,7 @@ export function CenterSummary({ viewer }: { readonly viewer: CenterSummary_viewe
 function ContactItem({ icon, label, value }: { readonly icon: ReactNode; readonly label: string; readonly value: string | null | undefined }) {
   return (
     <HStack gap="1.5">
-      <Box color="gray.400" aria-hidden>
+      <Box color="gray.500" aria-hidden>
         {icon}
       </Box>
       <Text>
@@ -79,7 +79,7 @@ function ContactItem({ icon, label, value }: { readonly icon: ReactNode; readonl
             {value}
           </Text>
         ) : (
-          <Text as="span" color="gray.400">
+          <Text as="span" color="gray.500">
             未绑定
           </Text>
         )}

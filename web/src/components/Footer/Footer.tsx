@@ -27,7 +27,7 @@ export function Footer() {
           <Text>地址：{site.contact.address}</Text>
         </Stack>
       </Flex>
-      <Text mt="4" fontSize="12px" color="gray.400">
+      <Text mt="4" fontSize="12px" color="gray.500">
         © {year} {site.footer.company} 版权所有 · {site.footer.icp}
       </Text>
     </Box>

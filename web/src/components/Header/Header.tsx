@@ -82,7 +82,8 @@ function HeaderLink({ href, children }: { readonly href: string; readonly childr
 
 function Logo() {
   return (
-    <RouterLink to="/home" aria-label={`${site.title}首页`}>
+    // named by its visible text (title and motto), as speech-input users say it; it goes home, as logos do
+    <RouterLink to="/home">
       <HStack gap="2.5" flexShrink={0}>
         <Box
           width="36px"

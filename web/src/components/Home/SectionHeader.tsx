@@ -10,7 +10,7 @@ export function SectionHeader({ title, subtitle, actions }: { title: string; sub
           {title}
         </Text>
         {subtitle ? (
-          <Text fontSize="sm" color="gray.400">
+          <Text fontSize="sm" color="gray.500">
             {subtitle}
           </Text>
         ) : null}

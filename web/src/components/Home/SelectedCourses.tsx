@@ -63,7 +63,7 @@ export function SelectedCourses({ query }: { readonly query: SelectedCourses_que
         <Text fontWeight="bold" color="gray.800">
           精选课程
         </Text>
-        <Text fontSize="xs" color="gray.400">
+        <Text fontSize="xs" color="gray.500">
           {`编辑推荐 · ${selectedCourses.length} 门`}
         </Text>
       </HStack>
@@ -120,7 +120,7 @@ export function SelectedCourses({ query }: { readonly query: SelectedCourses_que
                   <Text fontSize="13px" fontWeight="medium" color="gray.800" truncate _groupHover={{ color: 'red.600' }}>
                     {course.name}
                   </Text>
-                  <Text fontSize="xs" color="gray.400" truncate>
+                  <Text fontSize="xs" color="gray.500" truncate>
                     {course.authorName} · {formatCount(course.viewCount)} 次播放
                   </Text>
                 </Stack>

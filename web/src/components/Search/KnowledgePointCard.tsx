@@ -108,7 +108,7 @@ export function KnowledgePointCard({ point }: { readonly point: KnowledgePointCa
             <Text fontSize="xs" color="gray.600" truncate>
               <Highlighted segments={data.videoName} />
             </Text>
-            <Text fontSize="xs" color="gray.400" truncate>
+            <Text fontSize="xs" color="gray.500" truncate>
               {[data.courseName, data.authorName].filter(Boolean).join(' · ')}
             </Text>
           </Stack>

@@ -145,7 +145,7 @@ function Group({
             {title}
           </Text>
           {count !== undefined ? (
-            <Text fontSize="sm" color="gray.400">{`共 ${formatCount(count)} 个结果`}</Text>
+            <Text fontSize="sm" color="gray.500">{`共 ${formatCount(count)} 个结果`}</Text>
           ) : null}
         </HStack>
         {onMore ? (

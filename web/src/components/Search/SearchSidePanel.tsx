@@ -98,7 +98,7 @@ export function SearchSidePanel({ query, suggestions, hasSuggestions, onKeyword 
                     <Text mt="1.5" fontSize="sm" fontWeight="medium" color="gray.800" lineClamp={1} _groupHover={{ color: 'red.600' }}>
                       {topic.title}
                     </Text>
-                    <Text fontSize="xs" color="gray.400">{`共 ${topic.courseCount} 门课程`}</Text>
+                    <Text fontSize="xs" color="gray.500">{`共 ${topic.courseCount} 门课程`}</Text>
                   </RouterLink>
                 </Box>
               </Box>
@@ -126,7 +126,7 @@ export function SearchHistorySection({ onKeyword }: { readonly onKeyword: (keywo
       }
     >
       {history.length === 0 ? (
-        <Text fontSize="sm" color="gray.400">
+        <Text fontSize="sm" color="gray.500">
           暂无搜索历史
         </Text>
       ) : (

@@ -45,7 +45,7 @@ export function SearchTabs({ active, counts, onSelect }: Props) {
     label: (
       <>
         {tab.label}{' '}
-        <Text as="span" fontSize="xs" fontWeight="normal" color={tab.menuIndex === active ? 'red.500' : 'gray.400'}>
+        <Text as="span" fontSize="xs" fontWeight="normal" color={tab.menuIndex === active ? 'red.500' : 'gray.500'}>
           {formatCount(tabCount(tab.menuIndex, counts))}
         </Text>
       </>

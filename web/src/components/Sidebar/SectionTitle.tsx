@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function SectionTitle({ children, action }: { readonly children: ReactNode; readonly action?: ReactNode }) {
   return (
     <HStack justify="space-between" gap="2" px="3" mt="5" mb="2" minH="6">
-      <Text as="h2" fontSize="xs" fontWeight="semibold" color="gray.400" letterSpacing="wider">
+      <Text as="h2" fontSize="xs" fontWeight="semibold" color="gray.500" letterSpacing="wider">
         {children}
       </Text>
       {action}

@@ -121,7 +121,8 @@ export function Sidebar({ query, top }: { readonly query: Sidebar_query$key; rea
       <SectionTitle>合作伙伴</SectionTitle>
       <Stack gap="1" px="1">
         {site.partners.map((p) => (
-          <Link key={p.href} href={p.href} target="_blank" rel="noopener noreferrer" fontSize="13px" color="gray.600" _hover={{ color: 'red.600' }}>
+          // at least 24 px high: a target a finger or an unsteady hand can hit (WCAG 2.5.8)
+          <Link key={p.href} href={p.href} target="_blank" rel="noopener noreferrer" fontSize="13px" color="gray.600" minH="24px" _hover={{ color: 'red.600' }}>
             <LinkIcon />
             {p.label}
           </Link>

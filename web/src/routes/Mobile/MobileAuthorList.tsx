@@ -192,7 +192,7 @@ export function MobileAuthorList({
                   textAlign="center"
                   _active={{ bg: 'gray.50' }}
                 >
-                  <RouterLink to={mobileAuthorUrl(author.authorId)} aria-label={author.name}>
+                  <RouterLink to={mobileAuthorUrl(author.authorId)}>
                     <Image src={author.image} alt="" loading="lazy" boxSize="72px" borderRadius="full" objectFit="cover" bg="gray.100" />
                     <Text fontSize="md" fontWeight="semibold" color="gray.900" truncate maxW="full">
                       {author.name}

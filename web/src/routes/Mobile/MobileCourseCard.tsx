@@ -23,7 +23,7 @@ export function MobileCourseCard({ course }: { readonly course: MobileCourseCard
   const data = useFragment(courseFragment, course);
   return (
     <Box asChild display="block" bg="white" borderRadius="lg" overflow="hidden" borderWidth="1px" _active={{ bg: 'gray.50' }}>
-      <RouterLink to={mobilePlayUrl(data)} aria-label={data.name}>
+      <RouterLink to={mobilePlayUrl(data)}>
         <AspectRatio ratio={16 / 9} bg="gray.100">
           <Image src={data.image} alt="" loading="lazy" objectFit="cover" />
         </AspectRatio>

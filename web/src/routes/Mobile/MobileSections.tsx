@@ -76,7 +76,7 @@ export function MobileTopicTile({
   return (
     <Box as="li" flex="0 0 70%" css={{ scrollSnapAlign: 'start' }}>
       <Box asChild display="block" borderRadius="lg" overflow="hidden" borderWidth="1px" bg="white">
-        <RouterLink to={mobileTopicUrl(topic.topicId)} aria-label={topic.title}>
+        <RouterLink to={mobileTopicUrl(topic.topicId)}>
           {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special), the words under it */}
           <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
           <Stack gap="0" p="2">

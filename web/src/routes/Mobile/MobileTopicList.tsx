@@ -59,7 +59,7 @@ export function MobileTopicList({ query }: { readonly query: MobileTopicList_que
           {edges.map(({ node: topic }) => (
             <li key={topic.id}>
               <Box asChild display="block" bg="white" borderRadius="xl" overflow="hidden" _active={{ bg: 'gray.50' }}>
-                <RouterLink to={mobileTopicUrl(topic.topicId)} aria-label={topic.title}>
+                <RouterLink to={mobileTopicUrl(topic.topicId)}>
                   {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special) */}
                   <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
                   <Stack gap="1" p="3">
