@@ -19,6 +19,7 @@ import { MAX_STREAMING_PER_USER, STREAM_DEADLINE_MS } from './services/flow-ques
 import { readSignedParams, spendSignIfAny } from '../http/signed-params';
 import { createLogger, type Logger } from '../logger';
 import { aiContentBacklogGauge, createServiceMetrics, type ServiceMetrics } from '../metrics';
+import { lectureMakerOf } from '../media/lecture/on-open';
 import { createMediaGate } from '../media/media-tokens';
 import { MEDIA_PREFIX, serveMediaRequest } from '../media/serve-media';
 import type { MainApiData } from './data';
@@ -161,6 +162,8 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
     close: async () => {
       stopSweeping();
       stopAiContent();
+      // a lecture being made for a video opened before (media/lecture/on-open.ts) stops; the next open resumes it
+      await lectureMakerOf(options.store).stop();
       await running.close();
       await shared?.close();
     },
