@@ -171,23 +171,50 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
 
   it('follows the source of the lecture to /Play in a new tab, where the player stands at the cited second', async () => {
     const drawer = page.getByRole('dialog', { name: 'AI问答' });
-    const source = drawer.getByRole('region', { name: '参考来源' }).getByRole('link').filter({ hasText: '物质' }).first();
-    const href = (await source.getAttribute('href'))!;
-    const url = new URL(href, platform.baseUrl);
-    expect(url.pathname).toBe('/Play');
-    const vtime = Number(url.searchParams.get('vtime'));
-    // the cited lecture says it there: the transcript passage with the answer starts within 15 s of the cited second
-    const db = new Database(path.join(platform.dataDir, DATABASE_FILE), { readonly: true });
-    const said = db
-      .prepare(`SELECT start_ms AS startMs FROM video_transcripts WHERE video_id = ? AND text LIKE '%客观实在性%'`)
-      .all(Number(url.searchParams.get('videoId'))) as { startMs: number }[];
-    db.close();
-    expect(said.some((p) => Math.abs(Math.floor(p.startMs / 1000) - vtime) <= 15), JSON.stringify({ vtime, said })).toBe(true);
+    /** the latest answer's source that says 物质: its link, the cited second, checked against the transcript */
+    const citedSource = async () => {
+      const source = drawer.getByRole('region', { name: '参考来源' }).last().getByRole('link').filter({ hasText: '物质' }).first();
+      const href = (await source.getAttribute('href'))!;
+      const url = new URL(href, platform.baseUrl);
+      expect(url.pathname).toBe('/Play');
+      const vtime = Number(url.searchParams.get('vtime'));
+      // the cited lecture says it there: the transcript passage with the answer starts within 15 s of the cited second
+      const db = new Database(path.join(platform.dataDir, DATABASE_FILE), { readonly: true });
+      const said = db
+        .prepare(`SELECT start_ms AS startMs FROM video_transcripts WHERE video_id = ? AND text LIKE '%客观实在性%'`)
+        .all(Number(url.searchParams.get('videoId'))) as { startMs: number }[];
+      db.close();
+      expect(said.some((p) => Math.abs(Math.floor(p.startMs / 1000) - vtime) <= 15), JSON.stringify({ vtime, said })).toBe(true);
+      return { source, vtime };
+    };
+    const open = async (source: Awaited<ReturnType<typeof citedSource>>['source'], vtime: number) => {
+      const [tab] = await Promise.all([context.waitForEvent('page'), source.click()]);
+      await tab.waitForURL((u) => u.pathname === '/Play' && u.searchParams.get('vtime') === String(vtime));
+      // the player loads its media once it is on screen: a tab opened behind the drawer's tab is not
+      await tab.bringToFront();
+      return tab;
+    };
 
-    const [tab] = await Promise.all([context.waitForEvent('page'), source.click()]);
-    await tab.waitForURL((u) => u.pathname === '/Play' && u.searchParams.get('vtime') === String(vtime));
-    // the player loads its media once it is on screen: a tab opened behind the drawer's tab is not
-    await tab.bringToFront();
+    let { source, vtime } = await citedSource();
+    let tab = await open(source, vtime);
+    // a demo video without a committed lecture gets its own on first open (视频生成中): spoken from its
+    // transcript, whose seconds then are the lecture's; the answer asked again cites those
+    const video = tab.locator('video');
+    const making = tab.getByText('视频生成中', { exact: false });
+    await expect.poll(async () => (await video.count()) > 0 || (await making.count()) > 0, { timeout: 30_000 }).toBe(true);
+    if ((await video.count()) === 0) {
+      await expect.poll(() => video.count(), { timeout: 150_000 }).toBe(1);
+      await tab.close();
+      await page.bringToFront();
+      const answered = drawer.getByRole('article', { name: `问：${QUESTION}` });
+      const before = await answered.count();
+      await drawer.getByRole('textbox', { name: '向AI提问' }).fill(QUESTION);
+      await drawer.getByRole('button', { name: '发送' }).click();
+      await expect.poll(() => answered.count()).toBe(before + 1);
+      await expect.poll(() => answered.last().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+      ({ source, vtime } = await citedSource());
+      tab = await open(source, vtime);
+    }
     await expect.poll(() => tab.locator('video').count(), { timeout: 30_000 }).toBe(1);
     await expect
       .poll(async () => tab.evaluate(() => document.querySelector('video')?.currentTime ?? -1), { timeout: 30_000 })
@@ -195,7 +222,7 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     const at = await tab.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
     expect(at).toBeLessThan(vtime + 3);
     await tab.close();
-  });
+  }, 360_000);
 
   it('loaded nothing from outside and threw no page errors', () => {
     expect(foreignRequests).toEqual([]);
