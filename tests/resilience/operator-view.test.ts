@@ -48,11 +48,14 @@ function parsePrometheus(text: string): { samples: Sample[]; types: Map<string, 
       continue;
     }
     if (/^# HELP [a-zA-Z_:][a-zA-Z0-9_:]* /.test(line)) continue;
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)( \d+)?$/.exec(line);
+    // Prometheus reads NaN and Inf in any case (Go's ParseFloat); prom-client writes a gauge with no samples yet as "Nan"
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|[Nn][Aa][Nn]|[+-]?[Ii][Nn][Ff])( \d+)?$/i.exec(line);
     if (!sample) throw new Error(`not Prometheus text: ${line}`);
     const labels: Record<string, string> = {};
     for (const pair of (sample[3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1]!] = pair[2]!;
-    samples.push({ name: sample[1]!, labels, value: Number(sample[4]) });
+    const raw = sample[4]!.toLowerCase();
+    const number = raw === 'nan' ? NaN : raw.endsWith('inf') ? (raw.startsWith('-') ? -Infinity : Infinity) : Number(raw);
+    samples.push({ name: sample[1]!, labels, value: number });
   }
   return { samples, types };
 }
