@@ -30,6 +30,12 @@ interface PageRun {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** scripts the load fetched (same origin), those under 2 KB as sent, and requests to any other origin */
+  scripts: number;
+  smallScripts: number;
+  offOrigin: number;
+  /** what the largest contentful paint painted (Lighthouse's node label) */
+  lcpElement: string;
 }
 
 export interface WebPageResult {
@@ -97,13 +103,33 @@ async function lighthouseRun(url: string, formFactor: FormFactor, port: number, 
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
+  const origin = new URL(url).origin;
+  const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(origin));
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
+    scripts: scripts.length,
+    smallScripts: scripts.filter((r) => (r.transferSize ?? 0) < 2048).length,
+    offOrigin: requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith('data:')).length,
+    lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
   };
+}
+
+/** the node label of the LCP element audit (a table of tables in Lighthouse 12) */
+function lcpElementOf(details: unknown): string {
+  const found = /"nodeLabel":"((?:[^"\\]|\\.)*)"/.exec(JSON.stringify(details ?? {}));
+  return found ? (JSON.parse(`"${found[1]}"`) as string).slice(0, 40) : '?';
+}
+
+/** the part of Lighthouse's network-requests rows read here */
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
 }
 
 export async function runWebBench(options: { cleanup: Cleanup; step: (text: string) => void; runs?: number }): Promise<WebBenchResults> {
@@ -158,12 +184,18 @@ export async function runWebBench(options: { cleanup: Cleanup; step: (text: stri
         fcpMs: median(done.map((r) => r.fcpMs)),
         lcpMs: median(done.map((r) => r.lcpMs)),
         tbtMs: median(done.map((r) => r.tbtMs)),
+        scripts: median(done.map((r) => r.scripts)),
+        smallScripts: median(done.map((r) => r.smallScripts)),
+        offOrigin: Math.max(...done.map((r) => r.offOrigin)),
+        lcpElement: [...new Set(done.map((r) => r.lcpElement))].join(' / '),
       },
     };
     results.push(result);
     step(
       `web: ${page.formFactor} ${page.label}: performance ${result.median.performance}, accessibility ${result.median.accessibility}, ` +
-        `FCP ${result.median.fcpMs.toFixed(0)} ms, LCP ${result.median.lcpMs.toFixed(0)} ms, TBT ${result.median.tbtMs.toFixed(0)} ms`,
+        `FCP ${result.median.fcpMs.toFixed(0)} ms, LCP ${result.median.lcpMs.toFixed(0)} ms, TBT ${result.median.tbtMs.toFixed(0)} ms, ` +
+        `scripts ${result.median.scripts} (${result.median.smallScripts} under 2 KB), other origins ${result.median.offOrigin}, ` +
+        `largest paint: ${result.median.lcpElement}`,
     );
   }
   return { date: new Date(), machine: describeMachine(), loadBefore, loadAfter: loadavg()[0]!, pages: results };
@@ -172,14 +204,14 @@ export async function runWebBench(options: { cleanup: Cleanup; step: (text: stri
 export function webMarkdown(results: WebBenchResults): string {
   const rows = results.pages.map(
     (p) =>
-      `| ${p.formFactor} | ${p.label} | ${p.median.performance} | ${p.median.accessibility} | ${p.median.fcpMs.toFixed(0)} | ${p.median.lcpMs.toFixed(0)} | ${p.median.tbtMs.toFixed(0)} |`,
+      `| ${p.formFactor} | ${p.label} | ${p.median.performance} | ${p.median.accessibility} | ${p.median.fcpMs.toFixed(0)} | ${p.median.lcpMs.toFixed(0)} | ${p.median.tbtMs.toFixed(0)} | ${p.median.scripts} (${p.median.smallScripts}) | ${p.median.offOrigin} |`,
   );
   return [
     `Lighthouse 12 (simulated throttling, each form factor's defaults), medians of ${results.pages[0]?.runs.length ?? RUNS} runs after a warm-up load, ` +
       `${results.date.toISOString().slice(0, 10)}, ${results.machine}; load average ${results.loadBefore.toFixed(2)} before, ${results.loadAfter.toFixed(2)} after.`,
     '',
-    '| form factor | page | performance | accessibility | FCP ms | LCP ms | TBT ms |',
-    '|---|---|---|---|---|---|---|',
+    '| form factor | page | performance | accessibility | FCP ms | LCP ms | TBT ms | scripts (under 2 KB) | other origins |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
