@@ -57,8 +57,9 @@ export function PlayHeader({ playPage }: { readonly playPage: PlayHeader_playPag
         </Breadcrumb.List>
       </Breadcrumb.Root>
       <Flex align="center" gap="3" wrap="wrap">
-        <Text as="h1" fontSize="xl" fontWeight="bold" color="gray.900">
-          {course.name}
+        {/* elementtiming: when the title paints (PerformanceElementTiming), before the player's code loads */}
+        <Text asChild fontSize="xl" fontWeight="bold" color="gray.900">
+          <h1 elementtiming="play-course-title">{course.name}</h1>
         </Text>
         <HStack gap="3" fontSize="xs" color="gray.500">
           <HStack gap="1">

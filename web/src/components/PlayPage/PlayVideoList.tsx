@@ -28,8 +28,8 @@ export function PlayVideoList({ playPage, currentVideoId, onSelect }: Props) {
   return (
     <Stack as="nav" aria-label="视频列表" bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" gap="0" overflow="hidden" h="full">
       <HStack px="4" py="3" borderBottomWidth="1px" borderColor="gray.100" justify="space-between">
-        <Text fontWeight="bold" color="gray.900">
-          课程目录
+        <Text asChild fontWeight="bold" color="gray.900">
+          <p elementtiming="play-outline">课程目录</p>
         </Text>
         <Text fontSize="xs" color="gray.500">
           共 {videos.length} 个视频

@@ -4,11 +4,13 @@ import { graphql, useFragment } from 'react-relay';
 import type { PlayerPane_video$key } from '../../__generated__/PlayerPane_video.graphql';
 import { MediaPending } from '../Player/MediaPending';
 import type { PlayerResume, PlayerVideo, VideoPlayerHandle, VideoPlayerProps } from '../Player/types';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { useVideoDanmaku } from './useVideoDanmaku';
 
 /**
- * The player is its own chunk (vidstack, hls.js): it loads with the play page, never with /home.
- * The page speaks to it only through the contract of Player/types.ts.
+ * The player is its own chunk (vidstack, hls.js): never with /home, and on /Play only after the
+ * course (title, outline, lecturer, intro, AI content) has painted, with its poster in its place
+ * meanwhile. The page speaks to it only through the contract of Player/types.ts.
  */
 const VideoPlayer = lazy(() =>
   import('../Player/VideoPlayer').then((m) => ({
@@ -67,12 +69,16 @@ export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEn
     }),
     [data, catalogueId],
   );
+  // rendering the lazy player is what requests its code: not before the page's first paint
+  const afterFirstPaint = useAfterFirstPaint();
   const fallback = <PlayerLoading poster={data.image} />;
   return (
     <Box as="section" aria-label="视频播放器" bg="black" borderRadius="xl" overflow="hidden">
       {data.mediaState === 'GENERATING' ? (
         // its own lecture is being made: the player comes when it is there
         <MediaPending video={data} poster={data.image} />
+      ) : !afterFirstPaint ? (
+        fallback
       ) : (
         <PlayerChunkBoundary fallback={<PlayerUnavailable poster={data.image} />}>
           <Suspense fallback={fallback}>
@@ -96,7 +102,9 @@ function PlayerLoading({ poster }: { readonly poster: string }) {
   return (
     <AspectRatio ratio={16 / 9}>
       <Box position="relative" aria-busy="true" aria-label="播放器加载中">
-        {poster ? <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.6} /> : null}
+        {poster ? (
+          <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.6} loading="eager" fetchPriority="high" />
+        ) : null}
         <Spinner color="white" size="lg" position="relative" />
       </Box>
     </AspectRatio>
