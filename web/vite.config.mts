@@ -8,6 +8,32 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // The gateway (GraphQL, media, QR images, beacons) the dev server proxies to.
 const gateway = `http://127.0.0.1:${process.env.PORT ?? '4000'}`;
 
+// Chunks (speed issue, part 2): left to itself the bundler cut a chunk for every set of routes sharing
+// a module, so /home's first screen took 38 scripts, 28 of them under 2 KB. Now a first screen needs a
+// handful: the libraries the pages use (vendor), the app's modules that several pages use (shared), the
+// entry and the route's page and query. What only opens later keeps chunks of its own: the player's
+// libraries (after /Play's first paint), hls.js, the overlays' machinery, the avatar cropper, the QR code,
+// and each route's page.
+
+/** the player's libraries; hls.js among them stays its own dynamic import */
+const PLAYER_LIBRARIES = /node_modules[\\/](@vidstack|media-captions|media-icons|hls\.js)[\\/]/;
+/** the avatar cropper's and the phone QR code's */
+const OTHER_LAZY_LIBRARIES = /node_modules[\\/](react-easy-crop|normalize-wheel|qrcode|dijkstrajs|pngjs)[\\/]/;
+/**
+ * what opens over a page (dialogs, the AI drawer, menus, their focus traps and positioning): the
+ * signed-in header's menu, the guide, the play page's and the centre's dialogs; not on a visitor's first screen
+ */
+const OVERLAY_LIBRARIES =
+  /node_modules[\\/](.*[\\/])?@?(dialog|drawer|focus-trap|aria-hidden|remove-scroll|menu|popper|popover|floating-ui|dismissable|interact-outside|avatar)[\\/]/;
+/**
+ * not in `shared`: a route's own modules and its query's artifact (the page's chunk and the query's
+ * chunk share them), and the personal centre's, the play page's and the player's components
+ */
+const NOT_SHARED = /web[\\/]src[\\/](routes[\\/]|components[\\/](Center|PlayPage|Player)[\\/]|__generated__[\\/]\w*(?<!Pagination|Refetch)Query\.graphql\.ts$)/;
+
+const pageLibrary = (id: string) =>
+  id.startsWith('\0') || (/node_modules/.test(id) && ![PLAYER_LIBRARIES, OTHER_LAZY_LIBRARIES, OVERLAY_LIBRARIES].some((lazy) => lazy.test(id)));
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // babel-plugin-relay turns graphql`` tags into artifact imports; it must run before React's
@@ -32,6 +58,20 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // a module goes to the group of highest priority that takes it, with the modules it imports
+          // that no group took before: the libraries first, so vidstack or a dialog never takes React
+          groups: [
+            // the libraries the pages use and the bundler's helpers (the preload helper), one chunk
+            { name: 'vendor', test: pageLibrary, priority: 30 },
+            { name: 'overlays', test: OVERLAY_LIBRARIES, priority: 25 },
+            { name: 'player', test: (id) => PLAYER_LIBRARIES.test(id) && !/hls\.js/.test(id), priority: 20 },
+            // the app's modules that two or more routes use
+            { name: 'shared', test: (id) => /web[\\/]src[\\/]/.test(id) && !NOT_SHARED.test(id), minShareCount: 2, priority: 10 },
+          ],
+        },
+      },
       treeshake: {
         // Chakra's theme helpers are identity functions: marking them pure lets the bundler drop
         // the recipes of components this app does not use (the full preset is ~50 KB gzip).
