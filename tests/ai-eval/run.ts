@@ -160,7 +160,7 @@ async function main(): Promise<void> {
     const outcomes: Outcome[] = [];
     let n = 0;
     for (const q of questions) {
-      const userId = api.store.users.insert({ userName: `eval${n++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
+      const userId = (await api.store.users.insert({ userName: `eval${n++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
       const started = performance.now();
       let firstChunkMs: number | null = null;
       const result = await ask(api.client, { question: q.question, userId, productId: 1, ...(verbose ? { model: 'reasoner' } : {}) }, (chunk) => {

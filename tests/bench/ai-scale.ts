@@ -40,7 +40,7 @@ async function measureScale(name: string, content: DemoContent, step: (text: str
   try {
     const store = openMainApiData(dataDir);
     step(`${name}: seeding ${content.courses.length} courses`);
-    seedDemoContent(store, content, store.mediaDir);
+    await seedDemoContent(store, content, store.mediaDir);
     step(`${name}: building the knowledge base`);
     const started = performance.now();
     while (store.knowledge.catchUp(600_000).remaining > 0);
@@ -54,7 +54,7 @@ async function measureScale(name: string, content: DemoContent, step: (text: str
       let answered = 0;
       // a warm-up: the first question pays for loading the dictionary and the statements
       for (const [i, q] of [...QUESTIONS.slice(0, 5), ...QUESTIONS].entries()) {
-        const userId = store.users.insert({ userName: `scale${i}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
+        const userId = (await store.users.insert({ userName: `scale${i}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
         const t0 = performance.now();
         let first: number | null = null;
         const result = await ask(client, { question: q.question, userId, productId: 1 }, (chunk) => {

@@ -217,7 +217,7 @@ export async function runAiBench(options: { cleanup: Cleanup; step: (text: strin
   cleanup.add('ai platform', () => platform.stop());
 
   step(`ai: ${count} people (and ${WARMUP_QUESTIONS} for the warm-up) with their own login tokens`);
-  const viewers = createViewers(platform.dataDir, count + WARMUP_QUESTIONS);
+  const viewers = await createViewers(platform.dataDir, count + WARMUP_QUESTIONS);
   const questions = demoQuestions(platform.dataDir, count + WARMUP_QUESTIONS);
   const askers: Asker[] = viewers.map((viewer, i) => ({ viewer, question: questions[i]! }));
   const warmup = askers.slice(count);

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     await healthy(`http://127.0.0.1:${loginPort}/healthz`, login, () => log);
     const gateway = start('gateway', 'gateway/src/main.ts');
     await healthy(`http://127.0.0.1:${port}/healthz`, gateway, () => log);
-    const viewers: Viewer[] = createViewers(dataDir, Math.round(rate * 5));
+    const viewers: Viewer[] = await createViewers(dataDir, Math.round(rate * 5));
     const base = route === 'upstream' ? `http://127.0.0.1:${upstreamPort}` : `http://127.0.0.1:${port}`;
     const pool = new Pool(base, { connections: 256, keepAliveTimeout: 30_000 });
     const send = route === 'beacon' ? beaconSender(pool, base) : route === 'upstream' ? upstreamSender(pool) : route === 'sse' ? sseSender(pool) : gatewaySender(pool);

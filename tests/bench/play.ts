@@ -136,7 +136,7 @@ export interface Viewer {
   reports: number;
 }
 
-export function createViewers(dataDir: string, count: number): Viewer[] {
+export async function createViewers(dataDir: string, count: number): Promise<Viewer[]> {
   const store = openStore(dataDir);
   try {
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
@@ -151,11 +151,11 @@ export function createViewers(dataDir: string, count: number): Viewer[] {
     const now = Date.now();
     const passwordHash = hashPasswordSync('BenchViewer2026');
     const viewers: Viewer[] = [];
-    store.transaction(() => {
+    await store.transaction(async () => {
       for (let i = 0; i < count; i++) {
-        const user = store.users.insert({ userName: `bench_viewer_${i}`, passwordHash, userType: 1, comId: null, realName: `观众${i}` }, now);
+        const user = await store.users.insert({ userName: `bench_viewer_${i}`, passwordHash, userType: 1, comId: null, realName: `观众${i}` }, now);
         const token = newToken();
-        store.tokens.insert({ tokenHash: hashToken(token), userId: user.userId, kind: 'password', createdAt: now, expiresAt: now + 7 * 24 * 3600_000, lastUsedAt: now });
+        await store.tokens.insert({ tokenHash: hashToken(token), userId: user.userId, kind: 'password', createdAt: now, expiresAt: now + 7 * 24 * 3600_000, lastUsedAt: now });
         const video = videos[i % videos.length]!;
         viewers.push({ userId: user.userId, cookie: `utoken=${token}`, ...video, logId: '', reports: 0 });
       }
@@ -570,7 +570,7 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
   cleanup.add('play platform', () => platform.stop());
 
   step(`play: ${maxViewers} viewers with their own login tokens`);
-  const gatewayViewers = createViewers(platform.dataDir, maxViewers);
+  const gatewayViewers = await createViewers(platform.dataDir, maxViewers);
   // the upstream run uses the same people, with viewings of their own
   const upstreamViewers = gatewayViewers.map((viewer) => ({ ...viewer, logId: '', reports: 0 }));
 

@@ -191,7 +191,7 @@ export async function runSearchBench(options: {
   step(`search: writing it into a fresh store (${dataDir}) through the demo seeder`);
   const store = openMainApiData(dataDir);
   t0 = performance.now();
-  seedDemoContent(store, corpus.content, path.join(dataDir, 'media'));
+  await seedDemoContent(store, corpus.content, path.join(dataDir, 'media'));
   const seedMs = performance.now() - t0;
   corpus = null; // the strings are in the store now: let the collector have them
   store.close();

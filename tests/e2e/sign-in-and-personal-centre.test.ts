@@ -154,9 +154,9 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
     it('deletes a fragment after the confirmation and can download a downloadable one', async () => {
       const store = openStore(platform.dataDir);
       try {
-        const student = store.users.getByName('student')!;
-        const video = store.videos.listByCourse(1)[0]!;
-        const fragment = store.fragments.insert(
+        const student = (await store.users.getByName('student'))!;
+        const video = (await store.videos.listByCourse(1))[0]!;
+        const fragment = await store.fragments.insert(
           { userId: student.userId, videoId: video.id, fragmentName: '第一讲-片段1', startTime: 10, endTime: 70, download: 1, videoAddress: '/media/fragments/e2e-1.mp4' },
           Date.now(),
         );

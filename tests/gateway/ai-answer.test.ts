@@ -101,7 +101,7 @@ describe.each(SSE_ENDPOINTS)('askAI over %s', (endpoint) => {
   });
 
   it('refuses an empty and a 201-character question with INVALID on `question` (§5 sentences)', async () => {
-    const studentId = platform.userId('student');
+    const studentId = await platform.userId('student');
     const before = questionsOf(studentId);
     const empty = await askToEnd(gateway.url, endpoint, { question: '  \n ' }, studentToken);
     expect(empty).toHaveLength(1);

@@ -68,11 +68,11 @@ async function upload(
 
 describe('CSRF prevention', () => {
   it('refuses a multipart upload without the CSRF header, before reading it', async () => {
-    const before = platform.store.users.get(userId)!.headPicture;
+    const before = (await platform.store.users.get(userId))!.headPicture;
     const response = await upload(await image(400, 400), { csrf: false });
     expect(response.status).toBe(403);
     expect(response.body.errors[0].extensions.code).toBe('CSRF_REJECTED');
-    expect(platform.store.users.get(userId)!.headPicture).toBe(before);
+    expect((await platform.store.users.get(userId))!.headPicture).toBe(before);
   });
 });
 
@@ -85,7 +85,7 @@ describe('a good image', () => {
     expect(payload.errors).toEqual([]);
     expect(payload.headPicture).toMatch(new RegExp(`^/media/avatars/${userId}-[^/]+\\.jpg$`));
     expect(payload.viewer).toEqual({ isLoggedIn: true, headPicture: payload.headPicture });
-    expect(platform.store.users.get(userId)!.headPicture).toBe(payload.headPicture);
+    expect((await platform.store.users.get(userId))!.headPicture).toBe(payload.headPicture);
     // the next operation sees it too (the cached viewer was dropped)
     const next = await gateway.graphql('{ viewer { headPicture profile { headPicture } } }', undefined, { cookie });
     expect(next.body.data.viewer).toEqual({ headPicture: payload.headPicture, profile: { headPicture: payload.headPicture } });
@@ -218,7 +218,7 @@ async function eventually(check: () => Promise<boolean>, what: string, ms = 5_00
 
 describe('who may have a multipart body read, and how many at once', () => {
   it('without a utoken cookie: 请先登录, before the body is read', async () => {
-    const before = platform.store.users.get(userId)!.headPicture;
+    const before = (await platform.store.users.get(userId))!.headPicture;
     for (const cookie of ['', 'utoken=', `tokenUser=abc; utoken=${'x'.repeat(600)}`]) {
       // 10 MiB announced, a few hundred bytes sent: the answer comes without waiting for the rest
       const { request, answer } = partialUpload(gateway, cookie ? { cookie } : {}, 10 * 1024 * 1024);
@@ -232,7 +232,7 @@ describe('who may have a multipart body read, and how many at once', () => {
     const whole = await upload(await image(400, 400), { cookie: '' });
     expect(whole.status).toBe(401);
     expect(whole.body.errors[0].message).toBe('请先登录');
-    expect(platform.store.users.get(userId)!.headPicture).toBe(before);
+    expect((await platform.store.users.get(userId))!.headPicture).toBe(before);
   });
 
   it('a made-up token is asked about before the body is read, and is refused there', async () => {
@@ -372,7 +372,7 @@ describe('body sizes', () => {
   });
 
   it('a chunked multipart body is counted as it arrives and refused past the multipart limit', async () => {
-    const before = platform.store.users.get(userId)!.headPicture;
+    const before = (await platform.store.users.get(userId))!.headPicture;
     const boundary = 'sizhengboundary';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({ query: UPLOAD, variables: { file: null } })}\r\n--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.file"]}\r\n--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
     const body = new ReadableStream<Uint8Array>({
@@ -395,7 +395,7 @@ describe('body sizes', () => {
       await response.arrayBuffer().catch(() => undefined);
     }
     // nothing of it became the avatar
-    expect(platform.store.users.get(userId)!.headPicture).toBe(before);
+    expect((await platform.store.users.get(userId))!.headPicture).toBe(before);
   });
 
   it('the event-stream endpoint, which reads its own body, is held to the ordinary limit too', async () => {

@@ -168,7 +168,7 @@ describe('updateProfile', () => {
       viewer: { name: 'alice', isLoggedIn: true },
       errors: [],
     });
-    expect(platform.store.users.get(alice.id)).toMatchObject({ realName: '爱丽丝', gender: 0, info: '第一行\n第二行', studentId: 'S-2022-001' });
+    expect(await platform.store.users.get(alice.id)).toMatchObject({ realName: '爱丽丝', gender: 0, info: '第一行\n第二行', studentId: 'S-2022-001' });
   });
 
   it('names every broken field at once, in the service\'s words, before calling it', async () => {
@@ -284,7 +284,7 @@ describe('companyLogin (/DissimilarLogin.aspx?gid=...)', () => {
 
   it('signs an anonymous visitor in as the organisation with the demo gid and sets the cookie', async () => {
     const response = await mutate(COMPANY, { gid: DEMO_ORGANISATION.gid });
-    const org = platform.store.organisations.getByGid(DEMO_ORGANISATION.gid)!;
+    const org = (await platform.store.organisations.getByGid(DEMO_ORGANISATION.gid))!;
     expect(response.body.data.companyLogin).toEqual({
       openUrl: null,
       viewer: { isLoggedIn: true, userType: 2, name: `org${org.comId}`, comName: DEMO_ORGANISATION.name },
@@ -316,8 +316,8 @@ describe('companyLogin (/DissimilarLogin.aspx?gid=...)', () => {
   });
 
   it('answers the -2 link to open for a disabled organisation, and changes nothing', async () => {
-    const org = createOrganisation(platform.store, { name: '停用图书馆', ipRanges: ['10.99.0.0/16'], gid: 'closed-library' }, Date.now());
-    platform.store.organisations.setEnabled(org.comId, false);
+    const org = await createOrganisation(platform.store, { name: '停用图书馆', ipRanges: ['10.99.0.0/16'], gid: 'closed-library' }, Date.now());
+    await platform.store.organisations.setEnabled(org.comId, false);
     const response = await mutate(COMPANY, { gid: 'closed-library' });
     expect(response.body.data.companyLogin.errors).toEqual([]);
     expect(response.body.data.companyLogin.viewer.isLoggedIn).toBe(false);
@@ -335,8 +335,8 @@ describe('companyLogin and isIP (product-spec §4: "Company login sets isIP fals
     const refused = await mutate(COMPANY_IP, { gid: 'no-such-library' });
     expect(refused.body.data.companyLogin).toEqual({ openUrl: null, viewer: { isLoggedIn: false, isIP: false }, errors: [{ code: 'REFUSED' }] });
     expect(setCookieOf(refused.headers, 'utoken')).toBeUndefined();
-    const org = createOrganisation(platform.store, { name: '闭馆图书馆', ipRanges: ['10.98.0.0/16'], gid: 'closed-library-2' }, Date.now());
-    platform.store.organisations.setEnabled(org.comId, false);
+    const org = await createOrganisation(platform.store, { name: '闭馆图书馆', ipRanges: ['10.98.0.0/16'], gid: 'closed-library-2' }, Date.now());
+    await platform.store.organisations.setEnabled(org.comId, false);
     const openUrl = await mutate(COMPANY_IP, { gid: 'closed-library-2' });
     expect(openUrl.body.data.companyLogin.viewer).toEqual({ isLoggedIn: false, isIP: false });
     expect(openUrl.body.data.companyLogin.openUrl).toMatch(/^https?:\/\//);

@@ -44,7 +44,7 @@ export async function startUpstream(env: Record<string, string> = {}): Promise<U
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-gateway-test-'));
   const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOGIN_PORT: '0', LOG_LEVEL: 'silent', ...env });
   const store = openMainApiData(dataDir);
-  seedDemoContent(store, generateDemoContent({ now: DEMO_NOW }), store.mediaDir);
+  await seedDemoContent(store, generateDemoContent({ now: DEMO_NOW }), store.mediaDir);
   const server = await startMainApi({ config, store, port: 0 });
   const client = new UpstreamClient({
     baseUrl: server.url,
@@ -175,7 +175,7 @@ export interface Platform {
   signIn(userName: string, password: string): Promise<{ token: string; expiresAt: string }>;
   /** a personal account (userType 1) that nothing has touched yet */
   addUser(userName: string, password?: string): Promise<number>;
-  userId(userName: string): number;
+  userId(userName: string): Promise<number>;
   /** the gateway in front of both services */
   gateway(env?: Record<string, string>, options?: { captureLogs?: boolean }): Promise<TestGateway>;
   stop(): Promise<void>;
@@ -217,8 +217,8 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
     async addUser(userName, password = TEST_PASSWORD) {
       return (await createUser(store, { userName, password, userType: 1, realName: userName }, Date.now())).userId;
     },
-    userId(userName) {
-      const user = store.users.getByName(userName);
+    async userId(userName) {
+      const user = await store.users.getByName(userName);
       if (!user) throw new Error(`no user ${userName}`);
       return user.userId;
     },

@@ -246,7 +246,7 @@ describe('guest cookie and visit log', () => {
     const payload = response.body.data.recordVisit;
     expect(payload.errors).toEqual([]);
     expect(payload.logId).toMatch(/^\d+$/);
-    const row = upstream.store.visitLogs.get(Number(payload.logId));
+    const row = await upstream.store.visitLogs.get(Number(payload.logId));
     expect(row).toMatchObject({
       actId: 'spring-2026',
       customerCode: '',
@@ -269,7 +269,7 @@ describe('guest cookie and visit log', () => {
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.recordVisit.errors).toEqual([]);
       expect(response.body.data.recordVisit.logId).toMatch(/^\d+$/);
-      return upstream.store.visitLogs.get(Number(response.body.data.recordVisit.logId))!.previousPageUrl;
+      return (await upstream.store.visitLogs.get(Number(response.body.data.recordVisit.logId)))!.previousPageUrl;
     };
     // document.referrer of a page opened from another site, kept as it is
     expect(await stored('https://www.baidu.com/link?url=abc&wd=%E6%80%9D%E6%94%BF')).toBe('https://www.baidu.com/link?url=abc&wd=%E6%80%9D%E6%94%BF');

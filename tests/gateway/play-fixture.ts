@@ -8,8 +8,8 @@ import { generateDemoContent } from '../../upstream/src/demo/generate';
 import { seedDemoMedia } from '../../upstream/src/demo/media/seed-media';
 import { DEMO_NOW, type Platform } from './harness';
 
-export function giveDemoMedia(platform: Platform): void {
-  const media = seedDemoMedia(platform.store, generateDemoContent({ now: DEMO_NOW }).videos);
+export async function giveDemoMedia(platform: Platform): Promise<void> {
+  const media = await seedDemoMedia(platform.store, generateDemoContent({ now: DEMO_NOW }).videos);
   if (!media || media.lectures === 0) throw new Error('the demo lectures gave no video media');
 }
 

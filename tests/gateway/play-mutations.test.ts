@@ -24,7 +24,7 @@ let silentRefuserUrl: string;
 
 beforeAll(async () => {
   platform = await startPlatform();
-  giveDemoMedia(platform);
+  await giveDemoMedia(platform);
   gateway = await platform.gateway({}, { captureLogs: true });
   const aliceId = await platform.addUser('alice');
   const bobId = await platform.addUser('bob');

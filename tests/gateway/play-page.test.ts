@@ -45,7 +45,7 @@ const PLAY_PAGE_QUERY = `query PlayQuery($courseId: Int!, $videoId: Int, $catalo
 
 beforeAll(async () => {
   platform = await startPlatform();
-  giveDemoMedia(platform);
+  await giveDemoMedia(platform);
   gateway = await platform.gateway();
   const aliceId = await platform.addUser('alice');
   const bobId = await platform.addUser('bob');

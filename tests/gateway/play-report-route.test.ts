@@ -18,7 +18,7 @@ let course: PlayCourse;
 
 beforeAll(async () => {
   platform = await startPlatform();
-  giveDemoMedia(platform);
+  await giveDemoMedia(platform);
   gateway = await platform.gateway();
   const bobId = await platform.addUser('bob');
   bob = { id: bobId, cookie: `utoken=${(await platform.signIn('bob', 'Passw0rd2026')).token}` };

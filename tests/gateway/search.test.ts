@@ -455,7 +455,7 @@ describe('what the gateway sends', () => {
     );
     expect(response.body.errors).toBeUndefined();
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]!.query.userId).toBe(String(platform.userId('student')));
+    expect(recorded[0]!.query.userId).toBe(String(await platform.userId('student')));
   });
 
   it('one call for identical searches of one operation', async () => {

@@ -70,16 +70,16 @@ describe('a valid verdict past its time', () => {
   it('is served at once while the token is checked again; a token revoked meanwhile is refused from the answer on', async () => {
     await platform.addUser('stale-revoked');
     const { token } = await platform.signIn('stale-revoked', TEST_PASSWORD);
-    expect((await session(token).viewer()).userId).toBe(platform.userId('stale-revoked'));
+    expect((await session(token).viewer()).userId).toBe(await platform.userId('stale-revoked'));
     const callsAfterSignIn = loginCalls.count;
     // within its time: no call at all
     now += TOKEN_TTL_MS - 1;
-    expect((await session(token).viewer()).userId).toBe(platform.userId('stale-revoked'));
+    expect((await session(token).viewer()).userId).toBe(await platform.userId('stale-revoked'));
     expect(loginCalls.count).toBe(callsAfterSignIn);
     // revoked behind the gateway's back, then the verdict's time runs out
-    platform.store.tokens.revoke(hashToken(token));
+    await platform.store.tokens.revoke(hashToken(token));
     now += 2;
-    expect((await session(token).viewer()).userId).toBe(platform.userId('stale-revoked'));
+    expect((await session(token).viewer()).userId).toBe(await platform.userId('stale-revoked'));
     expect(loginCalls.count).toBeGreaterThan(callsAfterSignIn);
     await settled();
     expect((await session(token).viewer()).userType).toBe(-1);
@@ -92,12 +92,12 @@ describe('a valid verdict past its time', () => {
     await session(token).viewer();
     now += TOKEN_TTL_MS + 1;
     const before = loginCalls.count;
-    expect((await session(token).viewer()).userId).toBe(platform.userId('stale-kept'));
+    expect((await session(token).viewer()).userId).toBe(await platform.userId('stale-kept'));
     await settled();
     expect(loginCalls.count).toBe(before + 2);
     // fresh again: no calls
     now += TOKEN_TTL_MS - 2;
-    expect((await session(token).viewer()).userId).toBe(platform.userId('stale-kept'));
+    expect((await session(token).viewer()).userId).toBe(await platform.userId('stale-kept'));
     expect(loginCalls.count).toBe(before + 2);
   });
 
@@ -107,7 +107,7 @@ describe('a valid verdict past its time', () => {
     await session(token).viewer();
     now += TOKEN_TTL_MS + TOKEN_STALE_MS - 1;
     // the re-check cannot reach the service: the verdict is still served, within its bound
-    expect((await session(token, unreachable).viewer()).userId).toBe(platform.userId('stale-down'));
+    expect((await session(token, unreachable).viewer()).userId).toBe(await platform.userId('stale-down'));
     await settled();
     now += 1;
     expect((await session(token, unreachable).viewer()).userType).toBe(-1);

@@ -82,7 +82,7 @@ describe('signed in with a token from the login service', () => {
       userType: 1,
       isLoggedIn: true,
       isIP: false,
-      userId: platform.userId('student'),
+      userId: await platform.userId('student'),
       name: 'student',
       comName: null,
       comId: null,
@@ -99,7 +99,7 @@ describe('signed in with a token from the login service', () => {
   it('shows an organisation member with the organisation', async () => {
     const token = await signIn('teacher', 'Teacher2026');
     const response = await viewerWith({ cookie: `utoken=${token}` });
-    const org = platform.store.organisations.getByGid(DEMO_ORGANISATION.gid)!;
+    const org = (await platform.store.organisations.getByGid(DEMO_ORGANISATION.gid))!;
     expect(response.body.data.viewer).toMatchObject({
       userType: 2,
       isLoggedIn: true,
@@ -122,7 +122,7 @@ describe('signed in with a token from the login service', () => {
     const row = platform.db
       .prepare('SELECT user_id AS userId, user_name AS userName FROM visit_logs WHERE id = ?')
       .get(Number(response.body.data.recordVisit.logId)) as { userId: string; userName: string };
-    expect(row).toEqual({ userId: String(platform.userId('student')), userName: 'student' });
+    expect(row).toEqual({ userId: String(await platform.userId('student')), userName: 'student' });
   });
 });
 
@@ -138,7 +138,7 @@ describe('the organisation main-API calls are made for', () => {
     await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
     try {
       const recording = await platform.gateway({ UPSTREAM_URL: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}` });
-      const org = platform.store.organisations.getByGid(DEMO_ORGANISATION.gid)!;
+      const org = (await platform.store.organisations.getByGid(DEMO_ORGANISATION.gid))!;
       const query = '{ topics(first: 2) { totalCount } }';
       await recording.graphql(query, undefined, { cookie: `utoken=${await signIn('teacher', 'Teacher2026')}` });
       expect(asked.pop()?.get('comId')).toBe(String(org.comId));
@@ -219,7 +219,7 @@ describe('organisation networks (IPAutoLogin with the end user\'s address)', () 
   it('signs in the organisation behind a trusted proxy and sets the cookie', async () => {
     // the test talks to the gateway over loopback, which TRUSTED_PROXIES trusts by default
     const response = await viewerWith({ 'x-forwarded-for': '10.20.1.2' });
-    const org = platform.store.organisations.getByGid(DEMO_ORGANISATION.gid)!;
+    const org = (await platform.store.organisations.getByGid(DEMO_ORGANISATION.gid))!;
     expect(response.body.data.viewer).toMatchObject({
       userType: 2,
       isLoggedIn: true,
@@ -319,9 +319,9 @@ describe('nothing the client says about itself counts', () => {
     const withArgument = await gateway.graphql(`{ viewer(userId: 1) { userId } }`);
     expect(withArgument.body.errors?.[0]?.message).toMatch(/userId/);
     const token = await signIn('student', 'Student2026');
-    const forged = await viewerWith({ cookie: `userId=${platform.userId('teacher')}; utoken=${token}; tokenUser=x`, 'x-user-id': '2', 'x-forwarded-user': 'teacher' });
-    expect(forged.body.data.viewer).toMatchObject({ userId: platform.userId('student'), name: 'student' });
-    const anonymous = await viewerWith({ cookie: `userId=${platform.userId('teacher')}`, 'x-user-id': String(platform.userId('teacher')) });
+    const forged = await viewerWith({ cookie: `userId=${await platform.userId('teacher')}; utoken=${token}; tokenUser=x`, 'x-user-id': '2', 'x-forwarded-user': 'teacher' });
+    expect(forged.body.data.viewer).toMatchObject({ userId: await platform.userId('student'), name: 'student' });
+    const anonymous = await viewerWith({ cookie: `userId=${await platform.userId('teacher')}`, 'x-user-id': String(await platform.userId('teacher')) });
     expect(anonymous.body.data.viewer).toEqual(ANONYMOUS);
   });
 });

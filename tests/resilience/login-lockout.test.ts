@@ -78,7 +78,7 @@ describe('guessing a password slows the guesser, never the owner', () => {
 
     // one failure from each of 101 addresses, none of which waits on its own account-and-address: the
     // first 99 as the store records a failure (each password check costs a scrypt), the last two sent
-    for (let i = 1; i <= 99; i += 1) login.store.loginAttempts.recordFailure('owner', `10.66.0.${i}`, login.clock.now);
+    for (let i = 1; i <= 99; i += 1) await login.store.loginAttempts.recordFailure('owner', `10.66.0.${i}`, login.clock.now);
     expect((await signIn('owner', 'Botnet100x', '10.66.1.100')).body.message).toBe(WRONG);
     expect((await signIn('owner', 'Botnet101x', '10.66.1.101')).body.message).toBe(WRONG);
 
@@ -88,7 +88,7 @@ describe('guessing a password slows the guesser, never the owner', () => {
     expect((await signIn('owner', 'Owner2026pw', HOME)).body.code).toBe(2000);
     const wrongOld = await login.client.postJson(
       '/UserCenterApi/ModifyPassword',
-      { token: session, userId: login.store.users.getByName('owner')!.userId, oldPwd: 'NotIt2026pw', newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' },
+      { token: session, userId: (await login.store.users.getByName('owner'))!.userId, oldPwd: 'NotIt2026pw', newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' },
       from('192.0.2.99'),
     );
     expect(wrongOld.body).toEqual({ code: -1, message: '原密码错误', items: null });

@@ -15,11 +15,11 @@ import { DATABASE_FILE, openStore } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 
-describe('AI content in the background while another process writes', () => {
+describe('AI content in the background while another process writes', async () => {
   // the fixture content (20 videos) and no AI content yet
   const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-busy-'));
   const store = openStore(dir);
-  seedDemoContent(store, fixtureContent(), store.mediaDir);
+  await seedDemoContent(store, fixtureContent(), store.mediaDir);
   const other = new Database(path.join(dir, DATABASE_FILE));
   afterAll(() => {
     other.close();
@@ -34,7 +34,7 @@ describe('AI content in the background while another process writes', () => {
     const counted = new Proxy(store, {
       get: (target, key, receiver) =>
         key === 'withoutWaiting'
-          ? <T>(fn: () => T): T => {
+          ? <T>(fn: () => Promise<T>): Promise<T> => {
               triedOnce++;
               return target.withoutWaiting(fn);
             }
@@ -50,7 +50,7 @@ describe('AI content in the background while another process writes', () => {
     expect(busy).toMatchObject({ generated: 0, failed: 0, interrupted: true });
     expect(triedOnce).toBe(1);
     // the connection's own busy timeout is back for everything else
-    expect(store.withoutWaiting(() => 1)).toBe(1);
+    expect(await store.withoutWaiting(async () => 1)).toBe(1);
 
     const next = await runContentJob(counted, { writer, limit: 5, yieldBetween: true });
     expect(next).toMatchObject({ generated: 5, failed: 0, interrupted: false });

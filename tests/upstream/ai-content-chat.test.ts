@@ -65,10 +65,10 @@ function readJson(dir: string, sql: string) {
   }
 }
 
-function fixtureDataDir(): string {
+async function fixtureDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-chat-'));
   const store = openStore(dir);
-  seedDemoContent(store, fixtureContent(), store.mediaDir);
+  await seedDemoContent(store, fixtureContent(), store.mediaDir);
   store.close();
   return dir;
 }
@@ -113,7 +113,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('the openai-compatible content writer', () => {
   it('stores the model’s content, falls back to the extractive writer on invalid answers, never prints the key', async () => {
-    const dir = fixtureDataDir();
+    const dir = await fixtureDataDir();
     try {
       mode = 'content';
       requests.length = 0;
@@ -158,7 +158,7 @@ describe('the openai-compatible content writer', () => {
   });
 
   it('counts a failing provider and stops after five failures in a row, leaving the videos stale', async () => {
-    const dir = fixtureDataDir();
+    const dir = await fixtureDataDir();
     try {
       mode = 'error';
       requests.length = 0;

@@ -54,10 +54,10 @@ export function runAiContent(args: string[], env: Record<string, string> = {}): 
 const summaryOf = (stdout: string) => JSON.parse(stdout) as JobSummary;
 
 /** a DATA_DIR with the fixture content and no AI content yet, and no server running on it */
-export function fixtureDataDir(): string {
+export async function fixtureDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-job-'));
   const store = openStore(dir);
-  seedDemoContent(store, fixtureContent(), store.mediaDir);
+  await seedDemoContent(store, fixtureContent(), store.mediaDir);
   store.close();
   return dir;
 }
@@ -71,8 +71,8 @@ function generatedAt(dir: string): Map<number, number> {
 
 describe('npm run ai:content', () => {
   let dir: string;
-  beforeAll(() => {
-    dir = fixtureDataDir();
+  beforeAll(async () => {
+    dir = (await fixtureDataDir());
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -19,8 +19,8 @@ describe('embeddings of the openai-compatible provider', () => {
   let standIn: OpenAiStandIn;
   let api: TestApi;
   let names = 0;
-  const newUser = () =>
-    api.store.users.insert({ userName: `emb${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
+  const newUser = async () =>
+    (await api.store.users.insert({ userName: `emb${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
 
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
@@ -82,7 +82,7 @@ describe('embeddings of the openai-compatible provider', () => {
     // BM25 alone (the embeddings server refuses): the answer still comes, from the best BM25 passages
     standIn.embeddingStatus = 500;
     standIn.script = [{ content: '回答[1]。' }, { finish: true }];
-    const plain = await ask(api.client, { question: QUESTION, userId: newUser() });
+    const plain = await ask(api.client, { question: QUESTION, userId: await newUser() });
     expect(plain.status).toBe(200);
     expect(answerParts(plain.chunks).sources).toHaveLength(1);
     const candidates = standIn.embeddingRequests.at(-1)!.body.input;
@@ -97,7 +97,7 @@ describe('embeddings of the openai-compatible provider', () => {
     standIn.embeddingStatus = 200;
     const before = standIn.embeddingRequests.length;
     standIn.script = [{ content: '回答[1]。' }, { finish: true }];
-    const fused = await ask(api.client, { question: QUESTION, userId: newUser() });
+    const fused = await ask(api.client, { question: QUESTION, userId: await newUser() });
     expect(fused.status).toBe(200);
     expect(answerParts(fused.chunks).sources).toHaveLength(1);
     expect(standIn.embeddingRequests).toHaveLength(before + 1);

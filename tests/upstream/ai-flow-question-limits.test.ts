@@ -41,8 +41,8 @@ describe('flowQuestion limits', () => {
   /** the next accepted questions to send, and the promises of those sent */
   const queue: AcceptedQuestion[] = [];
   let names = 0;
-  const newUser = () =>
-    api.store.users.insert({ userName: `limit${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
+  const newUser = async () =>
+    (await api.store.users.insert({ userName: `limit${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
   const input = (userId: number): QuestionInput => ({ question: QUESTION, userId, clientId: '', model: 'chat', courseId: 0, videoId: 0 });
 
   /** sends the accepted question to a client; resolves when send() settles on the server */
@@ -104,11 +104,11 @@ describe('flowQuestion limits', () => {
 
   it('refuses, before streaming, a question over the cap of answers streaming at once: 当前提问人数较多，请稍后再试', async () => {
     const service = createFlowQuestionService(api.store, { provider: createRetrievalProvider(), maxStreaming: 1 });
-    const first = await service.accept(input(newUser()));
-    const other = newUser();
+    const first = await service.accept(input(await newUser()));
+    const other = await newUser();
     await expect(service.accept(input(other))).rejects.toThrow(expect.objectContaining({ code: -1, message: '当前提问人数较多，请稍后再试' }));
     // not recorded: it does not count against the asker's minute
-    expect(api.store.aiQuestions.countSince(other, 0)).toBe(0);
+    expect(await api.store.aiQuestions.countSince(other, 0)).toBe(0);
     const sent = serve(first);
     expect(await readAll()).toContain('data: end:');
     await sent;
@@ -118,26 +118,26 @@ describe('flowQuestion limits', () => {
 
   it('ends the stream of a client that stops reading at the deadline, freeing its slot', async () => {
     const service = createFlowQuestionService(api.store, { provider: endlessProvider, streamDeadlineMs: 300 });
-    const userId = newUser();
+    const userId = await newUser();
     const stuck = [await service.accept(input(userId)), await service.accept(input(userId))];
     const sends = stuck.map((accepted) => serve(accepted));
     const responses = await Promise.all(stuck.map(() => neverRead()));
     await expect(service.accept(input(userId))).rejects.toThrow('正在解答中请稍等...');
     await Promise.all(sends);
-    for (const accepted of stuck) expect(api.store.aiQuestions.get(accepted.id)!.outcome).toBe('aborted');
+    for (const accepted of stuck) expect((await api.store.aiQuestions.get(accepted.id))!.outcome).toBe('aborted');
     for (const res of responses) res.destroy();
     expect((await service.accept(input(userId))).id).toBeGreaterThan(0);
   });
 
   it('refuses a visitor (userType -1 or 0): 请先登录后再提问', async () => {
-    const userId = newUser();
+    const userId = await newUser();
     for (const userType of [-1, 0]) {
-      const users = { ...api.store.users, get: (id: number) => ({ ...api.store.users.get(id)!, userType }) };
+      const users = { ...api.store.users, get: async (id: number) => ({ ...(await api.store.users.get(id))!, userType }) };
       const service = createFlowQuestionService({ ...api.store, users } as MainApiData, { provider: createRetrievalProvider() });
       await expect(service.accept(input(userId)), `userType ${userType}`).rejects.toThrow(
         expect.objectContaining({ code: -1, message: '请先登录后再提问' }),
       );
     }
-    expect(api.store.aiQuestions.countSince(userId, 0)).toBe(0);
+    expect(await api.store.aiQuestions.countSince(userId, 0)).toBe(0);
   });
 });

@@ -15,8 +15,8 @@ describe('flowQuestion', () => {
   let api: TestApi;
   let clock = Date.parse('2026-11-20T08:00:00Z');
   let names = 0;
-  const newUser = () =>
-    api.store.users.insert({ userName: `asker${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
+  const newUser = async () =>
+    (await api.store.users.insert({ userName: `asker${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
 
   beforeAll(async () => {
     api = await startTestApi({ content: lectureContent(), now: () => clock });
@@ -24,7 +24,7 @@ describe('flowQuestion', () => {
   afterAll(() => api.stop());
 
   it('streams deep thinking, then the answer, then end: with the cited sources, as SSE', async () => {
-    const userId = newUser();
+    const userId = await newUser();
     const result = await ask(api.client, { question: QUESTION, userId, model: 'reasoner', clientId: 'tab-1', productId: 1 });
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -64,13 +64,13 @@ describe('flowQuestion', () => {
       expect(s.keyPointsShow).toMatch(/^(\d+:)?\d\d:\d\d$/);
     }
     // the record says how it ended and what it cited
-    const row = api.store.aiQuestions.latest(userId)!;
+    const row = (await api.store.aiQuestions.latest(userId))!;
     expect(row).toMatchObject({ outcome: 'end', model: 'reasoner', clientId: 'tab-1', question: QUESTION, chunks: chunks.length });
     expect(JSON.parse(row.sources)).toEqual(sources);
   });
 
   it('streams no thinking for model=chat (the default)', async () => {
-    const result = await ask(api.client, { question: QUESTION, userId: newUser() });
+    const result = await ask(api.client, { question: QUESTION, userId: await newUser() });
     const { thinking, answer, sources } = answerParts(result.chunks);
     expect(thinking).toBe('');
     expect(answer).toContain('唯物辩证法');
@@ -80,7 +80,7 @@ describe('flowQuestion', () => {
   it('asks about the given course first', async () => {
     // courses 1 and 10 both teach 否定之否定规律: each comes first when it is the one asked about
     for (const courseId of [1, 10]) {
-      const result = await ask(api.client, { question: '否定之否定规律揭示了什么', userId: newUser(), courseId });
+      const result = await ask(api.client, { question: '否定之否定规律揭示了什么', userId: await newUser(), courseId });
       const { sources } = answerParts(result.chunks);
       expect(sources!.length).toBeGreaterThan(0);
       expect(sources![0]!.courseId).toBe(courseId);
@@ -88,7 +88,7 @@ describe('flowQuestion', () => {
   });
 
   it('says so honestly, with no sources, when nothing is relevant', async () => {
-    const result = await ask(api.client, { question: '红烧肉怎么做才好吃', userId: newUser(), model: 'reasoner' });
+    const result = await ask(api.client, { question: '红烧肉怎么做才好吃', userId: await newUser(), model: 'reasoner' });
     const { thinking, answer, sources } = answerParts(result.chunks);
     expect(thinking).toContain('没有');
     expect(answer.startsWith('知识库中没有找到与这个问题相关的课程内容。')).toBe(true);
@@ -97,7 +97,7 @@ describe('flowQuestion', () => {
   });
 
   it('answers a question made only of stopwords honestly, citing nothing', async () => {
-    const result = await ask(api.client, { question: '的', userId: newUser() });
+    const result = await ask(api.client, { question: '的', userId: await newUser() });
     const { answer, sources } = answerParts(result.chunks);
     expect(answer.startsWith('知识库中没有找到与这个问题相关的课程内容。')).toBe(true);
     expect(sources).toEqual([]);
@@ -105,13 +105,13 @@ describe('flowQuestion', () => {
 
   it('deletes questions older than 30 days in the background', async () => {
     clock += 2 * 3_600_000; // past the hourly sweep of earlier questions
-    const userId = newUser();
+    const userId = await newUser();
     const asked = { userId, clientId: '', model: 'chat', provider: 'retrieval', question: '旧问题', courseId: 0, videoId: 0 };
-    const old = api.store.aiQuestions.add(asked, clock - 31 * 86_400_000);
-    const recent = api.store.aiQuestions.add(asked, clock - 29 * 86_400_000);
+    const old = await api.store.aiQuestions.add(asked, clock - 31 * 86_400_000);
+    const recent = await api.store.aiQuestions.add(asked, clock - 29 * 86_400_000);
     expect((await ask(api.client, { question: QUESTION, userId })).status).toBe(200);
-    await until(() => (api.store.aiQuestions.get(old) === undefined ? true : undefined));
-    expect(api.store.aiQuestions.get(recent)).toBeDefined();
+    await until(async () => ((await api.store.aiQuestions.get(old)) === undefined ? true : undefined));
+    expect(await api.store.aiQuestions.get(recent)).toBeDefined();
   });
 
   describe('refuses before streaming, as an envelope', () => {
@@ -122,14 +122,14 @@ describe('flowQuestion', () => {
     };
 
     it('an empty or blank question: 请输入内容', async () => {
-      const userId = newUser();
+      const userId = await newUser();
       expect(await refusal({ userId, question: '' })).toMatchObject({ status: 400, code: 4000, message: '请输入内容' });
       expect(await refusal({ userId, question: ' \n\t ' })).toMatchObject({ code: 4000, message: '请输入内容' });
       expect(await refusal({ userId })).toMatchObject({ code: 4000, message: '请输入内容' });
     });
 
     it('over 200 characters (code points, after trimming): 输入限200字以内', async () => {
-      const userId = newUser();
+      const userId = await newUser();
       expect(await refusal({ userId, question: '问'.repeat(201) })).toMatchObject({ code: 4000, message: '输入限200字以内' });
       // 200 characters outside the BMP are 400 UTF-16 units, and allowed; spaces around are trimmed
       const astral = await ask(api.client, { userId, question: ` ${'𠀀'.repeat(200)} ` });
@@ -138,7 +138,7 @@ describe('flowQuestion', () => {
     });
 
     it('bad parameters: 4000, unknown course or video: 4004, bad sign: 4001', async () => {
-      const userId = newUser();
+      const userId = await newUser();
       const question = QUESTION;
       expect(await refusal({ userId, question, model: 'gpt-4' })).toMatchObject({ code: 4000 });
       expect(await refusal({ userId, question, clientId: 'has space' })).toMatchObject({ code: 4000 });
@@ -155,13 +155,13 @@ describe('flowQuestion', () => {
       expect(unsigned.status).toBe(401);
       expect(unsigned.body.code).toBe(4001);
       // none of them was recorded
-      expect(api.store.aiQuestions.countSince(userId, 0)).toBe(0);
+      expect(await api.store.aiQuestions.countSince(userId, 0)).toBe(0);
     });
   });
 
   it('takes at most 10 questions of one user in any 60 s: 提问太频繁，请稍后再试', async () => {
-    const userId = newUser();
-    const other = newUser();
+    const userId = await newUser();
+    const other = await newUser();
     clock += 3_600_000;
     const start = clock;
     for (let i = 0; i < 10; i++) {
@@ -185,14 +185,14 @@ describe('flowQuestion', () => {
   });
 
   it('stops the work when the client goes away', async () => {
-    const full = await ask(api.client, { question: QUESTION, userId: newUser(), model: 'reasoner' });
-    const userId = newUser();
+    const full = await ask(api.client, { question: QUESTION, userId: await newUser(), model: 'reasoner' });
+    const userId = await newUser();
     const cut = await ask(api.client, { question: QUESTION, userId, model: 'reasoner' }, (_chunk, index) => index === 1);
     expect(cut.chunks).toHaveLength(2);
     // the server notices, stops the provider and records the question as aborted, having sent
     // far fewer chunks than a whole answer
-    const record = await until(() => {
-      const row = api.store.aiQuestions.latest(userId);
+    const record = await until(async () => {
+      const row = await api.store.aiQuestions.latest(userId);
       return row && row.outcome !== 'streaming' ? row : undefined;
     });
     expect(record.outcome).toBe('aborted');
@@ -201,9 +201,9 @@ describe('flowQuestion', () => {
 });
 
 /** polls until fn returns a value (the server's side of a closed connection is asynchronous) */
-async function until<T>(fn: () => T | undefined): Promise<T> {
+async function until<T>(fn: () => T | undefined | Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 200; i++) {
-    const value = fn();
+    const value = await fn();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

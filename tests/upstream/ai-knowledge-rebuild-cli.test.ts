@@ -21,7 +21,7 @@ describe('ai:knowledge:rebuild', () => {
   afterAll(() => api.stop());
 
   it('rebuilds every course and the answers stay the same', async () => {
-    const userId = api.store.users.insert({ userName: 'rebuild', passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
+    const userId = (await api.store.users.insert({ userName: 'rebuild', passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
     const question = { question: '否定之否定规律揭示了什么', userId };
     const before = answerParts((await ask(api.client, question)).chunks);
     const db = new Database(path.join(api.dataDir, DATABASE_FILE));

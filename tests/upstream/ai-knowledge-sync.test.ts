@@ -20,10 +20,10 @@ describe('AI knowledge base', () => {
   /** a second connection, as another process (an import, an admin) would change content */
   let db: Database.Database;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-kb-'));
     store = openMainApiData(dataDir);
-    seedDemoContent(store, lectureContent(), store.mediaDir);
+    await seedDemoContent(store, lectureContent(), store.mediaDir);
     db = new Database(path.join(dataDir, DATABASE_FILE));
   });
   afterAll(() => {

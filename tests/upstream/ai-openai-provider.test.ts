@@ -21,8 +21,8 @@ describe('openai-compatible provider', () => {
   let standIn: OpenAiStandIn;
   let api: TestApi;
   let names = 0;
-  const newUser = () =>
-    api.store.users.insert({ userName: `oa${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
+  const newUser = async () =>
+    (await api.store.users.insert({ userName: `oa${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
 
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
@@ -74,7 +74,7 @@ describe('openai-compatible provider', () => {
       { finish: true },
     ];
     const before = answerRequests().length;
-    const result = await ask(api.client, { question: QUESTION, userId: newUser(), model: 'reasoner' });
+    const result = await ask(api.client, { question: QUESTION, userId: await newUser(), model: 'reasoner' });
     expect(result.status).toBe(200);
 
     // what the model was asked
@@ -110,7 +110,7 @@ describe('openai-compatible provider', () => {
     standIn.script = [{ content: '回答[1]。' }, { finish: true }];
     const before = answerRequests().length;
     // 兼爱 (video 72) described without its name, under its author's other name 墨翟
-    const result = await ask(api.client, { question: '墨翟那个要求不分亲疏远近地爱所有人的主张叫什么', userId: newUser() });
+    const result = await ask(api.client, { question: '墨翟那个要求不分亲疏远近地爱所有人的主张叫什么', userId: await newUser() });
     expect(result.status).toBe(200);
     const user = answerRequests()[before]!.body.messages.find((m) => m.role === 'user')!.content;
     const sent = promptPassages(before);
@@ -122,7 +122,7 @@ describe('openai-compatible provider', () => {
   it('uses the chat model for model=chat and shows no thinking', async () => {
     standIn.script = [{ content: '回答[1]。' }, { finish: true }];
     const before = answerRequests().length;
-    const result = await ask(api.client, { question: QUESTION, userId: newUser() });
+    const result = await ask(api.client, { question: QUESTION, userId: await newUser() });
     expect(answerRequests()[before]!.body.model).toBe('stand-in-chat');
     const { thinking, answer, sources } = answerParts(result.chunks);
     expect(thinking).toBe('');
@@ -132,7 +132,7 @@ describe('openai-compatible provider', () => {
 
   it('sends end:[] when the answer cites nothing', async () => {
     standIn.script = [{ content: '唯物辩证法有三大规律。' }, { finish: true }];
-    const result = await ask(api.client, { question: QUESTION, userId: newUser() });
+    const result = await ask(api.client, { question: QUESTION, userId: await newUser() });
     const { answer, sources } = answerParts(result.chunks);
     expect(answer).toBe('唯物辩证法有三大规律。');
     expect(sources).toEqual([]);
@@ -140,7 +140,7 @@ describe('openai-compatible provider', () => {
 
   it('fails with err: when the model sends a line longer than 64 KB, without buffering it', async () => {
     standIn.script = [{ content: '开头' }, { content: '长'.repeat(70_000) }, { finish: true }];
-    const result = await ask(api.client, { question: QUESTION, userId: newUser() });
+    const result = await ask(api.client, { question: QUESTION, userId: await newUser() });
     expect(result.chunks.map((c) => c.slice(0, 40))).toEqual(['开头', 'err:AI 服务暂时不可用，请稍后再试']);
     const request = answerRequests()[answerRequests().length - 1]!;
     await request.over;
@@ -148,24 +148,24 @@ describe('openai-compatible provider', () => {
 
   it('ends with err: and no end: when the model breaks off', async () => {
     standIn.script = [{ reasoning: '想一想' }, { content: '前半句' }, { breakOff: true }];
-    const userId = newUser();
+    const userId = await newUser();
     const result = await ask(api.client, { question: QUESTION, userId, model: 'reasoner' });
     expect(result.chunks[result.chunks.length - 1]).toBe('err:AI 服务暂时不可用，请稍后再试');
     expect(result.chunks.some((c) => c.startsWith('end:'))).toBe(false);
     expect(answerParts(result.chunks).answer).toBe('前半句');
-    expect(api.store.aiQuestions.latest(userId)!.outcome).toBe('err');
+    expect((await api.store.aiQuestions.latest(userId))!.outcome).toBe('err');
   });
 
   it('ends with err: when the model refuses, without passing on what it said', async () => {
     standIn.script = [{ status: 500 }];
-    const result = await ask(api.client, { question: QUESTION, userId: newUser() });
+    const result = await ask(api.client, { question: QUESTION, userId: await newUser() });
     expect(result.chunks).toEqual(['err:AI 服务暂时不可用，请稍后再试']);
   });
 
   it('does not ask the model when the knowledge base has nothing relevant', async () => {
     standIn.script = [{ content: '编造的回答' }, { finish: true }];
     const before = answerRequests().length;
-    const result = await ask(api.client, { question: '红烧肉怎么做才好吃', userId: newUser() });
+    const result = await ask(api.client, { question: '红烧肉怎么做才好吃', userId: await newUser() });
     expect(answerRequests().slice(before).map((r) => r.body.messages[1]?.content)).toEqual([]);
     const { answer, sources } = answerParts(result.chunks);
     expect(answer.startsWith('知识库中没有找到与这个问题相关的课程内容。')).toBe(true);
@@ -175,14 +175,14 @@ describe('openai-compatible provider', () => {
   it("cancels the model's request when the client goes away", async () => {
     standIn.script = [{ content: '开始回答' }, { hold: true }, { content: '不该送达' }, { finish: true }];
     const before = answerRequests().length;
-    const userId = newUser();
+    const userId = await newUser();
     const result = await ask(api.client, { question: QUESTION, userId }, () => true);
     expect(result.chunks).toEqual(['开始回答']);
     const request = await until(() => answerRequests()[before]);
     await request.over;
     expect(request.closedEarly).toBe(true);
-    const record = await until(() => {
-      const row = api.store.aiQuestions.latest(userId);
+    const record = await until(async () => {
+      const row = await api.store.aiQuestions.latest(userId);
       return row && row.outcome !== 'streaming' ? row : undefined;
     });
     expect(record.outcome).toBe('aborted');
@@ -214,7 +214,7 @@ describe('openai-compatible provider', () => {
 
   it('lets one user have two answers streaming at once: 正在解答中请稍等...', async () => {
     standIn.script = [{ content: '稍等' }, { hold: true }, { content: '好了[1]' }, { finish: true }];
-    const userId = newUser();
+    const userId = await newUser();
     const started: Promise<void>[] = [];
     const answers = [0, 1].map(() => {
       let first!: () => void;
@@ -228,7 +228,7 @@ describe('openai-compatible provider', () => {
     expect(third.envelope).toEqual({ code: -1, message: '正在解答中请稍等...', items: null });
     // another user is not held back by them
     standIn.script = [{ content: '另一位' }, { finish: true }];
-    expect(answerParts((await ask(api.client, { question: QUESTION, userId: newUser() })).chunks).answer).toBe('另一位');
+    expect(answerParts((await ask(api.client, { question: QUESTION, userId: await newUser() })).chunks).answer).toBe('另一位');
     standIn.release();
     for (const done of await Promise.all(answers)) expect(answerParts(done.chunks).answer).toBe('稍等好了[1]');
     // both finished: the user may ask again
@@ -238,9 +238,9 @@ describe('openai-compatible provider', () => {
 });
 
 /** polls until fn returns a value */
-async function until<T>(fn: () => T | undefined): Promise<T> {
+async function until<T>(fn: () => T | undefined | Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 200; i++) {
-    const value = fn();
+    const value = await fn();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -136,10 +136,10 @@ describe('retrieval over the lectures', () => {
     return Math.floor(passage.startMs / 1000);
   };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-questions-'));
     store = openMainApiData(dataDir);
-    seedDemoContent(store, content, store.mediaDir);
+    await seedDemoContent(store, content, store.mediaDir);
     store.knowledge.catchUp(60_000);
   });
   afterAll(() => {

@@ -47,17 +47,17 @@ describe('AI retrieval quality over the demo lectures', () => {
   beforeAll(async () => {
     content = generateDemoContent({ now: new Date() });
     api = await startTestApi({ content });
-    userId = api.store.users.insert({ userName: 'quality', passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now()).userId;
+    userId = (await api.store.users.insert({ userName: 'quality', passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
   });
   afterAll(() => api.stop());
 
   /** does the source point at a second where the video says the answer? */
-  function pointsAtAnswer(source: AiSource, answer: string): boolean {
-    const saidInTranscript = api.store.videos
-      .transcript(source.videoId)
+  async function pointsAtAnswer(source: AiSource, answer: string): Promise<boolean> {
+    const saidInTranscript = (await api.store.videos
+      .transcript(source.videoId))
       .some((p) => p.text.includes(answer) && Math.floor(p.startMs / 1000) <= source.timePoint && source.timePoint <= p.endMs / 1000);
-    const saidAtKeyframe = api.store.videos
-      .keyframes(source.videoId)
+    const saidAtKeyframe = (await api.store.videos
+      .keyframes(source.videoId))
       .some((k) => `${k.keyPoints}：${k.description}`.includes(answer) && k.timePoint === source.timePoint);
     return saidInTranscript || saidAtKeyframe;
   }
@@ -70,10 +70,10 @@ describe('AI retrieval quality over the demo lectures', () => {
   for (const c of CASES) {
     it(`${c.question} → the lecture that answers it, at the second it is said`, async () => {
       // the rate limit is per user and minute: each question asks as a user of its own
-      const asker = api.store.users.insert(
+      const asker = (await api.store.users.insert(
         { userName: `q${CASES.indexOf(c)}`, passwordHash: null, userType: 1, comId: null, realName: '' },
         Date.now(),
-      ).userId;
+      )).userId;
       const result = await ask(api.client, { question: c.question, userId: asker, productId: 1 });
       expect(result.status).toBe(200);
       const { sources, answer } = answerParts(result.chunks);
@@ -83,7 +83,7 @@ describe('AI retrieval quality over the demo lectures', () => {
       const fromRight = top.filter((s) => right.has(s.videoId));
       expect(fromRight.length, `${c.question}: ${JSON.stringify(top.map((s) => [s.videoId, s.videoName]))}`).toBeGreaterThan(0);
       expect(
-        fromRight.some((s) => pointsAtAnswer(s, c.answer)),
+        (await Promise.all(fromRight.map((s) => pointsAtAnswer(s, c.answer)))).some(Boolean),
         `${c.question}: ${JSON.stringify(fromRight.map((s) => [s.videoId, s.timePoint, s.excerpt]))}`,
       ).toBe(true);
       // the answer quotes the lectures and cites them

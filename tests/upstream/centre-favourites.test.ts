@@ -26,19 +26,19 @@ describe('favourite courses', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    fan = addUser(api.store, 'fan');
-    other = addUser(api.store, 'other');
-    const op = (userId: number, videoId: number, operateType: 0 | 1, minutes: number) =>
-      expect(api.store.userOperations.add({ userId, videoId, operateType }, base + minutes * 60_000)).toBe(true);
-    op(fan, 11, FAVOURITE, 1); // course 1
-    op(fan, 31, FAVOURITE, 2); // course 3
-    op(fan, 13, FAVOURITE, 3); // course 1 again, later: course 1 moves up
-    op(fan, 71, FAVOURITE, 4); // course 7
-    op(fan, 91, LIKE, 5); // a like is not a favourite
-    op(fan, 41, FAVOURITE, 6); // course 4
-    op(other, 21, FAVOURITE, 7); // someone else's
-    expect(api.store.userOperations.add({ userId: fan, videoId: 11, operateType: FAVOURITE }, base)).toBe(false);
-    expect(api.store.userOperations.add({ userId: fan, videoId: 999, operateType: FAVOURITE }, base)).toBe(false);
+    fan = (await addUser(api.store, 'fan'));
+    other = (await addUser(api.store, 'other'));
+    const op = async (userId: number, videoId: number, operateType: 0 | 1, minutes: number) =>
+      expect(await api.store.userOperations.add({ userId, videoId, operateType }, base + minutes * 60_000)).toBe(true);
+    await op(fan, 11, FAVOURITE, 1); // course 1
+    await op(fan, 31, FAVOURITE, 2); // course 3
+    await op(fan, 13, FAVOURITE, 3); // course 1 again, later: course 1 moves up
+    await op(fan, 71, FAVOURITE, 4); // course 7
+    await op(fan, 91, LIKE, 5); // a like is not a favourite
+    await op(fan, 41, FAVOURITE, 6); // course 4
+    await op(other, 21, FAVOURITE, 7); // someone else's
+    expect(await api.store.userOperations.add({ userId: fan, videoId: 11, operateType: FAVOURITE }, base)).toBe(false);
+    expect(await api.store.userOperations.add({ userId: fan, videoId: 999, operateType: FAVOURITE }, base)).toBe(false);
   });
   afterAll(() => api.stop());
 
@@ -75,11 +75,11 @@ describe('favourite courses', () => {
   });
 
   it('drops a course once none of its videos is favourited any more', async () => {
-    expect(api.store.userOperations.remove(fan, 13, FAVOURITE)).toBe(true);
+    expect(await api.store.userOperations.remove(fan, 13, FAVOURITE)).toBe(true);
     expect((await list(fan)).dataList.map((c) => c.courseId)).toEqual([4, 7, 3, 1]);
-    expect(api.store.userOperations.remove(fan, 11, FAVOURITE)).toBe(true);
+    expect(await api.store.userOperations.remove(fan, 11, FAVOURITE)).toBe(true);
     expect((await list(fan)).dataList.map((c) => c.courseId)).toEqual([4, 7, 3]);
-    expect(api.store.userOperations.has(fan, 91, LIKE)).toBe(true);
+    expect(await api.store.userOperations.has(fan, 91, LIKE)).toBe(true);
   });
 
   it('refuses a userId without an account (4000) and unsigned calls (401)', async () => {

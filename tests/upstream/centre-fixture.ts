@@ -10,8 +10,8 @@ import type { ApiResponse, ParamsInput, UpstreamClient } from './client';
 export const DAY_MS = 86_400_000;
 
 /** a personal account without a password (enough for the main API, which trusts the signed userId) */
-export function addUser(store: Store, userName: string): number {
-  return store.users.insert({ userName, passwordHash: null, userType: 1, comId: null }, Date.now()).userId;
+export async function addUser(store: Store, userName: string): Promise<number> {
+  return (await store.users.insert({ userName, passwordHash: null, userType: 1, comId: null }, Date.now())).userId;
 }
 
 /** A call without sign/timespan headers at all: the contract answers 401 / 4001. */

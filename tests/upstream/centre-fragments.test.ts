@@ -39,10 +39,10 @@ describe('fragments', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    clipper = addUser(api.store, 'clipper');
-    other = addUser(api.store, 'other');
-    const add = (key: string, userId: number, videoId: number, createdAt: number, file?: string, extra: object = {}) => {
-      const row = api.store.fragments.insert(
+    clipper = (await addUser(api.store, 'clipper'));
+    other = (await addUser(api.store, 'other'));
+    const add = async (key: string, userId: number, videoId: number, createdAt: number, file?: string, extra: object = {}) => {
+      const row = await api.store.fragments.insert(
         {
           userId,
           videoId,
@@ -57,12 +57,12 @@ describe('fragments', () => {
       );
       ids[key] = row!.id;
     };
-    add('old', clipper, 11, now - 31 * DAY_MS, `${clipper}/old.mp4`); // expired a day ago
-    add('f1', clipper, 12, now - 20 * DAY_MS, `${clipper}/f1.mp4`);
-    add('f2', clipper, 21, now - 2 * DAY_MS, `${clipper}/f2.mp4`, { download: 0, startTime: 0, endTime: 180 });
-    add('f3', clipper, 31, now - 60_000, undefined); // still being cut: no file yet
-    add('theirs', other, 11, now - DAY_MS, `${other}/theirs.mp4`);
-    add('theirsOld', other, 13, now - 40 * DAY_MS, `${other}/theirs-old.mp4`);
+    await add('old', clipper, 11, now - 31 * DAY_MS, `${clipper}/old.mp4`); // expired a day ago
+    await add('f1', clipper, 12, now - 20 * DAY_MS, `${clipper}/f1.mp4`);
+    await add('f2', clipper, 21, now - 2 * DAY_MS, `${clipper}/f2.mp4`, { download: 0, startTime: 0, endTime: 180 });
+    await add('f3', clipper, 31, now - 60_000, undefined); // still being cut: no file yet
+    await add('theirs', other, 11, now - DAY_MS, `${other}/theirs.mp4`);
+    await add('theirsOld', other, 13, now - 40 * DAY_MS, `${other}/theirs-old.mp4`);
   });
   afterAll(() => api.stop());
 
@@ -97,14 +97,14 @@ describe('fragments', () => {
   });
 
   it('deletes the expired fragments it meets, cut files included, and only the caller’s', async () => {
-    expect(api.store.fragments.get(ids.old!)).toBeUndefined();
+    expect(await api.store.fragments.get(ids.old!)).toBeUndefined();
     expect(existsSync(fileOf(`${clipper}/old.mp4`))).toBe(false);
     // the other user's expired fragment is met when they list
-    expect(api.store.fragments.get(ids.theirsOld!)).toBeDefined();
+    expect(await api.store.fragments.get(ids.theirsOld!)).toBeDefined();
     expect(existsSync(fileOf(`${other}/theirs-old.mp4`))).toBe(true);
     const theirs = await list(other);
     expect(theirs.dataList.map((f) => f.id)).toEqual([ids.theirs]);
-    expect(api.store.fragments.get(ids.theirsOld!)).toBeUndefined();
+    expect(await api.store.fragments.get(ids.theirsOld!)).toBeUndefined();
     expect(existsSync(fileOf(`${other}/theirs-old.mp4`))).toBe(false);
   });
 
@@ -121,7 +121,7 @@ describe('fragments', () => {
     expect([unknown.status, unknown.body]).toEqual([200, { code: -1, message: '片段不存在', items: null }]);
     const foreign = await api.client.get(DELETE, { id: ids.theirs!, userId: clipper });
     expect([foreign.status, foreign.body]).toEqual([unknown.status, unknown.body]);
-    expect(api.store.fragments.get(ids.theirs!)).toBeDefined();
+    expect(await api.store.fragments.get(ids.theirs!)).toBeDefined();
     expect(existsSync(fileOf(`${other}/theirs.mp4`))).toBe(true);
   });
 
@@ -142,10 +142,10 @@ describe('fragments', () => {
     const poster = path.join(api.store.mediaDir, 'videos', '11.svg');
     expect(existsSync(poster)).toBe(true);
     for (const videoAddress of ['/media/videos/11.svg', '/media/fragments/../videos/11.svg', '/media/fragments/%2E%2E/videos/11.svg']) {
-      const row = api.store.fragments.insert(
+      const row = (await api.store.fragments.insert(
         { userId: clipper, videoId: 11, fragmentName: 'x', startTime: 0, endTime: 10, download: 0, videoAddress },
         Date.now(),
-      )!;
+      ))!;
       expect((await api.client.get(DELETE, { id: row.id, userId: clipper })).body.code).toBe(2001);
       expect(existsSync(poster)).toBe(true);
     }
@@ -157,6 +157,6 @@ describe('fragments', () => {
     await expectUnknownUserRefused((userId) => api.client.get(LIST, { userId, productId: 1, pageIndex: 1, pageSize: 10 }));
     await expectUnsigned(api.server.url, DELETE, { id: String(ids.f2), userId: String(clipper) });
     await expectUnsigned(api.server.url, LIST, { userId: String(clipper), productId: '1', pageIndex: '1', pageSize: '10' });
-    expect(api.store.fragments.get(ids.f2!)).toBeDefined();
+    expect(await api.store.fragments.get(ids.f2!)).toBeDefined();
   });
 });

@@ -21,8 +21,8 @@ describe('viewing history', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = addUser(api.store, 'viewer');
-    other = addUser(api.store, 'other');
+    viewer = (await addUser(api.store, 'viewer'));
+    other = (await addUser(api.store, 'other'));
   });
   afterAll(() => api.stop());
 
@@ -34,14 +34,14 @@ describe('viewing history', () => {
   };
 
   it('answers the ViewLog shape, newest first; recording a video again updates its one record', async () => {
-    const first = api.store.playLogs.record(
+    const first = await api.store.playLogs.record(
       { userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 },
       base,
     );
-    api.store.playLogs.record({ userId: viewer, videoId: 21, catalogId: 10, lastPlayTime: 5, duration: 3801, stayTime: 5 }, base + 1000);
+    await api.store.playLogs.record({ userId: viewer, videoId: 21, catalogId: 10, lastPlayTime: 5, duration: 3801, stayTime: 5 }, base + 1000);
     expect((await history(viewer)).map((v) => v.videoId)).toEqual([21, 12]);
 
-    const again = api.store.playLogs.record(
+    const again = await api.store.playLogs.record(
       { userId: viewer, videoId: 12, lastPlayTime: 900, duration: 3802, stayTime: 950 },
       base + 2000,
     );
@@ -64,14 +64,14 @@ describe('viewing history', () => {
       courseName: '唯物辩证法的基本规律',
     });
     expect(items[1]).toMatchObject({ videoId: 21, courseId: 2, catalogId: 10, numberShow: '第1讲' });
-    expect(api.store.playLogs.find(viewer, 12)).toMatchObject({ lastPlayTime: 900, stayTime: 950 });
-    expect(api.store.playLogs.record({ userId: viewer, videoId: 999, lastPlayTime: 0, duration: 0, stayTime: 0 }, base)).toBeNull();
-    expect(api.store.playLogs.clear(viewer)).toBe(2);
+    expect(await api.store.playLogs.find(viewer, 12)).toMatchObject({ lastPlayTime: 900, stayTime: 950 });
+    expect(await api.store.playLogs.record({ userId: viewer, videoId: 999, lastPlayTime: 0, duration: 0, stayTime: 0 }, base)).toBeNull();
+    expect(await api.store.playLogs.clear(viewer)).toBe(2);
   });
 
   it('keeps the newest 100 records per user: of 105 written, the oldest 5 are gone', async () => {
     // 105 distinct videos are more than the fixture has: add a course of them
-    api.store.courses.insert({
+    await api.store.courses.insert({
       id: 500,
       catalogueId: 100,
       lecturerId: 1,
@@ -89,7 +89,7 @@ describe('viewing history', () => {
       image: 'posters/course-500.svg',
     });
     for (let sort = 1; sort <= 105; sort += 1) {
-      api.store.videos.insert({
+      await api.store.videos.insert({
         id: 5000 + sort,
         courseId: 500,
         sort,
@@ -105,9 +105,9 @@ describe('viewing history', () => {
       });
     }
     // the other user has a record that must survive the viewer's pruning
-    api.store.playLogs.record({ userId: other, videoId: 11, lastPlayTime: 1, duration: 3801, stayTime: 1 }, base);
+    await api.store.playLogs.record({ userId: other, videoId: 11, lastPlayTime: 1, duration: 3801, stayTime: 1 }, base);
     for (let i = 1; i <= 105; i += 1) {
-      api.store.playLogs.record(
+      await api.store.playLogs.record(
         { userId: viewer, videoId: 5000 + i, lastPlayTime: i, duration: 600, stayTime: i },
         base + i * 60_000,
       );
@@ -117,12 +117,12 @@ describe('viewing history', () => {
     expect(items[0]!.videoId).toBe(5105);
     expect(items[99]!.videoId).toBe(5006);
     expect(items.map((v) => v.videoId)).toEqual(Array.from({ length: 100 }, (_, i) => 5105 - i));
-    for (let i = 1; i <= 5; i += 1) expect(api.store.playLogs.find(viewer, 5000 + i)).toBeUndefined();
-    expect(api.store.playLogs.countByUser(viewer)).toBe(100);
+    for (let i = 1; i <= 5; i += 1) expect(await api.store.playLogs.find(viewer, 5000 + i)).toBeUndefined();
+    expect(await api.store.playLogs.countByUser(viewer)).toBe(100);
     expect((await history(other)).map((v) => v.videoId)).toEqual([11]);
 
     // replaying an old video moves it to the top without growing the list
-    api.store.playLogs.record({ userId: viewer, videoId: 5006, lastPlayTime: 9, duration: 600, stayTime: 9 }, base + 200 * 60_000);
+    await api.store.playLogs.record({ userId: viewer, videoId: 5006, lastPlayTime: 9, duration: 600, stayTime: 9 }, base + 200 * 60_000);
     const replayed = await history(viewer);
     expect(replayed).toHaveLength(100);
     expect(replayed[0]!.videoId).toBe(5006);
@@ -131,7 +131,7 @@ describe('viewing history', () => {
 
   it('ClearViewLog clears only the caller’s records and says how many', async () => {
     for (const videoId of VIDEO_IDS.slice(0, 3)) {
-      api.store.playLogs.record({ userId: other, videoId, lastPlayTime: 1, duration: 3801, stayTime: 1 }, base + videoId);
+      await api.store.playLogs.record({ userId: other, videoId, lastPlayTime: 1, duration: 3801, stayTime: 1 }, base + videoId);
     }
     const otherBefore = await history(other);
     expect(otherBefore).toHaveLength(3); // video 11 again: updated, not added

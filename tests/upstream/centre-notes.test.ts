@@ -36,25 +36,25 @@ interface World {
  */
 async function world(): Promise<World> {
   const api = await startTestApi();
-  const reader = addUser(api.store, 'reader');
-  const author = addUser(api.store, 'author');
-  const stranger = addUser(api.store, 'stranger');
+  const reader = await addUser(api.store, 'reader');
+  const author = await addUser(api.store, 'author');
+  const stranger = await addUser(api.store, 'stranger');
   const base = Date.now() - 10 * DAY_MS;
-  const note = (userId: number, userName: string, videoId: number, type: number, hours: number, content: string) =>
-    api.store.notes.insert({ userId, userName, videoId, content, vtime: hours * 10, type }, base + hours * HOUR)!;
+  const note = async (userId: number, userName: string, videoId: number, type: number, hours: number, content: string) =>
+    (await api.store.notes.insert({ userId, userName, videoId, content, vtime: hours * 10, type }, base + hours * HOUR))!;
   const ids: Record<string, number> = {
-    a1: note(reader, '读者', 11, 0, 1, '第一条笔记'),
-    b1: note(author, '作者', 11, 0, 1.5, '作者的公开笔记'),
-    a2: note(reader, '读者', 12, 1, 2, '私密笔记'),
-    a3: note(reader, '读者', 21, 0, 3, '矛盾分析'),
-    a4: note(reader, '读者', 31, 1, 4, '社会意识，私密'),
-    a5: note(reader, '读者', 11, 0, 5, '再看唯物辩证法'),
-    b2: note(author, '作者', 32, 0, 6, '作者的第二条笔记'),
-    b3: note(author, '作者', 22, 1, 7, '作者的私密笔记'),
+    a1: await note(reader, '读者', 11, 0, 1, '第一条笔记'),
+    b1: await note(author, '作者', 11, 0, 1.5, '作者的公开笔记'),
+    a2: await note(reader, '读者', 12, 1, 2, '私密笔记'),
+    a3: await note(reader, '读者', 21, 0, 3, '矛盾分析'),
+    a4: await note(reader, '读者', 31, 1, 4, '社会意识，私密'),
+    a5: await note(reader, '读者', 11, 0, 5, '再看唯物辩证法'),
+    b2: await note(author, '作者', 32, 0, 6, '作者的第二条笔记'),
+    b3: await note(author, '作者', 22, 1, 7, '作者的私密笔记'),
   };
-  api.store.notes.collect(reader, ids.b1!, base + 8 * HOUR);
-  api.store.notes.collect(reader, ids.b2!, base + 9 * HOUR);
-  api.store.notes.collect(author, ids.a1!, base + 10 * HOUR);
+  await api.store.notes.collect(reader, ids.b1!, base + 8 * HOUR);
+  await api.store.notes.collect(reader, ids.b2!, base + 9 * HOUR);
+  await api.store.notes.collect(author, ids.a1!, base + 10 * HOUR);
   return { api, reader, author, stranger, ids, base };
 }
 
@@ -175,14 +175,14 @@ describe('DeleteNotes', () => {
       const foreign = await w.api.client.postJson('/api/operate/DeleteNotes', { noteId: w.ids.a1!, userId });
       expect([foreign.status, foreign.body]).toEqual([unknown.status, unknown.body]);
     }
-    expect(w.api.store.notes.get(w.ids.a1!, w.reader)).toBeDefined();
+    expect(await w.api.store.notes.get(w.ids.a1!, w.reader)).toBeDefined();
     expect((await list(w, { userId: w.author, noteType: 1 })).totalCount).toBe(1);
   });
 
   it('the author deletes their note (JSON or form); its collections go with it', async () => {
     const res = await w.api.client.postJson('/api/operate/DeleteNotes', { noteId: w.ids.a1!, userId: w.reader });
     expect(res.body).toEqual({ code: 2001, message: '笔记已删除', items: null });
-    expect(w.api.store.notes.get(w.ids.a1!, w.reader)).toBeUndefined();
+    expect(await w.api.store.notes.get(w.ids.a1!, w.reader)).toBeUndefined();
     expect(idsOf(w, await list(w, { userId: w.reader, noteType: 0 }))).toEqual(['a5', 'a4', 'a3', 'a2']);
     expect(await list(w, { userId: w.author, noteType: 1 })).toEqual({ totalCount: 0, dataList: [] });
 
@@ -201,7 +201,7 @@ describe('DeleteNotes', () => {
     expectBadParameter(await w.api.client.postJson('/api/operate/DeleteNotes', { userId: w.reader }), 'noteId');
     await expectUnknownUserRefused((userId) => w.api.client.postJson('/api/operate/DeleteNotes', { noteId: w.ids.a3!, userId }));
     await expectUnsigned(w.api.server.url, '/api/operate/DeleteNotes', { noteId: String(w.ids.a3), userId: String(w.reader) }, 'POST');
-    expect(w.api.store.notes.get(w.ids.a3!, w.reader)).toBeDefined();
+    expect(await w.api.store.notes.get(w.ids.a3!, w.reader)).toBeDefined();
   });
 });
 

@@ -19,8 +19,8 @@ describe('danmaku', () => {
   let offset = 0;
   beforeAll(async () => {
     api = await startTestApi({ now: () => Date.now() + offset });
-    alice = addMember(api.store, 'alice');
-    bob = addMember(api.store, 'bob', 2);
+    alice = (await addMember(api.store, 'alice'));
+    bob = (await addMember(api.store, 'bob', 2));
   });
   afterAll(() => api.stop());
 
@@ -96,7 +96,7 @@ describe('danmaku', () => {
   });
 
   it('at most 10 comments a minute per user (-1 发送太频繁，请稍后再试); others are not held back', async () => {
-    const eager = addMember(api.store, 'eager');
+    const eager = await addMember(api.store, 'eager');
     for (let i = 1; i <= 10; i += 1) expect((await send(eager, i, `第${i}条`)).body.code).toBe(2001);
     expectRefused(await send(eager, 11, '第11条'), '发送太频繁，请稍后再试');
     expect((await send(bob, 11, '我还能发')).body.code).toBe(2001);
@@ -105,7 +105,7 @@ describe('danmaku', () => {
   });
 
   it('refuses bidi overrides and isolates; removes zero-width characters, then judges emptiness and length', async () => {
-    const writer = addMember(api.store, 'invisible-danmaku');
+    const writer = await addMember(api.store, 'invisible-danmaku');
     for (const hidden of ['\u202E好评如潮\u202C', '\u202A左\u202C', '开\u2066始\u2069', '\u2067x\u2069'])
       expectRefused(await send(writer, 1, hidden), '弹幕包含无法显示的字符');
     const stripped = await send(writer, 1, '讲\u200B得\u200D好\uFEFF\u200E');

@@ -42,7 +42,7 @@ function centre(a: TestApi, userId: number) {
 async function snapshot(a: TestApi) {
   const out: unknown[] = [];
   for (const name of ['student', 'teacher']) {
-    const c = centre(a, a.store.users.getByName(name)!.userId);
+    const c = centre(a, (await a.store.users.getByName(name))!.userId);
     out.push(await c.favourites(), await c.notes(0), await c.notes(1), await c.history(), await c.messages(), await c.fragments());
   }
   return out;
@@ -53,8 +53,8 @@ describe('demo learning records', () => {
     api = await startTestApi();
     const seeded = await seedDemoAccounts(api.store);
     expect(seeded).toContain('demo learning records of student');
-    const student = api.store.users.getByName('student')!;
-    const teacher = api.store.users.getByName('teacher')!;
+    const student = (await api.store.users.getByName('student'))!;
+    const teacher = (await api.store.users.getByName('teacher'))!;
     const c = centre(api, student.userId);
 
     const favourites = await c.favourites();
@@ -97,9 +97,9 @@ describe('demo learning records', () => {
     for (const now of [Date.parse('2026-03-10T02:00:00Z'), Date.parse('2026-03-10T16:30:00Z'), Date.parse('2026-03-10T15:50:00Z')]) {
       const a = await startTestApi();
       try {
-        const student = a.store.users.insert({ userName: 'student', passwordHash: null, userType: 1, comId: null }, now);
-        a.store.users.insert({ userName: 'teacher', passwordHash: null, userType: 1, comId: null }, now);
-        expect(seedDemoLearning(a.store, now)).not.toBeNull();
+        const student = await a.store.users.insert({ userName: 'student', passwordHash: null, userType: 1, comId: null }, now);
+        await a.store.users.insert({ userName: 'teacher', passwordHash: null, userType: 1, comId: null }, now);
+        expect(await seedDemoLearning(a.store, now)).not.toBeNull();
         const groups = { today: 0, week: 0, earlier: 0 };
         for (const item of await centre(a, student.userId).history()) {
           const t = Date.parse(item.updateTime);
@@ -119,8 +119,8 @@ describe('demo learning records', () => {
     api = await startTestApi();
     await seedDemoAccounts(api.store);
     const before = await snapshot(api);
-    expect(seedDemoLearning(api.store)).toBeNull();
-    expect(seedDemoLearning(api.store, Date.now() + DAY)).toBeNull();
+    expect(await seedDemoLearning(api.store)).toBeNull();
+    expect(await seedDemoLearning(api.store, Date.now() + DAY)).toBeNull();
     expect(await seedDemoAccounts(api.store)).toEqual([]);
     expect(await snapshot(api)).toEqual(before);
   });
@@ -129,11 +129,11 @@ describe('demo learning records', () => {
     api = await startTestApi({ content: null });
     const seeded = await seedDemoAccounts(api.store);
     expect(seeded).not.toContain('demo learning records of student');
-    expect(seedDemoLearning(api.store)).toBeNull();
-    seedDemoContent(api.store, fixtureContent());
-    const summary = seedDemoLearning(api.store);
+    expect(await seedDemoLearning(api.store)).toBeNull();
+    await seedDemoContent(api.store, fixtureContent());
+    const summary = await seedDemoLearning(api.store);
     expect(summary).toMatchObject({ favouriteCourses: 4, likes: 2, notes: 6, collectedNotes: 2, playRecords: 12 });
-    const student = api.store.users.getByName('student')!;
+    const student = (await api.store.users.getByName('student'))!;
     const c = centre(api, student.userId);
     expect(await c.history()).toHaveLength(12);
     // one message of each type, the welcome included whether or not the account's creation wrote one
@@ -142,13 +142,13 @@ describe('demo learning records', () => {
 
   it('does nothing without the demo accounts, and nothing once the student has a record of their own', async () => {
     api = await startTestApi();
-    expect(seedDemoLearning(api.store)).toBeNull();
-    const student = api.store.users.insert({ userName: 'student', passwordHash: null, userType: 1, comId: null }, Date.now());
-    expect(seedDemoLearning(api.store)).toBeNull(); // no teacher yet
-    api.store.users.insert({ userName: 'teacher', passwordHash: null, userType: 1, comId: null }, Date.now());
-    api.store.playLogs.record({ userId: student.userId, videoId: 11, lastPlayTime: 5, duration: 3801, stayTime: 5 }, Date.now());
-    expect(seedDemoLearning(api.store)).toBeNull();
-    expect(api.store.playLogs.countByUser(student.userId)).toBe(1);
-    expect(api.store.messages.countByUser(student.userId)).toBe(0);
+    expect(await seedDemoLearning(api.store)).toBeNull();
+    const student = await api.store.users.insert({ userName: 'student', passwordHash: null, userType: 1, comId: null }, Date.now());
+    expect(await seedDemoLearning(api.store)).toBeNull(); // no teacher yet
+    await api.store.users.insert({ userName: 'teacher', passwordHash: null, userType: 1, comId: null }, Date.now());
+    await api.store.playLogs.record({ userId: student.userId, videoId: 11, lastPlayTime: 5, duration: 3801, stayTime: 5 }, Date.now());
+    expect(await seedDemoLearning(api.store)).toBeNull();
+    expect(await api.store.playLogs.countByUser(student.userId)).toBe(1);
+    expect(await api.store.messages.countByUser(student.userId)).toBe(0);
   });
 });

@@ -34,7 +34,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', ...options.env });
   const store = openMainApiData(dataDir);
   const content = options.content === undefined ? fixtureContent() : options.content;
-  if (content) seedDemoContent(store, content, store.mediaDir);
+  if (content) await seedDemoContent(store, content, store.mediaDir);
   const server = await startMainApi({ config, store, now: options.now });
   const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm, audience: 'main-api' });
   return {

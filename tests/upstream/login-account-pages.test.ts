@@ -181,7 +181,7 @@ describe('account pages', () => {
       );
       expect(forged.status).toBe(403);
       expect(forged.html).toContain('页面已过期或来源无效');
-      expect(login.store.users.getByName('student')!.email).toBe('student@example.edu.cn');
+      expect((await login.store.users.getByName('student'))!.email).toBe('student@example.edu.cn');
     });
 
     it("refuses a post without this session's token (403): none, forged, another session's, another page's; changes nothing", async () => {
@@ -197,7 +197,7 @@ describe('account pages', () => {
         // the form shown again carries this session's token, so that a real user can submit it
         expect(page.csrf).toBe(form.csrf);
       }
-      expect(login.store.users.getByName('student')!.email).toBe('student@example.edu.cn');
+      expect((await login.store.users.getByName('student'))!.email).toBe('student@example.edu.cn');
     });
 
     it('refuses a malformed e-mail or phone, an empty or wrong password, and the same value', async () => {
@@ -218,7 +218,7 @@ describe('account pages', () => {
         expect(page.html, JSON.stringify(fields)).toContain(`role="alert" id="form-error">${message}</p>`);
         expect(page.html).not.toContain('Student2026');
       }
-      const student = login.store.users.getByName('student')!;
+      const student = (await login.store.users.getByName('student'))!;
       expect([student.email, student.phone]).toEqual(['student@example.edu.cn', '13800000000']);
     });
 
@@ -232,7 +232,7 @@ describe('account pages', () => {
       expect(info.body.items.Email).toBe('New.Address@example.edu.cn');
       const extra = await login.client.get<{ Email: string }>('/UserCenterApi/GetUserExtraInfo', { token: studentToken });
       expect(extra.body.items.Email).toBe('New.Address@example.edu.cn');
-      const student = login.store.users.getByName('student')!;
+      const student = (await login.store.users.getByName('student'))!;
       const last = messagesOf(student.userId).at(-1)!;
       expect(last.type).toBe(3);
       expect(last.message).toContain('联系邮箱');
@@ -244,7 +244,7 @@ describe('account pages', () => {
       expect(page.html).toContain('<dd id="current-value">13900000001</dd>');
       const info = await login.client.get<{ PhoneNumber: string }>('/UserCenterApi/GetUserInfo', { token: studentToken });
       expect(info.body.items.PhoneNumber).toBe('13900000001');
-      const student = login.store.users.getByName('student')!;
+      const student = (await login.store.users.getByName('student'))!;
       expect(messagesOf(student.userId).at(-1)).toMatchObject({ type: 3, message: expect.stringContaining('手机号码') });
     });
 
@@ -278,7 +278,7 @@ describe('account pages', () => {
       await login.client.postJson('/UserCenterApi/Logout', { token });
       const page = await post('/email', { csrf: form.csrf!, value: 'late@example.edu.cn', password: 'Student2026' }, cookieHeader(`utoken=${token}`, form.csrfCookie));
       expect(page.html).toContain('请先登录');
-      expect(login.store.users.getByName('student')!.email).not.toBe('late@example.edu.cn');
+      expect((await login.store.users.getByName('student'))!.email).not.toBe('late@example.edu.cn');
     });
   });
 
@@ -311,7 +311,7 @@ describe('account pages', () => {
       expect(empty.html).toContain('请输入用户名，以及正确的邮箱或手机号码');
       const bad = await submit('/find-password', null, { userName: 'student', contact: 'call me' });
       expect(bad.html).toContain('请输入用户名，以及正确的邮箱或手机号码');
-      expect(login.store.passwordResets.list()).toEqual([]);
+      expect(await login.store.passwordResets.list()).toEqual([]);
     });
 
     it('answers the same sentence whether or not the account exists, and records both requests', async () => {
@@ -321,7 +321,7 @@ describe('account pages', () => {
       expect(unknown.status).toBe(200);
       expect(known.html).toContain(SENTENCE);
       expect(unknown.html).toBe(known.html);
-      const requests = login.store.passwordResets.list();
+      const requests = await login.store.passwordResets.list();
       expect(requests.map((r) => [r.userName, r.contact, r.clientIp])).toEqual([
         ['nobody-at-all', '13600000000', '203.0.113.8'],
         ['student', 'student@example.edu.cn', '203.0.113.7'],
@@ -333,7 +333,7 @@ describe('account pages', () => {
         const page = await submit('/find-password', null, { userName: `flood${i}`, contact: '13600000000' }, { 'X-Forwarded-For': '203.0.113.9' });
         expect(page.html).toContain(SENTENCE);
       }
-      expect(login.store.passwordResets.list().filter((r) => r.clientIp === '203.0.113.9')).toHaveLength(5);
+      expect((await login.store.passwordResets.list()).filter((r) => r.clientIp === '203.0.113.9')).toHaveLength(5);
     });
 
     it('`npm run admin -- user reset-requests` lists the open requests as JSON; --done marks one handled', () => {

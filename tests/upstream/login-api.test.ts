@@ -64,17 +64,17 @@ describe('login service API', () => {
     });
 
     it('says 账号已停用 for a disabled account (only with the right password) and 所属机构已停用 for a disabled organisation', async () => {
-      setUserEnabled(login.store, 'dave', false);
+      await setUserEnabled(login.store, 'dave', false);
       expect((await signIn('dave', 'Dave2026xx', '192.0.2.12')).body).toEqual({ code: -1, message: '账号已停用', items: null });
       expect((await signIn('dave', 'nope-nope-1', '192.0.2.12')).body.message).toBe('用户名或密码错误');
-      setUserEnabled(login.store, 'dave', true);
+      await setUserEnabled(login.store, 'dave', true);
       expect((await signIn('dave', 'Dave2026xx', '192.0.2.12')).body.code).toBe(2000);
 
-      const org = createOrganisation(login.store, { name: '临时学院', ipRanges: [] }, Date.now());
+      const org = await createOrganisation(login.store, { name: '临时学院', ipRanges: [] }, Date.now());
       await createUser(login.store, { userName: 'erin', password: 'Erin2026xx', userType: 2, comId: org.comId }, Date.now());
       const ok = await signIn('erin', 'Erin2026xx', '192.0.2.12');
       expect(ok.body.code).toBe(2000);
-      setOrganisationEnabled(login.store, org.comId, false);
+      await setOrganisationEnabled(login.store, org.comId, false);
       expect((await signIn('erin', 'Erin2026xx', '192.0.2.12')).body.message).toBe('所属机构已停用');
       expect((await validate(ok.body.items.token)).body.code).toBe(-1);
     });
@@ -137,7 +137,7 @@ describe('login service API', () => {
       const { token } = (await signIn('student', 'Student2026')).body.items;
       login.clock.advance(MINUTE);
       expect(await validate(token).then((r) => r.body)).toEqual({ code: 2000, message: '成功', items: null });
-      const record = login.store.tokens.get(createHash('sha256').update(token).digest('hex'))!;
+      const record = (await login.store.tokens.get(createHash('sha256').update(token).digest('hex')))!;
       expect(record.lastUsedAt).toBe(login.clock.now);
       expect(record.kind).toBe('password');
       for (const bad of ['A'.repeat(43), 'not a token', token.slice(1)]) {
@@ -150,8 +150,8 @@ describe('login service API', () => {
 
     it('stores only the SHA-256 of a token, never the token', async () => {
       const { token } = (await signIn('student', 'Student2026')).body.items;
-      expect(login.store.tokens.get(token)).toBeUndefined();
-      expect(login.store.tokens.get(createHash('sha256').update(token).digest('hex'))).toBeDefined();
+      expect(await login.store.tokens.get(token)).toBeUndefined();
+      expect(await login.store.tokens.get(createHash('sha256').update(token).digest('hex'))).toBeDefined();
     });
 
     it('a token stops working when it expires (TOKEN_TTL_HOURS)', async () => {
@@ -201,9 +201,9 @@ describe('login service API', () => {
 
     it('disabling an account revokes its sessions', async () => {
       const { token } = (await signIn('dave', 'Dave2026xx', '192.0.2.30')).body.items;
-      setUserEnabled(login.store, 'dave', false);
+      await setUserEnabled(login.store, 'dave', false);
       expect((await validate(token)).body.code).toBe(-1);
-      setUserEnabled(login.store, 'dave', true);
+      await setUserEnabled(login.store, 'dave', true);
       expect((await validate(token)).body.code).toBe(-1);
     });
   });
@@ -212,7 +212,7 @@ describe('login service API', () => {
     it('answers the fields of §3 for a personal account', async () => {
       const { token } = (await signIn('student', 'Student2026')).body.items;
       const res = await login.client.get('/UserCenterApi/GetUserInfo', { token });
-      const student = login.store.users.getByName('student')!;
+      const student = (await login.store.users.getByName('student'))!;
       expect(res.body).toEqual({
         code: 2000,
         message: '成功',
@@ -235,7 +235,7 @@ describe('login service API', () => {
       const { token } = (await signIn('teacher', 'Teacher2026')).body.items;
       const items = (await login.client.get<Record<string, unknown>>('/UserCenterApi/GetUserInfo', { token })).body.items;
       expect(items).toMatchObject({ UserName: 'teacher', UserType: 2, ComName: '示范大学图书馆', ComCode: 'DEMO-LIB' });
-      expect(items.ComId).toBe(login.store.organisations.getByGid('demo-library')!.comId);
+      expect(items.ComId).toBe((await login.store.organisations.getByGid('demo-library'))!.comId);
     });
 
     it('-1 for a bad token, 4000 without one', async () => {
@@ -258,7 +258,7 @@ describe('login service API', () => {
       expect(res.body.code).toBe(2000);
       expect(res.body.message).toBe('');
       expect(res.body.items).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const comId = login.store.organisations.getByGid('demo-library')!.comId;
+      const comId = (await login.store.organisations.getByGid('demo-library'))!.comId;
       expect(await infoOf(res.body.items)).toMatchObject({ UserName: `org${comId}`, UserType: 2, ComId: comId, ComName: '示范大学图书馆' });
       // the same identity every time
       const again = await auto('10.20.255.254');
@@ -285,9 +285,9 @@ describe('login service API', () => {
     });
 
     it('prefers the most specific range and ignores disabled organisations', async () => {
-      const inner = createOrganisation(login.store, { name: '图书馆分馆', ipRanges: ['10.20.7.0/24'] }, Date.now());
+      const inner = await createOrganisation(login.store, { name: '图书馆分馆', ipRanges: ['10.20.7.0/24'] }, Date.now());
       expect((await infoOf((await auto('10.20.7.8')).body.items)).ComId).toBe(inner.comId);
-      setOrganisationEnabled(login.store, inner.comId, false);
+      await setOrganisationEnabled(login.store, inner.comId, false);
       expect((await infoOf((await auto('10.20.7.8')).body.items)).ComName).toBe('示范大学图书馆');
     });
   });
@@ -317,9 +317,9 @@ describe('login service API', () => {
     });
 
     it('a disabled organisation: -2 with a URL of the login page to open', async () => {
-      const org = createOrganisation(login.store, { name: '停用学院', ipRanges: ['10.30.0.0/16'], gid: 'closed-college' }, Date.now());
-      organisationIdentity(login.store, org, Date.now());
-      setOrganisationEnabled(login.store, org.comId, false);
+      const org = await createOrganisation(login.store, { name: '停用学院', ipRanges: ['10.30.0.0/16'], gid: 'closed-college' }, Date.now());
+      await organisationIdentity(login.store, org, Date.now());
+      await setOrganisationEnabled(login.store, org.comId, false);
       const res = await company({ cid: 'closed-college' });
       expect(res.status).toBe(200);
       expect(res.body.code).toBe(-2);
@@ -334,9 +334,9 @@ describe('login service API', () => {
   });
 
   describe('secrets stay secret', () => {
-    it('hashes passwords with scrypt, a per-user salt and the parameters', () => {
-      const rows = login.store.users.list().filter((u) => u.hasPassword);
-      const hashes = rows.map((u) => login.store.users.passwordHashOf(u.userId)!);
+    it('hashes passwords with scrypt, a per-user salt and the parameters', async () => {
+      const rows = (await login.store.users.list()).filter((u) => u.hasPassword);
+      const hashes = await Promise.all(rows.map(async (u) => (await login.store.users.passwordHashOf(u.userId))!));
       for (const hash of hashes) expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
       expect(new Set(hashes.map((h) => h.split('$')[4])).size).toBe(hashes.length);
       expect(JSON.stringify(rows)).not.toContain('scrypt$');

@@ -66,7 +66,7 @@ describe('UploadHeader', () => {
     const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.80'));
     token = res.body.items.token;
     issued.push(token);
-    userId = login.store.users.getByName('student')!.userId;
+    userId = (await login.store.users.getByName('student'))!.userId;
   });
   afterAll(async () => {
     await mainApi.close();
@@ -189,7 +189,7 @@ describe('UploadHeader', () => {
   });
 
   it('replaces the avatar: the new one (a WebP named .pdf, then a GIF) is stored, the previous file deleted', async () => {
-    const before = login.store.users.get(userId)!.headPicture;
+    const before = (await login.store.users.get(userId))!.headPicture;
     expect(before).toMatch(/^\/media\/avatars\//);
     const webp = await upload(await image(400, 500, 'webp'), 'scan.pdf', { token }, 'application/pdf');
     expect(webp.body.code, webp.body.message).toBe(2001);
@@ -203,18 +203,18 @@ describe('UploadHeader', () => {
     const png = await upload(await image(1200, 300, 'png'), 'wide.png', { token, userId: String(userId) }, 'image/png');
     expect(png.body.code, png.body.message).toBe(2001);
     expect(avatarFiles()).toEqual([png.body.items!.slice('/media/avatars/'.length)]);
-    expect(login.store.users.get(userId)!.headPicture).toBe(png.body.items);
+    expect((await login.store.users.get(userId))!.headPicture).toBe(png.body.items);
   });
 
   it('never deletes a head picture that is not one of its own files: another folder, another user, a ../ path', async () => {
     const lecturerFile = path.join(login.store.mediaDir, 'lecturers', 'x.svg');
     mkdirSync(path.dirname(lecturerFile), { recursive: true });
     writeFileSync(lecturerFile, '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const otherId = login.store.users.getByName('teacher')!.userId;
+    const otherId = (await login.store.users.getByName('teacher'))!.userId;
     const otherName = `${otherId}-0123456789abcdef.jpg`;
     const otherFile = path.join(avatarsDir(), otherName);
     writeFileSync(otherFile, await image(300, 300, 'jpeg'));
-    const ownName = login.store.users.get(userId)!.headPicture.slice('/media/avatars/'.length);
+    const ownName = (await login.store.users.get(userId))!.headPicture.slice('/media/avatars/'.length);
     expect(ownName).toMatch(new RegExp(`^${userId}-[a-f0-9]{16}\\.jpg$`));
     const headPictures = [
       '/media/lecturers/x.svg',
@@ -225,7 +225,7 @@ describe('UploadHeader', () => {
       `/media/avatars/../avatars/${ownName}`,
     ];
     for (const headPicture of headPictures) {
-      login.store.users.setHeadPicture(userId, headPicture);
+      await login.store.users.setHeadPicture(userId, headPicture);
       const res = await upload(await image(300, 300, 'jpeg'));
       expect(res.body.code, headPicture).toBe(2001);
       expect(existsSync(lecturerFile), headPicture).toBe(true);
@@ -239,12 +239,12 @@ describe('UploadHeader', () => {
   it('refuses an image over 50 megapixels with 图片上传失败, from its header, before decoding it', async () => {
     const bomb = pngClaiming(8000, 7000); // 56 MP in a few hundred bytes
     expect(bomb.length).toBeLessThan(1024);
-    const before = login.store.users.get(userId)!.headPicture;
+    const before = (await login.store.users.get(userId))!.headPicture;
     expect((await upload(bomb, 'bomb.png', { token }, 'image/png')).body).toEqual(refusal('图片上传失败'));
     expect((await upload(pngClaiming(50_000, 50_000), 'huge.png', { token }, 'image/png')).body).toEqual(refusal('图片上传失败'));
     // exactly at the limit is not refused for its size (this header has no real pixels: 仅限图片格式)
     expect((await upload(pngClaiming(10_000, 5_000), 'edge.png', { token }, 'image/png')).body).toEqual(refusal('仅限图片格式'));
-    expect(login.store.users.get(userId)!.headPicture).toBe(before);
+    expect((await login.store.users.get(userId))!.headPicture).toBe(before);
     expect(login.logs.join('\n')).toContain('avatar refused: 8000x7000 is over the pixel limit');
   });
 

@@ -57,49 +57,55 @@ describe('password-confirmed changes racing other writes', () => {
     return 'no refusal';
   }
 
+  // the service's store calls settle at once: one turn of the event loop later it is inside scrypt
+  const whileHashing = () => new Promise<void>((resolve) => setImmediate(resolve));
   const change = { oldPwd: 'Race2026pw', newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' };
 
   it('ModifyPassword: the calling session ended while the old password was checked → 登录已失效, nothing written', async () => {
     const { user, tokenHash } = await signedIn();
-    const before = store.users.passwordHashOf(user.userId);
+    const before = await store.users.passwordHashOf(user.userId);
     const pending = accounts.changePassword(user, tokenHash, change, '198.51.100.200');
+    await whileHashing();
     // another session's password change (or a logout) ends this one while scrypt runs
-    store.tokens.revoke(tokenHash);
+    await store.tokens.revoke(tokenHash);
     expect(await refusal(pending)).toBe('-1 登录已失效，请重新登录');
-    expect(store.users.passwordHashOf(user.userId)).toBe(before);
-    expect(store.messages.countByUserAndType(user.userId, 3)).toBe(0);
+    expect(await store.users.passwordHashOf(user.userId)).toBe(before);
+    expect(await store.messages.countByUserAndType(user.userId, 3)).toBe(0);
   });
 
   it('ModifyPassword: the password replaced meanwhile (an operator reset) → 登录已失效, the reset stays', async () => {
     const { user, tokenHash } = await signedIn();
     const pending = accounts.changePassword(user, tokenHash, change, '198.51.100.201');
+    await whileHashing();
     const reset = hashPasswordSync('Operator2026pw');
-    store.users.setPasswordHash(user.userId, reset);
+    await store.users.setPasswordHash(user.userId, reset);
     expect(await refusal(pending)).toBe('-1 登录已失效，请重新登录');
-    expect(store.users.passwordHashOf(user.userId)).toBe(reset);
+    expect(await store.users.passwordHashOf(user.userId)).toBe(reset);
     // the session survived (only the change was refused) and nothing else was revoked
-    expect(store.tokens.get(tokenHash)).toBeDefined();
+    expect(await store.tokens.get(tokenHash)).toBeDefined();
   });
 
   it('ModifyPassword without interference still succeeds', async () => {
     const { user, tokenHash } = await signedIn();
     await accounts.changePassword(user, tokenHash, change, '198.51.100.202');
-    expect(await verifyPassword('Fresh2026pw', store.users.passwordHashOf(user.userId))).toBe(true);
-    expect(store.tokens.get(tokenHash)).toBeDefined();
+    expect(await verifyPassword('Fresh2026pw', await store.users.passwordHashOf(user.userId))).toBe(true);
+    expect(await store.tokens.get(tokenHash)).toBeDefined();
   });
 
   it('contact change: the session ended or the password replaced meanwhile → 登录已失效, the contact unchanged', async () => {
     const first = await signedIn();
     const pending = accounts.changeContact(first.user, first.tokenHash, 'email', 'late@example.edu.cn', 'Race2026pw', '198.51.100.203');
-    store.tokens.revoke(first.tokenHash);
+    await whileHashing();
+    await store.tokens.revoke(first.tokenHash);
     expect(await refusal(pending)).toBe('-1 登录已失效，请重新登录');
-    expect(store.users.get(first.user.userId)!.email).toBe('');
+    expect((await store.users.get(first.user.userId))!.email).toBe('');
 
     const second = await signedIn();
     const pendingPhone = accounts.changeContact(second.user, second.tokenHash, 'phone', '13900000009', 'Race2026pw', '198.51.100.204');
-    store.users.setPasswordHash(second.user.userId, hashPasswordSync('Operator2026pw'));
+    await whileHashing();
+    await store.users.setPasswordHash(second.user.userId, hashPasswordSync('Operator2026pw'));
     expect(await refusal(pendingPhone)).toBe('-1 登录已失效，请重新登录');
-    expect(store.users.get(second.user.userId)!.phone).toBe('');
+    expect((await store.users.get(second.user.userId))!.phone).toBe('');
 
     const third = await signedIn();
     expect(await accounts.changeContact(third.user, third.tokenHash, 'phone', '13900000009', 'Race2026pw', '198.51.100.205')).toBe('13900000009');

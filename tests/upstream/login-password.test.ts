@@ -116,7 +116,7 @@ describe('ModifyPassword', () => {
     expect(await validate(token)).toBe(2000);
     expect(await validate(otherDevice)).toBe(-1);
     expect(await validate(thirdDevice)).toBe(-1);
-    expect(login.store.tokens.countOf(userId)).toBe(1);
+    expect(await login.store.tokens.countOf(userId)).toBe(1);
 
     const old = await login.client.postJson('/UserCenterApi/Login', { userName: 'pw-done', password: 'Done2026pw' }, from('192.0.2.72'));
     expect(old.body.message).toBe('用户名或密码错误');

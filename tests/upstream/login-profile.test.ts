@@ -27,7 +27,7 @@ describe('login service profile calls', () => {
   beforeAll(async () => {
     login = await startTestLogin();
     token = await signIn('student', 'Student2026');
-    userId = login.store.users.getByName('student')!.userId;
+    userId = (await login.store.users.getByName('student'))!.userId;
   });
   afterAll(() => login.stop());
 
@@ -209,11 +209,11 @@ describe('login service profile calls', () => {
     });
 
     it('refuses another user id: -1 无权修改其他用户的资料, and changes nothing', async () => {
-      const teacher = login.store.users.getByName('teacher')!;
+      const teacher = (await login.store.users.getByName('teacher'))!;
       const res = await update({ ...valid(), userId: String(teacher.userId), realName: '冒名' });
       expect(res.body).toEqual({ code: -1, message: '无权修改其他用户的资料', items: null });
-      expect(login.store.users.get(teacher.userId)!.realName).toBe('示范教师');
-      expect(login.store.users.get(userId)!.realName).not.toBe('冒名');
+      expect((await login.store.users.get(teacher.userId))!.realName).toBe('示范教师');
+      expect((await login.store.users.get(userId))!.realName).not.toBe('冒名');
     });
   });
 

@@ -86,7 +86,7 @@ describe('demo lectures: seeding', () => {
   let store: MainApiData;
   const ownIds = new Set(library.lectures.map((l) => l.videoId));
 
-  beforeAll(() => {
+  beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'sizheng-demo-media-'));
     store = openMainApiData(work);
     // no ffmpeg needed: nothing the seed runs could be found
@@ -94,7 +94,7 @@ describe('demo lectures: seeding', () => {
     process.env.PATH = path.join(work, 'no-tools');
     process.env.FFMPEG_PATH = process.env.FFPROBE_PATH = path.join(work, 'no-tools', 'ffmpeg');
     try {
-      const summary = seedIfEmpty(store, () => content)!;
+      const summary = (await seedIfEmpty(store, () => content))!;
       expect(summary.media).toEqual({ lectures: library.lectures.length, onOpen: content.videos.length - library.lectures.length });
     } finally {
       for (const [k, v] of Object.entries(saved)) {
@@ -111,8 +111,8 @@ describe('demo lectures: seeding', () => {
 
   const fileOf = (sitePath: string) => path.join(store.mediaDir, ...sitePath.replace(/^\/media\//, '').split('/'));
 
-  it('gives every lecture video media whose files are in DATA_DIR', () => {
-    const media = store.media.getMany([...ownIds]);
+  it('gives every lecture video media whose files are in DATA_DIR', async () => {
+    const media = await store.media.getMany([...ownIds]);
     expect(media.size).toBe(ownIds.size);
     for (const m of media.values()) {
       expect(existsSync(fileOf(m.masterPath)), m.masterPath).toBe(true);
@@ -121,20 +121,20 @@ describe('demo lectures: seeding', () => {
     }
   });
 
-  it('times a lecture video by its narration: duration, transcript and keyframes with slide thumbnails', () => {
+  it('times a lecture video by its narration: duration, transcript and keyframes with slide thumbnails', async () => {
     for (const lecture of library.lectures) {
       const video = content.videos.find((v) => v.id === lecture.videoId)!;
-      const stored = store.videos.listByCourse(video.courseId).find((v) => v.id === video.id)!;
+      const stored = (await store.videos.listByCourse(video.courseId)).find((v) => v.id === video.id)!;
       expect(stored.durationSeconds).toBe(Math.round(lecture.durationMs / 1000));
-      expect(store.videos.transcript(video.id)).toEqual(lecture.passages);
-      expect(store.media.get(video.id)!.folder).toBe(`/media/videos/${lecture.code}`);
+      expect(await store.videos.transcript(video.id)).toEqual(lecture.passages);
+      expect((await store.media.get(video.id))!.folder).toBe(`/media/videos/${lecture.code}`);
       expect(stored.keyframes.map((k) => k.timePoint)).toEqual(lecture.keyframes.map((k) => k.timePoint));
-      for (const image of store.media.keyframeImages([video.id]).get(video.id)!.values()) expect(existsSync(fileOf(image))).toBe(true);
+      for (const image of (await store.media.keyframeImages([video.id])).get(video.id)!.values()) expect(existsSync(fileOf(image))).toBe(true);
     }
   });
 
-  it("plays no video another video's lecture: every other video waits for its own, keeping its own length and sentences", () => {
-    const media = store.media.getMany(content.videos.map((v) => v.id));
+  it("plays no video another video's lecture: every other video waits for its own, keeping its own length and sentences", async () => {
+    const media = await store.media.getMany(content.videos.map((v) => v.id));
     expect(media.size).toBe(content.videos.length);
     const folders = new Map<string, number>();
     for (const video of content.videos) {
@@ -146,32 +146,32 @@ describe('demo lectures: seeding', () => {
       if (ownIds.has(video.id)) continue;
       expect(m).toMatchObject({ masterPath: '', subtitlePath: '', poster: '', source: LECTURE_ON_OPEN });
       expect(existsSync(fileOf(m.folder))).toBe(false);
-      const stored = store.videos.listByCourse(video.courseId).find((v) => v.id === video.id)!;
+      const stored = (await store.videos.listByCourse(video.courseId)).find((v) => v.id === video.id)!;
       expect(stored.durationSeconds).toBe(video.durationSeconds);
       expect(stored.keyframes.map((k) => k.timePoint)).toEqual(video.keyframes.map((k) => k.timePoint));
-      expect(store.videos.transcript(video.id)).toEqual(video.transcript);
+      expect(await store.videos.transcript(video.id)).toEqual(video.transcript);
     }
     // and the folders in DATA_DIR are exactly the committed lectures, each under its own video's code
     const dirs = readdirSync(path.join(store.mediaDir, 'videos'), { withFileTypes: true }).filter((e) => e.isDirectory());
     expect(dirs.map((e) => e.name).sort()).toEqual(library.lectures.map((l) => l.code).sort());
   });
 
-  it('indexes the search e2e phrase at the second it is spoken', () => {
+  it('indexes the search e2e phrase at the second it is spoken', async () => {
     const plan = planDemoMedia(content.videos, library);
     const phrase = searchTestPhrase(content, plannedTimings(plan))!;
     store.search.applyPending();
     const hits = store.search.search('knowledgePoints', { keyword: phrase.phrase, offset: 0, limit: 5 });
-    const point = store.videos.knowledgePoints(hits.ids)[0]!;
+    const point = (await store.videos.knowledgePoints(hits.ids))[0]!;
     expect(point).toMatchObject({ kind: 'transcript', videoId: phrase.videoId, timePoint: phrase.second });
   });
 
-  it('gives content the lectures were not made for (a test fixture) no media', () => {
+  it('gives content the lectures were not made for (a test fixture) no media', async () => {
     const other = openMainApiData(path.join(work, 'fixture'));
     try {
-      const summary = seedIfEmpty(other, fixtureContent)!;
+      const summary = (await seedIfEmpty(other, fixtureContent))!;
       expect(summary.media).toBeUndefined();
-      expect(other.media.getMany(fixtureContent().videos.map((v) => v.id)).size).toBe(0);
-      expect(other.videos.transcript(11)).toEqual(fixtureContent().videos.find((v) => v.id === 11)!.transcript);
+      expect((await other.media.getMany(fixtureContent().videos.map((v) => v.id))).size).toBe(0);
+      expect(await other.videos.transcript(11)).toEqual(fixtureContent().videos.find((v) => v.id === 11)!.transcript);
     } finally {
       other.close();
     }

@@ -76,7 +76,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'sizheng-import-'));
   dataDir = path.join(work, 'data');
   const store = openStore(dataDir);
-  seedDemoContent(store, fixtureContent());
+  await seedDemoContent(store, fixtureContent());
   store.close();
   folder = path.join(work, 'course');
   mkdirSync(folder);
@@ -109,10 +109,10 @@ describe('media:import', () => {
 
     const store = openStore(dataDir);
     try {
-      const course = store.courses.get(first.courseId)!;
+      const course = (await store.courses.get(first.courseId))!;
       expect(course).toMatchObject({ name: '矛盾论导读', catalogueId: 100, lecturerName: '司马新文', videoCount: 2 });
-      expect(store.lecturers.get(first.lecturerId)!.introHtml).not.toContain('<script');
-      const videos = store.videos.listByCourse(first.courseId);
+      expect((await store.lecturers.get(first.lecturerId))!.introHtml).not.toContain('<script');
+      const videos = await store.videos.listByCourse(first.courseId);
       expect(videos.map((v) => [v.sort, v.name, v.durationSeconds])).toEqual([
         [1, '第一讲 矛盾的普遍性', 6],
         [2, '第二讲 矛盾的特殊性', 6],
@@ -121,20 +121,20 @@ describe('media:import', () => {
         [1, '问题导入'],
         [4, '矛盾的普遍性'],
       ]);
-      const media = store.media.get(videos[0]!.id)!;
+      const media = (await store.media.get(videos[0]!.id))!;
       expect(media.masterPath).toBe('/media/videos/IMP-001/master.m3u8');
       // a 240-line source is not enlarged: its own height and half of it
       expect(media.qualities.map((q) => q.name)).toEqual(['240p', '120p']);
       expect(Math.abs(media.durationMs - 6000)).toBeLessThan(150);
-      expect(store.videos.transcript(videos[0]!.id)).toEqual([
+      expect(await store.videos.transcript(videos[0]!.id)).toEqual([
         { text: '同学们好，今天讲矛盾。', startMs: 500, endMs: 2800 },
         { text: '矛盾是事物发展的根本动力。', startMs: 3000, endMs: 5600 },
       ]);
-      expect(store.videos.transcript(videos[1]!.id)).toEqual([
+      expect(await store.videos.transcript(videos[1]!.id)).toEqual([
         { text: '第二讲开始。', startMs: 0, endMs: 2500 },
         { text: '具体问题具体分析。', startMs: 2500, endMs: 5900 },
       ]);
-      expect([...store.media.keyframeImages([videos[0]!.id]).get(videos[0]!.id)!.values()]).toEqual([
+      expect([...(await store.media.keyframeImages([videos[0]!.id])).get(videos[0]!.id)!.values()]).toEqual([
         '/media/videos/IMP-001/keyframes/0.jpg',
         '/media/videos/IMP-001/keyframes/1.jpg',
       ]);
@@ -176,7 +176,7 @@ describe('media:import', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
     const store = openStore(dataDir);
     try {
-      expect(store.media.imports.courseByName('另一门课', first.lecturerId)).toBeNull();
+      expect(await store.media.imports.courseByName('另一门课', first.lecturerId)).toBeNull();
     } finally {
       store.close();
     }

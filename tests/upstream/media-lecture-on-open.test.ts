@@ -18,8 +18,8 @@ import { addMember } from './play-fixture';
 /** the fixture's video 12 of course 1, given a short transcript of its own */
 const SENTENCES = ['糖尿病是一种常见的慢性病。', '控制血糖要从饮食做起。'];
 
-function waitForLecture(store: TestApi['store'], videoId: number) {
-  store.media.upsert({
+async function waitForLecture(store: TestApi['store'], videoId: number) {
+  await store.media.upsert({
     videoId,
     folder: '/media/videos/V000012',
     masterPath: '',
@@ -30,7 +30,7 @@ function waitForLecture(store: TestApi['store'], videoId: number) {
     durationMs: 20_000,
     source: LECTURE_ON_OPEN,
   });
-  store.media.replaceTranscript(
+  await store.media.replaceTranscript(
     videoId,
     SENTENCES.map((text, i) => ({ text, startMs: i * 10_000, endMs: i * 10_000 + 9_000 })),
   );
@@ -42,8 +42,8 @@ describe('a demo lecture made when its video is first opened (real ffmpeg and es
 
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = addMember(api.store, 'viewer');
-    waitForLecture(api.store, 12);
+    viewer = (await addMember(api.store, 'viewer'));
+    await waitForLecture(api.store, 12);
   }, 60_000);
   afterAll(async () => {
     await lectureMakerOf(api.store).stop();
@@ -73,7 +73,7 @@ describe('a demo lecture made when its video is first opened (real ffmpeg and es
     const cues = parseWebVtt(await vtt.text());
     expect(cues.map((c) => c.text)).toEqual(SENTENCES);
     expect(cues[1]!.startMs).toBeGreaterThan(cues[0]!.endMs);
-    expect(api.store.videos.transcript(12)).toEqual(cues);
+    expect(await api.store.videos.transcript(12)).toEqual(cues);
     expect(existsSync(path.join(api.store.mediaDir, 'videos', 'V000012', 'poster.jpg'))).toBe(true);
     const manuscript = await api.client.get<{ manuscript: string }>('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000012', userId: viewer });
     expect(manuscript.body.items.manuscript).toBe(SENTENCES.join('\n'));
@@ -88,8 +88,8 @@ describe('where ffmpeg or espeak-ng is missing', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = addMember(api.store, 'viewer');
-    waitForLecture(api.store, 12);
+    viewer = (await addMember(api.store, 'viewer'));
+    await waitForLecture(api.store, 12);
   }, 60_000);
   afterAll(async () => {
     await lectureMakerOf(api.store).stop();

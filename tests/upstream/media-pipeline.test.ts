@@ -90,7 +90,7 @@ beforeAll(async () => {
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source,
   ]);
   store = openMainApiData(path.join(work, 'data'));
-  seedDemoContent(store, fixtureContent());
+  await seedDemoContent(store, fixtureContent());
   dir = path.join(store.mediaDir, 'videos', VIDEO_CODE);
   await importVideoMedia(store, importInput());
 }, 120_000);
@@ -172,8 +172,8 @@ describe('media pipeline: pictures and subtitles', () => {
 });
 
 describe('media pipeline: the store', () => {
-  it('records the media row with site paths, qualities highest first and the real duration', () => {
-    const media = store.media.get(VIDEO_ID)!;
+  it('records the media row with site paths, qualities highest first and the real duration', async () => {
+    const media = (await store.media.get(VIDEO_ID))!;
     expect(media).toMatchObject({
       videoId: VIDEO_ID,
       folder: `/media/videos/${VIDEO_CODE}`,
@@ -188,25 +188,25 @@ describe('media pipeline: the store', () => {
       ['360p', 360],
     ]);
     expect(Math.abs(media.durationMs - CLIP_SECONDS * 1000)).toBeLessThan(150);
-    expect(store.media.getMany([VIDEO_ID, 12]).get(VIDEO_ID)).toEqual(media);
-    expect(store.media.getMany([VIDEO_ID, 12]).has(12)).toBe(false);
+    expect((await store.media.getMany([VIDEO_ID, 12])).get(VIDEO_ID)).toEqual(media);
+    expect((await store.media.getMany([VIDEO_ID, 12])).has(12)).toBe(false);
     // the video's duration is the media's now (it was 3801 s in the fixture)
-    const video = store.videos.listByCourse(1).find((v) => v.id === VIDEO_ID)!;
+    const video = (await store.videos.listByCourse(1)).find((v) => v.id === VIDEO_ID)!;
     expect(video.durationSeconds).toBe(CLIP_SECONDS);
   });
 
-  it('stores keyframe thumbnails and the transcript with the subtitles timings, queued for search', () => {
-    expect([...store.media.keyframeImages([VIDEO_ID]).get(VIDEO_ID)!.entries()]).toEqual([
+  it('stores keyframe thumbnails and the transcript with the subtitles timings, queued for search', async () => {
+    expect([...(await store.media.keyframeImages([VIDEO_ID])).get(VIDEO_ID)!.entries()]).toEqual([
       [0, `/media/videos/${VIDEO_CODE}/keyframes/0.jpg`],
       [1, `/media/videos/${VIDEO_CODE}/keyframes/1.jpg`],
       [2, `/media/videos/${VIDEO_CODE}/keyframes/2.jpg`],
     ]);
-    expect(store.videos.transcript(VIDEO_ID)).toEqual(PASSAGES.slice(0, 3));
+    expect(await store.videos.transcript(VIDEO_ID)).toEqual(PASSAGES.slice(0, 3));
     // the search index follows: the new sentence is found at its second, the replaced one is gone
     store.search.applyPending();
     const found = store.search.search('knowledgePoints', { keyword: '检验真理的唯一标准', offset: 0, limit: 10 });
     expect(found.ids).toEqual([{ kind: 'transcript', videoId: VIDEO_ID, seq: 1 }]);
-    expect(store.videos.knowledgePoints(found.ids)[0]).toMatchObject({ timePoint: 3, description: '实践是检验真理的唯一标准。' });
+    expect((await store.videos.knowledgePoints(found.ids))[0]).toMatchObject({ timePoint: 3, description: '实践是检验真理的唯一标准。' });
     const old = store.search.search('knowledgePoints', { keyword: '请大家认真思考', offset: 0, limit: 100 });
     expect(old.ids.some((id) => id.videoId === VIDEO_ID)).toBe(false);
   });
@@ -226,8 +226,8 @@ describe('media pipeline: clips', () => {
     expect(existsSync(`${outFile}.partial.mp4`)).toBe(false);
   });
 
-  it('finds the master playlist file from the media row, and nothing outside the media folder', () => {
-    expect(mediaFileOfSitePath(store.mediaDir, store.media.get(VIDEO_ID)!.masterPath)).toBe(path.join(dir, 'master.m3u8'));
+  it('finds the master playlist file from the media row, and nothing outside the media folder', async () => {
+    expect(mediaFileOfSitePath(store.mediaDir, (await store.media.get(VIDEO_ID))!.masterPath)).toBe(path.join(dir, 'master.m3u8'));
     expect(mediaFileOfSitePath(store.mediaDir, '/media/../sizheng.sqlite')).toBeNull();
     expect(mediaFileOfSitePath(store.mediaDir, '/other/x.m3u8')).toBeNull();
   });
@@ -292,10 +292,10 @@ describe('media pipeline: jobs', () => {
       },
     ];
     await expect(runMediaJob(store.media.jobs, { key: 'test:fail', kind: 'test', title: 't', steps })).rejects.toThrow('暂时失败');
-    expect(store.media.jobs.get('test:fail')).toMatchObject({ status: 'failed', error: '暂时失败' });
+    expect(await store.media.jobs.get('test:fail')).toMatchObject({ status: 'failed', error: '暂时失败' });
     const rerun = await runMediaJob(store.media.jobs, { key: 'test:fail', kind: 'test', title: 't', steps });
     expect(rerun).toMatchObject({ skipped: ['one'], ran: ['two'] });
-    expect(store.media.jobs.get('test:fail')!.status).toBe('done');
+    expect((await store.media.jobs.get('test:fail'))!.status).toBe('done');
   });
 });
 

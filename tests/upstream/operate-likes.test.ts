@@ -21,8 +21,8 @@ describe('likes and favourites', () => {
   let member: number;
   beforeAll(async () => {
     api = await startTestApi();
-    fan = addMember(api.store, 'fan', 1);
-    member = addMember(api.store, 'library-member', 2);
+    fan = (await addMember(api.store, 'fan', 1));
+    member = (await addMember(api.store, 'library-member', 2));
   });
   afterAll(() => api.stop());
 

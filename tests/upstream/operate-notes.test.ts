@@ -22,12 +22,12 @@ describe('notes on the play page', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    reader = addMember(api.store, 'reader', 1, '李读者');
-    author = addMember(api.store, 'author', 2);
+    reader = (await addMember(api.store, 'reader', 1, '李读者'));
+    author = (await addMember(api.store, 'author', 2));
   });
   afterAll(() => api.stop());
 
-  const noteCount = () => api.store.courses.get(1)!.noteCount;
+  const noteCount = async () => (await api.store.courses.get(1))!.noteCount;
   const add = (params: Record<string, string | number>) =>
     api.client.postJson<NoteItem>(ADD, { userName: '', comId: 0, videoId: 11, courseId: 1, catalogId: 100, type: 0, vtime: 10, ...params });
   const list = async (userId: number, noteType: number, extra: Record<string, number> = {}) => {
@@ -37,7 +37,7 @@ describe('notes on the play page', () => {
   };
 
   it('AddNote answers the Note, content trimmed, the account’s name when userName is empty, vtime in whole seconds', async () => {
-    const before = noteCount();
+    const before = await noteCount();
     const res = await add({ userId: reader, content: '  矛盾是事物发展的动力。 \n', vtime: 65.8 });
     expect(res.body.code).toBe(2001);
     expect(res.body.message).toBe('笔记记录成功');
@@ -58,17 +58,17 @@ describe('notes on the play page', () => {
       courseName: '唯物辩证法的基本规律',
     });
     ids.readerPublic = res.body.items.id;
-    expect(noteCount()).toBe(before + 1);
+    expect(await noteCount()).toBe(before + 1);
   });
 
   it('accepts the text as `note` too, a private note (type 1) leaves noteCount alone, userName as sent', async () => {
-    const before = noteCount();
+    const before = await noteCount();
     const res = await add({ userId: reader, note: '只给自己看', type: 1, userName: '读者甲' });
     expect(res.body.items).toMatchObject({ content: '只给自己看', type: 1, userName: '读者甲' });
     ids.readerPrivate = res.body.items.id;
     ids.authorPublic = (await add({ userId: author, content: '作者的公开笔记' })).body.items.id;
     ids.authorPrivate = (await add({ userId: author, content: '作者的私密笔记', type: 1 })).body.items.id;
-    expect(noteCount()).toBe(before + 1);
+    expect(await noteCount()).toBe(before + 1);
   });
 
   it('refuses empty or whitespace content and more than 500 characters (code points) with -1', async () => {
@@ -190,12 +190,12 @@ describe('notes on the play page', () => {
   });
 
   it('deleting a public note takes it off noteCount; only the author deletes', async () => {
-    const before = noteCount();
+    const before = await noteCount();
     const notMine = await api.client.postJson('/api/operate/DeleteNotes', { userId: reader, noteId: ids.authorPublic! });
     expectRefused(notMine, '笔记不存在');
     const res = await api.client.postJson('/api/operate/DeleteNotes', { userId: author, noteId: ids.authorPublic! });
     expect(res.body).toEqual({ code: 2001, message: '笔记已删除', items: null });
-    expect(noteCount()).toBe(before - 1);
+    expect(await noteCount()).toBe(before - 1);
     expect((await list(reader, 0)).dataList.map((n) => n.id)).not.toContain(ids.authorPublic);
   });
 });

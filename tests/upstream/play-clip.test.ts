@@ -22,7 +22,7 @@ describe('ClipVideo', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    clipper = addMember(api.store, 'clipper');
+    clipper = (await addMember(api.store, 'clipper'));
     // 200 s of real media for video 11 (V000011); the store takes its length as the video's duration
     await addTestMedia(api.store, 11, 'V000011', 200);
   }, 120_000);
@@ -97,12 +97,12 @@ describe('ClipVideo', () => {
     const fourth = await clip({ startTime: 0, endTime: 3 });
     expect(fourth.body.items.fragmentName).toBe(`${VIDEO_NAME}-片段3`);
     // another user has counts of their own
-    const other = addMember(api.store, 'other-clipper');
+    const other = await addMember(api.store, 'other-clipper');
     expect((await clip({ userId: other, startTime: 1, endTime: 2 })).body.items.fragmentName).toBe(`${VIDEO_NAME}-片段1`);
   }, 120_000);
 
   it('refuses a bad start, an end not after the start, more than 3 minutes and an end past the video', async () => {
-    const fresh = addMember(api.store, 'rules');
+    const fresh = await addMember(api.store, 'rules');
     const at = (startTime: number, endTime: number) => clip({ userId: fresh, startTime, endTime });
     expectRefused(await at(-1, 10), '开始时间无效');
     expectRefused(await at(200, 201), '开始时间无效'); // start ≤ duration − 1 = 199
@@ -113,7 +113,7 @@ describe('ClipVideo', () => {
     expectRefused(await clip({ userId: fresh, fragmentName: '名'.repeat(51) }), '片段名称不能超过50个字');
     expectRefused(await clip({ userId: fresh, fragmentName: 'gpj.\u202Emp4' }), '片段名称包含非法字符');
     expectRefused(await clip({ userId: fresh, fragmentName: '转义\u001b[0m' }), '片段名称包含非法字符');
-    expect(api.store.fragments.countActive(fresh, Date.now())).toBe(0);
+    expect(await api.store.fragments.countActive(fresh, Date.now())).toBe(0);
     // a name is one line: a line break in it is a space
     const last = await clip({ userId: fresh, startTime: 199, endTime: 200, fragmentName: '换\r\n行' });
     expect(last.body.code).toBe(2001);
@@ -121,20 +121,20 @@ describe('ClipVideo', () => {
   }, 60_000);
 
   it('a reservation without a file from a cut that never finished (10 minutes on) no longer counts; a recent one does', async () => {
-    const crashed = addMember(api.store, 'crashed');
-    const reserve = (createdAt: number) =>
-      api.store.fragments.insert({ userId: crashed, videoId: 11, fragmentName: '中断的片段', startTime: 0, endTime: 5, download: 1 }, createdAt)!;
-    const stale = [reserve(Date.now() - 20 * 60_000), reserve(Date.now() - 11 * 60_000)];
+    const crashed = await addMember(api.store, 'crashed');
+    const reserve = async (createdAt: number) =>
+      (await api.store.fragments.insert({ userId: crashed, videoId: 11, fragmentName: '中断的片段', startTime: 0, endTime: 5, download: 1 }, createdAt))!;
+    const stale = [await reserve(Date.now() - 20 * 60_000), await reserve(Date.now() - 11 * 60_000)];
     const res = await clip({ userId: crashed, startTime: 0, endTime: 2 });
     expect(res.body.code).toBe(2001);
     // the only fragment left is the new cut (SQLite may give it one of the freed ids)
-    const left = api.store.fragments.listActive(crashed, Date.now(), 10, 0);
+    const left = await api.store.fragments.listActive(crashed, Date.now(), 10, 0);
     expect(left).toHaveLength(1);
     expect(left[0]!.createdAt).toBeGreaterThan(stale[1]!.createdAt + 10 * 60_000);
     // a new id's address is new even when SQLite hands out a freed id again
     expect(res.body.items.videoAddress).toMatch(/-[0-9a-f]{32}\.mp4$/);
     // a cut reserved a moment ago (still running) holds its place
-    reserve(Date.now() - 1000);
+    await reserve(Date.now() - 1000);
     expectRefused(await clip({ userId: crashed, startTime: 0, endTime: 2 }), '每个视频最多截取2个片段');
   }, 60_000);
 
@@ -155,7 +155,7 @@ describe('ClipVideo', () => {
 
   it('a cut that fails answers -1 and leaves no fragment behind', async () => {
     // media registered for video 13 whose files are missing
-    api.store.media.upsert({
+    await api.store.media.upsert({
       videoId: 13,
       folder: '/media/videos/V000013',
       masterPath: '/media/videos/V000013/master.m3u8',
@@ -167,12 +167,12 @@ describe('ClipVideo', () => {
       source: 'test',
     });
     expectRefused(await clip({ videoCode: 'V000013', startTime: 0, endTime: 5 }), '片段截取失败，请稍后再试');
-    const fragments = api.store.fragments.listActive(clipper, Date.now(), 100, 0);
+    const fragments = await api.store.fragments.listActive(clipper, Date.now(), 100, 0);
     expect(fragments.filter((f) => f.videoId === 13)).toEqual([]);
   }, 60_000);
 
   it('other requests are answered while a cut runs; at most 2 cuts run at once, a third is refused as busy', async () => {
-    const users = ['busy-1', 'busy-2', 'busy-3'].map((name) => addMember(api.store, name));
+    const users = await Promise.all(['busy-1', 'busy-2', 'busy-3'].map((name) => addMember(api.store, name)));
     const started = Date.now();
     const cuts = users.map((userId) => clip({ userId, startTime: 0, endTime: 40 }).then((res) => ({ res, at: Date.now() })));
     const tags = await api.client.get('/api/play/GetCourseTags', { courseId: 1 });
@@ -193,15 +193,15 @@ describe('ClipVideo', () => {
   }, 120_000);
 
   it('one cut at a time per user: a second clip while the first is cut is refused at once', async () => {
-    const eager = addMember(api.store, 'eager-clipper');
+    const eager = await addMember(api.store, 'eager-clipper');
     const first = clip({ userId: eager, startTime: 0, endTime: 40 });
     // the second starts once the first is being cut (its fragment is reserved, still without a file)
-    await expect.poll(() => api.store.fragments.listActive(eager, Date.now(), 10, 0).length, { timeout: 10_000, interval: 5 }).toBe(1);
+    await expect.poll(async () => (await api.store.fragments.listActive(eager, Date.now(), 10, 0)).length, { timeout: 10_000, interval: 5 }).toBe(1);
     const second = await clip({ userId: eager, startTime: 50, endTime: 52 });
     expectRefused(second, '上一个片段还在截取中，请稍后再试');
     expect((await first).body.code).toBe(2001);
     // nothing of the refused one was kept; once the first is done the user may cut again
-    expect(api.store.fragments.countActive(eager, Date.now())).toBe(1);
+    expect(await api.store.fragments.countActive(eager, Date.now())).toBe(1);
     expect((await clip({ userId: eager, startTime: 50, endTime: 52 })).body.code).toBe(2001);
   }, 120_000);
 });

@@ -16,8 +16,8 @@ import type { CourseItem } from '../../upstream/src/main-api/contract';
 
 const run = promisify(execFile);
 
-export function addMember(store: Store, userName: string, userType: 1 | 2 = 1, realName = ''): number {
-  return store.users.insert({ userName, passwordHash: null, userType, comId: null, realName }, Date.now()).userId;
+export async function addMember(store: Store, userName: string, userType: 1 | 2 = 1, realName = ''): Promise<number> {
+  return (await store.users.insert({ userName, passwordHash: null, userType, comId: null, realName }, Date.now())).userId;
 }
 
 /**
@@ -79,7 +79,7 @@ export async function addTestMedia(store: Store, videoId: number, code: string, 
     subtitlePath: `${folder}/subtitles.vtt`,
     manuscriptPath: `${folder}/manuscript.txt`,
   };
-  store.media.upsert({
+  await store.media.upsert({
     videoId,
     folder,
     ...media,

@@ -25,8 +25,8 @@ describe('AddPlayLogs: play reports in one call', () => {
   let bob: number;
   beforeAll(async () => {
     api = await startTestApi();
-    alice = addMember(api.store, 'batch-alice');
-    bob = addMember(api.store, 'batch-bob');
+    alice = (await addMember(api.store, 'batch-alice'));
+    bob = (await addMember(api.store, 'batch-bob'));
   });
   afterAll(() => api.stop());
 
@@ -48,15 +48,15 @@ describe('AddPlayLogs: play reports in one call', () => {
     for (const answer of answers) expect(answer).toEqual({ code: 2001, message: '操作成功', items: expect.any(Number) });
     const [a11, b12, a13] = answers.map((answer) => answer.items!);
     expect(new Set([a11, b12, a13]).size).toBe(3);
-    expect(api.store.playLogs.find(alice, 11)).toMatchObject({ id: a11, lastPlayTime: 1, stayTime: 1 });
+    expect(await api.store.playLogs.find(alice, 11)).toMatchObject({ id: a11, lastPlayTime: 1, stayTime: 1 });
     // clamped to the video's real length, as AddPlayLog clamps
-    expect(api.store.playLogs.find(bob, 12)).toMatchObject({ id: b12, lastPlayTime: 3802, duration: 3802, stayTime: 2 });
-    expect(api.store.playLogs.find(alice, 13)).toMatchObject({ id: a13, lastPlayTime: 30, stayTime: 3 });
+    expect(await api.store.playLogs.find(bob, 12)).toMatchObject({ id: b12, lastPlayTime: 3802, duration: 3802, stayTime: 2 });
+    expect(await api.store.playLogs.find(alice, 13)).toMatchObject({ id: a13, lastPlayTime: 30, stayTime: 3 });
   });
 
   it('continues viewings by their ids, keeps the largest running total, and a stale id starts a new viewing', async () => {
-    const a11 = api.store.playLogs.find(alice, 11)!.id;
-    const a13 = api.store.playLogs.find(alice, 13)!.id;
+    const a11 = (await api.store.playLogs.find(alice, 11))!.id;
+    const a13 = (await api.store.playLogs.find(alice, 13))!.id;
     const res = await send([
       log({ id: a11, stayTime: 6, lastPlayTime: 6 }),
       // the same viewing twice in one call (a beacon arriving late): the larger total stays
@@ -65,12 +65,12 @@ describe('AddPlayLogs: play reports in one call', () => {
       log({ id: a11, videoId: 13, duration: 3803, stayTime: 5, lastPlayTime: 40 }),
     ]);
     expect(res.body.items.map((answer) => answer.items)).toEqual([a11, a11, a13]);
-    expect(api.store.playLogs.find(alice, 11)).toMatchObject({ stayTime: 6, lastPlayTime: 4 });
-    expect(api.store.playLogs.find(alice, 13)).toMatchObject({ stayTime: 3 + 5, lastPlayTime: 40 });
+    expect(await api.store.playLogs.find(alice, 11)).toMatchObject({ stayTime: 6, lastPlayTime: 4 });
+    expect(await api.store.playLogs.find(alice, 13)).toMatchObject({ stayTime: 3 + 5, lastPlayTime: 40 });
     // the single call sees the same records
     const single = await api.client.postJson<number>(ADD, log({ id: a11, stayTime: 9, lastPlayTime: 9 }));
     expect(single.body.items).toBe(a11);
-    expect(api.store.playLogs.find(alice, 11)).toMatchObject({ stayTime: 9 });
+    expect(await api.store.playLogs.find(alice, 11)).toMatchObject({ stayTime: 9 });
   });
 
   it('a refused report gets its own refusal; the others of the call are written', async () => {
@@ -92,7 +92,7 @@ describe('AddPlayLogs: play reports in one call', () => {
     expect(notObject).toMatchObject({ code: 4000, items: null });
     expect(fine).toEqual({ code: 2001, message: '操作成功', items: expect.any(Number) });
     expect(await history(bob)).toHaveLength(before + 1);
-    expect(api.store.playLogs.find(bob, 13)!.id).toBe(fine!.items);
+    expect((await api.store.playLogs.find(bob, 13))!.id).toBe(fine!.items);
   });
 
   it('refuses a call whose logs are not a JSON array of 1 to 100 reports, and an unsigned call', async () => {
@@ -108,7 +108,7 @@ describe('AddPlayLogs: play reports in one call', () => {
   it('keeps the newest 100 records of a user when a call creates many', async () => {
     const base = Date.now();
     for (let sort = 1; sort <= 105; sort += 1) {
-      api.store.videos.insert({
+      await api.store.videos.insert({
         id: 8000 + sort,
         courseId: 8,
         sort: 200 + sort,
@@ -123,12 +123,12 @@ describe('AddPlayLogs: play reports in one call', () => {
         transcript: [],
       });
     }
-    const heavy = addMember(api.store, 'batch-heavy');
+    const heavy = await addMember(api.store, 'batch-heavy');
     const first = await send(Array.from({ length: 100 }, (_, i) => log({ userId: heavy, videoId: 8001 + i, courseId: 8, duration: 600, stayTime: 1 })));
     expect(first.body.items.every((answer) => answer.code === 2001)).toBe(true);
     await send(Array.from({ length: 5 }, (_, i) => log({ userId: heavy, videoId: 8101 + i, courseId: 8, duration: 600, stayTime: 1 })));
-    expect(api.store.playLogs.countByUser(heavy)).toBe(100);
-    expect(api.store.playLogs.find(heavy, 8001)).toBeUndefined();
-    expect(api.store.playLogs.find(heavy, 8105)).toBeDefined();
+    expect(await api.store.playLogs.countByUser(heavy)).toBe(100);
+    expect(await api.store.playLogs.find(heavy, 8001)).toBeUndefined();
+    expect(await api.store.playLogs.find(heavy, 8105)).toBeDefined();
   });
 });

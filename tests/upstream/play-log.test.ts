@@ -19,7 +19,7 @@ describe('play records', () => {
   let viewer: number;
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = addMember(api.store, 'viewer');
+    viewer = (await addMember(api.store, 'viewer'));
   });
   afterAll(() => api.stop());
 
@@ -120,7 +120,7 @@ describe('play records', () => {
       message: '成功',
       items: { id, lastWatchTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), lastPlayTime: 77, duration: 3802 },
     });
-    const nobody = addMember(api.store, 'nobody');
+    const nobody = await addMember(api.store, 'nobody');
     expect((await api.client.get(GET, { courseId: 1, userId: nobody, videoId: 12 })).body).toEqual({
       code: 2000,
       message: '成功',
@@ -133,7 +133,7 @@ describe('play records', () => {
   it('keeps the newest 100 records of a user: the 101st video pushes out the oldest, updates push out nothing', async () => {
     const base = Date.now();
     for (let sort = 1; sort <= 105; sort += 1) {
-      api.store.videos.insert({
+      await api.store.videos.insert({
         id: 7000 + sort,
         courseId: 8,
         sort: 10 + sort,
@@ -148,8 +148,8 @@ describe('play records', () => {
         transcript: [],
       });
     }
-    const heavy = addMember(api.store, 'heavy-viewer');
-    const other = addMember(api.store, 'other-viewer');
+    const heavy = await addMember(api.store, 'heavy-viewer');
+    const other = await addMember(api.store, 'other-viewer');
     await report({ userId: other, videoId: 11 });
     const ids: number[] = [];
     for (let i = 1; i <= 105; i += 1) {
@@ -175,23 +175,23 @@ describe('play records do not take the client at its word', () => {
   let offset = 0;
   beforeAll(async () => {
     api = await startTestApi({ now: () => Date.now() + offset });
-    viewer = addMember(api.store, 'doubted-viewer');
+    viewer = (await addMember(api.store, 'doubted-viewer'));
   });
   afterAll(() => api.stop());
 
   // video 11 is 3801 s long, video 12 3802 s
   const report = (fields: Record<string, string | number>) =>
     api.client.postJson<number>(ADD, { id: 0, userId: viewer, courseId: 1, videoId: 11, lastPlayTime: 0, duration: 3801, stayTime: 0, ...fields });
-  const record = (videoId = 11) => api.store.playLogs.find(viewer, videoId)!;
+  const record = async (videoId = 11) => (await api.store.playLogs.find(viewer, videoId))!;
 
   it('position and length are clamped to the video’s real length', async () => {
     await report({ videoId: 12, lastPlayTime: 50_000, duration: 99_999 });
-    expect(record(12)).toMatchObject({ lastPlayTime: 3802, duration: 3802 });
+    expect(await record(12)).toMatchObject({ lastPlayTime: 3802, duration: 3802 });
     await report({ videoId: 12, lastPlayTime: 3000, duration: 9_000_000 });
-    expect(record(12)).toMatchObject({ lastPlayTime: 3000, duration: 3802 });
+    expect(await record(12)).toMatchObject({ lastPlayTime: 3000, duration: 3802 });
     // a shorter length than the real one (a player's rounding) is kept, the position within it
     await report({ videoId: 12, lastPlayTime: 3000, duration: 2000 });
-    expect(record(12)).toMatchObject({ lastPlayTime: 2000, duration: 2000 });
+    expect(await record(12)).toMatchObject({ lastPlayTime: 2000, duration: 2000 });
   });
 
   it('a report of length 0 (the media not read yet) keeps the resume point; a first one starts at 0 of the real length', async () => {
@@ -200,30 +200,30 @@ describe('play records do not take the client at its word', () => {
     const resume = await api.client.get<{ lastPlayTime: number; duration: number }>(GET, { courseId: 1, userId: viewer, videoId: 11 });
     expect(resume.body.items).toMatchObject({ lastPlayTime: 1234, duration: 3801 });
     await report({ videoId: 13, lastPlayTime: 500, duration: 0 });
-    expect(record(13)).toMatchObject({ lastPlayTime: 0, duration: 3803 });
+    expect(await record(13)).toMatchObject({ lastPlayTime: 0, duration: 3803 });
   });
 
   it('a report adds to the stay time at most the time since the previous report plus 10 s; a new viewing starts at most 10 s in', async () => {
-    const fresh = addMember(api.store, 'stay-viewer');
-    const stay = () => api.store.playLogs.find(fresh, 11)!.stayTime;
+    const fresh = await addMember(api.store, 'stay-viewer');
+    const stay = async () => (await api.store.playLogs.find(fresh, 11))!.stayTime;
     const id = (await report({ userId: fresh, stayTime: 10_000_000 })).body.items;
-    expect(stay()).toBe(10);
+    expect(await stay()).toBe(10);
     // a minute later the viewing may have grown by that minute (plus the slack), not by 115 days
     offset += 60_000;
     await report({ userId: fresh, id, stayTime: 10_000_000 });
-    expect(stay()).toBe(10 + 60 + 10);
+    expect(await stay()).toBe(10 + 60 + 10);
     // a player reporting honestly every 5 s loses nothing
-    let honest = stay();
+    let honest = await stay();
     for (let i = 0; i < 4; i += 1) {
       offset += 5_000;
       honest += 5;
       await report({ userId: fresh, id, stayTime: honest });
-      expect(stay()).toBe(honest);
+      expect(await stay()).toBe(honest);
     }
     // a late beacon with a smaller total changes nothing; a new viewing adds at most 10 s
     await report({ userId: fresh, id, stayTime: 3 });
-    expect(stay()).toBe(honest);
+    expect(await stay()).toBe(honest);
     await report({ userId: fresh, id: 0, stayTime: 10_000_000 });
-    expect(stay()).toBe(honest + 10);
+    expect(await stay()).toBe(honest + 10);
   });
 });

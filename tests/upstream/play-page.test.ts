@@ -26,9 +26,9 @@ describe('play page reads', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ now: () => Date.now() + offset });
-    viewer = addMember(api.store, 'viewer');
+    viewer = (await addMember(api.store, 'viewer'));
     media = await addTestMedia(api.store, 11, 'V000011', 12);
-    api.store.media.setKeyframeImages(11, [{ seq: 1, image: '/media/videos/V000011/keyframes/1.jpg' }]);
+    await api.store.media.setKeyframeImages(11, [{ seq: 1, image: '/media/videos/V000011/keyframes/1.jpg' }]);
   }, 60_000);
   afterAll(() => api.stop());
 
@@ -56,7 +56,7 @@ describe('play page reads', () => {
   });
 
   it('GetPlayPageData with a userId answers the resume point of the video shown', async () => {
-    const reader = addMember(api.store, 'resumer');
+    const reader = await addMember(api.store, 'resumer');
     expect((await page({ courseId: 1, videoId: 12, userId: reader })).body.items.lastPlay).toBeNull();
     const logged = await api.client.postJson<number>('/api/log/AddPlayLog', {
       id: 0, userId: reader, videoId: 12, courseId: 1, lastPlayTime: 321.7, duration: 3802, stayTime: 30,
@@ -76,14 +76,14 @@ describe('play page reads', () => {
 
   it('counts the course’s viewCount once per user per video a day, only for a signed-in user', async () => {
     const views = async (params: Record<string, string | number>) => (await page({ courseId: 3, ...params })).body.items.course.viewCount;
-    const before = api.store.courses.get(3)!.viewCount;
+    const before = (await api.store.courses.get(3))!.viewCount;
     expect(await views({})).toBe(before);
     expect(await views({ userId: 'guest-7f3a' })).toBe(before); // a visitor's guest id counts nothing
     expect(await views({ userId: viewer, videoId: 31 })).toBe(before + 1);
     expect(await views({ userId: viewer, videoId: 31 })).toBe(before + 1);
     expect(await views({ userId: viewer })).toBe(before + 1); // the first video is 31 again
     expect(await views({ userId: viewer, videoId: 32 })).toBe(before + 2);
-    const other = addMember(api.store, 'second-viewer');
+    const other = await addMember(api.store, 'second-viewer');
     expect(await views({ userId: other, videoId: 31 })).toBe(before + 3);
     offset += DAY_MS;
     try {
@@ -92,7 +92,7 @@ describe('play page reads', () => {
     } finally {
       offset -= DAY_MS;
     }
-    expect(api.store.courses.get(3)!.viewCount).toBe(before + 4);
+    expect((await api.store.courses.get(3))!.viewCount).toBe(before + 4);
   });
 
   it('GetPlayPageData refuses a numeric userId without an account (4000) and an unknown video (4004)', async () => {

@@ -19,7 +19,7 @@ describe('private media at the main API', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = addMember(api.store, 'viewer');
+    viewer = (await addMember(api.store, 'viewer'));
     media = await addTestMedia(api.store, 11, 'V000011', 6);
   });
 

@@ -84,11 +84,12 @@ describe('two main APIs on one Redis with AI_MAX_CONCURRENT=1', () => {
     const question = '唯物辩证法的基本规律是什么？';
     let refusal: unknown;
     let stop = false;
-    const streaming = ask(one.client, { question, userId: addMember(one.store, 'asker-one') }, () => {
+    const otherAsker = await addMember(two.store, 'asker-two');
+    const streaming = ask(one.client, { question, userId: await addMember(one.store, 'asker-one') }, () => {
       if (refusal === undefined) {
         refusal = null;
         // asked on the other replica while this answer streams
-        void ask(two.client, { question, userId: addMember(two.store, 'asker-two') }).then((result) => {
+        void ask(two.client, { question, userId: otherAsker }).then((result) => {
           refusal = result.envelope;
           stop = true;
         });
@@ -99,7 +100,7 @@ describe('two main APIs on one Redis with AI_MAX_CONCURRENT=1', () => {
     expect(refusal).toEqual({ code: -1, message: '当前提问人数较多，请稍后再试', items: null });
     // the first answer over (its client went away), its slot is free for the other replica
     await expect
-      .poll(async () => (await ask(two.client, { question, userId: addMember(two.store, `asker-${randomUUID().slice(0, 8)}`) })).chunks.length > 0)
+      .poll(async () => (await ask(two.client, { question, userId: await addMember(two.store, `asker-${randomUUID().slice(0, 8)}`) })).chunks.length > 0)
       .toBe(true);
   });
 });

@@ -425,7 +425,7 @@ describe('main API search over the demo content', () => {
       const name = '量子纠缠与辩证思维专题';
       expect((await searchItems({ SearchByKeyWord: '量子纠缠', type: 'course' })).courseData!.totalCount).toBe(0);
       const template = content.courses[0]!;
-      api.store.courses.insert({
+      await api.store.courses.insert({
         id: 90001,
         catalogueId: template.catalogueId,
         lecturerId: template.lecturerId,
@@ -442,7 +442,7 @@ describe('main API search over the demo content', () => {
         selectPosition: null,
         image: 'posters/course-90001.svg',
       });
-      api.store.videos.insert({
+      await api.store.videos.insert({
         id: 90001,
         courseId: 90001,
         sort: 1,
@@ -485,14 +485,14 @@ describe('main API search over the demo content', () => {
         const byName = await searchItems({ SearchByKeyWord: '司马望舒' });
         expect(byName.authorData!.dataList.map((a) => a.id)).toEqual([lecturer.id]);
         // (the store's: a test above added a course)
-        const theirs = api.store.courses.list({ lecturerId: lecturer.id }, 'latest', 100, 0).map((c) => c.id);
+        const theirs = (await api.store.courses.list({ lecturerId: lecturer.id }, 'latest', 100, 0)).map((c) => c.id);
         expect(new Set(byName.courseData!.dataList.map((c) => c.courseId))).toEqual(new Set(theirs));
 
         // a catalogue's new name is found with the courses filed below it
         const leaf = content.catalogues.find((c) => c.id === content.courses[10]!.catalogueId)!;
         other.prepare('UPDATE catalogues SET name = ? WHERE id = ?').run('星际文明比较研究', leaf.id);
         const byCatalogue = await searchItems({ SearchByKeyWord: '星际文明', type: 'course', pageSize: 100 });
-        const filed = api.store.courses.list({ catalogueId: leaf.id }, 'latest', 100, 0).map((c) => c.id);
+        const filed = (await api.store.courses.list({ catalogueId: leaf.id }, 'latest', 100, 0)).map((c) => c.id);
         expect(new Set(byCatalogue.courseData!.dataList.map((c) => c.courseId))).toEqual(new Set(filed));
         const suggestion = await api.client.get<CatalogueHit[]>('/api/search/SearchCatalog', { keyWord: '星际文明比较研究' });
         expect(suggestion.body.items[0]!.id).toBe(leaf.id);

@@ -36,11 +36,11 @@ function tempDir(): string {
 }
 
 /** a store with the fixture content, not indexed yet (the triggers have queued everything) */
-function seededStore(): { store: MainApiData; file: string } {
+async function seededStore(): Promise<{ store: MainApiData; file: string }> {
   const dir = tempDir();
   const store = openMainApiData(dir);
   closers.push(() => store.close());
-  seedDemoContent(store, fixtureContent(), store.mediaDir);
+  await seedDemoContent(store, fixtureContent(), store.mediaDir);
   return { store, file: path.join(dir, DATABASE_FILE) };
 }
 
@@ -78,8 +78,8 @@ const course = (id: number, name: string, viewCount: number, extra: Partial<NewC
 const FIXTURE_COUNTS = { courses: 10, knowledgePoints: 20 * 7, topics: 4, lecturers: 6, catalogues: 14 };
 
 describe('SQLite search engine', () => {
-  it('is constructible on any store file, and answers once it has caught up with the queued content', () => {
-    const { store, file } = seededStore();
+  it('is constructible on any store file, and answers once it has caught up with the queued content', async () => {
+    const { store, file } = await seededStore();
     expect(store.search.stats()).toEqual({
       counts: { courses: 0, knowledgePoints: 0, topics: 0, lecturers: 0, catalogues: 0 },
       pending: 10 + 20 + 4 + 6 + 14,
@@ -107,8 +107,8 @@ describe('SQLite search engine', () => {
     expect(engine.applyPending()).toEqual({ applied: 0, remaining: 0, dropped: [] });
   });
 
-  it('identifies knowledge points by kind, video and seq', () => {
-    const { store } = seededStore();
+  it('identifies knowledge points by kind, video and seq', async () => {
+    const { store } = await seededStore();
     caughtUp(store.search);
     const hits = store.search.search('knowledgePoints', { keyword: '矛盾分析方法的第2个要点', offset: 0, limit: 3 });
     // every video of course 2 has that keyframe (seq 1); the exact ones first
@@ -122,8 +122,8 @@ describe('SQLite search engine', () => {
     expect(passage.ids[0]).toEqual({ kind: 'transcript', videoId: 101, seq: 1 });
   });
 
-  it('ranks only the newest window of a very common keyword; pages stay consistent and the total exact', () => {
-    const { file } = seededStore();
+  it('ranks only the newest window of a very common keyword; pages stay consistent and the total exact', async () => {
+    const { file } = await seededStore();
     const engine = caughtUp(engineOn(file, { rankWindow: 5, headSize: 3 }));
     // every video's first passage is 同学们好。
     const all: { videoId: number; seq: number }[] = [];
@@ -145,23 +145,23 @@ describe('SQLite search engine', () => {
     expect(engine.count('knowledgePoints', { keyword: '同学们好' })).toBe(20);
   });
 
-  it('puts a field containing the keyword as typed above word matches, then ties by popularity, then newest', () => {
-    const { store } = seededStore();
+  it('puts a field containing the keyword as typed above word matches, then ties by popularity, then newest', async () => {
+    const { store } = await seededStore();
     // more of the keyword's words, but not the keyword itself
-    store.courses.insert(course(201, '社会存在社会存在社会', 1));
+    await store.courses.insert(course(201, '社会存在社会存在社会', 1));
     caughtUp(store.search);
     const exact = store.search.search('courses', { keyword: '存在与社会', offset: 0, limit: 10 });
     expect(exact.ids).toEqual([3, 201]);
     // identical documents: the most viewed first, then the highest id
-    store.courses.insert(course(202, '同名的测试课程', 10));
-    store.courses.insert(course(203, '同名的测试课程', 50));
-    store.courses.insert(course(204, '同名的测试课程', 50));
+    await store.courses.insert(course(202, '同名的测试课程', 10));
+    await store.courses.insert(course(203, '同名的测试课程', 50));
+    await store.courses.insert(course(204, '同名的测试课程', 50));
     caughtUp(store.search);
     expect(store.search.search('courses', { keyword: '同名的测试课程', offset: 0, limit: 10 }).ids).toEqual([204, 203, 202]);
   });
 
-  it('filters by catalogue subtree in every group, an unknown catalogue finding nothing', () => {
-    const { store } = seededStore();
+  it('filters by catalogue subtree in every group, an unknown catalogue finding nothing', async () => {
+    const { store } = await seededStore();
     caughtUp(store.search);
     // 哲学 (id 2) holds courses 7 and 8; topic 3 has courses there; lecturers 4 and 6 teach there
     const q = (index: 'courses' | 'topics' | 'lecturers', keyword: string, catalogueId: number) =>
@@ -176,8 +176,8 @@ describe('SQLite search engine', () => {
     expect(store.search.count('knowledgePoints', { keyword: '要点', catalogueId: 2 })).toBe((3 + 2) * 3);
   });
 
-  it('keeps up with content changes through the queue: renames, moves, deletions', () => {
-    const { store, file } = seededStore();
+  it('keeps up with content changes through the queue: renames, moves, deletions', async () => {
+    const { store, file } = await seededStore();
     const other = new Database(file);
     closers.push(() => other.close());
     caughtUp(store.search);
@@ -208,8 +208,8 @@ describe('SQLite search engine', () => {
     expect(store.search.stats().pending).toBe(0);
   });
 
-  it('rebuilds everything into new tables; changes made meanwhile are applied after the swap', () => {
-    const { store, file } = seededStore();
+  it('rebuilds everything into new tables; changes made meanwhile are applied after the swap', async () => {
+    const { store, file } = await seededStore();
     store.search.applyPending();
     const other = new Database(file);
     closers.push(() => other.close());
@@ -243,8 +243,8 @@ describe('SQLite search engine', () => {
     expect(leftovers).toEqual([]);
   });
 
-  it('leaves the queue to a rebuild running in another process, and refuses a second rebuild', () => {
-    const { store, file } = seededStore();
+  it('leaves the queue to a rebuild running in another process, and refuses a second rebuild', async () => {
+    const { store, file } = await seededStore();
     store.search.applyPending();
     const other = new Database(file);
     closers.push(() => other.close());
@@ -253,7 +253,7 @@ describe('SQLite search engine', () => {
         .prepare(`INSERT OR REPLACE INTO search_state (key, value) VALUES ('rebuild', ?)`)
         .run(JSON.stringify({ heartbeat, pid: 99999 }));
     claim(Date.now());
-    store.courses.insert(course(401, '正在重建时写入', 1));
+    await store.courses.insert(course(401, '正在重建时写入', 1));
     expect(store.search.applyPending()).toEqual({ applied: 0, remaining: 1, dropped: [] });
     caughtUp(store.search);
     // searches answer from the index as it was

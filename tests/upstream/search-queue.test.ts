@@ -28,12 +28,12 @@ afterEach(() => {
 });
 
 /** the fixture content, indexed; another connection on the file (another process) */
-function indexedStore(): { store: MainApiData; file: string; other: Database.Database } {
+async function indexedStore(): Promise<{ store: MainApiData; file: string; other: Database.Database }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-search-queue-'));
   dirs.push(dir);
   const store = openMainApiData(dir);
   closers.push(() => store.close());
-  seedDemoContent(store, fixtureContent(), store.mediaDir);
+  await seedDemoContent(store, fixtureContent(), store.mediaDir);
   store.search.applyPending();
   const file = path.join(dir, DATABASE_FILE);
   const other = new Database(file);
@@ -53,8 +53,8 @@ function ownEngine(file: string, options?: Parameters<typeof createSqliteSearchE
 const ids = (hits: { ids: unknown[] }) => hits.ids;
 
 describe('search queue', () => {
-  it('indexes a second edit of an item that was queued before a rebuild started', () => {
-    const { store, other } = indexedStore();
+  it('indexes a second edit of an item that was queued before a rebuild started', async () => {
+    const { store, other } = await indexedStore();
     // queued, then read by the rebuild, then edited again while it runs
     other.prepare(`UPDATE courses SET name = '第一次改名的课程' WHERE id = 5`).run();
     let edited = false;
@@ -70,8 +70,8 @@ describe('search queue', () => {
     expect(store.search.stats().pending).toBe(0);
   });
 
-  it('requeues an item as the newest change also when the statement that changed it ignores conflicts', () => {
-    const { other } = indexedStore();
+  it('requeues an item as the newest change also when the statement that changed it ignores conflicts', async () => {
+    const { other } = await indexedStore();
     other.prepare(`UPDATE lecturers SET school = '甲大学' WHERE id = 2`).run();
     other.prepare(`UPDATE topics SET title = '其他专题' WHERE id = 1`).run();
     other.prepare(`UPDATE OR IGNORE lecturers SET school = '乙大学' WHERE id = 2`).run();
@@ -82,8 +82,8 @@ describe('search queue', () => {
     ]);
   });
 
-  it('stops applying the queue when a rebuild starts between two batches', () => {
-    const { file, other } = indexedStore();
+  it('stops applying the queue when a rebuild starts between two batches', async () => {
+    const { file, other } = await indexedStore();
     const { db, engine } = ownEngine(file, { pendingBatch: 1 });
     // another process claims a rebuild as soon as the first batch writes a video's spans
     db.exec(`
@@ -98,8 +98,8 @@ describe('search queue', () => {
     expect(other.prepare('SELECT kind, ref FROM search_pending').all()).toEqual([{ kind: 'course', ref: 5 }]);
   });
 
-  it('indexes an introduction with character references to no character, and moves on', () => {
-    const { store, other } = indexedStore();
+  it('indexes an introduction with character references to no character, and moves on', async () => {
+    const { store, other } = await indexedStore();
     expect(htmlText('<p>甲&#9999999;乙&#xFFFFFF;丙&#0;丁&#xD800;戊&#x41;</p>')).toBe('甲\uFFFD乙\uFFFD丙\uFFFD丁\uFFFD戊A');
     other
       .prepare(`UPDATE lecturers SET intro_html = '<p>实体测试讲师&#9999999;与&#xFFFFFF;</p>' WHERE id = 2`)
@@ -111,8 +111,8 @@ describe('search queue', () => {
     expect(ids(store.search.search('courses', { keyword: '实体之后', offset: 0, limit: 5 }))).toEqual([5]);
   });
 
-  it('drops a change that fails to apply, reports it, and applies the others', () => {
-    const { file, other } = indexedStore();
+  it('drops a change that fails to apply, reports it, and applies the others', async () => {
+    const { file, other } = await indexedStore();
     const { db, engine } = ownEngine(file);
     // a video whose knowledge points cannot be written (as text the analysis could not take)
     db.exec(`
@@ -132,8 +132,8 @@ describe('search queue', () => {
     expect(engine.count('knowledgePoints', { keyword: '否定之否定' })).toBeGreaterThan(0);
   });
 
-  it('sizes batches by the documents they write and honours the time limit between changes', () => {
-    const { file, other } = indexedStore();
+  it('sizes batches by the documents they write and honours the time limit between changes', async () => {
+    const { file, other } = await indexedStore();
     const { db, engine } = ownEngine(file, { pendingBatch: 10 });
     const videoIds = (other.prepare('SELECT id FROM videos ORDER BY id LIMIT 3').all() as { id: number }[]).map((v) => v.id);
     const touch = () => {
@@ -155,8 +155,8 @@ describe('search queue', () => {
     expect(engine.applyPending({ maxMs: 0 })).toEqual({ applied: 1, remaining: 2, dropped: [] });
   });
 
-  it('announces the long optimize steps of a rebuild so that it is not taken for dead meanwhile', () => {
-    const { store, file, other } = indexedStore();
+  it('announces the long optimize steps of a rebuild so that it is not taken for dead meanwhile', async () => {
+    const { store, file, other } = await indexedStore();
     const { db, engine } = ownEngine(file);
     db.exec(`
       CREATE TEMP TABLE seen_states (value TEXT);
@@ -181,8 +181,8 @@ describe('search queue', () => {
     expect(store.search.applyPending()).toMatchObject({ applied: 0, remaining: 1 });
   });
 
-  it('rebuilds over tables a crashed rebuild left behind after its swap', () => {
-    const { store, other } = indexedStore();
+  it('rebuilds over tables a crashed rebuild left behind after its swap', async () => {
+    const { store, other } = await indexedStore();
     other.exec(`CREATE VIRTUAL TABLE search_course_words__old USING fts5(name)`);
     other.exec(`CREATE TABLE search_kp_videos__old (video_id INTEGER PRIMARY KEY)`);
     expect(() => store.search.rebuild()).not.toThrow();
@@ -207,8 +207,8 @@ describe('diacritics', () => {
     expect(snippet(`${'甲'.repeat(150)}Émile`, ['emile']).endsWith(`${S}Émile${E}`)).toBe(true);
   });
 
-  it('finds café for cafe and marks it in the hit', () => {
-    const { store, other } = indexedStore();
+  it('finds café for cafe and marks it in the hit', async () => {
+    const { store, other } = await indexedStore();
     other
       .prepare(
         `INSERT INTO courses (id, catalogue_id, lecturer_id, name, info, publish_time, update_time, image)

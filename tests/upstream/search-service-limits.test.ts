@@ -63,7 +63,7 @@ describe('search service', () => {
     stops.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const store = openMainApiData(dataDir);
     stops.push(() => store.close());
-    seedDemoContent(store, fixtureContent(), store.mediaDir);
+    await seedDemoContent(store, fixtureContent(), store.mediaDir);
     const other = new Database(path.join(dataDir, DATABASE_FILE));
     other.prepare(`UPDATE lecturers SET intro_html = '<p>启动测试讲师&#9999999;&#xFFFFFF;</p>' WHERE id = 3`).run();
     other.close();
@@ -117,12 +117,12 @@ describe('search service', () => {
     const test = await api({ content: null });
     const day = Date.UTC(2025, 5, 1, 4);
     const record = (keyword: string, at = day) => test.store.searchLogs.record(keyword, 'ip:192.0.2.1', at);
-    for (let i = 0; i < MAX_KEYWORDS_PER_SEARCHER_DAY; i++) expect(record(`关键词${i}`)).toBe(true);
-    expect(record('一个太多')).toBe(false);
+    for (let i = 0; i < MAX_KEYWORDS_PER_SEARCHER_DAY; i++) expect(await record(`关键词${i}`)).toBe(true);
+    expect(await record('一个太多')).toBe(false);
     // a keyword already recorded that day still moves its time; the next day starts afresh
-    expect(record('关键词0', day + 1_000)).toBe(true);
-    expect(record('一个太多', day + 86_400_000)).toBe(true);
-    expect(test.store.searchLogs.hot(100, day + 86_400_000, 30).find((h) => h.keyword === '一个太多')?.count).toBe(1);
+    expect(await record('关键词0', day + 1_000)).toBe(true);
+    expect(await record('一个太多', day + 86_400_000)).toBe(true);
+    expect((await test.store.searchLogs.hot(100, day + 86_400_000, 30)).find((h) => h.keyword === '一个太多')?.count).toBe(1);
   });
 
   it('counts anonymous IPv6 searchers by their /64, IPv4-mapped addresses as IPv4', () => {

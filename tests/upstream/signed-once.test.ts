@@ -109,8 +109,8 @@ describe('main API: a signed request is usable once', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ env: { LOG_LEVEL: 'warn' } });
-    viewer = addMember(api.store, 'replayed-viewer');
-    api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
+    viewer = (await addMember(api.store, 'replayed-viewer'));
+    await api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
   });
   afterAll(() => api.stop());
 
@@ -141,7 +141,7 @@ describe('main API: a signed request is usable once', () => {
     // a fresh request of the same user still works
     const fresh = await send(api.server.url, 'POST', CLEAR, signed([['userId', String(viewer)]]));
     expect(fresh.body).toMatchObject({ code: 2001, items: 1 });
-    api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
+    await api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
   });
 
   it('refuses a UserOperate sent again before it acts: an undone like is not done again, nor undone by CancelUserOperate', async () => {
@@ -245,8 +245,8 @@ describe('a sign is for the service it names: the main API and the login service
     expect(await send(api.server.url, 'GET', '/api/Common/GetIP', captured)).toEqual({ status: 401, body: REFUSED });
     expect(await send(api.server.url, 'GET', '/api/catalog/GetCatalogResourceByAuthor', captured)).toEqual({ status: 401, body: REFUSED });
 
-    const viewer = addMember(api.store, 'cross-service-viewer');
-    api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
+    const viewer = await addMember(api.store, 'cross-service-viewer');
+    await api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
     const history = async () => (await api.client.get<ViewLogItem[]>('/api/usercenter/GetViewLogList', { userId: viewer })).body.items;
     // signed for the login service (GetUserExtraInfo takes a userId too), never sent there
     for (const as of ['json', 'form'] as const) {

@@ -33,10 +33,10 @@ let store: Store;
 /** a second connection to the same file, to read query plans and the schema */
 let db: Database.Database;
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-learning-'));
   store = openStore(dataDir);
-  seedIfEmpty(store, fixtureContent);
+  await seedIfEmpty(store, fixtureContent);
   db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
 });
 afterAll(() => {
@@ -55,57 +55,57 @@ describe('notes: visibility', () => {
   let publicNote: number;
   let privateNote: number;
 
-  beforeAll(() => {
-    author = addUser(store, 'note-author');
-    reader = addUser(store, 'note-reader');
-    const note = (type: number, content: string) =>
-      store.notes.insert({ userId: author, userName: '作者', videoId: 11, content, vtime: 5, type }, Date.now())!;
-    publicNote = note(NOTE_TYPE.public, '公开的笔记');
-    privateNote = note(NOTE_TYPE.private, '私密的笔记');
+  beforeAll(async () => {
+    author = (await addUser(store, 'note-author'));
+    reader = (await addUser(store, 'note-reader'));
+    const note = async (type: number, content: string) =>
+      (await store.notes.insert({ userId: author, userName: '作者', videoId: 11, content, vtime: 5, type }, Date.now()))!;
+    publicNote = (await note(NOTE_TYPE.public, '公开的笔记'));
+    privateNote = (await note(NOTE_TYPE.private, '私密的笔记'));
   });
 
-  it("get: a public note for anyone, a private one for its author only (else like an unknown id)", () => {
-    expect(store.notes.get(publicNote, reader)).toMatchObject({ id: publicNote, content: '公开的笔记' });
-    expect(store.notes.get(privateNote, author)).toMatchObject({ id: privateNote, content: '私密的笔记', type: NOTE_TYPE.private });
-    expect(store.notes.get(privateNote, reader)).toBeUndefined();
-    expect(store.notes.get(privateNote, 0)).toBeUndefined();
-    expect(store.notes.get(999_999, author)).toBeUndefined();
+  it("get: a public note for anyone, a private one for its author only (else like an unknown id)", async () => {
+    expect(await store.notes.get(publicNote, reader)).toMatchObject({ id: publicNote, content: '公开的笔记' });
+    expect(await store.notes.get(privateNote, author)).toMatchObject({ id: privateNote, content: '私密的笔记', type: NOTE_TYPE.private });
+    expect(await store.notes.get(privateNote, reader)).toBeUndefined();
+    expect(await store.notes.get(privateNote, 0)).toBeUndefined();
+    expect(await store.notes.get(999_999, author)).toBeUndefined();
   });
 
-  it("collect: someone else's private note is refused like an unknown one; a public one is collected once", () => {
-    expect(store.notes.collect(reader, privateNote, Date.now())).toBe(false);
-    expect(store.notes.count({ userId: reader, kind: 'collected' })).toBe(0);
+  it("collect: someone else's private note is refused like an unknown one; a public one is collected once", async () => {
+    expect(await store.notes.collect(reader, privateNote, Date.now())).toBe(false);
+    expect(await store.notes.count({ userId: reader, kind: 'collected' })).toBe(0);
     const collections = () =>
       (db.prepare('SELECT count(*) AS n FROM note_collections WHERE user_id = ? AND note_id = ?').get(reader, privateNote) as { n: number }).n;
     expect(collections()).toBe(0);
-    expect(store.notes.collect(reader, 999_999, Date.now())).toBe(false);
+    expect(await store.notes.collect(reader, 999_999, Date.now())).toBe(false);
 
-    expect(store.notes.collect(reader, publicNote, Date.now())).toBe(true);
-    expect(store.notes.collect(reader, publicNote, Date.now())).toBe(false);
-    expect(store.notes.get(publicNote, reader)?.collectedByViewer).toBe(true);
+    expect(await store.notes.collect(reader, publicNote, Date.now())).toBe(true);
+    expect(await store.notes.collect(reader, publicNote, Date.now())).toBe(false);
+    expect((await store.notes.get(publicNote, reader))?.collectedByViewer).toBe(true);
   });
 
-  it('collect: the author may keep their own private note', () => {
-    expect(store.notes.collect(author, privateNote, Date.now())).toBe(true);
-    expect(store.notes.get(privateNote, author)?.collectedByViewer).toBe(true);
+  it('collect: the author may keep their own private note', async () => {
+    expect(await store.notes.collect(author, privateNote, Date.now())).toBe(true);
+    expect((await store.notes.get(privateNote, author))?.collectedByViewer).toBe(true);
   });
 });
 
 describe('fragments: expiry per user', () => {
-  it('deletes only that user’s expired fragments, through the (user_id, expires_at) index', () => {
+  it('deletes only that user’s expired fragments, through the (user_id, expires_at) index', async () => {
     const now = Date.now();
-    const alice = addUser(store, 'frag-alice');
-    const bob = addUser(store, 'frag-bob');
-    const clip = (userId: number, createdAt: number) =>
-      store.fragments.insert({ userId, videoId: 11, fragmentName: '片段', startTime: 0, endTime: 10, download: 0 }, createdAt)!.id;
-    const aliceOld = clip(alice, now - 40 * DAY);
-    const aliceNew = clip(alice, now - DAY);
-    const bobOld = clip(bob, now - 40 * DAY);
+    const alice = await addUser(store, 'frag-alice');
+    const bob = await addUser(store, 'frag-bob');
+    const clip = async (userId: number, createdAt: number) =>
+      (await store.fragments.insert({ userId, videoId: 11, fragmentName: '片段', startTime: 0, endTime: 10, download: 0 }, createdAt))!.id;
+    const aliceOld = await clip(alice, now - 40 * DAY);
+    const aliceNew = await clip(alice, now - DAY);
+    const bobOld = await clip(bob, now - 40 * DAY);
 
-    expect(store.fragments.deleteExpired(now, alice).map((f) => f.id)).toEqual([aliceOld]);
-    expect(store.fragments.get(aliceNew)).toBeDefined();
-    expect(store.fragments.get(bobOld)).toBeDefined();
-    expect(store.fragments.deleteExpired(now).map((f) => f.id)).toEqual([bobOld]);
+    expect((await store.fragments.deleteExpired(now, alice)).map((f) => f.id)).toEqual([aliceOld]);
+    expect(await store.fragments.get(aliceNew)).toBeDefined();
+    expect(await store.fragments.get(bobOld)).toBeDefined();
+    expect((await store.fragments.deleteExpired(now)).map((f) => f.id)).toEqual([bobOld]);
 
     expect(planOf(FRAGMENT_SQL.expiredOfUser, alice, now)).toContain('USING INDEX fragments_by_user_expiry (user_id=? AND expires_at<?)');
     expect(planOf(FRAGMENT_SQL.expired, now)).toContain('USING INDEX fragments_by_expiry');
@@ -141,32 +141,32 @@ describe('password_reset_requests: indexes, global cap, retention', () => {
     expect(planOf(PASSWORD_RESET_SQL.purgeHandledBefore, 0)).toContain('password_reset_requests_handled');
   });
 
-  it(`stores at most ${RESET_REQUESTS_PER_HOUR} requests an hour from all addresses together; the next hour takes more`, () => {
+  it(`stores at most ${RESET_REQUESTS_PER_HOUR} requests an hour from all addresses together; the next hour takes more`, async () => {
     expect(RESET_REQUESTS_PER_HOUR).toBe(200);
-    const countAll = () => store.passwordResets.list({ includeHandled: true }).length;
-    const before = countAll();
+    const countAll = async () => (await store.passwordResets.list({ includeHandled: true })).length;
+    const before = await countAll();
     // 4 per address, under the per-address limit of 5, from 60 addresses: 240 requests
     for (let i = 0; i < 240; i += 1) {
-      accounts.requestPasswordReset(`user${i}`, '13600000000', `203.0.113.${Math.floor(i / 4)}`);
+      await accounts.requestPasswordReset(`user${i}`, '13600000000', `203.0.113.${Math.floor(i / 4)}`);
     }
-    expect(countAll() - before).toBe(200);
+    expect((await countAll()) - before).toBe(200);
     clock += 3_600_000 + 1;
-    accounts.requestPasswordReset('next-hour', '13600000000', '198.51.100.9');
-    expect(countAll() - before).toBe(201);
+    await accounts.requestPasswordReset('next-hour', '13600000000', '198.51.100.9');
+    expect((await countAll()) - before).toBe(201);
   });
 
-  it('deletes requests handled more than 90 days ago whenever one is stored; open and recent ones stay', () => {
+  it('deletes requests handled more than 90 days ago whenever one is stored; open and recent ones stay', async () => {
     expect(RESET_REQUEST_RETENTION_MS).toBe(90 * DAY);
     clock += 2 * 3_600_000;
-    const old = store.passwordResets.add({ userName: 'old-done', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 200 * DAY);
-    const oldOpen = store.passwordResets.add({ userName: 'old-open', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 200 * DAY);
-    const recent = store.passwordResets.add({ userName: 'recent-done', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 100 * DAY);
-    store.passwordResets.markHandled(old, clock - 91 * DAY);
-    store.passwordResets.markHandled(recent, clock - 10 * DAY);
+    const old = await store.passwordResets.add({ userName: 'old-done', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 200 * DAY);
+    const oldOpen = await store.passwordResets.add({ userName: 'old-open', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 200 * DAY);
+    const recent = await store.passwordResets.add({ userName: 'recent-done', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 100 * DAY);
+    await store.passwordResets.markHandled(old, clock - 91 * DAY);
+    await store.passwordResets.markHandled(recent, clock - 10 * DAY);
 
-    accounts.requestPasswordReset('trigger', '13600000000', '192.0.2.2');
-    expect(store.passwordResets.get(old)).toBeUndefined();
-    expect(store.passwordResets.get(oldOpen)).toBeDefined();
-    expect(store.passwordResets.get(recent)).toBeDefined();
+    await accounts.requestPasswordReset('trigger', '13600000000', '192.0.2.2');
+    expect(await store.passwordResets.get(old)).toBeUndefined();
+    expect(await store.passwordResets.get(oldOpen)).toBeDefined();
+    expect(await store.passwordResets.get(recent)).toBeDefined();
   });
 });

@@ -48,24 +48,24 @@ describe('store', () => {
     }
   });
 
-  it('seeds only an empty store, writing the images under media/', () => {
+  it('seeds only an empty store, writing the images under media/', async () => {
     const dataDir = tempDir();
     const store = openStore(dataDir);
     try {
-      expect(store.isEmpty()).toBe(true);
+      expect(await store.isEmpty()).toBe(true);
       let generated = 0;
       const generate = () => {
         generated++;
         return fixtureContent();
       };
-      expect(seedIfEmpty(store, generate)).toMatchObject({ catalogues: 14, lecturers: 6, courses: 10, videos: 20, topics: 4, banners: 3 });
-      expect(store.isEmpty()).toBe(false);
-      expect(seedIfEmpty(store, generate)).toBeNull();
+      expect(await seedIfEmpty(store, generate)).toMatchObject({ catalogues: 14, lecturers: 6, courses: 10, videos: 20, topics: 4, banners: 3 });
+      expect(await store.isEmpty()).toBe(false);
+      expect(await seedIfEmpty(store, generate)).toBeNull();
       expect(generated).toBe(1);
       expect(readFileSync(path.join(store.mediaDir, 'posters', '课程 1.svg'), 'utf8')).toContain('<svg');
-      expect(store.courses.count({})).toBe(10);
+      expect(await store.courses.count({})).toBe(10);
       // video 11 lasts 3801 s; its 4 passages have 5 + 17 + 8 + 3 = 33 characters
-      expect(store.videos.transcript(11)).toEqual([
+      expect(await store.videos.transcript(11)).toEqual([
         { text: '同学们好。', startMs: 0, endMs: 575909 },
         { text: '今天我们学习唯物辩证法的基本规律。', startMs: 575909, endMs: 2534000 },
         { text: '请大家认真思考。', startMs: 2534000, endMs: 3455454 },
@@ -76,25 +76,25 @@ describe('store', () => {
     }
   });
 
-  it('seeds in one transaction: content that breaks a constraint leaves the store empty', () => {
+  it('seeds in one transaction: content that breaks a constraint leaves the store empty', async () => {
     const store = openStore(tempDir());
     try {
       const content = fixtureContent();
       content.courses.push({ ...content.courses[0]!, id: 99, lecturerId: 12345 }); // no such lecturer
-      expect(() => seedDemoContent(store, content)).toThrow();
-      expect(store.isEmpty()).toBe(true);
-      expect(store.lecturers.count({})).toBe(0);
+      await expect(seedDemoContent(store, content)).rejects.toThrow();
+      expect(await store.isEmpty()).toBe(true);
+      expect(await store.lecturers.count({})).toBe(0);
     } finally {
       store.close();
     }
   });
 
-  it('refuses image paths that leave the media directory', () => {
+  it('refuses image paths that leave the media directory', async () => {
     const store = openStore(tempDir());
     try {
       const content = fixtureContent();
       content.images.push({ path: '../escape.svg', contentType: 'image/svg+xml', body: '<svg/>' });
-      expect(() => seedDemoContent(store, content)).toThrow(/escapes the media directory/);
+      await expect(seedDemoContent(store, content)).rejects.toThrow(/escapes the media directory/);
     } finally {
       store.close();
     }

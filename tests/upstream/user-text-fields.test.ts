@@ -36,7 +36,7 @@ describe('the text policy, field by field', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    writer = addMember(api.store, 'text-policy-writer');
+    writer = (await addMember(api.store, 'text-policy-writer'));
   });
   afterAll(() => api.stop());
 
@@ -111,7 +111,7 @@ describe('the text policy, field by field', () => {
     it('judges invisible-only text empty (请输入内容) and counts 200 after cleaning', async () => {
       expect(await refusal(INVISIBLE_ONLY)).toMatchObject({ code: 4000, message: '请输入内容' });
       expect(await refusal('问'.repeat(201))).toMatchObject({ code: 4000, message: '输入限200字以内' });
-      const asker = addMember(api.store, 'text-policy-asker');
+      const asker = await addMember(api.store, 'text-policy-asker');
       const asked = await ask(api.client, { productId: 1, userId: asker, question: `${'问\u200b'.repeat(199)}${DECOMPOSED_E}` });
       expect(asked.status).toBe(200);
       expect(asked.chunks.at(-1)).toMatch(/^end:/);
@@ -148,14 +148,14 @@ describe('the text policy on the profile (login service)', () => {
     login = await startTestLogin();
     const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.51'));
     token = res.body.items.token;
-    userId = login.store.users.getByName('student')!.userId;
+    userId = (await login.store.users.getByName('student'))!.userId;
   });
   afterAll(() => login.stop());
 
   const fields = { realName: '张三', address: '', gender: '1', school: '', major: '', className: '', studentId: '', info: '', birthday: '' };
   const update = (change: Record<string, string>) =>
     login.client.postJson('/UserCenterApi/UpdateUserExtraInfo', { token, userId: String(userId), ...fields, ...change });
-  const stored = () => login.store.users.get(userId)!;
+  const stored = async () => (await login.store.users.get(userId))!;
 
   it('refuses control characters and bidi controls in every text field: 内容包含非法字符', async () => {
     for (const field of ['realName', 'address', 'school', 'major', 'className', 'info', 'studentId', 'birthday']) {
@@ -168,14 +168,14 @@ describe('the text policy on the profile (login service)', () => {
 
   it('stores invisible-only text as empty; removes invisible formatting; keeps line breaks in the intro only', async () => {
     expect((await update({ realName: INVISIBLE_ONLY, info: INVISIBLE_ONLY, school: WITH_INVISIBLE })).body.code).toBe(2001);
-    expect(stored()).toMatchObject({ realName: '', info: '', school: '重点内容' });
+    expect(await stored()).toMatchObject({ realName: '', info: '', school: '重点内容' });
     expect((await update({ address: '北京市\r\n海淀区', info: '第一段\r\n\t第二段' })).body.code).toBe(2001);
-    expect(stored()).toMatchObject({ address: '北京市 海淀区', info: '第一段\n\t第二段' });
+    expect(await stored()).toMatchObject({ address: '北京市 海淀区', info: '第一段\n\t第二段' });
   });
 
   it('counts the intro’s 400 after NFC and without invisible characters', async () => {
     expect((await update({ info: DECOMPOSED_E.repeat(400) })).body.code).toBe(2001);
-    expect(stored().info).toBe('\u00e9'.repeat(400));
+    expect((await stored()).info).toBe('\u00e9'.repeat(400));
     expect((await update({ info: '简\u200b'.repeat(400) })).body.code).toBe(2001);
     expect((await update({ info: '简'.repeat(401) })).body).toEqual({ code: -1, message: '个人简介不能超过400字', items: null });
   });

@@ -32,7 +32,7 @@ describe('visit log and client address', () => {
     const after = Date.now();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 2001, message: expect.any(String), items: expect.any(Number) });
-    const row = api.store.visitLogs.get(res.body.items);
+    const row = await api.store.visitLogs.get(res.body.items);
     expect(row).toEqual({ id: res.body.items, ...FIELDS, clientIp: '203.0.113.9', createdAt: expect.any(Number) });
     expect(row!.createdAt).toBeGreaterThanOrEqual(before);
     expect(row!.createdAt).toBeLessThanOrEqual(after);
@@ -41,12 +41,12 @@ describe('visit log and client address', () => {
   it('stores a form-encoded visit log (the unload beacon), JSON numbers signed as strings', async () => {
     const form = await api.client.postForm<number>('/api/log/AddVisitLog', { ...FIELDS, moduleName: '推荐专题' });
     expect(form.body.code).toBe(2001);
-    expect(api.store.visitLogs.get(form.body.items)).toMatchObject({ moduleName: '推荐专题', pageUrl: FIELDS.pageUrl });
-    expect(api.store.visitLogs.get(form.body.items)!.clientIp).toMatch(/^(127\.0\.0\.1|::1)$/);
+    expect(await api.store.visitLogs.get(form.body.items)).toMatchObject({ moduleName: '推荐专题', pageUrl: FIELDS.pageUrl });
+    expect((await api.store.visitLogs.get(form.body.items))!.clientIp).toMatch(/^(127\.0\.0\.1|::1)$/);
 
     const numeric = await api.client.postJson<number>('/api/log/AddVisitLog', { pageUrl: '/special', customerId: 42, productIds: 1 });
     expect(numeric.body.code).toBe(2001);
-    expect(api.store.visitLogs.get(numeric.body.items)).toMatchObject({ customerId: '42', productIds: '1', actId: '' });
+    expect(await api.store.visitLogs.get(numeric.body.items)).toMatchObject({ customerId: '42', productIds: '1', actId: '' });
     expect(numeric.body.items).toBeGreaterThan(form.body.items);
   });
 

@@ -105,30 +105,30 @@ async function run(store: Store, positionals: string[], values: Values): Promise
       return userJson(store, user);
     }
     case 'user list':
-      return store.users.list().map((user) => userJson(store, user));
+      return Promise.all((await store.users.list()).map((user) => userJson(store, user)));
     case 'user disable':
     case 'user enable':
-      return userJson(store, setUserEnabled(store, required(values, 'username'), action === 'enable'));
+      return userJson(store, await setUserEnabled(store, required(values, 'username'), action === 'enable'));
     case 'user reset-password':
       return userJson(store, await resetPassword(store, required(values, 'username'), required(values, 'password')));
     case 'user reset-requests': {
       if (values.done !== undefined) {
         const id = positiveId(values.done, 'done');
-        if (!store.passwordResets.markHandled(id, now)) throw new UsageError(`找回密码申请 ${id} 不存在或已处理 (no such open request)`);
-        return resetRequestJson(store.passwordResets.get(id)!);
+        if (!(await store.passwordResets.markHandled(id, now))) throw new UsageError(`找回密码申请 ${id} 不存在或已处理 (no such open request)`);
+        return resetRequestJson((await store.passwordResets.get(id))!);
       }
-      return store.passwordResets.list({ includeHandled: values.all === true }).map(resetRequestJson);
+      return (await store.passwordResets.list({ includeHandled: values.all === true })).map(resetRequestJson);
     }
     case 'org add': {
       const ranges = required(values, 'ip-ranges').split(',').map((r) => r.trim()).filter(Boolean);
-      const org = createOrganisation(store, { name: required(values, 'name'), ipRanges: ranges, gid: values.gid, comCode: values.code }, now);
+      const org = await createOrganisation(store, { name: required(values, 'name'), ipRanges: ranges, gid: values.gid, comCode: values.code }, now);
       return organisationJson(org);
     }
     case 'org list':
-      return store.organisations.list().map(organisationJson);
+      return (await store.organisations.list()).map(organisationJson);
     case 'org disable':
     case 'org enable':
-      return organisationJson(setOrganisationEnabled(store, positiveId(required(values, 'id'), 'id'), action === 'enable'));
+      return organisationJson(await setOrganisationEnabled(store, positiveId(required(values, 'id'), 'id'), action === 'enable'));
     default:
       throw new UsageError(command ? `未知命令 (unknown command): ${command}` : '缺少命令 (missing command)');
   }

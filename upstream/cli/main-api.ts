@@ -16,11 +16,11 @@ async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const logger = createLogger(config.logLevel, 'main-api');
   const store = openMainApiData(config.dataDir);
-  const seeded = seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
+  const seeded = await seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
   if (seeded) {
     logger.info(`seeded demo content into ${config.dataDir}: ${describeSeed(seeded)}`);
     // the demo accounts may already be there (the login service seeds them): give the student a history
-    const learning = seedDemoLearning(store);
+    const learning = await seedDemoLearning(store);
     if (learning) logger.info(`seeded demo learning records of student: ${describeDemoLearning(learning)}`);
     logger.info(`seeded AI content: ${describeContentSummary(await seedAiContent(store))}`);
   }

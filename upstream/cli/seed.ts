@@ -13,13 +13,13 @@ async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const store = openStore(config.dataDir);
   try {
-    const seeded = seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
+    const seeded = await seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
     process.stdout.write(
       seeded
         ? `seeded ${config.dataDir}: ${describeSeed(seeded)}\n`
         : `${config.dataDir} already has content; nothing seeded\n`,
     );
-    const learning = seeded ? seedDemoLearning(store) : null;
+    const learning = seeded ? (await seedDemoLearning(store)) : null;
     if (learning) process.stdout.write(`seeded demo learning records of student: ${describeDemoLearning(learning)}\n`);
     if (seeded) process.stdout.write(`seeded AI content: ${describeContentSummary(await seedAiContent(store))}\n`);
   } finally {

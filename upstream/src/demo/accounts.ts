@@ -36,23 +36,23 @@ export const DEMO_STUDENT_EXTRAS = {
 /** returns the names of what it created (empty when everything was there) */
 export async function seedDemoAccounts(store: Store, now = Date.now()): Promise<string[]> {
   const created: string[] = [];
-  let org = store.organisations.getByGid(DEMO_ORGANISATION.gid);
+  let org = await store.organisations.getByGid(DEMO_ORGANISATION.gid);
   if (!org) {
-    org = createOrganisation(store, { ...DEMO_ORGANISATION, ipRanges: [...DEMO_ORGANISATION.ipRanges] }, now);
+    org = (await createOrganisation(store, { ...DEMO_ORGANISATION, ipRanges: [...DEMO_ORGANISATION.ipRanges] }, now));
     created.push(`organisation ${org.name} (comId ${org.comId})`);
   }
   for (const demo of DEMO_USERS) {
-    if (store.users.getByName(demo.userName)) continue;
+    if (await store.users.getByName(demo.userName)) continue;
     const user = await createUser(store, { ...demo, comId: demo.userType === 2 ? org.comId : null }, now);
     if (demo.userName === 'student') {
-      store.transaction(() => {
-        store.users.setEmail(user.userId, DEMO_STUDENT_EXTRAS.email);
-        store.users.setPhone(user.userId, DEMO_STUDENT_EXTRAS.phone);
-        store.users.setBindState(user.userId, 'qq', DEMO_STUDENT_EXTRAS.qqBound);
+      await store.transaction(async () => {
+        await store.users.setEmail(user.userId, DEMO_STUDENT_EXTRAS.email);
+        await store.users.setPhone(user.userId, DEMO_STUDENT_EXTRAS.phone);
+        await store.users.setBindState(user.userId, 'qq', DEMO_STUDENT_EXTRAS.qqBound);
       });
     }
     created.push(`user ${demo.userName}`);
   }
-  if (created.length > 0 && seedDemoLearning(store, now)) created.push('demo learning records of student');
+  if (created.length > 0 && (await seedDemoLearning(store, now))) created.push('demo learning records of student');
   return created;
 }

@@ -82,24 +82,25 @@ export function demoPlayTimes(now: number): number[] {
 const displayName = (user: UserRecord): string => user.realName || user.userName;
 
 /** The student's own learning records (messages are not: the login service writes a welcome on its own). */
-function hasLearningRecords(store: Store, userId: number): boolean {
+async function hasLearningRecords(store: Store, userId: number): Promise<boolean> {
   return (
-    store.notes.count({ userId, kind: 'own' }) > 0 ||
-    store.notes.count({ userId, kind: 'collected' }) > 0 ||
-    store.userOperations.countByUser(userId) > 0 ||
-    store.playLogs.countByUser(userId) > 0
+    (await store.notes.count({ userId, kind: 'own' })) > 0 ||
+    (await store.notes.count({ userId, kind: 'collected' })) > 0 ||
+    (await store.userOperations.countByUser(userId)) > 0 ||
+    (await store.playLogs.countByUser(userId)) > 0
   );
 }
 
 /** Videos of the home page's recommended courses (else the most played), one course after another in turn. */
-function videoPool(store: Store): { courseVideos: VideoRecord[][]; pool: VideoRecord[] } {
-  let courses = store.courses.recommended(COURSE_POOL * 2, 0).filter((c) => c.videoCount > 0);
+async function videoPool(store: Store): Promise<{ courseVideos: VideoRecord[][]; pool: VideoRecord[] }> {
+  let courses = (await store.courses.recommended(COURSE_POOL * 2, 0)).filter((c) => c.videoCount > 0);
   if (courses.length < COURSE_POOL) {
     const seen = new Set(courses.map((c) => c.id));
-    const more = store.courses.list({}, 'mostViewed', COURSE_POOL * 2, 0).filter((c) => c.videoCount > 0 && !seen.has(c.id));
+    const more = (await store.courses.list({}, 'mostViewed', COURSE_POOL * 2, 0)).filter((c) => c.videoCount > 0 && !seen.has(c.id));
     courses = [...courses, ...more];
   }
-  const courseVideos = courses.slice(0, COURSE_POOL).map((c) => store.videos.listByCourse(c.id));
+  const courseVideos: VideoRecord[][] = [];
+  for (const c of courses.slice(0, COURSE_POOL)) courseVideos.push(await store.videos.listByCourse(c.id));
   const pool: VideoRecord[] = [];
   const longest = Math.max(0, ...courseVideos.map((videos) => videos.length));
   for (let i = 0; i < longest; i += 1) {
@@ -111,14 +112,14 @@ function videoPool(store: Store): { courseVideos: VideoRecord[][]; pool: VideoRe
 const vtimeOf = (video: VideoRecord, fraction: number): number => Math.floor(video.durationSeconds * fraction);
 
 /** Writes the demo learning records; null when it did nothing (see the module comment). */
-export function seedDemoLearning(store: Store, now: number = Date.now()): DemoLearningSummary | null {
-  if (store.isEmpty()) return null;
+export async function seedDemoLearning(store: Store, now: number = Date.now()): Promise<DemoLearningSummary | null> {
+  if (await store.isEmpty()) return null;
   // One write transaction taken at once: the main API and the login service may both get here.
-  return store.immediateTransaction(() => {
-    const student = store.users.getByName(DEMO_LEARNER);
-    const teacher = store.users.getByName(DEMO_NOTE_AUTHOR);
-    if (!student || !teacher || hasLearningRecords(store, student.userId)) return null;
-    const { courseVideos, pool } = videoPool(store);
+  return store.immediateTransaction(async () => {
+    const student = await store.users.getByName(DEMO_LEARNER);
+    const teacher = await store.users.getByName(DEMO_NOTE_AUTHOR);
+    if (!student || !teacher || (await hasLearningRecords(store, student.userId))) return null;
+    const { courseVideos, pool } = await videoPool(store);
     if (pool.length === 0) return null;
     const at = (i: number) => pool[i % pool.length]!;
     const summary: DemoLearningSummary = {
@@ -131,24 +132,25 @@ export function seedDemoLearning(store: Store, now: number = Date.now()): DemoLe
     };
 
     // 我的课程: a course is favourited through one of its videos
-    courseVideos.slice(0, FAVOURITE_AGES.length).forEach((videos, i) => {
+    for (const [i, videos] of courseVideos.slice(0, FAVOURITE_AGES.length).entries()) {
       const video = videos[i % videos.length]!;
-      const added = store.userOperations.add(
+      const added = await store.userOperations.add(
         { userId: student.userId, videoId: video.id, operateType: OPERATE_TYPE.favourite },
         now - FAVOURITE_AGES[i]!,
       );
       if (added) summary.favouriteCourses += 1;
-    });
-    LIKE_AGES.forEach((age, i) => {
-      if (store.userOperations.add({ userId: student.userId, videoId: at(i).id, operateType: OPERATE_TYPE.like }, now - age)) {
+    }
+    for (const [i, age] of LIKE_AGES.entries()) {
+      if (await store.userOperations.add({ userId: student.userId, videoId: at(i).id, operateType: OPERATE_TYPE.like }, now - age)) {
         summary.likes += 1;
       }
-    });
+    }
 
     // 我的笔记: own notes on different videos, some private
-    const ownNoteIds = OWN_NOTES.map((note, i) => {
+    const ownNoteIds: (number | null)[] = [];
+    for (const [i, note] of OWN_NOTES.entries()) {
       const video = at(i);
-      const id = store.notes.insert(
+      const id = await store.notes.insert(
         {
           userId: student.userId,
           userName: displayName(student),
@@ -160,13 +162,13 @@ export function seedDemoLearning(store: Store, now: number = Date.now()): DemoLe
         now - note.age,
       );
       if (id !== null) summary.notes += 1;
-      return id;
-    });
+      ownNoteIds.push(id);
+    }
 
     // 收录: the student keeps two public notes of the teacher; each collection tells the teacher
-    TEACHER_NOTES.forEach((note, i) => {
+    for (const [i, note] of TEACHER_NOTES.entries()) {
       const video = at(OWN_NOTES.length + i);
-      const noteId = store.notes.insert(
+      const noteId = await store.notes.insert(
         {
           userId: teacher.userId,
           userName: displayName(teacher),
@@ -177,9 +179,9 @@ export function seedDemoLearning(store: Store, now: number = Date.now()): DemoLe
         },
         now - note.age,
       );
-      if (noteId === null || !store.notes.collect(student.userId, noteId, now - note.collectedAge)) return;
+      if (noteId === null || !(await store.notes.collect(student.userId, noteId, now - note.collectedAge))) continue;
       summary.collectedNotes += 1;
-      store.messages.add(
+      await store.messages.add(
         {
           userId: teacher.userId,
           type: MESSAGE_TYPE.noteQuoted,
@@ -188,11 +190,11 @@ export function seedDemoLearning(store: Store, now: number = Date.now()): DemoLe
         },
         now - note.collectedAge,
       );
-    });
+    }
 
     // 消息: one of each type for the student (the welcome only when the login service wrote none)
     const messages: { type: number; message: string; videoId?: number; age: number }[] = [];
-    if (store.messages.countByUserAndType(student.userId, MESSAGE_TYPE.system) === 0) {
+    if ((await store.messages.countByUserAndType(student.userId, MESSAGE_TYPE.system)) === 0) {
       messages.push({
         type: MESSAGE_TYPE.system,
         message: '欢迎来到思政云课堂！在个人中心可以查看收藏的课程、笔记、历史记录和截取的片段。',
@@ -201,7 +203,7 @@ export function seedDemoLearning(store: Store, now: number = Date.now()): DemoLe
     }
     // the teacher collected the student's first (public) note
     const quotedNoteId = ownNoteIds[0];
-    if (quotedNoteId != null && store.notes.collect(teacher.userId, quotedNoteId, now - 2 * HOUR)) {
+    if (quotedNoteId != null && (await store.notes.collect(teacher.userId, quotedNoteId, now - 2 * HOUR))) {
       messages.push({
         type: MESSAGE_TYPE.noteQuoted,
         message: `${displayName(teacher)} 收录了你在《${at(0).name}》中的笔记。`,
@@ -215,7 +217,7 @@ export function seedDemoLearning(store: Store, now: number = Date.now()): DemoLe
       age: 20 * DAY,
     });
     for (const m of messages) {
-      store.messages.add({ userId: student.userId, type: m.type, message: m.message, videoId: m.videoId ?? null }, now - m.age);
+      await store.messages.add({ userId: student.userId, type: m.type, message: m.message, videoId: m.videoId ?? null }, now - m.age);
       summary.messages += 1;
     }
 
@@ -225,7 +227,7 @@ export function seedDemoLearning(store: Store, now: number = Date.now()): DemoLe
     for (const { time, video, progress } of [...records].reverse()) {
       if (!video) continue;
       const lastPlayTime = vtimeOf(video, progress);
-      const id = store.playLogs.record(
+      const id = await store.playLogs.record(
         {
           userId: student.userId,
           userName: student.userName,

@@ -39,20 +39,20 @@ const time = (iso: string, what: string): number => {
   return ms;
 };
 
-export function seedDemoContent(store: Store, content: DemoContent, mediaDir: string = store.mediaDir): SeedSummary {
+export async function seedDemoContent(store: Store, content: DemoContent, mediaDir: string = store.mediaDir): Promise<SeedSummary> {
   for (const image of content.images) {
     const file = mediaFilePath(mediaDir, image.path);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, image.body);
   }
 
-  store.transaction(() => {
+  await store.transaction(async () => {
     // Parents first: the closure rows of a node are derived from its parent's.
     const catalogues = [...content.catalogues].sort((a, b) => a.level - b.level || a.id - b.id);
-    for (const c of catalogues) store.catalogues.insert(c);
+    for (const c of catalogues) await store.catalogues.insert(c);
 
     for (const l of content.lecturers) {
-      store.lecturers.insert({
+      await store.lecturers.insert({
         id: l.id,
         name: l.name,
         position: l.position,
@@ -66,7 +66,7 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
     }
 
     for (const c of content.courses) {
-      store.courses.insert({
+      await store.courses.insert({
         id: c.id,
         catalogueId: c.catalogueId,
         lecturerId: c.lecturerId,
@@ -86,7 +86,7 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
     }
 
     for (const v of content.videos) {
-      store.videos.insert({
+      await store.videos.insert({
         id: v.id,
         courseId: v.courseId,
         sort: v.sort,
@@ -103,7 +103,7 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
     }
 
     for (const t of content.topics) {
-      store.topics.insert({
+      await store.topics.insert({
         id: t.id,
         title: t.title,
         info: t.info,
@@ -115,12 +115,12 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
     }
 
     for (const b of content.banners) {
-      store.banners.insert({ id: b.id, title: b.title, image: b.imageUrl, gotoUrl: b.gotoUrl, sort: b.sort });
+      await store.banners.insert({ id: b.id, title: b.title, image: b.imageUrl, gotoUrl: b.gotoUrl, sort: b.sort });
     }
 
     // the hot keywords' month of history, logged (and normalised) as the search API logs a search
     for (const search of content.searches ?? []) {
-      store.searchLogs.record(search.keyword, search.searcher, time(search.at, `search of ${search.keyword}`));
+      await store.searchLogs.record(search.keyword, search.searcher, time(search.at, `search of ${search.keyword}`));
     }
   });
 
@@ -143,12 +143,12 @@ export function seedDemoContent(store: Store, content: DemoContent, mediaDir: st
  * other demo video waits for its own, made when it is first opened (demo/media/plan.ts), in the
  * same transaction as the content; other content gets none.
  */
-export function seedIfEmpty(store: Store, generate: () => DemoContent): SeedSummary | null {
-  if (!store.isEmpty()) return null;
+export async function seedIfEmpty(store: Store, generate: () => DemoContent): Promise<SeedSummary | null> {
+  if (!(await store.isEmpty())) return null;
   const content = generate();
-  return store.transaction(() => {
-    const summary = seedDemoContent(store, content, store.mediaDir);
-    const media = seedDemoMedia(store, content.videos);
+  return store.transaction(async () => {
+    const summary = await seedDemoContent(store, content, store.mediaDir);
+    const media = await seedDemoMedia(store, content.videos);
     return media ? { ...summary, media } : summary;
   });
 }

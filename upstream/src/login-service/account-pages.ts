@@ -128,9 +128,9 @@ export function createAccountPages(deps: AccountPagesDeps) {
   const sessionCsrf = createSessionCsrf(config.apiSecret);
 
   /** the signed-in user of the utoken cookie and that session's token hash, or null */
-  function signedIn(req: IncomingMessage): { user: UserRecord; tokenHash: string } | null {
+  async function signedIn(req: IncomingMessage): Promise<{ user: UserRecord; tokenHash: string } | null> {
     const token = cookiesOf(req).get(TOKEN_COOKIE);
-    return token ? auth.session(token) : null;
+    return token ? (await auth.session(token)) : null;
   }
 
   function csrfCookie(path: AccountPagePath, value: string, req: IncomingMessage): string {
@@ -173,7 +173,7 @@ export function createAccountPages(deps: AccountPagesDeps) {
 
   // ---- /bind -------------------------------------------------------------------------------
 
-  function bind(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  async function bind(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const redirect = url.searchParams.get('redirect') ?? '';
     const back = view.safeRedirect(req, redirect);
     const typeText = url.searchParams.get('type') ?? '';
@@ -186,7 +186,7 @@ export function createAccountPages(deps: AccountPagesDeps) {
       return;
     }
     const title = `绑定${provider.label}账号`;
-    const user = signedIn(req)?.user;
+    const user = (await signedIn(req))?.user;
     if (!user) {
       signInPage(req, res, title, back, view.selfUrl(req));
       return;
@@ -237,11 +237,11 @@ export function createAccountPages(deps: AccountPagesDeps) {
   <p class="hint">为保护账号安全，修改前需验证当前密码。修改后会在“消息”中留下安全提醒。</p>`;
   }
 
-  function showContact(req: IncomingMessage, res: ServerResponse, url: URL, kind: ContactKind): void {
+  async function showContact(req: IncomingMessage, res: ServerResponse, url: URL, kind: ContactKind): Promise<void> {
     const redirect = url.searchParams.get('redirect') ?? '';
     const back = view.safeRedirect(req, redirect);
     const title = CONTACT_PAGES[kind].title;
-    const session = signedIn(req);
+    const session = await signedIn(req);
     if (!session) {
       signInPage(req, res, title, back, view.selfUrl(req));
       return;
@@ -257,7 +257,7 @@ export function createAccountPages(deps: AccountPagesDeps) {
     const title = CONTACT_PAGES[kind].title;
     const value = (form.get('value') ?? '').slice(0, 200);
     const password = form.get('password') ?? '';
-    const session = signedIn(req);
+    const session = await signedIn(req);
     // a page of ours that returns to this page: the visitor's "come back" is the GET form
     const returnTo = new URL(`/${kind}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, view.selfUrl(req)).href;
     if (!session) {
@@ -280,7 +280,7 @@ export function createAccountPages(deps: AccountPagesDeps) {
     if (!isNetworkIdentity(user) && password === '') return page(PAGE_MESSAGES.passwordRequired, null, user);
     try {
       const saved = await accounts.changeContact(user, tokenHash, kind, value, password, clientIp(req));
-      page(null, saved, auth.validate(cookiesOf(req).get(TOKEN_COOKIE) ?? '') ?? user);
+      page(null, saved, (await auth.validate(cookiesOf(req).get(TOKEN_COOKIE) ?? '')) ?? user);
     } catch (error) {
       if (error instanceof ApiError && error.status === 200) return page(error.message, null, user);
       throw error;
@@ -353,7 +353,7 @@ export function createAccountPages(deps: AccountPagesDeps) {
       );
       return;
     }
-    accounts.requestPasswordReset(userName, contact, clientIp(req));
+    await accounts.requestPasswordReset(userName, contact, clientIp(req));
     send(req, res, 200, { title: '找回密码', back, body: statusHtml('ok', ACCOUNT_MESSAGES.resetReceived) });
   }
 
@@ -363,12 +363,12 @@ export function createAccountPages(deps: AccountPagesDeps) {
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     const post = req.method === 'POST';
     if (path === '/bind' && readOnly) {
-      bind(req, res, url);
+      await bind(req, res, url);
       return true;
     }
     if (path === '/email' || path === '/phone') {
       const kind: ContactKind = path === '/email' ? 'email' : 'phone';
-      if (readOnly) showContact(req, res, url, kind);
+      if (readOnly) await showContact(req, res, url, kind);
       else if (post) await submitContact(req, res, kind);
       else return false;
       return true;

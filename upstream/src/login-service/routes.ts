@@ -25,7 +25,7 @@ export interface UploadRoute extends UploadLimits {
    * The user an upload is for, from its signed fields before the file (the token), before the
    * upload may take a slot or have its file read; throws the refusal (登录已失效，请重新登录).
    */
-  uploader(params: Params): number;
+  uploader(params: Params): Promise<number>;
 }
 
 export interface LoginRoute {
@@ -59,10 +59,10 @@ const MAX_FIELD_LENGTH = 64 * 1024;
  * -1 登录已失效，请重新登录; a `userId` (required where the call names one) that is not the
  * token's user is -1 无权修改其他用户的资料.
  */
-function caller(auth: AuthService, params: Params, userId: 'required' | 'optional'): { user: UserRecord; tokenHash: string } {
+async function caller(auth: AuthService, params: Params, userId: 'required' | 'optional'): Promise<{ user: UserRecord; tokenHash: string }> {
   const token = tokenParam(params);
   const claimed = userId === 'required' ? params.int('userId', { min: 1 }) : params.optionalInt('userId', { min: 1 });
-  const session = auth.session(token);
+  const session = await auth.session(token);
   if (!session) throw refused(AUTH_MESSAGES.expired);
   if (claimed !== undefined && claimed !== session.user.userId) throw refused(ACCOUNT_MESSAGES.foreignUser);
   return session;
@@ -75,30 +75,30 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
     {
       method: 'GET',
       path: '/UserCenterApi/IPAutoLogin',
-      handle: ({ clientIp }) => ({ code: Code.ok, message: '', items: auth.ipAutoLogin(clientIp).token }),
+      handle: async ({ clientIp }) => ({ code: Code.ok, message: '', items: (await auth.ipAutoLogin(clientIp)).token }),
     },
     {
       method: 'GET',
       path: '/UserCenterApi/CompanyLogin',
-      handle: ({ params }) => {
+      handle: async ({ params }) => {
         const cid = params.text('cid', 64, true);
         const current = params.text('token', 512).trim();
-        return { code: Code.ok, message: MESSAGES.ok, items: auth.companyLogin(cid, current || undefined).token };
+        return { code: Code.ok, message: MESSAGES.ok, items: (await auth.companyLogin(cid, current || undefined)).token };
       },
     },
     {
       method: 'GET',
       path: '/UserCenterApi/ValidateToken',
-      handle: ({ params }) => {
-        if (!auth.validate(tokenParam(params))) throw refused(AUTH_MESSAGES.expired);
+      handle: async ({ params }) => {
+        if (!(await auth.validate(tokenParam(params)))) throw refused(AUTH_MESSAGES.expired);
         return { code: Code.ok, message: MESSAGES.ok, items: null };
       },
     },
     {
       method: 'GET',
       path: '/UserCenterApi/GetUserInfo',
-      handle: ({ params }) => {
-        const info = auth.userInfo(tokenParam(params));
+      handle: async ({ params }) => {
+        const info = await auth.userInfo(tokenParam(params));
         if (!info) throw refused(AUTH_MESSAGES.expired);
         return { code: Code.ok, message: MESSAGES.ok, items: info };
       },
@@ -121,16 +121,16 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
       method: 'POST',
       path: '/UserCenterApi/Logout',
       // idempotent: the caller clears its cookie whatever the token was
-      handle: ({ params }) => {
-        auth.logout(tokenParam(params));
+      handle: async ({ params }) => {
+        await auth.logout(tokenParam(params));
         return { code: Code.done, message: MESSAGES.done, items: null };
       },
     },
     {
       method: 'POST',
       path: '/UserCenterApi/RefreshToken',
-      handle: ({ params }) => {
-        const session = auth.refresh(tokenParam(params));
+      handle: async ({ params }) => {
+        const session = await auth.refresh(tokenParam(params));
         return {
           code: Code.ok,
           message: MESSAGES.ok,
@@ -141,15 +141,15 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
     {
       method: 'GET',
       path: '/UserCenterApi/GetUserExtraInfo',
-      handle: ({ params }) => {
-        const { user } = caller(auth, params, 'optional');
-        return { code: Code.ok, message: MESSAGES.ok, items: accounts.profile(user) };
+      handle: async ({ params }) => {
+        const { user } = await caller(auth, params, 'optional');
+        return { code: Code.ok, message: MESSAGES.ok, items: await accounts.profile(user) };
       },
     },
     {
       method: 'POST',
       path: '/UserCenterApi/UpdateUserExtraInfo',
-      handle: ({ params }) => {
+      handle: async ({ params }) => {
         // every field must be sent (a missing one is a 4000) and is judged after the token, in
         // the contract's order; the body limit (64 KB) bounds them, the rules give the -1 sentences
         const fields = {
@@ -163,8 +163,8 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
           info: presentText(params, 'info'),
           birthday: params.has('birthday') ? params.text('birthday', MAX_FIELD_LENGTH) : undefined,
         };
-        const { user } = caller(auth, params, 'required');
-        return { code: Code.done, message: ACCOUNT_MESSAGES.profileSaved, items: accounts.updateProfile(user, fields) };
+        const { user } = await caller(auth, params, 'required');
+        return { code: Code.done, message: ACCOUNT_MESSAGES.profileSaved, items: await accounts.updateProfile(user, fields) };
       },
     },
     {
@@ -177,13 +177,13 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
         // the user may simply try again: the same sentence as any other failure of the upload
         busy: () => refused(AVATAR_MESSAGES.failed),
         timedOut: () => new ApiError(408, Code.refused, AVATAR_MESSAGES.timedOut),
-        uploader: (params) => caller(auth, params, 'optional').user.userId,
+        uploader: async (params) => (await caller(auth, params, 'optional')).user.userId,
       },
       handle: async ({ params, files }) => {
         const avatar = files.filter((file) => file.field === 'avatar');
         if (avatar.length === 0) throw badParameter('缺少文件 avatar');
         if (avatar.length > 1) throw badParameter('参数 avatar 重复');
-        const { user } = caller(auth, params, 'optional');
+        const { user } = await caller(auth, params, 'optional');
         accounts.assertPersonal(user);
         return { code: Code.done, message: AVATAR_MESSAGES.done, items: await avatars.replace(user, avatar[0]!.bytes) };
       },
@@ -197,7 +197,7 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
           newPwd: params.text('newPwd', 4096, true),
           confirmPwd: params.text('confirmPwd', 4096, true),
         };
-        const { user, tokenHash } = caller(auth, params, 'required');
+        const { user, tokenHash } = await caller(auth, params, 'required');
         await accounts.changePassword(user, tokenHash, change, clientIp);
         return { code: Code.done, message: ACCOUNT_MESSAGES.passwordChanged, items: null };
       },
@@ -205,11 +205,11 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
     {
       method: 'GET',
       path: '/UserCenterApi/UnBindOautAccount',
-      handle: ({ params }) => {
+      handle: async ({ params }) => {
         if (params.raw('type') === undefined) throw badParameter('缺少参数 type');
         const type = Number(params.oneOf('type', OAUTH_TYPES, '1')) as OAuthProviderType;
-        const { user } = caller(auth, params, 'optional');
-        return { code: Code.done, message: ACCOUNT_MESSAGES.unbound, items: accounts.unbind(user, type) };
+        const { user } = await caller(auth, params, 'optional');
+        return { code: Code.done, message: ACCOUNT_MESSAGES.unbound, items: await accounts.unbind(user, type) };
       },
     },
   ];

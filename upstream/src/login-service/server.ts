@@ -123,7 +123,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
       const upload = openSignedUpload(req, url, config, logger, replay, route.upload, uploadReadDeadlineMs, 'login-service');
       let release: (() => void) | null = null;
       try {
-        const uploader = route.upload.uploader(new Params(await upload.signedFields()));
+        const uploader = await route.upload.uploader(new Params(await upload.signedFields()));
         release = uploadSlots.tryAcquire(uploader);
         if (!release) {
           const perUser = uploadSlots.heldBy(uploader) >= uploadSlots.perHolder;

@@ -19,7 +19,7 @@ export interface FragmentSweeperOptions {
 }
 
 /** Sweeps once now, then on an unref'd timer; returns the function that stops it. */
-export function startFragmentSweeper(store: Store, options: FragmentSweeperOptions): () => void {
+export async function startFragmentSweeper(store: Store, options: FragmentSweeperOptions): Promise<() => void> {
   const { now, logger } = options;
   try {
     const partials = removeStrayPartialClips(store.mediaDir, PARTIAL_CLIP_SUFFIX);
@@ -27,17 +27,17 @@ export function startFragmentSweeper(store: Store, options: FragmentSweeperOptio
   } catch (error) {
     logger.error('removing half-written fragment cuts failed', error);
   }
-  const sweep = () => {
+  const sweep = async () => {
     try {
-      const swept = sweepExpiredFragments(store, now());
+      const swept = await sweepExpiredFragments(store, now());
       if (swept > 0) logger.info(`deleted ${swept} expired fragment(s)`);
     } catch (error) {
       // a closed store (the server is stopping) or a file system error: the next sweep tries again
       logger.error('sweeping expired fragments failed', error);
     }
   };
-  sweep();
-  const timer = setInterval(sweep, options.intervalMs ?? FRAGMENT_SWEEP_INTERVAL_MS);
+  await sweep();
+  const timer = setInterval(() => void sweep(), options.intervalMs ?? FRAGMENT_SWEEP_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

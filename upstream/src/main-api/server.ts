@@ -97,7 +97,7 @@ export function createMainApiHandler(options: MainApiOptions) {
     if (!route) throw notFound(MESSAGES.unknownPath);
 
     const pairs = await readSignedParams(req, url, route.method, config, logger, replay, 'main-api');
-    const result = route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
+    const result = await route.handle({ params: new Params(pairs), clientIp: clientAddress(req) });
     const answer = result instanceof Promise ? await result : result;
     if (isStreamAnswer(answer)) {
       await answer.send(req, res);
@@ -142,7 +142,7 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
   // Slow or idle clients must not hold sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
-  const stopSweeping = startFragmentSweeper(options.store, { now: options.now ?? Date.now, logger });
+  const stopSweeping = await startFragmentSweeper(options.store, { now: options.now ?? Date.now, logger });
   let running: RunningServer;
   try {
     running = await listen(server, options.config.host, options.port ?? options.config.upstreamPort);

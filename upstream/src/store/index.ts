@@ -29,6 +29,7 @@ import { createUserOperationStore, type UserOperationStore } from './user-operat
 import { createUserStore, type UserStore } from './users';
 import { createVideoStore, type VideoStore } from './videos';
 import { createVisitLogStore, type VisitLogStore } from './visit-logs';
+import { asyncDoor, TransactionGate, type Async } from './async-door';
 
 export const DATABASE_FILE = 'sizheng.sqlite';
 
@@ -42,51 +43,55 @@ export interface Store {
   readonly sqlite: Connection;
   /** DATA_DIR/media: images, and later HLS renditions and subtitles */
   readonly mediaDir: string;
-  readonly catalogues: CatalogueStore;
-  readonly lecturers: LecturerStore;
-  readonly courses: CourseStore;
-  readonly videos: VideoStore;
-  readonly topics: TopicStore;
-  readonly banners: BannerStore;
-  readonly visitLogs: VisitLogStore;
+  readonly catalogues: Async<CatalogueStore>;
+  readonly lecturers: Async<LecturerStore>;
+  readonly courses: Async<CourseStore>;
+  readonly videos: Async<VideoStore>;
+  readonly topics: Async<TopicStore>;
+  readonly banners: Async<BannerStore>;
+  readonly visitLogs: Async<VisitLogStore>;
   /** accounts of the login service (migration 0002) */
-  readonly organisations: OrganisationStore;
-  readonly users: UserStore;
-  readonly tokens: TokenStore;
+  readonly organisations: Async<OrganisationStore>;
+  readonly users: Async<UserStore>;
+  readonly tokens: Async<TokenStore>;
   /** failed password attempts and the addresses accounts signed in from (brute-force protection, migration 0011) */
-  readonly loginAttempts: LoginAttemptStore;
+  readonly loginAttempts: Async<LoginAttemptStore>;
   /** learning records of signed-in users (migration 0003) */
-  readonly messages: MessageStore;
-  readonly notes: NoteStore;
+  readonly messages: Async<MessageStore>;
+  readonly notes: Async<NoteStore>;
   /** likes and favourites */
-  readonly userOperations: UserOperationStore;
-  readonly playLogs: PlayLogStore;
-  readonly fragments: FragmentStore;
+  readonly userOperations: Async<UserOperationStore>;
+  readonly playLogs: Async<PlayLogStore>;
+  readonly fragments: Async<FragmentStore>;
   /** the find-password page's requests for the administrators (migration 0003) */
-  readonly passwordResets: PasswordResetStore;
+  readonly passwordResets: Async<PasswordResetStore>;
   /** searches per keyword, searcher and day, for the hot keywords (migration 0005) */
-  readonly searchLogs: SearchLogStore;
+  readonly searchLogs: Async<SearchLogStore>;
   /** HLS renditions, posters, subtitles, keyframe thumbnails and pipeline jobs (migration 0006) */
-  readonly media: MediaStore;
+  readonly media: Async<MediaStore>;
   /** scrolling comments (弹幕) of videos (migration 0007) */
-  readonly danmaku: DanmakuStore;
+  readonly danmaku: Async<DanmakuStore>;
   /** flowQuestion's questions and how their answers ended (migration 0008) */
-  readonly aiQuestions: QuestionLog;
+  readonly aiQuestions: Async<QuestionLog>;
   /** AI content of videos and courses, written ahead by the content job (migration 0009) */
-  readonly aiContent: AiContentStore;
+  readonly aiContent: Async<AiContentStore>;
   /** true while no content has been written (the seeder's "first start" test) */
-  isEmpty(): boolean;
-  /** runs fn in one transaction (nested calls become savepoints) */
-  transaction<T>(fn: () => T): T;
+  isEmpty(): Promise<boolean>;
+  /**
+   * runs fn in one transaction (nested calls become savepoints); the store's calls made from fn
+   * belong to it, everyone else's wait until it ends. fn should await only the store: a transaction
+   * holds the embedded engine's only connection.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** as transaction, but takes the write lock at once (BEGIN IMMEDIATE): a check-then-write that another process may race */
-  immediateTransaction<T>(fn: () => T): T;
+  immediateTransaction<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * fn with the write lock tried once instead of waited for (busy_timeout 0, restored after): for
    * background writes, which must not hold up the event loop (and every request) for the 5 s
    * busy timeout while another process (a rebuild, an import) writes. Throws an error with code
    * SQLITE_BUSY when the lock is taken (isBusy): the caller tries again later.
    */
-  withoutWaiting<T>(fn: () => T): T;
+  withoutWaiting<T>(fn: () => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -111,45 +116,71 @@ export function openStore(dataDir: string): Store {
     'SELECT NOT EXISTS (SELECT 1 FROM catalogues) AND NOT EXISTS (SELECT 1 FROM courses) AS empty',
   );
 
+  const usualBusyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+  const gate = new TransactionGate();
+  let savepoints = 0;
+  const transaction = <T>(fn: () => Promise<T>, begin: 'BEGIN' | 'BEGIN IMMEDIATE'): Promise<T> => {
+    if (gate.inside()) {
+      // nested: a savepoint of the open transaction
+      const name = `nested_${++savepoints}`;
+      db.exec(`SAVEPOINT ${name}`);
+      return fn().then(
+        (result) => {
+          db.exec(`RELEASE ${name}`);
+          return result;
+        },
+        (error: unknown) => {
+          db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+          throw error;
+        },
+      );
+    }
+    return gate.exclusive(fn, {
+      begin: () => db.exec(begin),
+      end: () => db.exec('COMMIT'),
+      abort: () => {
+        if (db.inTransaction) db.exec('ROLLBACK');
+      },
+    });
+  };
+
   return {
     dataDir: root,
     sqlite: db,
     mediaDir,
-    catalogues: createCatalogueStore(db),
-    lecturers: createLecturerStore(db),
-    courses: createCourseStore(db),
-    videos: createVideoStore(db),
-    topics: createTopicStore(db),
-    banners: createBannerStore(db),
-    visitLogs: createVisitLogStore(db),
-    organisations: createOrganisationStore(db),
-    users: createUserStore(db),
-    tokens: createTokenStore(db),
-    loginAttempts: createLoginAttemptStore(db),
-    messages: createMessageStore(db),
-    notes: createNoteStore(db),
-    userOperations: createUserOperationStore(db),
-    playLogs: createPlayLogStore(db),
-    fragments: createFragmentStore(db),
-    passwordResets: createPasswordResetStore(db),
-    searchLogs: createSearchLogStore(db),
-    media: createMediaStore(db),
-    danmaku: createDanmakuStore(db),
-    aiQuestions: createQuestionLog(db),
-    aiContent: createAiContentStore(db),
-    isEmpty: () => (isEmpty.get() as { empty: number }).empty === 1,
-    transaction: (fn) => db.transaction(fn)(),
-    immediateTransaction: (fn) => db.transaction(fn).immediate(),
-    withoutWaiting(fn) {
+    catalogues: asyncDoor(createCatalogueStore(db), gate),
+    lecturers: asyncDoor(createLecturerStore(db), gate),
+    courses: asyncDoor(createCourseStore(db), gate),
+    videos: asyncDoor(createVideoStore(db), gate),
+    topics: asyncDoor(createTopicStore(db), gate),
+    banners: asyncDoor(createBannerStore(db), gate),
+    visitLogs: asyncDoor(createVisitLogStore(db), gate),
+    organisations: asyncDoor(createOrganisationStore(db), gate),
+    users: asyncDoor(createUserStore(db), gate),
+    tokens: asyncDoor(createTokenStore(db), gate),
+    loginAttempts: asyncDoor(createLoginAttemptStore(db), gate),
+    messages: asyncDoor(createMessageStore(db), gate),
+    notes: asyncDoor(createNoteStore(db), gate),
+    userOperations: asyncDoor(createUserOperationStore(db), gate),
+    playLogs: asyncDoor(createPlayLogStore(db), gate),
+    fragments: asyncDoor(createFragmentStore(db), gate),
+    passwordResets: asyncDoor(createPasswordResetStore(db), gate),
+    searchLogs: asyncDoor(createSearchLogStore(db), gate),
+    media: asyncDoor(createMediaStore(db), gate),
+    danmaku: asyncDoor(createDanmakuStore(db), gate),
+    aiQuestions: asyncDoor(createQuestionLog(db), gate),
+    aiContent: asyncDoor(createAiContentStore(db), gate),
+    isEmpty: () => gate.run(() => (isEmpty.get() as { empty: number }).empty === 1),
+    transaction: (fn) => transaction(fn, 'BEGIN'),
+    immediateTransaction: (fn) => transaction(fn, 'BEGIN IMMEDIATE'),
+    async withoutWaiting(fn) {
       // inside a transaction the lock is held already: nothing to wait for
-      if (db.inTransaction) return fn();
-      const usual = db.pragma('busy_timeout', { simple: true }) as number;
-      db.pragma('busy_timeout = 0');
-      try {
-        return fn();
-      } finally {
-        db.pragma(`busy_timeout = ${usual}`);
-      }
+      if (gate.inside()) return fn();
+      return gate.exclusive(fn, {
+        begin: () => db.pragma('busy_timeout = 0'),
+        end: () => db.pragma(`busy_timeout = ${usualBusyTimeout}`),
+        abort: () => db.pragma(`busy_timeout = ${usualBusyTimeout}`),
+      });
     },
     close: () => db.close(),
   };

@@ -71,14 +71,14 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
   const started = Date.now();
   const now = options.now ?? Date.now;
   const all = options.all ?? false;
-  const refs = store.aiContent.videoRefs();
-  const courseHashes = store.aiContent.courseHashes();
+  const refs = await store.aiContent.videoRefs();
+  const courseHashes = await store.aiContent.courseHashes();
 
   let allSince = 0;
   if (all) {
-    const previous = store.aiContent.state(ALL_RUN_KEY);
+    const previous = await store.aiContent.state(ALL_RUN_KEY);
     allSince = previous ? (JSON.parse(previous) as { startedAt: number }).startedAt : now();
-    if (!previous) store.aiContent.setState(ALL_RUN_KEY, JSON.stringify({ startedAt: allSince }));
+    if (!previous) await store.aiContent.setState(ALL_RUN_KEY, JSON.stringify({ startedAt: allSince }));
   }
 
   // plan: a course at a time, the videos whose stored hash differs from today's material
@@ -88,7 +88,7 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
   let fresh = 0;
   for (const courseId of courseIds) {
     if (options.signal?.aborted) break;
-    const items = courseMaterials(store, courseId);
+    const items = await courseMaterials(store, courseId);
     const courseStale = items.length > 0 && courseHashes.get(courseId) !== items[0]!.courseHash;
     let planned = 0;
     for (const item of items) {
@@ -114,7 +114,7 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
   let failuresInARow = 0;
   let done = 0;
   let interrupted = false;
-  const write = <T>(fn: () => T): T => (options.yieldBetween ? store.withoutWaiting(fn) : fn());
+  const write = async <T>(fn: () => Promise<T>): Promise<T> => (options.yieldBetween ? (await store.withoutWaiting(fn)) : (await fn()));
   options.onProgress?.(0, todo.length, '');
   for (const { item, course, courseOnly } of todo) {
     if (options.signal?.aborted) {
@@ -129,7 +129,7 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
         ? { courseId: item.courseId, overview: content.courseOverview, materialHash: item.courseHash, provider, generatedAt }
         : null;
       if (courseOnly) {
-        if (overview) write(() => store.aiContent.saveCourse(overview));
+        if (overview) await write(() => store.aiContent.saveCourse(overview));
       } else {
         const majors = matchMajors({ catalogueTrail: material.catalogueTrail, courseName: material.courseName, keywords: material.keywords });
         const record = {
@@ -143,7 +143,7 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
           provider,
           generatedAt,
         };
-        write(() => store.aiContent.save(record, overview));
+        await write(() => store.aiContent.save(record, overview));
         generated++;
       }
       if (overview) courses++;
@@ -173,7 +173,7 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
   }
 
   const left = Math.max(0, stale - generated);
-  if (all && left === 0 && !interrupted) store.aiContent.setState(ALL_RUN_KEY, null);
+  if (all && left === 0 && !interrupted) await store.aiContent.setState(ALL_RUN_KEY, null);
   return {
     provider: options.writer.name,
     all,

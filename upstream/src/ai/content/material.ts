@@ -31,10 +31,10 @@ export interface VideoMaterial {
 const sha256 = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /** the materials of every video of a course in episode order; empty for an unknown course */
-export function courseMaterials(store: Store, courseId: number): VideoMaterial[] {
-  const course = store.courses.get(courseId);
+export async function courseMaterials(store: Store, courseId: number): Promise<VideoMaterial[]> {
+  const course = await store.courses.get(courseId);
   if (!course) return [];
-  const videos = store.videos.listByCourse(courseId);
+  const videos = await store.videos.listByCourse(courseId);
   const catalogueTrail = course.catalogueTrail.map((entry) => entry.name);
   const courseMaterial = {
     courseName: course.name,
@@ -44,13 +44,13 @@ export function courseMaterials(store: Store, courseId: number): VideoMaterial[]
   };
   const courseVideoNames = videos.map((video) => video.name);
   const courseHash = sha256([CONTENT_FORMAT, courseMaterial, courseVideoNames]);
-  return videos.map((video) => {
+  return Promise.all(videos.map(async (video) => {
     const own = {
       videoName: video.name,
       videoAbstract: video.abstract,
       keyframes: video.keyframes.map((k) => ({ timePoint: k.timePoint, keyPoints: k.keyPoints, description: k.description })),
-      transcript: store.videos
-        .transcript(video.id)
+      transcript: (await store.videos
+        .transcript(video.id))
         .map((passage) => ({ timePoint: Math.floor(passage.startMs / 1000), text: passage.text })),
     };
     return {
@@ -63,5 +63,5 @@ export function courseMaterials(store: Store, courseId: number): VideoMaterial[]
       videoHash: sha256([CONTENT_FORMAT, courseMaterial, own]),
       courseHash,
     };
-  });
+  }));
 }

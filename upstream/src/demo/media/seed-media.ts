@@ -26,12 +26,12 @@ export interface DemoMediaSummary {
  * Call inside the transaction that writes the videos, so that content and media arrive together.
  * Returns null when no lecture belongs to this content.
  */
-export function seedDemoMedia(
+export async function seedDemoMedia(
   store: Store,
   videos: readonly PlanVideo[],
   library: DemoMediaLibrary | null = loadDemoMediaLibrary(),
   libraryDir: string = DEMO_MEDIA_DIR,
-): DemoMediaSummary | null {
+): Promise<DemoMediaSummary | null> {
   const plan = planDemoMedia(videos, library);
   if (plan.length === 0) return null;
   const own = plan.flatMap((p) => (p.own ? [p] : []));
@@ -40,11 +40,11 @@ export function seedDemoMedia(
     if (!existsSync(path.join(from, MASTER_PLAYLIST))) throw new Error(`demo lecture ${lecture.code} is missing its files in ${libraryDir}: run npm run demo:media`);
     cpSync(from, videoMediaDir(store.mediaDir, lecture.code), { recursive: true });
   }
-  store.transaction(() => {
+  await store.transaction(async () => {
     for (const p of plan) {
       if (!p.own) {
         // its own folder, empty until its lecture is made; its length, keyframes and transcript stay its own
-        store.media.upsert({
+        await store.media.upsert({
           videoId: p.videoId,
           folder: videoMediaSitePath(p.code),
           masterPath: '',
@@ -58,7 +58,7 @@ export function seedDemoMedia(
         continue;
       }
       const folder = videoMediaSitePath(p.lecture.code);
-      store.media.upsert({
+      await store.media.upsert({
         videoId: p.videoId,
         folder,
         masterPath: `${folder}/${MASTER_PLAYLIST}`,
@@ -69,11 +69,11 @@ export function seedDemoMedia(
         durationMs: p.durationMs,
         source: `demo-lecture:${p.lecture.code}`,
       });
-      store.media.setKeyframeImages(
+      await store.media.setKeyframeImages(
         p.videoId,
         p.keyframes.map((k) => ({ seq: k.seq, timePoint: k.timePoint, image: `${folder}/${k.image}` })),
       );
-      store.media.replaceTranscript(p.videoId, p.transcript);
+      await store.media.replaceTranscript(p.videoId, p.transcript);
     }
   });
   return { lectures: own.length, onOpen: plan.length - own.length };

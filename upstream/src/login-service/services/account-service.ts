@@ -100,18 +100,18 @@ export interface PasswordChange {
 export type ContactKind = 'email' | 'phone';
 
 export interface AccountService {
-  profile(user: UserRecord): ProfileJson;
-  updateProfile(user: UserRecord, fields: ProfileFields): ProfileJson;
+  profile(user: UserRecord): Promise<ProfileJson>;
+  updateProfile(user: UserRecord, fields: ProfileFields): Promise<ProfileJson>;
   /** keeps the session `keepTokenHash` (the one making the change), revokes every other */
   changePassword(user: UserRecord, keepTokenHash: string, change: PasswordChange, clientIp: string): Promise<void>;
-  unbind(user: UserRecord, type: OAuthProviderType): ProfileJson;
+  unbind(user: UserRecord, type: OAuthProviderType): Promise<ProfileJson>;
   /**
    * returns the value as stored; throws -1 refusals with the sentence for the page. `sessionTokenHash`
    * is the session making the change: it must still exist when the change is written
    */
   changeContact(user: UserRecord, sessionTokenHash: string, kind: ContactKind, value: string, password: string, clientIp: string): Promise<string>;
   /** records the request whatever the name; the answer never says whether the account exists */
-  requestPasswordReset(userName: string, contact: string, clientIp: string): void;
+  requestPasswordReset(userName: string, contact: string, clientIp: string): Promise<void>;
   /** throws -1 机构网络账号不能修改个人信息 for a network identity */
   assertPersonal(user: UserRecord): void;
 }
@@ -126,7 +126,7 @@ export const RESET_REQUEST_RETENTION_MS = 90 * 24 * 3_600_000;
 export function createAccountService(options: { store: Store; auth: AuthService; logger: Logger; now: () => number }): AccountService {
   const { store, auth, logger, now } = options;
 
-  const reload = (user: UserRecord): UserRecord => store.users.get(user.userId) ?? user;
+  const reload = async (user: UserRecord): Promise<UserRecord> => (await store.users.get(user.userId)) ?? user;
 
   /**
    * The first statement of a change confirmed with the password, inside its immediate transaction
@@ -135,32 +135,32 @@ export function createAccountService(options: { store: Store; auth: AuthService;
    * may have ended this session or replaced the password. Then the change is refused with
    * 登录已失效，请重新登录 and nothing is written.
    */
-  function requireUnchangedSession(userId: number, tokenHash: string, verifiedHash: string): void {
-    const session = store.tokens.get(tokenHash);
-    if (!session || session.userId !== userId || session.expiresAt <= now() || store.users.passwordHashOf(userId) !== verifiedHash) {
+  async function requireUnchangedSession(userId: number, tokenHash: string, verifiedHash: string): Promise<void> {
+    const session = await store.tokens.get(tokenHash);
+    if (!session || session.userId !== userId || session.expiresAt <= now() || (await store.users.passwordHashOf(userId)) !== verifiedHash) {
       logger.info(`change refused: session or password changed meanwhile userId=${userId}`);
       throw refused(AUTH_MESSAGES.expired);
     }
   }
 
-  function securityNotice(userId: number, message: string, at: number): void {
-    store.messages.add({ userId, type: MESSAGE_TYPE.security, message }, at);
+  async function securityNotice(userId: number, message: string, at: number): Promise<void> {
+    await store.messages.add({ userId, type: MESSAGE_TYPE.security, message }, at);
   }
 
   const service: AccountService = {
-    profile: (user) => profileJson(reload(user)),
+    profile: async (user) => profileJson(await reload(user)),
 
     assertPersonal(user) {
       if (isNetworkIdentity(user)) throw refused(ACCOUNT_MESSAGES.networkIdentity);
     },
 
-    updateProfile(user, fields) {
+    async updateProfile(user, fields) {
       service.assertPersonal(user);
-      const current = reload(user);
+      const current = await reload(user);
       const profile = checkProfile(fields, current, chinaDate(now()));
-      store.users.updateProfile(user.userId, profile);
+      await store.users.updateProfile(user.userId, profile);
       logger.info(`profile updated userId=${user.userId}`);
-      return profileJson(reload(user));
+      return profileJson(await reload(user));
     },
 
     async changePassword(user, keepTokenHash, change, clientIp) {
@@ -176,12 +176,12 @@ export function createAccountService(options: { store: Store; auth: AuthService;
       if (newPwd.normalize('NFC') === change.oldPwd.normalize('NFC')) throw refused(ACCOUNT_MESSAGES.passwordUnchanged);
       const hash = await hashPassword(newPwd);
       const at = now();
-      const revoked = store.immediateTransaction(() => {
-        requireUnchangedSession(user.userId, keepTokenHash, verifiedHash);
-        store.users.setPasswordHash(user.userId, hash);
+      const revoked = await store.immediateTransaction(async () => {
+        await requireUnchangedSession(user.userId, keepTokenHash, verifiedHash);
+        await store.users.setPasswordHash(user.userId, hash);
         // whoever else knew the old password must not stay signed in; this session made the change
-        const count = store.tokens.revokeOthersOf(user.userId, keepTokenHash);
-        securityNotice(
+        const count = await store.tokens.revokeOthersOf(user.userId, keepTokenHash);
+        await securityNotice(
           user.userId,
           `你的登录密码已于 ${chinaTime(at)} 修改，其他设备上的登录已退出。如非本人操作，请立即联系管理员。`,
           at,
@@ -191,20 +191,20 @@ export function createAccountService(options: { store: Store; auth: AuthService;
       logger.info(`password changed userId=${user.userId} (other sessions ended: ${revoked})`);
     },
 
-    unbind(user, type) {
+    async unbind(user, type) {
       const provider = OAUTH_PROVIDERS[type];
-      const current = reload(user);
+      const current = await reload(user);
       if (!bindStateOf(current, provider.key)) throw refused(ACCOUNT_MESSAGES.notBound);
-      store.users.setBindState(user.userId, provider.key, false);
+      await store.users.setBindState(user.userId, provider.key, false);
       logger.info(`unbound ${provider.key} userId=${user.userId}`);
-      return profileJson(reload(user));
+      return profileJson(await reload(user));
     },
 
     async changeContact(user, sessionTokenHash, kind, value, password, clientIp) {
       service.assertPersonal(user);
       const stored = kind === 'email' ? normaliseEmail(value) : normalisePhone(value);
       if (stored === null) throw refused(kind === 'email' ? CONTACT_MESSAGES.email : CONTACT_MESSAGES.phone);
-      const current = reload(user);
+      const current = await reload(user);
       if ((kind === 'email' ? current.email : current.phone) === stored) throw refused(ACCOUNT_MESSAGES.sameContact);
       const verifiedHash = await auth.confirmPassword(
         user,
@@ -214,24 +214,24 @@ export function createAccountService(options: { store: Store; auth: AuthService;
       );
       const at = now();
       const label = kind === 'email' ? '联系邮箱' : '手机号码';
-      store.immediateTransaction(() => {
-        requireUnchangedSession(user.userId, sessionTokenHash, verifiedHash);
-        if (kind === 'email') store.users.setEmail(user.userId, stored);
-        else store.users.setPhone(user.userId, stored);
-        securityNotice(user.userId, `你的${label}已于 ${chinaTime(at)} 修改为 ${stored}。如非本人操作，请立即修改密码并联系管理员。`, at);
+      await store.immediateTransaction(async () => {
+        await requireUnchangedSession(user.userId, sessionTokenHash, verifiedHash);
+        if (kind === 'email') await store.users.setEmail(user.userId, stored);
+        else await store.users.setPhone(user.userId, stored);
+        await securityNotice(user.userId, `你的${label}已于 ${chinaTime(at)} 修改为 ${stored}。如非本人操作，请立即修改密码并联系管理员。`, at);
       });
       logger.info(`${kind} changed userId=${user.userId}`);
       return stored;
     },
 
-    requestPasswordReset(userName, contact, clientIp) {
+    async requestPasswordReset(userName, contact, clientIp) {
       const at = now();
       const hourAgo = at - 3_600_000;
-      const outcome = store.immediateTransaction(() => {
-        if (store.passwordResets.countFromAddress(clientIp, hourAgo) >= RESET_REQUESTS_PER_ADDRESS_HOUR) return 'too many from one address';
-        if (store.passwordResets.countSince(hourAgo) >= RESET_REQUESTS_PER_HOUR) return 'too many this hour';
-        const purged = store.passwordResets.purgeHandledBefore(at - RESET_REQUEST_RETENTION_MS);
-        store.passwordResets.add({ userName: userName.trim(), contact: contact.trim(), clientIp }, at);
+      const outcome = await store.immediateTransaction(async () => {
+        if ((await store.passwordResets.countFromAddress(clientIp, hourAgo)) >= RESET_REQUESTS_PER_ADDRESS_HOUR) return 'too many from one address';
+        if ((await store.passwordResets.countSince(hourAgo)) >= RESET_REQUESTS_PER_HOUR) return 'too many this hour';
+        const purged = await store.passwordResets.purgeHandledBefore(at - RESET_REQUEST_RETENTION_MS);
+        await store.passwordResets.add({ userName: userName.trim(), contact: contact.trim(), clientIp }, at);
         return purged > 0 ? `stored (${purged} handled older than 90 days deleted)` : 'stored';
       });
       logger.info(outcome.startsWith('stored') ? `find-password request ${outcome}` : `find-password request not stored (${outcome})`);

@@ -60,13 +60,13 @@ export interface OrganisationJson {
   createdAt: string;
 }
 
-export function userJson(store: Store, user: UserRecord): UserJson {
+export async function userJson(store: Store, user: UserRecord): Promise<UserJson> {
   return {
     userId: user.userId,
     userName: user.userName,
     userType: user.userType,
     comId: user.comId,
-    comName: user.comId === null ? null : (store.organisations.get(user.comId)?.name ?? null),
+    comName: user.comId === null ? null : ((await store.organisations.get(user.comId))?.name ?? null),
     realName: user.realName,
     enabled: user.enabled,
     passwordLogin: user.hasPassword,
@@ -108,49 +108,49 @@ export async function createUser(store: Store, input: NewUser, now: number): Pro
   const comId = input.comId ?? null;
   if (input.userType === 2 && comId === null) throw new AccountError('机构成员（类型 2）必须指定所属机构');
   if (input.userType === 1 && comId !== null) throw new AccountError('个人用户（类型 1）不能指定所属机构');
-  if (comId !== null && !store.organisations.get(comId)) throw new AccountError(`机构 ${comId} 不存在`);
-  if (store.users.getByName(userName)) throw new AccountError(`用户名 ${userName} 已存在`);
+  if (comId !== null && !(await store.organisations.get(comId))) throw new AccountError(`机构 ${comId} 不存在`);
+  if (await store.users.getByName(userName)) throw new AccountError(`用户名 ${userName} 已存在`);
   const passwordHash = await hashPassword(input.password);
   // checked again at insert time: another process may have taken the name meanwhile
-  if (store.users.getByName(userName)) throw new AccountError(`用户名 ${userName} 已存在`);
-  return store.transaction(() => {
-    const user = store.users.insert({ userName, passwordHash, userType: input.userType, comId, realName: input.realName ?? '' }, now);
-    store.messages.add({ userId: user.userId, type: MESSAGE_TYPE.system, message: WELCOME_MESSAGE }, now);
+  if (await store.users.getByName(userName)) throw new AccountError(`用户名 ${userName} 已存在`);
+  return store.transaction(async () => {
+    const user = await store.users.insert({ userName, passwordHash, userType: input.userType, comId, realName: input.realName ?? '' }, now);
+    await store.messages.add({ userId: user.userId, type: MESSAGE_TYPE.system, message: WELCOME_MESSAGE }, now);
     return user;
   });
 }
 
-function userByName(store: Store, userName: string): UserRecord {
-  const user = store.users.getByName(userName.trim());
+async function userByName(store: Store, userName: string): Promise<UserRecord> {
+  const user = await store.users.getByName(userName.trim());
   if (!user) throw new AccountError(`用户 ${userName.trim()} 不存在`);
   return user;
 }
 
-export function setUserEnabled(store: Store, userName: string, enabled: boolean): UserRecord {
-  const user = userByName(store, userName);
-  store.transaction(() => {
-    store.users.setEnabled(user.userId, enabled);
+export async function setUserEnabled(store: Store, userName: string, enabled: boolean): Promise<UserRecord> {
+  const user = await userByName(store, userName);
+  await store.transaction(async () => {
+    await store.users.setEnabled(user.userId, enabled);
     // a disabled account must lose its sessions at once, not when they expire
-    if (!enabled) store.tokens.revokeAllOf(user.userId);
+    if (!enabled) await store.tokens.revokeAllOf(user.userId);
   });
-  return store.users.get(user.userId)!;
+  return (await store.users.get(user.userId))!;
 }
 
 export async function resetPassword(store: Store, userName: string, password: string): Promise<UserRecord> {
-  const user = userByName(store, userName);
+  const user = await userByName(store, userName);
   if (user.orgIdentityOf !== null) throw new AccountError('机构网络身份不能设置密码');
   checkPassword(password);
   const hash = await hashPassword(password);
-  store.transaction(() => {
-    store.users.setPasswordHash(user.userId, hash);
+  await store.transaction(async () => {
+    await store.users.setPasswordHash(user.userId, hash);
     // whoever knew the old password must not stay signed in
-    store.tokens.revokeAllOf(user.userId);
-    store.messages.add(
+    await store.tokens.revokeAllOf(user.userId);
+    await store.messages.add(
       { userId: user.userId, type: MESSAGE_TYPE.security, message: '你的登录密码已由管理员重置，所有设备上的登录已退出。如非本人申请，请联系管理员。' },
       Date.now(),
     );
   });
-  return store.users.get(user.userId)!;
+  return (await store.users.get(user.userId))!;
 }
 
 export function parseIpRanges(ranges: string[]): string[] {
@@ -162,7 +162,7 @@ export function parseIpRanges(ranges: string[]): string[] {
   return canonical;
 }
 
-export function createOrganisation(store: Store, input: NewOrganisation, now: number): OrganisationRecord {
+export async function createOrganisation(store: Store, input: NewOrganisation, now: number): Promise<OrganisationRecord> {
   const name = input.name.trim();
   if (name === '' || [...name].length > 100) throw new AccountError('机构名称不能为空，且不超过 100 个字符');
   const ipRanges = parseIpRanges(input.ipRanges);
@@ -170,25 +170,25 @@ export function createOrganisation(store: Store, input: NewOrganisation, now: nu
   if (gid !== undefined && !GID_RULE.test(gid)) {
     throw new AccountError('免登录链接 gid 须为 4 到 64 个字母、数字、_ 或 -');
   }
-  if (gid !== undefined && store.organisations.getByGid(gid)) throw new AccountError(`免登录链接 gid ${gid} 已被使用`);
+  if (gid !== undefined && (await store.organisations.getByGid(gid))) throw new AccountError(`免登录链接 gid ${gid} 已被使用`);
   const comCode = (input.comCode ?? '').trim();
   if ([...comCode].length > 50) throw new AccountError('机构代码不能超过 50 个字符');
   return store.organisations.insert({ name, comCode, gid, enabled: true, ipRanges }, now);
 }
 
-export function setOrganisationEnabled(store: Store, comId: number, enabled: boolean): OrganisationRecord {
-  if (!store.organisations.setEnabled(comId, enabled)) throw new AccountError(`机构 ${comId} 不存在`);
-  return store.organisations.get(comId)!;
+export async function setOrganisationEnabled(store: Store, comId: number, enabled: boolean): Promise<OrganisationRecord> {
+  if (!(await store.organisations.setEnabled(comId, enabled))) throw new AccountError(`机构 ${comId} 不存在`);
+  return (await store.organisations.get(comId))!;
 }
 
 /** The network identity of an organisation (userType 2, no password), created on first use. */
-export function organisationIdentity(store: Store, org: OrganisationRecord, now: number): UserRecord {
+export function organisationIdentity(store: Store, org: OrganisationRecord, now: number): Promise<UserRecord> {
   return store.transaction(
-    () =>
-      store.users.orgIdentity(org.comId) ??
-      store.users.insert(
+    async () =>
+      (await store.users.orgIdentity(org.comId)) ??
+      (await store.users.insert(
         { userName: `org${org.comId}`, passwordHash: null, userType: 2, comId: org.comId, realName: org.name, orgIdentityOf: org.comId },
         now,
-      ),
+      )),
   );
 }

@@ -64,15 +64,15 @@ export interface AuthService {
    */
   confirmPassword(user: UserRecord, password: string, clientIp: string, wrongMessage: string): Promise<string>;
   /** the token's record and user when the token is valid (and marks it used), else null */
-  session(token: string): { tokenHash: string; user: UserRecord } | null;
+  session(token: string): Promise<{ tokenHash: string; user: UserRecord } | null>;
   /** the token's user when the token is valid (and marks it used), else null */
-  validate(token: string): UserRecord | null;
-  userInfo(token: string): UserInfo | null;
+  validate(token: string): Promise<UserRecord | null>;
+  userInfo(token: string): Promise<UserInfo | null>;
   /** true when a token was revoked */
-  logout(token: string): boolean;
-  refresh(token: string): Session;
-  ipAutoLogin(clientIp: string): Session;
-  companyLogin(gid: string, currentToken: string | undefined): Session;
+  logout(token: string): Promise<boolean>;
+  refresh(token: string): Promise<Session>;
+  ipAutoLogin(clientIp: string): Promise<Session>;
+  companyLogin(gid: string, currentToken: string | undefined): Promise<Session>;
   readonly tokenTtlMs: number;
 }
 
@@ -93,26 +93,26 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const cidrCache = new Map<string, Cidr>();
   const throttle = createLoginThrottle(store);
 
-  function issue(user: UserRecord, kind: TokenKind): Session {
+  async function issue(user: UserRecord, kind: TokenKind): Promise<Session> {
     const at = now();
     const token = newToken();
     const expiresAt = at + tokenTtlMs;
-    store.transaction(() => {
+    await store.transaction(async () => {
       // keeps the table small: tokens past their refresh grace can never be used again
-      store.tokens.purgeExpired(at - REFRESH_GRACE_MS);
-      store.tokens.insert({ tokenHash: hashToken(token), userId: user.userId, kind, createdAt: at, expiresAt, lastUsedAt: at });
+      await store.tokens.purgeExpired(at - REFRESH_GRACE_MS);
+      await store.tokens.insert({ tokenHash: hashToken(token), userId: user.userId, kind, createdAt: at, expiresAt, lastUsedAt: at });
     });
     return { token, user, expiresAt };
   }
 
   /** why this user may not have a session now, or null */
-  function standing(user: UserRecord): string | null {
+  async function standing(user: UserRecord): Promise<string | null> {
     if (!user.enabled) return AUTH_MESSAGES.disabled;
-    if (user.comId !== null && store.organisations.get(user.comId)?.enabled === false) return AUTH_MESSAGES.organisationDisabled;
+    if (user.comId !== null && (await store.organisations.get(user.comId))?.enabled === false) return AUTH_MESSAGES.organisationDisabled;
     return null;
   }
 
-  function tokenRecord(token: string) {
+  async function tokenRecord(token: string) {
     if (!looksLikeToken(token)) return undefined;
     return store.tokens.get(hashToken(token));
   }
@@ -136,21 +136,21 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     known?: UserRecord,
   ): Promise<{ user: UserRecord; verifiedHash: string }> {
     const shownName = JSON.stringify(userName.trim());
-    const user = known ?? store.users.getByName(userName.trim());
+    const user = known ?? (await store.users.getByName(userName.trim()));
     const attempt: Attempt = { accountKey: userName.trim().toLowerCase(), clientIp, userId: user?.userId, signedIn: known !== undefined };
-    const wait = throttle.admit(attempt, now());
+    const wait = await throttle.admit(attempt, now());
     if (wait > 0) {
       options.onThrottled?.(wait);
       logger.info(`${what} refused (too many attempts, ${Math.ceil(wait / 1000)} s to wait) userName=${shownName}`);
       throw refused(AUTH_MESSAGES.tooMany(wait));
     }
-    const storedHash = user ? store.users.passwordHashOf(user.userId) : null;
+    const storedHash = user ? (await store.users.passwordHashOf(user.userId)) : null;
     const matches = await verifyPassword(password, storedHash);
     if (!user || !matches || storedHash === null) {
       logger.info(`${what} failed userName=${shownName}`);
       throw refused(wrongMessage);
     }
-    throttle.succeeded({ ...attempt, userId: user.userId }, now());
+    await throttle.succeeded({ ...attempt, userId: user.userId }, now());
     return { user, verifiedHash: storedHash };
   }
 
@@ -159,7 +159,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     async login(userName, password, clientIp) {
       const { user } = await passwordAttempt(userName, password, clientIp, AUTH_MESSAGES.wrongCredentials, 'login');
-      const problem = standing(user);
+      const problem = await standing(user);
       if (problem) {
         logger.info(`login refused (${problem === AUTH_MESSAGES.disabled ? 'disabled' : 'organisation disabled'}) userName=${JSON.stringify(user.userName)}`);
         throw refused(problem);
@@ -172,24 +172,24 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return (await passwordAttempt(user.userName, password, clientIp, wrongMessage, 'password check', user)).verifiedHash;
     },
 
-    validate(token) {
-      return service.session(token)?.user ?? null;
+    async validate(token) {
+      return (await service.session(token))?.user ?? null;
     },
 
-    session(token) {
-      const record = tokenRecord(token);
+    async session(token) {
+      const record = await tokenRecord(token);
       const at = now();
       if (!record || record.expiresAt <= at) return null;
-      const user = store.users.get(record.userId);
-      if (!user || standing(user) !== null) return null;
-      store.tokens.touch(record.tokenHash, at);
+      const user = await store.users.get(record.userId);
+      if (!user || (await standing(user)) !== null) return null;
+      await store.tokens.touch(record.tokenHash, at);
       return { tokenHash: record.tokenHash, user };
     },
 
-    userInfo(token) {
-      const user = service.validate(token);
+    async userInfo(token) {
+      const user = await service.validate(token);
       if (!user) return null;
-      const org = user.comId === null ? undefined : store.organisations.get(user.comId);
+      const org = user.comId === null ? undefined : (await store.organisations.get(user.comId));
       return {
         UserName: user.userName,
         UserType: user.userType,
@@ -203,30 +203,30 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       };
     },
 
-    logout(token) {
-      const record = tokenRecord(token);
+    async logout(token) {
+      const record = await tokenRecord(token);
       if (!record) return false;
-      const revoked = store.tokens.revoke(record.tokenHash);
+      const revoked = await store.tokens.revoke(record.tokenHash);
       if (revoked) logger.info(`logout userId=${record.userId}`);
       return revoked;
     },
 
-    refresh(token) {
-      const record = tokenRecord(token);
+    async refresh(token) {
+      const record = await tokenRecord(token);
       const at = now();
       if (!record || record.expiresAt + REFRESH_GRACE_MS <= at) throw refused(AUTH_MESSAGES.expired);
-      const user = store.users.get(record.userId);
-      if (!user || standing(user) !== null) throw refused(AUTH_MESSAGES.expired);
+      const user = await store.users.get(record.userId);
+      if (!user || (await standing(user)) !== null) throw refused(AUTH_MESSAGES.expired);
       // synchronous from here: of two concurrent refreshes of one token only one finds it
-      if (!store.tokens.revoke(record.tokenHash)) throw refused(AUTH_MESSAGES.expired);
+      if (!(await store.tokens.revoke(record.tokenHash))) throw refused(AUTH_MESSAGES.expired);
       return issue(user, record.kind);
     },
 
-    ipAutoLogin(clientIp) {
+    async ipAutoLogin(clientIp) {
       const address = parseAddress(clientIp);
       let best: { comId: number; prefix: number } | null = null;
       if (address !== null) {
-        for (const row of store.organisations.enabledRanges()) {
+        for (const row of await store.organisations.enabledRanges()) {
           let cidr = cidrCache.get(row.cidr);
           if (!cidr) {
             cidr = parseCidr(row.cidr);
@@ -236,24 +236,24 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           if (cidrContains(cidr, address) && (best === null || cidr.prefix > best.prefix)) best = { comId: row.comId, prefix: cidr.prefix };
         }
       }
-      const org = best === null ? undefined : store.organisations.get(best.comId);
+      const org = best === null ? undefined : (await store.organisations.get(best.comId));
       if (!org) throw refused(AUTH_MESSAGES.notOnNetwork);
       logger.info(`network login comId=${org.comId}`);
-      return issue(organisationIdentity(store, org, now()), 'network');
+      return issue(await organisationIdentity(store, org, now()), 'network');
     },
 
-    companyLogin(gid, currentToken) {
-      const org: OrganisationRecord | undefined = store.organisations.getByGid(gid.trim());
+    async companyLogin(gid, currentToken) {
+      const org: OrganisationRecord | undefined = await store.organisations.getByGid(gid.trim());
       if (!org) throw refused(AUTH_MESSAGES.unknownLink);
       if (!org.enabled) throw new ApiError(200, CODE_OPEN_URL, disabledOrganisationUrl(config));
       // already signed in as a member of this organisation: keep that session
       if (currentToken) {
-        const record = tokenRecord(currentToken);
-        const user = service.validate(currentToken);
+        const record = await tokenRecord(currentToken);
+        const user = await service.validate(currentToken);
         if (record && user && user.comId === org.comId) return { token: currentToken, user, expiresAt: record.expiresAt };
       }
       logger.info(`company login comId=${org.comId}`);
-      return issue(organisationIdentity(store, org, now()), 'company');
+      return issue(await organisationIdentity(store, org, now()), 'company');
     },
   };
   return service;

@@ -116,11 +116,11 @@ export function createAvatarService(options: { store: Store; logger: Logger }): 
       try {
         // read and replace in one transaction: of two concurrent uploads each deletes what it replaced
         // (BEGIN IMMEDIATE: the write lock is taken before the read, so no other process slips in between)
-        previous = store.immediateTransaction(() => {
-          const before = store.users.get(user.userId)?.headPicture ?? '';
-          store.users.setHeadPicture(user.userId, url);
+        previous = (await store.immediateTransaction(async () => {
+          const before = (await store.users.get(user.userId))?.headPicture ?? '';
+          await store.users.setHeadPicture(user.userId, url);
           return before;
-        });
+        }));
       } catch (error) {
         await rm(file, { force: true });
         logger.error(`avatar could not be recorded for userId=${user.userId}`, error);

@@ -80,9 +80,9 @@ export interface LoginThrottle {
    * not counted then), or 0, in which case it is counted as a failure at once and the password may
    * be checked.
    */
-  admit(attempt: Attempt, at: number): number;
+  admit(attempt: Attempt, at: number): Promise<number>;
   /** the password was right: the pair's failures are forgotten and the address becomes known */
-  succeeded(attempt: Attempt & { userId: number }, at: number): void;
+  succeeded(attempt: Attempt & { userId: number }, at: number): Promise<void>;
 }
 
 /** How often old failures and addresses are dropped (on an attempt, at most this often). */
@@ -92,42 +92,42 @@ export function createLoginThrottle(store: Store): LoginThrottle {
   const attempts = store.loginAttempts;
   let purgedAt = 0;
 
-  function purge(at: number): void {
+  async function purge(at: number): Promise<void> {
     if (at - purgedAt < PURGE_EVERY_MS) return;
     purgedAt = at;
     const longest = Math.max(LOGIN_LIMITS.pair.windowMs, LOGIN_LIMITS.address.windowMs, LOGIN_LIMITS.account.windowMs);
-    attempts.purge(at - longest, at - LOGIN_LIMITS.knownAddressMs);
+    await attempts.purge(at - longest, at - LOGIN_LIMITS.knownAddressMs);
   }
 
   /** the owner's way in: a session of the account, or an address it signed in from before */
-  function owner(attempt: Attempt, address: string, at: number): boolean {
+  async function owner(attempt: Attempt, address: string, at: number): Promise<boolean> {
     if (attempt.signedIn) return true;
-    return attempt.userId !== undefined && attempts.isKnownAddress(attempt.userId, address, at - LOGIN_LIMITS.knownAddressMs);
+    return attempt.userId !== undefined && (await attempts.isKnownAddress(attempt.userId, address, at - LOGIN_LIMITS.knownAddressMs));
   }
 
   return {
-    admit(attempt, at) {
-      purge(at);
+    async admit(attempt, at) {
+      await purge(at);
       const address = subscriberBlock(attempt.clientIp);
       const { pair, address: perAddress, account } = LOGIN_LIMITS;
-      let wait = remaining(attempts.failuresOfPair(attempt.accountKey, address, at - pair.windowMs), pair, at);
-      if (!owner(attempt, address, at)) {
+      let wait = remaining(await attempts.failuresOfPair(attempt.accountKey, address, at - pair.windowMs), pair, at);
+      if (!(await owner(attempt, address, at))) {
         wait = Math.max(
           wait,
-          remaining(attempts.failuresOfAddress(address, at - perAddress.windowMs), perAddress, at),
-          remaining(attempts.failuresOfAccount(attempt.accountKey, at - account.windowMs), account, at),
+          remaining(await attempts.failuresOfAddress(address, at - perAddress.windowMs), perAddress, at),
+          remaining(await attempts.failuresOfAccount(attempt.accountKey, at - account.windowMs), account, at),
         );
       }
       if (wait > 0) return wait;
-      attempts.recordFailure(attempt.accountKey, address, at);
+      await attempts.recordFailure(attempt.accountKey, address, at);
       return 0;
     },
 
-    succeeded(attempt, at) {
+    async succeeded(attempt, at) {
       const address = subscriberBlock(attempt.clientIp);
-      store.transaction(() => {
-        attempts.clearPair(attempt.accountKey, address);
-        attempts.rememberAddress(attempt.userId, address, at);
+      await store.transaction(async () => {
+        await attempts.clearPair(attempt.accountKey, address);
+        await attempts.rememberAddress(attempt.userId, address, at);
       });
     },
   };

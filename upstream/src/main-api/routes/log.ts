@@ -99,11 +99,11 @@ export const logRoutes: RouteGroup = ({ visitLogs, playLogs }) => [
   {
     method: 'POST',
     path: '/api/log/AddPlayLogs',
-    handle: ({ params }) => {
-      const answers = playLogs.reportMany(playReportsOf(params)).map((answer) =>
-        answer instanceof ApiError ? { code: answer.code, message: answer.message, items: null } : done(answer),
+    handle: async ({ params }) => {
+      const answers = (await playLogs.reportMany(playReportsOf(params))).map(async (answer) =>
+        answer instanceof ApiError ? { code: answer.code, message: answer.message, items: null } : (await done(answer)),
       );
-      return done(answers);
+      return done(Promise.all(answers));
     },
   },
   {

@@ -19,9 +19,9 @@ const CONTENT_TRANSPORT_MAX = 20_000;
 const USER_NAME_MAX = 64;
 
 /** the account's type is judged first (upstream/API.md): another type is refused whatever else it sent */
-function readTarget(params: Params, members: Services['members']): OperateTarget {
+async function readTarget(params: Params, members: Services['members']): Promise<OperateTarget> {
   const userId = readUserId(params);
-  members.require(userId);
+  await members.require(userId);
   readComId(params);
   return {
     userId,
@@ -47,28 +47,28 @@ export const operateRoutes: RouteGroup = ({ members, messages, notes, operations
   {
     method: 'POST',
     path: '/api/operate/UserOperate',
-    handle: ({ params }) => {
-      const target = readTarget(params, members);
+    handle: async ({ params }) => {
+      const target = await readTarget(params, members);
       return doneWith(OPERATE_DONE[target.operateType], operations.set(target));
     },
   },
   {
     method: 'POST',
     path: '/api/operate/CancelUserOperate',
-    handle: ({ params }) => {
-      const target = readTarget(params, members);
+    handle: async ({ params }) => {
+      const target = await readTarget(params, members);
       return doneWith(OPERATE_CANCELLED[target.operateType], operations.cancel(target));
     },
   },
   {
     method: 'POST',
     path: '/api/operate/AddNote',
-    handle: ({ params }) => {
+    handle: async ({ params }) => {
       const userId = readUserId(params);
-      members.require(userId);
+      await members.require(userId);
       readComId(params);
       const content = params.text('content', CONTENT_TRANSPORT_MAX);
-      const note = notes.add({
+      const note = await notes.add({
         userId,
         userName: params.text('userName', USER_NAME_MAX),
         videoId: params.id('videoId'),
@@ -84,40 +84,40 @@ export const operateRoutes: RouteGroup = ({ members, messages, notes, operations
   {
     method: 'POST',
     path: '/api/operate/CollectionNotes',
-    handle: ({ params }) => {
+    handle: async ({ params }) => {
       const userId = readUserId(params);
-      members.require(userId);
+      await members.require(userId);
       // what the client shows beside the note; the message to the author is written from the store's own names
       params.text('videoTitle', 255);
       params.text('userName', 255);
-      notes.collect(userId, params.id('noteId'));
+      await notes.collect(userId, params.id('noteId'));
       return doneWith(NOTE_COLLECTED, null);
     },
   },
   {
     method: 'GET',
     path: '/api/operate/DeleteMessage',
-    handle: ({ params }) => {
+    handle: async ({ params }) => {
       const userId = readUserId(params);
-      messages.deleteOwn(userId, params.id('messageId'));
+      await messages.deleteOwn(userId, params.id('messageId'));
       return doneWith(MESSAGE_DELETED, null);
     },
   },
   {
     method: 'POST',
     path: '/api/operate/DeleteNotes',
-    handle: ({ params }) => {
+    handle: async ({ params }) => {
       const userId = readUserId(params);
-      notes.deleteOwn(userId, params.id('noteId'));
+      await notes.deleteOwn(userId, params.id('noteId'));
       return doneWith(NOTE_DELETED, null);
     },
   },
   {
     method: 'POST',
     path: '/api/operate/DeleteCollectionNotes',
-    handle: ({ params }) => {
+    handle: async ({ params }) => {
       const userId = readUserId(params);
-      notes.uncollect(userId, params.id('noteId'));
+      await notes.uncollect(userId, params.id('noteId'));
       return doneWith(NOTE_UNCOLLECTED, null);
     },
   },

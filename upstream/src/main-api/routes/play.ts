@@ -94,7 +94,7 @@ export const playRoutes: RouteGroup = ({ play, notes, fragments, members }, conf
     handle: async ({ params }) => {
       const userId = readUserId(params);
       // the account's type is judged first: another type is refused whatever else it sent
-      members.require(userId);
+      await members.require(userId);
       checkProductId(params, config);
       const videoCode = params.text('videoCode', VIDEO_CODE_MAX, true).trim();
       const startTime = params.int('startTime', { min: -1_000_000, max: 10_000_000 });

@@ -66,9 +66,9 @@ export const usercenterRoutes: RouteGroup = ({ notes, favourites, history, messa
   {
     method: 'GET',
     path: '/api/usercenter/deleteInterceptFragments',
-    handle: ({ params }) => {
+    handle: async ({ params }) => {
       const userId = readUserId(params);
-      fragments.deleteOwn(userId, params.id('id'));
+      await fragments.deleteOwn(userId, params.id('id'));
       return doneWith(FRAGMENT_DELETED, null);
     },
   },

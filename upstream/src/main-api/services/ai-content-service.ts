@@ -22,22 +22,22 @@ export const TAG_CONCEPT = 3;
 
 export interface AiContentService {
   /** 4004 for an unknown video; null while no content has been written for it */
-  content(videoId: number): AiContentItem | null;
+  content(videoId: number): Promise<AiContentItem | null>;
   /**
    * up to `limit` questions: the video's, then its course's, then general ones of the most played
    * courses (0 = none given for courseId and videoId); 4004 for an unknown course or video, or a
    * video not of the course
    */
-  recommend(query: { courseId: number; videoId: number; limit: number }): AiSuggestion[];
+  recommend(query: { courseId: number; videoId: number; limit: number }): Promise<AiSuggestion[]>;
 }
 
 export function createAiContentService(store: Store, courses: CourseService): AiContentService {
   return {
-    content(videoId) {
-      const video = requireVideo(store, videoId);
-      const record = store.aiContent.video(videoId);
+    async content(videoId) {
+      const video = await requireVideo(store, videoId);
+      const record = await store.aiContent.video(videoId);
       if (!record) return null;
-      const course = courses.requireCourse(video.courseId);
+      const course = await courses.requireCourse(video.courseId);
       const trail = course.catalogueTrail.map((entry, i) => ({
         tagName: entry.name,
         tagType: TAG_CATALOGUE,
@@ -50,7 +50,7 @@ export function createAiContentService(store: Store, courses: CourseService): Ai
         .slice(0, CONCEPT_TAGS)
         .map((name) => ({ tagName: name, tagType: TAG_CONCEPT, id: 0, parentId: 0, catalogLevel: 0 }));
       return {
-        courseOverview: store.aiContent.course(video.courseId)?.overview ?? '',
+        courseOverview: (await store.aiContent.course(video.courseId))?.overview ?? '',
         coreContent: [...trail, lecturer, ...concepts],
         videoAbstract: record.videoAbstract,
         videoKeyframes: record.keyPoints.map((point) => ({
@@ -65,18 +65,18 @@ export function createAiContentService(store: Store, courses: CourseService): Ai
       };
     },
 
-    recommend({ courseId, videoId, limit }) {
+    async recommend({ courseId, videoId, limit }) {
       const questions: string[] = [];
       let course = courseId;
       if (videoId !== 0) {
-        course = requireVideo(store, videoId, courseId).courseId;
-        questions.push(...(store.aiContent.video(videoId)?.guessYouAsk ?? []));
+        course = (await requireVideo(store, videoId, courseId)).courseId;
+        questions.push(...((await store.aiContent.video(videoId))?.guessYouAsk ?? []));
       } else if (courseId !== 0) {
-        courses.requireCourse(courseId);
+        await courses.requireCourse(courseId);
       }
       // the video's own first; the rest of the list from wider and wider around it
-      if (course !== 0 && questions.length < limit) questions.push(...store.aiContent.courseQuestions(course, limit * 2));
-      if (new Set(questions).size < limit) questions.push(...store.aiContent.generalQuestions(limit * 2));
+      if (course !== 0 && questions.length < limit) questions.push(...(await store.aiContent.courseQuestions(course, limit * 2)));
+      if (new Set(questions).size < limit) questions.push(...(await store.aiContent.generalQuestions(limit * 2)));
       return [...new Set(questions)].slice(0, limit).map((question) => ({ question }));
     },
   };

@@ -9,13 +9,13 @@ export const CATALOGUE_NOT_FOUND = '分类不存在';
 
 export interface CatalogueService {
   /** 0 passes (it means "all" or "top"); any other id must exist */
-  requireCatalogue(id: number): CatalogueRecord | null;
+  requireCatalogue(id: number): Promise<CatalogueRecord | null>;
   /** the nodes under parentId, each with its whole subtree, counting courses (updated in year) */
-  subtreesUnder(parentId: number, year?: number): CatalogueNode[];
+  subtreesUnder(parentId: number, year?: number): Promise<CatalogueNode[]>;
   /** subjects that have lecturers, with their categories that have lecturers; counts are lecturers */
-  lecturerCatalogues(): CatalogueNode[];
+  lecturerCatalogues(): Promise<CatalogueNode[]>;
   /** flat list of catalogId's direct children with course counts (updated in year) */
-  childrenOf(catalogId: number, year?: number): CatalogueNode[];
+  childrenOf(catalogId: number, year?: number): Promise<CatalogueNode[]>;
 }
 
 function groupByParent(catalogues: CatalogueRecord[]): Map<number, CatalogueRecord[]> {
@@ -30,9 +30,9 @@ function groupByParent(catalogues: CatalogueRecord[]): Map<number, CatalogueReco
 }
 
 export function createCatalogueService(store: Store): CatalogueService {
-  const requireCatalogue = (id: number): CatalogueRecord | null => {
+  const requireCatalogue = async (id: number): Promise<CatalogueRecord | null> => {
     if (id === 0) return null;
-    const catalogue = store.catalogues.get(id);
+    const catalogue = await store.catalogues.get(id);
     if (!catalogue) throw notFound(CATALOGUE_NOT_FOUND);
     return catalogue;
   };
@@ -40,18 +40,18 @@ export function createCatalogueService(store: Store): CatalogueService {
   return {
     requireCatalogue,
 
-    subtreesUnder(parentId, year) {
-      requireCatalogue(parentId);
-      const byParent = groupByParent(store.catalogues.all());
-      const counts = store.catalogues.courseCountsBySubtree(optionalYearRange(year));
+    async subtreesUnder(parentId, year) {
+      await requireCatalogue(parentId);
+      const byParent = groupByParent(await store.catalogues.all());
+      const counts = await store.catalogues.courseCountsBySubtree(optionalYearRange(year));
       const build = (id: number): CatalogueNode[] =>
         (byParent.get(id) ?? []).map((c) => toCatalogueNode(c, counts.get(c.id) ?? 0, build(c.id)));
       return build(parentId);
     },
 
-    lecturerCatalogues() {
-      const byParent = groupByParent(store.catalogues.all());
-      const counts = store.catalogues.lecturerCountsBySubtree();
+    async lecturerCatalogues() {
+      const byParent = groupByParent(await store.catalogues.all());
+      const counts = await store.catalogues.lecturerCountsBySubtree();
       const withLecturers = (c: CatalogueRecord) => (counts.get(c.id) ?? 0) > 0;
       return (byParent.get(0) ?? []).filter(withLecturers).map((subject) =>
         toCatalogueNode(
@@ -62,10 +62,10 @@ export function createCatalogueService(store: Store): CatalogueService {
       );
     },
 
-    childrenOf(catalogId, year) {
-      requireCatalogue(catalogId);
-      return store.catalogues
-        .childrenWithCourseCounts(catalogId, optionalYearRange(year))
+    async childrenOf(catalogId, year) {
+      await requireCatalogue(catalogId);
+      return (await store.catalogues
+        .childrenWithCourseCounts(catalogId, optionalYearRange(year)))
         .map((c) => toCatalogueNode(c, c.count));
     },
   };

@@ -12,8 +12,8 @@ export interface PageWindow {
   offset: number;
 }
 
-export function requireUser(store: Store, userId: number): UserRecord {
-  const user = store.users.get(userId);
+export async function requireUser(store: Store, userId: number): Promise<UserRecord> {
+  const user = await store.users.get(userId);
   if (!user) throw badParameter(UNKNOWN_USER);
   return user;
 }
@@ -24,8 +24,8 @@ export const NOT_PERMITTED = '当前账号无权进行此操作';
 const MEMBER_TYPES: ReadonlySet<number> = new Set([1, 2]);
 
 /** the user (else 4000), refused with NOT_PERMITTED unless of userType 1 or 2 */
-export function requireMember(store: Store, userId: number): UserRecord {
-  const user = requireUser(store, userId);
+export async function requireMember(store: Store, userId: number): Promise<UserRecord> {
+  const user = await requireUser(store, userId);
   if (!MEMBER_TYPES.has(user.userType)) throw refused(NOT_PERMITTED);
   return user;
 }

@@ -24,16 +24,16 @@ export interface CatalogueQuery {
 }
 
 export interface CourseService {
-  requireCourse(id: number): CourseRecord;
-  countWithVideos(query: CatalogueQuery & { searchKey?: string }): CountAnswer;
-  listByCatalogue(query: CatalogueQuery & { order: CourseOrderValue; limit: number; offset: number }): Paged<CourseItem>;
-  relevant(query: { courseId: number; catalogId: number; limit: number; offset: number }): Paged<CourseItem>;
-  statistics(query: CatalogueQuery): CountAnswer;
+  requireCourse(id: number): Promise<CourseRecord>;
+  countWithVideos(query: CatalogueQuery & { searchKey?: string }): Promise<CountAnswer>;
+  listByCatalogue(query: CatalogueQuery & { order: CourseOrderValue; limit: number; offset: number }): Promise<Paged<CourseItem>>;
+  relevant(query: { courseId: number; catalogId: number; limit: number; offset: number }): Promise<Paged<CourseItem>>;
+  statistics(query: CatalogueQuery): Promise<CountAnswer>;
 }
 
 export function createCourseService(store: Store, catalogues: CatalogueService): CourseService {
-  const requireCourse = (id: number): CourseRecord => {
-    const course = store.courses.get(id);
+  const requireCourse = async (id: number): Promise<CourseRecord> => {
+    const course = await store.courses.get(id);
     if (!course) throw notFound(COURSE_NOT_FOUND);
     return course;
   };
@@ -41,8 +41,8 @@ export function createCourseService(store: Store, catalogues: CatalogueService):
   return {
     requireCourse,
 
-    countWithVideos({ catalogId, year, searchKey }) {
-      catalogues.requireCatalogue(catalogId);
+    async countWithVideos({ catalogId, year, searchKey }) {
+      await catalogues.requireCatalogue(catalogId);
       return store.courses.countWithVideos({
         catalogueId: catalogId,
         updated: optionalYearRange(year),
@@ -50,29 +50,29 @@ export function createCourseService(store: Store, catalogues: CatalogueService):
       });
     },
 
-    listByCatalogue({ catalogId, year, order, limit, offset }) {
-      catalogues.requireCatalogue(catalogId);
+    async listByCatalogue({ catalogId, year, order, limit, offset }) {
+      await catalogues.requireCatalogue(catalogId);
       const filter = { catalogueId: catalogId, updated: optionalYearRange(year) };
       return {
-        totalCount: store.courses.count(filter),
-        dataList: store.courses.list(filter, COURSE_ORDER_VALUES[order], limit, offset).map(toCourseItem),
+        totalCount: await store.courses.count(filter),
+        dataList: (await store.courses.list(filter, COURSE_ORDER_VALUES[order], limit, offset)).map(toCourseItem),
       };
     },
 
-    relevant({ courseId, catalogId, limit, offset }) {
-      catalogues.requireCatalogue(catalogId);
-      const course = requireCourse(courseId);
+    async relevant({ courseId, catalogId, limit, offset }) {
+      await catalogues.requireCatalogue(catalogId);
+      const course = await requireCourse(courseId);
       // Relevance follows the course's own catalogue: the play URL's catalogId may be a broader node.
-      const own = store.catalogues.get(course.catalogueId);
+      const own = await store.catalogues.get(course.catalogueId);
       const scope = own && own.parentId !== 0 ? own.parentId : course.catalogueId;
       return {
-        totalCount: store.courses.countRelevant(courseId, scope),
-        dataList: store.courses.relevant(courseId, course.catalogueId, scope, limit, offset).map(toCourseItem),
+        totalCount: await store.courses.countRelevant(courseId, scope),
+        dataList: (await store.courses.relevant(courseId, course.catalogueId, scope, limit, offset)).map(toCourseItem),
       };
     },
 
-    statistics({ catalogId, year }) {
-      catalogues.requireCatalogue(catalogId);
+    async statistics({ catalogId, year }) {
+      await catalogues.requireCatalogue(catalogId);
       return store.courses.countByVideoPublication(catalogId, year === undefined ? null : yearRange(year));
     },
   };

@@ -21,8 +21,8 @@ export const DANMAKU_BAD_CHARACTERS = '弹幕包含无法显示的字符';
 
 export interface DanmakuService {
   /** from/to in seconds; to null = the video's end; viewerId 0 = nobody's comments are marked mine */
-  list(query: { videoId: number; from: number; to: number | null; viewerId: number }): DanmakuItem[];
-  send(comment: { userId: number; videoId: number; vtime: number; content: string }): DanmakuItem;
+  list(query: { videoId: number; from: number; to: number | null; viewerId: number }): Promise<DanmakuItem[]>;
+  send(comment: { userId: number; videoId: number; vtime: number; content: string }): Promise<DanmakuItem>;
 }
 
 /** a comment is one line (line breaks and tabs become a space); the rest of the text policy is text/user-text's */
@@ -42,22 +42,22 @@ export function createDanmakuService(store: Store, now: () => number = Date.now)
   };
 
   return {
-    list({ videoId, from, to, viewerId }) {
-      if (viewerId !== 0) requireUser(store, viewerId);
-      const video = requireVideo(store, videoId);
+    async list({ videoId, from, to, viewerId }) {
+      if (viewerId !== 0) await requireUser(store, viewerId);
+      const video = await requireVideo(store, videoId);
       const end = to ?? video.durationSeconds;
       if (end < from) throw badParameter('参数 to 不能小于 from');
-      return store.danmaku.listByVideo(videoId, from, end, DANMAKU_LIST_MAX).map((d) => toItem(d, viewerId));
+      return (await store.danmaku.listByVideo(videoId, from, end, DANMAKU_LIST_MAX)).map((d) => toItem(d, viewerId));
     },
 
-    send({ userId, videoId, vtime, content }) {
-      requireUser(store, userId);
-      const video = requireVideo(store, videoId);
+    async send({ userId, videoId, vtime, content }) {
+      await requireUser(store, userId);
+      const video = await requireVideo(store, videoId);
       const verdict = checkUserText(content, DANMAKU_FIELD);
       if (!verdict.ok) throw refused(verdict.problem === 'tooLong' ? DANMAKU_TOO_LONG : DANMAKU_BAD_CHARACTERS);
       const text = verdict.text;
       if (text === '') throw refused(DANMAKU_EMPTY);
-      const added = store.danmaku.add(
+      const added = await store.danmaku.add(
         { userId, videoId, vtime: Math.min(vtime, video.durationSeconds), content: text },
         now(),
         DANMAKU_PER_MINUTE,

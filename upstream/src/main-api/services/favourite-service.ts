@@ -5,16 +5,16 @@ import { requireUser, type PageWindow } from './centre-user';
 import type { FavouriteCourseItem, Paged } from '../contract';
 
 export interface FavouriteService {
-  listCourses(query: PageWindow & { userId: number }): Paged<FavouriteCourseItem>;
+  listCourses(query: PageWindow & { userId: number }): Promise<Paged<FavouriteCourseItem>>;
 }
 
 export function createFavouriteService(store: Store): FavouriteService {
   return {
-    listCourses({ userId, limit, offset }) {
-      requireUser(store, userId);
+    async listCourses({ userId, limit, offset }) {
+      await requireUser(store, userId);
       return {
-        totalCount: store.userOperations.countFavouriteCourses(userId),
-        dataList: store.userOperations.listFavouriteCourses(userId, limit, offset).map(toFavouriteCourseItem),
+        totalCount: await store.userOperations.countFavouriteCourses(userId),
+        dataList: (await store.userOperations.listFavouriteCourses(userId, limit, offset)).map(toFavouriteCourseItem),
       };
     },
   };

@@ -144,23 +144,23 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
     const at = now();
     if (at - lastSweep < QUESTION_SWEEP_INTERVAL_MS) return;
     lastSweep = at;
-    const batch = () => {
+    const batch = async () => {
       try {
-        const pruned = store.withoutWaiting(() => store.aiQuestions.prune(at - QUESTION_RETENTION_MS, QUESTION_SWEEP_BATCH));
+        const pruned = await store.withoutWaiting(() => store.aiQuestions.prune(at - QUESTION_RETENTION_MS, QUESTION_SWEEP_BATCH));
         if (pruned === QUESTION_SWEEP_BATCH) {
-          setImmediate(batch);
+          setImmediate(() => void batch());
         }
       } catch (error) {
         // a closed store (the server is stopping) or a busy one: the next sweep tries again
         logger?.warn(`pruning old AI questions failed: ${(error as Error).message}`);
       }
     };
-    setTimeout(batch, 0).unref();
+    setTimeout(() => void batch(), 0).unref();
   }
   sweepQuestions();
 
-  function sourceOf(passage: Passage, index: number): AiSource {
-    const video = store.videos.get(passage.videoId);
+  async function sourceOf(passage: Passage, index: number): Promise<AiSource> {
+    const video = await store.videos.get(passage.videoId);
     return {
       index,
       videoId: passage.videoId,
@@ -183,9 +183,9 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
       if (!verdict.ok) throw badParameter(verdict.problem === 'tooLong' ? QUESTION_TOO_LONG : QUESTION_BAD_CHARACTERS);
       const question = verdict.text;
       if (question === '') throw badParameter(QUESTION_EMPTY);
-      if (isVisitor(requireUser(store, input.userId).userType)) throw refused(LOGIN_REQUIRED);
-      if (input.courseId > 0 && !store.courses.get(input.courseId)) throw notFound(COURSE_NOT_FOUND);
-      if (input.videoId > 0) requireVideo(store, input.videoId, input.courseId);
+      if (isVisitor((await requireUser(store, input.userId)).userType)) throw refused(LOGIN_REQUIRED);
+      if (input.courseId > 0 && !(await store.courses.get(input.courseId))) throw notFound(COURSE_NOT_FOUND);
+      if (input.videoId > 0) await requireVideo(store, input.videoId, input.courseId);
 
       const slot = await slots.take(input.userId);
       if (!slot.ok) throw refused(slot.full === 'user' ? STILL_ANSWERING : TOO_MANY_ASKERS);
@@ -193,12 +193,12 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
       const askedAt = now();
       let id: number;
       try {
-        id = store.immediateTransaction(() => {
-          if (store.aiQuestions.countSince(input.userId, askedAt - QUESTION_WINDOW_MS + 1) >= QUESTIONS_PER_WINDOW) {
+        id = (await store.immediateTransaction(async () => {
+          if ((await store.aiQuestions.countSince(input.userId, askedAt - QUESTION_WINDOW_MS + 1)) >= QUESTIONS_PER_WINDOW) {
             throw refused(TOO_MANY_QUESTIONS);
           }
           return store.aiQuestions.add({ ...input, question, provider: provider.name }, askedAt);
-        });
+        }));
       } catch (error) {
         release();
         throw error;
@@ -277,7 +277,7 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
             if (!signal.aborted) {
               for (const chunk of citations.flush()) await write(chunk);
               // only what the answer cites: an answer citing nothing has no sources
-              sources = citations.cited.map((i, n) => sourceOf(passages[i]!, n + 1));
+              sources = await Promise.all(citations.cited.map((i, n) => sourceOf(passages[i]!, n + 1)));
               await write(`end:${JSON.stringify(sources)}`);
               outcome = 'end';
             }
@@ -293,7 +293,7 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
             res.off('close', onClose);
             if (!res.writableEnded && !res.destroyed) res.end();
             try {
-              store.aiQuestions.finish(id, { chunks, sources, outcome }, now());
+              await store.aiQuestions.finish(id, { chunks, sources, outcome }, now());
             } catch (error) {
               logger?.error('AI question record failed', error);
             }

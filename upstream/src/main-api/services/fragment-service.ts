@@ -53,9 +53,9 @@ export interface ClipRequest {
 }
 
 export interface FragmentService {
-  list(query: PageWindow & { userId: number }): Paged<FragmentItem>;
+  list(query: PageWindow & { userId: number }): Promise<Paged<FragmentItem>>;
   /** refused with FRAGMENT_NOT_FOUND unless the fragment is the user's */
-  deleteOwn(userId: number, fragmentId: number): void;
+  deleteOwn(userId: number, fragmentId: number): Promise<void>;
   /** cuts the clip and answers its fragment once the MP4 is written */
   clip(request: ClipRequest): Promise<FragmentItem>;
 }
@@ -83,8 +83,8 @@ const removeFiles = (store: Store, rows: FragmentRecord[]) => {
 };
 
 /** Deletes every user's fragments expired at `at`, rows then cut files; returns how many. */
-export function sweepExpiredFragments(store: Store, at: number): number {
-  const rows = store.fragments.deleteExpired(at);
+export async function sweepExpiredFragments(store: Store, at: number): Promise<number> {
+  const rows = await store.fragments.deleteExpired(at);
   removeFiles(store, rows);
   return rows.length;
 }
@@ -96,28 +96,28 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
   const cutting = new Set<number>();
 
   return {
-    list({ userId, limit, offset }) {
-      requireUser(store, userId);
+    async list({ userId, limit, offset }) {
+      await requireUser(store, userId);
       const at = now();
-      removeFiles(store, store.fragments.deleteExpired(at, userId));
+      removeFiles(store, await store.fragments.deleteExpired(at, userId));
       return {
-        totalCount: store.fragments.countActive(userId, at),
-        dataList: store.fragments.listActive(userId, at, limit, offset).map(toFragmentItem),
+        totalCount: await store.fragments.countActive(userId, at),
+        dataList: (await store.fragments.listActive(userId, at, limit, offset)).map(toFragmentItem),
       };
     },
 
-    deleteOwn(userId, fragmentId) {
-      requireUser(store, userId);
-      const row = store.fragments.deleteOwn(fragmentId, userId);
+    async deleteOwn(userId, fragmentId) {
+      await requireUser(store, userId);
+      const row = await store.fragments.deleteOwn(fragmentId, userId);
       if (!row) throw refused(FRAGMENT_NOT_FOUND);
       removeFiles(store, [row]);
     },
 
     async clip({ userId, videoCode, startTime, endTime, fragmentName }) {
-      requireMember(store, userId);
-      const video = store.videos.getByCode(videoCode);
+      await requireMember(store, userId);
+      const video = await store.videos.getByCode(videoCode);
       if (!video) throw notFound(VIDEO_NOT_FOUND);
-      const media = store.media.get(video.id);
+      const media = await store.media.get(video.id);
       const source = media ? mediaFile(store.mediaDir, media.masterPath) : null;
       if (!source) throw refused(CLIP_NO_MEDIA);
 
@@ -131,8 +131,8 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
 
       // Reserved before the cut: two requests at once cannot both take the last of a video's clips.
       const at = now();
-      store.fragments.deleteAbandoned(userId, video.id, at - ABANDONED_AFTER_MS);
-      const reserved = store.fragments.reserve(
+      await store.fragments.deleteAbandoned(userId, video.id, at - ABANDONED_AFTER_MS);
+      const reserved = await store.fragments.reserve(
         {
           userId,
           videoId: video.id,
@@ -166,18 +166,18 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
         });
       } catch (error) {
         options.logger?.error(`clip of video ${video.id} (${startTime}-${endTime} s) for user ${userId} failed`, error);
-        store.fragments.deleteOwn(reserved.id, userId);
+        await store.fragments.deleteOwn(reserved.id, userId);
         removeFragmentFile(store.mediaDir, videoAddress);
         throw refused(CLIP_FAILED);
       } finally {
         cutting.delete(userId);
       }
       // the user may have deleted the fragment while it was being cut: then the file goes too
-      if (!store.fragments.setVideoAddress(reserved.id, videoAddress)) {
+      if (!(await store.fragments.setVideoAddress(reserved.id, videoAddress))) {
         removeFragmentFile(store.mediaDir, videoAddress);
         throw refused(FRAGMENT_NOT_FOUND);
       }
-      return toFragmentItem(store.fragments.get(reserved.id)!);
+      return toFragmentItem((await store.fragments.get(reserved.id))!);
     },
   };
 }

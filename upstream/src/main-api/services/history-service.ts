@@ -8,20 +8,20 @@ import type { ViewLogItem } from '../contract';
 export const HISTORY_CLEARED = '历史记录已清空';
 
 export interface HistoryService {
-  list(userId: number): ViewLogItem[];
+  list(userId: number): Promise<ViewLogItem[]>;
   /** returns how many records were removed */
-  clear(userId: number): number;
+  clear(userId: number): Promise<number>;
 }
 
 export function createHistoryService(store: Store): HistoryService {
   return {
-    list(userId) {
-      requireUser(store, userId);
-      return store.playLogs.listByUser(userId, PLAY_LOG_KEEP).map(toViewLogItem);
+    async list(userId) {
+      await requireUser(store, userId);
+      return (await store.playLogs.listByUser(userId, PLAY_LOG_KEEP)).map(toViewLogItem);
     },
 
-    clear(userId) {
-      requireUser(store, userId);
+    async clear(userId) {
+      await requireUser(store, userId);
       return store.playLogs.clear(userId);
     },
   };

@@ -10,18 +10,18 @@ export interface PositionWindow {
 }
 
 export interface HomeService {
-  banners(limit: number): BannerItem[];
-  recommendedCourses(window: PositionWindow): CourseItem[];
-  selectedCourses(window: PositionWindow): CourseItem[];
-  recommendedAuthors(window: PositionWindow): AuthorItem[];
+  banners(limit: number): Promise<BannerItem[]>;
+  recommendedCourses(window: PositionWindow): Promise<CourseItem[]>;
+  selectedCourses(window: PositionWindow): Promise<CourseItem[]>;
+  recommendedAuthors(window: PositionWindow): Promise<AuthorItem[]>;
 }
 
 export function createHomeService(store: Store): HomeService {
   return {
-    banners: (limit) => store.banners.list(limit).map(toBannerItem),
-    recommendedCourses: ({ limit, offset }) => store.courses.recommended(limit, offset).map(toCourseItem),
-    selectedCourses: ({ limit, offset }) => store.courses.selected(limit, offset).map(toCourseItem),
-    recommendedAuthors: ({ limit, offset }) =>
-      store.lecturers.list({ recommendedOnly: true }, 'recommendation', limit, offset).map(toAuthorItem),
+    banners: async (limit) => (await store.banners.list(limit)).map(toBannerItem),
+    recommendedCourses: async ({ limit, offset }) => (await store.courses.recommended(limit, offset)).map(toCourseItem),
+    selectedCourses: async ({ limit, offset }) => (await store.courses.selected(limit, offset)).map(toCourseItem),
+    recommendedAuthors: async ({ limit, offset }) =>
+      (await store.lecturers.list({ recommendedOnly: true }, 'recommendation', limit, offset)).map(toAuthorItem),
   };
 }

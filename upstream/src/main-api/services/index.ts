@@ -51,7 +51,7 @@ export interface Services {
    * the userType rule of likes, favourites, notes and clips, for a route to judge before it reads
    * the other parameters (upstream/API.md: judged before the video, the times or the text)
    */
-  members: { require(userId: number): void };
+  members: { require(userId: number): Promise<void> };
 }
 
 export interface ServicesOptions {
@@ -97,8 +97,8 @@ export function createServices(store: MainApiData, options: ServicesOptions = {}
     }),
     aiContent: createAiContentService(store, courses),
     members: {
-      require(userId) {
-        requireMember(store, userId);
+      async require(userId) {
+        await requireMember(store, userId);
       },
     },
   };

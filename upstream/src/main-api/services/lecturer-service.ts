@@ -13,8 +13,8 @@ export const LECTURER_SORT_TYPES: readonly LecturerOrder[] = ['recommendation', 
 export const LECTURER_COURSE_SORT_TYPES: readonly CourseOrder[] = ['latest', 'mostViewed', 'mostNotes', 'mostCollected'];
 
 export interface LecturerService {
-  list(query: { catalogId: number; firstWord?: string; sortType: number; limit: number; offset: number }): Paged<AuthorItem>;
-  detail(query: { id: number; catalogId: number; sortType: number; limit: number; offset: number }): AuthorDetail;
+  list(query: { catalogId: number; firstWord?: string; sortType: number; limit: number; offset: number }): Promise<Paged<AuthorItem>>;
+  detail(query: { id: number; catalogId: number; sortType: number; limit: number; offset: number }): Promise<AuthorDetail>;
 }
 
 function pick<T>(values: readonly T[], index: number): T {
@@ -25,26 +25,26 @@ function pick<T>(values: readonly T[], index: number): T {
 
 export function createLecturerService(store: Store, catalogues: CatalogueService): LecturerService {
   return {
-    list({ catalogId, firstWord, sortType, limit, offset }) {
-      catalogues.requireCatalogue(catalogId);
+    async list({ catalogId, firstWord, sortType, limit, offset }) {
+      await catalogues.requireCatalogue(catalogId);
       const order = pick(LECTURER_SORT_TYPES, sortType);
       const filter = { catalogueId: catalogId, firstWord };
       return {
-        totalCount: store.lecturers.count(filter),
-        dataList: store.lecturers.list(filter, order, limit, offset).map(toAuthorItem),
+        totalCount: await store.lecturers.count(filter),
+        dataList: (await store.lecturers.list(filter, order, limit, offset)).map(toAuthorItem),
       };
     },
 
-    detail({ id, catalogId, sortType, limit, offset }) {
+    async detail({ id, catalogId, sortType, limit, offset }) {
       const order = pick(LECTURER_COURSE_SORT_TYPES, sortType);
-      const lecturer = store.lecturers.get(id);
+      const lecturer = await store.lecturers.get(id);
       if (!lecturer) throw notFound(LECTURER_NOT_FOUND);
-      catalogues.requireCatalogue(catalogId);
+      await catalogues.requireCatalogue(catalogId);
       const filter = { lecturerId: id, catalogueId: catalogId };
       return {
         ...toAuthorItem(lecturer),
-        courseList: store.courses.list(filter, order, limit, offset).map(toCourseItem),
-        totalCount: store.courses.count(filter),
+        courseList: (await store.courses.list(filter, order, limit, offset)).map(toCourseItem),
+        totalCount: await store.courses.count(filter),
       };
     },
   };

@@ -9,24 +9,24 @@ export const MESSAGE_DELETED = '消息已删除';
 export const MESSAGE_NOT_FOUND = '消息不存在';
 
 export interface MessageService {
-  list(query: PageWindow & { userId: number }): Paged<MessageItem>;
+  list(query: PageWindow & { userId: number }): Promise<Paged<MessageItem>>;
   /** refused with MESSAGE_NOT_FOUND unless the message is the user's */
-  deleteOwn(userId: number, messageId: number): void;
+  deleteOwn(userId: number, messageId: number): Promise<void>;
 }
 
 export function createMessageService(store: Store): MessageService {
   return {
-    list({ userId, limit, offset }) {
-      requireUser(store, userId);
+    async list({ userId, limit, offset }) {
+      await requireUser(store, userId);
       return {
-        totalCount: store.messages.countByUser(userId),
-        dataList: store.messages.listByUser(userId, limit, offset).map(toMessageItem),
+        totalCount: await store.messages.countByUser(userId),
+        dataList: (await store.messages.listByUser(userId, limit, offset)).map(toMessageItem),
       };
     },
 
-    deleteOwn(userId, messageId) {
-      requireUser(store, userId);
-      if (!store.messages.deleteOwn(messageId, userId)) throw refused(MESSAGE_NOT_FOUND);
+    async deleteOwn(userId, messageId) {
+      await requireUser(store, userId);
+      if (!(await store.messages.deleteOwn(messageId, userId))) throw refused(MESSAGE_NOT_FOUND);
     },
   };
 }

@@ -53,16 +53,16 @@ export interface NewNote {
 }
 
 export interface NoteService {
-  list(query: NoteListQuery): Paged<NoteItem>;
+  list(query: NoteListQuery): Promise<Paged<NoteItem>>;
   /** the play page's notes of a video: mineOnly false = public notes and the caller's private ones */
-  listForVideo(query: PageWindow & { userId: number; videoId: number; mineOnly: boolean }): Paged<NoteItem>;
-  add(note: NewNote): NoteItem;
+  listForVideo(query: PageWindow & { userId: number; videoId: number; mineOnly: boolean }): Promise<Paged<NoteItem>>;
+  add(note: NewNote): Promise<NoteItem>;
   /** refused unless the note is someone else's public note; collecting it again changes nothing */
-  collect(userId: number, noteId: number): void;
+  collect(userId: number, noteId: number): Promise<void>;
   /** refused with NOTE_NOT_FOUND unless the user wrote the note */
-  deleteOwn(userId: number, noteId: number): void;
+  deleteOwn(userId: number, noteId: number): Promise<void>;
   /** refused with NOTE_NOT_COLLECTED unless the user collected the note */
-  uncollect(userId: number, noteId: number): void;
+  uncollect(userId: number, noteId: number): Promise<void>;
 }
 
 /** a note keeps its line breaks; the rest of the text policy is text/user-text's */
@@ -70,33 +70,33 @@ const NOTE_FIELD = { multiline: true, maxLength: NOTE_MAX_LENGTH };
 
 export function createNoteService(store: Store, now: () => number = Date.now): NoteService {
   return {
-    list({ userId, kind, videoId, courseId, limit, offset }) {
-      requireUser(store, userId);
+    async list({ userId, kind, videoId, courseId, limit, offset }) {
+      await requireUser(store, userId);
       const query = { userId, kind, videoId, courseId };
       return {
-        totalCount: store.notes.count(query),
-        dataList: store.notes.list(query, limit, offset).map(toNoteItem),
+        totalCount: await store.notes.count(query),
+        dataList: (await store.notes.list(query, limit, offset)).map(toNoteItem),
       };
     },
 
-    listForVideo({ userId, videoId, mineOnly, limit, offset }) {
-      requireUser(store, userId);
-      requireVideo(store, videoId);
+    async listForVideo({ userId, videoId, mineOnly, limit, offset }) {
+      await requireUser(store, userId);
+      await requireVideo(store, videoId);
       const query = { videoId, viewerId: userId, mineOnly };
       return {
-        totalCount: store.notes.countForVideo(query),
-        dataList: store.notes.listForVideo(query, limit, offset).map(toNoteItem),
+        totalCount: await store.notes.countForVideo(query),
+        dataList: (await store.notes.listForVideo(query, limit, offset)).map(toNoteItem),
       };
     },
 
-    add(note) {
-      const user = requireMember(store, note.userId);
-      const video = requireVideo(store, note.videoId, note.courseId);
+    async add(note) {
+      const user = await requireMember(store, note.userId);
+      const video = await requireVideo(store, note.videoId, note.courseId);
       const verdict = checkUserText(note.content, NOTE_FIELD);
       if (!verdict.ok) throw refused(verdict.problem === 'tooLong' ? NOTE_TOO_LONG : NOTE_BAD_CHARACTERS);
       const content = verdict.text;
       if (content === '') throw refused(NOTE_EMPTY);
-      const noteId = store.notes.insert(
+      const noteId = await store.notes.insert(
         {
           userId: user.userId,
           userName: note.userName.trim() || displayNameOf(user),
@@ -108,22 +108,22 @@ export function createNoteService(store: Store, now: () => number = Date.now): N
         },
         now(),
       );
-      const written = noteId === null ? undefined : store.notes.get(noteId, user.userId);
+      const written = noteId === null ? undefined : (await store.notes.get(noteId, user.userId));
       if (!written) throw refused(NOTE_NOT_FOUND); // the video went away meanwhile
       return toNoteItem(written);
     },
 
-    collect(userId, noteId) {
-      const collector = requireMember(store, userId);
-      const note = store.notes.get(noteId, userId);
+    async collect(userId, noteId) {
+      const collector = await requireMember(store, userId);
+      const note = await store.notes.get(noteId, userId);
       if (!note) throw refused(NOTE_NOT_FOUND);
       if (note.userId === userId) throw refused(NOTE_OWN_NOT_COLLECTABLE);
       // the note read above was visible to the caller; a private note of someone else never is
       if (note.type !== NOTE_TYPE.public) throw refused(NOTE_NOT_FOUND);
-      store.transaction(() => {
+      await store.transaction(async () => {
         const at = now();
-        if (!store.notes.collect(userId, noteId, at)) return; // already collected: nothing new to tell
-        store.messages.add(
+        if (!(await store.notes.collect(userId, noteId, at))) return; // already collected: nothing new to tell
+        await store.messages.add(
           {
             userId: note.userId,
             type: MESSAGE_TYPE.noteQuoted,
@@ -135,14 +135,14 @@ export function createNoteService(store: Store, now: () => number = Date.now): N
       });
     },
 
-    deleteOwn(userId, noteId) {
-      requireUser(store, userId);
-      if (!store.notes.deleteOwn(noteId, userId)) throw refused(NOTE_NOT_FOUND);
+    async deleteOwn(userId, noteId) {
+      await requireUser(store, userId);
+      if (!(await store.notes.deleteOwn(noteId, userId))) throw refused(NOTE_NOT_FOUND);
     },
 
-    uncollect(userId, noteId) {
-      requireUser(store, userId);
-      if (!store.notes.uncollect(userId, noteId)) throw refused(NOTE_NOT_COLLECTED);
+    async uncollect(userId, noteId) {
+      await requireUser(store, userId);
+      if (!(await store.notes.uncollect(userId, noteId))) throw refused(NOTE_NOT_COLLECTED);
     },
   };
 }

@@ -28,14 +28,14 @@ export interface OperateTarget {
 }
 
 export interface OperateService {
-  state(query: { userId: number; videoId: number; courseId: number }): OperateState;
-  set(target: OperateTarget): OperateState;
-  cancel(target: OperateTarget): OperateState;
+  state(query: { userId: number; videoId: number; courseId: number }): Promise<OperateState>;
+  set(target: OperateTarget): Promise<OperateState>;
+  cancel(target: OperateTarget): Promise<OperateState>;
 }
 
 export function createOperateService(store: Store, now: () => number = Date.now): OperateService {
-  const stateOf = (userId: number, videoId: number): OperateState => {
-    const s = store.userOperations.videoState(userId, videoId);
+  const stateOf = async (userId: number, videoId: number): Promise<OperateState> => {
+    const s = await store.userOperations.videoState(userId, videoId);
     return {
       userLike: s.liked ? 1 : 0,
       userCollect: s.favourited ? 1 : 0,
@@ -45,23 +45,23 @@ export function createOperateService(store: Store, now: () => number = Date.now)
   };
 
   return {
-    state({ userId, videoId, courseId }) {
-      requireUser(store, userId);
-      requireVideo(store, videoId, courseId);
+    async state({ userId, videoId, courseId }) {
+      await requireUser(store, userId);
+      await requireVideo(store, videoId, courseId);
       return stateOf(userId, videoId);
     },
 
-    set({ userId, videoId, courseId, catalogId, operateType }) {
-      requireMember(store, userId);
-      requireVideo(store, videoId, courseId);
-      store.userOperations.add({ userId, videoId, operateType, catalogId }, now());
+    async set({ userId, videoId, courseId, catalogId, operateType }) {
+      await requireMember(store, userId);
+      await requireVideo(store, videoId, courseId);
+      await store.userOperations.add({ userId, videoId, operateType, catalogId }, now());
       return stateOf(userId, videoId);
     },
 
-    cancel({ userId, videoId, courseId, operateType }) {
-      requireMember(store, userId);
-      requireVideo(store, videoId, courseId);
-      store.userOperations.remove(userId, videoId, operateType);
+    async cancel({ userId, videoId, courseId, operateType }) {
+      await requireMember(store, userId);
+      await requireVideo(store, videoId, courseId);
+      await store.userOperations.remove(userId, videoId, operateType);
       return stateOf(userId, videoId);
     },
   };

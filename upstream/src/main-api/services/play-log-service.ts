@@ -35,15 +35,15 @@ export interface PlayReport {
 
 export interface PlayLogService {
   /** returns the record's id */
-  report(report: PlayReport): number;
+  report(report: PlayReport): Promise<number>;
   /**
    * Several reports (AddPlayLogs, the gateway's coalesced reports) in one transaction: one commit
    * instead of one per report. Each is answered as report() answers it, in order: its record's id,
    * or the ApiError report() would throw (given ApiErrors, reports the route refused, pass through).
    * A report that fails leaves the others written.
    */
-  reportMany(reports: (PlayReport | ApiError)[]): (number | ApiError)[];
-  last(query: { userId: number; videoId: number; courseId: number }): PlayLogItem | null;
+  reportMany(reports: (PlayReport | ApiError)[]): Promise<(number | ApiError)[]>;
+  last(query: { userId: number; videoId: number; courseId: number }): Promise<PlayLogItem | null>;
 }
 
 const isForeignKeyFailure = (error: unknown): boolean =>
@@ -52,24 +52,29 @@ const isForeignKeyFailure = (error: unknown): boolean =>
 export function createPlayLogService(store: Store, now: () => number = Date.now): PlayLogService {
   const service: PlayLogService = {
     reportMany(reports) {
-      return store.transaction(() =>
-        reports.map((r) => {
-          if (r instanceof ApiError) return r;
+      return store.transaction(async () => {
+        const answers: (number | ApiError)[] = [];
+        for (const r of reports) {
+          if (r instanceof ApiError) {
+            answers.push(r);
+            continue;
+          }
           try {
             // each record() is a savepoint of this transaction: a failed one undoes only itself
-            return service.report(r);
+            answers.push(await service.report(r));
           } catch (error) {
-            if (error instanceof ApiError) return error;
-            throw error;
+            if (error instanceof ApiError) answers.push(error);
+            else throw error;
           }
-        }),
-      );
+        }
+        return answers;
+      });
     },
 
-    report(r) {
+    async report(r) {
       let id: number | null;
       try {
-        id = store.playLogs.record(
+        id = (await store.playLogs.record(
           {
             userId: r.userId,
             userName: r.userName,
@@ -84,7 +89,7 @@ export function createPlayLogService(store: Store, now: () => number = Date.now)
             stayCapSeconds: PLAY_LOG_STAY_SLACK_SECONDS,
           },
           now(),
-        );
+        ));
       } catch (error) {
         if (isForeignKeyFailure(error)) throw badParameter(UNKNOWN_USER);
         throw error;
@@ -93,10 +98,10 @@ export function createPlayLogService(store: Store, now: () => number = Date.now)
       return id;
     },
 
-    last({ userId, videoId, courseId }) {
-      requireUser(store, userId);
-      requireVideo(store, videoId, courseId);
-      const log = store.playLogs.find(userId, videoId);
+    async last({ userId, videoId, courseId }) {
+      await requireUser(store, userId);
+      await requireVideo(store, videoId, courseId);
+      const log = await store.playLogs.find(userId, videoId);
       return log
         ? { id: log.id, lastWatchTime: isoTime(log.updatedAt), lastPlayTime: log.lastPlayTime, duration: log.duration }
         : null;

@@ -40,9 +40,9 @@ export interface QrQuery {
 }
 
 export interface PlayService {
-  playPageData(query: { courseId: number; catalogId: number; videoId: number; userId: number | null }): PlayPageData;
-  courseTags(courseId: number): CourseTag[];
-  keyframes(videoId: number, courseId: number): KeyframeItem[];
+  playPageData(query: { courseId: number; catalogId: number; videoId: number; userId: number | null }): Promise<PlayPageData>;
+  courseTags(courseId: number): Promise<CourseTag[]>;
+  keyframes(videoId: number, courseId: number): Promise<KeyframeItem[]>;
   subtitles(videoCode: string): Promise<SubtitleData>;
   /** a PNG of a QR code of the video's mobile play page */
   qrPng(query: QrQuery): Promise<Buffer>;
@@ -79,27 +79,27 @@ export function createPlayService(
   lectures: LectureMaker = lectureMakerOf(store),
 ): PlayService {
   return {
-    playPageData({ courseId, catalogId, videoId, userId }) {
-      const courseRecord = courses.requireCourse(courseId);
-      catalogues.requireCatalogue(catalogId);
-      if (userId !== null) requireUser(store, userId);
-      const videos = store.videos.listByCourse(courseId);
-      const media = store.media.getMany(videos.map((v) => v.id));
+    async playPageData({ courseId, catalogId, videoId, userId }) {
+      const courseRecord = await courses.requireCourse(courseId);
+      await catalogues.requireCatalogue(catalogId);
+      if (userId !== null) await requireUser(store, userId);
+      const videos = await store.videos.listByCourse(courseId);
+      const media = await store.media.getMany(videos.map((v) => v.id));
       const shownId = videoId !== 0 ? videoId : (videos[0]?.id ?? 0);
       if (videoId !== 0 && !videos.some((v) => v.id === videoId)) throw notFound(VIDEO_NOT_FOUND);
       // a person opening a video that waits for its lecture queues it (a background job, never this
       // request); a visitor's or a list's read of the course (no userId) starts nothing
       const opened = userId !== null && shownId !== 0 ? shownId : 0;
-      if (opened !== 0) lectures.open(opened);
+      if (opened !== 0) await lectures.open(opened);
       const videoList = videos.map((v) => toVideoItem(v, media.get(v.id), lectures.state(media.get(v.id))));
       const video: VideoItem | null = videoList.find((v) => v.videoId === shownId) ?? null;
       let lastPlay: LastPlay | null = null;
       const course = toCourseItem(courseRecord);
       if (userId !== null && video) {
-        if (store.courses.countView({ courseId, userId, videoId: video.videoId, day: chinaDay(now()) })) {
+        if (await store.courses.countView({ courseId, userId, videoId: video.videoId, day: chinaDay(now()) })) {
           course.viewCount += 1;
         }
-        const log = store.playLogs.find(userId, video.videoId);
+        const log = await store.playLogs.find(userId, video.videoId);
         if (log) {
           lastPlay = {
             id: log.id,
@@ -113,23 +113,23 @@ export function createPlayService(
       return { course, courseName: course.courseName, courseImage: course.courseImage, videoList, video, lastPlay };
     },
 
-    courseTags(courseId) {
-      const course = courses.requireCourse(courseId);
+    async courseTags(courseId) {
+      const course = await courses.requireCourse(courseId);
       return [
         ...course.catalogueTrail.map((c): CourseTag => ({ tagName: c.name, tagType: 1, id: c.id })),
         { tagName: course.lecturerName, tagType: 2, id: course.lecturerId },
       ];
     },
 
-    keyframes(videoId, courseId) {
-      requireVideo(store, videoId, courseId);
-      return store.videos.keyframes(videoId).map(toKeyframeItem);
+    async keyframes(videoId, courseId) {
+      await requireVideo(store, videoId, courseId);
+      return (await store.videos.keyframes(videoId)).map(toKeyframeItem);
     },
 
     async subtitles(videoCode) {
-      const video = store.videos.getByCode(videoCode);
+      const video = await store.videos.getByCode(videoCode);
       if (!video) throw notFound(VIDEO_NOT_FOUND);
-      const media = store.media.get(video.id);
+      const media = await store.media.get(video.id);
       if (!media || !media.subtitlePath) throw refused(NO_SUBTITLES);
       let manuscript: string | null = null;
       const file = media.manuscriptPath ? mediaFile(store.mediaDir, media.manuscriptPath) : null;
@@ -140,8 +140,8 @@ export function createPlayService(
           manuscript = null; // a missing file: fall back to the stored transcript
         }
       }
-      manuscript ??= store.videos
-        .transcript(video.id)
+      manuscript ??= (await store.videos
+        .transcript(video.id))
         .map((p) => p.text)
         .join('\n');
       const chars = [...manuscript];
@@ -150,9 +150,9 @@ export function createPlayService(
     },
 
     async qrPng({ catalogId, courseId, videoId, width, height, baseUrl }) {
-      courses.requireCourse(courseId);
-      catalogues.requireCatalogue(catalogId);
-      if (videoId !== 0) requireVideo(store, videoId, courseId);
+      await courses.requireCourse(courseId);
+      await catalogues.requireCatalogue(catalogId);
+      if (videoId !== 0) await requireVideo(store, videoId, courseId);
       const url = mobilePlayUrl(baseUrl, { catalogId, courseId, videoId });
       const side = Math.min(width, height);
       const square = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: side });

@@ -8,6 +8,7 @@ import type { Logger } from '../../logger';
 import { foldForMatch } from '../../search/analyzer';
 import type { CatchUpReport, SearchHitId, SearchIndex } from '../../search/engine';
 import type { MainApiData } from '../data';
+import type { CatalogueRecord } from '../../store';
 import { toAuthorHit, toCatalogueHit, toCourseHit, toKnowledgePointHit, toSpecialHit } from '../search-presenters';
 import type { CatalogueHit, HotKeyword, Paged, SearchCounts, SearchResult } from '../contract';
 
@@ -47,10 +48,10 @@ export interface SearchRequest {
 }
 
 export interface SearchService {
-  search(request: SearchRequest): SearchResult;
+  search(request: SearchRequest): Promise<SearchResult>;
   counts(query: { keyword: string; catalogId: number }): SearchCounts;
-  catalogues(query: { keyword: string; limit: number }): CatalogueHit[];
-  hotKeywords(limit: number): HotKeyword[];
+  catalogues(query: { keyword: string; limit: number }): Promise<CatalogueHit[]>;
+  hotKeywords(limit: number): Promise<HotKeyword[]>;
 }
 
 /**
@@ -94,9 +95,9 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
   /** once per request, before its searches and counts */
   const catchUp = () => store.search.catchUp({ maxMs: REQUEST_INDEXING_MS, report });
 
-  function recordSearch(keyword: string, searcher: string): void {
+  async function recordSearch(keyword: string, searcher: string): Promise<void> {
     try {
-      store.searchLogs.record(keyword, searcher, now());
+      await store.searchLogs.record(keyword, searcher, now());
     } catch (error) {
       // best-effort: a lock held elsewhere (SQLITE_BUSY) or any other failure costs one count, not the search
       logger?.warn(`search log: not recorded: ${error instanceof Error ? error.message : String(error)}`);
@@ -105,11 +106,11 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
 
   const hotCache = new Map<number, { at: number; keywords: HotKeyword[] }>();
 
-  function group<I extends SearchIndex, T>(
+  async function group<I extends SearchIndex, T>(
     index: I,
     query: { keyword: string; catalogId: number; offset: number; limit: number },
-    load: (ids: SearchHitId<I>[], terms: string[]) => T[],
-  ): Paged<T> {
+    load: (ids: SearchHitId<I>[], terms: string[]) => Promise<T[]>,
+  ): Promise<Paged<T>> {
     const limit = Math.min(query.limit, MAX_SEARCH_POSITION - query.offset);
     if (limit <= 0) {
       return { totalCount: store.search.count(index, { keyword: query.keyword, catalogueId: query.catalogId }), dataList: [] };
@@ -120,31 +121,27 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
       offset: query.offset,
       limit,
     });
-    return { totalCount: hits.totalCount, dataList: hits.ids.length ? load(hits.ids, hits.highlightTerms) : [] };
+    return { totalCount: hits.totalCount, dataList: hits.ids.length ? await load(hits.ids, hits.highlightTerms) : [] };
   }
 
   // Records are read one by one (a page is at most 100): an id the index still has but the content
   // no longer does (a change not applied yet) is left out.
-  const courses = (ids: number[], terms: string[]) =>
-    ids.flatMap((id) => {
-      const course = store.courses.get(id);
-      return course ? [toCourseHit(course, terms)] : [];
-    });
-  const knowledgePoints = (ids: SearchHitId<'knowledgePoints'>[], terms: string[]) =>
-    store.videos.knowledgePoints(ids).map((k) => toKnowledgePointHit(k, terms));
-  const topics = (ids: number[], terms: string[]) =>
-    ids.flatMap((id) => {
-      const topic = store.topics.get(id);
-      return topic ? [toSpecialHit(topic, terms)] : [];
-    });
-  const lecturers = (ids: number[], terms: string[]) =>
-    ids.flatMap((id) => {
-      const lecturer = store.lecturers.get(id);
-      return lecturer ? [toAuthorHit(lecturer, terms)] : [];
-    });
+  async function present<R, H>(ids: number[], get: (id: number) => Promise<R | null | undefined>, toHit: (record: R) => H) {
+    const hits: H[] = [];
+    for (const id of ids) {
+      const record = await get(id);
+      if (record) hits.push(toHit(record));
+    }
+    return hits;
+  }
+  const courses = (ids: number[], terms: string[]) => present(ids, store.courses.get, (c) => toCourseHit(c, terms));
+  const knowledgePoints = async (ids: SearchHitId<'knowledgePoints'>[], terms: string[]) =>
+    (await store.videos.knowledgePoints(ids)).map((k) => toKnowledgePointHit(k, terms));
+  const topics = (ids: number[], terms: string[]) => present(ids, store.topics.get, (t) => toSpecialHit(t, terms));
+  const lecturers = (ids: number[], terms: string[]) => present(ids, store.lecturers.get, (l) => toAuthorHit(l, terms));
 
   return {
-    search({ keyword, type, catalogId, pageIndex, pageSize, searcher }) {
+    async search({ keyword, type, catalogId, pageIndex, pageSize, searcher }) {
       catchUp();
       const paged = { keyword, catalogId, offset: (pageIndex - 1) * pageSize, limit: pageSize };
       const preview = (limit: number) => ({ keyword, catalogId, offset: 0, limit });
@@ -152,28 +149,28 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
       switch (type) {
         case 'all':
           result = {
-            courseData: group('courses', paged, courses),
-            keyframesData: group('knowledgePoints', preview(PREVIEW_KNOWLEDGE_POINTS), knowledgePoints),
-            specialData: group('topics', preview(PREVIEW_TOPICS), topics),
-            authorData: group('lecturers', preview(PREVIEW_LECTURERS), lecturers),
+            courseData: await group('courses', paged, courses),
+            keyframesData: await group('knowledgePoints', preview(PREVIEW_KNOWLEDGE_POINTS), knowledgePoints),
+            specialData: await group('topics', preview(PREVIEW_TOPICS), topics),
+            authorData: await group('lecturers', preview(PREVIEW_LECTURERS), lecturers),
           };
           break;
         case 'course':
-          result = { courseData: group('courses', paged, courses) };
+          result = { courseData: await group('courses', paged, courses) };
           break;
         case 'video':
-          result = { keyframesData: group('knowledgePoints', paged, knowledgePoints) };
+          result = { keyframesData: await group('knowledgePoints', paged, knowledgePoints) };
           break;
         case 'special':
-          result = { specialData: group('topics', paged, topics) };
+          result = { specialData: await group('topics', paged, topics) };
           break;
         case 'author':
-          result = { authorData: group('lecturers', paged, lecturers) };
+          result = { authorData: await group('lecturers', paged, lecturers) };
           break;
       }
       // a search that found something, seen once: the first page (later pages are the same search)
       const found = Object.values(result).some((g) => g !== undefined && g.totalCount > 0);
-      if (pageIndex === 1 && found) recordSearch(keyword, searcher);
+      if (pageIndex === 1 && found) await recordSearch(keyword, searcher);
       return result;
     },
 
@@ -188,19 +185,20 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
       };
     },
 
-    catalogues({ keyword, limit }) {
+    async catalogues({ keyword, limit }) {
       catchUp();
       const hits = store.search.search('catalogues', { keyword, offset: 0, limit: CATALOGUE_CANDIDATES });
       // compared as the index compares (café = cafe)
       const lower = foldForMatch(keyword);
-      const ranked = hits.ids.flatMap((id, rank) => {
-        const catalogue = store.catalogues.get(id);
-        if (!catalogue) return [];
+      const ranked: { catalogue: CatalogueRecord; tier: number; rank: number }[] = [];
+      for (const [rank, id] of hits.ids.entries()) {
+        const catalogue = await store.catalogues.get(id);
+        if (!catalogue) continue;
         const name = foldForMatch(catalogue.name);
         // the exact name, then names containing the keyword, then the rest by relevance
         const tier = name === lower ? 0 : name.includes(lower) ? 1 : 2;
-        return [{ catalogue, tier, rank: tier === 2 ? rank : 0 }];
-      });
+        ranked.push({ catalogue, tier, rank: tier === 2 ? rank : 0 });
+      }
       ranked.sort(
         (a, b) =>
           a.tier - b.tier || a.rank - b.rank || a.catalogue.level - b.catalogue.level || a.catalogue.id - b.catalogue.id,
@@ -208,13 +206,13 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
       return ranked.slice(0, limit).map(({ catalogue }) => toCatalogueHit(catalogue, hits.highlightTerms));
     },
 
-    hotKeywords(limit) {
+    async hotKeywords(limit) {
       // a minute stale at most (upstream/API.md): the count is of a month of searches anyway
       const at = now();
       const cached = hotCache.get(limit);
       if (cached && at >= cached.at && at - cached.at < HOT_KEYWORDS_CACHE_MS) return cached.keywords;
-      const keywords = store.searchLogs
-        .hot(limit, at, HOT_KEYWORD_DAYS)
+      const keywords = (await store.searchLogs
+        .hot(limit, at, HOT_KEYWORD_DAYS))
         .map(({ keyword, count }) => ({ keyWord: keyword, searchCount: count }));
       hotCache.set(limit, { at, keywords });
       return keywords;

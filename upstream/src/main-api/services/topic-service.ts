@@ -9,45 +9,45 @@ export const TOPIC_NOT_FOUND = '专题不存在';
 export const TOPIC_PREVIEW_COURSES = 4;
 
 export interface TopicService {
-  page(query: { limit: number; offset: number }): Paged<TopicItem>;
-  details(id: number): TopicItem;
-  more(query: { excludeId: number; limit: number }): TopicItem[];
-  related(query: { id: number; limit: number }): TopicItem[];
+  page(query: { limit: number; offset: number }): Promise<Paged<TopicItem>>;
+  details(id: number): Promise<TopicItem>;
+  more(query: { excludeId: number; limit: number }): Promise<TopicItem[]>;
+  related(query: { id: number; limit: number }): Promise<TopicItem[]>;
 }
 
 export function createTopicService(store: Store): TopicService {
-  const withPreviews = (topics: TopicRecord[]): TopicItem[] => {
-    const courses = store.topics.coursesOf(
+  const withPreviews = async (topics: TopicRecord[]): Promise<TopicItem[]> => {
+    const courses = await store.topics.coursesOf(
       topics.map((t) => t.id),
       TOPIC_PREVIEW_COURSES,
     );
     return topics.map((t) => toTopicItem(t, courses.get(t.id) ?? []));
   };
-  const requireTopic = (id: number): TopicRecord => {
-    const topic = store.topics.get(id);
+  const requireTopic = async (id: number): Promise<TopicRecord> => {
+    const topic = await store.topics.get(id);
     if (!topic) throw notFound(TOPIC_NOT_FOUND);
     return topic;
   };
 
   return {
-    page: ({ limit, offset }) => ({
-      totalCount: store.topics.count(),
-      dataList: withPreviews(store.topics.listNewest(limit, offset)),
+    page: async ({ limit, offset }) => ({
+      totalCount: await store.topics.count(),
+      dataList: await withPreviews(await store.topics.listNewest(limit, offset)),
     }),
 
-    details(id) {
-      const topic = requireTopic(id);
-      return toTopicItem(topic, store.topics.coursesOf([id], null).get(id) ?? []);
+    async details(id) {
+      const topic = await requireTopic(id);
+      return toTopicItem(topic, (await store.topics.coursesOf([id], null)).get(id) ?? []);
     },
 
-    more({ excludeId, limit }) {
-      if (excludeId !== 0) requireTopic(excludeId);
-      return withPreviews(store.topics.listBySort(excludeId, limit));
+    async more({ excludeId, limit }) {
+      if (excludeId !== 0) await requireTopic(excludeId);
+      return withPreviews(await store.topics.listBySort(excludeId, limit));
     },
 
-    related({ id, limit }) {
-      requireTopic(id);
-      return withPreviews(store.topics.listRelated(id, limit));
+    async related({ id, limit }) {
+      await requireTopic(id);
+      return withPreviews(await store.topics.listRelated(id, limit));
     },
   };
 }

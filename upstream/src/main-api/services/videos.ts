@@ -5,8 +5,8 @@ import type { Store, VideoSummary } from '../../store';
 export const VIDEO_NOT_FOUND = '视频不存在';
 
 /** 4004 视频不存在 for an unknown video, or one not of courseId (0 = any course) */
-export function requireVideo(store: Store, videoId: number, courseId = 0): VideoSummary {
-  const video = store.videos.get(videoId);
+export async function requireVideo(store: Store, videoId: number, courseId = 0): Promise<VideoSummary> {
+  const video = await store.videos.get(videoId);
   if (!video || (courseId !== 0 && video.courseId !== courseId)) throw notFound(VIDEO_NOT_FOUND);
   return video;
 }

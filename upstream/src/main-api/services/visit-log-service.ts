@@ -3,7 +3,7 @@ import type { Store, VisitLogInput } from '../../store';
 
 export interface VisitLogService {
   /** stores the log and returns its id */
-  record(log: VisitLogInput): number;
+  record(log: VisitLogInput): Promise<number>;
 }
 
 export function createVisitLogService(store: Store, now: () => number = Date.now): VisitLogService {

@@ -15,6 +15,7 @@ import type { Rendition } from '../pipeline/hls';
 import { runMediaJob } from '../pipeline/jobs';
 import type { ProgressReporter } from '../pipeline/progress';
 import { runFfmpeg } from '../pipeline/tools';
+import type { Async } from '../../store/async-door';
 import type { MediaJobStore, MediaQuality } from '../../store/media';
 import type { TranscriptPassage } from '../../store/records';
 import { ESPEAK_SPEED, ESPEAK_VOICE, readWav, speakToWav, wavFile } from './narration';
@@ -156,7 +157,7 @@ export async function buildLecture(
   options: {
     outDir: string;
     workDir: string;
-    jobs: MediaJobStore;
+    jobs: Async<MediaJobStore>;
     reporter?: ProgressReporter;
     signal?: AbortSignal;
     /** x264's preset of the HLS renditions: 'slow' (default) for the committed library's size, faster when someone waits */

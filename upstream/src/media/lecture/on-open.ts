@@ -44,7 +44,7 @@ export interface LectureMaker {
   /** what a video with this media row shows: its lecture, one being made, one that cannot be made here, or nothing */
   state(media: VideoMediaRecord | null | undefined): MediaState;
   /** the video is being opened: its lecture is queued when it waits for one; answers its state */
-  open(videoId: number): MediaState;
+  open(videoId: number): Promise<MediaState>;
   /** resolves once nothing is queued, running or waiting to be tried again */
   idle(): Promise<void>;
   /** stops the running jobs (they resume on the next open) and forgets the queue */
@@ -77,12 +77,12 @@ async function checkLectureTools(env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 /** The lecture's inputs from the store: the video's names, keyframes and transcript, its course and lecturer. */
-function specOf(store: Store, videoId: number): LectureSpec | null {
-  const video = store.videos.get(videoId);
+async function specOf(store: Store, videoId: number): Promise<LectureSpec | null> {
+  const video = await store.videos.get(videoId);
   if (!video) return null;
-  const course = store.courses.get(video.courseId);
+  const course = await store.courses.get(video.courseId);
   if (!course) return null;
-  const transcript = store.videos.transcript(videoId);
+  const transcript = await store.videos.transcript(videoId);
   if (transcript.length === 0) return null;
   return {
     video: {
@@ -91,7 +91,7 @@ function specOf(store: Store, videoId: number): LectureSpec | null {
       name: video.name,
       sort: video.sort,
       durationSeconds: video.durationSeconds,
-      keyframes: store.videos.keyframes(videoId).map((k) => ({ timePoint: k.timePoint, keyPoints: k.keyPoints })),
+      keyframes: (await store.videos.keyframes(videoId)).map((k) => ({ timePoint: k.timePoint, keyPoints: k.keyPoints })),
       transcript: transcript.map((p) => ({ text: p.text })),
     },
     course: { name: course.name },
@@ -137,9 +137,9 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
 
   async function make(videoId: number, signal: AbortSignal): Promise<void> {
     if (await toolsMissing() || !store.sqlite.open) return;
-    const media = store.media.get(videoId);
+    const media = await store.media.get(videoId);
     if (!media || media.masterPath || media.source !== LECTURE_ON_OPEN) return;
-    const spec = specOf(store, videoId);
+    const spec = await specOf(store, videoId);
     if (!spec) {
       givenUp.add(videoId);
       logger.warn('a video waiting for its lecture has no transcript to read', { videoId });
@@ -157,8 +157,8 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
     });
     const folder = videoMediaSitePath(code);
     const keyframes = lecture.keyframes.map((k) => ({ seq: k.seq, timePoint: k.timePoint, image: `${folder}/${k.image}` }));
-    store.transaction(() => {
-      store.media.upsert({
+    await store.transaction(async () => {
+      await store.media.upsert({
         videoId,
         folder,
         masterPath: `${folder}/${MASTER_PLAYLIST}`,
@@ -169,8 +169,8 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
         durationMs: lecture.durationMs,
         source: `lecture:${code} (made when first opened)`,
       });
-      store.media.setKeyframeImages(videoId, keyframes);
-      store.media.replaceTranscript(videoId, lecture.passages);
+      await store.media.setKeyframeImages(videoId, keyframes);
+      await store.media.replaceTranscript(videoId, lecture.passages);
     });
     // the source video and narration are only needed to resume: the lecture is done
     await rm(workDir, { recursive: true, force: true });
@@ -220,8 +220,8 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
       return 'generating';
     },
 
-    open(videoId) {
-      const state = maker.state(store.media.get(videoId));
+    async open(videoId) {
+      const state = maker.state(await store.media.get(videoId));
       if (state === 'generating' && !queue.includes(videoId) && !running.has(videoId) && !retrying.has(videoId)) {
         queue.push(videoId);
         pump();

@@ -35,8 +35,8 @@ function copyImage(store: Store, file: string, sub: string, name: string): strin
   return `${sub}/${name}${ext}`;
 }
 
-function findCatalogue(store: Store, ref: Manifest['course']['catalogue']): number {
-  const all = store.catalogues.all();
+async function findCatalogue(store: Store, ref: Manifest['course']['catalogue']): Promise<number> {
+  const all = await store.catalogues.all();
   if (typeof ref === 'number') {
     if (!all.some((c) => c.id === ref)) throw new ManifestError(`目录 ${ref} 不存在 (no catalogue with id ${ref})`);
     return ref;
@@ -65,14 +65,14 @@ export async function importFolder(
   for (const v of manifest.videos) if (!existsSync(v.file)) throw new ManifestError(`找不到视频文件 (no such video file): ${v.file}`);
   // subtitle files are read (and checked) before anything is written
   const subtitles = manifest.videos.map((v) => manifestPassages(v));
-  const catalogueId = findCatalogue(store, manifest.course.catalogue);
+  const catalogueId = await findCatalogue(store, manifest.course.catalogue);
   const lookups = store.media.imports;
   const created = { lecturer: false, course: false, videos: 0 };
 
-  let lecturerId = lookups.lecturerByName(manifest.lecturer.name);
+  let lecturerId = await lookups.lecturerByName(manifest.lecturer.name);
   if (lecturerId === null) {
     const l = manifest.lecturer;
-    const id = lookups.nextIds().lecturer;
+    const id = (await lookups.nextIds()).lecturer;
     const image = l.image
       ? copyImage(store, l.image, 'avatars', `imported-${id}`)
       : (() => {
@@ -80,7 +80,7 @@ export async function importFolder(
           writeFileSync(path.join(store.mediaDir, 'avatars', `imported-${id}.svg`), avatarSvg(id, l.name.slice(0, 1)));
           return `avatars/imported-${id}.svg`;
         })();
-    store.lecturers.insert({
+    await store.lecturers.insert({
       id,
       name: l.name,
       position: l.position,
@@ -96,22 +96,20 @@ export async function importFolder(
   }
 
   // codes: given, or V + the id as the demo numbers them; a given code of another course is refused
-  const plans = manifest.videos.map((v) => {
-    const existing = v.code ? lookups.videoByCode(v.code) : null;
-    return { video: v, existing };
-  });
+  const plans: { video: (typeof manifest.videos)[number]; existing: { id: number; courseId: number } | null }[] = [];
+  for (const v of manifest.videos) plans.push({ video: v, existing: v.code ? await lookups.videoByCode(v.code) : null });
 
-  let courseId = lookups.courseByName(manifest.course.name, lecturerId);
+  let courseId = await lookups.courseByName(manifest.course.name, lecturerId);
   for (const p of plans) {
     if (p.existing && courseId !== null && p.existing.courseId !== courseId) {
       throw new ManifestError(`视频编号 ${p.video.code} 已属于另一门课程 (code used by another course)`);
     }
   }
   if (courseId === null) {
-    const id = lookups.nextIds().course;
-    const firstCode = plans[0]!.video.code ?? `V${String(lookups.nextIds().video).padStart(6, '0')}`;
+    const id = (await lookups.nextIds()).course;
+    const firstCode = plans[0]!.video.code ?? `V${String((await lookups.nextIds()).video).padStart(6, '0')}`;
     const at = now();
-    store.courses.insert({
+    await store.courses.insert({
       id,
       catalogueId,
       lecturerId,
@@ -138,22 +136,22 @@ export async function importFolder(
   for (const [i, { video: v, existing }] of plans.entries()) {
     let videoId: number;
     let code: string;
-    const found = existing ?? (v.code ? null : lookups.videoByName(courseId, v.name));
+    const found = existing ?? (v.code ? null : (await lookups.videoByName(courseId, v.name)));
     if (found) {
       videoId = found.id;
       code = 'code' in found ? found.code : v.code!;
       if (existing && existing.courseId !== courseId) throw new ManifestError(`视频编号 ${v.code} 已属于另一门课程 (code used by another course)`);
     } else {
-      videoId = lookups.nextIds().video;
+      videoId = (await lookups.nextIds()).video;
       code = v.code ?? `V${String(videoId).padStart(6, '0')}`;
-      if (lookups.videoByCode(code)) throw new ManifestError(`视频编号 ${code} 已被使用 (code already used)`);
+      if (await lookups.videoByCode(code)) throw new ManifestError(`视频编号 ${code} 已被使用 (code already used)`);
       const probe = await probeMedia(v.file);
       const at = now();
-      store.transaction(() => {
-        store.videos.insert({
+      await store.transaction(async () => {
+        await store.videos.insert({
           id: videoId,
           courseId: courseId!,
-          sort: lookups.nextVideoSort(courseId!),
+          sort: await lookups.nextVideoSort(courseId!),
           name: v.name,
           properTitle: v.properTitle,
           code,
@@ -164,16 +162,16 @@ export async function importFolder(
           keyframes: v.keyframes.map((k) => ({ timePoint: Math.floor(k.seconds), keyPoints: k.keyPoints, description: k.description })),
           transcript: subtitles[i] ?? [],
         });
-        store.media.imports.touchCourse(courseId!, at);
+        await store.media.imports.touchCourse(courseId!, at);
       });
       created.videos++;
     }
     const keyframes = v.keyframes.map((k) => ({ timePoint: Math.floor(k.seconds), keyPoints: k.keyPoints, description: k.description }));
     if (found && keyframes.length) {
       // replaced only when the manifest changed them: replacing clears their thumbnails
-      const stored = store.videos.listByCourse(courseId).find((x) => x.id === videoId)?.keyframes ?? [];
+      const stored = (await store.videos.listByCourse(courseId)).find((x) => x.id === videoId)?.keyframes ?? [];
       const same = (a: typeof keyframes) => JSON.stringify(a.map((k) => [k.timePoint, k.keyPoints, k.description]));
-      if (same(stored) !== same(keyframes)) store.media.imports.replaceKeyframes(videoId, keyframes);
+      if (same(stored) !== same(keyframes)) await store.media.imports.replaceKeyframes(videoId, keyframes);
     }
     const outcome = await importVideoMedia(
       store,

@@ -233,19 +233,19 @@ export async function importVideoMedia(
               source: input.sourceLabel ?? path.basename(input.source),
             };
             const keyframes = (results.get('keyframes') as KeyframeFiles[]).map((k) => ({ seq: k.seq, image: sitePath(k.file) }));
-            store.transaction(() => {
-              store.media.upsert(media);
-              store.media.setKeyframeImages(input.videoId, keyframes);
-              if (subtitles.passages) store.media.replaceTranscript(input.videoId, subtitles.passages);
+            await store.transaction(async () => {
+              await store.media.upsert(media);
+              await store.media.setKeyframeImages(input.videoId, keyframes);
+              if (subtitles.passages) await store.media.replaceTranscript(input.videoId, subtitles.passages);
             });
             return { media, keyframes };
           },
           // the row or the thumbnails may have been replaced since (another import, edited keyframes): write again
-          stillDone: (result) => {
+          stillDone: async (result) => {
             const { media, keyframes } = result as StoreResult;
-            const images = store.media.keyframeImages([input.videoId]).get(input.videoId);
+            const images = (await store.media.keyframeImages([input.videoId])).get(input.videoId);
             return (
-              JSON.stringify(store.media.get(input.videoId)) === JSON.stringify(media) &&
+              JSON.stringify(await store.media.get(input.videoId)) === JSON.stringify(media) &&
               keyframes.every((k) => images?.get(k.seq) === k.image)
             );
           },

@@ -5,6 +5,7 @@
  * may say its recorded result no longer holds (its files are gone): then it runs again, and so
  * does every step after it.
  */
+import type { Async } from '../../store/async-door';
 import type { MediaJobStore } from '../../store/media';
 import { silentReporter, type ProgressReporter } from './progress';
 
@@ -40,7 +41,7 @@ export interface JobOutcome {
 }
 
 export async function runMediaJob(
-  jobs: MediaJobStore,
+  jobs: Async<MediaJobStore>,
   job: JobDefinition,
   options: { reporter?: ProgressReporter; signal?: AbortSignal } = {},
 ): Promise<JobOutcome> {
@@ -50,7 +51,7 @@ export async function runMediaJob(
     if (names.has(step.name)) throw new Error(`job ${job.key}: step ${step.name} twice`);
     names.add(step.name);
   }
-  const record = jobs.start(job.key, job.kind);
+  const record = await jobs.start(job.key, job.kind);
   const results = new Map<string, unknown>();
   const ran: string[] = [];
   const skipped: string[] = [];
@@ -71,17 +72,17 @@ export async function runMediaJob(
       redoRest = true;
       options.signal?.throwIfAborted();
       const result = await step.run({ results, progress: (f) => reporter.progress(f), signal: options.signal });
-      jobs.finishStep(record.id, step.name, result ?? null);
+      await jobs.finishStep(record.id, step.name, result ?? null);
       results.set(step.name, result ?? null);
       ran.push(step.name);
       reporter.stepFinished(false);
     }
-    jobs.finish(record.id);
+    await jobs.finish(record.id);
     reporter.jobFinished(true);
     return { jobId: record.id, ran, skipped, results };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    jobs.fail(record.id, message);
+    await jobs.fail(record.id, message);
     reporter.jobFinished(false, message);
     throw error;
   }
