@@ -2,7 +2,8 @@
  * The store's contract, checked on both engines: the embedded SQLite file and PostgreSQL (real
  * PostgreSQL at 127.0.0.1:5432, TEST_DATABASE_URL to override; a schema of its own per run,
  * dropped after). What one engine answers, the other must answer too. So far: the login
- * service's accounts (organisations, users, tokens) and transactions.
+ * service's accounts (organisations, users, tokens, login attempts, password-reset requests) and
+ * transactions.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -165,6 +166,64 @@ describe.each(ENGINES)('the store on $name', (engine) => {
       expect(await store.tokens.countOf(userId)).toBe(0);
       // a token belongs to a user that exists
       await expect(store.tokens.insert({ ...token('e', 9), userId: 999_999 })).rejects.toThrow();
+    });
+  });
+
+  describe('login attempts', () => {
+    it('counts failures per pair, address and account after a moment, with the newest time; forgets a pair and what is old', async () => {
+      const none = await store.loginAttempts.failuresOfPair('ghost', '198.51.100.1', 0);
+      expect(none).toEqual({ count: 0, latest: null });
+      for (const [key, address, at] of [
+        ['lin', '198.51.100.1', 100],
+        ['lin', '198.51.100.1', 200],
+        ['lin', '198.51.100.2', 300],
+        ['wang', '198.51.100.1', 400],
+      ] as const) {
+        await store.loginAttempts.recordFailure(key, address, at);
+      }
+      expect(await store.loginAttempts.failuresOfPair('lin', '198.51.100.1', 0)).toEqual({ count: 2, latest: 200 });
+      expect(await store.loginAttempts.failuresOfPair('lin', '198.51.100.1', 150)).toEqual({ count: 1, latest: 200 });
+      expect(await store.loginAttempts.failuresOfAddress('198.51.100.1', 0)).toEqual({ count: 3, latest: 400 });
+      expect(await store.loginAttempts.failuresOfAccount('lin', 0)).toEqual({ count: 3, latest: 300 });
+      await store.loginAttempts.clearPair('lin', '198.51.100.1');
+      expect(await store.loginAttempts.failuresOfAccount('lin', 0)).toEqual({ count: 1, latest: 300 });
+      await store.loginAttempts.purge(350, 0);
+      expect(await store.loginAttempts.failuresOfAddress('198.51.100.1', 0)).toEqual({ count: 1, latest: 400 });
+      expect(await store.loginAttempts.failuresOfAccount('lin', 0)).toEqual({ count: 0, latest: null });
+    });
+
+    it('remembers the addresses a user signed in from, keeping the latest time, until they are purged', async () => {
+      const { userId } = await store.users.insert({ userName: 'roamer', passwordHash: 'scrypt$r', userType: 1, comId: null }, 50);
+      await store.loginAttempts.rememberAddress(userId, '203.0.113.0/64', 1_000);
+      await store.loginAttempts.rememberAddress(userId, '203.0.113.0/64', 500);
+      expect(await store.loginAttempts.isKnownAddress(userId, '203.0.113.0/64', 900)).toBe(true);
+      expect(await store.loginAttempts.isKnownAddress(userId, '203.0.113.0/64', 1_000)).toBe(false);
+      expect(await store.loginAttempts.isKnownAddress(userId, '203.0.113.9', 0)).toBe(false);
+      await store.loginAttempts.purge(0, 1_001);
+      expect(await store.loginAttempts.isKnownAddress(userId, '203.0.113.0/64', 0)).toBe(false);
+    });
+  });
+
+  describe('password-reset requests', () => {
+    it('lists open requests newest first, marks one handled once, counts per address and overall, purges handled ones', async () => {
+      const first = await store.passwordResets.add({ userName: 'lin', contact: 'lin@example.edu.cn', clientIp: '198.51.100.7' }, 1_000);
+      const second = await store.passwordResets.add({ userName: 'wang', contact: '13900000002', clientIp: '198.51.100.8' }, 2_000);
+      expect(await store.passwordResets.get(first)).toEqual({ id: first, userName: 'lin', contact: 'lin@example.edu.cn', clientIp: '198.51.100.7', createdAt: 1_000, handledAt: null });
+      expect(await store.passwordResets.get(999_999)).toBeUndefined();
+      expect((await store.passwordResets.list()).map((r) => r.id)).toEqual([second, first]);
+      expect(await store.passwordResets.markHandled(first, 3_000)).toBe(true);
+      expect(await store.passwordResets.markHandled(first, 4_000)).toBe(false);
+      expect((await store.passwordResets.list()).map((r) => r.id)).toEqual([second]);
+      expect((await store.passwordResets.list({ includeHandled: true })).map((r) => [r.id, r.handledAt])).toEqual([
+        [second, null],
+        [first, 3_000],
+      ]);
+      expect(await store.passwordResets.countFromAddress('198.51.100.7', 0)).toBe(1);
+      expect(await store.passwordResets.countFromAddress('198.51.100.7', 1_000)).toBe(0);
+      expect(await store.passwordResets.countSince(500)).toBe(2);
+      expect(await store.passwordResets.purgeHandledBefore(3_500)).toBe(1);
+      expect(await store.passwordResets.get(first)).toBeUndefined();
+      expect(await store.passwordResets.get(second)).toBeDefined();
     });
   });
 

@@ -58,6 +58,28 @@ export interface TokensTable {
   last_used_at: number;
 }
 
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  user_name: string;
+  contact: string;
+  client_ip: string;
+  created_at: number;
+  handled_at: number | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account_key: string;
+  client_ip: string;
+  created_at: number;
+}
+
+export interface LoginKnownAddressesTable {
+  user_id: number;
+  address: string;
+  last_signed_in: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -69,5 +91,8 @@ export interface PostgresTables {
   organisation_ip_ranges: OrganisationIpRangesTable;
   users: UsersTable;
   tokens: TokensTable;
+  password_reset_requests: PasswordResetRequestsTable;
+  login_failures: LoginFailuresTable;
+  login_known_addresses: LoginKnownAddressesTable;
   schema_migrations: SchemaMigrationsTable;
 }
