@@ -14,6 +14,146 @@ export interface PostgresMigration {
 
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
+    // store/migrations/0001-core-content.ts in its shape of today (0005 gave transcripts their
+    // times, 0006 keyframes their thumbnails). Content ids are given by the seeder and the media
+    // import (as in SQLite), so they are plain keys; the visit log numbers its rows itself.
+    version: 1,
+    name: 'core-content',
+    sql: `
+CREATE TABLE catalogues (
+  id        integer PRIMARY KEY,
+  parent_id integer NOT NULL DEFAULT 0,
+  level     smallint NOT NULL CHECK (level BETWEEN 1 AND 3),
+  name      text    NOT NULL,
+  sort      integer NOT NULL DEFAULT 0
+);
+CREATE INDEX catalogues_by_parent ON catalogues (parent_id, sort, id);
+CREATE TABLE catalogue_closure (
+  ancestor_id   integer NOT NULL REFERENCES catalogues (id) ON DELETE CASCADE,
+  descendant_id integer NOT NULL REFERENCES catalogues (id) ON DELETE CASCADE,
+  depth         smallint NOT NULL,
+  PRIMARY KEY (ancestor_id, descendant_id)
+);
+CREATE INDEX catalogue_closure_by_descendant ON catalogue_closure (descendant_id, depth);
+CREATE TABLE lecturers (
+  id           integer PRIMARY KEY,
+  name         text    NOT NULL,
+  name_pinyin  text    NOT NULL,
+  first_word   text    NOT NULL,
+  position     text    NOT NULL,
+  school       text    NOT NULL,
+  intro_html   text    NOT NULL,
+  catalogue_id integer REFERENCES catalogues (id),
+  recommended  smallint NOT NULL DEFAULT 0,
+  sort         integer NOT NULL DEFAULT 0,
+  image        text    NOT NULL
+);
+CREATE INDEX lecturers_by_recommendation ON lecturers (recommended DESC, sort, id);
+CREATE INDEX lecturers_by_first_word ON lecturers (first_word, id);
+CREATE INDEX lecturers_by_catalogue ON lecturers (catalogue_id);
+CREATE INDEX lecturers_by_pinyin ON lecturers (name_pinyin COLLATE "C", id);
+CREATE TABLE courses (
+  id                 integer PRIMARY KEY,
+  catalogue_id       integer NOT NULL REFERENCES catalogues (id),
+  lecturer_id        integer NOT NULL REFERENCES lecturers (id),
+  name               text    NOT NULL,
+  info               text    NOT NULL,
+  exclusive          boolean NOT NULL DEFAULT false,
+  view_count         integer NOT NULL DEFAULT 0,
+  collect_count      integer NOT NULL DEFAULT 0,
+  like_count         integer NOT NULL DEFAULT 0,
+  note_count         integer NOT NULL DEFAULT 0,
+  publish_time       bigint  NOT NULL,
+  update_time        bigint  NOT NULL,
+  recommend_position integer,
+  select_position    integer,
+  image              text    NOT NULL
+);
+CREATE INDEX courses_by_catalogue ON courses (catalogue_id, update_time DESC);
+CREATE INDEX courses_by_lecturer ON courses (lecturer_id, update_time DESC);
+CREATE INDEX courses_by_update ON courses (update_time DESC, id DESC);
+CREATE INDEX courses_by_views ON courses (view_count DESC, id DESC);
+CREATE INDEX courses_by_notes ON courses (note_count DESC, id DESC);
+CREATE INDEX courses_by_collects ON courses (collect_count DESC, id DESC);
+CREATE INDEX courses_by_recommend_position ON courses (recommend_position, id) WHERE recommend_position IS NOT NULL;
+CREATE INDEX courses_by_select_position ON courses (select_position, id) WHERE select_position IS NOT NULL;
+CREATE TABLE videos (
+  id               integer PRIMARY KEY,
+  course_id        integer NOT NULL REFERENCES courses (id) ON DELETE CASCADE,
+  sort             integer NOT NULL,
+  name             text    NOT NULL,
+  proper_title     text    NOT NULL,
+  code             text    NOT NULL UNIQUE,
+  abstract         text    NOT NULL,
+  duration_seconds integer NOT NULL,
+  publish_time     bigint  NOT NULL,
+  image            text    NOT NULL
+);
+CREATE INDEX videos_by_course ON videos (course_id, sort, id);
+CREATE INDEX videos_by_publish_time ON videos (publish_time);
+CREATE TABLE video_keyframes (
+  video_id    integer NOT NULL REFERENCES videos (id) ON DELETE CASCADE,
+  seq         integer NOT NULL,
+  time_point  integer NOT NULL,
+  key_points  text    NOT NULL,
+  description text    NOT NULL,
+  image       text    NOT NULL DEFAULT '',
+  PRIMARY KEY (video_id, seq)
+);
+CREATE TABLE video_transcripts (
+  video_id integer NOT NULL REFERENCES videos (id) ON DELETE CASCADE,
+  seq      integer NOT NULL,
+  text     text    NOT NULL,
+  start_ms bigint  NOT NULL DEFAULT 0,
+  end_ms   bigint  NOT NULL DEFAULT 0,
+  PRIMARY KEY (video_id, seq)
+);
+CREATE TABLE topics (
+  id           integer PRIMARY KEY,
+  title        text    NOT NULL,
+  info         text    NOT NULL,
+  sort         integer NOT NULL DEFAULT 0,
+  publish_time bigint  NOT NULL,
+  image        text    NOT NULL
+);
+CREATE INDEX topics_by_publish_time ON topics (publish_time DESC, id DESC);
+CREATE INDEX topics_by_sort ON topics (sort, id);
+CREATE TABLE topic_courses (
+  topic_id  integer NOT NULL REFERENCES topics (id) ON DELETE CASCADE,
+  course_id integer NOT NULL REFERENCES courses (id) ON DELETE CASCADE,
+  position  integer NOT NULL,
+  PRIMARY KEY (topic_id, position),
+  UNIQUE (topic_id, course_id)
+);
+CREATE INDEX topic_courses_by_course ON topic_courses (course_id);
+CREATE TABLE banners (
+  id       integer PRIMARY KEY,
+  title    text    NOT NULL,
+  image    text    NOT NULL,
+  goto_url text    NOT NULL,
+  sort     integer NOT NULL DEFAULT 0
+);
+CREATE INDEX banners_by_sort ON banners (sort, id);
+CREATE TABLE visit_logs (
+  id                bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  act_id            text   NOT NULL DEFAULT '',
+  customer_code     text   NOT NULL DEFAULT '',
+  customer_id       text   NOT NULL DEFAULT '',
+  customer_name     text   NOT NULL DEFAULT '',
+  module_name       text   NOT NULL DEFAULT '',
+  page_url          text   NOT NULL,
+  previous_page_url text   NOT NULL DEFAULT '',
+  product_ids       text   NOT NULL DEFAULT '',
+  source_type       text   NOT NULL DEFAULT '',
+  user_id           text   NOT NULL DEFAULT '',
+  user_name         text   NOT NULL DEFAULT '',
+  client_ip         text   NOT NULL DEFAULT '',
+  created_at        bigint NOT NULL
+);
+CREATE INDEX visit_logs_by_created_at ON visit_logs (created_at);
+`,
+  },
+  {
     // store/migrations/0002-accounts.ts: organisations, users and tokens of the login service
     version: 2,
     name: 'accounts',
