@@ -44,6 +44,9 @@ interface Filters {
   readonly sort: AuthorSortValue;
 }
 
+/** portraits on a first screen: up to four rows of six on a desktop; below them they load when scrolled near */
+const FIRST_SCREEN_AUTHORS = 24;
+
 const INITIAL: Filters = { catalogue: { first: 0, second: 0 }, letter: null, sort: 'DEFAULT' };
 
 /**
@@ -139,9 +142,9 @@ export function AuthorList({
             columns={{ base: 2, md: 3, lg: 4, xl: 6 }}
             gap="4"
           >
-            {edges.map((edge) => (
+            {edges.map((edge, i) => (
               <Box as="li" display="grid" key={edge.node.id}>
-                <AuthorCard author={edge.node} />
+                <AuthorCard author={edge.node} eager={i < FIRST_SCREEN_AUTHORS} />
               </Box>
             ))}
           </SimpleGrid>

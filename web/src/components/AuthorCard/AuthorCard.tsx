@@ -22,23 +22,28 @@ export function AuthorCard({
   author,
   layout = 'column',
   highlight,
+  eager = false,
 }: {
   readonly author: AuthorCard_author$key;
   readonly layout?: 'column' | 'row';
   /** Search results: the name and position with the keyword marked. */
   readonly highlight?: { readonly name?: ReactNode; readonly position?: ReactNode };
+  /** on the first screen: the portrait loads at once instead of when scrolled near */
+  readonly eager?: boolean;
 }) {
   const data = useFragment(authorFragment, author);
   const name = highlight?.name ?? data.name;
   const position = highlight?.position ?? data.position;
   const location = useLocation();
-  const portrait = (size: string) => (
+  const portrait = (px: number) => (
     <Image
       src={data.image}
       alt={data.name}
-      loading="lazy"
-      width={size}
-      height={size}
+      loading={eager ? 'eager' : 'lazy'}
+      htmlWidth={px}
+      htmlHeight={px}
+      width={`${px}px`}
+      height={`${px}px`}
       flexShrink={0}
       borderRadius="full"
       objectFit="cover"
@@ -68,7 +73,7 @@ export function AuthorCard({
       <RouterLink to={`/authorDes?id=${data.authorId}`} state={{ from: location.pathname }} title={data.name}>
         {layout === 'row' ? (
           <HStack gap="4" align="center">
-            {portrait('76px')}
+            {portrait(76)}
             <Stack gap="1" minW="0" flex="1">
               <HStack justify="space-between" gap="2" minW="0">
                 <Text fontWeight="semibold" fontSize="md" color="gray.800" truncate>
@@ -85,7 +90,7 @@ export function AuthorCard({
           </HStack>
         ) : (
           <Stack align="center" gap="2">
-            {portrait('72px')}
+            {portrait(72)}
             <Text fontWeight="semibold" fontSize="sm" color="gray.800" truncate maxW="100%">
               {name}
             </Text>

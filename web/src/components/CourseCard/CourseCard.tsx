@@ -34,9 +34,11 @@ interface Props {
    * lecturer line, and `snippet` (the introduction around the match) goes under the name.
    */
   readonly highlight?: { readonly name?: ReactNode; readonly lecturer?: ReactNode; readonly snippet?: ReactNode };
+  /** on the first screen: the image loads at once instead of when scrolled near */
+  readonly eager?: boolean;
 }
 
-export function CourseCard({ course, compact = false, highlight }: Props) {
+export function CourseCard({ course, compact = false, highlight, eager = false }: Props) {
   const data = useFragment(courseFragment, course);
   // a visitor's click opens the login page (one tab), which comes back to the course
   const loginFirst = useLoginFirstHref();
@@ -60,7 +62,7 @@ export function CourseCard({ course, compact = false, highlight }: Props) {
             <Image
               src={data.image}
               alt={data.name}
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
               width="100%"
               height="100%"
               objectFit="cover"

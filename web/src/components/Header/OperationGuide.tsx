@@ -84,8 +84,10 @@ export function OperationGuide({ greet = false }: { readonly greet?: boolean }) 
           boxShadow="lg"
           p="3"
         >
+          {/* one short line: a note over the banner must never be /home's largest paint (speed issue);
+              the guide itself says the rest */}
           <Text fontSize="sm" color="gray.700" lineHeight="1.6">
-            第一次来？「操作指南」介绍三种访问方式：机构网络识别、个人账号登录和手机小程序。
+            第一次来？先看看「操作指南」
           </Text>
           <HStack justify="flex-end" gap="2" mt="2">
             <Button

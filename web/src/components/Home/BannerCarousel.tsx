@@ -83,7 +83,8 @@ export function BannerCarousel({ query }: { readonly query: BannerCarousel_query
         return (
           <Box asChild display="block" height="100%" cursor="pointer">
             <a href={banner.gotoUrl || '#'} onClick={(e) => open(e, banner.gotoUrl, banner.mobileOnly)} title={banner.title}>
-              <Image src={banner.image} alt={banner.title} width="100%" height="100%" objectFit="cover" />
+              {/* the first banner is the first screen's largest picture: fetched before the rest */}
+              <Image src={banner.image} alt={banner.title} width="100%" height="100%" objectFit="cover" fetchPriority={i === 0 ? 'high' : 'auto'} />
             </a>
           </Box>
         );

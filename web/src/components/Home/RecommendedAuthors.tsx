@@ -59,7 +59,7 @@ export function RecommendedAuthors({ query }: { readonly query: RecommendedAutho
       {/* 9 a batch: always 3 × 3, so no width leaves a row half empty */}
       <SimpleGrid columns={3} gap="4" opacity={isPending ? 0.6 : 1} transition="opacity 0.2s">
         {data.recommendedAuthors.map((author) => (
-          <AuthorCard key={author.id} author={author} layout="row" />
+          <AuthorCard key={author.id} author={author} layout="row" eager />
         ))}
       </SimpleGrid>
     </Box>

@@ -6,6 +6,9 @@ import { formatCount } from '../../lib/formatCount';
 import { playUrl } from '../CourseCard/CourseCard';
 import { ChevronDownIcon } from '../icons/Icons';
 
+/** the thumbnails the list shows before it is scrolled */
+const FIRST_SCREEN_SELECTED = 3;
+
 const queryFragment = graphql`
   fragment SelectedCourses_query on Query {
     selectedCourses(limit: 10) {
@@ -100,7 +103,18 @@ export function SelectedCourses({ query }: { readonly query: SelectedCourses_que
             >
               <a href={playUrl(course.courseId, course.catalogueId)} target="_blank" rel="noopener" title={course.name}>
                 <Box position="relative" flexShrink={0}>
-                  <Image src={course.image} alt="" loading="lazy" width="72px" height="42px" objectFit="cover" borderRadius="md" bg="gray.100" />
+                  <Image
+                    src={course.image}
+                    alt=""
+                    loading={i < FIRST_SCREEN_SELECTED ? 'eager' : 'lazy'}
+                    htmlWidth={72}
+                    htmlHeight={42}
+                    width="72px"
+                    height="42px"
+                    objectFit="cover"
+                    borderRadius="md"
+                    bg="gray.100"
+                  />
                   <Box
                     position="absolute"
                     top="0"

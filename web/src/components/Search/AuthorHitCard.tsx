@@ -20,11 +20,12 @@ const hitFragment = graphql`
 `;
 
 /** A lecturer found by a search: the site's lecturer card (opens /authorDes?id=) with the matches marked. */
-export function AuthorHitCard({ hit }: { readonly hit: AuthorHitCard_hit$key }) {
+export function AuthorHitCard({ hit, eager = false }: { readonly hit: AuthorHitCard_hit$key; readonly eager?: boolean }) {
   const data = useFragment(hitFragment, hit);
   return (
     <AuthorCard
       author={data.author}
+      eager={eager}
       highlight={{ name: <Highlighted segments={data.name} />, position: <Highlighted segments={data.position} /> }}
     />
   );

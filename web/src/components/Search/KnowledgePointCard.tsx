@@ -43,7 +43,14 @@ function playHref(point: { playPath: string; courseId: number; catalogueId: numb
  * the video image with the time, the keyframe's label or a 字幕 tag, the matched text, the video,
  * course and lecturer. Opens the player at that second in a new tab (§2 /Play).
  */
-export function KnowledgePointCard({ point }: { readonly point: KnowledgePointCard_point$key }) {
+export function KnowledgePointCard({
+  point,
+  eager = false,
+}: {
+  readonly point: KnowledgePointCard_point$key;
+  /** on the first screen: the image loads at once instead of when scrolled near */
+  readonly eager?: boolean;
+}) {
   const data = useFragment(pointFragment, point);
   const videoName = plainText(data.videoName);
   const isKeyframe = data.kind === 'KEYFRAME';
@@ -65,7 +72,7 @@ export function KnowledgePointCard({ point }: { readonly point: KnowledgePointCa
           <Box width={{ base: '140px', md: '184px' }} flexShrink={0}>
             <AspectRatio ratio={16 / 9} bg="gray.100" borderRadius="lg" overflow="hidden">
               <Box position="relative">
-                <Image src={data.videoImage} alt={videoName} loading="lazy" width="100%" height="100%" objectFit="cover" />
+                <Image src={data.videoImage} alt={videoName} loading={eager ? 'eager' : 'lazy'} width="100%" height="100%" objectFit="cover" />
                 <HStack
                   position="absolute"
                   right="1.5"

@@ -13,6 +13,9 @@ import { CourseHitCard } from './CourseHitCard';
 import { KnowledgePointCard } from './KnowledgePointCard';
 import { TopicHitCard } from './TopicHitCard';
 
+/** knowledge points whose images are on the first screen (the first row); the rest load when scrolled near */
+const FIRST_SCREEN_POINTS = 2;
+
 const overviewFragment = graphql`
   fragment SearchOverview_overview on SearchOverview {
     authors {
@@ -76,7 +79,7 @@ export function SearchOverview({ overview, suggestions, hasSuggestions, counts, 
           <SimpleGrid as="ul" listStyleType="none" aria-label="讲师" columns={{ base: 2, md: 4 }} gap="4">
             {authors.map((hit) => (
               <Box as="li" display="grid" key={hit.author.id}>
-                <AuthorHitCard hit={hit} />
+                <AuthorHitCard hit={hit} eager />
               </Box>
             ))}
           </SimpleGrid>
@@ -87,7 +90,7 @@ export function SearchOverview({ overview, suggestions, hasSuggestions, counts, 
           <SimpleGrid as="ul" listStyleType="none" aria-label="专题" columns={{ base: 2, xl: 4 }} gap="4">
             {topics.map((hit) => (
               <Box as="li" display="grid" key={hit.topic.id}>
-                <TopicHitCard hit={hit} />
+                <TopicHitCard hit={hit} eager />
               </Box>
             ))}
           </SimpleGrid>
@@ -101,9 +104,9 @@ export function SearchOverview({ overview, suggestions, hasSuggestions, counts, 
       {points.length > 0 ? (
         <Group title="知识点" count={counts.knowledgePointCount} onMore={() => onMore(SEARCH_MENU.knowledgePoints)}>
           <SimpleGrid as="ul" listStyleType="none" aria-label="知识点" columns={{ base: 1, xl: 2 }} gap="4">
-            {points.map((point) => (
+            {points.map((point, i) => (
               <Box as="li" display="grid" key={point.id}>
-                <KnowledgePointCard point={point} />
+                <KnowledgePointCard point={point} eager={i < FIRST_SCREEN_POINTS} />
               </Box>
             ))}
           </SimpleGrid>

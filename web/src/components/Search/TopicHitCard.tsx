@@ -23,7 +23,14 @@ const hitFragment = graphql`
 `;
 
 /** A special topic found by a search: image, title, introduction snippet, course count; opens /special/des?id=. */
-export function TopicHitCard({ hit }: { readonly hit: TopicHitCard_hit$key }) {
+export function TopicHitCard({
+  hit,
+  eager = false,
+}: {
+  readonly hit: TopicHitCard_hit$key;
+  /** on the first screen: the image loads at once instead of when scrolled near */
+  readonly eager?: boolean;
+}) {
   const data = useFragment(hitFragment, hit);
   const title = plainText(data.title);
   return (
@@ -42,7 +49,7 @@ export function TopicHitCard({ hit }: { readonly hit: TopicHitCard_hit$key }) {
       <RouterLink to={`/special/des?id=${data.topic.topicId}`} title={title}>
         {/* topic images carry their own headline: shown whole, at their 32:15 ratio */}
         <AspectRatio ratio={640 / 300} bg="gray.100">
-          <Image src={data.topic.image} alt={title} loading="lazy" objectFit="cover" />
+          <Image src={data.topic.image} alt={title} loading={eager ? 'eager' : 'lazy'} objectFit="cover" />
         </AspectRatio>
         <Stack gap="1.5" p="3">
           <Text fontWeight="semibold" color="gray.800" lineClamp={1} _groupHover={{ color: 'red.600' }}>
