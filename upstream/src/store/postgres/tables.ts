@@ -8,6 +8,122 @@ import type { ColumnType, Generated } from 'kysely';
 /** a column the database fills when the insert leaves it out */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
+export interface CataloguesTable {
+  id: number;
+  parent_id: Defaulted<number>;
+  level: number;
+  name: string;
+  sort: Defaulted<number>;
+}
+
+export interface CatalogueClosureTable {
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+}
+
+export interface LecturersTable {
+  id: number;
+  name: string;
+  name_pinyin: string;
+  first_word: string;
+  position: string;
+  school: string;
+  intro_html: string;
+  catalogue_id: number | null;
+  recommended: Defaulted<number>;
+  sort: Defaulted<number>;
+  image: string;
+}
+
+export interface CoursesTable {
+  id: number;
+  catalogue_id: number;
+  lecturer_id: number;
+  name: string;
+  info: string;
+  exclusive: Defaulted<boolean>;
+  view_count: Defaulted<number>;
+  collect_count: Defaulted<number>;
+  like_count: Defaulted<number>;
+  note_count: Defaulted<number>;
+  publish_time: number;
+  update_time: number;
+  recommend_position: number | null;
+  select_position: number | null;
+  image: string;
+}
+
+export interface VideosTable {
+  id: number;
+  course_id: number;
+  sort: number;
+  name: string;
+  proper_title: string;
+  code: string;
+  abstract: string;
+  duration_seconds: number;
+  publish_time: number;
+  image: string;
+}
+
+export interface VideoKeyframesTable {
+  video_id: number;
+  seq: number;
+  time_point: number;
+  key_points: string;
+  description: string;
+  image: Defaulted<string>;
+}
+
+export interface VideoTranscriptsTable {
+  video_id: number;
+  seq: number;
+  text: string;
+  start_ms: Defaulted<number>;
+  end_ms: Defaulted<number>;
+}
+
+export interface TopicsTable {
+  id: number;
+  title: string;
+  info: string;
+  sort: Defaulted<number>;
+  publish_time: number;
+  image: string;
+}
+
+export interface TopicCoursesTable {
+  topic_id: number;
+  course_id: number;
+  position: number;
+}
+
+export interface BannersTable {
+  id: number;
+  title: string;
+  image: string;
+  goto_url: string;
+  sort: Defaulted<number>;
+}
+
+export interface VisitLogsTable {
+  id: Generated<number>;
+  act_id: Defaulted<string>;
+  customer_code: Defaulted<string>;
+  customer_id: Defaulted<string>;
+  customer_name: Defaulted<string>;
+  module_name: Defaulted<string>;
+  page_url: string;
+  previous_page_url: Defaulted<string>;
+  product_ids: Defaulted<string>;
+  source_type: Defaulted<string>;
+  user_id: Defaulted<string>;
+  user_name: Defaulted<string>;
+  client_ip: Defaulted<string>;
+  created_at: number;
+}
+
 export interface OrganisationsTable {
   com_id: Generated<number>;
   name: string;
@@ -87,6 +203,17 @@ export interface SchemaMigrationsTable {
 }
 
 export interface PostgresTables {
+  catalogues: CataloguesTable;
+  catalogue_closure: CatalogueClosureTable;
+  lecturers: LecturersTable;
+  courses: CoursesTable;
+  videos: VideosTable;
+  video_keyframes: VideoKeyframesTable;
+  video_transcripts: VideoTranscriptsTable;
+  topics: TopicsTable;
+  topic_courses: TopicCoursesTable;
+  banners: BannersTable;
+  visit_logs: VisitLogsTable;
   organisations: OrganisationsTable;
   organisation_ip_ranges: OrganisationIpRangesTable;
   users: UsersTable;
