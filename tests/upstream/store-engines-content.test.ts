@@ -1,7 +1,8 @@
 /**
  * The store's contract for content, on both engines (as store-engines.test.ts does for accounts):
  * the catalogue tree and its counts, lecturers with their totals, filters and orders, banners and
- * the visit log. Courses and videos are written as rows here (their PostgreSQL store comes later).
+ * the visit log, courses and topics. Videos are written as rows here (their PostgreSQL store comes
+ * later).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,11 +18,12 @@ import {
   createPostgresLecturerStore,
   createPostgresVisitLogStore,
 } from '../../upstream/src/store/postgres/content';
+import { createPostgresCourseStore, createPostgresTopicStore } from '../../upstream/src/store/postgres/courses';
 import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs'>;
+type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics'>;
 interface Course {
   id: number;
   catalogueId: number;
@@ -29,7 +31,28 @@ interface Course {
   updateTime: number;
   viewCount: number;
   videos: number;
+  name?: string;
+  recommendPosition?: number;
+  selectPosition?: number;
+  noteCount?: number;
 }
+const newCourse = (c: Course) => ({
+  id: c.id,
+  catalogueId: c.catalogueId,
+  lecturerId: c.lecturerId,
+  name: c.name ?? `课程${c.id}`,
+  info: '简介',
+  exclusive: c.id === 2,
+  viewCount: c.viewCount,
+  collectCount: c.id,
+  likeCount: 0,
+  noteCount: c.noteCount ?? 0,
+  publishTime: 0,
+  updateTime: c.updateTime,
+  recommendPosition: c.recommendPosition ?? null,
+  selectPosition: c.selectPosition ?? null,
+  image: `/media/posters/${c.id}.svg`,
+});
 interface Opened {
   store: ContentStore;
   /** a course with its videos, written as rows */
@@ -46,12 +69,7 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
       return {
         store,
         async addCourse(c) {
-          store.sqlite
-            .prepare(
-              `INSERT INTO courses (id, catalogue_id, lecturer_id, name, info, view_count, publish_time, update_time, image)
-               VALUES (?, ?, ?, ?, '', ?, 0, ?, '')`,
-            )
-            .run(c.id, c.catalogueId, c.lecturerId, `课程${c.id}`, c.viewCount, c.updateTime);
+          await store.courses.insert(newCourse(c));
           for (let i = 0; i < c.videos; i++) {
             store.sqlite
               .prepare(
@@ -81,10 +99,11 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
           lecturers: createPostgresLecturerStore(connection),
           banners: createPostgresBannerStore(connection),
           visitLogs: createPostgresVisitLogStore(connection),
+          courses: createPostgresCourseStore(connection),
+          topics: createPostgresTopicStore(connection),
         },
         async addCourse(c) {
-          await sql`INSERT INTO courses (id, catalogue_id, lecturer_id, name, info, view_count, publish_time, update_time, image)
-            VALUES (${c.id}, ${c.catalogueId}, ${c.lecturerId}, ${`课程${c.id}`}, '', ${c.viewCount}, 0, ${c.updateTime}, '')`.execute(connection.db());
+          await createPostgresCourseStore(connection).insert(newCourse(c));
           for (let i = 0; i < c.videos; i++) {
             const id = c.id * 100 + i;
             await sql`INSERT INTO videos (id, course_id, sort, name, proper_title, code, abstract, duration_seconds, publish_time, image)
@@ -134,10 +153,13 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     await store.lecturers.insert(lecturer(4, '曾国藩', null));
     const Y2024 = Date.UTC(2024, 5, 1);
     const Y2025 = Date.UTC(2025, 5, 1);
-    await opened.addCourse({ id: 1, catalogueId: 100, lecturerId: 1, updateTime: Y2024, viewCount: 10, videos: 3 });
-    await opened.addCourse({ id: 2, catalogueId: 100, lecturerId: 1, updateTime: Y2025, viewCount: 5, videos: 1 });
-    await opened.addCourse({ id: 3, catalogueId: 11, lecturerId: 2, updateTime: Y2025, viewCount: 100, videos: 2 });
+    await opened.addCourse({ id: 1, catalogueId: 100, lecturerId: 1, updateTime: Y2024, viewCount: 10, videos: 3, name: 'Marx 导读', recommendPosition: 2, noteCount: 7 });
+    await opened.addCourse({ id: 2, catalogueId: 100, lecturerId: 1, updateTime: Y2025, viewCount: 5, videos: 1, recommendPosition: 1, selectPosition: 1 });
+    await opened.addCourse({ id: 3, catalogueId: 11, lecturerId: 2, updateTime: Y2025, viewCount: 100, videos: 2, name: '先秦 MARX 比较', noteCount: 9 });
     await opened.addCourse({ id: 4, catalogueId: 2, lecturerId: 3, updateTime: Y2024, viewCount: 0, videos: 0 });
+    await store.topics.insert({ id: 1, title: '马哲专题', info: '', sort: 2, publishTime: 100, image: '', courseIds: [2, 1] });
+    await store.topics.insert({ id: 2, title: '中哲专题', info: '', sort: 1, publishTime: 300, image: '', courseIds: [3] });
+    await store.topics.insert({ id: 3, title: '法学专题', info: '', sort: 0, publishTime: 200, image: '', courseIds: [4, 1] });
   });
   afterAll(() => opened.close());
 
@@ -209,6 +231,75 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect(await store.lecturers.count({})).toBe(4);
     expect(await store.lecturers.count({ catalogueId: 10 })).toBe(1);
     expect(await store.lecturers.count({ firstWord: 'Z', recommendedOnly: true })).toBe(1);
+  });
+
+  it('answers a course joined to its lecturer, catalogue name, catalogue trail and video count', async () => {
+    expect(await store.courses.get(1)).toEqual({
+      ...(({ recommendPosition, selectPosition, ...rest }) => rest)(newCourse({ id: 1, catalogueId: 100, lecturerId: 1, updateTime: Date.UTC(2024, 5, 1), viewCount: 10, videos: 3, name: 'Marx 导读', noteCount: 7 })),
+      videoCount: 3,
+      lecturerName: '张三',
+      lecturerPosition: '教授',
+      catalogueName: '辩证唯物主义',
+      catalogueTrail: [
+        { id: 1, name: '哲学', level: 1 },
+        { id: 10, name: '马克思主义哲学', level: 2 },
+        { id: 100, name: '辩证唯物主义', level: 3 },
+      ],
+    });
+    expect((await store.courses.get(2))!.exclusive).toBe(true);
+    expect(await store.courses.get(99)).toBeUndefined();
+  });
+
+  it('filters courses by subtree, lecturer, year and name (A-Z in any case), in each order, and counts them with their videos', async () => {
+    const ids = async (...args: Parameters<ContentStore['courses']['list']>) => (await store.courses.list(...args)).map((c) => c.id);
+    expect(await ids({}, 'latest', 10, 0)).toEqual([3, 2, 4, 1]);
+    expect(await ids({}, 'mostViewed', 10, 0)).toEqual([3, 1, 2, 4]);
+    expect(await ids({}, 'mostNotes', 10, 0)).toEqual([3, 1, 4, 2]);
+    expect(await ids({}, 'mostCollected', 2, 1)).toEqual([3, 2]);
+    expect(await ids({ catalogueId: 10 }, 'latest', 10, 0)).toEqual([2, 1]);
+    expect(await ids({ lecturerId: 1, excludeCourseId: 2 }, 'latest', 10, 0)).toEqual([1]);
+    const in2024 = { from: Date.UTC(2024, 0, 1), to: Date.UTC(2025, 0, 1) };
+    expect(await ids({ updated: in2024 }, 'latest', 10, 0)).toEqual([4, 1]);
+    expect(await ids({ nameContains: 'marx' }, 'latest', 10, 0)).toEqual([3, 1]);
+    expect(await ids({ nameContains: '先秦' }, 'latest', 10, 0)).toEqual([3]);
+    expect(await store.courses.count({ catalogueId: 1 })).toBe(3);
+    expect(await store.courses.countWithVideos({ catalogueId: 1 })).toEqual({ courseCount: 3, videoCount: 6 });
+    expect(await store.courses.countWithVideos({ nameContains: 'nothing' })).toEqual({ courseCount: 0, videoCount: 0 });
+  });
+
+  it('counts courses and videos by video publication, lists the recommended, the selected and the relevant', async () => {
+    expect(await store.courses.countByVideoPublication(0, null)).toEqual({ courseCount: 4, videoCount: 6 });
+    expect(await store.courses.countByVideoPublication(10, null)).toEqual({ courseCount: 2, videoCount: 4 });
+    // the videos were published at 0 (1970)
+    expect(await store.courses.countByVideoPublication(0, { from: 0, to: 1 })).toEqual({ courseCount: 3, videoCount: 6 });
+    expect(await store.courses.countByVideoPublication(1, { from: 1, to: 2 })).toEqual({ courseCount: 0, videoCount: 0 });
+    expect((await store.courses.recommended(10, 0)).map((c) => c.id)).toEqual([2, 1]);
+    expect((await store.courses.selected(10, 0)).map((c) => c.id)).toEqual([2]);
+    // same catalogue first, then most played
+    expect((await store.courses.relevant(2, 100, 1, 10, 0)).map((c) => c.id)).toEqual([1, 3]);
+    expect(await store.courses.countRelevant(2, 1)).toBe(2);
+  });
+
+  it('answers topics newest first or in their order, related by shared catalogues, with their courses in order', async () => {
+    expect(await store.topics.get(1)).toEqual({ id: 1, title: '马哲专题', info: '', sort: 2, publishTime: 100, image: '', courseCount: 2 });
+    expect(await store.topics.get(9)).toBeUndefined();
+    expect((await store.topics.listNewest(10, 0)).map((t) => t.id)).toEqual([2, 3, 1]);
+    expect((await store.topics.listNewest(1, 1)).map((t) => t.id)).toEqual([3]);
+    expect(await store.topics.count()).toBe(3);
+    expect((await store.topics.listBySort(3, 10)).map((t) => t.id)).toEqual([2, 1]);
+    // topic 3 shares course 1's catalogues (哲学 > 马哲 > 辩证唯物主义) with topic 1; topic 2 shares 哲学 only
+    expect((await store.topics.listRelated(1, 10)).map((t) => t.id)).toEqual([3, 2]);
+    const courses = await store.topics.coursesOf([1, 3, 9], 1);
+    expect([...courses.entries()].map(([id, list]) => [id, list.map((c) => c.id)])).toEqual([
+      [1, [2]],
+      [3, [4]],
+      [9, []],
+    ]);
+    expect((await store.topics.coursesOf([1], null)).get(1)!.map((c) => [c.id, c.catalogueTrail.length])).toEqual([
+      [2, 3],
+      [1, 3],
+    ]);
+    expect(await store.topics.coursesOf([], null)).toEqual(new Map());
   });
 
   it('lists banners in their order and keeps a visit log entry', async () => {
