@@ -1,14 +1,12 @@
 /**
  * The store's contract for content, on both engines (as store-engines.test.ts does for accounts):
  * the catalogue tree and its counts, lecturers with their totals, filters and orders, banners and
- * the visit log, courses and topics. Videos are written as rows here (their PostgreSQL store comes
- * later).
+ * the visit log, courses and topics, videos with their keyframes, transcripts and knowledge points.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../upstream/src/store';
 import { connectPostgres, dropSchema, ensureSchema } from '../../upstream/src/store/postgres';
@@ -19,11 +17,12 @@ import {
   createPostgresVisitLogStore,
 } from '../../upstream/src/store/postgres/content';
 import { createPostgresCourseStore, createPostgresTopicStore } from '../../upstream/src/store/postgres/courses';
+import { createPostgresVideoStore } from '../../upstream/src/store/postgres/videos';
 import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics'>;
+type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos'>;
 interface Course {
   id: number;
   catalogueId: number;
@@ -70,14 +69,7 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
         store,
         async addCourse(c) {
           await store.courses.insert(newCourse(c));
-          for (let i = 0; i < c.videos; i++) {
-            store.sqlite
-              .prepare(
-                `INSERT INTO videos (id, course_id, sort, name, proper_title, code, abstract, duration_seconds, publish_time, image)
-                 VALUES (?, ?, ?, '', '', ?, '', 60, 0, '')`,
-              )
-              .run(c.id * 100 + i, c.id, i, `V${c.id * 100 + i}`);
-          }
+          for (let i = 0; i < c.videos; i++) await store.videos.insert(newVideo(c.id, i));
         },
         async close() {
           store.close();
@@ -101,14 +93,11 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
           visitLogs: createPostgresVisitLogStore(connection),
           courses: createPostgresCourseStore(connection),
           topics: createPostgresTopicStore(connection),
+          videos: createPostgresVideoStore(connection),
         },
         async addCourse(c) {
           await createPostgresCourseStore(connection).insert(newCourse(c));
-          for (let i = 0; i < c.videos; i++) {
-            const id = c.id * 100 + i;
-            await sql`INSERT INTO videos (id, course_id, sort, name, proper_title, code, abstract, duration_seconds, publish_time, image)
-              VALUES (${id}, ${c.id}, ${i}, '', '', ${`V${id}`}, '', 60, 0, '')`.execute(connection.db());
-          }
+          for (let i = 0; i < c.videos; i++) await createPostgresVideoStore(connection).insert(newVideo(c.id, i));
         },
         async close() {
           await connection.close();
@@ -118,6 +107,34 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
     },
   },
 ];
+
+/** video i of a course: ids course*100+i; the first of each course has two keyframes (out of time order) and a transcript */
+const newVideo = (courseId: number, i: number) => ({
+  id: courseId * 100 + i,
+  courseId,
+  sort: 10 - i,
+  name: `第${i + 1}讲`,
+  properTitle: '',
+  code: `V${courseId * 100 + i}`,
+  abstract: '摘要',
+  durationSeconds: 600,
+  publishTime: 0,
+  image: `/media/videos/${courseId * 100 + i}.svg`,
+  keyframes:
+    i === 0
+      ? [
+          { timePoint: 300, keyPoints: '矛盾', description: '对立统一' },
+          { timePoint: 30, keyPoints: '导入', description: '本讲概要' },
+        ]
+      : [],
+  transcript:
+    i === 0
+      ? [
+          { text: '同学们好。', startMs: 0, endMs: 2_500 },
+          { text: '矛盾是事物发展的动力。', startMs: 125_700, endMs: 130_000 },
+        ]
+      : [],
+});
 
 const lecturer = (id: number, name: string, catalogueId: number | null, extra: { recommended?: boolean; sort?: number } = {}) => ({
   id,
@@ -300,6 +317,40 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
       [1, 3],
     ]);
     expect(await store.topics.coursesOf([], null)).toEqual(new Map());
+  });
+
+  it('answers videos in episode order with their keyframes in time order, by id and by code, and their transcripts', async () => {
+    const videos = await store.videos.listByCourse(1);
+    // sort 10 - i: the last written plays first
+    expect(videos.map((v) => v.id)).toEqual([102, 101, 100]);
+    expect(videos[2]!.keyframes).toEqual([
+      { seq: 1, timePoint: 30, keyPoints: '导入', description: '本讲概要', image: '' },
+      { seq: 0, timePoint: 300, keyPoints: '矛盾', description: '对立统一', image: '' },
+    ]);
+    expect(videos[0]!.keyframes).toEqual([]);
+    const { keyframes, transcript, ...summary } = newVideo(1, 0);
+    expect(await store.videos.get(100)).toEqual(summary);
+    expect(await store.videos.getByCode('V100')).toEqual(summary);
+    expect(await store.videos.get(999)).toBeUndefined();
+    expect((await store.videos.keyframes(100)).map((k) => k.seq)).toEqual([1, 0]);
+    expect(await store.videos.transcript(100)).toEqual(transcript);
+    expect(await store.videos.transcript(101)).toEqual([]);
+    expect(await store.videos.listByCourse(99)).toEqual([]);
+  });
+
+  it('answers knowledge points in the order asked, with their video and course, leaving out those that do not exist', async () => {
+    const points = await store.videos.knowledgePoints([
+      { kind: 'transcript', videoId: 100, seq: 1 },
+      { kind: 'keyframe', videoId: 300, seq: 0 },
+      { kind: 'keyframe', videoId: 100, seq: 9 },
+      { kind: 'keyframe', videoId: 100, seq: 1 },
+    ]);
+    expect(points).toEqual([
+      { kind: 'transcript', videoId: 100, seq: 1, timePoint: 125, keyPoints: '', description: '矛盾是事物发展的动力。', videoName: '第1讲', videoImage: '/media/videos/100.svg', courseId: 1, catalogueId: 100, courseName: 'Marx 导读', lecturerName: '张三' },
+      { kind: 'keyframe', videoId: 300, seq: 0, timePoint: 300, keyPoints: '矛盾', description: '对立统一', videoName: '第1讲', videoImage: '/media/videos/300.svg', courseId: 3, catalogueId: 11, courseName: '先秦 MARX 比较', lecturerName: '李四' },
+      { kind: 'keyframe', videoId: 100, seq: 1, timePoint: 30, keyPoints: '导入', description: '本讲概要', videoName: '第1讲', videoImage: '/media/videos/100.svg', courseId: 1, catalogueId: 100, courseName: 'Marx 导读', lecturerName: '张三' },
+    ]);
+    expect(await store.videos.knowledgePoints([])).toEqual([]);
   });
 
   it('lists banners in their order and keeps a visit log entry', async () => {
