@@ -1,7 +1,8 @@
 /**
  * The store's contract for content, on both engines (as store-engines.test.ts does for accounts):
  * the catalogue tree and its counts, lecturers with their totals, filters and orders, banners and
- * the visit log, courses and topics, videos with their keyframes, transcripts and knowledge points.
+ * the visit log, courses and topics, videos with their keyframes, transcripts and knowledge points,
+ * and the search log behind the hot keywords.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,12 +18,14 @@ import {
   createPostgresVisitLogStore,
 } from '../../upstream/src/store/postgres/content';
 import { createPostgresCourseStore, createPostgresTopicStore } from '../../upstream/src/store/postgres/courses';
+import { createPostgresSearchLogStore } from '../../upstream/src/store/postgres/search-log';
 import { createPostgresVideoStore } from '../../upstream/src/store/postgres/videos';
+import { MAX_KEYWORDS_PER_SEARCHER_DAY } from '../../upstream/src/store/search-logs';
 import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos'>;
+type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos' | 'searchLogs'>;
 interface Course {
   id: number;
   catalogueId: number;
@@ -94,6 +97,7 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
           courses: createPostgresCourseStore(connection),
           topics: createPostgresTopicStore(connection),
           videos: createPostgresVideoStore(connection),
+          searchLogs: createPostgresSearchLogStore(connection),
         },
         async addCourse(c) {
           await createPostgresCourseStore(connection).insert(newCourse(c));
@@ -351,6 +355,29 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
       { kind: 'keyframe', videoId: 100, seq: 1, timePoint: 30, keyPoints: '导入', description: '本讲概要', videoName: '第1讲', videoImage: '/media/videos/100.svg', courseId: 1, catalogueId: 100, courseName: 'Marx 导读', lecturerName: '张三' },
     ]);
     expect(await store.videos.knowledgePoints([])).toEqual([]);
+  });
+
+  it('counts a keyword once per searcher and day, normalised, caps new keywords per searcher and day, and ranks the hot ones', async () => {
+    const DAY = 86_400_000;
+    const now = Date.UTC(2026, 10, 28, 4);
+    expect(await store.searchLogs.record('  Marx  主义 ', 'u:1', now - 1_000)).toBe(true);
+    expect(await store.searchLogs.record('marx 主义', 'u:1', now)).toBe(true);
+    expect(await store.searchLogs.record('marx 主义', 'u:2', now - DAY)).toBe(true);
+    expect(await store.searchLogs.record('矛盾', 'u:2', now - 500)).toBe(true);
+    expect(await store.searchLogs.record('!!!', 'u:2', now)).toBe(false);
+    expect(await store.searchLogs.record('唯物', 'u:3', now - 40 * DAY)).toBe(true);
+    expect(await store.searchLogs.hot(10, now, 30)).toEqual([
+      { keyword: 'marx 主义', count: 2, lastSearchedAt: now },
+      { keyword: '矛盾', count: 1, lastSearchedAt: now - 500 },
+    ]);
+    expect((await store.searchLogs.hot(10, now, 60)).map((h) => h.keyword)).toEqual(['marx 主义', '矛盾', '唯物']);
+    expect(await store.searchLogs.hot(1, now, 30)).toHaveLength(1);
+    // a script looping over a dictionary: the day's new keywords stop at the cap, known ones still move
+    for (let i = 0; i < MAX_KEYWORDS_PER_SEARCHER_DAY + 5; i++) await store.searchLogs.record(`词${i}`, 'ip:203.0.113.5', now);
+    expect(await store.searchLogs.record('another', 'ip:203.0.113.5', now)).toBe(false);
+    expect(await store.searchLogs.record('词0', 'ip:203.0.113.5', now + 1)).toBe(true);
+    const hot = await store.searchLogs.hot(100, now + 1, 1);
+    expect(hot.filter((h) => h.keyword.startsWith('词'))).toHaveLength(MAX_KEYWORDS_PER_SEARCHER_DAY);
   });
 
   it('lists banners in their order and keeps a visit log entry', async () => {

@@ -232,6 +232,23 @@ CREATE INDEX password_reset_requests_open ON password_reset_requests (created_at
 `,
   },
   {
+    // store/migrations/0005-search.ts: the search log behind the hot keywords (the search index
+    // itself lives with the search engine)
+    version: 5,
+    name: 'search-log',
+    sql: `
+CREATE TABLE search_log (
+  keyword     text    NOT NULL,
+  searcher    text    NOT NULL,
+  day         integer NOT NULL,
+  searched_at bigint  NOT NULL,
+  PRIMARY KEY (keyword, searcher, day)
+);
+CREATE INDEX search_log_by_day ON search_log (day, keyword);
+CREATE INDEX search_log_by_searcher ON search_log (searcher, day);
+`,
+  },
+  {
     // store/migrations/0002 and 0011: failed password attempts and the addresses accounts signed in from
     version: 11,
     name: 'login-throttle',

@@ -196,6 +196,13 @@ export interface LoginKnownAddressesTable {
   last_signed_in: number;
 }
 
+export interface SearchLogTable {
+  keyword: string;
+  searcher: string;
+  day: number;
+  searched_at: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -221,5 +228,6 @@ export interface PostgresTables {
   password_reset_requests: PasswordResetRequestsTable;
   login_failures: LoginFailuresTable;
   login_known_addresses: LoginKnownAddressesTable;
+  search_log: SearchLogTable;
   schema_migrations: SchemaMigrationsTable;
 }
