@@ -2,7 +2,7 @@
  * The store's contract for content, on both engines (as store-engines.test.ts does for accounts):
  * the catalogue tree and its counts, lecturers with their totals, filters and orders, banners and
  * the visit log, courses and topics, videos with their keyframes, transcripts and knowledge points,
- * and the search log behind the hot keywords.
+ * the search log behind the hot keywords and the AI's question log.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import {
   createPostgresVisitLogStore,
 } from '../../upstream/src/store/postgres/content';
 import { createPostgresCourseStore, createPostgresTopicStore } from '../../upstream/src/store/postgres/courses';
+import { createPostgresQuestionLog } from '../../upstream/src/store/postgres/ai-questions';
 import { createPostgresSearchLogStore } from '../../upstream/src/store/postgres/search-log';
 import { createPostgresVideoStore } from '../../upstream/src/store/postgres/videos';
 import { MAX_KEYWORDS_PER_SEARCHER_DAY } from '../../upstream/src/store/search-logs';
@@ -25,7 +26,7 @@ import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos' | 'searchLogs'>;
+type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos' | 'searchLogs' | 'aiQuestions'>;
 interface Course {
   id: number;
   catalogueId: number;
@@ -98,6 +99,7 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
           topics: createPostgresTopicStore(connection),
           videos: createPostgresVideoStore(connection),
           searchLogs: createPostgresSearchLogStore(connection),
+          aiQuestions: createPostgresQuestionLog(connection),
         },
         async addCourse(c) {
           await createPostgresCourseStore(connection).insert(newCourse(c));
@@ -378,6 +380,25 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect(await store.searchLogs.record('词0', 'ip:203.0.113.5', now + 1)).toBe(true);
     const hot = await store.searchLogs.hot(100, now + 1, 1);
     expect(hot.filter((h) => h.keyword.startsWith('词'))).toHaveLength(MAX_KEYWORDS_PER_SEARCHER_DAY);
+  });
+
+  it("logs the AI's questions: counted per user since a moment, closed with how they ended, pruned oldest first", async () => {
+    const asked = { userId: 7, clientId: 'tab-1', model: 'chat', provider: 'retrieval', question: '什么是矛盾？', courseId: 1, videoId: 100 };
+    const first = await store.aiQuestions.add(asked, 1_000);
+    const second = await store.aiQuestions.add({ ...asked, question: '再问' }, 2_000);
+    await store.aiQuestions.add({ ...asked, userId: 8 }, 3_000);
+    expect(await store.aiQuestions.get(first)).toEqual({ ...asked, id: first, askedAt: 1_000, chunks: 0, sources: '[]', outcome: 'streaming' });
+    expect(await store.aiQuestions.countSince(7, 1_000)).toBe(2);
+    expect(await store.aiQuestions.countSince(7, 1_001)).toBe(1);
+    await store.aiQuestions.finish(second, { chunks: 12, sources: [{ videoId: 100 }], outcome: 'end' }, 2_500);
+    expect(await store.aiQuestions.latest(7)).toMatchObject({ id: second, chunks: 12, sources: '[{"videoId":100}]', outcome: 'end' });
+    expect(await store.aiQuestions.latest(99)).toBeUndefined();
+    // of the two oldest, only the one asked before 1 500 goes
+    expect(await store.aiQuestions.prune(1_500, 2)).toBe(1);
+    expect(await store.aiQuestions.get(first)).toBeUndefined();
+    expect(await store.aiQuestions.prune(10_000, 1)).toBe(1);
+    expect(await store.aiQuestions.countSince(7, 0)).toBe(0);
+    expect(await store.aiQuestions.countSince(8, 0)).toBe(1);
   });
 
   it('lists banners in their order and keeps a visit log entry', async () => {

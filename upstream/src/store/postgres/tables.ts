@@ -203,6 +203,22 @@ export interface SearchLogTable {
   searched_at: number;
 }
 
+export interface AiQuestionsTable {
+  id: Generated<number>;
+  user_id: number;
+  client_id: Defaulted<string>;
+  model: string;
+  provider: string;
+  question: string;
+  course_id: Defaulted<number>;
+  video_id: Defaulted<number>;
+  asked_at: number;
+  chunks: Defaulted<number>;
+  sources: Defaulted<string>;
+  outcome: Defaulted<'streaming' | 'end' | 'err' | 'aborted'>;
+  ended_at: number | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -229,5 +245,6 @@ export interface PostgresTables {
   login_failures: LoginFailuresTable;
   login_known_addresses: LoginKnownAddressesTable;
   search_log: SearchLogTable;
+  ai_questions: AiQuestionsTable;
   schema_migrations: SchemaMigrationsTable;
 }
