@@ -2,7 +2,7 @@
  * The store's contract for content, on both engines (as store-engines.test.ts does for accounts):
  * the catalogue tree and its counts, lecturers with their totals, filters and orders, banners and
  * the visit log, courses and topics, videos with their keyframes, transcripts and knowledge points,
- * the search log behind the hot keywords and the AI's question log.
+ * the search log behind the hot keywords, the AI's question log and its content.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import {
   createPostgresVisitLogStore,
 } from '../../upstream/src/store/postgres/content';
 import { createPostgresCourseStore, createPostgresTopicStore } from '../../upstream/src/store/postgres/courses';
+import { createPostgresAiContentStore } from '../../upstream/src/store/postgres/ai-content';
 import { createPostgresQuestionLog } from '../../upstream/src/store/postgres/ai-questions';
 import { createPostgresSearchLogStore } from '../../upstream/src/store/postgres/search-log';
 import { createPostgresVideoStore } from '../../upstream/src/store/postgres/videos';
@@ -26,7 +27,7 @@ import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos' | 'searchLogs' | 'aiQuestions'>;
+type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos' | 'searchLogs' | 'aiQuestions' | 'aiContent'>;
 interface Course {
   id: number;
   catalogueId: number;
@@ -100,6 +101,7 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
           videos: createPostgresVideoStore(connection),
           searchLogs: createPostgresSearchLogStore(connection),
           aiQuestions: createPostgresQuestionLog(connection),
+          aiContent: createPostgresAiContentStore(connection),
         },
         async addCourse(c) {
           await createPostgresCourseStore(connection).insert(newCourse(c));
@@ -399,6 +401,51 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect(await store.aiQuestions.prune(10_000, 1)).toBe(1);
     expect(await store.aiQuestions.countSince(7, 0)).toBe(0);
     expect(await store.aiQuestions.countSince(8, 0)).toBe(1);
+  });
+
+  it('keeps AI content: videos to consider with their hashes, content written and replaced, suggested questions, state', async () => {
+    const content = (videoId: number, questions: string[], hash = `h${videoId}`) => ({
+      videoId,
+      videoAbstract: `摘要${videoId}`,
+      keyPoints: [{ timePoint: 30, description: '导入' }],
+      guessYouAsk: questions,
+      concepts: ['矛盾'],
+      majors: ['010101'],
+      materialHash: hash,
+      provider: 'retrieval',
+      generatedAt: 5_000,
+    });
+    const overview = (courseId: number, hash: string) => ({ courseId, overview: `概述${courseId}`, materialHash: hash, provider: 'retrieval', generatedAt: 6_000 });
+    await store.aiContent.save(content(100, ['甲一', '甲二']), overview(1, 'c1'));
+    await store.aiContent.save(content(101, ['乙一', '甲二', '乙三']), null);
+    await store.aiContent.save(content(300, []), null);
+    await store.aiContent.save(content(301, ['丙一']), null);
+    await store.aiContent.saveCourse(overview(3, 'c3'));
+    await store.aiContent.saveCourse(overview(3, 'c3b'));
+    expect(await store.aiContent.video(100)).toEqual(content(100, ['甲一', '甲二']));
+    expect(await store.aiContent.video(102)).toBeUndefined();
+    expect(await store.aiContent.course(3)).toEqual(overview(3, 'c3b'));
+    expect(await store.aiContent.course(2)).toBeUndefined();
+    expect(await store.aiContent.courseHashes()).toEqual(new Map([[1, 'c1'], [3, 'c3b']]));
+    const refs = await store.aiContent.videoRefs();
+    expect(refs.filter((r) => r.courseId === 1)).toEqual([
+      { videoId: 102, courseId: 1, materialHash: null, generatedAt: null },
+      { videoId: 101, courseId: 1, materialHash: 'h101', generatedAt: 5_000 },
+      { videoId: 100, courseId: 1, materialHash: 'h100', generatedAt: 5_000 },
+    ]);
+    // the first question of each video in episode order (101 plays before 100), then the second ...
+    expect(await store.aiContent.courseQuestions(1, 10)).toEqual(['乙一', '甲一', '甲二', '乙三']);
+    expect(await store.aiContent.courseQuestions(1, 2)).toEqual(['乙一', '甲一']);
+    // most played course first; course 3's first video (300) has no question, so 301's first
+    expect(await store.aiContent.generalQuestions(10)).toEqual(['丙一', '乙一']);
+    await store.aiContent.save(content(100, ['新问题'], 'h100b'), null);
+    expect((await store.aiContent.video(100))!.guessYouAsk).toEqual(['新问题']);
+    expect(await store.aiContent.state('all-run')).toBeNull();
+    await store.aiContent.setState('all-run', '{"startedAt":1}');
+    await store.aiContent.setState('all-run', '{"startedAt":2}');
+    expect(await store.aiContent.state('all-run')).toBe('{"startedAt":2}');
+    await store.aiContent.setState('all-run', null);
+    expect(await store.aiContent.state('all-run')).toBeNull();
   });
 
   it('lists banners in their order and keeps a visit log entry', async () => {

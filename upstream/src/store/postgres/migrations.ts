@@ -273,6 +273,35 @@ CREATE INDEX ai_questions_by_user ON ai_questions (user_id, asked_at);
 `,
   },
   {
+    // store/migrations/0009-ai-content.ts: AI content of videos and courses (lists as jsonb)
+    version: 9,
+    name: 'ai-content',
+    sql: `
+CREATE TABLE ai_video_content (
+  video_id      integer PRIMARY KEY REFERENCES videos (id) ON DELETE CASCADE,
+  abstract      text   NOT NULL,
+  key_points    jsonb  NOT NULL,
+  guess_you_ask jsonb  NOT NULL,
+  concepts      jsonb  NOT NULL,
+  majors        jsonb  NOT NULL,
+  material_hash text   NOT NULL,
+  provider      text   NOT NULL,
+  generated_at  bigint NOT NULL
+);
+CREATE TABLE ai_course_content (
+  course_id     integer PRIMARY KEY REFERENCES courses (id) ON DELETE CASCADE,
+  overview      text   NOT NULL,
+  material_hash text   NOT NULL,
+  provider      text   NOT NULL,
+  generated_at  bigint NOT NULL
+);
+CREATE TABLE ai_content_state (
+  key   text PRIMARY KEY,
+  value text NOT NULL
+);
+`,
+  },
+  {
     // store/migrations/0002 and 0011: failed password attempts and the addresses accounts signed in from
     version: 11,
     name: 'login-throttle',

@@ -219,6 +219,32 @@ export interface AiQuestionsTable {
   ended_at: number | null;
 }
 
+export interface AiVideoContentTable {
+  video_id: number;
+  abstract: string;
+  /** jsonb: written as JSON text, read as values */
+  key_points: ColumnType<unknown, string, string>;
+  guess_you_ask: ColumnType<string[], string, string>;
+  concepts: ColumnType<string[], string, string>;
+  majors: ColumnType<string[], string, string>;
+  material_hash: string;
+  provider: string;
+  generated_at: number;
+}
+
+export interface AiCourseContentTable {
+  course_id: number;
+  overview: string;
+  material_hash: string;
+  provider: string;
+  generated_at: number;
+}
+
+export interface AiContentStateTable {
+  key: string;
+  value: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -246,5 +272,8 @@ export interface PostgresTables {
   login_known_addresses: LoginKnownAddressesTable;
   search_log: SearchLogTable;
   ai_questions: AiQuestionsTable;
+  ai_video_content: AiVideoContentTable;
+  ai_course_content: AiCourseContentTable;
+  ai_content_state: AiContentStateTable;
   schema_migrations: SchemaMigrationsTable;
 }
