@@ -2,7 +2,8 @@
  * The store's contract for content, on both engines (as store-engines.test.ts does for accounts):
  * the catalogue tree and its counts, lecturers with their totals, filters and orders, banners and
  * the visit log, courses and topics, videos with their keyframes, transcripts and knowledge points,
- * the search log behind the hot keywords, the AI's question log and its content.
+ * the search log behind the hot keywords, the AI's question log and its content, and the media of
+ * videos with the media pipeline's jobs and lookups.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import {
 import { createPostgresCourseStore, createPostgresTopicStore } from '../../upstream/src/store/postgres/courses';
 import { createPostgresAiContentStore } from '../../upstream/src/store/postgres/ai-content';
 import { createPostgresQuestionLog } from '../../upstream/src/store/postgres/ai-questions';
+import { createPostgresMediaStore } from '../../upstream/src/store/postgres/media';
 import { createPostgresSearchLogStore } from '../../upstream/src/store/postgres/search-log';
 import { createPostgresVideoStore } from '../../upstream/src/store/postgres/videos';
 import { MAX_KEYWORDS_PER_SEARCHER_DAY } from '../../upstream/src/store/search-logs';
@@ -27,7 +29,7 @@ import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos' | 'searchLogs' | 'aiQuestions' | 'aiContent'>;
+type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos' | 'searchLogs' | 'aiQuestions' | 'aiContent' | 'media'>;
 interface Course {
   id: number;
   catalogueId: number;
@@ -102,6 +104,7 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
           searchLogs: createPostgresSearchLogStore(connection),
           aiQuestions: createPostgresQuestionLog(connection),
           aiContent: createPostgresAiContentStore(connection),
+          media: createPostgresMediaStore(connection),
         },
         async addCourse(c) {
           await createPostgresCourseStore(connection).insert(newCourse(c));
@@ -473,5 +476,79 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect(await store.visitLogs.get(id)).toEqual({ ...log, id, createdAt: 1_234 });
     expect(await store.visitLogs.insert(log, 1_235)).toBeGreaterThan(id);
     expect(await store.visitLogs.get(id + 999)).toBeUndefined();
+  });
+  it("keeps a video's media (and sets the video's length from it), keyframe thumbnails, a new transcript", async () => {
+    const media = {
+      videoId: 200,
+      folder: '/media/videos/V200',
+      masterPath: '/media/videos/V200/master.m3u8',
+      qualities: [
+        { name: '720p', height: 720, bandwidth: 2_500_000 },
+        { name: '360p', height: 360, bandwidth: 800_000 },
+      ],
+      poster: '/media/videos/V200/poster.jpg',
+      subtitlePath: '',
+      manuscriptPath: '',
+      durationMs: 95_400.6,
+      source: 'demo-lecture:test',
+    };
+    await store.media.upsert(media);
+    expect(await store.media.get(200)).toEqual({ ...media, durationMs: 95_401 });
+    expect((await store.videos.get(200))!.durationSeconds).toBe(95);
+    await store.media.upsert({ ...media, durationMs: 61_000, subtitlePath: '/media/videos/V200/subtitles.vtt' });
+    expect(await store.media.get(200)).toMatchObject({ durationMs: 61_000, subtitlePath: '/media/videos/V200/subtitles.vtt' });
+    expect((await store.videos.get(200))!.durationSeconds).toBe(61);
+    expect(await store.media.get(100)).toBeNull();
+    expect([...(await store.media.getMany([100, 200])).keys()]).toEqual([200]);
+    expect(await store.media.getMany([])).toEqual(new Map());
+    await store.media.remove(200);
+    expect(await store.media.get(200)).toBeNull();
+
+    await store.media.setKeyframeImages(300, [{ seq: 0, image: '/k0.jpg' }, { seq: 1, image: '/k1.jpg', timePoint: 44.6 }, { seq: 9, image: '/x.jpg' }]);
+    expect(await store.media.keyframeImages([300, 301])).toEqual(new Map([[300, new Map([[0, '/k0.jpg'], [1, '/k1.jpg']])]]));
+    expect((await store.videos.keyframes(300)).map((k) => [k.seq, k.timePoint])).toEqual([[1, 45], [0, 300]]);
+    await store.media.replaceTranscript(300, [{ text: '新的第一句。', startMs: -5, endMs: 1_999.6 }]);
+    expect(await store.videos.transcript(300)).toEqual([{ text: '新的第一句。', startMs: 0, endMs: 2_000 }]);
+  });
+
+  it('keeps resumable media jobs: steps recorded and read back, finished, failed, started again, removed', async () => {
+    const job = await store.media.jobs.start('import:V1:abc', 'import');
+    expect(job).toEqual({ id: expect.any(Number), key: 'import:V1:abc', kind: 'import', status: 'running', error: '', steps: new Map() });
+    await store.media.jobs.finishStep(job.id, 'probe', { durationMs: 1_000 });
+    await store.media.jobs.finishStep(job.id, 'probe', { durationMs: 2_000 });
+    await store.media.jobs.finishStep(job.id, 'poster', null);
+    await store.media.jobs.fail(job.id, 'x'.repeat(3_000));
+    const failed = (await store.media.jobs.get('import:V1:abc'))!;
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toHaveLength(2_000);
+    expect(failed.steps).toEqual(new Map<string, unknown>([['probe', { durationMs: 2_000 }], ['poster', null]]));
+    const again = await store.media.jobs.start('import:V1:abc', 'import');
+    expect([again.id, again.status, again.error, again.steps.size]).toEqual([job.id, 'running', '', 2]);
+    await store.media.jobs.finish(job.id);
+    expect((await store.media.jobs.get('import:V1:abc'))!.status).toBe('done');
+    await store.media.jobs.remove('import:V1:abc');
+    expect(await store.media.jobs.get('import:V1:abc')).toBeNull();
+  });
+
+  it("answers the media import's lookups and writes its keyframes and the course's update time", async () => {
+    const imports = store.media.imports;
+    expect(await imports.lecturerByName('李四')).toBe(2);
+    expect(await imports.lecturerByName('无名')).toBeNull();
+    expect(await imports.courseByName('Marx 导读', 1)).toBe(1);
+    expect(await imports.courseByName('Marx 导读', 2)).toBeNull();
+    expect(await imports.videoByCode('V300')).toEqual({ id: 300, courseId: 3 });
+    expect(await imports.videoByCode('V999')).toBeNull();
+    expect(await imports.videoByName(1, '第2讲')).toEqual({ id: 101, code: 'V101' });
+    expect(await imports.videoByName(1, '第9讲')).toBeNull();
+    expect(await imports.nextIds()).toEqual({ lecturer: 5, course: 5, video: 302 });
+    expect(await imports.nextVideoSort(1)).toBe(11);
+    expect(await imports.nextVideoSort(4)).toBe(1);
+    await imports.replaceKeyframes(301, [{ timePoint: 12.4, keyPoints: '新', description: '新的关键帧' }]);
+    expect(await store.videos.keyframes(301)).toEqual([{ seq: 0, timePoint: 12, keyPoints: '新', description: '新的关键帧', image: '' }]);
+    const before = (await store.courses.get(4))!.updateTime;
+    await imports.touchCourse(4, before - 1);
+    expect((await store.courses.get(4))!.updateTime).toBe(before);
+    await imports.touchCourse(4, before + 1);
+    expect((await store.courses.get(4))!.updateTime).toBe(before + 1);
   });
 });

@@ -245,6 +245,37 @@ export interface AiContentStateTable {
   value: string;
 }
 
+export interface VideoMediaTable {
+  video_id: number;
+  folder: string;
+  master_path: string;
+  /** jsonb: written as JSON text, read as values */
+  qualities: ColumnType<unknown, string, string>;
+  poster: string;
+  subtitle_path: string;
+  manuscript_path: string;
+  duration_ms: number;
+  source: string;
+  updated_at: number;
+}
+
+export interface MediaJobsTable {
+  id: Generated<number>;
+  job_key: string;
+  kind: string;
+  status: 'running' | 'done' | 'failed';
+  error: Defaulted<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MediaJobStepsTable {
+  job_id: number;
+  step: string;
+  result: ColumnType<unknown, string, string>;
+  finished_at: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -275,5 +306,8 @@ export interface PostgresTables {
   ai_video_content: AiVideoContentTable;
   ai_course_content: AiCourseContentTable;
   ai_content_state: AiContentStateTable;
+  video_media: VideoMediaTable;
+  media_jobs: MediaJobsTable;
+  media_job_steps: MediaJobStepsTable;
   schema_migrations: SchemaMigrationsTable;
 }
