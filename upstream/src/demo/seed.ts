@@ -33,13 +33,19 @@ export function mediaFilePath(mediaDir: string, relative: string): string {
   return target;
 }
 
+/** what seeding the content needs of a store: the content members and a transaction (either engine) */
+export type ContentWriter = Pick<
+  Store,
+  'catalogues' | 'lecturers' | 'courses' | 'videos' | 'topics' | 'banners' | 'searchLogs' | 'transaction'
+> & { readonly mediaDir: string };
+
 const time = (iso: string, what: string): number => {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) throw new Error(`invalid date for ${what}: ${JSON.stringify(iso)}`);
   return ms;
 };
 
-export async function seedDemoContent(store: Store, content: DemoContent, mediaDir: string = store.mediaDir): Promise<SeedSummary> {
+export async function seedDemoContent(store: ContentWriter, content: DemoContent, mediaDir: string = store.mediaDir): Promise<SeedSummary> {
   for (const image of content.images) {
     const file = mediaFilePath(mediaDir, image.path);
     mkdirSync(path.dirname(file), { recursive: true });
