@@ -12,6 +12,8 @@
  *   org add --name N --ip-ranges CIDR[,CIDR...] [--gid GID] [--code COMCODE]
  *   org list
  *   org disable --id COMID         org enable --id COMID
+ *   migrate-to-postgres [--from DATA_DIR]   (copies the platform's SQLite file into the empty
+ *     PostgreSQL database at DATABASE_URL; the search index and the AI knowledge base are rebuilt there)
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadUpstreamConfig } from '../src/config';
@@ -27,6 +29,9 @@ import {
   userJson,
 } from '../src/login-service/services/accounts';
 import { openStore, type PasswordResetRecord, type Store } from '../src/store';
+import { connectPostgres } from '../src/store/postgres';
+import { copySqliteToPostgres } from '../src/store/postgres/copy-from-sqlite';
+import { migratePostgres } from '../src/store/postgres/migrations';
 
 const USAGE = `用法 / usage: npm run admin -- <command>
   user add --username U --password P --type 1|2 [--org COMID] [--real-name NAME]
@@ -38,7 +43,8 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   org add --name N --ip-ranges CIDR[,CIDR...] [--gid GID] [--code COMCODE]
   org list
   org disable --id COMID
-  org enable --id COMID`;
+  org enable --id COMID
+  migrate-to-postgres [--from DATA_DIR]   (DATABASE_URL=postgres://… names the empty target)`;
 
 class UsageError extends Error {}
 
@@ -55,6 +61,7 @@ const OPTIONS = {
   id: { type: 'string' },
   all: { type: 'boolean' },
   done: { type: 'string' },
+  from: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -147,6 +154,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadUpstreamConfig();
+  if (parsed.positionals.join(' ') === 'migrate-to-postgres') return migrateToPostgres(parsed.values.from ?? config.dataDir);
   const store = openStore(config.dataDir);
   try {
     const result = await run(store, parsed.positionals, parsed.values);
@@ -164,6 +172,29 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     store.close();
+  }
+}
+
+/** copies the SQLite platform at dataDir into the PostgreSQL database at DATABASE_URL */
+async function migrateToPostgres(dataDir: string): Promise<number> {
+  const url = process.env.DATABASE_URL ?? '';
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    process.stderr.write(`错误 (error): 请用 DATABASE_URL=postgres://… 指定目标数据库 (set DATABASE_URL)\n${USAGE}\n`);
+    return 1;
+  }
+  const store = openStore(dataDir);
+  const connection = connectPostgres(url, { poolSize: 2 });
+  try {
+    await migratePostgres(connection);
+    const summary = await copySqliteToPostgres(store.sqlite, connection);
+    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`错误 (error): ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    store.close();
+    await connection.close();
   }
 }
 
