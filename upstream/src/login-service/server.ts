@@ -79,7 +79,7 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
   const uploadReadDeadlineMs = options.uploadReadDeadlineMs ?? UPLOAD_READ_DEADLINE_MS;
   const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
   const serveOperatorPath = createOperatorPaths({
-    readiness: [{ name: 'database', check: () => store.sqlite.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get() }],
+    readiness: [{ name: 'database', check: () => store.ping() }],
     metrics,
     metricsToken: config.metricsToken,
     trustedProxies: config.trustedProxies,

@@ -57,7 +57,7 @@ export function createMainApiHandler(options: MainApiOptions) {
   const metrics = options.metrics ?? createServiceMetrics();
   const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
   const serveOperatorPath = createOperatorPaths({
-    readiness: [{ name: 'database', check: () => store.sqlite.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get() }],
+    readiness: [{ name: 'database', check: () => store.ping() }],
     metrics,
     metricsToken: config.metricsToken,
     trustedProxies: config.trustedProxies,

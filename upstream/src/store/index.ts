@@ -92,6 +92,10 @@ export interface Store {
    * SQLITE_BUSY when the lock is taken (isBusy): the caller tries again later.
    */
   withoutWaiting<T>(fn: () => Promise<T>): Promise<T>;
+  /** resolves when the database answers (the servers' /readyz), rejects when it does not */
+  ping(): Promise<void>;
+  /** false once closed (work that outlives a request stops instead of failing) */
+  isOpen(): boolean;
   close(): void;
 }
 
@@ -182,6 +186,8 @@ export function openStore(dataDir: string): Store {
         abort: () => db.pragma(`busy_timeout = ${usualBusyTimeout}`),
       });
     },
+    ping: () => gate.run(() => void db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get()),
+    isOpen: () => db.open,
     close: () => db.close(),
   };
 }

@@ -136,7 +136,7 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
     ));
 
   async function make(videoId: number, signal: AbortSignal): Promise<void> {
-    if (await toolsMissing() || !store.sqlite.open) return;
+    if (await toolsMissing() || !store.isOpen()) return;
     const media = await store.media.get(videoId);
     if (!media || media.masterPath || media.source !== LECTURE_ON_OPEN) return;
     const spec = await specOf(store, videoId);
@@ -184,7 +184,7 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
       const job = make(videoId, signal)
         .catch((error: unknown) => {
           // stopped, or the store was closed under it (a server shutting down): it resumes on the next open
-          if (signal.aborted || !store.sqlite.open) return;
+          if (signal.aborted || !store.isOpen()) return;
           const n = (attempts.get(videoId) ?? 0) + 1;
           attempts.set(videoId, n);
           const message = error instanceof Error ? error.message : String(error);
