@@ -92,6 +92,15 @@ export interface GatewayConfig {
    */
   catalogueCacheMs: number;
   /**
+   * RESPONSE_CACHE_TTL_MS (5 000; 0 = off): how long a visitor's answer to a public read (home,
+   * catalogue, lists: yoga/responseCache.ts says which fields) is served again to every visitor without
+   * asking the upstream. Never a signed-in viewer's, an organisation's network visitor's, nor an
+   * operation with a field that reads the viewer or the request. Kept in Redis under REDIS_PREFIX when
+   * REDIS_URL is set (replicas share it), else in the process; a mutation that returns a changed
+   * course (a like, a favourite, a note) drops the answers that showed it at once, on every replica.
+   */
+  responseCacheTtlMs: number;
+  /**
    * UPLOAD_READ_DEADLINE_MS (60 000): how long one upload's body (the avatar, up to 11 MiB) may take
    * to arrive; a slower one is answered 408 and cut off, so nobody holds an upload slot by trickling
    * (yoga/uploads.ts). A minute lets 11 MiB through a 1.5 Mbit/s uplink; the cropped avatar the web
@@ -188,5 +197,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
     catalogueCacheMs: parseInteger('CATALOGUE_CACHE_MS', env.CATALOGUE_CACHE_MS, 5_000, 0, 600_000),
+    responseCacheTtlMs: parseInteger('RESPONSE_CACHE_TTL_MS', env.RESPONSE_CACHE_TTL_MS, 5_000, 0, 600_000),
   };
 }

@@ -35,6 +35,7 @@ import { BREAKER_STATE, createGatewayMetrics, statusClass, type GatewayMetrics }
 import { PlayVideoNames } from './play/videoNames';
 import { PlayLogBatcher } from './play/playLogBatch';
 import { UpstreamClient, type UpstreamObserver } from './upstream/client';
+import { createRedisResponseCache } from './replicas/responseCache';
 import { shareViewerEvictions, type SharedViewerEvictions } from './replicas/viewerEvictions';
 import { ViewerCache, isLoggedIn } from './viewer';
 import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
@@ -141,7 +142,20 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const graphiql = new OfflineGraphiQL();
   const playVideos = new PlayVideoNames();
   const playLogs = new PlayLogBatcher(client, logger, { onBatch: (reports) => metrics.playLogBatchSize.observe(reports) });
-  const yoga = createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics });
+  // replicas share the visitors' cached answers (replicas/responseCache.ts); alone, yoga keeps them in the process
+  const sharedResponses = config.redisUrl && config.responseCacheTtlMs > 0 ? createRedisResponseCache({ redisUrl: config.redisUrl, prefix: config.redisPrefix, logger }) : null;
+  const yoga = createGraphQLHandler({
+    config,
+    logger,
+    client,
+    loginClient,
+    viewerCache,
+    graphiql,
+    playVideos,
+    playLogs,
+    metrics,
+    responseCacheStore: sharedResponses?.cache,
+  });
   const serveOperatorPath = createOperatorPaths({
     upstreams: { 'main-api': config.upstreamUrl, 'login-service': config.loginUrl },
     metrics,
@@ -274,7 +288,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   };
 
   const dispose = async () => {
-    await Promise.all([client.close(), loginClient.close(), mediaClient.close()]);
+    await Promise.all([client.close(), loginClient.close(), mediaClient.close(), sharedResponses?.close()]);
   };
   return { config, logger, handle, dispose };
 }

@@ -115,6 +115,8 @@ export async function startTestGateway(
     // each operation reads the catalogue trees itself, so that the upstream requests tests count are
     // the operation's own; keeping them across requests is tested in catalogue-cache.test.ts
     CATALOGUE_CACHE_MS: '0',
+    // likewise each operation is answered afresh; the response cache is tested in replicas-response-cache.test.ts
+    RESPONSE_CACHE_TTL_MS: '0',
     ...env,
   });
   const logs: string[] = [];

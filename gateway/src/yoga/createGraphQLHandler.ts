@@ -7,6 +7,7 @@
  */
 import { CatalogueTreeCache } from '../loaders/catalogueTree';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
+import type { Cache as ResponseCacheStore } from '@envelop/response-cache';
 import type { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { GatewayConfig } from '../config';
@@ -27,6 +28,7 @@ import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
 import { armorPlugin, useCostLimit, useLimitMessages } from './limits';
 import { useOperationMetrics } from './operationMetrics';
+import { useVisitorResponseCache } from './responseCache';
 import { useResponseHeaders } from './responses';
 import { useSubscriptionErrorResults } from './subscriptionResults';
 import { signedInUploader, useUploadGuard } from './uploads';
@@ -60,6 +62,8 @@ export interface GraphQLHandlerDeps {
   playLogs?: PlayLogBatcher;
   /** the operator's figures (operations, uploads); none in tests that do not read them */
   metrics?: GatewayMetrics;
+  /** the response cache's store shared over REDIS_URL (replicas/responseCache.ts); absent: kept in the process */
+  responseCacheStore?: ResponseCacheStore;
 }
 
 /**
@@ -100,7 +104,8 @@ function yogaLogger(logger: Logger): Logger {
   };
 }
 
-export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics }: GraphQLHandlerDeps) {
+export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics, responseCacheStore }: GraphQLHandlerDeps) {
+  const schema = createSchema();
   const catalogueCache = new CatalogueTreeCache(config.catalogueCacheMs);
   const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs, metrics, catalogueCache };
   const plugins: Plugin[] = [
@@ -131,13 +136,15 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     useBodyLimits(),
     // secondary fields that answered empty after a failure report it on their path (graphql/fieldErrors.ts)
     useFieldErrors() as Plugin,
+    // after the field errors (an answer with one is not cached), before the accounting (a hit costs 0 upstream requests)
+    ...useVisitorResponseCache({ ttlMs: config.responseCacheTtlMs, schema, cache: responseCacheStore, expose: config.exposeUpstreamCount, logger }),
     useUpstreamAccounting({ logger, expose: config.exposeUpstreamCount }) as Plugin,
   ];
   if (metrics) plugins.push(useOperationMetrics(metrics) as Plugin);
   if (!config.introspection) plugins.push(useDisableIntrospection());
 
   return createYoga<ServerContext, GatewayContext>({
-    schema: createSchema(),
+    schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     context: createContextFactory(contextDeps),
     logging: yogaLogger(logger),
