@@ -4,8 +4,8 @@ import { graphql, useFragment } from 'react-relay';
 import type { CenterHistoryClearMutation } from '../../__generated__/CenterHistoryClearMutation.graphql';
 import type { CenterHistory_viewer$data, CenterHistory_viewer$key } from '../../__generated__/CenterHistory_viewer.graphql';
 import { formatClock, formatDateTime, formatMmSs } from '../../lib/formatTime';
-import { videoPlayUrl } from '../../lib/playUrl';
 import { EmptyState } from '../Feedback/EmptyState';
+import { PlayAnchor } from '../PlayLink/PlayLink';
 import { showMessage } from '../ui/toaster';
 import { ConfirmDialog } from './ConfirmDialog';
 import { groupHistory } from './historyGroups';
@@ -104,7 +104,7 @@ export default function CenterHistory({ viewer }: { readonly viewer: CenterHisto
 type Entry = CenterHistory_viewer$data['history'][number];
 
 function HistoryCard({ entry, today }: { readonly entry: Entry; readonly today: boolean }) {
-  const href = videoPlayUrl({ courseId: entry.courseId, catalogueId: entry.catalogueId, videoId: entry.videoId, vtime: entry.lastPlayTime });
+  const target = { courseId: entry.courseId, catalogueId: entry.catalogueId, videoId: entry.videoId, vtime: entry.lastPlayTime };
   const progress = entry.duration > 0 ? Math.min(100, Math.round((entry.lastPlayTime / entry.duration) * 100)) : 0;
   return (
     <Box
@@ -118,7 +118,7 @@ function HistoryCard({ entry, today }: { readonly entry: Entry; readonly today: 
       _hover={{ boxShadow: '0 8px 20px rgba(15, 23, 42, 0.08)' }}
       className="group"
     >
-      <a href={href} target="_blank" rel="noopener" title={entry.videoName}>
+      <PlayAnchor video={target} title={entry.videoName}>
         <AspectRatio ratio={16 / 9} bg="gray.100">
           <Image src={entry.videoImage} alt={entry.videoName} loading="lazy" objectFit="cover" />
         </AspectRatio>
@@ -137,7 +137,7 @@ function HistoryCard({ entry, today }: { readonly entry: Entry; readonly today: 
             <Text>{today ? formatClock(entry.updateTime) : formatDateTime(entry.updateTime)}</Text>
           </Flex>
         </Stack>
-      </a>
+      </PlayAnchor>
     </Box>
   );
 }

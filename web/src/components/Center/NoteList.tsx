@@ -6,9 +6,9 @@ import type { NoteListUncollectMutation } from '../../__generated__/NoteListUnco
 import type { NoteList_notes$data, NoteList_notes$key } from '../../__generated__/NoteList_notes.graphql';
 import { CENTER_TEXT } from '../../constants';
 import { formatDateTime, formatMmSs } from '../../lib/formatTime';
-import { videoPlayUrl } from '../../lib/playUrl';
 import { EmptyState } from '../Feedback/EmptyState';
 import { PlayIcon } from '../icons/Icons';
+import { PlayAnchor } from '../PlayLink/PlayLink';
 import { showMessage } from '../ui/toaster';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useCenterMutation } from './useCenterMutation';
@@ -141,16 +141,15 @@ export function NoteList({ notes: notesKey, connectionId, kind, footer }: Props)
                   {note.content}
                 </Text>
                 <HStack gap="3" fontSize="xs" color="gray.500" wrap="wrap">
-                  <Link
-                    href={videoPlayUrl({ courseId: note.courseId, catalogueId: note.catalogueId, videoId: note.videoId, vtime: note.vtime })}
-                    target="_blank"
-                    rel="noopener"
-                    color="red.600"
-                    fontWeight="medium"
-                    aria-label={`从 ${formatMmSs(note.vtime)} 开始播放`}
-                  >
-                    <PlayIcon />
-                    {formatMmSs(note.vtime)}
+                  {/* a finger's target on a phone too (at least 24 px high) */}
+                  <Link asChild color="red.600" fontWeight="medium" minH="6" display="inline-flex" alignItems="center" gap="1">
+                    <PlayAnchor
+                      video={{ courseId: note.courseId, catalogueId: note.catalogueId, videoId: note.videoId, vtime: note.vtime }}
+                      aria-label={`从 ${formatMmSs(note.vtime)} 开始播放`}
+                    >
+                      <PlayIcon />
+                      {formatMmSs(note.vtime)}
+                    </PlayAnchor>
                   </Link>
                   <Text>{formatDateTime(note.noteTime)}</Text>
                   {!note.isPublic ? (
