@@ -96,8 +96,23 @@ describe('where each page goes on the mobile site', () => {
     expect(mobileRedirectTarget(url('/DissimilarLogin.aspx'), phone)).toBe(`${ORIGIN}/m/home`);
   });
 
-  // the phone site has no catalogue, home or centre pages of its own: its home
-  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/center?position=2', '/nothing-here'])(
+  // the personal centre's tabs: the matching page under 我的 (the profile and account settings: 我的 itself)
+  it.each([
+    ['/center?position=0', 'center/favourites'],
+    ['/center?position=1', 'center/notes'],
+    ['/Center?position=2', 'center/history'],
+    ['/center?position=3', 'center/messages'],
+    ['/center?position=6', 'center/fragments'],
+    ['/center?position=4', 'center'],
+    ['/center?position=5', 'center'],
+    ['/center', 'center'],
+    ['/center/?position=99', 'center'],
+  ])('%s → /m/%s', (path, mobile) => {
+    expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/${mobile}`);
+  });
+
+  // the phone site has no catalogue or category pages of its own: its home
+  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/nothing-here'])(
     '%s → /m/home',
     (path) => {
       expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/home`);

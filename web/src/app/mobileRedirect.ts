@@ -1,3 +1,5 @@
+import { CENTER_POSITION } from '../constants';
+
 /**
  * §2 navigation guard, first rule: phones and tablets go to the mobile site (issue 7), with the
  * ids its pages take. The mobile site's base and its page paths live here and nowhere else.
@@ -20,7 +22,9 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
  * - /special/des?id → special/des?speciaId= (the mobile site's own spelling of the topic id)
  * - /search?key=&menuIndex= → search?key=&menuIndex= (the keyword and tab kept; no keyword: the search box)
  * - /special → special (推荐专题), /author → author (名校名师)
- * - anything else → home: the phone site has no catalogue (/catalog?scId=), category or centre page
+ * - /center?position= → the 我的 page of that tab (center/favourites, notes, history, messages,
+ *   fragments); the profile, the account settings or no position → center (我的 itself)
+ * - anything else → home: the phone site has no catalogue (/catalog?scId=) or category page
  * Paths match case-insensitively, as the desktop routes do; a missing id is sent empty.
  */
 export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): string {
@@ -48,9 +52,24 @@ export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): stri
       return 'special';
     case '/author':
       return 'author';
+    case '/center':
+      return mobileCenterPathFor(q('position'));
     default:
       return 'home';
   }
+}
+
+/** 我的 and its pages on the phone, by the desktop centre's tab (position). */
+const MOBILE_CENTER_SECTIONS: Readonly<Record<string, string>> = {
+  [CENTER_POSITION.courses]: 'center/favourites',
+  [CENTER_POSITION.notes]: 'center/notes',
+  [CENTER_POSITION.history]: 'center/history',
+  [CENTER_POSITION.messages]: 'center/messages',
+  [CENTER_POSITION.fragments]: 'center/fragments',
+};
+
+function mobileCenterPathFor(position: string): string {
+  return MOBILE_CENTER_SECTIONS[position.trim()] ?? 'center';
 }
 
 /** The desktop app's own /m/ prefix: where the mobile site lives when it shares the platform's host. */

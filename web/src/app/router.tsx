@@ -12,6 +12,7 @@ import type { SearchQuery } from '../__generated__/SearchQuery.graphql';
 import type { SpecialDetailQuery } from '../__generated__/SpecialDetailQuery.graphql';
 import type { SpecialQuery } from '../__generated__/SpecialQuery.graphql';
 import type { MobileAuthorQuery } from '../__generated__/MobileAuthorQuery.graphql';
+import type { MobileCenterQuery } from '../__generated__/MobileCenterQuery.graphql';
 import type { MobileAuthorListQuery } from '../__generated__/MobileAuthorListQuery.graphql';
 import type { MobileHomeQuery } from '../__generated__/MobileHomeQuery.graphql';
 import type { MobilePlayQuery } from '../__generated__/MobilePlayQuery.graphql';
@@ -27,6 +28,7 @@ import { skipSpecialDetail, specialDetailVariables } from '../routes/SpecialDeta
 import {
   MOBILE_HOME,
   mobileAuthorVariables,
+  mobileCenterVariables,
   mobilePlayVariables,
   mobileSearchVariables,
   mobileTopicVariables,
@@ -42,6 +44,7 @@ import { requireLogin } from './CenterGuard';
 import { dataSettled, definePlainRoute, defineQueryRoute, lazyQuery, neverSettles } from './defineRoute';
 import { mobileSiteHomeFor, redirectMobileVisitor } from './mobileRedirect';
 import { QueryRefRegistry } from './queryRefRegistry';
+import type { MobileCenterSection } from '../routes/Mobile/mobileParams';
 import type { PagePayload, RouteRuntime } from './routeTypes';
 
 export function createRouteRuntime(environment: IEnvironment): RouteRuntime {
@@ -313,9 +316,59 @@ function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
         skip: skipMobileTopic,
         page: () => import('../routes/Mobile/MobileTopicPage'),
       }),
+      ...mobileCenterRoutes(runtime),
       { path: '*', loader: toHome, element: null },
     ],
   };
+}
+
+type MobileCenterPages = typeof import('../routes/Mobile/MobileCenterSectionPages');
+
+/** The phone's own page of each list under 我的, with the top bar's title. */
+const MOBILE_CENTER_PAGES: ReadonlyArray<{
+  readonly section: MobileCenterSection;
+  readonly title: string;
+  readonly pick: (m: MobileCenterPages) => MobileCenterPages[keyof MobileCenterPages];
+}> = [
+  { section: 'history', title: '历史记录', pick: (m) => m.MobileHistoryPage },
+  { section: 'favourites', title: '我的收藏', pick: (m) => m.MobileFavouritesPage },
+  { section: 'notes', title: '我的笔记', pick: (m) => m.MobileNotesPage },
+  { section: 'fragments', title: '截取片段', pick: (m) => m.MobileFragmentsPage },
+  { section: 'messages', title: '消息', pick: (m) => m.MobileMessagesPage },
+];
+
+/**
+ * 我的 (/m/center) and its lists (/m/center/<section>): the personal side on a phone (issue 17),
+ * one query for all of them (each page includes only its own list). Always asked again: a note
+ * written or a course favourited on /m/play is there when the list opens. A visitor sees 我的 with
+ * the login prompt (the lists send them there).
+ */
+function mobileCenterRoutes(runtime: RouteRuntime): RouteObject[] {
+  const query = lazyQuery(() => import('../routes/Mobile/MobileCenterPage').then((m) => m.mobileCenterQuery));
+  return [
+    defineQueryRoute<MobileCenterQuery>(runtime, {
+      id: 'mobileCenter',
+      path: 'center',
+      title: '我的',
+      personal: true,
+      query,
+      variables: () => mobileCenterVariables(null),
+      fetchPolicy: 'network-only',
+      page: () => import('../routes/Mobile/MobileCenterPage'),
+    }),
+    ...MOBILE_CENTER_PAGES.map(({ section, title, pick }) =>
+      defineQueryRoute<MobileCenterQuery>(runtime, {
+        id: `mobileCenter-${section}`,
+        path: `center/${section}`,
+        title,
+        personal: true,
+        query,
+        variables: () => mobileCenterVariables(section),
+        fetchPolicy: 'network-only',
+        page: () => import('../routes/Mobile/MobileCenterSectionPages').then((m) => ({ default: pick(m) })),
+      }),
+    ),
+  ];
 }
 
 export function createAppRouter(environment: IEnvironment) {

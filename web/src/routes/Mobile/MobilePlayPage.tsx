@@ -4,15 +4,20 @@ import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { MobilePlayQuery } from '../../__generated__/MobilePlayQuery.graphql';
 import { usePageTitle } from '../../app/pageTitle';
+import { LoginUrlProvider } from '../../app/LoginPage';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
+import { AiAssistant } from '../../components/AiAssistant/AiAssistant';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { PlayIcon, UserIcon } from '../../components/icons/Icons';
 import type { VideoPlayerHandle } from '../../components/Player/types';
 import { PlayerControlsContext, usePlayerControlsOf } from '../../components/PlayPage/playerControls';
+import { PlayAiContent } from '../../components/PlayPage/PlayAiContent';
 import { PlayerPane } from '../../components/PlayPage/PlayerPane';
 import { PLAY_TEXT } from '../../components/PlayPage/playText';
 import { VideoIntro } from '../../components/PlayPage/VideoIntro';
+import { VideoNotes } from '../../components/PlayPage/VideoNotes';
+import { VideoOperationButtons } from '../../components/PlayPage/VideoOperationButtons';
 import { formatCount } from '../../lib/formatCount';
 import { formatMmSs } from '../../lib/formatTime';
 import { loginPageUrl } from '../../site';
@@ -28,7 +33,8 @@ type Course = NonNullable<Data['course']>;
  * /m/play?catalogId=&courseId=&videoId=&vtime= (the 手机网页版 QR code of /Play and the guard's
  * target; product-spec §2 play page on a phone): the same lazy player as /Play, full width at the
  * top, then the course, its videos (a tap plays another, replacing the URL), the video's abstract
- * and keyframes (a tap seeks). Playing needs login (§2, §6): a visitor sees the course with a
+ * and keyframes (a tap seeks), then as on /Play 点赞 and 收藏, the AI content and the notes, with the
+ * AI drawer's floating button. Playing needs login (§2, §6): a visitor sees the course with a
  * prompt in the player's place whose 登录 opens the login page in this tab; it comes back here.
  */
 export default function MobilePlayPage({ queryRef, search }: OptionalQueryPageProps<MobilePlayQuery>) {
@@ -87,6 +93,10 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
     );
 
   return (
+    // the AI drawer (§2) on the phone's player page too: it asks about this course and video, and
+    // sends a visitor to the login page
+    <LoginUrlProvider loginUrl={site.loginUrl} visitor={!signedIn}>
+    <AiAssistant>
     <PlayerControlsContext.Provider value={controls}>
       {/* full width: out of the shell's side padding, square corners, right under the top bar */}
       <Box mx="-3" mt="-3" mb="3" css={{ '& > section': { borderRadius: 0 } }}>
@@ -118,6 +128,11 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
           <Text fontSize="xs" color="gray.500">
             {course.videoCount} 个视频 · {formatCount(course.viewCount)} 次观看
           </Text>
+          {video ? (
+            <Box role="group" aria-label="视频操作" mx="-2" pt="1">
+              <VideoOperationButtons video={video} catalogueId={catalogueId} userType={viewer.userType} />
+            </Box>
+          ) : null}
         </Stack>
       </Box>
 
@@ -130,9 +145,11 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
       </MobileSection>
 
       {video ? (
-        <Box mb="3">
+        <Stack gap="3" mb="3">
           <VideoIntro key={video.videoId} video={video} />
-        </Box>
+          <PlayAiContent key={`ai-${video.videoId}`} video={video} />
+          <VideoNotes key={`notes-${video.videoId}`} video={video} catalogueId={catalogueId} userType={viewer.userType} />
+        </Stack>
       ) : null}
 
       {course.info.trim() !== '' && (
@@ -143,6 +160,8 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
         </MobileSection>
       )}
     </PlayerControlsContext.Provider>
+    </AiAssistant>
+    </LoginUrlProvider>
   );
 }
 

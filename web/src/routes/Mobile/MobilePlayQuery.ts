@@ -3,7 +3,8 @@ import { graphql } from 'react-relay';
 /**
  * /m/play?catalogId=&courseId=&videoId=&vtime=: the course and its videos (shown to everyone), and
  * the play page of GetPlayPageData with what the player needs (the video's media, danmaku, the
- * resume point, the abstract and keyframes). Playing needs login: a visitor gets playPage null
+ * resume point, the abstract and keyframes) and the viewer's side of it as on /Play (点赞 and 收藏,
+ * the notes, the AI content the drawer asks about). Playing needs login: a visitor gets playPage null
  * (the gateway answers LOGIN_REQUIRED beside it) and the page shows the login prompt where the
  * player would be, with the login page's address from `site`.
  */
@@ -42,6 +43,9 @@ export const mobilePlayQuery = graphql`
         videoId
         ...PlayerPane_video
         ...VideoIntro_video
+        ...VideoOperationButtons_video
+        ...VideoNotes_video
+        ...PlayAiContent_video
       }
       resume {
         logId

@@ -3,9 +3,10 @@ import { NavLink, useLocation, useMatches, useNavigate, useNavigation } from 're
 import { NavigationProgress } from '../../app/NavigationProgress';
 import { RouteHost } from '../../app/RouteHost';
 import type { RouteHandle, RouteRuntime } from '../../app/routeTypes';
-import { AwardIcon, ChevronLeftIcon, HomeIcon, LayersIcon, SearchIcon } from '../../components/icons/Icons';
+import { AwardIcon, ChevronLeftIcon, HomeIcon, LayersIcon, SearchIcon, UserIcon } from '../../components/icons/Icons';
+import { Toaster } from '../../components/ui/toaster';
 import { site } from '../../site';
-import { MOBILE_AUTHORS, MOBILE_HOME, MOBILE_SEARCH, MOBILE_TOPICS } from './mobileLinks';
+import { MOBILE_AUTHORS, MOBILE_CENTER, MOBILE_HOME, MOBILE_SEARCH, MOBILE_TOPICS } from './mobileLinks';
 
 /** Width of the mobile site's column: phones use all of it, a tablet or desktop sees a phone-wide column. */
 export const MOBILE_MAX_WIDTH = '640px';
@@ -17,6 +18,8 @@ const TABS = [
   { label: '专题', to: MOBILE_TOPICS, Icon: LayersIcon },
   { label: '名师', to: MOBILE_AUTHORS, Icon: AwardIcon },
   { label: '搜索', to: MOBILE_SEARCH, Icon: SearchIcon },
+  // the personal side (issue 17): history, favourites, notes, clips, messages, sign out
+  { label: '我的', to: MOBILE_CENTER, Icon: UserIcon },
 ] as const;
 
 const TabLink = chakra(NavLink);
@@ -113,6 +116,8 @@ export default function MobileShell({ runtime }: { readonly runtime: RouteRuntim
           ))}
         </HStack>
       </Box>
+      {/* the operations' short messages (§8: 笔记记录失败, 操作失败，请稍后再试~, ...) */}
+      <Toaster />
     </Flex>
   );
 }

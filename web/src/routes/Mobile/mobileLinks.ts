@@ -1,12 +1,12 @@
 import { mobilePathFor } from '../../app/mobileRedirect';
-import { MOBILE_HOME, MOBILE_ROOT, mobileSearchKeyword } from './mobileParams';
+import { MOBILE_CENTER, MOBILE_HOME, MOBILE_ROOT, mobileSearchKeyword, type MobileCenterSection } from './mobileParams';
 
 /*
  * Links of the mobile site's pages (issue 7): every link of a mobile page stays under /m/.
  * Only the pages import this module (their own chunks); the router reads mobileParams.
  */
 
-export { MOBILE_HOME, mobileSearchKeyword };
+export { MOBILE_CENTER, MOBILE_HOME, mobileSearchKeyword };
 export const MOBILE_SEARCH = `${MOBILE_ROOT}/search`;
 /** 推荐专题 and 名校名师, the mobile counterparts of /special and /author. */
 export const MOBILE_TOPICS = `${MOBILE_ROOT}/special`;
@@ -23,6 +23,11 @@ export function mobilePlayUrl(course: {
   if (course.videoId !== undefined && course.videoId !== null) params.set('videoId', String(course.videoId));
   if (course.vtime !== undefined && course.vtime !== null) params.set('vtime', String(course.vtime));
   return `${MOBILE_ROOT}/play?${params.toString()}`;
+}
+
+/** A page under 我的: /m/center/history, favourites, notes, fragments or messages. */
+export function mobileCenterUrl(section: MobileCenterSection): string {
+  return `${MOBILE_CENTER}/${section}`;
 }
 
 export function mobileAuthorUrl(authorId: number): string {

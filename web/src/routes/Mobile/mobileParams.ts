@@ -86,3 +86,19 @@ export function mobileSearchVariables(url: URL): {
 export function skipMobileSearch(url: URL): boolean {
   return readSearchParams(url.searchParams).problem !== null;
 }
+
+/** The pages under 我的 (/m/center/<section>), the phone's counterparts of the centre's tabs. */
+export const MOBILE_CENTER_SECTIONS = ['history', 'favourites', 'notes', 'fragments', 'messages'] as const;
+export type MobileCenterSection = (typeof MOBILE_CENTER_SECTIONS)[number];
+export const MOBILE_CENTER = `${MOBILE_ROOT}/center`;
+
+/** MobileCenterQuery's variables: 我的 itself (null) asks for none of the lists, a section for its own only. */
+export function mobileCenterVariables(section: MobileCenterSection | null): Record<MobileCenterSection, boolean> {
+  return {
+    history: section === 'history',
+    favourites: section === 'favourites',
+    notes: section === 'notes',
+    fragments: section === 'fragments',
+    messages: section === 'messages',
+  };
+}
