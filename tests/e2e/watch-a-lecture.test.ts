@@ -103,7 +103,8 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     await expect.poll(() => unmute.count()).toBe(1);
     await unmute.click();
     await expect.poll(() => page.evaluate(() => document.querySelector('video')?.muted)).toBe(false);
-    expect(await player.getByRole('button', { name: '静音', exact: true }).count()).toBe(1);
+    // the label follows the player's state a moment after the element's, as 取消静音 did above
+    await expect.poll(() => player.getByRole('button', { name: '静音', exact: true }).count()).toBe(1);
   });
 
   it('switches to the lower quality: the picture becomes 360 lines high', async () => {
