@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { CenterMessagesDeleteMutation } from '../../__generated__/CenterMessagesDeleteMutation.graphql';
 import type { CenterMessagesPaginationQuery } from '../../__generated__/CenterMessagesPaginationQuery.graphql';
 import type { CenterMessages_viewer$key } from '../../__generated__/CenterMessages_viewer.graphql';
 import { CENTER_PAGE_SIZE } from '../../constants';
 import { formatDateTime } from '../../lib/formatTime';
+import { markMessagesSeen } from '../../lib/messagesSeen';
 import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { EmptyState } from '../Feedback/EmptyState';
 import { ListFooter } from '../Feedback/ListFooter';
@@ -17,11 +18,13 @@ const viewerFragment = graphql`
   fragment CenterMessages_viewer on Viewer
   @refetchable(queryName: "CenterMessagesPaginationQuery")
   @argumentDefinitions(count: { type: "Int", defaultValue: 1000 }, cursor: { type: "String" }) {
+    userId
     messages(first: $count, after: $cursor) @connection(key: "CenterMessages_messages") {
       __id
       edges {
         node {
           id
+          messageId
           type
           typeName
           message
@@ -58,7 +61,10 @@ function typePalette(type: number): string {
   }
 }
 
-/** 消息: newest first, each with its type, text, time and the video it is about; each can be deleted. */
+/**
+ * 消息: newest first, each with its type, text, time and the video it is about; each can be deleted.
+ * Shown, they count as read for the unread badge (lib/messagesSeen).
+ */
 export default function CenterMessages({ viewer }: { readonly viewer: CenterMessages_viewer$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<CenterMessagesPaginationQuery, CenterMessages_viewer$key>(
     viewerFragment,
@@ -75,6 +81,13 @@ export default function CenterMessages({ viewer }: { readonly viewer: CenterMess
       if (hasNext && !isLoadingNext) loadNext(CENTER_PAGE_SIZE.messages);
     },
   });
+
+  // the list is on screen: its messages are read (the unread badge counts only newer ones)
+  const newestId = Math.max(0, ...connection.edges.map((edge) => edge.node.messageId));
+  const userId = data.userId;
+  useEffect(() => {
+    if (userId) markMessagesSeen(userId, newestId);
+  }, [userId, newestId]);
 
   const deleteMessage = async (id: string) => {
     setDeletingId(id);

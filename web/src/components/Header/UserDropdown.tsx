@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { startTransition, useState } from 'react';
 import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import type { UserDropdownLogoutMutation } from '../../__generated__/UserDropdow
 import { CENTER_POSITION } from '../../constants';
 import { forgetPreviousViewer } from '../../relay/ViewerIdentity';
 import { ChevronDownIcon } from '../icons/Icons';
+import { UnreadMessagesBadge } from '../UnreadMessages/UnreadMessages';
 import { showMessage } from '../ui/toaster';
 
 const logoutMutation = graphql`
@@ -32,8 +33,8 @@ function onCenter(pathname: string): boolean {
 }
 
 /**
- * The logged-in user's dropdown (loaded only for members): 个人中心, 历史记录, 账户设置 open the
- * centre at their tab; 退出 signs out. The gateway answers the logout with the viewer that results
+ * The logged-in user's dropdown (loaded only for members): 个人中心, 历史记录, 消息, 账户设置 open
+ * the centre at their tab; 退出 signs out. The avatar and 消息 carry the unread-message count. The gateway answers the logout with the viewer that results
  * (on a recognised network, the organisation's identity), which the store writes over the old one
  * (see relay/ViewerIdentity.ts), and whoever was on the centre goes home.
  */
@@ -74,10 +75,13 @@ export default function UserDropdown({ name, headPicture }: Props) {
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" gap="2" px="2" aria-label={`${name}的账户菜单`}>
-          <Avatar.Root size="xs">
-            <Avatar.Fallback name={name} />
-            {headPicture ? <Avatar.Image src={headPicture} /> : null}
-          </Avatar.Root>
+          <Box position="relative" display="inline-flex">
+            <Avatar.Root size="xs">
+              <Avatar.Fallback name={name} />
+              {headPicture ? <Avatar.Image src={headPicture} /> : null}
+            </Avatar.Root>
+            <UnreadMessagesBadge placement="corner" />
+          </Box>
           <Text maxW="8em" truncate>
             {name}
           </Text>
@@ -92,6 +96,10 @@ export default function UserDropdown({ name, headPicture }: Props) {
             </Menu.Item>
             <Menu.Item value="history" onSelect={() => go(`/center?position=${CENTER_POSITION.history}`)}>
               历史记录
+            </Menu.Item>
+            <Menu.Item value="messages" onSelect={() => go(`/center?position=${CENTER_POSITION.messages}`)}>
+              消息
+              <UnreadMessagesBadge />
             </Menu.Item>
             <Menu.Item value="account" onSelect={() => go(`/center?position=${CENTER_POSITION.account}`)}>
               账户设置

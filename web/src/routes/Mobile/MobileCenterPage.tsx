@@ -8,6 +8,7 @@ import type { PageProps } from '../../app/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { BookIcon, ChevronRightIcon, ClockIcon, MessageIcon, UserIcon, VideoIcon } from '../../components/icons/Icons';
 import { showMessage } from '../../components/ui/toaster';
+import { UnreadMessagesBadge } from '../../components/UnreadMessages/UnreadMessages';
 import { forgetPreviousViewer } from '../../relay/ViewerIdentity';
 import { loginPageUrl } from '../../site';
 import { mobileCenterUrl } from './mobileLinks';
@@ -87,6 +88,7 @@ export default function MobileCenterPage({ queryRef }: PageProps<MobileCenterQue
                     {row.icon}
                   </Box>
                   <Text flex="1">{row.label}</Text>
+                  {row.section === 'messages' ? <UnreadMessagesBadge /> : null}
                   <Box color="gray.400" aria-hidden>
                     <ChevronRightIcon />
                   </Box>

@@ -5,6 +5,7 @@ import { RouteHost } from '../../app/RouteHost';
 import type { RouteHandle, RouteRuntime } from '../../app/routeTypes';
 import { AwardIcon, ChevronLeftIcon, HomeIcon, LayersIcon, SearchIcon, UserIcon } from '../../components/icons/Icons';
 import { Toaster } from '../../components/ui/toaster';
+import { UnreadMessagesBadge } from '../../components/UnreadMessages/UnreadMessages';
 import { site } from '../../site';
 import { MOBILE_AUTHORS, MOBILE_CENTER, MOBILE_HOME, MOBILE_SEARCH, MOBILE_TOPICS } from './mobileLinks';
 
@@ -108,8 +109,12 @@ export default function MobileShell({ runtime }: { readonly runtime: RouteRuntim
               color="gray.500"
               css={{ '&[aria-current=page]': { color: 'red.700', fontWeight: 'semibold' } }}
             >
-              <Box fontSize="xl" aria-hidden>
-                <Icon />
+              <Box fontSize="xl" position="relative">
+                <Box aria-hidden>
+                  <Icon />
+                </Box>
+                {/* 我的 carries the unread-message count (issue 17 item 13) */}
+                {to === MOBILE_CENTER ? <UnreadMessagesBadge placement="corner" /> : null}
               </Box>
               {label}
             </TabLink>
