@@ -21,9 +21,9 @@ describe('AI content in the background while another process writes', async () =
   const store = openStore(dir);
   await seedDemoContent(store, fixtureContent(), store.mediaDir);
   const other = new Database(path.join(dir, DATABASE_FILE));
-  afterAll(() => {
+  afterAll(async () => {
     other.close();
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
   const writer = createContentWriter(loadUpstreamConfig({}).ai);

@@ -69,7 +69,7 @@ async function fixtureDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-chat-'));
   const store = openStore(dir);
   await seedDemoContent(store, fixtureContent(), store.mediaDir);
-  store.close();
+  await store.close();
   return dir;
 }
 

@@ -58,7 +58,7 @@ export async function fixtureDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-job-'));
   const store = openStore(dir);
   await seedDemoContent(store, fixtureContent(), store.mediaDir);
-  store.close();
+  await store.close();
   return dir;
 }
 

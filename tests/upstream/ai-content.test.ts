@@ -111,7 +111,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

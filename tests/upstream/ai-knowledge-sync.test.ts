@@ -26,9 +26,9 @@ describe('AI knowledge base', () => {
     await seedDemoContent(store, lectureContent(), store.mediaDir);
     db = new Database(path.join(dataDir, DATABASE_FILE));
   });
-  afterAll(() => {
+  afterAll(async () => {
     db.close();
-    store.close();
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

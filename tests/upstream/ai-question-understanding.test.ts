@@ -142,8 +142,8 @@ describe('retrieval over the lectures', () => {
     await seedDemoContent(store, content, store.mediaDir);
     store.knowledge.catchUp(60_000);
   });
-  afterAll(() => {
-    store.close();
+  afterAll(async () => {
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -46,7 +46,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     stop: async () => {
       await server.close();
       try {
-        store.close();
+        await store.close();
       } catch {
         // a test may have closed it on purpose
       }

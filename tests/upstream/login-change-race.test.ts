@@ -34,8 +34,8 @@ describe('password-confirmed changes racing other writes', () => {
     auth = createAuthService({ store, config, logger: silent });
     accounts = createAccountService({ store, auth, logger: silent, now: Date.now });
   });
-  afterAll(() => {
-    store.close();
+  afterAll(async () => {
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -11,12 +11,12 @@ import type { RunningServer } from '../../upstream/src/http/listen';
 import { seedDemoAccounts } from '../../upstream/src/demo/accounts';
 import { startLoginService } from '../../upstream/src/login-service/server';
 import type { Logger } from '../../upstream/src/logger';
-import { openStore, type Store } from '../../upstream/src/store';
+import { openStore, type SqliteStore } from '../../upstream/src/store';
 import { UpstreamClient } from './client';
 
 export interface TestLogin {
   server: RunningServer;
-  store: Store;
+  store: SqliteStore;
   config: UpstreamConfig;
   client: UpstreamClient;
   logs: string[];
@@ -53,7 +53,7 @@ export async function startTestLogin(env: Record<string, string> = {}): Promise<
     clock,
     stop: async () => {
       await server.close();
-      store.close();
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

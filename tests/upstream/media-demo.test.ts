@@ -104,8 +104,8 @@ describe('demo lectures: seeding', () => {
     }
   }, 120_000);
 
-  afterAll(() => {
-    store?.close();
+  afterAll(async () => {
+    await store?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
@@ -173,7 +173,7 @@ describe('demo lectures: seeding', () => {
       expect((await other.media.getMany(fixtureContent().videos.map((v) => v.id))).size).toBe(0);
       expect(await other.videos.transcript(11)).toEqual(fixtureContent().videos.find((v) => v.id === 11)!.transcript);
     } finally {
-      other.close();
+      await other.close();
     }
   });
 });

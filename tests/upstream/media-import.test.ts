@@ -77,7 +77,7 @@ beforeAll(async () => {
   dataDir = path.join(work, 'data');
   const store = openStore(dataDir);
   await seedDemoContent(store, fixtureContent());
-  store.close();
+  await store.close();
   folder = path.join(work, 'course');
   mkdirSync(folder);
   for (const [name, freq] of [['one.mp4', 440], ['two.mp4', 660]] as const) {
@@ -147,7 +147,7 @@ describe('media:import', () => {
       // the course's picture is the first video's poster
       expect(course.image).toBe('videos/IMP-001/poster.jpg');
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -178,7 +178,7 @@ describe('media:import', () => {
     try {
       expect(await store.media.imports.courseByName('另一门课', first.lecturerId)).toBeNull();
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

@@ -95,8 +95,8 @@ beforeAll(async () => {
   await importVideoMedia(store, importInput());
 }, 120_000);
 
-afterAll(() => {
-  store?.close();
+afterAll(async () => {
+  await store?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -65,7 +65,7 @@ describe('a login service whose database is gone', () => {
 
   it('is alive but not ready, and says what failed', async () => {
     // a closed connection is a real failure of the store: every query throws
-    login.store.close();
+    await login.store.close();
     const notReady = await fetch(`${login.server.url}/readyz`);
     expect(notReady.status).toBe(503);
     expect(await notReady.json()).toEqual({ status: 'not ready', failed: { database: 'The database connection is not open' } });

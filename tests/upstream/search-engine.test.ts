@@ -39,7 +39,7 @@ function tempDir(): string {
 async function seededStore(): Promise<{ store: MainApiData; file: string }> {
   const dir = tempDir();
   const store = openMainApiData(dir);
-  closers.push(() => store.close());
+  closers.push(() => void store.close());
   await seedDemoContent(store, fixtureContent(), store.mediaDir);
   return { store, file: path.join(dir, DATABASE_FILE) };
 }

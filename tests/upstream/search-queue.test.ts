@@ -32,7 +32,7 @@ async function indexedStore(): Promise<{ store: MainApiData; file: string; other
   const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-search-queue-'));
   dirs.push(dir);
   const store = openMainApiData(dir);
-  closers.push(() => store.close());
+  closers.push(() => void store.close());
   await seedDemoContent(store, fixtureContent(), store.mediaDir);
   store.search.applyPending();
   const file = path.join(dir, DATABASE_FILE);

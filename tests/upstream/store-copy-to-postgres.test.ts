@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
-import { openStore, type Store } from '../../upstream/src/store';
+import { openStore, type SqliteStore } from '../../upstream/src/store';
 import { connectPostgres, dropSchema, ensureSchema, type PostgresConnection } from '../../upstream/src/store/postgres';
 import { createPostgresOrganisationStore, createPostgresTokenStore, createPostgresUserStore } from '../../upstream/src/store/postgres/accounts';
 import { createPostgresCatalogueStore, createPostgresVisitLogStore } from '../../upstream/src/store/postgres/content';
@@ -23,7 +23,7 @@ import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 describe('moving an SQLite platform to PostgreSQL', () => {
-  let sqlite: Store;
+  let sqlite: SqliteStore;
   let connection: PostgresConnection;
   let dir: string;
   const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -46,7 +46,7 @@ describe('moving an SQLite platform to PostgreSQL', () => {
   }, 120_000);
 
   afterAll(async () => {
-    sqlite?.close();
+    await sqlite?.close();
     await connection?.close();
     await dropSchema(DATABASE_URL, schema);
     rmSync(dir, { recursive: true, force: true });

@@ -79,7 +79,7 @@ const ENGINES: { name: string; open(): Promise<Opened> }[] = [
           for (let i = 0; i < c.videos; i++) await store.videos.insert(newVideo(c.id, i));
         },
         async close() {
-          store.close();
+          await store.close();
           rmSync(dir, { recursive: true, force: true });
         },
       };

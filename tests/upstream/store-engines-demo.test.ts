@@ -64,7 +64,7 @@ describe('the demo on SQLite and on PostgreSQL', () => {
   }, 120_000);
 
   afterAll(async () => {
-    sqlite?.close();
+    await sqlite?.close();
     await connection?.close();
     await dropSchema(DATABASE_URL, schema);
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -29,7 +29,7 @@ const ENGINES: Engine[] = [
       return {
         store: { ...store, close: async () => store.close() },
         async close() {
-          store.close();
+          await store.close();
           rmSync(dir, { recursive: true, force: true });
         },
       };

@@ -39,9 +39,9 @@ beforeAll(async () => {
   await seedIfEmpty(store, fixtureContent);
   db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
 });
-afterAll(() => {
+afterAll(async () => {
   db.close();
-  store.close();
+  await store.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

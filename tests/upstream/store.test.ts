@@ -20,13 +20,13 @@ afterEach(() => {
 });
 
 describe('store', () => {
-  it('creates DATA_DIR and media/, runs the migrations once and records them', () => {
+  it('creates DATA_DIR and media/, runs the migrations once and records them', async () => {
     const dataDir = path.join(tempDir(), 'nested', 'data');
     const store = openStore(dataDir);
     expect(existsSync(path.join(dataDir, 'media'))).toBe(true);
-    store.close();
+    await store.close();
     const reopened = openStore(dataDir);
-    reopened.close();
+    await reopened.close();
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
       expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([
@@ -72,7 +72,7 @@ describe('store', () => {
         { text: '下课。', startMs: 3455454, endMs: 3801000 },
       ]);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -85,7 +85,7 @@ describe('store', () => {
       expect(await store.isEmpty()).toBe(true);
       expect(await store.lecturers.count({})).toBe(0);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -96,7 +96,7 @@ describe('store', () => {
       content.images.push({ path: '../escape.svg', contentType: 'image/svg+xml', body: '<svg/>' });
       await expect(seedDemoContent(store, content)).rejects.toThrow(/escapes the media directory/);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -160,7 +160,7 @@ describe('main API logging', () => {
       let status = 0;
       const logged = await captureOutput(async () => {
         // A closed database is a real failure of the store, not a mock: every query throws.
-        api.store.close();
+        await api.store.close();
         const res = await fetch(`${api.server.url}/api/courses/GetListByCatalogId?catalogId=0&pageIndex=1&pageSize=20`, {
           headers: (() => {
             const timespan = String(Math.floor(Date.now() / 1000));

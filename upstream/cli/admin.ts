@@ -171,7 +171,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -193,7 +193,7 @@ async function migrateToPostgres(dataDir: string): Promise<number> {
     process.stderr.write(`错误 (error): ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   } finally {
-    store.close();
+    await store.close();
     await connection.close();
   }
 }

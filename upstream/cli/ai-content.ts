@@ -87,7 +87,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify({ dataDir: config.dataDir, ...summary }, null, 2)}\n`);
     return summary.interrupted ? 130 : summary.failed > 0 ? 1 : 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -8,7 +8,7 @@
 import { loadUpstreamConfig } from '../src/config';
 import { openMainApiData } from '../src/main-api/data';
 
-function main(): void {
+async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const store = openMainApiData(config.dataDir);
   try {
@@ -17,13 +17,11 @@ function main(): void {
     const { courses, chunks } = store.knowledge.rebuild();
     process.stdout.write(`rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s: ${courses} courses, ${chunks} chunks\n`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   process.stderr.write(`AI knowledge base rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-}
+});

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
         `the search test's phrase 「${phrase.phrase}」 is spoken in video ${phrase.videoId} at ${phrase.second} s\n`,
     );
   } finally {
-    jobsStore.close();
+    await jobsStore.close();
   }
 }
 

@@ -22,7 +22,7 @@ async function openAndSeed(dataDir: string): Promise<{ store: Store; seeded: str
       store = openStore(dataDir);
       return { store, seeded: await seedDemoAccounts(store) };
     } catch (error) {
-      store?.close();
+      await store?.close();
       const text = error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : '';
       if (attempt >= 60 || !/SQLITE_BUSY|already exists|database is locked/.test(text)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   // Handlers before the line the launcher waits for (see main-api.ts).
   closeOnSignals(logger, async () => {
     await server.close();
-    store.close();
+    await store.close();
   });
   process.stdout.write(`login service listening on ${server.url}\n`);
 }

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   // Handlers first: a SIGTERM that arrives before any listener exists kills the process by signal.
   closeOnSignals(logger, async () => {
     await server.close();
-    store.close();
+    await store.close();
   });
   // The launcher and people read this line; keep its wording.
   process.stdout.write(`main API listening on ${server.url}\n`);

@@ -35,7 +35,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -17,7 +17,7 @@ const LABELS: Record<SearchIndex, string> = {
   catalogues: 'catalogues',
 };
 
-function main(): void {
+async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const store = openMainApiData(config.dataDir);
   try {
@@ -37,13 +37,11 @@ function main(): void {
     const counts = (Object.keys(LABELS) as SearchIndex[]).map((index) => `${summary.counts[index]} ${LABELS[index]}`);
     process.stdout.write(`rebuilt in ${(summary.elapsedMs / 1000).toFixed(1)} s: ${counts.join(', ')}\n`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   process.stderr.write(`search rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-}
+});

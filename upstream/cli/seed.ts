@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     if (learning) process.stdout.write(`seeded demo learning records of student: ${describeDemoLearning(learning)}\n`);
     if (seeded) process.stdout.write(`seeded AI content: ${describeContentSummary(await seedAiContent(store))}\n`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import { createKnowledgeBase, type KnowledgeBase } from '../ai/knowledge/knowledge-base';
 import { createSqliteSearchEngine, type SearchEngine } from '../search/engine';
-import { openStore, type Store } from '../store';
+import { openStore, type SqliteStore, type Store } from '../store';
 
 export interface MainApiData extends Store {
   /** the search indexes over the content (migration 0005): FTS5 on the store's file, kept current by triggers */
@@ -17,7 +17,7 @@ export interface MainApiData extends Store {
 }
 
 /** the engines over an open store; closing the result closes the store */
-export function withEngines(store: Store): MainApiData {
+export function withEngines(store: SqliteStore): MainApiData {
   // the store is a plain object of stores and functions (no getters): spreading it keeps every member
   return { ...store, search: createSqliteSearchEngine(store.sqlite), knowledge: createKnowledgeBase(store.sqlite) };
 }

@@ -35,12 +35,6 @@ export const DATABASE_FILE = 'sizheng.sqlite';
 
 export interface Store {
   readonly dataDir: string;
-  /**
-   * the SQLite connection, for the engines that keep their tables in the same file and are wired
-   * on top of the store by a server's composition root (main-api/data.ts: the search indexes of
-   * migration 0005, kept current by triggers, and the AI knowledge base of migration 0008)
-   */
-  readonly sqlite: Connection;
   /** DATA_DIR/media: images, and later HLS renditions and subtitles */
   readonly mediaDir: string;
   readonly catalogues: Async<CatalogueStore>;
@@ -96,14 +90,34 @@ export interface Store {
   ping(): Promise<void>;
   /** false once closed (work that outlives a request stops instead of failing) */
   isOpen(): boolean;
-  close(): void;
+  /** closes the connection (the pool); the store answers nothing after */
+  close(): Promise<void>;
 }
 
-/** Whether an error is SQLite's "database is locked" (the write lock held by another connection). */
-export const isBusy = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
+/** The embedded engine's store: one SQLite file under DATA_DIR. */
+export interface SqliteStore extends Store {
+  /**
+   * the SQLite connection, for the engines that keep their tables in the same file and are wired
+   * on top of the store by a server's composition root (main-api/data.ts: the search indexes of
+   * migration 0005, kept current by triggers, and the AI knowledge base of migration 0008)
+   */
+  readonly sqlite: Connection;
+}
 
-export function openStore(dataDir: string): Store {
+const codeOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code) : '';
+
+/**
+ * Whether an error is "the lock is taken": SQLite's "database is locked" (the write lock held by
+ * another connection), PostgreSQL's lock_not_available (55P03, a lock_timeout ran out).
+ */
+export const isBusy = (error: unknown): boolean => codeOf(error).startsWith('SQLITE_BUSY') || codeOf(error) === '55P03';
+
+/** Whether an error is a write that refers to a row that does not exist (a foreign key), in either engine. */
+export const isMissingReference = (error: unknown): boolean =>
+  codeOf(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY' || codeOf(error) === '23503';
+
+export function openStore(dataDir: string): SqliteStore {
   const root = path.resolve(dataDir);
   const mediaDir = path.join(root, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -188,7 +202,9 @@ export function openStore(dataDir: string): Store {
     },
     ping: () => gate.run(() => void db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get()),
     isOpen: () => db.open,
-    close: () => db.close(),
+    close: async () => {
+      db.close();
+    },
   };
 }
 

@@ -11,7 +11,7 @@
  */
 import { ApiError, badParameter, notFound } from '../../http/envelope';
 import { PLAY_LOG_STAY_SLACK_SECONDS } from '../../learning-limits';
-import type { Store } from '../../store';
+import { isMissingReference, type Store } from '../../store';
 import { isoTime } from '../presenters';
 import { requireUser, UNKNOWN_USER } from './centre-user';
 import { requireVideo, VIDEO_NOT_FOUND } from './videos';
@@ -45,9 +45,6 @@ export interface PlayLogService {
   reportMany(reports: (PlayReport | ApiError)[]): Promise<(number | ApiError)[]>;
   last(query: { userId: number; videoId: number; courseId: number }): Promise<PlayLogItem | null>;
 }
-
-const isForeignKeyFailure = (error: unknown): boolean =>
-  (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 export function createPlayLogService(store: Store, now: () => number = Date.now): PlayLogService {
   const service: PlayLogService = {
@@ -91,7 +88,7 @@ export function createPlayLogService(store: Store, now: () => number = Date.now)
           now(),
         ));
       } catch (error) {
-        if (isForeignKeyFailure(error)) throw badParameter(UNKNOWN_USER);
+        if (isMissingReference(error)) throw badParameter(UNKNOWN_USER);
         throw error;
       }
       if (id === null) throw notFound(VIDEO_NOT_FOUND);

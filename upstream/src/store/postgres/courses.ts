@@ -18,7 +18,7 @@ const COURSE_ORDER: Record<CourseOrder, RawBuilder<unknown>> = {
 };
 
 /** the columns of a CourseRecord over courses c joined as COURSE_JOINS joins them */
-const COURSE_COLUMNS = sql`
+export const COURSE_COLUMNS = sql`
   c.id, c.catalogue_id AS "catalogueId", c.lecturer_id AS "lecturerId", c.name, c.info,
   c.exclusive, c.view_count AS "viewCount", c.collect_count AS "collectCount", c.like_count AS "likeCount",
   c.note_count AS "noteCount", c.publish_time AS "publishTime", c.update_time AS "updateTime", c.image,
@@ -28,7 +28,7 @@ const COURSE_COLUMNS = sql`
      FROM catalogue_closure cl JOIN catalogues a ON a.id = cl.ancestor_id
      WHERE cl.descendant_id = c.catalogue_id) AS "catalogueTrail"`;
 
-const COURSE_JOINS = sql`JOIN lecturers l ON l.id = c.lecturer_id JOIN catalogues k ON k.id = c.catalogue_id`;
+export const COURSE_JOINS = sql`JOIN lecturers l ON l.id = c.lecturer_id JOIN catalogues k ON k.id = c.catalogue_id`;
 const SELECT_COURSE = sql`SELECT ${COURSE_COLUMNS} FROM courses c ${COURSE_JOINS}`;
 
 /** A-Z folded to a-z only, as SQLite's lower() folds */
