@@ -30,6 +30,27 @@ export default defineConfig({
       {
         resolve: oneGraphql,
         test: {
+          // the upstream's contract tests again on PostgreSQL (tests/upstream/test-engine.ts), as far
+          // as the servers run there
+          name: 'upstream-postgres',
+          root,
+          include: [
+            'tests/upstream/login-api.test.ts',
+            'tests/upstream/login-page.test.ts',
+            'tests/upstream/login-password.test.ts',
+            'tests/upstream/login-profile.test.ts',
+            'tests/upstream/login-service.test.ts',
+            'tests/upstream/login-upload-limits.test.ts',
+          ],
+          env: { TEST_STORE_ENGINE: 'postgres' },
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: oneGraphql,
+        test: {
           name: 'gateway',
           root,
           include: ['tests/gateway/**/*.test.ts'],

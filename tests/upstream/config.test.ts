@@ -19,6 +19,7 @@ describe('loadUpstreamConfig', () => {
       cookieDomain: null,
       trustedProxies: ['127.0.0.0/8', '::1'],
       metricsToken: null,
+      databaseUrl: null,
       redisUrl: null,
       redisPrefix: 'sizheng:',
       allowedRedirectHosts: [],
@@ -45,8 +46,10 @@ describe('loadUpstreamConfig', () => {
       API_SECRET: 's',
       SIGN_ALGORITHM: 'SHA256',
       LOG_LEVEL: 'debug',
+      DATABASE_URL: 'postgres://postgres@db.internal:5432/sizheng',
     });
     expect(config).toMatchObject({
+      databaseUrl: 'postgres://postgres@db.internal:5432/sizheng',
       dataDir: '/tmp/x',
       host: '0.0.0.0',
       upstreamPort: 6100,
@@ -67,5 +70,8 @@ describe('loadUpstreamConfig', () => {
     expect(() => loadUpstreamConfig({ AI_RETRIEVAL_PACE_MS: '5000' })).toThrow(/AI_RETRIEVAL_PACE_MS/);
     expect(loadUpstreamConfig({ AI_RETRIEVAL_PACE_MS: '0' }).ai.retrievalPaceMs).toBe(0);
     expect(() => loadUpstreamConfig({ UPSTREAM_PORT: '5000', LOGIN_PORT: '5000' })).toThrow(/differ/);
+    // a wrong DATABASE_URL is named, and its text (which may hold a password) is not repeated
+    expect(() => loadUpstreamConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadUpstreamConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);
   });
 });

@@ -11,12 +11,13 @@ import type { RunningServer } from '../../upstream/src/http/listen';
 import { seedDemoAccounts } from '../../upstream/src/demo/accounts';
 import { startLoginService } from '../../upstream/src/login-service/server';
 import type { Logger } from '../../upstream/src/logger';
-import { openStore, type SqliteStore } from '../../upstream/src/store';
+import type { Store } from '../../upstream/src/store';
+import { openTestStore } from './test-engine';
 import { UpstreamClient } from './client';
 
 export interface TestLogin {
   server: RunningServer;
-  store: SqliteStore;
+  store: Store;
   config: UpstreamConfig;
   client: UpstreamClient;
   logs: string[];
@@ -27,7 +28,7 @@ export interface TestLogin {
 export async function startTestLogin(env: Record<string, string> = {}): Promise<TestLogin> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-login-'));
   const config = loadUpstreamConfig({ DATA_DIR: dataDir, LOGIN_PORT: '0', LOG_LEVEL: 'silent', ...env });
-  const store = openStore(dataDir);
+  const { store, dispose } = await openTestStore(dataDir);
   await seedDemoAccounts(store);
   const logs: string[] = [];
   const logger: Logger = {
@@ -53,7 +54,7 @@ export async function startTestLogin(env: Record<string, string> = {}): Promise<
     clock,
     stop: async () => {
       await server.close();
-      await store.close();
+      await dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

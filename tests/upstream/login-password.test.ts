@@ -5,11 +5,9 @@
  * keeping the calling session and ending every other one, the 安全提醒 message, and nothing secret
  * in the logs.
  */
-import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../upstream/src/login-service/services/accounts';
-import { DATABASE_FILE } from '../../upstream/src/store';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 
 describe('ModifyPassword', () => {
@@ -122,15 +120,11 @@ describe('ModifyPassword', () => {
     expect(old.body.message).toBe('用户名或密码错误');
     await signIn('pw-done', 'Changed2026pw', '192.0.2.72');
 
-    const db = new Database(path.join(login.store.dataDir, DATABASE_FILE), { readonly: true });
-    try {
-      const rows = db.prepare('SELECT type, message FROM messages WHERE user_id = ? ORDER BY id').all(userId) as { type: number; message: string }[];
-      expect(rows.map((r) => r.type)).toEqual([1, 3]);
-      expect(rows[1]!.message).toContain('密码');
-      expect(rows[1]!.message).not.toContain('Changed2026pw');
-    } finally {
-      db.close();
-    }
+    // oldest first
+    const rows = (await login.store.messages.listByUser(userId, 100, 0)).reverse();
+    expect(rows.map((r) => r.type)).toEqual([1, 3]);
+    expect(rows[1]!.message).toContain('密码');
+    expect(rows[1]!.message).not.toContain('Changed2026pw');
   });
 
   it('a newPwd longer than 128 is -1 新密码不能超过128位 up to the 4096-character parameter cap; beyond it 4000', async () => {
@@ -164,12 +158,7 @@ describe('ModifyPassword', () => {
     expect(await validate(loser)).toBe(-1);
     // the password is the winner's, and only one 安全提醒 was written
     await signIn('pw-race', winner.password, '192.0.2.75');
-    const db = new Database(path.join(login.store.dataDir, DATABASE_FILE), { readonly: true });
-    try {
-      expect((db.prepare('SELECT count(*) AS n FROM messages WHERE user_id = ? AND type = 3').get(userId) as { n: number }).n).toBe(1);
-    } finally {
-      db.close();
-    }
+    expect(await login.store.messages.countByUserAndType(userId, 3)).toBe(1);
   });
 
   it("refuses an organisation's network identity: 机构网络账号不能修改个人信息", async () => {

@@ -4,11 +4,9 @@
  * the contract, UnBindOautAccount, the token and userId rules shared by these calls, the refusal
  * of an organisation's network identity, and the welcome message of a new account.
  */
-import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../upstream/src/login-service/services/accounts';
-import { DATABASE_FILE } from '../../upstream/src/store';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 
 type Profile = Record<string, unknown> & { userId: number };
@@ -264,15 +262,10 @@ describe('login service profile calls', () => {
   describe('messages', () => {
     it('a new account starts with a welcome 系统通知 (type 1)', async () => {
       const user = await createUser(login.store, { userName: 'newcomer', password: 'Newcomer2026', userType: 1 }, login.clock.now);
-      const db = new Database(path.join(login.store.dataDir, DATABASE_FILE), { readonly: true });
-      try {
-        const rows = db.prepare('SELECT type, message FROM messages WHERE user_id = ?').all(user.userId) as { type: number; message: string }[];
-        expect(rows).toHaveLength(1);
-        expect(rows[0]!.type).toBe(1);
-        expect(rows[0]!.message).toMatch(/^欢迎加入思政云课堂！/);
-      } finally {
-        db.close();
-      }
+      const rows = await login.store.messages.listByUser(user.userId, 100, 0);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.type).toBe(1);
+      expect(rows[0]!.message).toMatch(/^欢迎加入思政云课堂！/);
     });
   });
 

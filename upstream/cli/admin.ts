@@ -29,6 +29,7 @@ import {
   userJson,
 } from '../src/login-service/services/accounts';
 import { openStore, type PasswordResetRecord, type Store } from '../src/store';
+import { openConfiguredStore } from '../src/store/open';
 import { connectPostgres } from '../src/store/postgres';
 import { copySqliteToPostgres } from '../src/store/postgres/copy-from-sqlite';
 import { migratePostgres } from '../src/store/postgres/migrations';
@@ -155,7 +156,7 @@ async function main(): Promise<number> {
   }
   const config = loadUpstreamConfig();
   if (parsed.positionals.join(' ') === 'migrate-to-postgres') return migrateToPostgres(parsed.values.from ?? config.dataDir);
-  const store = openStore(config.dataDir);
+  const store = await openConfiguredStore(config);
   try {
     const result = await run(store, parsed.positionals, parsed.values);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

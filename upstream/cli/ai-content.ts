@@ -16,7 +16,7 @@ import { createContentWriter, runContentJob } from '../src/ai/content';
 import { contentProgress } from '../src/ai/content/progress';
 import { ConfigError, loadUpstreamConfig } from '../src/config';
 import { createLogger } from '../src/logger';
-import { openStore } from '../src/store';
+import { openConfiguredStore } from '../src/store/open';
 
 const USAGE =
   '用法 (usage): npm run ai:content -- [--all] [--provider retrieval|openai-compatible] [--data-dir DIR] [--limit N]';
@@ -66,7 +66,7 @@ async function main(): Promise<number> {
     ...(flags.provider ? { AI_PROVIDER: flags.provider } : {}),
   });
   const logger = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn', 'ai-content');
-  const store = openStore(config.dataDir);
+  const store = await openConfiguredStore(config);
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(130);

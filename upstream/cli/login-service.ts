@@ -1,13 +1,14 @@
 /**
- * The login service process: `tsx upstream/cli/login-service.ts`. Opens the store under
- * DATA_DIR (shared with the main API, WAL), seeds the demo accounts when missing, and serves on
+ * The login service process: `tsx upstream/cli/login-service.ts`. Opens the store (PostgreSQL at
+ * DATABASE_URL, else the SQLite file under DATA_DIR, shared with the main API, WAL), seeds the demo accounts when missing, and serves on
  * LOGIN_PORT until SIGTERM/SIGINT.
  */
 import { loadUpstreamConfig } from '../src/config';
 import { seedDemoAccounts } from '../src/demo/accounts';
 import { startLoginService } from '../src/login-service/server';
 import { createLogger } from '../src/logger';
-import { openStore, type Store } from '../src/store';
+import type { Store } from '../src/store';
+import { openConfiguredStore, type StoreLocation } from '../src/store/open';
 import { closeOnSignals } from './shutdown';
 
 /**
@@ -15,11 +16,11 @@ import { closeOnSignals } from './shutdown';
  * migrates or seeds (one long write transaction) the other can meet a busy database, or a
  * migration the first has just applied. Both roll back cleanly, so trying again is safe.
  */
-async function openAndSeed(dataDir: string): Promise<{ store: Store; seeded: string[] }> {
+async function openAndSeed(location: StoreLocation): Promise<{ store: Store; seeded: string[] }> {
   for (let attempt = 1; ; attempt += 1) {
     let store: Store | undefined;
     try {
-      store = openStore(dataDir);
+      store = await openConfiguredStore(location);
       return { store, seeded: await seedDemoAccounts(store) };
     } catch (error) {
       await store?.close();
@@ -33,8 +34,8 @@ async function openAndSeed(dataDir: string): Promise<{ store: Store; seeded: str
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const logger = createLogger(config.logLevel, 'login-service');
-  const { store, seeded } = await openAndSeed(config.dataDir);
-  if (seeded.length > 0) logger.info(`seeded demo accounts into ${config.dataDir}: ${seeded.join(', ')}`);
+  const { store, seeded } = await openAndSeed(config);
+  if (seeded.length > 0) logger.info(`seeded demo accounts into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}: ${seeded.join(', ')}`);
   const server = await startLoginService({ config, store, logger });
   // Handlers before the line the launcher waits for (see main-api.ts).
   closeOnSignals(logger, async () => {

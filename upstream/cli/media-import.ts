@@ -12,7 +12,7 @@ import { ManifestError, importFolder } from '../src/media/pipeline';
 import { checkMediaTools, MediaToolMissingError } from '../src/media/pipeline/tools';
 import { terminalReporter } from '../src/media/pipeline/progress';
 import { SubtitleFormatError } from '../src/media/pipeline/subtitles';
-import { openStore } from '../src/store';
+import { openConfiguredStore } from '../src/store/open';
 
 const USAGE = '用法 (usage): npm run media:import -- <含 manifest.json 的文件夹 (a folder with manifest.json)>';
 
@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   }
   await checkMediaTools();
   const config = loadUpstreamConfig();
-  const store = openStore(config.dataDir);
+  const store = await openConfiguredStore(config);
   try {
     const result = await importFolder(store, folder, { reporter: terminalReporter() });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -6,12 +6,12 @@ import { describeContentSummary, seedAiContent } from '../src/ai/content';
 import { loadUpstreamConfig } from '../src/config';
 import { generateDemoContent } from '../src/demo/generate';
 import { describeDemoLearning, seedDemoLearning } from '../src/demo/learning';
-import { openStore } from '../src/store';
+import { openConfiguredStore } from '../src/store/open';
 import { describeSeed, seedIfEmpty } from '../src/demo/seed';
 
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();
-  const store = openStore(config.dataDir);
+  const store = await openConfiguredStore(config);
   try {
     const seeded = await seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
     process.stdout.write(

@@ -30,6 +30,12 @@ export interface UpstreamConfig {
   cookieDomain: string | null;
   /** TRUSTED_PROXIES: CIDRs whose X-Forwarded-For / X-Forwarded-Proto the login page believes */
   trustedProxies: string[];
+  /**
+   * DATABASE_URL=postgres://… (unset: the embedded SQLite file under DATA_DIR): the PostgreSQL
+   * database of the main API and the login service; a schema other than public goes in the URL
+   * (`?options=-c%20search_path%3Dname`)
+   */
+  databaseUrl: string | null;
   /** REDIS_URL (unset: nothing shared): where replicas share the signs already accepted (http/redis-replay-cache.ts) */
   redisUrl: string | null;
   /** REDIS_PREFIX (sizheng:): the keys of one platform, when several share a Redis */
@@ -133,6 +139,22 @@ function readUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   return url.href;
 }
 
+/** DATABASE_URL: a postgres:// or postgresql:// URL; the message never repeats it (it may hold a password) */
+function readDatabaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return null;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // answered below
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL must be a postgres://user@host:port/database URL (unset: the embedded SQLite file)');
+  }
+  return raw;
+}
+
 function readPublicBaseUrl(env: NodeJS.ProcessEnv, platformPublicUrl: string | null, platformPort: number): string {
   const fallback = platformPublicUrl ? new URL(platformPublicUrl).origin : `http://localhost:${platformPort}`;
   const href = readUrl(env, 'PUBLIC_BASE_URL') ?? fallback;
@@ -200,6 +222,7 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     tokenTtlHours,
     cookieDomain,
     trustedProxies,
+    databaseUrl: readDatabaseUrl(env),
     redisUrl: env.REDIS_URL?.trim() || null,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'sizheng:',
     metricsToken: env.METRICS_TOKEN?.trim() || null,

@@ -152,7 +152,9 @@ export async function seedDemoContent(store: ContentWriter, content: DemoContent
 export async function seedIfEmpty(store: Store, generate: () => DemoContent): Promise<SeedSummary | null> {
   if (!(await store.isEmpty())) return null;
   const content = generate();
-  return store.transaction(async () => {
+  // immediate: main APIs starting together on one database seed it once (the others find it full)
+  return store.immediateTransaction(async () => {
+    if (!(await store.isEmpty())) return null;
     const summary = await seedDemoContent(store, content, store.mediaDir);
     const media = await seedDemoMedia(store, content.videos);
     return media ? { ...summary, media } : summary;

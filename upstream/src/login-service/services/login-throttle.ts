@@ -110,17 +110,21 @@ export function createLoginThrottle(store: Store): LoginThrottle {
       await purge(at);
       const address = subscriberBlock(attempt.clientIp);
       const { pair, address: perAddress, account } = LOGIN_LIMITS;
-      let wait = remaining(await attempts.failuresOfPair(attempt.accountKey, address, at - pair.windowMs), pair, at);
-      if (!(await owner(attempt, address, at))) {
-        wait = Math.max(
-          wait,
-          remaining(await attempts.failuresOfAddress(address, at - perAddress.windowMs), perAddress, at),
-          remaining(await attempts.failuresOfAccount(attempt.accountKey, at - account.windowMs), account, at),
-        );
-      }
-      if (wait > 0) return wait;
-      await attempts.recordFailure(attempt.accountKey, address, at);
-      return 0;
+      // check and count as one: guesses sent in parallel (to several login services, on PostgreSQL)
+      // must each see the ones before them
+      return store.immediateTransaction(async () => {
+        let wait = remaining(await attempts.failuresOfPair(attempt.accountKey, address, at - pair.windowMs), pair, at);
+        if (!(await owner(attempt, address, at))) {
+          wait = Math.max(
+            wait,
+            remaining(await attempts.failuresOfAddress(address, at - perAddress.windowMs), perAddress, at),
+            remaining(await attempts.failuresOfAccount(attempt.accountKey, at - account.windowMs), account, at),
+          );
+        }
+        if (wait > 0) return wait;
+        await attempts.recordFailure(attempt.accountKey, address, at);
+        return 0;
+      });
     },
 
     async succeeded(attempt, at) {

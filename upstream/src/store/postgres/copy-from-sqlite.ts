@@ -2,7 +2,8 @@
  * Moves a platform that grew on the embedded SQLite file onto PostgreSQL (`npm run admin --
  * migrate-to-postgres`): every table the PostgreSQL schema has is copied from the SQLite file
  * (the columns both have, same names by design), parents before children, in one transaction,
- * then each identity column continues after the highest id copied. Derived tables (the search
+ * then each identity column continues after the highest id copied. The tables' own triggers are
+ * off while they are copied (the course counters arrive counted). Derived tables (the search
  * indexes, the AI knowledge base and their queues) are not copied: they are rebuilt from the
  * content. The target must hold no content yet.
  */
@@ -54,6 +55,9 @@ export async function copySqliteToPostgres(sqlite: Database, connection: Postgre
       const names = shared.map((c) => c.column);
       const booleans = new Set(shared.filter((c) => c.type === 'boolean').map((c) => c.column));
       let copied = 0;
+      // the copied rows already carry what triggers derive from them (the course counters of likes,
+      // favourites and notes): a trigger must not count them again. Foreign keys stay checked.
+      await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER USER`.execute(db);
       // names come from the two schemas' own catalogues, never from input
       const select = sqlite.prepare(`SELECT ${names.map((n) => `"${n}"`).join(', ')} FROM "${table}"`);
       let batch: Record<string, unknown>[] = [];
@@ -71,6 +75,7 @@ export async function copySqliteToPostgres(sqlite: Database, connection: Postgre
         if (batch.length >= BATCH_ROWS) await flush();
       }
       await flush();
+      await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER USER`.execute(db);
       for (const c of shared.filter((c) => c.identity)) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, ${c.column}), GREATEST(COALESCE(MAX(${sql.ref(c.column)}), 0), 1), MAX(${sql.ref(c.column)}) IS NOT NULL)
           FROM ${sql.table(table)}`.execute(db);
