@@ -249,6 +249,54 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
       expect(await store.playLogs.countByUser(user)).toBe(0);
     });
 
+    it('writes a batch as record() would write its reports one by one, answering each in order', async () => {
+      const one = await addUser(store, `one-by-one-${engine.name}`);
+      const batch = await addUser(store, `batch-${engine.name}`);
+      const reports = (userId: number) => [
+        report(userId, video.id, { duration: 100, lastPlayTime: 10, stayTime: 10, viewingOf: 0, stayCapSeconds: 5 }),
+        report(userId, sibling, { duration: 0, lastPlayTime: 7, stayTime: 3, viewingOf: 0 }),
+        report(987_654, sibling, { duration: 100 }),
+        report(userId, 999_999, { duration: 100 }),
+        report(userId, otherCourseVideo, { courseId: video.courseId, duration: 100 }),
+        // the same video again in the batch: the second report continues the first's viewing
+        report(userId, video.id, { duration: 100_000, lastPlayTime: 90, stayTime: 30, stayCapSeconds: 5 }),
+      ];
+      // records that exist before the batch are updated by it
+      await store.playLogs.record(report(one, sibling, { duration: 50, lastPlayTime: 20, stayTime: 4 }), T0);
+      await store.playLogs.record(report(batch, sibling, { duration: 50, lastPlayTime: 20, stayTime: 4 }), T0);
+
+      const expected: (number | null | 'unknownUser')[] = [];
+      for (const r of reports(one)) {
+        try {
+          expected.push(await store.playLogs.record(r, T0 + 9 * SECOND));
+        } catch (error) {
+          if (!isMissingReference(error)) throw error;
+          expected.push('unknownUser');
+        }
+      }
+      const outcomes = await store.playLogs.recordMany(reports(batch), T0 + 9 * SECOND);
+      expect(outcomes.map((o) => (typeof o === 'number' ? 'id' : o))).toEqual(expected.map((o) => (typeof o === 'number' ? 'id' : o)));
+      expect(outcomes.slice(2, 5)).toEqual(['unknownUser', null, null]);
+      expect(outcomes[5]).toBe(outcomes[0]);
+      const strip = ({ id: _id, userId: _user, createdAt: _created, ...rest }: Awaited<ReturnType<Store['playLogs']['find']>> & object) => rest;
+      const written = await store.playLogs.listByUser(batch);
+      expect(written.map((r) => r.id).sort()).toEqual([outcomes[0], outcomes[1]].sort());
+      expect(written.map(strip)).toEqual((await store.playLogs.listByUser(one)).map(strip));
+      expect(await store.playLogs.recordMany([], T0)).toEqual([]);
+    });
+
+    it('prunes a batch’s users to their newest records once', async () => {
+      const user = await addUser(store, `batch-many-${engine.name}`);
+      const videos = (await store.videos.listByCourse(video.courseId)).map((v) => v.id);
+      const first = await store.playLogs.recordMany(videos.slice(0, 60).map((id) => report(user, id, { duration: 60 })), T0);
+      expect(first.every((id) => typeof id === 'number')).toBe(true);
+      await store.playLogs.recordMany(videos.slice(60).map((id) => report(user, id, { duration: 60 })), T0 + SECOND);
+      expect(await store.playLogs.countByUser(user)).toBe(PLAY_LOG_KEEP);
+      // the oldest went; ties of time fall to the lower ids
+      expect(await store.playLogs.find(user, videos[0]!)).toBeUndefined();
+      expect(await store.playLogs.find(user, videos.at(-1)!)).toBeDefined();
+    });
+
     it('inside one transaction, a report for an unknown account fails alone and the others are kept', async () => {
       await store.transaction(async () => {
         await store.playLogs.record(report(bob, sibling, { duration: 100, lastPlayTime: 3 }), T0);

@@ -219,7 +219,7 @@ export type { TokenRecord, TokenKind } from './tokens';
 export type { MessageInput, MessageRecord } from './messages';
 export type { NoteInput, NoteKind, NoteQuery, NoteRecord } from './notes';
 export type { FavouriteCourseRecord, OperateType, UserOperationInput } from './user-operations';
-export type { PlayLogInput, PlayLogRecord } from './play-logs';
+export type { PlayLogInput, PlayLogOutcome, PlayLogRecord } from './play-logs';
 export type { FragmentInput, FragmentRecord } from './fragments';
 export type { KnowledgePointKey, NewVideo, StoredKeyframe, StoredVideo, VideoSummary } from './videos';
 export type { DanmakuInput, DanmakuRecord } from './danmaku';

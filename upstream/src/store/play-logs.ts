@@ -51,6 +51,9 @@ export interface PlayLogInput {
   stayCapSeconds?: number;
 }
 
+/** what became of one report of a batch */
+export type PlayLogOutcome = number | null | 'unknownUser';
+
 export interface PlayLogRecord {
   id: number;
   userId: number;
@@ -77,6 +80,13 @@ export interface PlayLogStore {
    * A userId without an account fails with SQLite's foreign-key error (SQLITE_CONSTRAINT_FOREIGNKEY).
    */
   record(entry: PlayLogInput, at: number): number | null;
+  /**
+   * Several reports at `at` (AddPlayLogs), each as record() would take it, in order; a report
+   * that fails fails alone. Answers per report: the record's id, null (no such video, or not of
+   * courseId) or 'unknownUser' (no account of that userId). PostgreSQL writes a batch in one
+   * statement (and prunes once), SQLite report by report in savepoints of one transaction.
+   */
+  recordMany(entries: readonly PlayLogInput[], at: number): PlayLogOutcome[];
   /** the user's record of one video (the resume position), if any */
   find(userId: number, videoId: number): PlayLogRecord | undefined;
   /** newest first, at most `limit` (default PLAY_LOG_KEEP) */
@@ -157,8 +167,21 @@ export function createPlayLogStore(db: Database): PlayLogStore {
     return row.id;
   });
 
+  const recordMany = db.transaction((entries: readonly PlayLogInput[], at: number): PlayLogOutcome[] =>
+    entries.map((entry) => {
+      try {
+        // a nested better-sqlite3 transaction: a savepoint, undone alone when it fails
+        return record(entry, at);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'unknownUser';
+        throw error;
+      }
+    }),
+  );
+
   return {
     record: (entry, at) => record(entry, at),
+    recordMany: (entries, at) => recordMany(entries, at),
 
     find(userId, videoId) {
       return prepare(`SELECT ${COLUMNS} ${FROM} WHERE p.user_id = ? AND p.video_id = ?`).get(userId, videoId) as

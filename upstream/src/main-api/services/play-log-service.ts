@@ -11,7 +11,7 @@
  */
 import { ApiError, badParameter, notFound } from '../../http/envelope';
 import { PLAY_LOG_STAY_SLACK_SECONDS } from '../../learning-limits';
-import { isMissingReference, type Store } from '../../store';
+import { isMissingReference, type PlayLogInput, type Store } from '../../store';
 import { isoTime } from '../presenters';
 import { requireUser, UNKNOWN_USER } from './centre-user';
 import { requireVideo, VIDEO_NOT_FOUND } from './videos';
@@ -38,55 +38,49 @@ export interface PlayLogService {
   report(report: PlayReport): Promise<number>;
   /**
    * Several reports (AddPlayLogs, the gateway's coalesced reports) in one transaction: one commit
-   * instead of one per report. Each is answered as report() answers it, in order: its record's id,
-   * or the ApiError report() would throw (given ApiErrors, reports the route refused, pass through).
-   * A report that fails leaves the others written.
+   * instead of one per report, and on PostgreSQL one statement (store.playLogs.recordMany). Each is
+   * answered as report() answers it, in order: its record's id, or the ApiError report() would
+   * throw (given ApiErrors, reports the route refused, pass through). A report that fails leaves
+   * the others written.
    */
   reportMany(reports: (PlayReport | ApiError)[]): Promise<(number | ApiError)[]>;
   last(query: { userId: number; videoId: number; courseId: number }): Promise<PlayLogItem | null>;
 }
 
+/** a report as the store takes it: the position within the reported length, the stay time capped by the clock */
+const entryOf = (r: PlayReport): PlayLogInput => ({
+  userId: r.userId,
+  userName: r.userName,
+  comId: r.comId,
+  videoId: r.videoId,
+  courseId: r.courseId,
+  catalogId: r.catalogId,
+  duration: r.duration,
+  lastPlayTime: Math.min(Math.max(0, r.lastPlayTime), r.duration),
+  stayTime: r.stayTime,
+  viewingOf: r.id,
+  stayCapSeconds: PLAY_LOG_STAY_SLACK_SECONDS,
+});
+
 export function createPlayLogService(store: Store, now: () => number = Date.now): PlayLogService {
   const service: PlayLogService = {
-    reportMany(reports) {
-      return store.transaction(async () => {
-        const answers: (number | ApiError)[] = [];
-        for (const r of reports) {
-          if (r instanceof ApiError) {
-            answers.push(r);
-            continue;
-          }
-          try {
-            // each record() is a savepoint of this transaction: a failed one undoes only itself
-            answers.push(await service.report(r));
-          } catch (error) {
-            if (error instanceof ApiError) answers.push(error);
-            else throw error;
-          }
-        }
-        return answers;
+    async reportMany(reports) {
+      const written = reports.filter((r): r is PlayReport => !(r instanceof ApiError));
+      const outcomes = await store.playLogs.recordMany(written.map(entryOf), now());
+      let next = 0;
+      return reports.map((r) => {
+        if (r instanceof ApiError) return r;
+        const outcome = outcomes[next++];
+        if (outcome === 'unknownUser') return badParameter(UNKNOWN_USER);
+        if (outcome === null || outcome === undefined) return notFound(VIDEO_NOT_FOUND);
+        return outcome;
       });
     },
 
     async report(r) {
       let id: number | null;
       try {
-        id = (await store.playLogs.record(
-          {
-            userId: r.userId,
-            userName: r.userName,
-            comId: r.comId,
-            videoId: r.videoId,
-            courseId: r.courseId,
-            catalogId: r.catalogId,
-            duration: r.duration,
-            lastPlayTime: Math.min(Math.max(0, r.lastPlayTime), r.duration),
-            stayTime: r.stayTime,
-            viewingOf: r.id,
-            stayCapSeconds: PLAY_LOG_STAY_SLACK_SECONDS,
-          },
-          now(),
-        ));
+        id = await store.playLogs.record(entryOf(r), now());
       } catch (error) {
         if (isMissingReference(error)) throw badParameter(UNKNOWN_USER);
         throw error;

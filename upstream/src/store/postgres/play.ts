@@ -6,13 +6,20 @@
  * course), clamps what the player reported and answers whether it created the row ((xmax = 0):
  * the row was inserted, not updated); only then is the user pruned to the newest PLAY_LOG_KEEP,
  * so an ordinary report costs one statement. Each record() is its own savepoint inside a caller's
- * transaction (AddPlayLogs): a report that fails (an unknown account) undoes only itself.
+ * transaction: a report that fails (an unknown account) undoes only itself.
+ *
+ * recordMany() writes a batch (AddPlayLogs, the gateway's coalesced reports) in one statement:
+ * the reports unnested into rows, checked against videos and users, the existing records updated
+ * (UPDATE … FROM, each by its own report's rules) and the rest inserted, answering each report's
+ * id in order; then one DELETE prunes the users who got a new record. A batch that names one
+ * user's video twice goes in rounds (a statement may change a row once); a record created by
+ * another replica between the update and the insert is written by record() on its own.
  */
 import { sql } from 'kysely';
 import { FRAGMENT_RETENTION_MS, PLAY_LOG_KEEP } from '../../learning-limits';
 import type { Async } from '../async-door';
 import type { FragmentInput, FragmentRecord, FragmentStore } from '../fragments';
-import type { PlayLogRecord, PlayLogStore } from '../play-logs';
+import type { PlayLogInput, PlayLogOutcome, PlayLogRecord, PlayLogStore } from '../play-logs';
 import type { PostgresConnection } from './connection';
 
 const countOf = (rows: { n: number | string }[]): number => Number(rows[0]?.n ?? 0);
@@ -25,7 +32,7 @@ const PLAY_FROM = sql`FROM play_logs p JOIN videos v ON v.id = p.video_id JOIN c
 
 export function createPostgresPlayLogStore(connection: PostgresConnection): Async<PlayLogStore> {
   const { db } = connection;
-  return {
+  const store: Async<PlayLogStore> = {
     record: (entry, at) =>
       connection.transaction(async () => {
         const duration = sql`${entry.duration}::integer`;
@@ -69,6 +76,90 @@ export function createPostgresPlayLogStore(connection: PostgresConnection): Asyn
         }
         return row.id;
       }),
+    recordMany: (entries, at) =>
+      connection.transaction(async () => {
+        const outcomes: PlayLogOutcome[] = new Array<PlayLogOutcome>(entries.length).fill(null);
+        const created = new Set<number>();
+        const raced: { index: number; entry: PlayLogInput }[] = [];
+        for (const round of rounds(entries)) {
+          const c = columnsOf(round.map((r) => r.entry));
+          const { rows } = await sql<{ ord: number; id: number | null; inserted: boolean; known: boolean; valid: boolean }>`
+            WITH input AS (
+              SELECT * FROM unnest(${c.userId}::integer[], ${c.userName}::text[], ${c.comId}::integer[], ${c.videoId}::integer[],
+                                   ${c.courseId}::integer[], ${c.catalogId}::integer[], ${c.lastPlayTime}::integer[],
+                                   ${c.duration}::integer[], ${c.stayTime}::integer[], ${c.viewingOf}::integer[], ${c.stayCap}::integer[])
+                WITH ORDINALITY AS i(user_id, user_name, com_id, video_id, course_id, catalog_id, last_play_time, duration,
+                                     stay_time, viewing_of, stay_cap, ord)
+            ),
+            valid AS (
+              SELECT i.*, v.course_id AS real_course, COALESCE(NULLIF(i.catalog_id, 0), c.catalogue_id) AS catalog,
+                     v.duration_seconds AS length,
+                     CASE WHEN i.stay_cap < 0 THEN i.stay_time ELSE least(i.stay_time, i.stay_cap) END AS first_stay
+              FROM input i JOIN videos v ON v.id = i.video_id JOIN courses c ON c.id = v.course_id
+              WHERE (i.course_id = 0 OR v.course_id = i.course_id)
+                AND EXISTS (SELECT 1 FROM users u WHERE u.user_id = i.user_id)
+            ),
+            updated AS (
+              UPDATE play_logs p SET
+                user_name = i.user_name, com_id = i.com_id, catalog_id = i.catalog,
+                last_play_time = CASE WHEN i.duration = 0 THEN p.last_play_time
+                  ELSE least(i.last_play_time, CASE WHEN i.length > 0 THEN least(i.duration, i.length) ELSE i.duration END) END,
+                duration = CASE WHEN i.duration = 0 THEN p.duration
+                  WHEN i.length > 0 AND i.duration > i.length THEN i.length ELSE i.duration END,
+                stay_time = CASE WHEN i.viewing_of IN (-1, p.id)
+                  THEN p.stay_time - p.viewing_stay + greatest(p.viewing_stay, CASE WHEN i.stay_cap < 0 THEN i.stay_time
+                    ELSE least(i.stay_time, p.viewing_stay + greatest(0, ((${at}::bigint - p.updated_at) / 1000)::integer) + i.stay_cap) END)
+                  ELSE p.stay_time + i.first_stay END,
+                viewing_stay = CASE WHEN i.viewing_of IN (-1, p.id)
+                  THEN greatest(p.viewing_stay, CASE WHEN i.stay_cap < 0 THEN i.stay_time
+                    ELSE least(i.stay_time, p.viewing_stay + greatest(0, ((${at}::bigint - p.updated_at) / 1000)::integer) + i.stay_cap) END)
+                  ELSE i.first_stay END,
+                updated_at = greatest(p.updated_at, ${at}::bigint)
+              FROM valid i WHERE p.user_id = i.user_id AND p.video_id = i.video_id
+              RETURNING i.ord, p.id
+            ),
+            inserted AS (
+              INSERT INTO play_logs (user_id, user_name, com_id, video_id, course_id, catalog_id, last_play_time, duration,
+                                     stay_time, viewing_stay, created_at, updated_at)
+              SELECT i.user_id, i.user_name, i.com_id, i.video_id, i.real_course, i.catalog,
+                     least(i.last_play_time, CASE WHEN i.duration = 0 THEN 0 WHEN i.length > 0 THEN least(i.duration, i.length) ELSE i.duration END),
+                     CASE WHEN i.length > 0 AND (i.duration = 0 OR i.duration > i.length) THEN i.length ELSE i.duration END,
+                     i.first_stay, i.first_stay, ${at}::bigint, ${at}::bigint
+              FROM valid i WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.ord = i.ord)
+              ORDER BY i.ord
+              ON CONFLICT (user_id, video_id) DO NOTHING
+              RETURNING user_id, video_id, id
+            )
+            SELECT i.ord, COALESCE(u.id, n.id) AS id, n.id IS NOT NULL AS inserted,
+                   EXISTS (SELECT 1 FROM users x WHERE x.user_id = i.user_id) AS known,
+                   EXISTS (SELECT 1 FROM valid v WHERE v.ord = i.ord) AS valid
+            FROM input i
+            LEFT JOIN updated u ON u.ord = i.ord
+            LEFT JOIN inserted n ON n.user_id = i.user_id AND n.video_id = i.video_id
+            ORDER BY i.ord`.execute(db());
+          for (const row of rows) {
+            const { index, entry } = round[row.ord - 1]!;
+            if (!row.known) outcomes[index] = 'unknownUser';
+            else if (!row.valid) outcomes[index] = null;
+            else if (row.id === null) raced.push({ index, entry });
+            else {
+              outcomes[index] = row.id;
+              if (row.inserted) created.add(entry.userId);
+            }
+          }
+        }
+        if (created.size > 0) {
+          await sql`DELETE FROM play_logs p USING (
+              SELECT id FROM (
+                SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY updated_at DESC, id DESC) AS n
+                FROM play_logs WHERE user_id = ANY(${[...created]}::integer[])) ranked
+              WHERE n > ${PLAY_LOG_KEEP}) old
+            WHERE p.id = old.id`.execute(db());
+        }
+        // created meanwhile by another replica's transaction: now an ordinary update
+        for (const { index, entry } of raced) outcomes[index] = await store.record(entry, at);
+        return outcomes;
+      }),
     find: async (userId, videoId) =>
       (
         await sql<PlayLogRecord>`SELECT ${PLAY_COLUMNS} ${PLAY_FROM} WHERE p.user_id = ${userId} AND p.video_id = ${videoId}`.execute(
@@ -84,6 +175,38 @@ export function createPostgresPlayLogStore(connection: PostgresConnection): Asyn
       countOf((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM play_logs WHERE user_id = ${userId}`.execute(db())).rows),
     clear: async (userId) => Number((await sql`DELETE FROM play_logs WHERE user_id = ${userId}`.execute(db())).numAffectedRows ?? 0),
   };
+  return store;
+}
+
+/** a batch's reports as columns, for unnest (one array per column) */
+function columnsOf(entries: readonly PlayLogInput[]) {
+  const column = <T>(pick: (entry: PlayLogInput) => T) => entries.map(pick);
+  return {
+    userId: column((e) => e.userId),
+    userName: column((e) => e.userName ?? ''),
+    comId: column((e) => e.comId ?? 0),
+    videoId: column((e) => e.videoId),
+    courseId: column((e) => e.courseId ?? 0),
+    catalogId: column((e) => e.catalogId ?? 0),
+    lastPlayTime: column((e) => e.lastPlayTime),
+    duration: column((e) => e.duration),
+    stayTime: column((e) => e.stayTime),
+    viewingOf: column((e) => e.viewingOf ?? -1),
+    stayCap: column((e) => e.stayCapSeconds ?? -1),
+  };
+}
+
+/** the batch's reports split so that no round names a user's video twice, keeping each report's index */
+function rounds(entries: readonly PlayLogInput[]): { index: number; entry: PlayLogInput }[][] {
+  const result: { index: number; entry: PlayLogInput }[][] = [];
+  const seen = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    const key = `${entry.userId}:${entry.videoId}`;
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    (result[round] ??= []).push({ index, entry });
+  });
+  return result;
 }
 
 const FRAGMENT_COLUMNS = sql`f.id, f.user_id AS "userId", f.video_id AS "videoId", v.name AS "videoName", v.course_id AS "courseId",
