@@ -3,6 +3,27 @@ import path from 'node:path';
 export type SignAlgorithm = 'md5' | 'sha256';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
+/**
+ * Request rate limits (replicas/rateLimits.ts, yoga/rateLimits.ts): how many GraphQL operations one
+ * signed-in user, and one client address, may have executed per window, on all gateway replicas
+ * together when REDIS_URL is set (else per process). Every operation counts on the general budgets;
+ * the expensive ones (a question to the AI, search, uploads, the mutations that write) count on the
+ * expensive budgets as well. 0 turns a budget off. Many students behind one school's NAT share one
+ * address, so the address budgets are far larger than a person's.
+ */
+export interface RateLimitSettings {
+  /** RATE_LIMIT_WINDOW_SECONDS (60): the window every budget is counted over. */
+  windowSeconds: number;
+  /** RATE_LIMIT_USER_OPERATIONS (600): operations of one signed-in user per window (10 a second on average). */
+  userOperations: number;
+  /** RATE_LIMIT_ADDRESS_OPERATIONS (20 000): operations from one client address per window (a school's NAT: some hundreds of students). */
+  addressOperations: number;
+  /** RATE_LIMIT_USER_EXPENSIVE (60): expensive operations of one signed-in user per window. */
+  userExpensive: number;
+  /** RATE_LIMIT_ADDRESS_EXPENSIVE (2 000): expensive operations from one client address per window. */
+  addressExpensive: number;
+}
+
 /** Everything the gateway reads from its environment, resolved once at start-up. */
 export interface GatewayConfig {
   /** PORT (4000); 0 picks a free port, which tests use. */
@@ -66,7 +87,8 @@ export interface GatewayConfig {
   logLevel: LogLevel;
   /**
    * REDIS_URL (unset: nothing shared): where gateway replicas share state (replicas/): a logout or a
-   * profile change through one gateway evicts the viewer on every gateway at once.
+   * profile change through one gateway evicts the viewer on every gateway at once, and the rate limits
+   * (RATE_LIMIT_*) count every replica's operations together.
    */
   redisUrl: string | null;
   /** REDIS_PREFIX (sizheng:): the keys and channels of one platform, when several share a Redis. */
@@ -107,6 +129,8 @@ export interface GatewayConfig {
    * app sends is a few dozen KB.
    */
   uploadReadDeadlineMs: number;
+  /** RATE_LIMIT_*: the request rate limits (RateLimitSettings above). */
+  rateLimits: RateLimitSettings;
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -198,5 +222,12 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
     catalogueCacheMs: parseInteger('CATALOGUE_CACHE_MS', env.CATALOGUE_CACHE_MS, 5_000, 0, 600_000),
     responseCacheTtlMs: parseInteger('RESPONSE_CACHE_TTL_MS', env.RESPONSE_CACHE_TTL_MS, 5_000, 0, 600_000),
+    rateLimits: {
+      windowSeconds: parseInteger('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, 60, 1, 86_400),
+      userOperations: parseInteger('RATE_LIMIT_USER_OPERATIONS', env.RATE_LIMIT_USER_OPERATIONS, 600, 0, 100_000_000),
+      addressOperations: parseInteger('RATE_LIMIT_ADDRESS_OPERATIONS', env.RATE_LIMIT_ADDRESS_OPERATIONS, 20_000, 0, 100_000_000),
+      userExpensive: parseInteger('RATE_LIMIT_USER_EXPENSIVE', env.RATE_LIMIT_USER_EXPENSIVE, 60, 0, 100_000_000),
+      addressExpensive: parseInteger('RATE_LIMIT_ADDRESS_EXPENSIVE', env.RATE_LIMIT_ADDRESS_EXPENSIVE, 2_000, 0, 100_000_000),
+    },
   };
 }

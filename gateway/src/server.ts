@@ -35,6 +35,7 @@ import { BREAKER_STATE, createGatewayMetrics, statusClass, type GatewayMetrics }
 import { PlayVideoNames } from './play/videoNames';
 import { PlayLogBatcher } from './play/playLogBatch';
 import { UpstreamClient, type UpstreamObserver } from './upstream/client';
+import { createRateLimits } from './replicas/rateLimits';
 import { createRedisResponseCache } from './replicas/responseCache';
 import { shareViewerEvictions, type SharedViewerEvictions } from './replicas/viewerEvictions';
 import { ViewerCache, isLoggedIn } from './viewer';
@@ -83,6 +84,8 @@ export interface Gateway {
   logger: Logger;
   /** the node:http request listener */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** resolves when what it shares over Redis has connected (or failed to) */
+  ready: () => Promise<void>;
   /** closes the upstream connection pools */
   dispose: () => Promise<void>;
 }
@@ -144,6 +147,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const playLogs = new PlayLogBatcher(client, logger, { onBatch: (reports) => metrics.playLogBatchSize.observe(reports) });
   // replicas share the visitors' cached answers (replicas/responseCache.ts); alone, yoga keeps them in the process
   const sharedResponses = config.redisUrl && config.responseCacheTtlMs > 0 ? createRedisResponseCache({ redisUrl: config.redisUrl, prefix: config.redisPrefix, logger }) : null;
+  // request rate limits per user and per address: in Redis the replicas count together (replicas/rateLimits.ts)
+  const rateLimits = createRateLimits({ settings: config.rateLimits, redisUrl: config.redisUrl, prefix: config.redisPrefix, logger });
   const yoga = createGraphQLHandler({
     config,
     logger,
@@ -155,6 +160,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     playLogs,
     metrics,
     responseCacheStore: sharedResponses?.cache,
+    rateLimits,
   });
   const serveOperatorPath = createOperatorPaths({
     upstreams: { 'main-api': config.upstreamUrl, 'login-service': config.loginUrl },
@@ -288,9 +294,13 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   };
 
   const dispose = async () => {
-    await Promise.all([client.close(), loginClient.close(), mediaClient.close(), sharedResponses?.close()]);
+    await Promise.all([client.close(), loginClient.close(), mediaClient.close(), sharedResponses?.close(), rateLimits?.close()]);
   };
-  return { config, logger, handle, dispose };
+  // the rate limits' Redis connection is up (or has failed: then they count in the process, see there)
+  const ready = async () => {
+    await rateLimits?.ready();
+  };
+  return { config, logger, handle, ready, dispose };
 }
 
 /**
@@ -322,6 +332,7 @@ export async function startGateway(config: GatewayConfig, options: GatewayOption
       throw error;
     }
   }
+  await gateway.ready();
   const server: Server = createServer(gateway.handle);
   // SSE streams stay open; keep-alive sockets should not hold a closing server for long
   server.keepAliveTimeout = 5_000;

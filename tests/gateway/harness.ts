@@ -117,6 +117,12 @@ export async function startTestGateway(
     CATALOGUE_CACHE_MS: '0',
     // likewise each operation is answered afresh; the response cache is tested in replicas-response-cache.test.ts
     RESPONSE_CACHE_TTL_MS: '0',
+    // tests send many operations as one user from one address within a minute: no rate limits unless a
+    // test sets them (replicas-rate-limits.test.ts)
+    RATE_LIMIT_USER_OPERATIONS: '0',
+    RATE_LIMIT_ADDRESS_OPERATIONS: '0',
+    RATE_LIMIT_USER_EXPENSIVE: '0',
+    RATE_LIMIT_ADDRESS_EXPENSIVE: '0',
     ...env,
   });
   const logs: string[] = [];

@@ -32,6 +32,7 @@ describe('loadGatewayConfig', () => {
       upstreamWriteTimeoutMs: 10_000,
       logLevel: 'info',
       exposeUpstreamCount: false,
+      rateLimits: { windowSeconds: 60, userOperations: 600, addressOperations: 20_000, userExpensive: 60, addressExpensive: 2_000 },
     });
     expect(config.webDistDir).toBe(path.resolve(__dirname, '..', '..', 'web', 'dist'));
   });

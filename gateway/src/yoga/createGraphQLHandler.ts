@@ -3,7 +3,7 @@
  * multipart uploads for signed-in callers only, a few at a time and within a deadline (uploads.ts), query limits
  * (graphql-armor's and our cost limit, limits.ts), switchable introspection and
  * GraphiQL (self-hosted), the graphql-sse endpoint (Subscription.askAI; see subscriptionResults.ts) and
- * per-operation upstream accounting and budget.
+ * per-operation upstream accounting and budget, request rate limits per user and per address (rateLimits.ts).
  */
 import { CatalogueTreeCache } from '../loaders/catalogueTree';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
@@ -14,6 +14,7 @@ import type { GatewayConfig } from '../config';
 import { createContextFactory, pendingFallbackCookies, type GatewayContext, type ServerContext } from '../context';
 import { INTERNAL_ERROR_MESSAGE } from '../graphql/errors';
 import { clientFacingError, useFieldErrors } from '../graphql/fieldErrors';
+import { createTrustTest } from '../http/clientAddress';
 import type { OfflineGraphiQL } from '../http/graphiql';
 import type { Logger } from '../logger';
 import type { GatewayMetrics } from '../metrics';
@@ -22,12 +23,14 @@ import type { UpstreamClient } from '../upstream/client';
 import { UpstreamBudgetExceeded, UpstreamError, UpstreamRefusal } from '../upstream/errors';
 import type { PlayVideoNames } from '../play/videoNames';
 import type { PlayLogBatcher } from '../play/playLogBatch';
+import type { RateLimits } from '../replicas/rateLimits';
 import type { ViewerCache } from '../viewer';
 import { useBodyLimits, useStreamBodyLimit } from './bodyLimits';
 import { useCsrfPrevention } from './csrf';
 import { useDisableIntrospection } from './introspection';
 import { armorPlugin, useCostLimit, useLimitMessages } from './limits';
 import { useOperationMetrics } from './operationMetrics';
+import { useRateLimits } from './rateLimits';
 import { useVisitorResponseCache } from './responseCache';
 import { useResponseHeaders } from './responses';
 import { useSubscriptionErrorResults } from './subscriptionResults';
@@ -64,6 +67,8 @@ export interface GraphQLHandlerDeps {
   metrics?: GatewayMetrics;
   /** the response cache's store shared over REDIS_URL (replicas/responseCache.ts); absent: kept in the process */
   responseCacheStore?: ResponseCacheStore;
+  /** the request rate limits (replicas/rateLimits.ts: in Redis across replicas, else in the process); absent: none */
+  rateLimits?: RateLimits | null;
 }
 
 /**
@@ -104,7 +109,7 @@ function yogaLogger(logger: Logger): Logger {
   };
 }
 
-export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics, responseCacheStore }: GraphQLHandlerDeps) {
+export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics, responseCacheStore, rateLimits }: GraphQLHandlerDeps) {
   const schema = createSchema();
   const catalogueCache = new CatalogueTreeCache(config.catalogueCacheMs);
   const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs, metrics, catalogueCache };
@@ -127,6 +132,9 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     useSubscriptionErrorResults(),
     armorPlugin({ blockFieldSuggestions: !config.introspection }),
     useLimitMessages(),
+    // after the subscription results (a refused askAI must reach graphql-sse), before the response cache
+    // (an answer served from it is still an operation of its asker): every operation that runs is counted
+    ...(rateLimits ? [useRateLimits({ limits: rateLimits, trusted: createTrustTest(config.trustedProxies), streamPath: GRAPHQL_SSE_ENDPOINT, logger })] : []),
     // before the accounting: a refused operation makes no upstream request to account for
     useCostLimit(),
     useStreamBodyLimit(GRAPHQL_SSE_ENDPOINT),
