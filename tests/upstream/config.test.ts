@@ -20,6 +20,7 @@ describe('loadUpstreamConfig', () => {
       trustedProxies: ['127.0.0.0/8', '::1'],
       metricsToken: null,
       databaseUrl: null,
+      jobWorker: true,
       redisUrl: null,
       redisPrefix: 'sizheng:',
       allowedRedirectHosts: [],
@@ -47,9 +48,11 @@ describe('loadUpstreamConfig', () => {
       SIGN_ALGORITHM: 'SHA256',
       LOG_LEVEL: 'debug',
       DATABASE_URL: 'postgres://postgres@db.internal:5432/sizheng',
+      JOB_WORKER: 'false',
     });
     expect(config).toMatchObject({
       databaseUrl: 'postgres://postgres@db.internal:5432/sizheng',
+      jobWorker: false,
       dataDir: '/tmp/x',
       host: '0.0.0.0',
       upstreamPort: 6100,

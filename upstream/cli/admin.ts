@@ -12,6 +12,8 @@
  *   org add --name N --ip-ranges CIDR[,CIDR...] [--gid GID] [--code COMCODE]
  *   org list
  *   org disable --id COMID         org enable --id COMID
+ *   jobs                           (on PostgreSQL: the newest background jobs, their state, progress and outcome)
+ *   jobs run NAME                  (asks for a run of a background job now, e.g. fragments-sweep)
  *   migrate-to-postgres [--from DATA_DIR]   (copies the platform's SQLite file into the empty
  *     PostgreSQL database at DATABASE_URL; the search index and the AI knowledge base are rebuilt there)
  */
@@ -30,6 +32,8 @@ import {
 } from '../src/login-service/services/accounts';
 import { openStore, type PasswordResetRecord, type Store } from '../src/store';
 import { openConfiguredStore } from '../src/store/open';
+import { jobsSchemaOf, openJobQueue } from '../src/jobs/queue';
+import { BACKGROUND_JOBS } from '../src/main-api/background';
 import { connectPostgres } from '../src/store/postgres';
 import { copySqliteToPostgres } from '../src/store/postgres/copy-from-sqlite';
 import { migratePostgres } from '../src/store/postgres/migrations';
@@ -45,6 +49,8 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   org list
   org disable --id COMID
   org enable --id COMID
+  jobs
+  jobs run NAME   (${Object.values(BACKGROUND_JOBS).map((job) => job.name).join(', ')})
   migrate-to-postgres [--from DATA_DIR]   (DATABASE_URL=postgres://… names the empty target)`;
 
 class UsageError extends Error {}
@@ -156,6 +162,7 @@ async function main(): Promise<number> {
   }
   const config = loadUpstreamConfig();
   if (parsed.positionals.join(' ') === 'migrate-to-postgres') return migrateToPostgres(parsed.values.from ?? config.dataDir);
+  if (parsed.positionals[0] === 'jobs') return jobs(config.databaseUrl, parsed.positionals.slice(1));
   const store = await openConfiguredStore(config);
   try {
     const result = await run(store, parsed.positionals, parsed.values);
@@ -173,6 +180,37 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     await store.close();
+  }
+}
+
+/** lists the background jobs or asks for a run (PostgreSQL only: the embedded default runs them on timers) */
+async function jobs(databaseUrl: string | null, args: string[]): Promise<number> {
+  if (!databaseUrl) {
+    process.stderr.write('错误 (error): 后台任务只在 PostgreSQL 上排队，请设置 DATABASE_URL（内置 SQLite 在主 API 进程内定时运行） (jobs need DATABASE_URL)\n');
+    return 1;
+  }
+  const names = Object.values(BACKGROUND_JOBS).map((job) => job.name) as string[];
+  if (!(args.length === 0 || (args.length === 2 && args[0] === 'run'))) {
+    process.stderr.write(`错误 (error): 未知命令 (unknown command): jobs ${args.join(' ')}\n${USAGE}\n`);
+    return 1;
+  }
+  if (args.length === 2 && !names.includes(args[1]!)) {
+    process.stderr.write(`错误 (error): 没有这个后台任务 (no such job): ${args[1]}; 可用 (known): ${names.join(', ')}\n`);
+    return 1;
+  }
+  const queue = await openJobQueue(databaseUrl, { passive: true, schema: jobsSchemaOf(databaseUrl) });
+  try {
+    if (args.length === 0) {
+      process.stdout.write(`${JSON.stringify(await queue.list(30), null, 2)}\n`);
+      return 0;
+    }
+    // the queues exist once a main API has started; an operator may ask before that
+    await queue.define(Object.values(BACKGROUND_JOBS));
+    const id = await queue.send(args[1]!);
+    process.stdout.write(`${JSON.stringify(id ? { queued: args[1], id } : { queued: null, reason: 'a run of this job is already waiting' }, null, 2)}\n`);
+    return 0;
+  } finally {
+    await queue.stop();
   }
 }
 

@@ -36,6 +36,11 @@ export interface UpstreamConfig {
    * (`?options=-c%20search_path%3Dname`)
    */
   databaseUrl: string | null;
+  /**
+   * JOB_WORKER (true): whether this main API works the background jobs on PostgreSQL (false on the
+   * main APIs of a cluster whose job worker does them); the embedded default runs them on timers
+   */
+  jobWorker: boolean;
   /** REDIS_URL (unset: nothing shared): where replicas share the signs already accepted (http/redis-replay-cache.ts) */
   redisUrl: string | null;
   /** REDIS_PREFIX (sizheng:): the keys of one platform, when several share a Redis */
@@ -223,6 +228,7 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     cookieDomain,
     trustedProxies,
     databaseUrl: readDatabaseUrl(env),
+    jobWorker: readChoice(env, 'JOB_WORKER', ['true', 'false'] as const, 'true') === 'true',
     redisUrl: env.REDIS_URL?.trim() || null,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'sizheng:',
     metricsToken: env.METRICS_TOKEN?.trim() || null,

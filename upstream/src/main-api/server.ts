@@ -23,9 +23,8 @@ import { lectureMakerOf } from '../media/lecture/on-open';
 import { createMediaGate } from '../media/media-tokens';
 import { MEDIA_PREFIX, serveMediaRequest } from '../media/serve-media';
 import type { MainApiData } from './data';
-import { startContentRefresher } from '../ai/content/refresher';
-import { createContentWriter } from '../ai/content/writer';
-import { startFragmentSweeper } from './fragment-sweeper';
+import type { JobQueue } from '../jobs/queue';
+import { startBackgroundWork } from './background';
 import { buildRouteTable, routeKey } from './routes';
 import { isRawAnswer, isStreamAnswer } from './routes/route';
 import { createServices } from './services';
@@ -44,6 +43,8 @@ export interface MainApiOptions {
   aiSlots?: StreamingSlots;
   /** the server's figures for GET /metrics (default: new ones); startMainApi adds the background jobs' */
   metrics?: ServiceMetrics;
+  /** on PostgreSQL, the job queue the background work runs on (main-api/background.ts); absent: timers in this process */
+  jobs?: JobQueue | null;
 }
 
 export type { RunningServer } from '../http/listen';
@@ -119,7 +120,7 @@ export function createMainApiHandler(options: MainApiOptions) {
   return serveEnvelopes(logger, handle, { metrics, routeOf });
 }
 
-/** Serves the main API; also sweeps expired fragments at start-up and hourly until close(). */
+/** Serves the main API, and runs its background work (main-api/background.ts) until close(). */
 export async function startMainApi(options: MainApiOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(options.config.logLevel, 'main-api');
   // replicas share the signs already accepted (REDIS_URL)
@@ -142,26 +143,26 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
   // Slow or idle clients must not hold sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
-  const stopSweeping = await startFragmentSweeper(options.store, { now: options.now ?? Date.now, logger });
   let running: RunningServer;
   try {
     running = await listen(server, options.config.host, options.port ?? options.config.upstreamPort);
   } catch (error) {
-    stopSweeping();
     await shared?.close();
     throw error;
   }
-  // AI content of new or changed lectures is written in the background, never inside a request
-  const stopAiContent = startContentRefresher(options.store, {
-    writer: createContentWriter(options.config.ai, logger),
+  // expired fragments and AI content of new or changed lectures, in the background, never inside a request
+  const stopBackground = await startBackgroundWork(options.store, {
+    ai: options.config.ai,
     logger,
+    now: options.now ?? Date.now,
+    jobs: options.jobs ?? null,
+    work: options.config.jobWorker,
     onBacklog: (videos) => aiContentBacklog.set(videos),
   });
   return {
     ...running,
     close: async () => {
-      stopSweeping();
-      stopAiContent();
+      await stopBackground();
       // a lecture being made for a video opened before (media/lecture/on-open.ts) stops; the next open resumes it
       await lectureMakerOf(options.store).stop();
       await running.close();
