@@ -176,12 +176,15 @@ export function createRateLimits({ settings, redisUrl, prefix, logger, retryRedi
     },
     async ready() {
       if (!redis || redis.status === 'ready') return;
+      // a Redis that takes the connection but never answers delays the start by 10 s at most
       await new Promise<void>((resolve) => {
         const done = () => {
+          clearTimeout(timer);
           redis.off('ready', done);
           redis.off('error', done);
           resolve();
         };
+        const timer = setTimeout(done, 10_000);
         redis.on('ready', done);
         redis.on('error', done);
       });
