@@ -155,8 +155,8 @@ async function main(): Promise<void> {
   const api = await startTestApi({ content, env: { AI_RETRIEVAL_PACE_MS: '0' } });
   try {
     const built = Date.now();
-    while (api.store.knowledge.catchUp(60_000).remaining > 0);
-    console.error(`knowledge base: ${api.store.knowledge.stats().chunks} chunks (${Date.now() - built} ms to finish indexing)`);
+    while ((await api.store.knowledge.catchUp(60_000)).remaining > 0);
+    console.error(`knowledge base: ${(await api.store.knowledge.stats()).chunks} chunks (${Date.now() - built} ms to finish indexing)`);
     const outcomes: Outcome[] = [];
     let n = 0;
     for (const q of questions) {

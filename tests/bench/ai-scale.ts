@@ -43,9 +43,9 @@ async function measureScale(name: string, content: DemoContent, step: (text: str
     await seedDemoContent(store, content, store.mediaDir);
     step(`${name}: building the knowledge base`);
     const started = performance.now();
-    while (store.knowledge.catchUp(600_000).remaining > 0);
+    while ((await store.knowledge.catchUp(600_000)).remaining > 0);
     const buildMs = performance.now() - started;
-    const { chunks } = store.knowledge.stats();
+    const { chunks } = await store.knowledge.stats();
     const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', AI_RETRIEVAL_PACE_MS: '0' });
     const server = await startMainApi({ config, store });
     try {

@@ -32,15 +32,15 @@ describe('AI knowledge base', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('chunks every seeded course on catch-up', () => {
+  it('chunks every seeded course on catch-up', async () => {
     const courses = (db.prepare('SELECT count(*) AS n FROM courses').get() as { n: number }).n;
-    expect(store.knowledge.stats().pending).toBe(courses);
-    expect(store.knowledge.catchUp(60_000)).toEqual({ applied: courses, remaining: 0 });
-    const { chunks, pending } = store.knowledge.stats();
+    expect((await store.knowledge.stats()).pending).toBe(courses);
+    expect(await store.knowledge.catchUp(60_000)).toEqual({ applied: courses, remaining: 0 });
+    const { chunks, pending } = await store.knowledge.stats();
     expect(pending).toBe(0);
     expect(chunks).toBeGreaterThan(50);
     // nothing queued: nothing to do
-    expect(store.knowledge.catchUp(60_000)).toEqual({ applied: 0, remaining: 0 });
+    expect(await store.knowledge.catchUp(60_000)).toEqual({ applied: 0, remaining: 0 });
   });
 
   it('finds a changed transcript passage at its own second, without any explicit reindexing', async () => {
@@ -51,7 +51,7 @@ describe('AI knowledge base', () => {
       endMs: number;
     };
     db.prepare('UPDATE video_transcripts SET text = ? WHERE video_id = 11 AND seq = 2').run('量子纠缠有一种奇妙的性质，叫作非定域性。');
-    expect(store.knowledge.stats().pending).toBe(1);
+    expect((await store.knowledge.stats()).pending).toBe(1);
     const after = await store.knowledge.retrieve({ question: '量子纠缠有什么奇妙的性质' });
     expect(after.passages.length).toBeGreaterThan(0);
     const best = after.passages[0]!;
@@ -130,36 +130,36 @@ describe('AI knowledge base', () => {
     const asked = await store.knowledge.retrieve({ question: '唯物辩证法的基本规律', courseId: 7 });
     // answered from the knowledge base as it is
     expect(asked.passages.length).toBeGreaterThan(0);
-    expect(store.knowledge.stats().pending).toBe(courses - 1);
+    expect((await store.knowledge.stats()).pending).toBe(courses - 1);
     expect(db.prepare('SELECT count(*) AS n FROM ai_kb_pending WHERE course_id = 7').get()).toEqual({ n: 0 });
     await store.knowledge.retrieve({ question: '唯物辩证法的基本规律' });
-    expect(store.knowledge.stats().pending).toBe(courses - 2);
-    await until(() => (store.knowledge.stats().pending === 0 ? true : undefined));
+    expect((await store.knowledge.stats()).pending).toBe(courses - 2);
+    await until(async () => ((await store.knowledge.stats()).pending === 0 ? true : undefined));
   });
 
   it('answers without waiting while another process holds the write lock, and catches up after', async () => {
     requeueAll();
-    const pending = store.knowledge.stats().pending;
+    const pending = (await store.knowledge.stats()).pending;
     // the store's connection tries the lock once instead of waiting its busy_timeout (5 s) for it
     const pragmas = vi.spyOn(Database.prototype, 'pragma');
     db.exec('BEGIN IMMEDIATE');
     try {
       const result = await store.knowledge.retrieve({ question: '唯物辩证法的基本规律', courseId: 1 });
       expect(result.passages.length).toBeGreaterThan(0);
-      expect(store.knowledge.stats().pending).toBe(pending);
+      expect((await store.knowledge.stats()).pending).toBe(pending);
       expect(pragmas.mock.calls.map((call) => call[0])).toContain('busy_timeout = 0');
     } finally {
       pragmas.mockRestore();
       db.exec('COMMIT');
     }
-    await until(() => (store.knowledge.stats().pending === 0 ? true : undefined));
+    await until(async () => ((await store.knowledge.stats()).pending === 0 ? true : undefined));
   });
 
-  it('rebuilds from scratch to the same chunks, course by course in place', () => {
+  it('rebuilds from scratch to the same chunks, course by course in place', async () => {
     const before = db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all();
     const lastCourse = (db.prepare('SELECT max(id) AS id FROM courses').get() as { id: number }).id;
     let seenMidway: { done: number; total: number; lastCourseChunks: number } | undefined;
-    const { chunks } = store.knowledge.rebuild({
+    const { chunks } = await store.knowledge.rebuild({
       onProgress: (done, total) => {
         // another connection, as a question in the main API, still finds the courses not yet redone
         if (done === 1) seenMidway = { done, total, lastCourseChunks: (db.prepare('SELECT count(*) AS n FROM ai_chunks WHERE course_id = ?').get(lastCourse) as { n: number }).n };
@@ -170,7 +170,7 @@ describe('AI knowledge base', () => {
     expect(seenMidway!.lastCourseChunks).toBeGreaterThan(0);
     expect(chunks).toBe(before.length);
     expect(db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all()).toEqual(before);
-    expect(store.knowledge.stats().pending).toBe(0);
+    expect((await store.knowledge.stats()).pending).toBe(0);
   });
 
   /** queues every course again, as an import touching them all would */
@@ -180,9 +180,9 @@ describe('AI knowledge base', () => {
 });
 
 /** polls until fn returns a value (the background drain runs on timers) */
-async function until<T>(fn: () => T | undefined): Promise<T> {
+async function until<T>(fn: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 400; i++) {
-    const value = fn();
+    const value = await fn();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

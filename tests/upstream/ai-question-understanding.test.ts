@@ -140,7 +140,7 @@ describe('retrieval over the lectures', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-questions-'));
     store = openMainApiData(dataDir);
     await seedDemoContent(store, content, store.mediaDir);
-    store.knowledge.catchUp(60_000);
+    await store.knowledge.catchUp(60_000);
   });
   afterAll(async () => {
     await store.close();

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   try {
     const started = Date.now();
     process.stdout.write(`rebuilding the AI knowledge base of ${config.dataDir}\n`);
-    const { courses, chunks } = store.knowledge.rebuild();
+    const { courses, chunks } = await store.knowledge.rebuild();
     process.stdout.write(`rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s: ${courses} courses, ${chunks} chunks\n`);
   } finally {
     await store.close();

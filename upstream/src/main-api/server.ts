@@ -53,7 +53,7 @@ export function createMainApiHandler(options: MainApiOptions) {
   const { config, store } = options;
   const logger = options.logger ?? createLogger(config.logLevel, 'main-api');
   // the platform's own names and terms into the segmenter first: search and the AI index and read questions with them
-  store.knowledge.loadDictionary();
+  void store.knowledge.loadDictionary().catch((error: unknown) => logger.warn(`AI dictionary not loaded: ${error instanceof Error ? error.message : String(error)}`));
   const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai, aiSlots: options.aiSlots }), config);
   const metrics = options.metrics ?? createServiceMetrics();
   const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());

@@ -135,19 +135,19 @@ export interface Retrieval {
 
 export interface KnowledgeBase {
   /** applies queued course changes for at most maxMs; the rest follows in the background */
-  catchUp(maxMs: number): { applied: number; remaining: number };
+  catchUp(maxMs: number): Promise<{ applied: number; remaining: number }>;
   /**
    * re-chunks every course, course by course in place (questions meanwhile find the old chunks of
    * the courses not yet done); onProgress after each transaction
    */
-  rebuild(options?: { onProgress?: (done: number, total: number) => void }): { courses: number; chunks: number };
+  rebuild(options?: { onProgress?: (done: number, total: number) => void }): Promise<{ courses: number; chunks: number }>;
   retrieve(query: RetrievalQuery): Promise<Retrieval>;
   /**
    * adds the platform's own names and terms (ai_terms; on a first start, every course's) to the
    * segmenter that search and the AI share; also done by the first indexing or question
    */
-  loadDictionary(): void;
-  stats(): { chunks: number; pending: number };
+  loadDictionary(): Promise<void>;
+  stats(): Promise<{ chunks: number; pending: number }>;
 }
 
 interface ChunkRow {
@@ -896,9 +896,10 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     };
   }
 
+  // the interface answers promises (PostgreSQL's must); here each call does its work at once, synchronously
   return {
-    catchUp,
-    rebuild(options = {}) {
+    catchUp: async (maxMs) => catchUp(maxMs),
+    rebuild: async (options = {}) => {
       // course by course in place: each course's chunks are replaced in one transaction, so
       // questions meanwhile find the old chunks of the courses not yet done
       const courses = db
@@ -919,8 +920,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       return { courses, chunks: (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n };
     },
     retrieve,
-    loadDictionary: loadTerms,
-    stats: () => ({
+    loadDictionary: async () => loadTerms(),
+    stats: async () => ({
       chunks: (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n,
       pending: (prepare('SELECT count(*) AS n FROM ai_kb_pending').get() as { n: number }).n,
     }),

@@ -134,7 +134,7 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
   const streamDeadlineMs = options.streamDeadlineMs ?? STREAM_DEADLINE_MS;
   // material seeded or changed while no main API ran is queued: chunk it before serving (the rest
   // drains in the background, and a question indexes at most one queued course first)
-  store.knowledge.catchUp(START_INDEXING_MS);
+  void store.knowledge.catchUp(START_INDEXING_MS).catch(() => undefined);
   const slots = options.slots ?? createInProcessSlots({ perUser: MAX_STREAMING_PER_USER, everyone: maxStreaming });
 
   // the question log keeps QUESTION_RETENTION_MS: older rows go in the background, in batches
