@@ -194,20 +194,20 @@ export async function runSearchBench(options: {
   await seedDemoContent(store, corpus.content, path.join(dataDir, 'media'));
   const seedMs = performance.now() - t0;
   corpus = null; // the strings are in the store now: let the collector have them
-  store.close();
+  await store.close();
 
   const databaseFile = path.join(dataDir, 'sizheng.sqlite');
   const databaseBytesBefore = statSync(databaseFile).size;
   step('search: building the search index (engine.rebuild)');
   const indexStore = openMainApiData(dataDir);
   t0 = performance.now();
-  const summary = indexStore.search.rebuild({
+  const summary = await indexStore.search.rebuild({
     onProgress: ({ index, rows }) => {
       if (rows % 200_000 === 0 && rows > 0) step(`search:   ${index}: ${rows} rows`);
     },
   });
   const buildMs = performance.now() - t0;
-  indexStore.close();
+  await indexStore.close();
   const databaseBytesAfter = statSync(databaseFile).size;
   step(`search: index built in ${(buildMs / 1000).toFixed(1)} s: ${JSON.stringify(summary.counts)}`);
 

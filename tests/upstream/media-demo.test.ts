@@ -159,8 +159,8 @@ describe('demo lectures: seeding', () => {
   it('indexes the search e2e phrase at the second it is spoken', async () => {
     const plan = planDemoMedia(content.videos, library);
     const phrase = searchTestPhrase(content, plannedTimings(plan))!;
-    store.search.applyPending();
-    const hits = store.search.search('knowledgePoints', { keyword: phrase.phrase, offset: 0, limit: 5 });
+    await store.search.applyPending();
+    const hits = await store.search.search('knowledgePoints', { keyword: phrase.phrase, offset: 0, limit: 5 });
     const point = (await store.videos.knowledgePoints(hits.ids))[0]!;
     expect(point).toMatchObject({ kind: 'transcript', videoId: phrase.videoId, timePoint: phrase.second });
   });

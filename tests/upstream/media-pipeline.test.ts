@@ -203,11 +203,11 @@ describe('media pipeline: the store', () => {
     ]);
     expect(await store.videos.transcript(VIDEO_ID)).toEqual(PASSAGES.slice(0, 3));
     // the search index follows: the new sentence is found at its second, the replaced one is gone
-    store.search.applyPending();
-    const found = store.search.search('knowledgePoints', { keyword: '检验真理的唯一标准', offset: 0, limit: 10 });
+    await store.search.applyPending();
+    const found = await store.search.search('knowledgePoints', { keyword: '检验真理的唯一标准', offset: 0, limit: 10 });
     expect(found.ids).toEqual([{ kind: 'transcript', videoId: VIDEO_ID, seq: 1 }]);
     expect((await store.videos.knowledgePoints(found.ids))[0]).toMatchObject({ timePoint: 3, description: '实践是检验真理的唯一标准。' });
-    const old = store.search.search('knowledgePoints', { keyword: '请大家认真思考', offset: 0, limit: 100 });
+    const old = await store.search.search('knowledgePoints', { keyword: '请大家认真思考', offset: 0, limit: 100 });
     expect(old.ids.some((id) => id.videoId === VIDEO_ID)).toBe(false);
   });
 });

@@ -45,14 +45,14 @@ async function seededStore(): Promise<{ store: MainApiData; file: string }> {
 }
 
 /** the engine after what a request does first (search and count answer from the index as it is) */
-function caughtUp(engine: SearchEngine): SearchEngine {
-  engine.catchUp({ maxMs: 10_000 });
+async function caughtUp(engine: SearchEngine): Promise<SearchEngine> {
+  await engine.catchUp({ maxMs: 10_000 });
   return engine;
 }
 
 function engineOn(file: string, options?: Parameters<typeof createSqliteSearchEngine>[1]): SearchEngine {
   const engine = createSqliteSearchEngine(file, options);
-  closers.push(() => engine.close());
+  closers.push(() => void engine.close());
   return engine;
 }
 
@@ -80,37 +80,37 @@ const FIXTURE_COUNTS = { courses: 10, knowledgePoints: 20 * 7, topics: 4, lectur
 describe('SQLite search engine', () => {
   it('is constructible on any store file, and answers once it has caught up with the queued content', async () => {
     const { store, file } = await seededStore();
-    expect(store.search.stats()).toEqual({
+    expect(await store.search.stats()).toEqual({
       counts: { courses: 0, knowledgePoints: 0, topics: 0, lecturers: 0, catalogues: 0 },
       pending: 10 + 20 + 4 + 6 + 14,
     });
     const engine = engineOn(file);
     // search answers from the index as it is: the services catch up once per request first
-    expect(engine.count('courses', { keyword: '唯物辩证法' })).toBe(0);
-    caughtUp(engine);
+    expect(await engine.count('courses', { keyword: '唯物辩证法' })).toBe(0);
+    await caughtUp(engine);
     // course 1 by its name first, then 2 and 10, filed under the catalogue 唯物辩证法
-    const hits = engine.search('courses', { keyword: '唯物辩证法', offset: 0, limit: 10 });
+    const hits = await engine.search('courses', { keyword: '唯物辩证法', offset: 0, limit: 10 });
     expect(hits.ids[0]).toBe(1);
     expect(hits.ids.sort()).toEqual([1, 10, 2]);
     expect(hits.totalCount).toBe(3);
     expect(hits.highlightTerms[0]).toBe('唯物辩证法');
-    expect(engine.stats()).toEqual({ counts: FIXTURE_COUNTS, pending: 0 });
+    expect(await engine.stats()).toEqual({ counts: FIXTURE_COUNTS, pending: 0 });
     // the store's own engine sees the same tables
-    expect(store.search.stats().counts).toEqual(FIXTURE_COUNTS);
+    expect((await store.search.stats()).counts).toEqual(FIXTURE_COUNTS);
   });
 
-  it('creates and migrates a new file given its path', () => {
+  it('creates and migrates a new file given its path', async () => {
     const file = path.join(tempDir(), 'new.sqlite');
     const engine = engineOn(file);
-    expect(engine.stats().pending).toBe(0);
-    expect(engine.count('courses', { keyword: '哲学' })).toBe(0);
-    expect(engine.applyPending()).toEqual({ applied: 0, remaining: 0, dropped: [] });
+    expect((await engine.stats()).pending).toBe(0);
+    expect(await engine.count('courses', { keyword: '哲学' })).toBe(0);
+    expect(await engine.applyPending()).toEqual({ applied: 0, remaining: 0, dropped: [] });
   });
 
   it('identifies knowledge points by kind, video and seq', async () => {
     const { store } = await seededStore();
-    caughtUp(store.search);
-    const hits = store.search.search('knowledgePoints', { keyword: '矛盾分析方法的第2个要点', offset: 0, limit: 3 });
+    await caughtUp(store.search);
+    const hits = await store.search.search('knowledgePoints', { keyword: '矛盾分析方法的第2个要点', offset: 0, limit: 3 });
     // every video of course 2 has that keyframe (seq 1); the exact ones first
     expect(hits.ids.slice(0, 2)).toEqual(
       expect.arrayContaining([
@@ -118,17 +118,17 @@ describe('SQLite search engine', () => {
         { kind: 'keyframe', videoId: 22, seq: 1 },
       ]),
     );
-    const passage = store.search.search('knowledgePoints', { keyword: '今天我们学习否定之否定', offset: 0, limit: 5 });
+    const passage = await store.search.search('knowledgePoints', { keyword: '今天我们学习否定之否定', offset: 0, limit: 5 });
     expect(passage.ids[0]).toEqual({ kind: 'transcript', videoId: 101, seq: 1 });
   });
 
   it('ranks only the newest window of a very common keyword; pages stay consistent and the total exact', async () => {
     const { file } = await seededStore();
-    const engine = caughtUp(engineOn(file, { rankWindow: 5, headSize: 3 }));
+    const engine = await caughtUp(engineOn(file, { rankWindow: 5, headSize: 3 }));
     // every video's first passage is 同学们好。
     const all: { videoId: number; seq: number }[] = [];
     for (let offset = 0; offset < 24; offset += 4) {
-      const page = engine.search('knowledgePoints', { keyword: '同学们好', offset, limit: 4 });
+      const page = await engine.search('knowledgePoints', { keyword: '同学们好', offset, limit: 4 });
       expect(page.totalCount).toBe(20);
       all.push(...page.ids);
     }
@@ -141,81 +141,81 @@ describe('SQLite search engine', () => {
     expect(new Set(videoIds.slice(0, 5))).toEqual(new Set(newest.slice(0, 5)));
     expect(videoIds.slice(5)).toEqual(newest.slice(5));
     // a page across the boundaries of head, window and the rest
-    expect(engine.search('knowledgePoints', { keyword: '同学们好', offset: 2, limit: 6 }).ids).toEqual(all.slice(2, 8));
-    expect(engine.count('knowledgePoints', { keyword: '同学们好' })).toBe(20);
+    expect((await engine.search('knowledgePoints', { keyword: '同学们好', offset: 2, limit: 6 })).ids).toEqual(all.slice(2, 8));
+    expect(await engine.count('knowledgePoints', { keyword: '同学们好' })).toBe(20);
   });
 
   it('puts a field containing the keyword as typed above word matches, then ties by popularity, then newest', async () => {
     const { store } = await seededStore();
     // more of the keyword's words, but not the keyword itself
     await store.courses.insert(course(201, '社会存在社会存在社会', 1));
-    caughtUp(store.search);
-    const exact = store.search.search('courses', { keyword: '存在与社会', offset: 0, limit: 10 });
+    await caughtUp(store.search);
+    const exact = await store.search.search('courses', { keyword: '存在与社会', offset: 0, limit: 10 });
     expect(exact.ids).toEqual([3, 201]);
     // identical documents: the most viewed first, then the highest id
     await store.courses.insert(course(202, '同名的测试课程', 10));
     await store.courses.insert(course(203, '同名的测试课程', 50));
     await store.courses.insert(course(204, '同名的测试课程', 50));
-    caughtUp(store.search);
-    expect(store.search.search('courses', { keyword: '同名的测试课程', offset: 0, limit: 10 }).ids).toEqual([204, 203, 202]);
+    await caughtUp(store.search);
+    expect((await store.search.search('courses', { keyword: '同名的测试课程', offset: 0, limit: 10 })).ids).toEqual([204, 203, 202]);
   });
 
   it('filters by catalogue subtree in every group, an unknown catalogue finding nothing', async () => {
     const { store } = await seededStore();
-    caughtUp(store.search);
+    await caughtUp(store.search);
     // 哲学 (id 2) holds courses 7 and 8; topic 3 has courses there; lecturers 4 and 6 teach there
-    const q = (index: 'courses' | 'topics' | 'lecturers', keyword: string, catalogueId: number) =>
-      store.search.search(index, { keyword, catalogueId, offset: 0, limit: 20 }).ids;
-    expect(q('courses', '课程', 0)).toHaveLength(10);
-    expect(q('courses', '课程', 2).sort()).toEqual([7, 8]);
-    expect(q('courses', '课程', 100).sort()).toEqual([1, 10, 2]);
-    expect(q('topics', '专题', 0).sort()).toEqual([1, 2]);
-    expect(q('topics', '专题', 2)).toEqual([1]);
-    expect(q('lecturers', '学院', 2).sort()).toEqual([4, 6]);
-    expect(q('courses', '课程', 999)).toEqual([]);
-    expect(store.search.count('knowledgePoints', { keyword: '要点', catalogueId: 2 })).toBe((3 + 2) * 3);
+    const q = async (index: 'courses' | 'topics' | 'lecturers', keyword: string, catalogueId: number) =>
+      (await store.search.search(index, { keyword, catalogueId, offset: 0, limit: 20 })).ids;
+    expect(await q('courses', '课程', 0)).toHaveLength(10);
+    expect((await q('courses', '课程', 2)).sort()).toEqual([7, 8]);
+    expect((await q('courses', '课程', 100)).sort()).toEqual([1, 10, 2]);
+    expect((await q('topics', '专题', 0)).sort()).toEqual([1, 2]);
+    expect(await q('topics', '专题', 2)).toEqual([1]);
+    expect((await q('lecturers', '学院', 2)).sort()).toEqual([4, 6]);
+    expect(await q('courses', '课程', 999)).toEqual([]);
+    expect(await store.search.count('knowledgePoints', { keyword: '要点', catalogueId: 2 })).toBe((3 + 2) * 3);
   });
 
   it('keeps up with content changes through the queue: renames, moves, deletions', async () => {
     const { store, file } = await seededStore();
     const other = new Database(file);
     closers.push(() => other.close());
-    caughtUp(store.search);
-    expect(store.search.count('courses', { keyword: '资本论' })).toBe(1);
+    await caughtUp(store.search);
+    expect(await store.search.count('courses', { keyword: '资本论' })).toBe(1);
     // a lecturer rename reaches their courses; the old name no longer finds them
     other.prepare(`UPDATE lecturers SET name = '诸葛明' WHERE id = 3`).run();
-    caughtUp(store.search);
-    expect(store.search.search('courses', { keyword: '诸葛明', offset: 0, limit: 10 }).ids).toEqual([9]);
-    expect(store.search.search('lecturers', { keyword: '诸葛明', offset: 0, limit: 10 }).ids).toEqual([3]);
-    expect(store.search.count('courses', { keyword: '李晓明' })).toBe(0);
+    await caughtUp(store.search);
+    expect((await store.search.search('courses', { keyword: '诸葛明', offset: 0, limit: 10 })).ids).toEqual([9]);
+    expect((await store.search.search('lecturers', { keyword: '诸葛明', offset: 0, limit: 10 })).ids).toEqual([3]);
+    expect(await store.search.count('courses', { keyword: '李晓明' })).toBe(0);
     // a course moved to another catalogue takes its knowledge points along
     other.prepare('UPDATE courses SET catalogue_id = 210 WHERE id = 9').run();
-    caughtUp(store.search);
-    expect(store.search.count('knowledgePoints', { keyword: '资本论导读', catalogueId: 3 })).toBe(0);
-    expect(store.search.count('knowledgePoints', { keyword: '资本论导读', catalogueId: 2 })).toBeGreaterThan(0);
+    await caughtUp(store.search);
+    expect(await store.search.count('knowledgePoints', { keyword: '资本论导读', catalogueId: 3 })).toBe(0);
+    expect(await store.search.count('knowledgePoints', { keyword: '资本论导读', catalogueId: 2 })).toBeGreaterThan(0);
     // a catalogue rename: its courses are found by the new name
     other.prepare(`UPDATE catalogues SET name = '古典学' WHERE id = 210`).run();
-    caughtUp(store.search);
-    expect(store.search.search('courses', { keyword: '古典学', offset: 0, limit: 10 }).ids.sort()).toEqual([8, 9]);
-    expect(store.search.search('catalogues', { keyword: '古典学', offset: 0, limit: 10 }).ids).toEqual([210]);
+    await caughtUp(store.search);
+    expect((await store.search.search('courses', { keyword: '古典学', offset: 0, limit: 10 })).ids.sort()).toEqual([8, 9]);
+    expect((await store.search.search('catalogues', { keyword: '古典学', offset: 0, limit: 10 })).ids).toEqual([210]);
     // a video deleted takes its knowledge points out; a topic deleted leaves
     other.prepare('DELETE FROM videos WHERE id = 101').run();
-    caughtUp(store.search);
-    expect(store.search.count('knowledgePoints', { keyword: '否定之否定' })).toBe(0);
+    await caughtUp(store.search);
+    expect(await store.search.count('knowledgePoints', { keyword: '否定之否定' })).toBe(0);
     other.prepare('DELETE FROM topics WHERE id = 4').run();
-    caughtUp(store.search);
-    expect(store.search.count('topics', { keyword: '经济学入门' })).toBe(0);
-    expect(store.search.stats().pending).toBe(0);
+    await caughtUp(store.search);
+    expect(await store.search.count('topics', { keyword: '经济学入门' })).toBe(0);
+    expect((await store.search.stats()).pending).toBe(0);
   });
 
   it('rebuilds everything into new tables; changes made meanwhile are applied after the swap', async () => {
     const { store, file } = await seededStore();
-    store.search.applyPending();
+    await store.search.applyPending();
     const other = new Database(file);
     closers.push(() => other.close());
     const progress: string[] = [];
     let changed = false;
-    const summary = store.search.rebuild({
+    const summary = await store.search.rebuild({
       onProgress: ({ index, rows }) => {
         progress.push(`${index}:${rows}`);
         // once the course index is built, a course arrives from another process
@@ -234,8 +234,8 @@ describe('SQLite search engine', () => {
     expect(summary.counts).toEqual({ ...FIXTURE_COUNTS, courses: 11 });
     expect(summary.elapsedMs).toBeGreaterThanOrEqual(0);
     expect(progress).toContain('knowledgePoints:140');
-    expect(store.search.search('courses', { keyword: '重建期间新增', offset: 0, limit: 5 }).ids).toEqual([301]);
-    expect(store.search.stats()).toEqual({ counts: { ...FIXTURE_COUNTS, courses: 11 }, pending: 0 });
+    expect((await store.search.search('courses', { keyword: '重建期间新增', offset: 0, limit: 5 })).ids).toEqual([301]);
+    expect(await store.search.stats()).toEqual({ counts: { ...FIXTURE_COUNTS, courses: 11 }, pending: 0 });
     // no table of the rebuild is left behind
     const leftovers = other
       .prepare(`SELECT name FROM sqlite_schema WHERE instr(name, '__rebuild') > 0 OR instr(name, '__old') > 0`)
@@ -245,7 +245,7 @@ describe('SQLite search engine', () => {
 
   it('leaves the queue to a rebuild running in another process, and refuses a second rebuild', async () => {
     const { store, file } = await seededStore();
-    store.search.applyPending();
+    await store.search.applyPending();
     const other = new Database(file);
     closers.push(() => other.close());
     const claim = (heartbeat: number) =>
@@ -254,19 +254,19 @@ describe('SQLite search engine', () => {
         .run(JSON.stringify({ heartbeat, pid: 99999 }));
     claim(Date.now());
     await store.courses.insert(course(401, '正在重建时写入', 1));
-    expect(store.search.applyPending()).toEqual({ applied: 0, remaining: 1, dropped: [] });
-    caughtUp(store.search);
+    expect(await store.search.applyPending()).toEqual({ applied: 0, remaining: 1, dropped: [] });
+    await caughtUp(store.search);
     // searches answer from the index as it was
-    expect(store.search.count('courses', { keyword: '正在重建时写入' })).toBe(0);
-    expect(store.search.count('courses', { keyword: '唯物辩证法的基本规律' })).toBe(1);
-    expect(() => store.search.rebuild()).toThrow(/already running/);
+    expect(await store.search.count('courses', { keyword: '正在重建时写入' })).toBe(0);
+    expect(await store.search.count('courses', { keyword: '唯物辩证法的基本规律' })).toBe(1);
+    await expect(store.search.rebuild()).rejects.toThrow(/already running/);
     // a rebuild whose heartbeat stopped long ago is dead: the queue moves again
     claim(Date.now() - 10 * 60_000);
-    caughtUp(store.search);
-    expect(store.search.count('courses', { keyword: '正在重建时写入' })).toBe(1);
+    await caughtUp(store.search);
+    expect(await store.search.count('courses', { keyword: '正在重建时写入' })).toBe(1);
   });
 
-  it('times the transcripts of an existing store in proportion to their length and queues all its content', () => {
+  it('times the transcripts of an existing store in proportion to their length and queues all its content', async () => {
     const db = new Database(path.join(tempDir(), 'old.sqlite'));
     closers.push(() => db.close());
     migrate(db, MIGRATIONS.filter((m) => m.version <= 4));
@@ -294,14 +294,14 @@ describe('SQLite search engine', () => {
       { kind: 'course', ref: 1 },
       { kind: 'video', ref: 7 },
     ]);
-    const engine = caughtUp(createSqliteSearchEngine(db));
-    expect(engine.search('knowledgePoints', { keyword: '宇宙洪荒', offset: 0, limit: 5 }).ids).toEqual([
+    const engine = await caughtUp(createSqliteSearchEngine(db));
+    expect((await engine.search('knowledgePoints', { keyword: '宇宙洪荒', offset: 0, limit: 5 })).ids).toEqual([
       { kind: 'transcript', videoId: 7, seq: 1 },
     ]);
-    expect(engine.search('lecturers', { keyword: '示范大学', offset: 0, limit: 5 }).ids).toEqual([1]);
+    expect((await engine.search('lecturers', { keyword: '示范大学', offset: 0, limit: 5 })).ids).toEqual([1]);
     // the lecturer's introduction is indexed as text, without its tags
-    expect(engine.search('lecturers', { keyword: '王明，教授', offset: 0, limit: 5 }).ids).toEqual([1]);
-    expect(engine.count('lecturers', { keyword: 'strong' })).toBe(0);
+    expect((await engine.search('lecturers', { keyword: '王明，教授', offset: 0, limit: 5 })).ids).toEqual([1]);
+    expect(await engine.count('lecturers', { keyword: 'strong' })).toBe(0);
   });
 });
 

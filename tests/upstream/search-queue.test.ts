@@ -34,7 +34,7 @@ async function indexedStore(): Promise<{ store: MainApiData; file: string; other
   const store = openMainApiData(dir);
   closers.push(() => void store.close());
   await seedDemoContent(store, fixtureContent(), store.mediaDir);
-  store.search.applyPending();
+  await store.search.applyPending();
   const file = path.join(dir, DATABASE_FILE);
   const other = new Database(file);
   other.pragma('busy_timeout = 5000');
@@ -58,16 +58,16 @@ describe('search queue', () => {
     // queued, then read by the rebuild, then edited again while it runs
     other.prepare(`UPDATE courses SET name = '第一次改名的课程' WHERE id = 5`).run();
     let edited = false;
-    store.search.rebuild({
+    await store.search.rebuild({
       onProgress: () => {
         if (edited) return;
         edited = true;
         other.prepare(`UPDATE courses SET name = '再次改名以后的课程' WHERE id = 5`).run();
       },
     });
-    expect(ids(store.search.search('courses', { keyword: '再次改名', offset: 0, limit: 5 }))).toEqual([5]);
-    expect(store.search.count('courses', { keyword: '第一次改名' })).toBe(0);
-    expect(store.search.stats().pending).toBe(0);
+    expect(ids(await store.search.search('courses', { keyword: '再次改名', offset: 0, limit: 5 }))).toEqual([5]);
+    expect(await store.search.count('courses', { keyword: '第一次改名' })).toBe(0);
+    expect((await store.search.stats()).pending).toBe(0);
   });
 
   it('requeues an item as the newest change also when the statement that changed it ignores conflicts', async () => {
@@ -93,7 +93,7 @@ describe('search queue', () => {
     `);
     other.prepare(`UPDATE videos SET name = '改过名的视频' WHERE id = 101`).run();
     other.prepare(`UPDATE courses SET name = '改过名的课程' WHERE id = 5`).run();
-    const result = engine.applyPending();
+    const result = await engine.applyPending();
     expect(result).toMatchObject({ applied: 1, remaining: 1 });
     expect(other.prepare('SELECT kind, ref FROM search_pending').all()).toEqual([{ kind: 'course', ref: 5 }]);
   });
@@ -105,10 +105,10 @@ describe('search queue', () => {
       .prepare(`UPDATE lecturers SET intro_html = '<p>实体测试讲师&#9999999;与&#xFFFFFF;</p>' WHERE id = 2`)
       .run();
     other.prepare(`UPDATE courses SET name = '实体之后的课程' WHERE id = 5`).run();
-    const result = store.search.applyPending();
+    const result = await store.search.applyPending();
     expect(result).toMatchObject({ remaining: 0, dropped: [] });
-    expect(ids(store.search.search('lecturers', { keyword: '实体测试讲师', offset: 0, limit: 5 }))).toEqual([2]);
-    expect(ids(store.search.search('courses', { keyword: '实体之后', offset: 0, limit: 5 }))).toEqual([5]);
+    expect(ids(await store.search.search('lecturers', { keyword: '实体测试讲师', offset: 0, limit: 5 }))).toEqual([2]);
+    expect(ids(await store.search.search('courses', { keyword: '实体之后', offset: 0, limit: 5 }))).toEqual([5]);
   });
 
   it('drops a change that fails to apply, reports it, and applies the others', async () => {
@@ -123,13 +123,13 @@ describe('search queue', () => {
     other.prepare(`UPDATE videos SET name = '写不进去的视频' WHERE id = 101`).run();
     other.prepare(`UPDATE courses SET name = '照常索引的课程' WHERE id = 5`).run();
     const reports: { level: string; message: string }[] = [];
-    engine.catchUp({ maxMs: 5_000, report: (level, message) => reports.push({ level, message }) });
+    await engine.catchUp({ maxMs: 5_000, report: (level, message) => reports.push({ level, message }) });
     expect(reports).toEqual([{ level: 'error', message: expect.stringContaining('video 101') }]);
-    expect(engine.stats().pending).toBe(0);
-    expect(ids(engine.search('courses', { keyword: '照常索引', offset: 0, limit: 5 }))).toEqual([5]);
+    expect((await engine.stats()).pending).toBe(0);
+    expect(ids(await engine.search('courses', { keyword: '照常索引', offset: 0, limit: 5 }))).toEqual([5]);
     // the failed change left the video's earlier rows as they were, nothing half-written
-    expect(engine.count('knowledgePoints', { keyword: '写不进去' })).toBe(0);
-    expect(engine.count('knowledgePoints', { keyword: '否定之否定' })).toBeGreaterThan(0);
+    expect(await engine.count('knowledgePoints', { keyword: '写不进去' })).toBe(0);
+    expect(await engine.count('knowledgePoints', { keyword: '否定之否定' })).toBeGreaterThan(0);
   });
 
   it('sizes batches by the documents they write and honours the time limit between changes', async () => {
@@ -147,12 +147,12 @@ describe('search queue', () => {
       END;
     `);
     // 7 knowledge points a video: the first transaction ends after the second video (14 ≥ 10)
-    expect(engine.applyPending()).toEqual({ applied: 2, remaining: 1, dropped: [] });
+    expect(await engine.applyPending()).toEqual({ applied: 2, remaining: 1, dropped: [] });
     db.exec(`DROP TRIGGER temp.claim_rebuild; DELETE FROM search_state`);
-    expect(engine.applyPending()).toEqual({ applied: 1, remaining: 0, dropped: [] });
+    expect(await engine.applyPending()).toEqual({ applied: 1, remaining: 0, dropped: [] });
     // out of time after the first change: the rest waits for the next call
     touch();
-    expect(engine.applyPending({ maxMs: 0 })).toEqual({ applied: 1, remaining: 2, dropped: [] });
+    expect(await engine.applyPending({ maxMs: 0 })).toEqual({ applied: 1, remaining: 2, dropped: [] });
   });
 
   it('announces the long optimize steps of a rebuild so that it is not taken for dead meanwhile', async () => {
@@ -164,7 +164,7 @@ describe('search queue', () => {
         INSERT INTO seen_states VALUES (NEW.value);
       END;
     `);
-    engine.rebuild();
+    await engine.rebuild();
     const states = (db.prepare('SELECT value FROM seen_states').all() as { value: string }[]).map(
       (row) => JSON.parse(row.value) as { heartbeat: number; staleMs?: number },
     );
@@ -178,18 +178,18 @@ describe('search queue', () => {
       .prepare(`INSERT OR REPLACE INTO search_state (key, value) VALUES ('rebuild', ?)`)
       .run(JSON.stringify({ heartbeat: Date.now() - 5 * 60_000, pid: 99999, staleMs: 30 * 60_000 }));
     other.prepare(`UPDATE courses SET name = '优化期间改名' WHERE id = 5`).run();
-    expect(store.search.applyPending()).toMatchObject({ applied: 0, remaining: 1 });
+    expect(await store.search.applyPending()).toMatchObject({ applied: 0, remaining: 1 });
   });
 
   it('rebuilds over tables a crashed rebuild left behind after its swap', async () => {
     const { store, other } = await indexedStore();
     other.exec(`CREATE VIRTUAL TABLE search_course_words__old USING fts5(name)`);
     other.exec(`CREATE TABLE search_kp_videos__old (video_id INTEGER PRIMARY KEY)`);
-    expect(() => store.search.rebuild()).not.toThrow();
+    await expect(store.search.rebuild()).resolves.toBeDefined();
     expect(
       other.prepare(`SELECT name FROM sqlite_schema WHERE instr(name, '__old') > 0 OR instr(name, '__rebuild') > 0`).all(),
     ).toEqual([]);
-    expect(store.search.count('courses', { keyword: '唯物辩证法' })).toBe(3);
+    expect(await store.search.count('courses', { keyword: '唯物辩证法' })).toBe(3);
   });
 });
 
@@ -215,8 +215,8 @@ describe('diacritics', () => {
          VALUES (501, 100, 1, 'Le Café philosophique', '', 0, 0, 'x.svg')`,
       )
       .run();
-    store.search.applyPending();
-    const hits = store.search.search('courses', { keyword: 'cafe', offset: 0, limit: 5 });
+    await store.search.applyPending();
+    const hits = await store.search.search('courses', { keyword: 'cafe', offset: 0, limit: 5 });
     expect(hits.ids).toEqual([501]);
     expect(highlight('Le Café philosophique', hits.highlightTerms)).toBe(`Le ${S}Café${E} philosophique`);
   });

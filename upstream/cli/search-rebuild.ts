@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     process.stdout.write(`rebuilding the search indexes of ${config.dataDir}\n`);
     let current: SearchIndex | null = null;
     let lastReport = 0;
-    const summary = store.search.rebuild({
+    const summary = await store.search.rebuild({
       onProgress: ({ index, rows }) => {
         // a line per index, and one every 5 s on a large one
         if (index !== current || Date.now() - lastReport > 5_000) {

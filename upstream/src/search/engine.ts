@@ -1,7 +1,8 @@
 /**
  * The search engine behind /api/search (upstream/API.md "Main API: search"), as an interface so
- * that another implementation (PostgreSQL with jieba tokens in tsvectors, a search server) can
- * replace the SQLite one. It answers with ids in relevance order; the services load the records
+ * that another implementation can replace the SQLite one: PostgreSQL with jieba tokens in
+ * tsvectors (postgres-engine.ts), a search server. Asynchronous for the engines that talk over a
+ * network; the SQLite engine works synchronously and answers settled promises. It answers with ids in relevance order; the services load the records
  * and compute highlights from `highlightTerms`.
  *
  * Relevance, for every index: a hit whose field contains the whole keyword as typed
@@ -13,8 +14,8 @@
  *
  * Bulk-building an index on any SQLite file (a benchmark): open it with openMainApiData(dir) (which
  * migrates it and wires this engine on the store), write the content (seedDemoContent or the
- * stores), then `data.search.rebuild()`;
- * or `const engine = createSqliteSearchEngine('/path/to/sizheng.sqlite'); engine.rebuild(); engine.close()`.
+ * stores), then `await data.search.rebuild()`;
+ * or `const engine = createSqliteSearchEngine('/path/to/sizheng.sqlite'); await engine.rebuild(); await engine.close()`.
  */
 
 export type SearchIndex = 'courses' | 'knowledgePoints' | 'topics' | 'lecturers' | 'catalogues';
@@ -97,31 +98,31 @@ export interface SearchEngine {
    * newest first. totalCount stays exact. The exact-phrase tier and popularity ties are settled
    * among the best few hundred by BM25; deeper pages follow BM25 alone.
    */
-  search<I extends SearchIndex>(index: I, query: SearchPageQuery): SearchHits<SearchHitId<I>>;
-  count(index: SearchIndex, query: SearchQuery): number;
+  search<I extends SearchIndex>(index: I, query: SearchPageQuery): Promise<SearchHits<SearchHitId<I>>>;
+  count(index: SearchIndex, query: SearchQuery): Promise<number>;
   /**
    * Applies queued content changes in bounded batches (one transaction each), at most for
    * maxMs (default: until the queue is empty; a single change may overrun it). Waits for nothing:
    * while a rebuild runs it applies nothing. Throws when the database fails (busy beyond its
    * timeout, full).
    */
-  applyPending(options?: { maxMs?: number }): PendingResult;
+  applyPending(options?: { maxMs?: number }): Promise<PendingResult>;
   /**
    * What a request does before it searches: applyPending for at most maxMs, the rest applied in
    * short slices between requests. Never throws: failures (a lock held elsewhere) go to `report`,
    * and the searches answer from the index as it is.
    */
-  catchUp(options: { maxMs: number; report?: CatchUpReport }): void;
+  catchUp(options: { maxMs: number; report?: CatchUpReport }): Promise<void>;
   /**
    * Reindexes everything from the content tables into new tables and swaps them in at the end:
    * searches keep answering from the old index meanwhile, also from other processes; changes
    * made during the rebuild are applied after the swap.
    */
-  rebuild(options?: { onProgress?: (progress: RebuildProgress) => void }): RebuildSummary;
+  rebuild(options?: { onProgress?: (progress: RebuildProgress) => void }): Promise<RebuildSummary>;
   /** rows in each index and queued changes */
-  stats(): { counts: Record<SearchIndex, number>; pending: number };
+  stats(): Promise<{ counts: Record<SearchIndex, number>; pending: number }>;
   /** closes the connection when the engine opened it (a path was given) */
-  close(): void;
+  close(): Promise<void>;
 }
 
 export { createSqliteSearchEngine, type SqliteSearchEngineOptions } from './sqlite-engine';

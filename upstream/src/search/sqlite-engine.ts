@@ -622,26 +622,35 @@ export function createSqliteSearchEngine(
 
   // ---- the interface -----------------------------------------------------------------------------
 
+  // The work is synchronous (better-sqlite3): each call answers a settled promise, and a failure
+  // becomes a rejected one, as the asynchronous engines fail.
+  const settle = <T>(fn: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(fn());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+
   return {
-    search<I extends SearchIndex>(index: I, query: SearchPageQuery): SearchHits<SearchHitId<I>> {
-      const { total, rowids, terms } = page(INDEX_DEFINITIONS[index], query);
-      const ids = (index === 'knowledgePoints' ? rowids.map(kpRef) : rowids) as SearchHitId<I>[];
-      return { totalCount: total, ids, highlightTerms: terms };
+    search<I extends SearchIndex>(index: I, query: SearchPageQuery): Promise<SearchHits<SearchHitId<I>>> {
+      return settle(() => {
+        const { total, rowids, terms } = page(INDEX_DEFINITIONS[index], query);
+        const ids = (index === 'knowledgePoints' ? rowids.map(kpRef) : rowids) as SearchHitId<I>[];
+        return { totalCount: total, ids, highlightTerms: terms };
+      });
     },
 
-    count(index, query) {
-      return resolve(INDEX_DEFINITIONS[index], query)?.total ?? 0;
-    },
+    count: (index, query) => settle(() => resolve(INDEX_DEFINITIONS[index], query)?.total ?? 0),
+    applyPending: (opts) => settle(() => applyPending(opts)),
+    catchUp: (opts) => settle(() => catchUp(opts)),
+    rebuild: (opts) => settle(() => rebuild(opts)),
+    stats: () => settle(() => ({ counts: counts(), pending: pendingCount() })),
 
-    applyPending,
-    catchUp,
-    rebuild,
-
-    stats: () => ({ counts: counts(), pending: pendingCount() }),
-
-    close() {
-      if (ownConnection && db.open) db.close();
-    },
+    close: () =>
+      settle(() => {
+        if (ownConnection && db.open) db.close();
+      }),
   };
 }
 

@@ -49,7 +49,7 @@ export interface SearchRequest {
 
 export interface SearchService {
   search(request: SearchRequest): Promise<SearchResult>;
-  counts(query: { keyword: string; catalogId: number }): SearchCounts;
+  counts(query: { keyword: string; catalogId: number }): Promise<SearchCounts>;
   catalogues(query: { keyword: string; limit: number }): Promise<CatalogueHit[]>;
   hotKeywords(limit: number): Promise<HotKeyword[]>;
 }
@@ -89,11 +89,15 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
     else logger?.error(message, error);
   };
 
-  // Content seeded or changed while no main API ran is queued: index it before serving. catchUp
-  // never throws: a failure here must not keep the API from starting (searches retry).
-  store.search.catchUp({ maxMs: START_INDEXING_MS, report });
+  // Content seeded or changed while no main API ran is queued: index it before serving (the
+  // first request waits for it). catchUp never throws: a failure here must not keep the API from
+  // starting (searches retry).
+  const started = store.search.catchUp({ maxMs: START_INDEXING_MS, report });
   /** once per request, before its searches and counts */
-  const catchUp = () => store.search.catchUp({ maxMs: REQUEST_INDEXING_MS, report });
+  const catchUp = async () => {
+    await started;
+    await store.search.catchUp({ maxMs: REQUEST_INDEXING_MS, report });
+  };
 
   async function recordSearch(keyword: string, searcher: string): Promise<void> {
     try {
@@ -113,9 +117,9 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
   ): Promise<Paged<T>> {
     const limit = Math.min(query.limit, MAX_SEARCH_POSITION - query.offset);
     if (limit <= 0) {
-      return { totalCount: store.search.count(index, { keyword: query.keyword, catalogueId: query.catalogId }), dataList: [] };
+      return { totalCount: await store.search.count(index, { keyword: query.keyword, catalogueId: query.catalogId }), dataList: [] };
     }
-    const hits = store.search.search(index, {
+    const hits = await store.search.search(index, {
       keyword: query.keyword,
       catalogueId: query.catalogId,
       offset: query.offset,
@@ -142,7 +146,7 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
 
   return {
     async search({ keyword, type, catalogId, pageIndex, pageSize, searcher }) {
-      catchUp();
+      await catchUp();
       const paged = { keyword, catalogId, offset: (pageIndex - 1) * pageSize, limit: pageSize };
       const preview = (limit: number) => ({ keyword, catalogId, offset: 0, limit });
       let result: SearchResult;
@@ -174,20 +178,20 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
       return result;
     },
 
-    counts({ keyword, catalogId }) {
-      catchUp();
+    async counts({ keyword, catalogId }) {
+      await catchUp();
       const query = { keyword, catalogueId: catalogId };
       return {
-        courseCount: store.search.count('courses', query),
-        specialCount: store.search.count('topics', query),
-        authorCount: store.search.count('lecturers', query),
-        videoCount: store.search.count('knowledgePoints', query),
+        courseCount: await store.search.count('courses', query),
+        specialCount: await store.search.count('topics', query),
+        authorCount: await store.search.count('lecturers', query),
+        videoCount: await store.search.count('knowledgePoints', query),
       };
     },
 
     async catalogues({ keyword, limit }) {
-      catchUp();
-      const hits = store.search.search('catalogues', { keyword, offset: 0, limit: CATALOGUE_CANDIDATES });
+      await catchUp();
+      const hits = await store.search.search('catalogues', { keyword, offset: 0, limit: CATALOGUE_CANDIDATES });
       // compared as the index compares (café = cafe)
       const lower = foldForMatch(keyword);
       const ranked: { catalogue: CatalogueRecord; tier: number; rank: number }[] = [];
