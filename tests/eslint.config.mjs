@@ -5,8 +5,8 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['**/__generated__/**', '**/dist/**', 'node_modules/**', 'data/**', 'upstream/demo-media/**', '**/*.cjs', '**/*.mjs', '**/*.js'] },
   {
-    // promises: a store, service or handler call that is not awaited skips a check or loses an error
-    files: ['upstream/**/*.ts', 'tests/upstream/**/*.ts'],
+    // promises: a store, service, resolver or handler call that is not awaited skips a check or loses an error
+    files: ['upstream/**/*.ts', 'gateway/**/*.ts', 'tests/**/*.ts'],
     languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true } },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {

@@ -56,7 +56,6 @@ export function prepareWeb(options: { rebuild: boolean }): string | null {
 /** `params.text` of a Relay artifact: exactly what the web app posts. */
 export function artifactOperation(name: string, variables: Record<string, unknown>): Operation {
   const file = path.join(generatedDir, `${name}.graphql.ts`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(file) as { default?: ConcreteRequest } & Partial<ConcreteRequest>;
   const request = loaded.default ?? (loaded as ConcreteRequest);
   const text = request.params?.text;

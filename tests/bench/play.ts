@@ -162,7 +162,7 @@ export async function createViewers(dataDir: string, count: number): Promise<Vie
     });
     return viewers;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

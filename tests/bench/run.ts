@@ -324,11 +324,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (interrupted) return;
     interrupted = true;
     process.stderr.write(`\n${signal}: stopping everything the benchmark started\n`);
-    cleanup.run().finally(() => process.exit(130));
+    void cleanup.run().finally(() => process.exit(130));
   });
 }
 
-main(cleanup)
+void main(cleanup)
   .then(
     () => 0,
     (error: unknown) => {

@@ -71,7 +71,7 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
       );
       expect(clip).not.toBeNull();
     } finally {
-      store.close();
+      await store.close();
     }
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await browser.newContext({

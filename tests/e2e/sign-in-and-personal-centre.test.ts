@@ -162,7 +162,7 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
         );
         expect(fragment).not.toBeNull();
       } finally {
-        store.close();
+        await store.close();
       }
       await page.goto(`${platform.baseUrl}/center?position=6`);
       await expect.poll(() => visible(page, '第一讲-片段1').isVisible(), { timeout: 20_000 }).toBe(true);

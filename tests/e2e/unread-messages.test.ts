@@ -29,7 +29,7 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
       studentId = (await store.users.getByName('student'))!.userId;
       messageCount = await store.messages.countByUser(studentId);
     } finally {
-      store.close();
+      await store.close();
     }
     ({ browser, close: closeBrowser } = await launchBrowser());
   });
@@ -97,7 +97,7 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
       try {
         await store.messages.add({ userId: studentId, type: 1, message: '新课程上线：请查收' }, Date.now());
       } finally {
-        store.close();
+        await store.close();
       }
       await page.reload();
       await expect.poll(() => account().getByTestId('unread-messages').textContent(), { timeout: 20_000 }).toBe('1');

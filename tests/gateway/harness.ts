@@ -69,7 +69,7 @@ export async function startUpstream(env: Record<string, string> = {}): Promise<U
     async stop() {
       await client.close();
       await server.close();
-      store.close();
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -59,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
