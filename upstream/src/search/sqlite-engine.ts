@@ -20,9 +20,7 @@ import type { Database as DatabaseType } from 'better-sqlite3';
 import { migrate } from '../store/migrate';
 import { statementCache } from '../store/statements';
 import {
-  analyzeKeyword,
   characterExpression,
-  foldForMatch,
   ftsString,
   indexCharacters,
   indexWords,
@@ -42,6 +40,7 @@ import type {
   SearchPageQuery,
   SearchQuery,
 } from './engine';
+import { analysisCache, exactRowids, highlightsOf, orderHead, type Variant } from './ranking';
 import {
   INDEX_DEFINITIONS,
   KP_TRANSCRIPT_BIT,
@@ -79,9 +78,6 @@ const REBUILD_STALE_MS = 120_000;
 const OPTIMIZE_STALE_MS = 30 * 60_000;
 /** the background slices of a catch-up that ran out of time */
 const DRAIN_SLICE_MS = 50;
-const ANALYSIS_CACHE_SIZE = 64;
-
-type Variant = 'words' | 'chars';
 
 interface Plan {
   variant: Variant;
@@ -111,20 +107,7 @@ export function createSqliteSearchEngine(
   const rebuildBatch = options.rebuildBatch ?? 500;
   const prepare = statementCache(db);
 
-  const analyses = new Map<string, AnalyzedKeyword>();
-  function analyze(keyword: string): AnalyzedKeyword {
-    const cached = analyses.get(keyword);
-    if (cached) {
-      // most recently used last
-      analyses.delete(keyword);
-      analyses.set(keyword, cached);
-      return cached;
-    }
-    const analyzed = analyzeKeyword(keyword);
-    analyses.set(keyword, analyzed);
-    if (analyses.size > ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
-    return analyzed;
-  }
+  const analyze = analysisCache();
 
   // ---- queries ---------------------------------------------------------------------------------
 
@@ -180,9 +163,6 @@ export function createSqliteSearchEngine(
     return { plan, total: countPlan(plan), analyzed };
   }
 
-  const highlightsOf = (plan: Plan, analyzed: AnalyzedKeyword) =>
-    plan.variant === 'words' ? analyzed.wordHighlights : analyzed.characterHighlights;
-
   const bm25 = (def: IndexDefinition, table: string) =>
     `bm25(${table}, ${[...def.weights, ...(def.hasCats ? [0] : [])].join(', ')})`;
 
@@ -230,32 +210,16 @@ export function createSqliteSearchEngine(
         r.popularity,
       ]),
     );
-    const exact = new Set<number>();
-    if (plan.allExact) {
-      for (const rowid of rowids) exact.add(rowid);
-    } else {
-      // compared as the index compares (café = cafe), not as typed
-      const keyword = foldForMatch(analyzed.lower);
-      for (const doc of def.documentsByRowid(prepare, rowids)) {
-        if (doc.fields.some((field) => foldForMatch(field).includes(keyword))) exact.add(doc.rowid);
-      }
-    }
-    const direction = def.idOrder === 'asc' ? 1 : -1;
-    return [...rows]
-      .sort(
-        (a, b) =>
-          Number(exact.has(b.rowid)) - Number(exact.has(a.rowid)) ||
-          a.score - b.score ||
-          (popularity.get(b.rowid) ?? 0) - (popularity.get(a.rowid) ?? 0) ||
-          direction * (a.rowid - b.rowid),
-      )
-      .map((r) => r.rowid);
+    const exact = plan.allExact ? new Set(rowids) : exactRowids(def.documentsByRowid(prepare, rowids), analyzed);
+    // bm25(): lower is better
+    const relevance = rows.map((r) => ({ rowid: r.rowid, relevance: -r.score }));
+    return orderHead(relevance, exact, popularity, def.idOrder);
   }
 
   function page(def: IndexDefinition, query: SearchPageQuery): { total: number; rowids: number[]; terms: string[] } {
     const resolved = resolve(def, query);
     if (!resolved || resolved.total === 0) {
-      return { total: 0, rowids: [], terms: resolved ? highlightsOf(resolved.plan, resolved.analyzed) : [] };
+      return { total: 0, rowids: [], terms: resolved ? highlightsOf(resolved.plan.variant, resolved.analyzed) : [] };
     }
     const { plan, total, analyzed } = resolved;
     const lowest = total > rankWindow ? windowStart(plan) : null;
@@ -278,7 +242,7 @@ export function createSqliteSearchEngine(
     if (lowest !== null && end > olderFrom) {
       rowids.push(...older(plan, lowest, end - olderFrom, olderFrom - windowCount));
     }
-    return { total, rowids, terms: highlightsOf(plan, analyzed) };
+    return { total, rowids, terms: highlightsOf(plan.variant, analyzed) };
   }
 
   // ---- writing ---------------------------------------------------------------------------------

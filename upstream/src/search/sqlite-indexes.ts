@@ -6,7 +6,8 @@
  */
 import type { Prepare } from '../store/statements';
 import { htmlText } from './analyzer';
-import type { KnowledgePointRef, SearchIndex } from './engine';
+import type { SearchIndex } from './engine';
+import { KP_MAX_SEQ, KP_TRANSCRIPT_BIT, KP_VIDEO_FACTOR, kpRowid } from './ranking';
 
 /** One row of an index: the original texts of its columns, in column order. */
 export interface IndexDocument {
@@ -39,23 +40,7 @@ export interface IndexDefinition {
   popularitySql: string;
 }
 
-/** Knowledge-point rowids: videoId * 2^17 + (transcript ? 2^16 : 0) + seq. */
-export const KP_VIDEO_FACTOR = 131_072;
-export const KP_TRANSCRIPT_BIT = 65_536;
-/** seq must stay below this to fit its 16 bits; later ones are not indexed */
-export const KP_MAX_SEQ = 65_535;
-
-export function kpRowid(ref: KnowledgePointRef): number {
-  return ref.videoId * KP_VIDEO_FACTOR + (ref.kind === 'transcript' ? KP_TRANSCRIPT_BIT : 0) + ref.seq;
-}
-
-export function kpRef(rowid: number): KnowledgePointRef {
-  const videoId = Math.floor(rowid / KP_VIDEO_FACTOR);
-  const rest = rowid - videoId * KP_VIDEO_FACTOR;
-  return rest >= KP_TRANSCRIPT_BIT
-    ? { kind: 'transcript', videoId, seq: rest - KP_TRANSCRIPT_BIT }
-    : { kind: 'keyframe', videoId, seq: rest };
-}
+export { KP_MAX_SEQ, KP_TRANSCRIPT_BIT, KP_VIDEO_FACTOR, kpRef, kpRowid } from './ranking';
 
 const json = (values: readonly number[]) => JSON.stringify(values);
 
