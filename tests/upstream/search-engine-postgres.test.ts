@@ -1,0 +1,238 @@
+/**
+ * The search engine on PostgreSQL against the SQLite one: the demo content seeded into both
+ * (PostgreSQL: a schema of its own, dropped after; TEST_DATABASE_URL to override), then a spread of
+ * keywords over the five indexes, with and without a catalogue filter, must find the same matches
+ * with the same counts and highlight terms, the exact-phrase tier first in both, pages consistent.
+ * Relevance within a tier is BM25 in SQLite and ts_rank in PostgreSQL, so only sets and tiers are
+ * compared. Then the change queue (renames, deletions, additions, several replicas applying it at
+ * once), the rank window and a rebuild, on PostgreSQL alone.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoContent } from '../../upstream/src/demo/generate';
+import { seedDemoContent } from '../../upstream/src/demo/seed';
+import type { DemoContent } from '../../upstream/src/demo/types';
+import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
+import { analyzeKeyword } from '../../upstream/src/search/analyzer';
+import { SEARCH_INDEXES, type SearchEngine, type SearchIndex } from '../../upstream/src/search/engine';
+import { createPostgresSearchEngine } from '../../upstream/src/search/postgres-engine';
+import { PG_INDEX_DEFINITIONS } from '../../upstream/src/search/postgres-indexes';
+import { exactRowids, kpRef, kpRowid } from '../../upstream/src/search/ranking';
+import { dropSchema, ensureSchema } from '../../upstream/src/store/postgres';
+import { openPostgresStore, type PostgresStore } from '../../upstream/src/store/postgres';
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const NOW = new Date('2026-11-28T04:00:00.000Z');
+
+const rowid = (index: SearchIndex, id: unknown): number =>
+  index === 'knowledgePoints' ? kpRowid(id as Parameters<typeof kpRowid>[0]) : (id as number);
+
+describe('search engine on PostgreSQL, beside SQLite', () => {
+  let content: DemoContent;
+  let sqlite: MainApiData;
+  let pg: PostgresStore;
+  let engine: SearchEngine;
+  const engines: SearchEngine[] = [];
+  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'search-pg-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const run = async (query: ReturnType<typeof sql>) => query.execute(pg.connection.db());
+
+  beforeAll(async () => {
+    content = generateDemoContent({ now: NOW });
+    sqlite = openMainApiData(tempDir());
+    await seedDemoContent(sqlite, content);
+    await sqlite.search.applyPending();
+    await ensureSchema(DATABASE_URL, schema);
+    pg = await openPostgresStore(DATABASE_URL, { schema, dataDir: tempDir(), poolSize: 4 });
+    // the engine first: the triggers queue the content as it is seeded
+    engine = await createPostgresSearchEngine(pg.connection);
+    engines.push(engine);
+    await seedDemoContent(pg, content);
+    await engine.applyPending();
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const e of engines) await e.close();
+    await sqlite?.close();
+    await pg?.close();
+    await dropSchema(DATABASE_URL, schema);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** keywords of every kind: names as typed, words, phrases, fragments, single characters, Latin */
+  function keywords(): string[] {
+    const course = content.courses[3]!;
+    const lecturer = content.lecturers[1]!;
+    const topic = content.topics[0]!;
+    const video = content.videos[10]!;
+    const passage = video.transcript[1] ?? video.transcript[0]!;
+    return [
+      '马克思主义',
+      '哲学',
+      '唯物辩证法',
+      '中国特色社会主义',
+      course.name,
+      lecturer.name,
+      lecturer.name.slice(1),
+      topic.title,
+      video.name,
+      passage.text.slice(0, 12),
+      '法',
+      '的',
+      '思政课程',
+      'AI',
+      '不存在的关键词组合',
+    ];
+  }
+
+  const catalogueFilters = () => [0, content.catalogues.find((c) => c.level === 1)!.id, content.catalogues.find((c) => c.level === 2)!.id];
+
+  it('holds every document of the demo in each index, the queue empty', async () => {
+    expect(await engine.stats()).toEqual(await sqlite.search.stats());
+    expect((await engine.stats()).pending).toBe(0);
+    expect((await engine.stats()).counts.courses).toBe(content.courses.length);
+  });
+
+  it('counts and finds the same matches as SQLite for every index, keyword and catalogue filter', async () => {
+    let compared = 0;
+    for (const keyword of keywords()) {
+      for (const catalogueId of catalogueFilters()) {
+        for (const index of SEARCH_INDEXES) {
+          const label = `${index} ${keyword} in ${catalogueId}`;
+          const query = { keyword, catalogueId, offset: 0, limit: 200 };
+          const expected = await sqlite.search.search(index, query);
+          const actual = await engine.search(index, query);
+          expect(actual.totalCount, label).toBe(expected.totalCount);
+          expect(await engine.count(index, query), label).toBe(expected.totalCount);
+          expect(actual.highlightTerms, label).toEqual(expected.highlightTerms);
+          expect(actual.ids.length, label).toBe(expected.ids.length);
+          if (expected.totalCount <= 200) {
+            const key = (id: unknown) => rowid(index, id);
+            expect(actual.ids.map(key).sort((a, b) => a - b), label).toEqual(expected.ids.map(key).sort((a, b) => a - b));
+            // the exact-phrase tier first, in both engines
+            const documents = await PG_INDEX_DEFINITIONS[index].documentsByRowid(pg.connection.db(), actual.ids.map(key));
+            const exact = exactRowids(documents, analyzeKeyword(keyword));
+            for (const ids of [actual.ids.map(key), expected.ids.map(key)]) {
+              expect(new Set(ids.slice(0, exact.size)), label).toEqual(exact);
+            }
+          }
+          if (expected.totalCount > 0) compared++;
+        }
+      }
+    }
+    // the spread finds something in many places, not only nothing everywhere
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it('pages consistently: pages put together are the one long list, the total exact', async () => {
+    for (const [index, keyword] of [
+      ['knowledgePoints', '马克思主义'],
+      ['courses', '的'],
+      ['lecturers', '大学'],
+    ] as [SearchIndex, string][]) {
+      const all = await engine.search(index, { keyword, offset: 0, limit: 60 });
+      expect(all.totalCount, `${index} ${keyword}`).toBeGreaterThan(14);
+      const pages = [];
+      for (let offset = 0; offset < 21; offset += 7) pages.push(...(await engine.search(index, { keyword, offset, limit: 7 })).ids);
+      expect(pages).toEqual(all.ids.slice(0, 21));
+    }
+  });
+
+  it('ranks only the newest window of a common keyword; the rest follows newest first, the total exact', async () => {
+    const windowed = await createPostgresSearchEngine(pg.connection, { rankWindow: 5, headSize: 3 });
+    engines.push(windowed);
+    const keyword = '马克思主义';
+    const total = await windowed.count('courses', { keyword });
+    expect(total).toBeGreaterThan(10);
+    const ids = (await windowed.search('courses', { keyword, offset: 0, limit: total })).ids;
+    expect(ids).toHaveLength(total);
+    const newest = [...ids].sort((a, b) => b - a);
+    expect(new Set(ids.slice(0, 5))).toEqual(new Set(newest.slice(0, 5)));
+    expect(ids.slice(5)).toEqual(newest.slice(5));
+    expect((await windowed.search('courses', { keyword, offset: 2, limit: 6 })).ids).toEqual(ids.slice(2, 8));
+  });
+
+  it('keeps up with content changes through the queue: a course renamed, moved, deleted, added; a lecturer renamed', async () => {
+    const [course, other] = content.courses.filter((c) => content.videos.some((v) => v.courseId === c.id));
+    await run(sql`UPDATE courses SET name = '量子纠缠与辩证法新编' WHERE id = ${course!.id}`);
+    expect((await engine.stats()).pending).toBeGreaterThan(0);
+    await engine.catchUp({ maxMs: 10_000 });
+    expect((await engine.search('courses', { keyword: '量子纠缠', offset: 0, limit: 5 })).ids).toEqual([course!.id]);
+    expect(await engine.count('courses', { keyword: course!.name })).toBe(
+      (await sqlite.search.count('courses', { keyword: course!.name })) - 1,
+    );
+
+    // moved to another subject: its knowledge points follow (course-videos)
+    const target = content.catalogues.find((c) => c.level === 1 && c.id !== course!.catalogueId)!;
+    await run(sql`UPDATE courses SET catalogue_id = ${target.id} WHERE id = ${course!.id}`);
+    await engine.catchUp({ maxMs: 10_000 });
+    const videoName = content.videos.find((v) => v.courseId === course!.id)!.name;
+    const inTarget = (await engine.search('knowledgePoints', { keyword: videoName, catalogueId: target.id, offset: 0, limit: 200 })).ids;
+    expect(inTarget.some((k) => content.videos.find((v) => v.id === k.videoId)?.courseId === course!.id)).toBe(true);
+
+    // deleted (its videos with it): gone from courses and knowledge points
+    const otherVideos = new Set(content.videos.filter((v) => v.courseId === other!.id).map((v) => v.id));
+    await run(sql`DELETE FROM courses WHERE id = ${other!.id}`);
+    await engine.catchUp({ maxMs: 10_000 });
+    expect((await engine.search('courses', { keyword: other!.name, offset: 0, limit: 200 })).ids).not.toContain(other!.id);
+    const [kpLeft] = (await run(sql`SELECT count(*)::integer AS n FROM search_kp WHERE video_id = ANY(${[...otherVideos]}::integer[])`)).rows as { n: number }[];
+    expect(kpLeft!.n).toBe(0);
+
+    // added
+    await run(sql`INSERT INTO courses (id, catalogue_id, lecturer_id, name, info, publish_time, update_time, image)
+      VALUES (90001, ${target.id}, ${content.lecturers[0]!.id}, '新增的星际航行伦理课', '', 0, 0, 'x.svg')`);
+    await engine.catchUp({ maxMs: 10_000 });
+    expect((await engine.search('courses', { keyword: '星际航行', offset: 0, limit: 5 })).ids).toEqual([90001]);
+    expect((await engine.search('courses', { keyword: '星际航行', catalogueId: target.id, offset: 0, limit: 5 })).ids).toEqual([90001]);
+
+    // a lecturer renamed: their courses are found by the new name (lecturer-courses)
+    await run(sql`UPDATE lecturers SET name = '诸葛云帆' WHERE id = ${content.lecturers[0]!.id}`);
+    await engine.catchUp({ maxMs: 10_000 });
+    const taught = (await run(sql`SELECT id FROM courses WHERE lecturer_id = ${content.lecturers[0]!.id}`)).rows as { id: number }[];
+    const found = (await engine.search('courses', { keyword: '诸葛云帆', offset: 0, limit: 200 })).ids;
+    expect(new Set(found)).toEqual(new Set(taught.map((r) => r.id)));
+    expect((await engine.search('lecturers', { keyword: '诸葛云帆', offset: 0, limit: 5 })).ids).toEqual([content.lecturers[0]!.id]);
+    expect((await engine.stats()).pending).toBe(0);
+  });
+
+  it('lets several replicas apply the queue at once, each change applied once', async () => {
+    const replica = await createPostgresSearchEngine(pg.connection, { pendingBatch: 5 });
+    engines.push(replica);
+    const ids = ((await run(sql`SELECT id FROM videos ORDER BY id DESC LIMIT 40`)).rows as { id: number }[]).map((r) => r.id);
+    await run(sql`UPDATE videos SET name = name || '·并行' WHERE id = ANY(${ids}::integer[])`);
+    expect((await engine.stats()).pending).toBeGreaterThanOrEqual(40);
+    const [a, b] = await Promise.all([engine.applyPending(), replica.applyPending()]);
+    expect(a.applied + b.applied).toBeGreaterThanOrEqual(40);
+    expect(a.dropped.concat(b.dropped)).toEqual([]);
+    expect((await engine.stats()).pending).toBe(0);
+    const kp = (await run(sql`SELECT count(*)::integer AS n FROM search_kp WHERE video_id = ANY(${ids}::integer[])`)).rows as { n: number }[];
+    const expected = content.videos.filter((v) => ids.includes(v.id)).reduce((n, v) => n + v.keyframes.length + v.transcript.length, 0);
+    expect(kp[0]!.n).toBe(expected);
+    expect(await engine.count('knowledgePoints', { keyword: '并行' })).toBe(expected);
+  });
+
+  it('rebuilds into new tables and swaps them in; searches answer as before, nothing left behind', async () => {
+    const before = await engine.stats();
+    const query = { keyword: '马克思主义', offset: 0, limit: 50 };
+    const hits = await engine.search('knowledgePoints', query);
+    const progress: string[] = [];
+    const summary = await engine.rebuild({ onProgress: ({ index, rows }) => progress.push(`${index}:${rows}`) });
+    expect(summary.counts).toEqual(before.counts);
+    expect(progress.some((p) => p.startsWith('knowledgePoints:'))).toBe(true);
+    expect(await engine.search('knowledgePoints', query)).toEqual(hits);
+    const leftovers = (await run(sql`SELECT tablename FROM pg_tables WHERE schemaname = ${schema} AND tablename LIKE '%\\_\\_%'`)).rows;
+    expect(leftovers).toEqual([]);
+    // the indexes keep their names: a second rebuild works the same
+    await expect(engine.rebuild()).resolves.toMatchObject({ counts: before.counts });
+    expect(kpRef(kpRowid({ kind: 'transcript', videoId: 3, seq: 4 }))).toEqual({ kind: 'transcript', videoId: 3, seq: 4 });
+  }, 300_000);
+});

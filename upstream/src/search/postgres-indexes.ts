@@ -1,0 +1,324 @@
+/**
+ * The five indexes of the PostgreSQL engine: their tables, the fields of a document and their
+ * weights (the SQLite engine's column weights, as tsvector weights A–D), and the SQL that reads
+ * documents, popularity and catalogue subtrees from the content tables.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../store/postgres/connection';
+import { foldForMatch, htmlText, indexCharacters, indexWords } from './analyzer';
+import type { SearchIndex } from './engine';
+import { KP_MAX_SEQ, KP_TRANSCRIPT_BIT, KP_VIDEO_FACTOR, kpRef, kpRowid, type Variant } from './ranking';
+import { INDEX_DEFINITIONS as SQLITE_INDEXES } from './sqlite-indexes';
+
+/** One row of an index: the original texts of its fields, in weight order (A first). */
+export interface PgDocument {
+  rowid: number;
+  fields: string[];
+  /** every catalogue above (and including) the course's (courses, knowledge points) */
+  cats: number[];
+  /** knowledge points: the video */
+  videoId?: number;
+}
+
+export interface PgIndexDefinition {
+  index: SearchIndex;
+  table: string;
+  /** a cats column (in the GIN indexes) filters by catalogue; else `catalogueIds` does */
+  hasCats: boolean;
+  /** knowledge points: a video_id column, rows replaced by video */
+  byVideo: boolean;
+  /** ts_rank's weights {D, C, B, A} */
+  rankWeights: string;
+  idOrder: 'asc' | 'desc';
+  /** without cats: the ids within catalogue `catalogueId`'s subtree */
+  catalogueIds?: (catalogueId: number) => RawBuilder<unknown>;
+  /** entity ids after `after`, ascending, for the rebuild (knowledge points: video ids) */
+  entityIds(db: Executor, after: number, limit: number): Promise<number[]>;
+  /** the documents of these entities (knowledge points: of these videos) */
+  documents(db: Executor, entityIds: readonly number[]): Promise<PgDocument[]>;
+  /** the documents of these rowids, for the exact-phrase test */
+  documentsByRowid(db: Executor, rowids: readonly number[]): Promise<PgDocument[]>;
+  /** rowid → popularity (more first) */
+  popularity(db: Executor, rowids: readonly number[]): Promise<Map<number, number>>;
+}
+
+/** the weights of the SQLite engine's FTS5 columns, highest 1, as ts_rank's {D, C, B, A} */
+function rankWeights(weights: readonly number[]): string {
+  const top = Math.max(...weights);
+  const byLetter = [0, 1, 2, 3].map((i) => (weights[i] ?? 0) / top);
+  return `{${byLetter.reverse().join(',')}}`;
+}
+
+const rowsOf = async <T>(db: Executor, query: RawBuilder<T>): Promise<T[]> => (await query.execute(db)).rows;
+const ints = (values: readonly number[]) => sql`${values}::integer[]`;
+const bigints = (values: readonly number[]) => sql`${values}::bigint[]`;
+
+async function popularityMap(db: Executor, query: RawBuilder<{ rowid: number; popularity: number }>) {
+  return new Map((await rowsOf(db, query)).map((row) => [Number(row.rowid), Number(row.popularity)]));
+}
+
+/** every catalogue above (and including) the catalogue in `column` */
+const catsOf = (column: RawBuilder<unknown>) =>
+  sql`COALESCE((SELECT array_agg(cl.ancestor_id ORDER BY cl.ancestor_id) FROM catalogue_closure cl WHERE cl.descendant_id = ${column}), '{}')`;
+
+const entityIds = (table: string) => async (db: Executor, after: number, limit: number) =>
+  (await rowsOf(db, sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE id > ${after} ORDER BY id LIMIT ${limit}`)).map((r) => r.id);
+
+async function courseDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
+  const rows = await rowsOf(
+    db,
+    sql<{ rowid: number; name: string; lecturer: string; catalogue: string; info: string; cats: number[] }>`
+      SELECT c.id AS rowid, c.name, l.name AS lecturer, c.info, ${catsOf(sql`c.catalogue_id`)} AS cats,
+        COALESCE((SELECT string_agg(a.name, E'\\n' ORDER BY cl.depth DESC)
+          FROM catalogue_closure cl JOIN catalogues a ON a.id = cl.ancestor_id
+          WHERE cl.descendant_id = c.catalogue_id), '') AS catalogue
+      FROM courses c JOIN lecturers l ON l.id = c.lecturer_id
+      WHERE c.id = ANY(${ints(ids)})`,
+  );
+  return rows.map((row) => ({ rowid: row.rowid, fields: [row.name, row.lecturer, row.catalogue, row.info], cats: row.cats }));
+}
+
+/** the rowids of courses in the subtree of a catalogue */
+const subtreeCourses = (catalogueId: number) =>
+  sql`SELECT c.id FROM catalogue_closure cl JOIN courses c ON c.catalogue_id = cl.descendant_id WHERE cl.ancestor_id = ${catalogueId}`;
+
+const courses: PgIndexDefinition = {
+  index: 'courses',
+  table: 'search_course',
+  hasCats: true,
+  byVideo: false,
+  rankWeights: rankWeights(SQLITE_INDEXES.courses.weights),
+  idOrder: SQLITE_INDEXES.courses.idOrder,
+  entityIds: entityIds('courses'),
+  documents: courseDocuments,
+  documentsByRowid: courseDocuments,
+  popularity: (db, rowids) =>
+    popularityMap(db, sql`SELECT id AS rowid, view_count AS popularity FROM courses WHERE id = ANY(${ints(rowids)})`),
+};
+
+const knowledgePoints: PgIndexDefinition = {
+  index: 'knowledgePoints',
+  table: 'search_kp',
+  hasCats: true,
+  byVideo: true,
+  rankWeights: rankWeights(SQLITE_INDEXES.knowledgePoints.weights),
+  idOrder: SQLITE_INDEXES.knowledgePoints.idOrder,
+  entityIds: entityIds('videos'),
+  async documents(db, videoIds) {
+    const videos = await rowsOf(
+      db,
+      sql<{ id: number; name: string; cats: number[] }>`
+        SELECT v.id, v.name, ${catsOf(sql`c.catalogue_id`)} AS cats
+        FROM videos v JOIN courses c ON c.id = v.course_id WHERE v.id = ANY(${ints(videoIds)})`,
+    );
+    const byId = new Map(videos.map((v) => [v.id, v]));
+    const rows = await rowsOf(
+      db,
+      sql<{ videoId: number; seq: number; label: string; text: string; transcript: boolean }>`
+        SELECT video_id AS "videoId", seq, key_points AS label, description AS text, false AS transcript
+        FROM video_keyframes WHERE video_id = ANY(${ints(videoIds)}) AND seq BETWEEN 0 AND ${KP_MAX_SEQ}
+        UNION ALL
+        SELECT video_id, seq, '', text, true FROM video_transcripts
+        WHERE video_id = ANY(${ints(videoIds)}) AND seq BETWEEN 0 AND ${KP_MAX_SEQ}`,
+    );
+    const documents: PgDocument[] = [];
+    for (const row of rows) {
+      const video = byId.get(row.videoId);
+      if (!video) continue;
+      documents.push({
+        rowid: kpRowid({ kind: row.transcript ? 'transcript' : 'keyframe', videoId: row.videoId, seq: row.seq }),
+        fields: [row.label, row.text, video.name],
+        cats: video.cats,
+        videoId: row.videoId,
+      });
+    }
+    return documents;
+  },
+  async documentsByRowid(db, rowids) {
+    const refs = rowids.map(kpRef);
+    const keyframes = refs.filter((r) => r.kind === 'keyframe');
+    const passages = refs.filter((r) => r.kind === 'transcript');
+    const rows = await rowsOf(
+      db,
+      sql<{ rowid: number; label: string; text: string; video: string }>`
+        SELECT k.video_id::bigint * ${KP_VIDEO_FACTOR} + k.seq AS rowid, k.key_points AS label, k.description AS text, v.name AS video
+        FROM unnest(${ints(keyframes.map((r) => r.videoId))}, ${ints(keyframes.map((r) => r.seq))}) AS u(video_id, seq)
+        JOIN video_keyframes k ON k.video_id = u.video_id AND k.seq = u.seq JOIN videos v ON v.id = k.video_id
+        UNION ALL
+        SELECT t.video_id::bigint * ${KP_VIDEO_FACTOR} + ${KP_TRANSCRIPT_BIT} + t.seq, '', t.text, v.name
+        FROM unnest(${ints(passages.map((r) => r.videoId))}, ${ints(passages.map((r) => r.seq))}) AS u(video_id, seq)
+        JOIN video_transcripts t ON t.video_id = u.video_id AND t.seq = u.seq JOIN videos v ON v.id = t.video_id`,
+    );
+    return rows.map((row) => ({ rowid: Number(row.rowid), fields: [row.label, row.text, row.video], cats: [] }));
+  },
+  popularity: (db, rowids) =>
+    popularityMap(
+      db,
+      sql`SELECT u.rowid, c.view_count AS popularity
+        FROM unnest(${bigints(rowids)}) AS u(rowid)
+        JOIN videos v ON v.id = u.rowid / ${KP_VIDEO_FACTOR} JOIN courses c ON c.id = v.course_id`,
+    ),
+};
+
+async function topicDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
+  const rows = await rowsOf(db, sql<{ rowid: number; title: string; info: string }>`
+    SELECT id AS rowid, title, info FROM topics WHERE id = ANY(${ints(ids)})`);
+  return rows.map((row) => ({ rowid: row.rowid, fields: [row.title, row.info], cats: [] }));
+}
+
+const topics: PgIndexDefinition = {
+  index: 'topics',
+  table: 'search_topic',
+  hasCats: false,
+  byVideo: false,
+  rankWeights: rankWeights(SQLITE_INDEXES.topics.weights),
+  idOrder: SQLITE_INDEXES.topics.idOrder,
+  catalogueIds: (catalogueId) => sql`SELECT tc.topic_id FROM topic_courses tc WHERE tc.course_id IN (${subtreeCourses(catalogueId)})`,
+  entityIds: entityIds('topics'),
+  documents: topicDocuments,
+  documentsByRowid: topicDocuments,
+  popularity: (db, rowids) =>
+    popularityMap(
+      db,
+      sql`SELECT u.rowid, (SELECT COALESCE(SUM(c.view_count), 0) FROM topic_courses tc JOIN courses c ON c.id = tc.course_id
+          WHERE tc.topic_id = u.rowid) AS popularity
+        FROM unnest(${ints(rowids)}) AS u(rowid)`,
+    ),
+};
+
+async function lecturerDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
+  const rows = await rowsOf(db, sql<{ rowid: number; name: string; position: string; school: string; intro: string }>`
+    SELECT id AS rowid, name, position, school, intro_html AS intro FROM lecturers WHERE id = ANY(${ints(ids)})`);
+  return rows.map((row) => ({ rowid: row.rowid, fields: [row.name, row.position, row.school, htmlText(row.intro)], cats: [] }));
+}
+
+const lecturers: PgIndexDefinition = {
+  index: 'lecturers',
+  table: 'search_lecturer',
+  hasCats: false,
+  byVideo: false,
+  rankWeights: rankWeights(SQLITE_INDEXES.lecturers.weights),
+  idOrder: SQLITE_INDEXES.lecturers.idOrder,
+  catalogueIds: (catalogueId) =>
+    sql`SELECT c.lecturer_id FROM catalogue_closure cl JOIN courses c ON c.catalogue_id = cl.descendant_id WHERE cl.ancestor_id = ${catalogueId}`,
+  entityIds: entityIds('lecturers'),
+  documents: lecturerDocuments,
+  documentsByRowid: lecturerDocuments,
+  popularity: (db, rowids) =>
+    popularityMap(
+      db,
+      sql`SELECT u.rowid, (SELECT COALESCE(SUM(c.view_count), 0) FROM courses c WHERE c.lecturer_id = u.rowid) AS popularity
+        FROM unnest(${ints(rowids)}) AS u(rowid)`,
+    ),
+};
+
+async function catalogueDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
+  const rows = await rowsOf(db, sql<{ rowid: number; name: string }>`SELECT id AS rowid, name FROM catalogues WHERE id = ANY(${ints(ids)})`);
+  return rows.map((row) => ({ rowid: row.rowid, fields: [row.name], cats: [] }));
+}
+
+const catalogues: PgIndexDefinition = {
+  index: 'catalogues',
+  table: 'search_catalogue',
+  hasCats: false,
+  byVideo: false,
+  rankWeights: rankWeights(SQLITE_INDEXES.catalogues.weights),
+  // SearchCatalog suggests catalogue nodes whatever the filter of the page
+  idOrder: SQLITE_INDEXES.catalogues.idOrder,
+  entityIds: entityIds('catalogues'),
+  documents: catalogueDocuments,
+  documentsByRowid: catalogueDocuments,
+  // subjects before categories before sub-categories
+  popularity: (db, rowids) =>
+    popularityMap(db, sql`SELECT id AS rowid, -level AS popularity FROM catalogues WHERE id = ANY(${ints(rowids)})`),
+};
+
+export const PG_INDEX_DEFINITIONS: Record<SearchIndex, PgIndexDefinition> = {
+  courses,
+  knowledgePoints,
+  topics,
+  lecturers,
+  catalogues,
+};
+
+// ---- tables -------------------------------------------------------------------------------------
+
+/** The table of an index (a rebuild makes one with a suffix), without its indexes. */
+export function tableSql(def: PgIndexDefinition, suffix = ''): string {
+  return `CREATE TABLE ${def.table}${suffix} (
+  id    bigint   PRIMARY KEY,
+  words tsvector NOT NULL,
+  chars tsvector NOT NULL${def.byVideo ? ',\n  video_id integer NOT NULL' : ''}${def.hasCats ? `,\n  cats  integer[] NOT NULL DEFAULT '{}'` : ''}
+);`;
+}
+
+/** name → definition of the indexes of an index table (named after the live table plus the suffix) */
+export function tableIndexes(def: PgIndexDefinition, suffix = ''): { name: string; sql: string }[] {
+  const table = `${def.table}${suffix}`;
+  const cats = def.hasCats ? ', cats' : '';
+  return [
+    { name: `${table}_words`, sql: `CREATE INDEX ${table}_words ON ${table} USING gin (words${cats})` },
+    { name: `${table}_chars`, sql: `CREATE INDEX ${table}_chars ON ${table} USING gin (chars${cats})` },
+    ...(def.byVideo ? [{ name: `${table}_by_video`, sql: `CREATE INDEX ${table}_by_video ON ${table} (video_id)` }] : []),
+  ];
+}
+
+// ---- tsvectors and tsqueries ----------------------------------------------------------------------
+
+/**
+ * The lexemes of a token as FTS5's unicode61 tokenizer (remove_diacritics 2) makes them: folded
+ * (lower case, Latin without diacritics) and split at anything but letters, marks and digits.
+ */
+const SEPARATORS = /[^\p{L}\p{M}\p{N}]+/u;
+export const lexemesOf = (token: string): string[] => foldForMatch(token).split(SEPARATORS).filter((t) => t !== '');
+
+/** tsvector limits: positions up to 16383, 256 positions per lexeme, a lexeme under 2 KB */
+const MAX_POSITION = 16_383;
+const MAX_POSITIONS_PER_LEXEME = 255;
+const MAX_LEXEME_BYTES = 2_000;
+const WEIGHT_LETTERS = ['A', 'B', 'C', 'D'] as const;
+
+const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * A tsvector literal of the fields' tokens in order, each field with its weight (A, B, C, D),
+ * positions running on (a gap between fields, so that no phrase spans two).
+ */
+export function tsvectorText(fieldsTokens: readonly string[][]): string {
+  const positions = new Map<string, string[]>();
+  let position = 0;
+  fieldsTokens.forEach((tokens, field) => {
+    const weight = WEIGHT_LETTERS[Math.min(field, 3)];
+    for (const token of tokens) {
+      for (const lexeme of lexemesOf(token)) {
+        position = Math.min(position + 1, MAX_POSITION);
+        if (Buffer.byteLength(lexeme) > MAX_LEXEME_BYTES) continue;
+        const list = positions.get(lexeme) ?? [];
+        if (list.length < MAX_POSITIONS_PER_LEXEME) list.push(`${position}${weight}`);
+        positions.set(lexeme, list);
+      }
+    }
+    position = Math.min(position + 1, MAX_POSITION);
+  });
+  return [...positions].map(([lexeme, list]) => `${quoteLexeme(lexeme)}:${list.join(',')}`).join(' ');
+}
+
+/** the words (jieba) and characters tsvectors of a document */
+export function documentVectors(doc: PgDocument): Record<Variant, string> {
+  const tokens = (text: string) => (text ? text.split(' ').filter((t) => t !== '') : []);
+  return {
+    words: tsvectorText(doc.fields.map((field) => tokens(indexWords(field)))),
+    chars: tsvectorText(doc.fields.map((field) => tokens(indexCharacters(field)))),
+  };
+}
+
+/** A tsquery of tokens all required, each a phrase of its lexemes; null when none has one. */
+export function allOf(tokens: readonly string[]): string | null {
+  const parts: string[] = [];
+  for (const token of tokens) {
+    const lexemes = lexemesOf(token).filter((l) => Buffer.byteLength(l) <= MAX_LEXEME_BYTES);
+    if (lexemes.length === 0) continue;
+    parts.push(lexemes.length === 1 ? quoteLexeme(lexemes[0]!) : `(${lexemes.map(quoteLexeme).join(' <-> ')})`);
+  }
+  return parts.length > 0 ? parts.join(' & ') : null;
+}
