@@ -24,6 +24,10 @@ import { BrokenError } from './graphql-client';
 import { percentile } from './stats';
 import { DirectUpstream, type RecordedCall } from './upstream-calls';
 import { FULL_CORPUS, generateCorpus, type CorpusSize } from './search-corpus';
+import { randomUUID } from 'node:crypto';
+import type { SearchEngine } from '../../upstream/src/search/engine';
+import { createPostgresSearchEngine } from '../../upstream/src/search/postgres-engine';
+import { dropSchema, ensureSchema, openPostgresStore } from '../../upstream/src/store/postgres';
 
 export interface SearchLatency {
   label: string;
@@ -274,6 +278,159 @@ export async function runSearchBench(options: {
     latency,
     budgetMs: SEARCH_P95_BUDGET_MS,
   };
+}
+
+// ---- the engines side by side ---------------------------------------------------------------------
+
+export type SearchEngineName = 'sqlite' | 'postgres';
+
+export interface EngineBenchResults {
+  corpus: SearchBenchResults['corpus'];
+  engines: { engine: SearchEngineName; seedMs: number; buildMs: number; indexRows: Record<string, number>; latency: SearchLatency[] }[];
+  queries: { total: number; mix: string };
+  budgetMs: number;
+}
+
+/** what the 综合 tab asks the engine (search-service.ts): a catch-up, then four groups in turn */
+async function allTab(engine: SearchEngine, q: QueryCase): Promise<void> {
+  await engine.catchUp({ maxMs: 250 });
+  const query = { keyword: q.keyword, catalogueId: q.catalogId };
+  await engine.search('courses', { ...query, offset: 0, limit: 21 });
+  await engine.search('knowledgePoints', { ...query, offset: 0, limit: 10 });
+  await engine.search('topics', { ...query, offset: 0, limit: 4 });
+  await engine.search('lecturers', { ...query, offset: 0, limit: 8 });
+}
+
+async function timeEngine(label: string, queries: QueryCase[], concurrency: number, call: (q: QueryCase) => Promise<unknown>): Promise<SearchLatency> {
+  const samples: number[] = [];
+  let next = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < queries.length) {
+        const q = queries[next++]!;
+        const t0 = performance.now();
+        await call(q);
+        samples.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = performance.now() - began;
+  samples.sort((a, b) => a - b);
+  return {
+    label,
+    count: samples.length,
+    concurrency,
+    p50Ms: percentile(samples, 50),
+    p95Ms: percentile(samples, 95),
+    p99Ms: percentile(samples, 99),
+    maxMs: samples[samples.length - 1] ?? NaN,
+    perSecond: (samples.length / elapsed) * 1000,
+  };
+}
+
+/**
+ * The search engines alone, in this process, side by side on one corpus: SQLite (FTS5) and
+ * PostgreSQL (tsvectors under GIN, DATABASE_URL or TEST_DATABASE_URL, a schema of its own dropped
+ * after). The corpus is seeded into each, each index rebuilt (timed), then the same queries: the
+ * 综合 tab's four groups, the 知识点 tab's page, the four counts, at concurrency 1 and 4. No HTTP:
+ * the engines' own cost, before the main API on PostgreSQL is wired.
+ */
+export async function runSearchEngineBench(options: {
+  cleanup: Cleanup;
+  step: (text: string) => void;
+  size?: CorpusSize;
+  queries?: number;
+  engines?: SearchEngineName[];
+  databaseUrl?: string;
+}): Promise<EngineBenchResults> {
+  const { cleanup, step } = options;
+  const size = options.size ?? FULL_CORPUS;
+  const names = options.engines ?? ['sqlite', 'postgres'];
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  step(`search engines: generating a corpus of ${size.courses} courses and ${size.knowledgePoints} knowledge points`);
+  const corpus = generateCorpus(size);
+  const catalogueIds = corpus.content.catalogues.filter((c) => c.level >= 2).map((c) => c.id);
+  const queries = buildQueries(corpus.vocabulary, catalogueIds, options.queries ?? 600);
+  const results: EngineBenchResults['engines'] = [];
+  for (const name of names) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `sizheng-search-${name}-`));
+    cleanup.add(`search ${name} data`, () => rmSync(dataDir, { recursive: true, force: true }));
+    let engine: SearchEngine;
+    let close: () => Promise<void>;
+    let t0 = performance.now();
+    step(`search engines: ${name}: seeding the corpus`);
+    if (name === 'sqlite') {
+      const store = openMainApiData(dataDir);
+      await seedDemoContent(store, corpus.content, path.join(dataDir, 'media'));
+      engine = store.search;
+      close = () => store.close();
+    } else {
+      const schema = `bench_search_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      await ensureSchema(databaseUrl, schema);
+      cleanup.add(`search ${name} schema`, () => dropSchema(databaseUrl, schema));
+      const store = await openPostgresStore(databaseUrl, { schema, dataDir, poolSize: 8 });
+      await seedDemoContent(store, corpus.content, path.join(dataDir, 'media'));
+      // made after the seeding: its migration queues every row at once, which the rebuild covers
+      engine = await createPostgresSearchEngine(store.connection);
+      close = async () => {
+        await engine.close();
+        await store.close();
+      };
+    }
+    const seedMs = performance.now() - t0;
+    step(`search engines: ${name}: building the index (engine.rebuild)`);
+    t0 = performance.now();
+    const summary = await engine.rebuild({
+      onProgress: ({ index, rows }) => {
+        if (rows % 200_000 < 500 && rows >= 200_000) step(`search engines: ${name}:   ${index}: ${rows} rows`);
+      },
+    });
+    const buildMs = performance.now() - t0;
+    const latency: SearchLatency[] = [];
+    await timeEngine('warm-up', queries.slice(0, 100), 2, (q) => allTab(engine, q));
+    const cases: [string, number, (q: QueryCase) => Promise<unknown>][] = [
+      ['综合 tab: four groups (21 + 10 + 4 + 8)', 1, (q) => allTab(engine, q)],
+      ['知识点 tab: a page of 21', 1, (q) => engine.search('knowledgePoints', { keyword: q.keyword, catalogueId: q.catalogId, offset: (q.pageIndex - 1) * 21, limit: 21 })],
+      ['the four tab counts', 1, (q) => Promise.all((['courses', 'topics', 'lecturers', 'knowledgePoints'] as const).map((i) => engine.count(i, { keyword: q.keyword, catalogueId: q.catalogId })))],
+      ['综合 tab at concurrency 4', 4, (q) => allTab(engine, q)],
+    ];
+    for (const [label, concurrency, call] of cases) {
+      step(`search engines: ${name}: ${queries.length} × ${label}`);
+      latency.push(await timeEngine(label, queries, concurrency, call));
+    }
+    await close();
+    results.push({ engine: name, seedMs, buildMs, indexRows: summary.counts, latency });
+  }
+  const mix = new Map<string, number>();
+  for (const q of queries) mix.set(q.kind, (mix.get(q.kind) ?? 0) + 1);
+  return {
+    corpus: {
+      courses: corpus.content.courses.length,
+      videos: corpus.content.videos.length,
+      knowledgePoints: corpus.knowledgePoints,
+      lecturers: corpus.content.lecturers.length,
+      topics: corpus.content.topics.length,
+    },
+    engines: results,
+    queries: { total: queries.length, mix: [...mix.entries()].map(([k, v]) => `${v} ${k}`).join(', ') },
+    budgetMs: SEARCH_P95_BUDGET_MS,
+  };
+}
+
+export function searchEnginesMarkdown(r: EngineBenchResults): string {
+  return [
+    `Search engines in-process on one corpus: ${n(r.corpus.courses)} courses, ${n(r.corpus.knowledgePoints)} knowledge points, ${n(r.corpus.lecturers)} lecturers, ${n(r.corpus.topics)} topics; ${r.queries.total} queries (${r.queries.mix}).`,
+    '',
+    '| engine | seed | index build | call | concurrency | p50 | p95 | p99 | max | calls/s |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...r.engines.flatMap((e) =>
+      e.latency.map(
+        (l) =>
+          `| ${e.engine} | ${(e.seedMs / 1000).toFixed(1)} s | ${(e.buildMs / 1000).toFixed(1)} s | ${l.label} | ${l.concurrency} | ${ms(l.p50Ms)} | ${ms(l.p95Ms)} | ${ms(l.p99Ms)} | ${ms(l.maxMs)} | ${l.perSecond.toFixed(0)} |`,
+      ),
+    ),
+  ].join('\n');
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
