@@ -172,10 +172,17 @@ export async function createPostgresSearchEngine(
   }
 
   async function head(def: PgIndexDefinition, plan: Plan, analyzed: AnalyzedKeyword, lowest: number | null, size: number): Promise<number[]> {
-    const best = await ranked(def, plan, lowest, size, 0);
-    if (best.length === 0) return [];
+    const window = lowest === null ? sql`` : sql`AND id >= ${lowest}`;
+    // popularity read for the best rows only (outside the ranked subquery), in the same round trip
+    const list = await rows(
+      sql<{ id: number; score: number; popularity: number | null }>`SELECT r.id, r.score, ${def.popularityOf(sql.ref('r.id'))} AS popularity
+        FROM (SELECT id, ${rank(def, plan)} AS score FROM ${table(def)}
+          WHERE ${plan.where} ${window} ORDER BY score DESC, ${tie(def)} LIMIT ${size}) AS r`,
+    );
+    if (list.length === 0) return [];
+    const best = list.map((row) => ({ rowid: Number(row.id), relevance: Number(row.score) }));
     const rowids = best.map((r) => r.rowid);
-    const popularity = await def.popularity(db(), rowids);
+    const popularity = new Map(list.map((row) => [Number(row.id), Number(row.popularity ?? 0)]));
     const exact = plan.allExact ? new Set(rowids) : exactRowids(await def.documentsByRowid(db(), rowids), analyzed);
     return orderHead(best, exact, popularity, def.idOrder);
   }

@@ -38,8 +38,8 @@ export interface PgIndexDefinition {
   documents(db: Executor, entityIds: readonly number[]): Promise<PgDocument[]>;
   /** the documents of these rowids, for the exact-phrase test */
   documentsByRowid(db: Executor, rowids: readonly number[]): Promise<PgDocument[]>;
-  /** rowid → popularity (more first) */
-  popularity(db: Executor, rowids: readonly number[]): Promise<Map<number, number>>;
+  /** the popularity of the row whose id is `id` (more first), an SQL expression */
+  popularityOf(id: RawBuilder<unknown>): RawBuilder<number | null>;
 }
 
 /** the weights of the SQLite engine's FTS5 columns, highest 1, as ts_rank's {D, C, B, A} */
@@ -51,11 +51,6 @@ function rankWeights(weights: readonly number[]): string {
 
 const rowsOf = async <T>(db: Executor, query: RawBuilder<T>): Promise<T[]> => (await query.execute(db)).rows;
 const ints = (values: readonly number[]) => sql`${values}::integer[]`;
-const bigints = (values: readonly number[]) => sql`${values}::bigint[]`;
-
-async function popularityMap(db: Executor, query: RawBuilder<{ rowid: number; popularity: number }>) {
-  return new Map((await rowsOf(db, query)).map((row) => [Number(row.rowid), Number(row.popularity)]));
-}
 
 /** every catalogue above (and including) the catalogue in `column` */
 const catsOf = (column: RawBuilder<unknown>) =>
@@ -92,8 +87,7 @@ const courses: PgIndexDefinition = {
   entityIds: entityIds('courses'),
   documents: courseDocuments,
   documentsByRowid: courseDocuments,
-  popularity: (db, rowids) =>
-    popularityMap(db, sql`SELECT id AS rowid, view_count AS popularity FROM courses WHERE id = ANY(${ints(rowids)})`),
+  popularityOf: (id) => sql`(SELECT view_count FROM courses WHERE id = ${id})`,
 };
 
 const knowledgePoints: PgIndexDefinition = {
@@ -151,13 +145,8 @@ const knowledgePoints: PgIndexDefinition = {
     );
     return rows.map((row) => ({ rowid: Number(row.rowid), fields: [row.label, row.text, row.video], cats: [] }));
   },
-  popularity: (db, rowids) =>
-    popularityMap(
-      db,
-      sql`SELECT u.rowid, c.view_count AS popularity
-        FROM unnest(${bigints(rowids)}) AS u(rowid)
-        JOIN videos v ON v.id = u.rowid / ${KP_VIDEO_FACTOR} JOIN courses c ON c.id = v.course_id`,
-    ),
+  popularityOf: (id) =>
+    sql`(SELECT c.view_count FROM videos v JOIN courses c ON c.id = v.course_id WHERE v.id = ${id} / ${KP_VIDEO_FACTOR})`,
 };
 
 async function topicDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
@@ -177,13 +166,8 @@ const topics: PgIndexDefinition = {
   entityIds: entityIds('topics'),
   documents: topicDocuments,
   documentsByRowid: topicDocuments,
-  popularity: (db, rowids) =>
-    popularityMap(
-      db,
-      sql`SELECT u.rowid, (SELECT COALESCE(SUM(c.view_count), 0) FROM topic_courses tc JOIN courses c ON c.id = tc.course_id
-          WHERE tc.topic_id = u.rowid) AS popularity
-        FROM unnest(${ints(rowids)}) AS u(rowid)`,
-    ),
+  popularityOf: (id) =>
+    sql`(SELECT COALESCE(SUM(c.view_count), 0) FROM topic_courses tc JOIN courses c ON c.id = tc.course_id WHERE tc.topic_id = ${id})`,
 };
 
 async function lecturerDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
@@ -204,12 +188,7 @@ const lecturers: PgIndexDefinition = {
   entityIds: entityIds('lecturers'),
   documents: lecturerDocuments,
   documentsByRowid: lecturerDocuments,
-  popularity: (db, rowids) =>
-    popularityMap(
-      db,
-      sql`SELECT u.rowid, (SELECT COALESCE(SUM(c.view_count), 0) FROM courses c WHERE c.lecturer_id = u.rowid) AS popularity
-        FROM unnest(${ints(rowids)}) AS u(rowid)`,
-    ),
+  popularityOf: (id) => sql`(SELECT COALESCE(SUM(c.view_count), 0) FROM courses c WHERE c.lecturer_id = ${id})`,
 };
 
 async function catalogueDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
@@ -229,8 +208,7 @@ const catalogues: PgIndexDefinition = {
   documents: catalogueDocuments,
   documentsByRowid: catalogueDocuments,
   // subjects before categories before sub-categories
-  popularity: (db, rowids) =>
-    popularityMap(db, sql`SELECT id AS rowid, -level AS popularity FROM catalogues WHERE id = ANY(${ints(rowids)})`),
+  popularityOf: (id) => sql`(SELECT -level FROM catalogues WHERE id = ${id})`,
 };
 
 export const PG_INDEX_DEFINITIONS: Record<SearchIndex, PgIndexDefinition> = {

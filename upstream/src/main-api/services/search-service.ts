@@ -151,14 +151,17 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
       const preview = (limit: number) => ({ keyword, catalogId, offset: 0, limit });
       let result: SearchResult;
       switch (type) {
-        case 'all':
-          result = {
-            courseData: await group('courses', paged, courses),
-            keyframesData: await group('knowledgePoints', preview(PREVIEW_KNOWLEDGE_POINTS), knowledgePoints),
-            specialData: await group('topics', preview(PREVIEW_TOPICS), topics),
-            authorData: await group('lecturers', preview(PREVIEW_LECTURERS), lecturers),
-          };
+        case 'all': {
+          // at once: an engine on a server (PostgreSQL) answers them on several connections
+          const [courseData, keyframesData, specialData, authorData] = await Promise.all([
+            group('courses', paged, courses),
+            group('knowledgePoints', preview(PREVIEW_KNOWLEDGE_POINTS), knowledgePoints),
+            group('topics', preview(PREVIEW_TOPICS), topics),
+            group('lecturers', preview(PREVIEW_LECTURERS), lecturers),
+          ]);
+          result = { courseData, keyframesData, specialData, authorData };
           break;
+        }
         case 'course':
           result = { courseData: await group('courses', paged, courses) };
           break;
@@ -181,12 +184,13 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
     async counts({ keyword, catalogId }) {
       await catchUp();
       const query = { keyword, catalogueId: catalogId };
-      return {
-        courseCount: await store.search.count('courses', query),
-        specialCount: await store.search.count('topics', query),
-        authorCount: await store.search.count('lecturers', query),
-        videoCount: await store.search.count('knowledgePoints', query),
-      };
+      const [courseCount, specialCount, authorCount, videoCount] = await Promise.all([
+        store.search.count('courses', query),
+        store.search.count('topics', query),
+        store.search.count('lecturers', query),
+        store.search.count('knowledgePoints', query),
+      ]);
+      return { courseCount, specialCount, authorCount, videoCount };
     },
 
     async catalogues({ keyword, limit }) {
