@@ -381,7 +381,8 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
       const arms = [
         sql`SELECT p.chunk_id, p.weight, p.length, q.idf
             FROM unnest(${single.map((s) => s.word)}::text[], ${single.map((s) => s.idf)}::float8[]) AS q (word, idf)
-            JOIN ai_chunk_words p ON p.word = q.word ${scope}`,
+            JOIN ai_chunk_words p ON p.word = q.word
+            WHERE p.word = ANY(${single.map((s) => s.word)}::text[]) ${scope}`,
         ...phrases
           .map((tokens, i) => ({ tokens, idf: idfs[i]! }))
           .filter(({ tokens }) => tokens.length > 1)
