@@ -66,7 +66,7 @@ describe('danmaku', () => {
   });
 
   it('any signed-in account may send, whatever its type', async () => {
-    const other = addUserOfType(api.dataDir, 'danmaku-guest', 0);
+    const other = await addUserOfType(api.store, 'danmaku-guest', 0);
     expect((await send(other, 2, '我也来一条')).body.code).toBe(2001);
   });
 

@@ -100,7 +100,7 @@ describe('likes and favourites', () => {
   });
 
   it('only userType 1 or 2 may like or favourite (-1 当前账号无权进行此操作); reading the state is allowed', async () => {
-    const guest = addUserOfType(api.dataDir, 'type-zero', 0);
+    const guest = await addUserOfType(api.store, 'type-zero', 0);
     for (const path of [SET, CANCEL]) {
       for (const type of [LIKE, FAVOURITE]) expectRefused(await operate(path, guest, type), '当前账号无权进行此操作');
       // judged before the other parameters

@@ -88,7 +88,7 @@ describe('notes on the play page', () => {
     expectBadParameter(await add({ userId: 999_999, content: 'x' }), 'userId');
     const wrong = await add({ userId: reader, content: 'x', videoId: 21 });
     expect(wrong.body).toEqual({ code: 4004, message: '视频不存在', items: null });
-    const guest = addUserOfType(api.dataDir, 'note-guest', 0);
+    const guest = await addUserOfType(api.store, 'note-guest', 0);
     expectRefused(await add({ userId: guest, content: '我也想记笔记' }), '当前账号无权进行此操作');
     // the account's type is judged before the video, the time and the text
     expectRefused(await add({ userId: guest, content: 'x', vtime: -1 }), '当前账号无权进行此操作');
@@ -184,7 +184,7 @@ describe('notes on the play page', () => {
     expectRefused(await api.client.postJson(COLLECT, { userId: reader, noteId: ids.readerPublic! }), '不能收录自己的笔记');
     expectRefused(await api.client.postJson(COLLECT, { userId: reader, noteId: ids.authorPrivate! }), '笔记不存在');
     expectRefused(await api.client.postJson(COLLECT, { userId: reader, noteId: 987_654 }), '笔记不存在');
-    const guest = addUserOfType(api.dataDir, 'collect-guest', 0);
+    const guest = await addUserOfType(api.store, 'collect-guest', 0);
     expectRefused(await api.client.postJson(COLLECT, { userId: guest, noteId: ids.authorPublic! }), '当前账号无权进行此操作');
     expectBadParameter(await api.client.postJson(COLLECT, { userId: reader }), 'noteId');
   });

@@ -141,7 +141,7 @@ describe('ClipVideo', () => {
   it('refuses a video without media, an unknown video, accounts of other types and bad parameters', async () => {
     expectRefused(await clip({ videoCode: 'V000012' }), '该视频暂不支持截取');
     expect((await clip({ videoCode: 'NOPE' })).body).toEqual({ code: 4004, message: '视频不存在', items: null });
-    const guest = addUserOfType(api.dataDir, 'clip-guest', 0);
+    const guest = await addUserOfType(api.store, 'clip-guest', 0);
     expectRefused(await clip({ userId: guest }), '当前账号无权进行此操作');
     // the account's type is judged before the product, the video, the times and the name
     const bads: Record<string, string | number>[] = [{ startTime: 1.5 }, { endTime: 'soon' }, { videoCode: '' }, { productId: 2 }, { fragmentName: '名'.repeat(51) }];

@@ -4,13 +4,14 @@
  * subtitles and a manuscript, laid out as upstream/API.md "Media of a video" says), and the item
  * shapes of the contract.
  */
-import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import { DATABASE_FILE, type Store } from '../../upstream/src/store';
+import { sql } from 'kysely';
+import type { SqliteStore, Store } from '../../upstream/src/store';
+import type { PostgresStore } from '../../upstream/src/store/postgres';
 import type { ApiResponse } from './client';
 import type { CourseItem } from '../../upstream/src/main-api/contract';
 
@@ -22,20 +23,33 @@ export async function addMember(store: Store, userName: string, userType: 1 | 2 
 
 /**
  * An account of a type the platform does not let act (neither 1 nor 2), as an existing user
- * directory might hold: our schema refuses such a row, so it is written past the CHECK constraint.
+ * directory might hold: our schema refuses such a row, so it is written past the CHECK constraint
+ * (SQLite: ignore_check_constraints; PostgreSQL: the constraint dropped and put back NOT VALID, in
+ * the test's own schema).
  */
-export function addUserOfType(dataDir: string, userName: string, userType: number): number {
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
-  try {
+export async function addUserOfType(store: Store, userName: string, userType: number): Promise<number> {
+  if ('sqlite' in store) {
+    const db = (store as SqliteStore).sqlite;
     db.pragma('ignore_check_constraints = ON');
-    return Number(
-      db
-        .prepare('INSERT INTO users (user_name, password_hash, user_type, com_id, real_name, created_at) VALUES (?, NULL, ?, NULL, ?, ?)')
-        .run(userName, userType, '', Date.now()).lastInsertRowid,
-    );
-  } finally {
-    db.close();
+    try {
+      return Number(
+        db
+          .prepare('INSERT INTO users (user_name, password_hash, user_type, com_id, real_name, created_at) VALUES (?, NULL, ?, NULL, ?, ?)')
+          .run(userName, userType, '', Date.now()).lastInsertRowid,
+      );
+    } finally {
+      db.pragma('ignore_check_constraints = OFF');
+    }
   }
+  const { connection } = store as PostgresStore;
+  return connection.transaction(async () => {
+    const db = connection.db();
+    await sql`ALTER TABLE users DROP CONSTRAINT users_user_type_check`.execute(db);
+    const { rows } = await sql<{ userId: number }>`INSERT INTO users (user_name, password_hash, user_type, com_id, real_name, created_at)
+      VALUES (${userName}, NULL, ${userType}, NULL, '', ${Date.now()}) RETURNING user_id AS "userId"`.execute(db);
+    await sql`ALTER TABLE users ADD CONSTRAINT users_user_type_check CHECK (user_type IN (1, 2)) NOT VALID`.execute(db);
+    return rows[0]!.userId;
+  });
 }
 
 export interface TestMedia {

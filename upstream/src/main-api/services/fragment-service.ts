@@ -128,48 +128,54 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
       if (endTime > duration) throw refused(CLIP_END_PAST_VIDEO);
       if (cutting.has(userId)) throw refused(CLIP_USER_BUSY);
       if (cutting.size >= MAX_CONCURRENT_CLIPS) throw refused(CLIP_BUSY);
-
-      // Reserved before the cut: two requests at once cannot both take the last of a video's clips.
-      const at = now();
-      await store.fragments.deleteAbandoned(userId, video.id, at - ABANDONED_AFTER_MS);
-      const reserved = await store.fragments.reserve(
-        {
-          userId,
-          videoId: video.id,
-          fragmentName: fragmentName === '' ? null : fragmentName,
-          defaultName: (n) => `${video.name}-片段${n}`,
-          startTime,
-          endTime,
-          download: 1,
-          perVideo: CLIPS_PER_VIDEO,
-        },
-        at,
-      );
-      if (reserved === 'limit') throw refused(CLIP_LIMIT_REACHED);
-      if (reserved === null) throw notFound(VIDEO_NOT_FOUND);
-
-      // The id alone could name a file again: SQLite reuses the highest id once its row is deleted, and
-      // browsers keep /media answers for a day. A random part makes every cut's address new, and
-      // 128 bits of it make the address of someone else's cut impossible to guess.
-      const fileName = `${reserved.id}-${randomBytes(16).toString('hex')}.mp4`;
-      const videoAddress = `/media/${FRAGMENT_MEDIA_FOLDER}/${userId}/${fileName}`;
-      const outFile = path.join(store.mediaDir, FRAGMENT_MEDIA_FOLDER, String(userId), fileName);
-      // held until clipToMp4 settles, which is once its tool has exited (also when stopped)
+      // the slot is taken at once, before anything is awaited: requests arriving together (a store
+      // that answers over the network) must each see the ones before them; held until the cut settles
       cutting.add(userId);
+      let reserved: Exclude<Awaited<ReturnType<typeof store.fragments.reserve>>, 'limit' | null>;
+      let videoAddress: string;
       try {
-        await clipToMp4({
-          masterOrSource: source,
-          startSeconds: startTime,
-          endSeconds: endTime,
-          outFile,
-          signal: AbortSignal.timeout(deadlineMs),
-        });
-      } catch (error) {
-        options.logger?.error(`clip of video ${video.id} (${startTime}-${endTime} s) for user ${userId} failed`, error);
-        await store.fragments.deleteOwn(reserved.id, userId);
-        removeFragmentFile(store.mediaDir, videoAddress);
-        throw refused(CLIP_FAILED);
+        // Reserved before the cut: two requests at once cannot both take the last of a video's clips.
+        const at = now();
+        await store.fragments.deleteAbandoned(userId, video.id, at - ABANDONED_AFTER_MS);
+        const reservation = await store.fragments.reserve(
+          {
+            userId,
+            videoId: video.id,
+            fragmentName: fragmentName === '' ? null : fragmentName,
+            defaultName: (n) => `${video.name}-片段${n}`,
+            startTime,
+            endTime,
+            download: 1,
+            perVideo: CLIPS_PER_VIDEO,
+          },
+          at,
+        );
+        if (reservation === 'limit') throw refused(CLIP_LIMIT_REACHED);
+        if (reservation === null) throw notFound(VIDEO_NOT_FOUND);
+        reserved = reservation;
+
+        // The id alone could name a file again: SQLite reuses the highest id once its row is deleted, and
+        // browsers keep /media answers for a day. A random part makes every cut's address new, and
+        // 128 bits of it make the address of someone else's cut impossible to guess.
+        const fileName = `${reserved.id}-${randomBytes(16).toString('hex')}.mp4`;
+        videoAddress = `/media/${FRAGMENT_MEDIA_FOLDER}/${userId}/${fileName}`;
+        const outFile = path.join(store.mediaDir, FRAGMENT_MEDIA_FOLDER, String(userId), fileName);
+        try {
+          await clipToMp4({
+            masterOrSource: source,
+            startSeconds: startTime,
+            endSeconds: endTime,
+            outFile,
+            signal: AbortSignal.timeout(deadlineMs),
+          });
+        } catch (error) {
+          options.logger?.error(`clip of video ${video.id} (${startTime}-${endTime} s) for user ${userId} failed`, error);
+          await store.fragments.deleteOwn(reserved.id, userId);
+          removeFragmentFile(store.mediaDir, videoAddress);
+          throw refused(CLIP_FAILED);
+        }
       } finally {
+        // clipToMp4 settles once its tool has exited (also when stopped)
         cutting.delete(userId);
       }
       // the user may have deleted the fragment while it was being cut: then the file goes too
