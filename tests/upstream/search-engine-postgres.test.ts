@@ -220,6 +220,34 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     expect(await engine.count('knowledgePoints', { keyword: '并行' })).toBe(expected);
   });
 
+  it('gives up a batch, never a content write, when the two wait for each other; catches up after', async () => {
+    const lecturerId = content.lecturers[2]!.id;
+    const [taughtCourse] = (await run(sql`SELECT id FROM courses WHERE lecturer_id = ${lecturerId} ORDER BY id LIMIT 1`)).rows as { id: number }[];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let queued!: () => void;
+    const writing = new Promise<void>((resolve) => (queued = resolve));
+    // a content write in progress: it has queued its course and holds that row of the queue
+    const writer = pg.connection.transaction(async () => {
+      await run(sql`UPDATE courses SET name = name WHERE id = ${taughtCourse!.id}`);
+      queued();
+      await held;
+    });
+    await writing;
+    // the lecturer renamed meanwhile: applying it requeues their courses, the writer's among them
+    await run(sql`UPDATE lecturers SET name = '司马远航' WHERE id = ${lecturerId}`);
+    const reports: string[] = [];
+    await engine.catchUp({ maxMs: 5_000, report: (level, message) => reports.push(`${level}: ${message}`) });
+    expect(reports[0]).toMatch(/^warn: search index: applying queued changes/);
+    release();
+    await writer;
+    await engine.catchUp({ maxMs: 5_000, report: (level, message) => reports.push(`${level}: ${message}`) });
+    // the background slices may still run: apply what is left and look
+    await engine.applyPending();
+    expect((await engine.stats()).pending).toBe(0);
+    expect((await engine.search('courses', { keyword: '司马远航', offset: 0, limit: 200 })).ids).toContain(taughtCourse!.id);
+  });
+
   it('rebuilds into new tables and swaps them in; searches answer as before, nothing left behind', async () => {
     const before = await engine.stats();
     const query = { keyword: '马克思主义', offset: 0, limit: 50 };

@@ -57,6 +57,8 @@ const REBUILD_SUFFIX = '__rebuild';
 const REBUILD_STALE_MS = 120_000;
 /** ... except while it builds the GIN indexes of a large table: announced with this allowance */
 const INDEXING_STALE_MS = 30 * 60_000;
+/** how long a batch of the queue waits for a lock before it gives up (below deadlock_timeout, 1 s) */
+const BATCH_LOCK_TIMEOUT_MS = 200;
 /** the background slices of a catch-up that ran out of time */
 const DRAIN_SLICE_MS = 50;
 
@@ -318,6 +320,10 @@ export async function createPostgresSearchEngine(
       }
       const batchDropped: DroppedChange[] = [];
       const done = await connection.transaction(async () => {
+        // A batch never waits long for a lock: a content write holding a queued row (it requeues it)
+        // may wait for this batch's rows, and a batch's expansions requeue rows too. The batch is
+        // the one to give up (and is tried again later), never the content write.
+        await exec(sql`SET LOCAL lock_timeout = ${sql.lit(`${BATCH_LOCK_TIMEOUT_MS}ms`)}`);
         // claimed first, then the rebuild asked: a rebuild that starts takes the queue's table
         // lock, so it either waits for this batch or is seen here (see rebuild)
         const changes = await rows(
