@@ -93,10 +93,11 @@ export interface RebuildProgress {
 export interface SearchEngine {
   /**
    * One page of hits, best first. Ranking approximation: when a keyword matches more than the
-   * engine's rank window (5 000 rows by default in SQLite), only the newest window of matches (highest
+   * engine's rank window (5 000 rows by default), only the newest window of matches (highest
    * ids: the latest courses and videos) is ranked by relevance; the older matches follow,
    * newest first. totalCount stays exact. The exact-phrase tier and popularity ties are settled
-   * among the best few hundred by BM25; deeper pages follow BM25 alone.
+   * among the best few hundred by relevance (BM25 in SQLite, ts_rank in PostgreSQL); deeper pages
+   * follow relevance alone.
    */
   search<I extends SearchIndex>(index: I, query: SearchPageQuery): Promise<SearchHits<SearchHitId<I>>>;
   count(index: SearchIndex, query: SearchQuery): Promise<number>;
@@ -121,8 +122,12 @@ export interface SearchEngine {
   rebuild(options?: { onProgress?: (progress: RebuildProgress) => void }): Promise<RebuildSummary>;
   /** rows in each index and queued changes */
   stats(): Promise<{ counts: Record<SearchIndex, number>; pending: number }>;
-  /** closes the connection when the engine opened it (a path was given) */
+  /**
+   * closes the connection when the engine opened it (SQLite, given a path); the PostgreSQL engine
+   * stops its background work only (the connection is the store's)
+   */
   close(): Promise<void>;
 }
 
 export { createSqliteSearchEngine, type SqliteSearchEngineOptions } from './sqlite-engine';
+export { createPostgresSearchEngine, type PostgresSearchEngineOptions } from './postgres-engine';
