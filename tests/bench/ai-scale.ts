@@ -79,7 +79,7 @@ async function measureScale(name: string, content: DemoContent, step: (text: str
       };
     } finally {
       await server.close();
-      store.close();
+      await store.close();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

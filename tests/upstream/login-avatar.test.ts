@@ -12,9 +12,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../upstream/src/http/listen';
-import { withEngines } from '../../upstream/src/main-api/data';
+import { withEnginesOf } from '../../upstream/src/main-api/data';
 import { startMainApi } from '../../upstream/src/main-api/server';
-import type { SqliteStore } from '../../upstream/src/store';
 import { signParams } from './client';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 import { postMultipart, type UploadPart } from './multipart';
@@ -63,7 +62,7 @@ describe('UploadHeader', () => {
   beforeAll(async () => {
     login = await startTestLogin();
     // the main API on the same DATA_DIR serves /media, as in `npm start`
-    mainApi = await startMainApi({ config: login.config, store: withEngines(login.store as SqliteStore), port: 0 });
+    mainApi = await startMainApi({ config: login.config, store: await withEnginesOf(login.store), port: 0 });
     const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.80'));
     token = res.body.items.token;
     issued.push(token);

@@ -6,16 +6,14 @@
  * content itself (which course names contain the word, which transcript has the phrase), not
  * from the server's code.
  */
-import Database from 'better-sqlite3';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import type { DemoContent, DemoVideo } from '../../upstream/src/demo/types';
-import { DATABASE_FILE } from '../../upstream/src/store';
 import type { ParamsInput } from './client';
 import { startTestApi, type TestApi } from './harness';
+import { rawConnection } from './test-engine';
 import type { CatalogueHit, SearchResult } from '../../upstream/src/main-api/contract';
 
 const MARK = /[\uE000\uE001]/g;
@@ -469,11 +467,10 @@ describe('main API search over the demo content', () => {
     });
 
     it('renames by another connection (another process) reach the index: course, lecturer, catalogue', async () => {
-      const other = new Database(path.join(api.dataDir, DATABASE_FILE));
-      other.pragma('busy_timeout = 5000');
+      const other = rawConnection(api.store);
       try {
         const course = content.courses[3]!;
-        other.prepare('UPDATE courses SET name = ? WHERE id = ?').run('暗物质探测方法论', course.id);
+        await other.run('UPDATE courses SET name = ? WHERE id = ?', '暗物质探测方法论', course.id);
         const renamed = await searchItems({ SearchByKeyWord: '暗物质探测', type: 'course' });
         expect(renamed.courseData!.dataList.map((c) => c.courseId)).toEqual([course.id]);
         const old = await searchItems({ SearchByKeyWord: course.name, type: 'course' });
@@ -481,7 +478,7 @@ describe('main API search over the demo content', () => {
 
         // a lecturer's new name finds the lecturer and all their courses
         const lecturer = content.lecturers.find((l) => content.courses.some((c) => c.lecturerId === l.id))!;
-        other.prepare('UPDATE lecturers SET name = ? WHERE id = ?').run('司马望舒', lecturer.id);
+        await other.run('UPDATE lecturers SET name = ? WHERE id = ?', '司马望舒', lecturer.id);
         const byName = await searchItems({ SearchByKeyWord: '司马望舒' });
         expect(byName.authorData!.dataList.map((a) => a.id)).toEqual([lecturer.id]);
         // (the store's: a test above added a course)
@@ -490,7 +487,7 @@ describe('main API search over the demo content', () => {
 
         // a catalogue's new name is found with the courses filed below it
         const leaf = content.catalogues.find((c) => c.id === content.courses[10]!.catalogueId)!;
-        other.prepare('UPDATE catalogues SET name = ? WHERE id = ?').run('星际文明比较研究', leaf.id);
+        await other.run('UPDATE catalogues SET name = ? WHERE id = ?', '星际文明比较研究', leaf.id);
         const byCatalogue = await searchItems({ SearchByKeyWord: '星际文明', type: 'course', pageSize: 100 });
         const filed = (await api.store.courses.list({ catalogueId: leaf.id }, 'latest', 100, 0)).map((c) => c.id);
         expect(new Set(byCatalogue.courseData!.dataList.map((c) => c.courseId))).toEqual(new Set(filed));
@@ -502,11 +499,11 @@ describe('main API search over the demo content', () => {
         const text = video.transcript[1]!.text;
         const before = await searchItems({ SearchByKeyWord: [...text].slice(0, 30).join(''), type: 'video' });
         expect(before.keyframesData!.dataList.map((k) => k.id)).toContain(`t-${video.id}-1`);
-        other.prepare('DELETE FROM video_transcripts WHERE video_id = ? AND seq = 1').run(video.id);
+        await other.run('DELETE FROM video_transcripts WHERE video_id = ? AND seq = 1', video.id);
         const after = await searchItems({ SearchByKeyWord: [...text].slice(0, 30).join(''), type: 'video', pageSize: 100 });
         expect(after.keyframesData!.dataList.map((k) => k.id)).not.toContain(`t-${video.id}-1`);
       } finally {
-        other.close();
+        await other.close();
       }
     });
   });

@@ -3,9 +3,12 @@
  * or PostgreSQL when TEST_STORE_ENGINE=postgres (the `upstream-postgres` Vitest project sets it;
  * TEST_DATABASE_URL names the server, each store a schema of its own, dropped after).
  */
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { openStore, type Store } from '../../upstream/src/store';
-import { dropSchema, ensureSchema, openPostgresStore } from '../../upstream/src/store/postgres';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { DATABASE_FILE, openStore, type SqliteStore, type Store } from '../../upstream/src/store';
+import { dropSchema, ensureSchema, openPostgresStore, type PostgresStore } from '../../upstream/src/store/postgres';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -32,5 +35,37 @@ export async function openTestStore(dataDir: string): Promise<TestStore> {
       await store.close();
       await dropSchema(TEST_DATABASE_URL, schema);
     },
+  };
+}
+
+export interface RawConnection {
+  /** one SQL statement with ? placeholders, as another process would write it (not through the store) */
+  run(text: string, ...params: unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** a connection of its own to the store's database: SQLite's file, or PostgreSQL (the test's schema) */
+export function rawConnection(store: Store): RawConnection {
+  if ('sqlite' in store) {
+    const db = new Database(path.join((store as SqliteStore).dataDir, DATABASE_FILE));
+    db.pragma('busy_timeout = 5000');
+    return {
+      run: async (text, ...params) => void db.prepare(text).run(...params),
+      close: async () => {
+        db.close();
+      },
+    };
+  }
+  const { connection } = store as PostgresStore;
+  return {
+    async run(text, ...params) {
+      const parts = text.split('?');
+      const statement = sql.join(
+        parts.flatMap((part, i) => (i < params.length ? [sql.raw(part), sql`${params[i]}`] : [sql.raw(part)])),
+        sql``,
+      );
+      await statement.execute(connection.db());
+    },
+    close: async () => {},
   };
 }

@@ -176,7 +176,8 @@ describe('main API logging', () => {
       // a JSON line at level error naming the path, its stack in err
       const lines = logged.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: string; msg: string; err?: { stack?: string } });
       const failure = lines.find((line) => line.level === 'error' && line.msg.includes('GetListByCatalogId'));
-      expect(failure?.err?.stack).toContain('The database connection is not open');
+      // SQLite: 'The database connection is not open'; PostgreSQL: the pool has ended
+      expect(failure?.err?.stack).toMatch(/database connection is not open|destroyed|after calling end on the pool/i);
       const health = await fetch(`${api.server.url}/healthz`);
       expect(health.status).toBe(200);
     } finally {

@@ -6,11 +6,11 @@
  * the demo content). Exits 1 with the reason on stderr when it fails.
  */
 import { loadUpstreamConfig } from '../src/config';
-import { openMainApiData } from '../src/main-api/data';
+import { openConfiguredMainApiData } from '../src/main-api/data';
 
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();
-  const store = openMainApiData(config.dataDir);
+  const store = await openConfiguredMainApiData(config);
   try {
     const started = Date.now();
     process.stdout.write(`rebuilding the AI knowledge base of ${config.dataDir}\n`);

@@ -7,7 +7,7 @@
  */
 import { loadUpstreamConfig } from '../src/config';
 import type { SearchIndex } from '../src/search/engine';
-import { openMainApiData } from '../src/main-api/data';
+import { openConfiguredMainApiData } from '../src/main-api/data';
 
 const LABELS: Record<SearchIndex, string> = {
   courses: 'courses',
@@ -19,7 +19,7 @@ const LABELS: Record<SearchIndex, string> = {
 
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();
-  const store = openMainApiData(config.dataDir);
+  const store = await openConfiguredMainApiData(config);
   try {
     process.stdout.write(`rebuilding the search indexes of ${config.dataDir}\n`);
     let current: SearchIndex | null = null;
