@@ -22,8 +22,7 @@ import { SEARCH_INDEXES, type SearchEngine, type SearchIndex } from '../../upstr
 import { createPostgresSearchEngine } from '../../upstream/src/search/postgres-engine';
 import { PG_INDEX_DEFINITIONS } from '../../upstream/src/search/postgres-indexes';
 import { exactRowids, kpRef, kpRowid } from '../../upstream/src/search/ranking';
-import { dropSchema, ensureSchema } from '../../upstream/src/store/postgres';
-import { openPostgresStore, type PostgresStore } from '../../upstream/src/store/postgres';
+import { dropSchema, ensureSchema, openPostgresStore, type PostgresStore } from '../../upstream/src/store/postgres';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const NOW = new Date('2026-11-28T04:00:00.000Z');
