@@ -30,17 +30,21 @@ export default defineConfig({
       {
         resolve: oneGraphql,
         test: {
-          // the upstream's contract tests again on PostgreSQL (tests/upstream/test-engine.ts), as far
-          // as the servers run there
+          // the services' contract tests again on PostgreSQL (tests/upstream/test-engine.ts): every
+          // kind of service (accounts, centre, operations, play, browsing, search, AI, signing). The
+          // engines' own tests (store-engines*, search-engine-postgres, ai-knowledge-postgres) hold
+          // both engines to one contract already; tests of the SQLite file or its CLIs stay on SQLite.
           name: 'upstream-postgres',
           root,
           include: [
-            'tests/upstream/login-api.test.ts',
-            'tests/upstream/login-page.test.ts',
-            'tests/upstream/login-password.test.ts',
-            'tests/upstream/login-profile.test.ts',
-            'tests/upstream/login-service.test.ts',
-            'tests/upstream/login-upload-limits.test.ts',
+            'tests/upstream/login-{api,page,password,profile,service,upload-limits,avatar}.test.ts',
+            'tests/upstream/centre-*.test.ts',
+            'tests/upstream/operate-*.test.ts',
+            'tests/upstream/play{,-page,-log,-log-batch,-clip}.test.ts',
+            'tests/upstream/{home,courses,catalog,authors,topics,danmaku-api,visit-log}.test.ts',
+            'tests/upstream/search-{api,hot-keywords}.test.ts',
+            'tests/upstream/ai-{flow-question,recommend}.test.ts',
+            'tests/upstream/{signed-once,transport,demo-learning}.test.ts',
           ],
           env: { TEST_STORE_ENGINE: 'postgres' },
           environment: 'node',
