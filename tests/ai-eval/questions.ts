@@ -12,7 +12,21 @@
  * occurs only in sentences that define its own concept. Off-corpus questions have no answers.
  */
 
-export type EvalKind = 'paraphrase' | 'indirect' | 'alias' | 'colloquial' | 'comparison' | 'offcorpus';
+export type EvalKind =
+  | 'paraphrase'
+  | 'indirect'
+  | 'alias'
+  | 'colloquial'
+  | 'comparison'
+  | 'offcorpus'
+  // the held-out set's (heldout.ts) further kinds
+  | 'short'
+  | 'typo'
+  | 'traditional'
+  | 'rambling'
+  | 'example'
+  | 'english'
+  | 'followup';
 
 export interface EvalQuestion {
   question: string;
@@ -24,6 +38,11 @@ export interface EvalQuestion {
    * [] for off-corpus questions.
    */
   answers: string[];
+  /**
+   * asked from this lecture's play page (the AI drawer sends its videoId and courseId): the first
+   * demo video whose name contains this term
+   */
+  watching?: string;
 }
 
 export const QUESTIONS: readonly EvalQuestion[] = [

@@ -5,7 +5,10 @@
  * words of each transcript passage in an FTS5 table, the question's words OR'd, the best passages'
  * videos). A benchmark, not a test: it prints figures and asserts nothing.
  *
- *   npm run eval:ai [-- --verbose] [-- --kind comparison] [-- --json FILE]
+ *   npm run eval:ai [-- --verbose] [-- --kind comparison] [-- --json FILE] [-- --set heldout|all]
+ *
+ * --set: the development set (dev, the default: questions.ts), the held-out set (heldout:
+ * heldout.ts, written apart and not to be tuned on) or both, each scored on its own (all).
  *
  * --verbose prints every question with its answer and sources, and for a miss the analysis the
  * provider showed as deep thinking (model=reasoner: the words it dropped, its terms and aliases,
@@ -24,6 +27,7 @@ import { indexWords } from '../../upstream/src/search/analyzer';
 import { answerParts, ask } from '../upstream/ai-stream-client';
 import { startTestApi } from '../upstream/harness';
 import { whereSpoken, type Spoken } from './expected';
+import { HELDOUT } from './heldout';
 import { QUESTIONS, type EvalQuestion } from './questions';
 import type { AiSource } from '../../upstream/src/main-api/contract';
 
@@ -31,6 +35,12 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const kindFilter = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : undefined;
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
+const setName = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'dev';
+const SETS: Record<string, readonly EvalQuestion[]> = { dev: QUESTIONS, heldout: HELDOUT };
+if (setName !== 'all' && !SETS[setName!]) {
+  console.error(`unknown --set ${setName}: dev, heldout or all`);
+  process.exit(2);
+}
 const WINDOW_S = 15;
 
 interface Outcome {
@@ -142,67 +152,81 @@ function baseline(content: ReturnType<typeof generateDemoContent>, questions: re
 }
 
 async function main(): Promise<void> {
-  const questions = QUESTIONS.filter((q) => !kindFilter || q.kind === kindFilter);
+  const sets = (setName === 'all' ? Object.keys(SETS) : [setName!]).map((name) => ({
+    name,
+    questions: SETS[name]!.filter((q) => !kindFilter || q.kind === kindFilter),
+  }));
   const content = generateDemoContent({ now: new Date() });
   const spoken = new Map<string, Spoken[]>();
-  for (const q of questions) for (const a of q.answers) spoken.set(a, whereSpoken(content, a));
+  for (const { questions } of sets) for (const q of questions) for (const a of q.answers) spoken.set(a, whereSpoken(content, a));
   const missing = [...spoken].filter(([, where]) => where.length === 0).map(([a]) => a);
   if (missing.length) console.error(`warning: answers no transcript says: ${missing.join(' / ')}`);
+  // a follow-up is asked from the play page of the first video whose name has its term
+  const watched = (term: string) => {
+    const video = content.videos.find((v) => v.name.includes(term));
+    if (!video) throw new Error(`no demo video is named with ${term}`);
+    return { videoId: video.id, courseId: video.courseId };
+  };
 
   // the baseline first: the platform adds its own terms to the segmenter once it indexes
-  const plain = baseline(content, questions);
+  const plain = new Map(sets.map(({ name, questions }) => [name, baseline(content, questions)]));
 
   const api = await startTestApi({ content, env: { AI_RETRIEVAL_PACE_MS: '0' } });
+  const json: Record<string, unknown> = {};
   try {
     const built = Date.now();
     while ((await api.store.knowledge.catchUp(60_000)).remaining > 0);
     console.error(`knowledge base: ${(await api.store.knowledge.stats()).chunks} chunks (${Date.now() - built} ms to finish indexing)`);
-    const outcomes: Outcome[] = [];
     let n = 0;
-    for (const q of questions) {
-      const userId = (await api.store.users.insert({ userName: `eval${n++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
-      const started = performance.now();
-      let firstChunkMs: number | null = null;
-      const result = await ask(api.client, { question: q.question, userId, productId: 1, ...(verbose ? { model: 'reasoner' } : {}) }, (chunk) => {
-        if (firstChunkMs === null && !/^(r1:|end:|err:)/.test(chunk)) firstChunkMs = performance.now() - started;
-      });
-      const parts = answerParts(result.chunks);
-      const sources = (parts.sources ?? []).map((s: AiSource) => ({ videoId: s.videoId, timePoint: s.timePoint }));
-      outcomes.push({ q, sources, answer: parts.answer, firstChunkMs });
-      if (verbose) {
-        const right = q.answers.flatMap((a) => spoken.get(a) ?? []);
-        const mark = q.answers.length === 0 ? (sources.length ? '✗ answered' : '✓ refused') : sources.slice(0, 3).some((s) => right.some((r) => r.videoId === s.videoId)) ? '✓' : '✗';
-        console.log(`${mark} [${q.kind}] ${q.question}\n   ${parts.answer.slice(0, 160)}\n   sources ${JSON.stringify(sources.slice(0, 3))} right ${JSON.stringify(right.slice(0, 4))}`);
-        // a miss shows the analysis the provider used (deep thinking), to see why
-        if (mark.startsWith('✗')) console.log(`   thinking ${parts.thinking.replace(/\s+/g, ' ').slice(0, 900)}`);
+    for (const { name, questions } of sets) {
+      const outcomes: Outcome[] = [];
+      for (const q of questions) {
+        const userId = (await api.store.users.insert({ userName: `eval${n++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
+        const started = performance.now();
+        let firstChunkMs: number | null = null;
+        const scope = q.watching ? watched(q.watching) : {};
+        const result = await ask(api.client, { question: q.question, userId, productId: 1, ...scope, ...(verbose ? { model: 'reasoner' } : {}) }, (chunk) => {
+          if (firstChunkMs === null && !/^(r1:|end:|err:)/.test(chunk)) firstChunkMs = performance.now() - started;
+        });
+        const parts = answerParts(result.chunks);
+        const sources = (parts.sources ?? []).map((s: AiSource) => ({ videoId: s.videoId, timePoint: s.timePoint }));
+        outcomes.push({ q, sources, answer: parts.answer, firstChunkMs });
+        if (verbose) {
+          const right = q.answers.flatMap((a) => spoken.get(a) ?? []);
+          const mark = q.answers.length === 0 ? (sources.length ? '✗ answered' : '✓ refused') : sources.slice(0, 3).some((s) => right.some((r) => r.videoId === s.videoId)) ? '✓' : '✗';
+          console.log(`${mark} [${q.kind}] ${q.question}\n   ${parts.answer.slice(0, 160)}\n   sources ${JSON.stringify(sources.slice(0, 3))} right ${JSON.stringify(right.slice(0, 4))}`);
+          // a miss shows the analysis the provider used (deep thinking), to see why
+          if (mark.startsWith('✗')) console.log(`   thinking ${parts.thinking.replace(/\s+/g, ' ').slice(0, 900)}`);
+        }
       }
+      const ours = score(outcomes, spoken);
+      const base = score(plain.get(name)!, spoken);
+      const ttfc = outcomes.map((o) => o.firstChunkMs).filter((v): v is number => v !== null);
+      const rows: [string, string, string][] = [
+        ['questions (answerable / off-corpus)', `${ours.answerable} / ${ours.offCorpus}`, `${base.answerable} / ${base.offCorpus}`],
+        ['top-1', pct(ours.top1, ours.answerable), pct(base.top1, base.answerable)],
+        ['top-3', pct(ours.top3, ours.answerable), pct(base.top3, base.answerable)],
+        [`cited second within ±${WINDOW_S} s (of top-3 hits)`, pct(ours.withinWindow, ours.inTop3ForWindow), pct(base.withinWindow, base.inTop3ForWindow)],
+        ['comparisons with every side cited', pct(ours.bothSides, ours.comparisons), pct(base.bothSides, base.comparisons)],
+        ['wrongly refused (answerable)', pct(ours.wronglyRefused, ours.answerable), pct(base.wronglyRefused, base.answerable)],
+        ['wrongly answered (off-corpus)', pct(ours.wronglyAnswered, ours.offCorpus), pct(base.wronglyAnswered, base.offCorpus)],
+        ['answers repeating a quote', `${ours.repeated} of ${ours.answered}`, '–'],
+        ['first answer chunk p50 / p95', `${percentile(ttfc, 50).toFixed(1)} / ${percentile(ttfc, 95).toFixed(1)} ms`, '–'],
+      ];
+      console.log(`\n### ${name} set\n\n| figure | retrieval provider (flowQuestion) | plain BM25 baseline |\n|---|---|---|`);
+      for (const [label, a, b] of rows) console.log(`| ${label} | ${a} | ${b} |`);
+      const byKind = [...new Set(questions.map((q) => q.kind))].map((kind) => {
+        const s = score(outcomes.filter((o) => o.q.kind === kind), spoken);
+        return kind === 'offcorpus'
+          ? `${kind}: refused ${pct(s.offCorpus - s.wronglyAnswered, s.offCorpus)}`
+          : `${kind}: top-3 ${pct(s.top3, s.answerable)}, refused ${pct(s.wronglyRefused, s.answerable)}`;
+      });
+      console.log(`\nby kind: ${byKind.join('; ')}`);
+      json[name] = { ours, base, ttfc: { p50: percentile(ttfc, 50), p95: percentile(ttfc, 95) } };
     }
-    const ours = score(outcomes, spoken);
-    const base = score(plain, spoken);
-    const ttfc = outcomes.map((o) => o.firstChunkMs).filter((v): v is number => v !== null);
-    const rows: [string, string, string][] = [
-      ['questions (answerable / off-corpus)', `${ours.answerable} / ${ours.offCorpus}`, `${base.answerable} / ${base.offCorpus}`],
-      ['top-1', pct(ours.top1, ours.answerable), pct(base.top1, base.answerable)],
-      ['top-3', pct(ours.top3, ours.answerable), pct(base.top3, base.answerable)],
-      [`cited second within ±${WINDOW_S} s (of top-3 hits)`, pct(ours.withinWindow, ours.inTop3ForWindow), pct(base.withinWindow, base.inTop3ForWindow)],
-      ['comparisons with every side cited', pct(ours.bothSides, ours.comparisons), pct(base.bothSides, base.comparisons)],
-      ['wrongly refused (answerable)', pct(ours.wronglyRefused, ours.answerable), pct(base.wronglyRefused, base.answerable)],
-      ['wrongly answered (off-corpus)', pct(ours.wronglyAnswered, ours.offCorpus), pct(base.wronglyAnswered, base.offCorpus)],
-      ['answers repeating a quote', `${ours.repeated} of ${ours.answered}`, '–'],
-      ['first answer chunk p50 / p95', `${percentile(ttfc, 50).toFixed(1)} / ${percentile(ttfc, 95).toFixed(1)} ms`, '–'],
-    ];
-    console.log('\n| figure | retrieval provider (flowQuestion) | plain BM25 baseline |\n|---|---|---|');
-    for (const [name, a, b] of rows) console.log(`| ${name} | ${a} | ${b} |`);
-    const byKind = [...new Set(questions.map((q) => q.kind))].map((kind) => {
-      const s = score(outcomes.filter((o) => o.q.kind === kind), spoken);
-      return kind === 'offcorpus'
-        ? `${kind}: refused ${pct(s.offCorpus - s.wronglyAnswered, s.offCorpus)}`
-        : `${kind}: top-3 ${pct(s.top3, s.answerable)}, refused ${pct(s.wronglyRefused, s.answerable)}`;
-    });
-    console.log(`\nby kind: ${byKind.join('; ')}`);
     if (jsonOut) {
       const { writeFileSync } = await import('node:fs');
-      writeFileSync(jsonOut, JSON.stringify({ ours, base, ttfc: { p50: percentile(ttfc, 50), p95: percentile(ttfc, 95) } }, null, 2));
+      writeFileSync(jsonOut, JSON.stringify(json, null, 2));
     }
   } finally {
     await api.stop();
