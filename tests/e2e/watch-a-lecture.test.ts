@@ -64,6 +64,37 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
         : null;
     });
 
+  it('a visitor who opens /Play by a link sees the course with 登录后观看 on the player; its click opens the login page in one tab, coming back there', async () => {
+    const home = await context.newPage();
+    await home.goto(`${platform.baseUrl}/home`);
+    const card = home.locator('main a[href*="Play"]').first();
+    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+    // a visitor's card goes to the login page first, coming back to the course's /Play
+    const cardHref = new URL((await card.getAttribute('href'))!, platform.baseUrl);
+    const visitorPlay = cardHref.searchParams.get('redirect') ?? cardHref.toString();
+    expect(new URL(visitorPlay).pathname).toBe('/Play');
+    await home.close();
+
+    const visitor = await context.newPage();
+    await visitor.goto(visitorPlay);
+    await expect.poll(() => visitor.getByText('登录后即可观看课程视频').isVisible(), { timeout: 20_000 }).toBe(true);
+    // the course is there: its title, its outline, the tab's name; no player
+    const title = ((await visitor.getByRole('heading', { level: 1 }).first().textContent()) ?? '').trim();
+    expect(title.length).toBeGreaterThan(0);
+    expect(await visitor.getByRole('navigation', { name: '视频列表' }).getByRole('button').count()).toBeGreaterThan(0);
+    await expect.poll(() => visitor.title(), { timeout: 15_000 }).toMatch(new RegExp(` - ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - 思政云课堂$`));
+    expect(await visitor.locator('video').count()).toBe(0);
+    const pagesBefore = context.pages().length;
+    const [login] = await Promise.all([context.waitForEvent('page'), visitor.getByRole('button', { name: '登录后观看' }).click()]);
+    await login.waitForLoadState();
+    expect(context.pages().length).toBe(pagesBefore + 1);
+    const loginAddress = new URL(login.url());
+    expect(loginAddress.origin).toBe(new URL(platform.loginUrl).origin);
+    expect(loginAddress.searchParams.get('redirect')).toBe(visitor.url());
+    await login.close();
+    await visitor.close();
+  });
+
   it('signs in as a student and opens the first recommended course in a new tab', async () => {
     const login = await context.newPage();
     await login.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}/home`)}`);

@@ -29,24 +29,28 @@ function app(path: string, gateway = new PlayGateway(), options?: { failPlayQuer
 
 const COURSE_PATH = '/Play?courseId=11&catalogId=7';
 
-describe('login required', () => {
-  it('a visitor landing on /Play by a link gets a prompt whose 登录 opens the login page, and no window opened by itself', async () => {
+describe('a visitor', () => {
+  it('landing on /Play by a link sees the course with 登录后观看 on the player, whose click opens the login page; no window opened by itself', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const gateway = new PlayGateway();
     gateway.viewer = { ...ANONYMOUS };
     const { named } = app(COURSE_PATH, gateway);
     expect(await screen.findByText('登录后即可观看课程视频', undefined, LONG)).toBeTruthy();
-    expect(document.title).toBe('课程播放 - 思政云课堂');
+    // the course around the player is public: its title, its outline and the tab's name
+    const main = screen.getByRole('main');
+    expect(screen.getByRole('heading', { level: 1, name: '中国近现代史纲要' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: '视频列表' })).getAllByRole('button')).toHaveLength(3);
+    await waitFor(() => expect(document.title).toBe(`${gateway.videos[0]!.name} - 中国近现代史纲要 - 思政云课堂`), LONG);
     const loginUrl = `${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`;
     // nothing without a click behind it (a popup blocker may eat it, and a card opened it already)
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(open).not.toHaveBeenCalled();
-    const main = screen.getByRole('main');
-    fireEvent.click(within(main).getByRole('button', { name: '登录' }));
+    fireEvent.click(within(main).getByRole('button', { name: '登录后观看' }));
     expect(open).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenLastCalledWith(loginUrl, '_blank', 'noopener');
-    // nothing of the course is shown, and no player
+    // no player, and no scrolling comments asked for
     expect(screen.queryByTestId('fake-player')).toBeNull();
+    expect(named('useVideoDanmakuQuery')).toHaveLength(0);
     expect(named('PlayQuery')[0]!.variables).toEqual({ courseId: 11, videoId: 0, catalogueId: 7 });
   });
 });

@@ -239,6 +239,8 @@ export class PlayGateway {
 
   private playPage(args: { videoId?: number | null }) {
     const current = (args.videoId ? this.videos.find((v) => v.videoId === args.videoId) : this.videos[0]) ?? null;
+    // a visitor gets the course as the gateway answers it: no resume point, no operations of their own
+    const visitor = [-1, 0].includes(this.viewer.userType as number);
     return {
       course: {
         id: `course-${COURSE_ID}`,
@@ -262,7 +264,7 @@ export class PlayGateway {
         { name: '中国近现代史', type: 1, tagId: 7 },
         { name: '王教授', type: 2, tagId: 906 },
       ],
-      resume: current ? { logId: 'log-1', videoId: current.videoId, lastPlayTime: 42, duration: 600, lastWatchTime: '2026-11-20T08:00:00.000Z' } : null,
+      resume: current && !visitor ? { logId: 'log-1', videoId: current.videoId, lastPlayTime: 42, duration: 600, lastWatchTime: '2026-11-20T08:00:00.000Z' } : null,
       mobileUrl: `http://localhost:4000/m/play?catalogId=${CATALOGUE_ID}&courseId=${COURSE_ID}&videoId=${current?.videoId ?? 0}`,
       qrCodeUrl: `/qr/play.png?courseId=${COURSE_ID}&videoId=${current?.videoId ?? 0}`,
       authorCourses: this.authorCourses,
@@ -282,7 +284,7 @@ export class PlayGateway {
         featuredTopics: [],
         recommendedCourses: mockConnection([mockCourse({ name: '推荐课程一' })], false),
         statistics: { courseCount: 10, videoCount: 90 },
-        ...(this.unknownCourse || [-1, 0].includes(this.viewer.userType as number) ? { playPage: null } : {}),
+        ...(this.unknownCourse ? { playPage: null } : {}),
       }),
       PlayPage: (context) => this.playPage(argsOf(context) as { videoId?: number }),
       FragmentConnection: () => mockConnection(this.fragments.map((f) => ({ __typename: 'Fragment', ...f })), false),

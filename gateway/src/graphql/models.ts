@@ -54,7 +54,8 @@ export interface PlayPageParent {
   courseId: number;
   /** the catalogue the page was opened from (0: the course's own) */
   catalogueId: number;
-  userId: number;
+  /** the signed-in viewer's id; null for a visitor (the course is public, playing is not) */
+  userId: number | null;
 }
 /** The viewer's play record of the video shown, with that video's id. */
 export interface PlayResumeParent extends RestPlayLog {

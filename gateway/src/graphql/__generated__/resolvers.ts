@@ -863,7 +863,8 @@ export type Query = {
   nodes: Array<Maybe<Node>>;
   /**
    * The play page (/Play?catalogId=&courseId=&videoId=, product-spec §2, §7 GetPlayPageData).
-   * Needs a signed-in viewer (userType not -1/0): otherwise the error LOGIN_REQUIRED (extensions.code).
+   * Public: a visitor (userType -1/0) gets the course, its videos and the video shown, without a resume
+   * point and with media addresses the media server refuses until they sign in (playing needs login).
    * videoId 0 (or absent) = the course's first video. An unknown course or a video not of the course:
    * null (the client shows 课程出错啦~看一下其他课程吧).
    */

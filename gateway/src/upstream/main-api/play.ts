@@ -59,15 +59,15 @@ export class PlayApi {
   }
 
   /**
-   * The play page of a course for a signed-in user: the course, its videos, the video shown (videoId,
-   * else the first) and the user's resume point; counts the course's viewCount once per user per video
-   * a day. Null for an unknown course or a video not of the course (4004). The course and its videos are
+   * The play page of a course: the course, its videos, the video shown (videoId, else the first) and,
+   * for a signed-in user, their resume point, counting the course's viewCount once per user per video a
+   * day (a visitor's read, userId null, counts nothing). Null for an unknown course or a video not of the course (4004). The course and its videos are
    * the same as courseData's, so that call is answered from this one for the rest of the operation.
    */
-  async page(args: { courseId: number; catalogId: number; videoId: number; userId: number }): Promise<RestPlayPageData | null> {
+  async page(args: { courseId: number; catalogId: number; videoId: number; userId: number | null }): Promise<RestPlayPageData | null> {
     const envelope = await this.calls.rest.load({
       path: PLAY_PAGE_DATA,
-      params: { courseId: args.courseId, catalogId: args.catalogId || undefined, videoId: args.videoId || undefined, userId: args.userId },
+      params: { courseId: args.courseId, catalogId: args.catalogId || undefined, videoId: args.videoId || undefined, userId: args.userId ?? undefined },
     });
     if (envelope.code === CODE_NOT_FOUND) return null;
     const data = this.calls.expectRead<RestPlayPageData>(PLAY_PAGE_DATA, envelope);

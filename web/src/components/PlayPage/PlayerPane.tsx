@@ -1,9 +1,11 @@
-import { AspectRatio, Box, Image, Spinner, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode, type Ref } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { PlayerPane_video$key } from '../../__generated__/PlayerPane_video.graphql';
+import { useOpenLoginPage } from '../../app/LoginPage';
 import { MediaPending } from '../Player/MediaPending';
 import type { PlayerResume, PlayerVideo, VideoPlayerHandle, VideoPlayerProps } from '../Player/types';
+import { PLAY_TEXT } from './playText';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { useVideoDanmaku } from './useVideoDanmaku';
 
@@ -47,13 +49,15 @@ interface Props {
   readonly playerRef: Ref<VideoPlayerHandle>;
   /** false: never the floating window (the mobile site) */
   readonly floating?: boolean;
+  /** a visitor: the poster and 登录后观看 in the player's place (playing needs login, §2) */
+  readonly visitor?: boolean;
 }
 
 /** The 16:9 player of the current video; a poster with a spinner while its code loads. */
-export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEnded, playerRef, floating }: Props) {
+export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEnded, playerRef, floating, visitor = false }: Props) {
   const data = useFragment(videoFragment, videoKey);
   // the comments come by a request of their own: their failure leaves the player in place
-  const danmaku = useVideoDanmaku(data.id);
+  const danmaku = useVideoDanmaku(visitor ? null : data.id);
   const video = useMemo<PlayerVideo>(
     () => ({
       videoId: data.videoId,
@@ -74,7 +78,9 @@ export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEn
   const fallback = <PlayerLoading poster={data.image} />;
   return (
     <Box as="section" aria-label="视频播放器" bg="black" borderRadius="xl" overflow="hidden">
-      {data.mediaState === 'GENERATING' ? (
+      {visitor ? (
+        <PlayerLoginRequired poster={data.image} />
+      ) : data.mediaState === 'GENERATING' ? (
         // its own lecture is being made: the player comes when it is there
         <MediaPending video={data} poster={data.image} />
       ) : !afterFirstPaint ? (
@@ -106,6 +112,31 @@ function PlayerLoading({ poster }: { readonly poster: string }) {
           <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.6} loading="eager" fetchPriority="high" />
         ) : null}
         <Spinner color="white" size="lg" position="relative" />
+      </Box>
+    </AspectRatio>
+  );
+}
+
+/**
+ * A visitor's player (§2: playing needs login; the course around it is public): the poster and
+ * 登录后观看, whose click opens the login page in a new tab, coming back to this /Play.
+ */
+function PlayerLoginRequired({ poster }: { readonly poster: string }) {
+  const openLogin = useOpenLoginPage();
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <Box position="relative">
+        {poster ? (
+          <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.35} loading="eager" fetchPriority="high" />
+        ) : null}
+        <Stack position="relative" align="center" color="white" gap="3" textAlign="center" px="4">
+          <Text fontWeight="semibold" fontSize="lg">
+            {PLAY_TEXT.loginRequired}
+          </Text>
+          <Button colorPalette="red" size="md" onClick={() => openLogin()}>
+            {PLAY_TEXT.loginToWatch}
+          </Button>
+        </Stack>
       </Box>
     </AspectRatio>
   );

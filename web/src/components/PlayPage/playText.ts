@@ -6,6 +6,8 @@ export const PLAY_TEXT = {
   courseError: '课程出错啦~看一下其他课程吧',
   loginRequired: '登录后即可观看课程视频',
   login: '登录',
+  /** the visitor's player: the course is shown, playing needs login */
+  loginToWatch: '登录后观看',
   noPermission: '当前账号无权进行此操作',
   operationFailed: '操作失败，请稍后再试~',
   noteEmpty: '请输入笔记内容',

@@ -38,14 +38,16 @@ function serverMessage(errors: readonly { readonly message?: unknown }[] | null 
 }
 
 /**
- * Loads the comments of the video (its global id) and reloads them for another video. A failure
+ * Loads the comments of the video (its global id; null: none, no request, as for a visitor, whose
+ * player is a login prompt) and reloads them for another video. A failure
  * (§8 Player comments) shows the server's message, or 弹幕加载失败, and leaves the list empty.
  */
-export function useVideoDanmaku(videoGlobalId: string): readonly PlayerDanmaku[] {
+export function useVideoDanmaku(videoGlobalId: string | null): readonly PlayerDanmaku[] {
   const environment = useRelayEnvironment();
   const [loaded, setLoaded] = useState<{ readonly id: string; readonly list: readonly PlayerDanmaku[] }>({ id: '', list: NONE });
 
   useEffect(() => {
+    if (videoGlobalId === null) return undefined;
     let done = false;
     const fail = (message: string | null) => {
       if (done) return;

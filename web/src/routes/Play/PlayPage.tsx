@@ -14,7 +14,7 @@ import { LecturerCard } from '../../components/PlayPage/LecturerCard';
 import { PlayAiContent } from '../../components/PlayPage/PlayAiContent';
 import { PlayerControlsContext, usePlayerControlsOf } from '../../components/PlayPage/playerControls';
 import { PlayerPane } from '../../components/PlayPage/PlayerPane';
-import { PlayErrorView, LoginPrompt } from '../../components/PlayPage/PlayStates';
+import { PlayErrorView } from '../../components/PlayPage/PlayStates';
 import { PlayHeader } from '../../components/PlayPage/PlayHeader';
 import { PLAY_TEXT } from '../../components/PlayPage/playText';
 import { PlayVideoList } from '../../components/PlayPage/PlayVideoList';
@@ -26,8 +26,9 @@ import { playQuery } from './PlayQuery';
 
 /**
  * /Play?catalogId=&courseId=&videoId=&vtime= (§2 play page; opened in a new tab, kept alive).
- * No course id, an unknown course or a failure: 课程出错啦~看一下其他课程吧; a visitor: the login
- * prompt. Another video replaces the URL (no history entry per video) and the player plays it.
+ * No course id, an unknown course or a failure: 课程出错啦~看一下其他课程吧. A visitor sees the course
+ * (title, outline, lecturer, intro, AI content) with 登录后观看 in the player's place, as MOOC sites
+ * do: playing needs login (§2), reading about the course does not. Another video replaces the URL (no history entry per video) and the player plays it.
  */
 export default function PlayPage({ queryRef, search }: OptionalQueryPageProps<PlayQuery>) {
   const revalidator = useRevalidator();
@@ -76,8 +77,8 @@ function Play({ queryRef, search }: { readonly queryRef: PreloadedQuery<PlayQuer
   // the tab names what is playing: <video> - <course> - 思政云课堂
   usePageTitle(video?.name, course?.name);
 
-  if (ANONYMOUS_USER_TYPES.includes(viewer.userType)) return <LoginPrompt />;
   if (!playPage || !course) return <PlayErrorView />;
+  const visitor = ANONYMOUS_USER_TYPES.includes(viewer.userType);
 
   // vtime belongs to the video the URL names (a note's or a knowledge point's second)
   const startAt = video && (params.videoId === 0 || params.videoId === video.videoId) ? params.vtime : null;
@@ -98,6 +99,7 @@ function Play({ queryRef, search }: { readonly queryRef: PreloadedQuery<PlayQuer
                   startAt={startAt}
                   onEnded={playNext}
                   playerRef={playerRef}
+                  visitor={visitor}
                 />
                 <VideoActions video={video} catalogueId={catalogueId} userType={viewer.userType} qrCodeUrl={playPage.qrCodeUrl} />
               </>

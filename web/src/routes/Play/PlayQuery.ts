@@ -2,8 +2,8 @@ import { graphql } from 'react-relay';
 
 /**
  * /Play?catalogId=&courseId=&videoId=: who is watching (playing needs login) and the play page of
- * GetPlayPageData with everything around the player. A visitor gets playPage null (the gateway
- * answers LOGIN_REQUIRED beside it); an unknown course or a video not of the course, null too.
+ * GetPlayPageData with everything around the player. A visitor gets the course too (no resume
+ * point, media they cannot fetch); an unknown course or a video not of the course: null.
  */
 export const playQuery = graphql`
   query PlayQuery($courseId: Int!, $videoId: Int!, $catalogueId: Int!) {
