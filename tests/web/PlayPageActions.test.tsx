@@ -206,6 +206,15 @@ describe('点赞 and 收藏', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /^收藏/ }).textContent).toBe('收藏8'));
   });
 
+  it('refused by the rate limit, says 请求过于频繁，请稍后再试 (the gateway’s words), not a generic failure', async () => {
+    const { gateway } = await app();
+    gateway.fail.setVideoOperation = 'rate-limited';
+    fireEvent.click(screen.getByRole('button', { name: /^点赞/ }));
+    await waitFor(() => expect(toasts()).toContain('请求过于频繁，请稍后再试'), LONG);
+    expect(toasts()).not.toContain('操作失败');
+    await waitFor(() => expect(screen.getByRole('button', { name: /^点赞/ }).getAttribute('aria-pressed')).toBe('false'));
+  });
+
   it('a user type other than 1 and 2 is told 当前账号无权进行此操作 and nothing is sent (likes, notes, 收录, clips)', async () => {
     const gateway = new PlayGateway();
     gateway.viewer = { ...gateway.viewer, userType: 3 };

@@ -144,12 +144,13 @@ export function mockVideoNote(videoId: number, overrides: Partial<MockNote> = {}
 /** The arguments of the field a type resolver answers for. */
 const argsOf = (context: unknown): unknown => (context as { args?: unknown } | null)?.args ?? {};
 
-type UserErrorAnswer = { message: string } | 'network';
+type UserErrorAnswer = { message: string } | 'network' | 'rate-limited';
 
 /**
  * A stateful mock of the gateway's play page: the course 中国近现代史纲要 with three videos (501
  * has 5 keyframes, an own note and someone else's), like/favourite state per video, clips. Set
- * `fail[<mutation field>]` to answer the next call with a user error, or 'network' to reject it;
+ * `fail[<mutation field>]` to answer the next call with a user error, 'network' to reject it, or
+ * 'rate-limited' for the gateway's rate-limit answer (one GraphQL error, no data);
  * `fail.danmaku` fails the next comments load (useVideoDanmakuQuery) the same ways.
  */
 export class PlayGateway {
@@ -189,7 +190,7 @@ export class PlayGateway {
   /** The user error (or null) the next call of `field` answers with, consumed. */
   private failure(field: string): { message: string } | null {
     const answer = this.fail[field];
-    if (!answer || answer === 'network') return null;
+    if (!answer || answer === 'network' || answer === 'rate-limited') return null;
     delete this.fail[field];
     return answer;
   }
@@ -214,6 +215,13 @@ export class PlayGateway {
     const answer = this.fail.danmaku ?? null;
     delete this.fail.danmaku;
     return answer;
+  }
+
+  /** Whether the next operation with this root field is refused by the gateway's rate limit (consumed). */
+  takeRateLimit(field: string): boolean {
+    if (this.fail[field] !== 'rate-limited') return false;
+    delete this.fail[field];
+    return true;
   }
 
   /** Whether the next operation with this root field fails at the network level (consumed). */
@@ -388,6 +396,9 @@ export function renderPlay(path: string, gateway: PlayGateway, { failPlayQuery =
         act(() => environment.mock.resolve(operation, gateway.mediaAnswer(operation.request.variables.id)));
       } else if (name === 'useVideoDanmakuQuery' && !danmakuFailure) {
         act(() => environment.mock.resolve(operation, gateway.danmakuAnswer(operation.request.variables.id)));
+      } else if (field !== null && gateway.takeRateLimit(field)) {
+        // gateway/src/yoga/rateLimits.ts: the operation is not run, one error and no data
+        act(() => environment.mock.resolve(operation, { data: null, errors: [{ message: '请求过于频繁，请稍后再试', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 30 } }] } as never));
       } else if ((name === 'PlayQuery' && failPlayQuery) || danmakuFailure === 'network' || (field !== null && gateway.takeNetworkFailure(field))) {
         act(() => (environment.mock as typeof environment.mock & { reject(op: OperationDescriptor, error: Error): void }).reject(operation, new Error('网络异常')));
       } else {

@@ -7,6 +7,7 @@ import type {
 } from '../../__generated__/useAiConversationSubscription.graphql';
 import { checkQuestion } from './aiQuestionRules';
 import { AI_TEXT } from './aiText';
+import { operationErrorCode, operationErrorMessage } from '../../relay/operationErrors';
 
 /**
  * Subscription.askAI: thinking pieces, answer pieces, then the sources. The fields are read
@@ -92,9 +93,7 @@ export interface AiConversationOptions {
 
 /** The extensions.code of the first GraphQL error Relay was handed (see aiErrorMessage). */
 export function aiErrorCode(error: unknown): string | null {
-  const source = (error as { source?: { errors?: ReadonlyArray<{ extensions?: { code?: unknown } }> } } | null)?.source;
-  const code = source?.errors?.find((e) => typeof e?.extensions?.code === 'string')?.extensions?.code;
-  return typeof code === 'string' ? code : null;
+  return operationErrorCode(error);
 }
 
 /**
@@ -106,9 +105,8 @@ export function aiErrorCode(error: unknown): string | null {
  * English and says nothing to the person).
  */
 export function aiErrorMessage(error: unknown): string {
-  const source = (error as { source?: { errors?: ReadonlyArray<{ message?: unknown }> } } | null)?.source;
-  const fromServer = source?.errors?.find((e) => typeof e?.message === 'string' && e.message.trim() !== '')?.message;
-  if (typeof fromServer === 'string') return fromServer.trim();
+  const fromServer = operationErrorMessage(error);
+  if (fromServer !== null) return fromServer;
   const message = error instanceof Error ? error.message : '';
   return /[\u4e00-\u9fff]/.test(message) ? message.trim() : AI_TEXT.failed;
 }

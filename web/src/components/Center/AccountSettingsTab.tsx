@@ -9,6 +9,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { FormRow } from './FormField';
 import { PasswordForm } from './PasswordForm';
 import { mergeViewerProfile } from './viewerStore';
+import { operationErrorMessage } from '../../relay/operationErrors';
 
 const viewerFragment = graphql`
   fragment AccountSettingsTab_viewer on Viewer @refetchable(queryName: "AccountSettingsTabRefetchQuery") {
@@ -166,9 +167,9 @@ function ThirdPartyAccounts({ bindings, onExternalPage }: { readonly bindings: P
         if (refusal) showMessage(refusal.message, 'error');
         else showMessage(UNBOUND, 'success');
       },
-      onError: () => {
+      onError: (error) => {
         setConfirming(null);
-        showMessage(UNBIND_FAILED, 'error');
+        showMessage(operationErrorMessage(error) ?? UNBIND_FAILED, 'error');
       },
     });
   };

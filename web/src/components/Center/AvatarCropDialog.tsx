@@ -17,6 +17,7 @@ import {
   type Area,
 } from './avatarImage';
 import { setViewerHeadPicture } from './viewerStore';
+import { operationErrorMessage } from '../../relay/operationErrors';
 
 const uploadAvatarMutation = graphql`
   mutation AvatarCropDialogUploadMutation($input: UploadAvatarInput!) {
@@ -127,7 +128,7 @@ export default function AvatarCropDialog({ open, onClose }: Props) {
         if (errors.length > 0 || !headPicture) fail(errors[0]?.message ?? AVATAR_MESSAGES.failed, blob);
         else setUpload({ status: 'success', headPicture });
       },
-      onError: () => fail(AVATAR_MESSAGES.failed, blob),
+      onError: (error) => fail(operationErrorMessage(error) ?? AVATAR_MESSAGES.failed, blob),
     });
   };
 

@@ -12,6 +12,7 @@ import {
   type PasswordDraft,
   type PasswordField,
 } from './passwordRules';
+import { operationErrorMessage } from '../../relay/operationErrors';
 
 const changePasswordMutation = graphql`
   mutation PasswordFormChangeMutation($input: ChangePasswordInput!) {
@@ -87,9 +88,10 @@ export function PasswordForm({ findPasswordUrl, onExternalPage }: { readonly fin
         setErrors({});
         showMessage(message || PASSWORD_CHANGED, 'success');
       },
-      onError: () => {
-        setFormError(CHANGE_FAILED);
-        showMessage(CHANGE_FAILED, 'error');
+      onError: (error) => {
+        const message = operationErrorMessage(error) ?? CHANGE_FAILED;
+        setFormError(message);
+        showMessage(message, 'error');
       },
     });
   };

@@ -20,6 +20,7 @@ import {
   type ProfileField,
 } from './profileRules';
 import { mergeViewerProfile } from './viewerStore';
+import { operationErrorMessage } from '../../relay/operationErrors';
 
 /** react-easy-crop and the upload come with the dialog, loaded on first use (not in the first-load bundle). */
 const loadCropDialog = () => import('./AvatarCropDialog');
@@ -225,9 +226,10 @@ function ProfileForm({ profile, editable }: { readonly profile: Profile; readonl
         setErrors({});
         showMessage(PROFILE_SAVED, 'success');
       },
-      onError: () => {
-        setFormError(SAVE_FAILED);
-        showMessage(SAVE_FAILED, 'error');
+      onError: (error) => {
+        const message = operationErrorMessage(error) ?? SAVE_FAILED;
+        setFormError(message);
+        showMessage(message, 'error');
       },
     });
   };

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { commitMutation, useRelayEnvironment } from 'react-relay';
 import type { MutationConfig, MutationParameters } from 'relay-runtime';
+import { operationErrorMessage } from '../../relay/operationErrors';
 
 interface UserErrorLike {
   readonly message: string;
@@ -37,9 +38,10 @@ export function useCenterMutation<M extends MutationParameters>(
             else if (errors.length > 0) resolve({ ok: false, message: errors[0]?.message || null });
             else resolve({ ok: true, response });
           },
-          onError: () => {
+          onError: (error) => {
             setBusy(false);
-            resolve({ ok: false, message: null });
+            // refused as a whole (e.g. the rate limit): the server's words, else the caller's own
+            resolve({ ok: false, message: operationErrorMessage(error) });
           },
         });
       }),

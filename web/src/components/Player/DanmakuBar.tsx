@@ -7,6 +7,7 @@ import { DANMAKU_SEND_FAILED } from './constants';
 import { checkDanmaku, clampDanmakuInput, DANMAKU_MAX_CHARS, danmakuLength } from './danmakuText';
 import { DANMAKU_OPACITY_MIN } from './preferences';
 import type { PlayerDanmaku } from './types';
+import { operationErrorMessage } from '../../relay/operationErrors';
 
 const sendMutation = graphql`
   mutation DanmakuBarSendMutation($input: SendDanmakuInput!) {
@@ -78,9 +79,9 @@ export function DanmakuBar({ videoId, shown, onShownChange, opacity, onOpacityCh
         onSettled(localId, null);
         showMessage(payload?.errors[0]?.message || DANMAKU_SEND_FAILED, 'error');
       },
-      onError: () => {
+      onError: (error) => {
         onSettled(localId, null);
-        showMessage(DANMAKU_SEND_FAILED, 'error');
+        showMessage(operationErrorMessage(error) ?? DANMAKU_SEND_FAILED, 'error');
       },
     });
   };
