@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobsSchemaOf, openJobQueue, type JobQueue } from '../../upstream/src/jobs/queue';
 import { BACKGROUND_JOBS, startBackgroundWork } from '../../upstream/src/main-api/background';
 import { loadUpstreamConfig } from '../../upstream/src/config';
+import { withEnginesOf } from '../../upstream/src/main-api/data';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import type { Logger } from '../../upstream/src/logger';
 import { FRAGMENT_RETENTION_MS } from '../../upstream/src/learning-limits';
@@ -141,7 +142,7 @@ describe('jobs on PostgreSQL', () => {
       const expired = await store.fragments.insert({ userId: user, videoId: video!.id, fragmentName: '过期', startTime: 0, endTime: 5, download: 0 }, now - FRAGMENT_RETENTION_MS - 1);
       const kept = await store.fragments.insert({ userId: user, videoId: video!.id, fragmentName: '有效', startTime: 0, endTime: 5, download: 0 }, now);
       const jobs = await openJobQueue(TEST_DATABASE_URL, { schema: jobsSchema, pollingIntervalSeconds: 0.5 });
-      stop = await startBackgroundWork(store, { ai: loadUpstreamConfig({}).ai, logger: silent, now: Date.now, jobs, work: true });
+      stop = await startBackgroundWork(await withEnginesOf(store), { ai: loadUpstreamConfig({}).ai, logger: silent, now: Date.now, jobs, work: true });
       const id = await a.send(BACKGROUND_JOBS.fragmentsSweep.name);
       await vi.waitFor(async () => expect((await a.list(20)).find((j) => j.id === id)?.state).toBe('completed'), WAIT);
       expect((await a.list(20)).find((j) => j.id === id)?.output).toEqual({ deleted: 1 });

@@ -12,8 +12,11 @@
  *   org add --name N --ip-ranges CIDR[,CIDR...] [--gid GID] [--code COMCODE]
  *   org list
  *   org disable --id COMID         org enable --id COMID
- *   jobs                           (on PostgreSQL: the newest background jobs, their state, progress and outcome)
- *   jobs run NAME                  (asks for a run of a background job now, e.g. fragments-sweep)
+ *   jobs [--name NAME]             (on PostgreSQL: the newest background jobs, their state, retries,
+ *                                   progress (done of total, what it is doing) and outcome)
+ *   jobs show ID                   (one job)
+ *   jobs run NAME [--wait]         (asks for a run of a background job now, e.g. search-rebuild;
+ *                                   --wait follows it to its end; media imports: npm run media:import)
  *   migrate-to-postgres [--from DATA_DIR]   (copies the platform's SQLite file into the empty
  *     PostgreSQL database at DATABASE_URL; the search index and the AI knowledge base are rebuilt there)
  */
@@ -33,7 +36,8 @@ import {
 import { openStore, type PasswordResetRecord, type Store } from '../src/store';
 import { openConfiguredStore } from '../src/store/open';
 import { jobsSchemaOf, openJobQueue } from '../src/jobs/queue';
-import { BACKGROUND_JOBS } from '../src/main-api/background';
+import { BACKGROUND_JOBS, JOBS_RUN_BY_NAME } from '../src/main-api/background';
+import { runAsJob } from './job-client';
 import { connectPostgres } from '../src/store/postgres';
 import { copySqliteToPostgres } from '../src/store/postgres/copy-from-sqlite';
 import { migratePostgres } from '../src/store/postgres/migrations';
@@ -49,8 +53,12 @@ const USAGE = `用法 / usage: npm run admin -- <command>
   org list
   org disable --id COMID
   org enable --id COMID
-  jobs
-  jobs run NAME   (${Object.values(BACKGROUND_JOBS).map((job) => job.name).join(', ')})
+  jobs [--name NAME]       后台任务（仅 PostgreSQL）：最近的运行、状态、重试、进度、结果
+                           (background jobs, PostgreSQL only: the newest runs, state, retries, progress, outcome)
+  jobs show ID
+  jobs run NAME [--wait]   立即运行一次 (a run now; --wait follows it): ${JOBS_RUN_BY_NAME.join(', ')}
+                           媒体导入用 npm run media:import；search:rebuild、ai:knowledge:rebuild 也排队为任务
+                           (media imports: npm run media:import; the rebuild CLIs queue their jobs too)
   migrate-to-postgres [--from DATA_DIR]   (DATABASE_URL=postgres://… names the empty target)`;
 
 class UsageError extends Error {}
@@ -69,6 +77,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   done: { type: 'string' },
   from: { type: 'string' },
+  wait: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -162,7 +171,7 @@ async function main(): Promise<number> {
   }
   const config = loadUpstreamConfig();
   if (parsed.positionals.join(' ') === 'migrate-to-postgres') return migrateToPostgres(parsed.values.from ?? config.dataDir);
-  if (parsed.positionals[0] === 'jobs') return jobs(config.databaseUrl, parsed.positionals.slice(1));
+  if (parsed.positionals[0] === 'jobs') return jobs(config.databaseUrl, parsed.positionals.slice(1), parsed.values);
   const store = await openConfiguredStore(config);
   try {
     const result = await run(store, parsed.positionals, parsed.values);
@@ -183,31 +192,38 @@ async function main(): Promise<number> {
   }
 }
 
-/** lists the background jobs or asks for a run (PostgreSQL only: the embedded default runs them on timers) */
-async function jobs(databaseUrl: string | null, args: string[]): Promise<number> {
+/** lists the background jobs, shows one, or asks for a run (PostgreSQL only: the embedded default runs them in its processes) */
+async function jobs(databaseUrl: string | null, args: string[], values: Values): Promise<number> {
   if (!databaseUrl) {
     process.stderr.write('错误 (error): 后台任务只在 PostgreSQL 上排队，请设置 DATABASE_URL（内置 SQLite 在主 API 进程内定时运行） (jobs need DATABASE_URL)\n');
     return 1;
   }
-  const names = Object.values(BACKGROUND_JOBS).map((job) => job.name) as string[];
-  if (!(args.length === 0 || (args.length === 2 && args[0] === 'run'))) {
+  const [action, argument, ...extra] = args;
+  const known = action === undefined || ((action === 'run' || action === 'show') && argument !== undefined && extra.length === 0);
+  if (!known) {
     process.stderr.write(`错误 (error): 未知命令 (unknown command): jobs ${args.join(' ')}\n${USAGE}\n`);
     return 1;
   }
-  if (args.length === 2 && !names.includes(args[1]!)) {
-    process.stderr.write(`错误 (error): 没有这个后台任务 (no such job): ${args[1]}; 可用 (known): ${names.join(', ')}\n`);
-    return 1;
+  if (action === 'run') {
+    if (!JOBS_RUN_BY_NAME.includes(argument!)) {
+      const hint = argument === BACKGROUND_JOBS.mediaImport.name ? '媒体导入请用 npm run media:import -- <folder> (use npm run media:import); ' : '';
+      process.stderr.write(`错误 (error): 没有这个后台任务 (no such job): ${argument}; ${hint}可用 (known): ${JOBS_RUN_BY_NAME.join(', ')}\n`);
+      return 1;
+    }
+    return runAsJob({ databaseUrl, name: argument!, wait: values.wait === true });
   }
   const queue = await openJobQueue(databaseUrl, { passive: true, schema: jobsSchemaOf(databaseUrl) });
   try {
-    if (args.length === 0) {
-      process.stdout.write(`${JSON.stringify(await queue.list(30), null, 2)}\n`);
+    if (action === 'show') {
+      const job = await queue.get(argument!);
+      if (!job) {
+        process.stderr.write(`错误 (error): 没有这个任务 (no such job): ${argument}\n`);
+        return 1;
+      }
+      process.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
       return 0;
     }
-    // the queues exist once a main API has started; an operator may ask before that
-    await queue.define(Object.values(BACKGROUND_JOBS));
-    const id = await queue.send(args[1]!);
-    process.stdout.write(`${JSON.stringify(id ? { queued: args[1], id } : { queued: null, reason: 'a run of this job is already waiting' }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(await queue.list(30, values.name), null, 2)}\n`);
     return 0;
   } finally {
     await queue.stop();

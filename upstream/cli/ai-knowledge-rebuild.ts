@@ -4,12 +4,23 @@
  * API applies content changes by itself, migration 0008): it is for a knowledge base built by an
  * older chunker. While it runs, questions find only the courses done so far (about a second for
  * the demo content). Exits 1 with the reason on stderr when it fails.
+ *
+ * On PostgreSQL (DATABASE_URL) the rebuild is the job ai-knowledge-rebuild (main-api/background.ts):
+ * a main API or the job worker does it; this command asks for it and follows its progress until
+ * it ends (`--no-wait`: asks only). The outcome is printed as JSON.
  */
 import { loadUpstreamConfig } from '../src/config';
+import { BACKGROUND_JOBS } from '../src/main-api/background';
 import { openConfiguredMainApiData } from '../src/main-api/data';
+import { runAsJob, takeNoWait } from './job-client';
 
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();
+  const { wait } = takeNoWait(process.argv.slice(2));
+  if (config.databaseUrl) {
+    process.exitCode = await runAsJob({ databaseUrl: config.databaseUrl, name: BACKGROUND_JOBS.aiKnowledgeRebuild.name, wait });
+    return;
+  }
   const store = await openConfiguredMainApiData(config);
   try {
     const started = Date.now();

@@ -4,10 +4,16 @@
  * built beside the old ones, which keep answering, and swapped in at the end; content changed
  * meanwhile is applied after the swap. Exits 1 (with the reason on stderr) when it fails, e.g.
  * while another rebuild runs.
+ *
+ * On PostgreSQL (DATABASE_URL) the rebuild is the job search-rebuild (main-api/background.ts): a
+ * main API or the job worker does it, once however many ask; this command asks for it and follows
+ * its progress until it ends (`--no-wait`: asks only). The outcome is printed as JSON.
  */
 import { loadUpstreamConfig } from '../src/config';
 import type { SearchIndex } from '../src/search/engine';
+import { BACKGROUND_JOBS } from '../src/main-api/background';
 import { openConfiguredMainApiData } from '../src/main-api/data';
+import { runAsJob, takeNoWait } from './job-client';
 
 const LABELS: Record<SearchIndex, string> = {
   courses: 'courses',
@@ -19,6 +25,11 @@ const LABELS: Record<SearchIndex, string> = {
 
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();
+  const { wait } = takeNoWait(process.argv.slice(2));
+  if (config.databaseUrl) {
+    process.exitCode = await runAsJob({ databaseUrl: config.databaseUrl, name: BACKGROUND_JOBS.searchRebuild.name, wait });
+    return;
+  }
   const store = await openConfiguredMainApiData(config);
   try {
     process.stdout.write(`rebuilding the search indexes of ${config.dataDir}\n`);

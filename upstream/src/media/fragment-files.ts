@@ -3,7 +3,7 @@
  * Removal only ever touches a file inside that folder, whatever a row's videoAddress says, so a
  * wrong address can never take a course video or a poster with it.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_PREFIX, mediaSegments } from './serve-media';
 
@@ -32,10 +32,12 @@ export function removeFragmentFile(mediaDir: string, videoAddress: string): void
 
 /**
  * Removes the half-written cuts (`*<partialSuffix>`) under DATA_DIR/media/fragments/<userId>/ that a
- * process stopped mid-cut left behind; only safe while no cut is running (the main API's start-up).
- * Returns how many.
+ * process stopped mid-cut left behind. Without `olderThan` every one goes: only safe while no cut is
+ * running (the main API's start-up on SQLite). With it, only those last written before that time
+ * (ms): a running cut writes its file until it ends, within the clip deadline, so an older one is
+ * nobody's (the job of main-api/background.ts, while other replicas may be cutting). Returns how many.
  */
-export function removeStrayPartialClips(mediaDir: string, partialSuffix: string): number {
+export function removeStrayPartialClips(mediaDir: string, partialSuffix: string, olderThan?: number): number {
   const folder = path.join(path.resolve(mediaDir), FRAGMENT_MEDIA_FOLDER);
   const list = (dir: string) => {
     try {
@@ -48,10 +50,15 @@ export function removeStrayPartialClips(mediaDir: string, partialSuffix: string)
   for (const user of list(folder)) {
     if (!user.isDirectory()) continue;
     for (const entry of list(path.join(folder, user.name))) {
-      if (entry.isFile() && entry.name.endsWith(partialSuffix)) {
-        rmSync(path.join(folder, user.name, entry.name), { force: true });
-        removed += 1;
+      if (!entry.isFile() || !entry.name.endsWith(partialSuffix)) continue;
+      const file = path.join(folder, user.name, entry.name);
+      if (olderThan !== undefined) {
+        const written = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+        // gone meanwhile (its cut ended), or still being written
+        if (written === undefined || written >= olderThan) continue;
       }
+      rmSync(file, { force: true });
+      removed += 1;
     }
   }
   return removed;

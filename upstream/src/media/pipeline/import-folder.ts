@@ -58,7 +58,7 @@ async function findCatalogue(store: Store, ref: Manifest['course']['catalogue'])
 export async function importFolder(
   store: Store,
   folder: string,
-  options: { reporter?: ProgressReporter; now?: () => number } = {},
+  options: { reporter?: ProgressReporter; now?: () => number; signal?: AbortSignal } = {},
 ): Promise<FolderImportResult> {
   const manifest = readManifest(folder);
   const now = options.now ?? Date.now;
@@ -134,6 +134,7 @@ export async function importFolder(
 
   const results: FolderImportResult['videos'] = [];
   for (const [i, { video: v, existing }] of plans.entries()) {
+    options.signal?.throwIfAborted();
     let videoId: number;
     let code: string;
     const found = existing ?? (v.code ? null : (await lookups.videoByName(courseId, v.name)));
@@ -183,7 +184,7 @@ export async function importFolder(
         passages: subtitles[i],
         keyframes: v.keyframes.map((k, seq) => ({ seq, seconds: k.seconds })),
       },
-      { reporter: options.reporter },
+      { reporter: options.reporter, signal: options.signal },
     );
     results.push({ videoId, code, name: v.name, durationMs: outcome.media.durationMs, ran: outcome.ran, skipped: outcome.skipped });
   }
