@@ -42,7 +42,7 @@ export default defineConfig({
             'tests/upstream/operate-*.test.ts',
             'tests/upstream/play{,-page,-log,-log-batch,-clip}.test.ts',
             'tests/upstream/{home,courses,catalog,authors,topics,danmaku-api,visit-log}.test.ts',
-            'tests/upstream/search-{api,hot-keywords}.test.ts',
+            'tests/upstream/search-{api,hot-keywords,suggest}.test.ts',
             'tests/upstream/ai-{flow-question,recommend}.test.ts',
             'tests/upstream/{signed-once,transport,demo-learning}.test.ts',
           ],
@@ -58,6 +58,8 @@ export default defineConfig({
           name: 'gateway',
           root,
           include: ['tests/gateway/**/*.test.ts'],
+          // the demo seeded and indexed once per run; each file's upstream starts on a copy
+          globalSetup: ['tests/support/demo-template-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -94,6 +96,8 @@ export default defineConfig({
           name: 'e2e',
           root,
           include: ['tests/e2e/**/*.test.ts'],
+          // the platform's first start (the demo seeded) once per run; each file starts on a copy
+          globalSetup: ['tests/support/platform-template-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,

@@ -47,3 +47,13 @@ export const DANMAKU_MAX_LENGTH = 30;
 export const DANMAKU_PER_MINUTE = 10;
 /** Comments one GetList answers at most. */
 export const DANMAKU_LIST_MAX = 3000;
+
+/**
+ * 继续学习: a video counts as learned (已看完) when at most this many seconds of it remain after where
+ * the viewer stopped; the same 10 s as the player's resume rule (product-spec §4: resume only if more
+ * than 10 s remain), so a video the player would start again from the beginning is one already watched.
+ */
+export const LEARNED_REMAINING_SECONDS = 10;
+/** 继续学习 on the home page: at most this many courses a call (default 6). */
+export const LEARNING_PROGRESS_MAX_COURSES = 20;
+export const LEARNING_PROGRESS_DEFAULT_COURSES = 6;

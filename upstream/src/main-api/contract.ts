@@ -388,3 +388,33 @@ export interface AiSource {
   excerpt: string;
   videoImage: string;
 }
+
+/** GetLearningProgress: where the user is in one video of a course. */
+export interface VideoProgressItem {
+  videoId: number;
+  /** seconds into the video where the user stopped */
+  lastPlayTime: number;
+  /** the video's length as recorded (seconds) */
+  duration: number;
+  /** 1 when at most LEARNED_REMAINING_SECONDS remain (已看完), else 0 */
+  learned: 0 | 1;
+  /** 0..100 (100 when learned) */
+  percent: number;
+}
+
+/** GetLearningProgress: a course the user has watched (继续学习), from their play records. */
+export interface CourseProgressItem {
+  course: CourseItem;
+  courseId: number;
+  /** the catalogue of the newest record (the one /Play was opened from) */
+  catalogId: number;
+  videoCount: number;
+  /** videos of the course the user has learned */
+  learnedCount: number;
+  /** when the user last watched the course (ISO) */
+  updateTime: string;
+  /** the newest record of the course: where to resume */
+  lastVideo: VideoProgressItem & { videoName: string; numberShow: string };
+  /** every video of the course the user has a record of, in episode order */
+  videos: VideoProgressItem[];
+}

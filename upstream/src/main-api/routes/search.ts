@@ -3,6 +3,7 @@ import { badParameter } from '../../http/envelope';
 import { MAX_PAGE_SIZE, MAX_POSITION, type Params } from '../../http/params';
 import { checkUserText } from '../../text/user-text';
 import { anonymousSearcher, SEARCH_TYPES } from '../services/search-service';
+import { SUGGESTIONS_DEFAULT, SUGGESTIONS_MAX } from '../services/suggest-service';
 import { read, readComId, type RouteGroup } from './route';
 
 /** product-spec §5 and §9: the search box takes 50 characters */
@@ -26,7 +27,7 @@ export function readKeyword(params: Params, name: string): string {
   return verdict.text;
 }
 
-export const searchRoutes: RouteGroup = ({ search }) => [
+export const searchRoutes: RouteGroup = ({ search, suggestions }) => [
   {
     method: 'GET',
     path: '/api/search/SearchByKeyWord',
@@ -67,6 +68,15 @@ export const searchRoutes: RouteGroup = ({ search }) => [
     handle: ({ params }) => {
       const limit = params.raw('limit') !== undefined ? params.limit() : HOT_KEYWORDS;
       return read(search.hotKeywords(limit));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/search/SuggestKeyWord',
+    handle: ({ params }) => {
+      const keyword = readKeyword(params, 'keyWord');
+      const limit = params.optionalInt('limit', { min: 1, max: SUGGESTIONS_MAX }) ?? SUGGESTIONS_DEFAULT;
+      return read(suggestions.suggest({ keyword, limit }));
     },
   },
 ];

@@ -2,6 +2,8 @@
 import {
   COLLECT_LIST_PAGE_SIZE_MAX,
   FRAGMENT_LIST_PAGE_SIZE_MAX,
+  LEARNING_PROGRESS_DEFAULT_COURSES,
+  LEARNING_PROGRESS_MAX_COURSES,
   MESSAGE_LIST_PAGE_SIZE_MAX,
   NOTE_LIST_PAGE_SIZE_MAX,
 } from '../../learning-limits';
@@ -11,7 +13,7 @@ import { NOTE_LIST_KINDS } from '../services/note-service';
 import { doneWith, readUserId } from './centre-params';
 import { checkProductId, read, type RouteGroup } from './route';
 
-export const usercenterRoutes: RouteGroup = ({ notes, favourites, history, messages, fragments }, config) => [
+export const usercenterRoutes: RouteGroup = ({ notes, favourites, history, learning, messages, fragments }, config) => [
   {
     method: 'GET',
     path: '/api/usercenter/GetNoteList',
@@ -38,6 +40,17 @@ export const usercenterRoutes: RouteGroup = ({ notes, favourites, history, messa
     method: 'GET',
     path: '/api/usercenter/GetViewLogList',
     handle: ({ params }) => read(history.list(readUserId(params))),
+  },
+  {
+    method: 'GET',
+    path: '/api/usercenter/GetLearningProgress',
+    handle: ({ params }) => {
+      const userId = readUserId(params);
+      const courseId = params.optionalId('courseId');
+      if (courseId > 0) return read(learning.ofCourse(userId, courseId));
+      const limit = params.optionalInt('limit', { min: 1, max: LEARNING_PROGRESS_MAX_COURSES }) ?? LEARNING_PROGRESS_DEFAULT_COURSES;
+      return read(learning.recent(userId, limit));
+    },
   },
   {
     method: 'POST',

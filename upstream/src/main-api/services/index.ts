@@ -14,6 +14,7 @@ import { createFavouriteService, type FavouriteService } from './favourite-servi
 import { createFragmentService, type FragmentService } from './fragment-service';
 import { createHistoryService, type HistoryService } from './history-service';
 import { createHomeService, type HomeService } from './home-service';
+import { createLearningProgressService, type LearningProgressService } from './learning-progress-service';
 import { createLecturerService, type LecturerService } from './lecturer-service';
 import { createMessageService, type MessageService } from './message-service';
 import { createNoteService, type NoteService } from './note-service';
@@ -21,6 +22,7 @@ import { createOperateService, type OperateService } from './operate-service';
 import { createPlayLogService, type PlayLogService } from './play-log-service';
 import { createPlayService, type PlayService } from './play-service';
 import { createSearchService, type SearchService } from './search-service';
+import { createSuggestService, type SuggestService } from './suggest-service';
 import { createTopicService, type TopicService } from './topic-service';
 import { createVisitLogService, type VisitLogService } from './visit-log-service';
 
@@ -33,10 +35,14 @@ export interface Services {
   topics: TopicService;
   visitLogs: VisitLogService;
   search: SearchService;
+  /** suggestions under the search box (issue 17) */
+  suggestions: SuggestService;
   /** the personal centre */
   notes: NoteService;
   favourites: FavouriteService;
   history: HistoryService;
+  /** 继续学习: courses watched and how far (issue 17) */
+  learning: LearningProgressService;
   messages: MessageService;
   fragments: FragmentService;
   /** the play page (issue 5) */
@@ -71,6 +77,7 @@ export function createServices(store: MainApiData, options: ServicesOptions = {}
   const catalogues = createCatalogueService(store);
   const courses = createCourseService(store, catalogues);
   const now = options.now ?? Date.now;
+  const search = createSearchService(store, { logger: options.logger, now: options.now });
   return {
     catalogues,
     courses,
@@ -79,10 +86,12 @@ export function createServices(store: MainApiData, options: ServicesOptions = {}
     play: createPlayService(store, catalogues, courses, now),
     topics: createTopicService(store),
     visitLogs: createVisitLogService(store),
-    search: createSearchService(store, { logger: options.logger, now: options.now }),
+    search,
+    suggestions: createSuggestService(store, search),
     notes: createNoteService(store, now),
     favourites: createFavouriteService(store),
     history: createHistoryService(store),
+    learning: createLearningProgressService(store),
     messages: createMessageService(store),
     fragments: createFragmentService(store, { now, logger: options.logger }),
     operations: createOperateService(store, now),
