@@ -58,8 +58,6 @@ export default defineConfig({
           name: 'gateway',
           root,
           include: ['tests/gateway/**/*.test.ts'],
-          // the demo seeded and indexed once per run; each file's upstream starts on a copy
-          globalSetup: ['tests/support/demo-template-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -96,8 +94,6 @@ export default defineConfig({
           name: 'e2e',
           root,
           include: ['tests/e2e/**/*.test.ts'],
-          // the platform's first start (the demo seeded) once per run; each file starts on a copy
-          globalSetup: ['tests/support/platform-template-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
