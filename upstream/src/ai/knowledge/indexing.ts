@@ -5,6 +5,7 @@
  * only read the material and write these rows.
  */
 import { createHash } from 'node:crypto';
+import { pinyin } from 'pinyin-pro';
 import { addUserWords, indexWords, isUserWord, textGrams } from '../../search/analyzer';
 import { chunkCourse, type Chunk, type CourseMaterial } from './chunker';
 import { courseAliases, courseTerms, labelTerms, skeletonOf } from './corpus-terms';
@@ -51,6 +52,12 @@ export interface IndexedCourse {
 export interface CorpusDictionary {
   isCorpusTerm(form: string): boolean;
   /**
+   * The platform's terms that sound like the text (the same toneless pinyin, character by
+   * character), other than the text itself: 薛定鄂方程 → 薛定谔方程, 量子糾纏 → 量子纠缠 (a typo, a
+   * near-homophone, traditional characters). Only terms of Chinese characters, two or more.
+   */
+  soundsLike(text: string): string[];
+  /**
    * The platform's terms into the segmenter before anything is cut: those stored, and on the first
    * start (none stored) every course's, so that the first course indexed already masks and keeps
    * whole the terms of the last. Returns false when none are stored: then call useCourses.
@@ -62,10 +69,37 @@ export interface CorpusDictionary {
   index(material: CourseMaterial): IndexedCourse;
 }
 
+/** toneless pinyin of one character on its own (its usual reading), cached */
+const readings = new Map<string, string>();
+function readingOf(char: string): string {
+  let reading = readings.get(char);
+  if (reading === undefined) {
+    reading = pinyin(char, { toneType: 'none', type: 'array' })[0] ?? char;
+    if (readings.size < 50_000) readings.set(char, reading);
+  }
+  return reading;
+}
+const HAN_TERM = /^\p{Script=Han}{2,12}$/u;
+export const soundKey = (text: string): string => [...text].map(readingOf).join(' ');
+
 export function createCorpusDictionary(): CorpusDictionary {
   const corpusTerms = new Set<string>();
+  /** terms by their sound, built when first asked and again when terms were added since */
+  let bySound: { size: number; index: Map<string, string[]> } | null = null;
+  function soundIndex(): Map<string, string[]> {
+    if (bySound && bySound.size === corpusTerms.size) return bySound.index;
+    const index = new Map<string, string[]>();
+    for (const term of corpusTerms) {
+      if (!HAN_TERM.test(term)) continue;
+      const key = soundKey(term);
+      index.set(key, [...(index.get(key) ?? []), term]);
+    }
+    bySound = { size: corpusTerms.size, index };
+    return index;
+  }
   return {
     isCorpusTerm: (form) => corpusTerms.has(form.toLowerCase()),
+    soundsLike: (text) => (HAN_TERM.test(text) ? (soundIndex().get(soundKey(text)) ?? []).filter((t) => t !== text) : []),
     useStored(terms, storedAliases) {
       // the alias lexicon's names too, so that search and the AI cut them alike from the start
       aliases();

@@ -329,7 +329,7 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     keyframeLabels: (videoId) =>
       (prepare('SELECT key_points AS label FROM video_keyframes WHERE video_id = ?').all(videoId) as { label: string }[]).map((r) => r.label),
   };
-  const retriever = createRetriever(reader, dictionary.isCorpusTerm);
+  const retriever = createRetriever(reader, dictionary.isCorpusTerm, dictionary.soundsLike);
 
   // the interface answers promises (PostgreSQL's must); here each call does its work at once, synchronously
   return {

@@ -460,7 +460,7 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
         (r) => r.label,
       ),
   };
-  const retriever = createRetriever(reader, dictionary.isCorpusTerm);
+  const retriever = createRetriever(reader, dictionary.isCorpusTerm, dictionary.soundsLike);
   function forget(): void {
     statsRead = null;
     retriever.forget();

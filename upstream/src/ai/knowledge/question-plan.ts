@@ -143,7 +143,8 @@ const PROPER = /^(?:nr|nrt|nrfg|ns|nt|nz)$/;
 const PERSON = /^(?:nr|nrt|nrfg)$/;
 /** a person's name as jieba tags the word on its own (弗洛伊德 nrt, 萨特 nr); jieba's dictionary also tags a few phrases opening with a demonstrative so (那本书) */
 function isPersonName(word: string): boolean {
-  if (/^[这那哪此该每某]/u.test(word)) return false;
+  // one character is no name the lexicon could judge (鄂 of 薛定鄂, a typo for 谔, is tagged a name)
+  if (/^[这那哪此该每某]/u.test(word) || [...word].length < 2) return false;
   const tagged = tagWords(word);
   return tagged.length === 1 && PERSON.test(tagged[0]!.tag);
 }

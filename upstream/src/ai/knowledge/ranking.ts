@@ -176,6 +176,8 @@ export interface DecisionInput {
   saidTerms: number;
   /** whether one of them is a name or term of the platform's own (a glossary entry, a title, a lecturer) */
   topic: boolean;
+  /** whether one of them is telling and part of a longer term its video's name or key points name (熵 of 熵增原理) */
+  topicPart?: boolean;
   /** whether one of them is telling (not a word most lectures say) */
   telling: boolean;
   /** whether one of them is a telling proper name (a person, a place, an organisation) */
@@ -204,6 +206,11 @@ export const DECISION = {
   properCover: 0.6,
   /** and the share of it that its lecture's abstract and keyframes say too (the lecture is about it) */
   properEcho: 0.5,
+  /**
+   * coverage a sentence saying a telling word that is part of its lecture's topic (熵 of 熵增原理,
+   * the lecture's name or a key point) needs: the question names the topic in part
+   */
+  topicPartCover: 0.6,
   /** coverage a sentence stating what a telling term of the side is needs (the term carries most of the side) */
   definedCover: 0.5,
 };
@@ -218,6 +225,8 @@ export function decide(input: DecisionInput): { answerable: boolean; reason: str
     return { answerable: true, reason: `最相关的句子说到了讲次的主题词，${share}` };
   if (input.properName && input.coverage >= DECISION.properCover && input.echo >= DECISION.properEcho)
     return { answerable: true, reason: `最相关的句子说到问题里的专名，讲次的简介和知识点也讲到它，${share}` };
+  if (input.topicPart && input.coverage >= DECISION.topicPartCover)
+    return { answerable: true, reason: `最相关的句子说到讲次主题词的一部分（问题只写了它的一部分），${share}` };
   if (input.definesTerm && input.coverage >= DECISION.definedCover)
     return { answerable: true, reason: `最相关的句子讲明了问题里的概念是什么，${share}` };
   if (input.saidTerms >= DECISION.jointTerms && input.coverage >= DECISION.jointCover)

@@ -24,6 +24,8 @@
 import type { Passage } from '../provider';
 import type { ChunkKind } from './chunker';
 import { labelTerms } from './corpus-terms';
+import { cutWords } from '../../search/analyzer';
+import { fold } from './fold';
 import { planQuestion, termWords, type PlannedTerm, type QuestionPlan } from './question-plan';
 import {
   BOILERPLATE_REPEATS,
@@ -50,6 +52,10 @@ export const WORD_COLUMN_WEIGHTS = [4, 2, 1] as const;
 export const DF_CAP = 5_000;
 /** a term found in more chunks than this idf allows (about 5 % of them) is too common to be a topic */
 const TOPIC_MIN_IDF = 3;
+/** a word standing for its lecture's topic in part must be rarer: in about 0.7 % of the chunks at most */
+const TOPIC_PART_MIN_IDF = 5;
+/** the longest run of a question's characters looked up by its sound */
+const SOUND_MAX = 12;
 /** how much the BM25 rankings lift a candidate's score: they break near-ties */
 const RANK_SHARE = 0.1;
 /** with an embedding ranking fused in, the similarity the model sees lifts a candidate this much at most */
@@ -213,7 +219,11 @@ const cosine = (a: number[], b: number[]): number => {
  * Retrieval over the reader; isCorpusTerm tells a name or term of the platform's own (ai_terms),
  * lower case.
  */
-export function createRetriever(reader: KnowledgeReader, isCorpusTerm: (form: string) => boolean): Retriever {
+export function createRetriever(
+  reader: KnowledgeReader,
+  isCorpusTerm: (form: string) => boolean,
+  soundsLike: (text: string) => string[] = () => [],
+): Retriever {
   /**
    * Chunks in the knowledge base (for inverse document frequencies), counted again after the queue
    * is applied here and at least every CHUNK_COUNT_TTL_MS (another process may rebuild): a count is
@@ -260,6 +270,37 @@ export function createRetriever(reader: KnowledgeReader, isCorpusTerm: (form: st
         if (part.idf === 0 || part.df > Math.max(PART_DF_MIN, total * PART_DF_SHARE)) continue;
         out.push({ ...part, idf: (part.idf * [...word].length) / [...term.text].length, partial: true });
       }
+    }
+    return out;
+  }
+
+  /**
+   * The platform's terms the question writes with a wrong character, a near-homophone or in
+   * traditional characters (薛定鄂方程, 量子糾纏, 一國兩制): a run of the question's characters
+   * that no lecture writes and that sounds like a term of the platform's own (the same toneless
+   * pinyin) stands for that term. Longest runs first; [what the question wrote, the term].
+   */
+  async function soundAlikes(question: string, plan: QuestionPlan, looked: TermLookup[], total: number): Promise<[string, TermLookup][]> {
+    const out: [string, TermLookup][] = [];
+    const has = (term: string) => looked.some((t) => t.idf > 0 && t.forms.includes(term)) || out.some(([, t]) => t.text === term);
+    const text = fold(question.normalize('NFKC'));
+    // two characters sound like too many other pairs: only a word of the question's own (not 这种用 → 种用 ~ 中庸)
+    const words = new Set(cutWords(text));
+    for (const run of text.match(/\p{Script=Han}{2,}/gu) ?? []) {
+      const chars = [...run];
+      for (let length = Math.min(SOUND_MAX, chars.length); length >= 2; length--)
+        for (let at = 0; at + length <= chars.length; at++) {
+          const written = chars.slice(at, at + length).join('');
+          if (length === 2 && !words.has(written)) continue;
+          const terms = soundsLike(written).filter((t) => !has(t));
+          if (terms.length === 0 || out.some(([w]) => w.includes(written))) continue;
+          if ((await reader.gramFrequency(written)) > 0) continue;
+          const part = plan.terms.find((t) => written.includes(t.text) || t.text.includes(written))?.part ?? 0;
+          for (const term of terms) {
+            const found = await lookUpTerm({ text: term, forms: [term], part }, total);
+            if (found.idf > 0) out.push([written, found]);
+          }
+        }
     }
     return out;
   }
@@ -411,18 +452,20 @@ export function createRetriever(reader: KnowledgeReader, isCorpusTerm: (form: st
    * terms its video's name or keyframe labels name. A word inside a longer term (本质 in
    * 社会主义本质, 黄河 in 黄河大合唱) is not the term.
    */
-  async function isTopic(item: Ranked, terms: WeightedTerm[]): Promise<boolean> {
+  async function isTopic(item: Ranked, terms: WeightedTerm[]): Promise<{ topic: boolean; topicPart: boolean }> {
     const said = terms.filter((t) => item.scored.matched.includes(t.text) && t.idf >= TOPIC_MIN_IDF && !t.partial);
-    if (said.length === 0) return false;
+    if (said.length === 0) return { topic: false, topicPart: false };
     const named = new Set(
       (await reader.keyframeLabels(item.row.videoId))
         .flatMap((label) => labelTerms(label))
         .concat(labelTerms(item.row.videoName))
         .map(squeeze),
     );
-    return said.some((t) =>
-      t.forms.some((f) => named.has(squeeze(f)) || isCorpusTerm(f)),
-    );
+    const topic = said.some((t) => t.forms.some((f) => named.has(squeeze(f)) || isCorpusTerm(f)));
+    // the question names the topic in part: 熵 of 熵增原理 (the name or a key point of the video says it)
+    // (a rare word: 国家 of 全民国家安全教育日 is said everywhere)
+    const topicPart = said.some((t) => t.idf >= TOPIC_PART_MIN_IDF && t.forms.some((f) => [...named].some((n) => n.includes(squeeze(f)))));
+    return { topic, topicPart };
   }
 
   /** a side's candidates, best first, with the relevance decision */
@@ -502,7 +545,7 @@ export function createRetriever(reader: KnowledgeReader, isCorpusTerm: (form: st
       total: terms.reduce((n, t) => n + t.idf, 0),
       echo: await echoOf(best, terms),
       saidTerms: terms.filter((t) => bestTerms.has(t.text)).length,
-      topic: await isTopic(best, terms),
+      ...(await isTopic(best, terms)),
       telling: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && !t.partial),
       properName: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && t.proper === true && !t.partial),
       definesTerm: terms.some((t) => best.scored.defined.includes(t.text) && t.idf >= TOPIC_MIN_IDF),
@@ -512,6 +555,8 @@ export function createRetriever(reader: KnowledgeReader, isCorpusTerm: (form: st
   async function retrieve(query: RetrievalQuery): Promise<Retrieval> {
     const plan = planQuestion(query.question);
     const looked = await lookUp(plan);
+    const alike = await soundAlikes(query.question, plan, looked, await chunkCount());
+    looked.push(...alike.map(([, term]) => term));
     let known = looked.filter((t) => t.idf > 0);
     let parts = plan.parts;
     // a "comparison" one of whose sides names nothing telling (人和人之间…物和物之间) asks about one thing
@@ -525,7 +570,8 @@ export function createRetriever(reader: KnowledgeReader, isCorpusTerm: (form: st
       aliases: known
         .filter((t) => t.forms.length > 1 && (t.wordForms.some((f) => f !== t.text) || t.gramForms.length > 0))
         .map((t) => [t.text, t.wordForms.filter((f) => f !== t.text)] as [string, string[]])
-        .filter(([, forms]) => forms.length > 0),
+        .filter(([, forms]) => forms.length > 0)
+        .concat(alike.map(([written, term]) => [written, [term.text]] as [string, string[]])),
       parts: Array.from({ length: parts }, (_, p) => known.filter((t) => t.part === p).map((t) => t.text)),
       sides: Array.from({ length: parts }, (_, p) => [...known.filter((t) => t.part === p)].sort((a, b) => b.idf - a.idf)[0]?.text ?? ''),
       decisions: [],
