@@ -58,6 +58,8 @@ export default defineConfig({
           name: 'gateway',
           root,
           include: ['tests/gateway/**/*.test.ts'],
+          // the demo seeded and indexed once per run; each file's upstream starts on a copy
+          globalSetup: ['tests/support/demo-template-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -1,7 +1,8 @@
 /**
  * Starts the real embedded upstream (main API over a fresh DATA_DIR seeded with the generated demo
- * content) and the gateway in front of it, both on free ports, in this process. Nothing of either
- * is mocked; tests talk HTTP to the gateway and may ask the upstream directly for comparison.
+ * content: a copy of the run's template, seeded and indexed once, tests/support/data-template.ts)
+ * and the gateway in front of it, both on free ports, in this process. Nothing of either is mocked;
+ * tests talk HTTP to the gateway and may ask the upstream directly for comparison.
  * startPlatform adds the real login service on the same DATA_DIR (one store, as `npm start` runs
  * them), with the demo accounts and a clock the tests can move forward.
  */
@@ -10,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { loadGatewayConfig, type GatewayConfig } from '../../gateway/src/config';
 import { createLogger, type Logger } from '../../gateway/src/logger';
 import { startGateway, type RunningGateway } from '../../gateway/src/server';
@@ -26,9 +28,9 @@ import { DATABASE_FILE } from '../../upstream/src/store';
 import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/data';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { UpstreamClient as ContractClient } from '../upstream/client';
+import { copyDataDir, DEMO_NOW, isTemplate } from '../support/data-template';
 
-/** The demo content is generated for a fixed moment so runs are comparable. */
-export const DEMO_NOW = new Date('2026-06-15T04:00:00.000Z');
+export { DEMO_NOW };
 
 export interface Upstream {
   server: RunningServer;
@@ -43,8 +45,12 @@ export interface Upstream {
 export async function startUpstream(env: Record<string, string> = {}): Promise<Upstream> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-gateway-test-'));
   const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOGIN_PORT: '0', LOG_LEVEL: 'silent', ...env });
+  // the demo seeded and indexed once per run (tests/support/demo-template-setup.ts), copied here;
+  // seeded afresh when the project runs without that setup
+  const template = inject('demoDataDir');
+  if (isTemplate(template)) copyDataDir(template, dataDir);
   const store = openMainApiData(dataDir);
-  await seedDemoContent(store, generateDemoContent({ now: DEMO_NOW }), store.mediaDir);
+  if (!isTemplate(template)) await seedDemoContent(store, generateDemoContent({ now: DEMO_NOW }), store.mediaDir);
   const server = await startMainApi({ config, store, port: 0 });
   const client = new UpstreamClient({
     baseUrl: server.url,
