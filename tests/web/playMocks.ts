@@ -389,7 +389,7 @@ export function renderPlay(path: string, gateway: PlayGateway, { failPlayQuery =
       operations.push({ name, variables: { ...operation.request.variables } });
       const field = rootFieldOf(operation);
       const danmakuFailure = name === 'useVideoDanmakuQuery' ? gateway.takeDanmakuFailure() : null;
-      if (danmakuFailure && danmakuFailure !== 'network') {
+      if (danmakuFailure && typeof danmakuFailure === 'object') {
         // Video.danmaku failed: the gateway answers the error beside a null video
         act(() => environment.mock.resolve(operation, { data: { node: null }, errors: [{ message: danmakuFailure.message, path: ['node', 'danmaku'] }] }));
       } else if (name === 'MediaPendingRefetchQuery') {
