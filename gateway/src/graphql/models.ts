@@ -16,6 +16,7 @@ import type {
   RestCatalogueHit,
   RestCourse,
   RestCourseHit,
+  RestCourseProgress,
   RestCourseTag,
   RestDanmaku,
   RestFragment,
@@ -24,10 +25,12 @@ import type {
   RestNote,
   RestPlayLog,
   RestPlayPageData,
+  RestSuggestions,
   RestTopic,
   RestTopicHit,
   RestUserProfile,
   RestVideo,
+  RestVideoProgress,
   RestViewLog,
 } from '../upstream/types';
 import type { Viewer } from '../viewer';
@@ -76,6 +79,10 @@ export type TopicHitParent = RestTopicHit;
 export type AuthorHitParent = RestAuthorHit;
 export type KnowledgePointParent = RestKnowledgePoint;
 export type CatalogueSuggestionParent = RestCatalogueHit;
+/** SuggestKeyWord's answer with the keyword it was asked for. */
+export type SearchSuggestionsParent = RestSuggestions & { keyword: string };
+export type CourseProgressParent = RestCourseProgress;
+export type VideoProgressParent = RestVideoProgress;
 
 /** The profile and the browser-facing base URL of the login service's account pages. */
 export interface UserProfileParent {

@@ -2,6 +2,7 @@ import { connectionFromPages, readWindow } from '../graphql/connection';
 import { toGlobalId } from '../graphql/globalId';
 import type { CourseResolvers, Field } from '../graphql/resolverTypes';
 import { trailOf } from '../loaders/catalogueTree';
+import { courseViewerProgress } from './Progress';
 
 const catalogue: Field<CourseResolvers, 'catalogue'> = async (course, _args, { catalogues }) =>
   (await catalogues.subjects()).byId.get(course.catalogId) ?? null;
@@ -56,4 +57,5 @@ export const Course = {
   updateTime: (course) => course.updateTime ?? '',
   videos,
   relatedCourses,
+  viewerProgress: courseViewerProgress,
 } satisfies CourseResolvers;

@@ -13,6 +13,7 @@ import { isLoggedIn } from '../viewer';
 import { ACCOUNT_SETTINGS_POSITION, CENTRE_PAGE_SIZES } from './centre';
 import { platformPageUrl, type SiteRequest } from '../http/origin';
 import { loginPageUrl } from './Query/site';
+import { continueLearning } from './Progress';
 
 const empty = <T>(window: Window) => connectionFromSlice<T>([], window.offset, 0, false);
 
@@ -82,6 +83,7 @@ export const Viewer = {
   favouriteCourses,
   notes,
   history,
+  continueLearning,
   messages,
   fragments,
 } satisfies ViewerResolvers;

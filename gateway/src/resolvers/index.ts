@@ -30,7 +30,9 @@ import { updateProfile } from './Mutation/updateProfile';
 import { uploadAvatar } from './Mutation/uploadAvatar';
 import { Node } from './Node';
 import { CourseTag, PlayPage, PlayResume } from './PlayPage';
+import { CourseProgress, VideoProgress } from './Progress';
 import { Query } from './Query';
+import { SearchSuggestions } from './Query/searchSuggestions';
 import { Fragment, Message, Note, ViewLogEntry } from './Records';
 import { AuthorHit, CatalogueSuggestion, CourseHit, KnowledgePoint, Search, TopicHit } from './Search';
 import { askAI } from './Subscription/askAI';
@@ -88,6 +90,9 @@ export const resolvers = {
   AuthorHit,
   KnowledgePoint,
   CatalogueSuggestion,
+  SearchSuggestions,
+  CourseProgress,
+  VideoProgress,
   AIAnswerEvent,
   AIAnswerDone,
   AISource,

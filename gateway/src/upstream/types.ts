@@ -390,3 +390,32 @@ export interface RestAISource {
   excerpt: string;
   videoImage?: string;
 }
+
+/** GetLearningProgress: where the viewer is in one video of a course. */
+export interface RestVideoProgress {
+  videoId: number;
+  lastPlayTime: number;
+  duration: number;
+  /** 1: at most 10 s remain (已看完) */
+  learned: number;
+  percent: number;
+}
+
+/** GetLearningProgress: a course the viewer has watched (继续学习). */
+export interface RestCourseProgress {
+  course: RestCourse;
+  courseId: number;
+  catalogId: number;
+  videoCount: number;
+  learnedCount: number;
+  updateTime: string;
+  lastVideo: RestVideoProgress & { videoName: string; numberShow: string };
+  videos: RestVideoProgress[];
+}
+
+/** SuggestKeyWord: what the search box suggests as one types. */
+export interface RestSuggestions {
+  keyWords: RestHotKeyword[];
+  courses: RestCourseHit[];
+  authors: RestAuthorHit[];
+}

@@ -38,6 +38,14 @@ export function isLoggedIn(viewer: Viewer): viewer is SignedInViewer {
   return viewer.userType !== -1 && viewer.userType !== 0 && viewer.userId !== null;
 }
 
+/**
+ * The login service's network identity of an organisation (IPAutoLogin, CompanyLogin): a whole network
+ * or no-login link signed in as one account, not a person (its user name is org<comId>).
+ */
+export function isSharedIdentity(viewer: Viewer): boolean {
+  return viewer.userType === 2 && viewer.comId !== null && viewer.name === `org${viewer.comId}`;
+}
+
 const orNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** GetUserInfo's items as the viewer; null when they do not name a user (not a usable answer). */

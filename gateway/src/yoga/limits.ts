@@ -121,6 +121,9 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   'Viewer.history': { per: 'object' },
   'Viewer.messages': { per: 'object' },
   'Viewer.fragments': { per: 'object' },
+  // 继续学习 (issue 17): GetLearningProgress, the viewer's recent courses / one course each
+  'Viewer.continueLearning': { per: 'object' },
+  'Course.viewerProgress': { per: 'object' },
   // search (issue 4): every field of Search is its own call (counts, type all, one type per tab);
   // Search resolves once per Query.search alias, so these count once per alias
   'Search.counts': { per: 'object' },

@@ -27,7 +27,7 @@ import type { TrustTest } from '../http/clientAddress';
 import { TOKEN_COOKIE, parseCookies } from '../http/cookies';
 import type { Logger } from '../logger';
 import type { RateLimits, RateSubject } from '../replicas/rateLimits';
-import { isLoggedIn, isPlausibleToken, type Viewer } from '../viewer';
+import { isLoggedIn, isPlausibleToken, isSharedIdentity } from '../viewer';
 
 export const RATE_LIMITED = 'RATE_LIMITED';
 export const RATE_LIMITED_MESSAGE = '请求过于频繁，请稍后再试';
@@ -83,11 +83,6 @@ export function operationWeight(document: DocumentNode, operationName?: string |
   if (operation.operation === 'mutation') return fields.some((name) => !BOOKKEEPING_MUTATIONS.has(name)) ? 'expensive' : 'ordinary';
   if (fields.every((name) => name.startsWith('__'))) return 'free';
   return fields.some((name) => EXPENSIVE_QUERY_FIELDS.has(name)) ? 'expensive' : 'ordinary';
-}
-
-/** The login service's network identity of an organisation (upstream/API.md IPAutoLogin): a whole network, not a person. */
-export function isSharedIdentity(viewer: Viewer): boolean {
-  return viewer.userType === 2 && viewer.comId !== null && viewer.name === `org${viewer.comId}`;
 }
 
 type OperationContext = GatewayContext & Partial<YogaInitialContext>;

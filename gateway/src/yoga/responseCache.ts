@@ -57,6 +57,8 @@ export const PUBLIC_QUERY_FIELDS: ReadonlySet<string> = new Set([
   'topic',
   'hotKeywords',
   'catalogueSuggestions',
+  // the search box's suggestions: the same for everyone, and not counted as searches
+  'searchSuggestions',
 ]);
 
 /** Fields below the public ones that read the viewer (resolvers/Video.ts) or the request (Site.loginUrl). */
@@ -69,6 +71,10 @@ export const REQUEST_DEPENDENT_FIELDS: readonly string[] = [
   'Video.viewerOperations',
   'Video.notes',
   'Video.danmaku',
+  // the viewer's own progress (继续学习): a visitor's is null, but never one viewer's for another
+  'Course.viewerProgress',
+  'CourseProgress.videos',
+  'Viewer.continueLearning',
 ];
 
 /** Mutations that change the counters of the course named by `input.courseId` (likes, favourites, notes). */

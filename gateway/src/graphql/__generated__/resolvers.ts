@@ -1,6 +1,6 @@
 import type { UploadedFile } from '../models';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { NodeParent, ViewerParent, UserProfileParent, NoteParent, ViewLogEntryParent, MessageParent, FragmentParent, CatalogueParent, CourseParent, VideoParent, AuthorParent, TopicParent, BannerParent, DanmakuParent, PlayPageParent, PlayResumeParent, CourseTagParent, SearchParent, CourseHitParent, TopicHitParent, AuthorHitParent, KnowledgePointParent, CatalogueSuggestionParent, AIThinkingDeltaParent, AIAnswerDeltaParent, AIAnswerDoneParent, AISourceParent, AIContentParent } from '../models';
+import type { NodeParent, ViewerParent, UserProfileParent, NoteParent, ViewLogEntryParent, MessageParent, FragmentParent, CatalogueParent, CourseParent, VideoParent, AuthorParent, TopicParent, BannerParent, DanmakuParent, PlayPageParent, PlayResumeParent, CourseTagParent, SearchParent, CourseHitParent, TopicHitParent, AuthorHitParent, KnowledgePointParent, CatalogueSuggestionParent, SearchSuggestionsParent, CourseProgressParent, VideoProgressParent, AIThinkingDeltaParent, AIAnswerDeltaParent, AIAnswerDoneParent, AISourceParent, AIContentParent } from '../models';
 import type { UserErrorResult } from '../../userErrors';
 import type { GatewayContext } from '../../context';
 export type Maybe<T> = T | null;
@@ -344,6 +344,11 @@ export type Course = Node & {
   videoCount: Scalars['Int']['output'];
   videos: Array<Video>;
   viewCount: Scalars['Int']['output'];
+  /**
+   * The viewer's progress in this course (the outline's 已看完 / percentages); null for a visitor, an
+   * organisation's network identity, or a viewer who has not watched it.
+   */
+  viewerProgress?: Maybe<CourseProgress>;
 };
 
 
@@ -397,6 +402,32 @@ export type CourseOrder =
   | 'MOST_NOTES'
   /** ViewCount: 最多播放 */
   | 'MOST_PLAYED';
+
+/**
+ * 继续学习: a course the viewer has watched and how far they got. A video counts as learned (已看完)
+ * when at most 10 s of it remain after where they stopped (the player's resume rule, product-spec §4).
+ */
+export type CourseProgress = {
+  __typename?: 'CourseProgress';
+  course: Course;
+  /** The video watched last: where 继续学习 resumes. */
+  lastVideo: VideoProgress;
+  /** The video watched last, its name and 第N讲. */
+  lastVideoName: Scalars['String']['output'];
+  lastVideoNumberShow: Scalars['String']['output'];
+  /** When the viewer last watched the course (ISO 8601). */
+  lastWatchTime: Scalars['String']['output'];
+  /** videos of the course the viewer has learned (已学 learnedCount/videoCount 讲) */
+  learnedCount: Scalars['Int']['output'];
+  /**
+   * /Play?courseId=&catalogId=&videoId=&vtime= at the second the viewer stopped (without vtime when the
+   * video was learned: it plays from the beginning).
+   */
+  playPath: Scalars['String']['output'];
+  videoCount: Scalars['Int']['output'];
+  /** Every video of the course the viewer has watched, in episode order. */
+  videos: Array<VideoProgress>;
+};
 
 export type CourseTag = {
   __typename?: 'CourseTag';
@@ -885,6 +916,12 @@ export type Query = {
    * Every field of Search asked for costs one upstream call.
    */
   search: Search;
+  /**
+   * What the search box suggests as one types (SuggestKeyWord): hot keywords, courses and lecturers
+   * whose name contains the keyword (names starting with it first), at most `limit` (1..10) of each.
+   * Same keyword rules as search. Not a search: nothing is counted towards the hot keywords.
+   */
+  searchSuggestions: SearchSuggestions;
   /** Home: selected courses beside the banner (positions 0 to 10). */
   selectedCourses: Array<Course>;
   /** Site configuration of product-spec §1 as the gateway is configured. */
@@ -1004,6 +1041,12 @@ export type QueryresourceCountArgs = {
 export type QuerysearchArgs = {
   catalogueId?: InputMaybe<Scalars['Int']['input']>;
   keyword: Scalars['String']['input'];
+};
+
+
+export type QuerysearchSuggestionsArgs = {
+  keyword: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1141,6 +1184,18 @@ export type SearchOverview = {
   knowledgePoints: Array<KnowledgePoint>;
   topicCount: Scalars['Int']['output'];
   topics: Array<TopicHit>;
+};
+
+/** What the search box suggests for a keyword (Query.searchSuggestions). */
+export type SearchSuggestions = {
+  __typename?: 'SearchSuggestions';
+  /** Lecturers whose name contains it. */
+  authors: Array<AuthorHit>;
+  /** Courses whose name contains it; name highlighted where the keyword is. */
+  courses: Array<CourseHit>;
+  /** 热门搜索 containing the keyword. */
+  hotKeywords: Array<HotKeyword>;
+  keyword: Scalars['String']['output'];
 };
 
 export type SendDanmakuInput = {
@@ -1454,6 +1509,18 @@ export type VideoOperations = {
   liked: Scalars['Boolean']['output'];
 };
 
+/** Where the viewer is in one video. */
+export type VideoProgress = {
+  __typename?: 'VideoProgress';
+  duration: Scalars['Int']['output'];
+  /** Seconds into the video where the viewer stopped. */
+  lastPlayTime: Scalars['Int']['output'];
+  learned: Scalars['Boolean']['output'];
+  /** 0..100 (100 when learned). */
+  percent: Scalars['Int']['output'];
+  videoId: Scalars['Int']['output'];
+};
+
 export type VideoQuality = {
   __typename?: 'VideoQuality';
   bandwidth: Scalars['Int']['output'];
@@ -1485,6 +1552,12 @@ export type Viewer = {
   comId?: Maybe<Scalars['Int']['output']>;
   /** The organisation the user belongs to (the header shows it); null for none. */
   comName?: Maybe<Scalars['String']['output']>;
+  /**
+   * 继续学习: the courses the viewer watched most recently, newest first, with their progress (from the
+   * play records). Empty for a visitor and for an organisation's network identity (a whole network
+   * signed in by address or no-login link, not a person). first: 1..20.
+   */
+  continueLearning: Array<CourseProgress>;
   email?: Maybe<Scalars['String']['output']>;
   /** 我的课程: courses the viewer favourited, newest first (upstream page size 10000). */
   favouriteCourses: CourseConnection;
@@ -1510,6 +1583,11 @@ export type Viewer = {
   userId?: Maybe<Scalars['Int']['output']>;
   /** -1 or 0: not logged in; 1 or 2: personal or organisation member (product-spec §6). */
   userType: Scalars['Int']['output'];
+};
+
+
+export type ViewercontinueLearningArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1655,6 +1733,7 @@ export type ResolversTypes = {
   CourseHitConnection: ResolverTypeWrapper<Omit<CourseHitConnection, 'edges'> & { edges: Array<ResolversTypes['CourseHitEdge']> }>;
   CourseHitEdge: ResolverTypeWrapper<Omit<CourseHitEdge, 'node'> & { node: ResolversTypes['CourseHit'] }>;
   CourseOrder: CourseOrder;
+  CourseProgress: ResolverTypeWrapper<CourseProgressParent>;
   CourseTag: ResolverTypeWrapper<CourseTagParent>;
   Danmaku: ResolverTypeWrapper<DanmakuParent>;
   DeleteFragmentInput: DeleteFragmentInput;
@@ -1702,6 +1781,7 @@ export type ResolversTypes = {
   Search: ResolverTypeWrapper<SearchParent>;
   SearchCounts: ResolverTypeWrapper<SearchCounts>;
   SearchOverview: ResolverTypeWrapper<Omit<SearchOverview, 'authors' | 'courses' | 'knowledgePoints' | 'topics'> & { authors: Array<ResolversTypes['AuthorHit']>, courses: Array<ResolversTypes['CourseHit']>, knowledgePoints: Array<ResolversTypes['KnowledgePoint']>, topics: Array<ResolversTypes['TopicHit']> }>;
+  SearchSuggestions: ResolverTypeWrapper<SearchSuggestionsParent>;
   SendDanmakuInput: SendDanmakuInput;
   SendDanmakuPayload: ResolverTypeWrapper<Omit<SendDanmakuPayload, 'danmaku' | 'errors'> & { danmaku?: Maybe<ResolversTypes['Danmaku']>, errors: Array<ResolversTypes['UserError']> }>;
   SetVideoOperationInput: SetVideoOperationInput;
@@ -1731,6 +1811,7 @@ export type ResolversTypes = {
   VideoNoteScope: VideoNoteScope;
   VideoOperationKind: VideoOperationKind;
   VideoOperations: ResolverTypeWrapper<VideoOperations>;
+  VideoProgress: ResolverTypeWrapper<VideoProgressParent>;
   VideoQuality: ResolverTypeWrapper<VideoQuality>;
   ViewLogEntry: ResolverTypeWrapper<ViewLogEntryParent>;
   Viewer: ResolverTypeWrapper<ViewerParent>;
@@ -1777,6 +1858,7 @@ export type ResolversParentTypes = {
   CourseHit: CourseHitParent;
   CourseHitConnection: Omit<CourseHitConnection, 'edges'> & { edges: Array<ResolversParentTypes['CourseHitEdge']> };
   CourseHitEdge: Omit<CourseHitEdge, 'node'> & { node: ResolversParentTypes['CourseHit'] };
+  CourseProgress: CourseProgressParent;
   CourseTag: CourseTagParent;
   Danmaku: DanmakuParent;
   DeleteFragmentInput: DeleteFragmentInput;
@@ -1819,6 +1901,7 @@ export type ResolversParentTypes = {
   Search: SearchParent;
   SearchCounts: SearchCounts;
   SearchOverview: Omit<SearchOverview, 'authors' | 'courses' | 'knowledgePoints' | 'topics'> & { authors: Array<ResolversParentTypes['AuthorHit']>, courses: Array<ResolversParentTypes['CourseHit']>, knowledgePoints: Array<ResolversParentTypes['KnowledgePoint']>, topics: Array<ResolversParentTypes['TopicHit']> };
+  SearchSuggestions: SearchSuggestionsParent;
   SendDanmakuInput: SendDanmakuInput;
   SendDanmakuPayload: Omit<SendDanmakuPayload, 'danmaku' | 'errors'> & { danmaku?: Maybe<ResolversParentTypes['Danmaku']>, errors: Array<ResolversParentTypes['UserError']> };
   SetVideoOperationInput: SetVideoOperationInput;
@@ -1845,6 +1928,7 @@ export type ResolversParentTypes = {
   UserProfile: UserProfileParent;
   Video: VideoParent;
   VideoOperations: VideoOperations;
+  VideoProgress: VideoProgressParent;
   VideoQuality: VideoQuality;
   ViewLogEntry: ViewLogEntryParent;
   Viewer: ViewerParent;
@@ -2047,6 +2131,7 @@ export type CourseResolvers<ContextType = GatewayContext, ParentType extends Res
   videoCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   videos?: Resolver<Array<ResolversTypes['Video']>, ParentType, ContextType>;
   viewCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  viewerProgress?: Resolver<Maybe<ResolversTypes['CourseProgress']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2077,6 +2162,18 @@ export type CourseHitConnectionResolvers<ContextType = GatewayContext, ParentTyp
 export type CourseHitEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CourseHitEdge'] = ResolversParentTypes['CourseHitEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['CourseHit'], ParentType, ContextType>;
+};
+
+export type CourseProgressResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CourseProgress'] = ResolversParentTypes['CourseProgress']> = {
+  course?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  lastVideo?: Resolver<ResolversTypes['VideoProgress'], ParentType, ContextType>;
+  lastVideoName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastVideoNumberShow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastWatchTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  learnedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  playPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  videoCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  videos?: Resolver<Array<ResolversTypes['VideoProgress']>, ParentType, ContextType>;
 };
 
 export type CourseTagResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CourseTag'] = ResolversParentTypes['CourseTag']> = {
@@ -2310,6 +2407,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   recommendedCourses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, RequireFields<QueryrecommendedCoursesArgs, 'first'>>;
   resourceCount?: Resolver<ResolversTypes['ResourceCount'], ParentType, ContextType, RequireFields<QueryresourceCountArgs, 'catalogueId'>>;
   search?: Resolver<ResolversTypes['Search'], ParentType, ContextType, RequireFields<QuerysearchArgs, 'catalogueId' | 'keyword'>>;
+  searchSuggestions?: Resolver<ResolversTypes['SearchSuggestions'], ParentType, ContextType, RequireFields<QuerysearchSuggestionsArgs, 'keyword' | 'limit'>>;
   selectedCourses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType, RequireFields<QueryselectedCoursesArgs, 'limit'>>;
   site?: Resolver<ResolversTypes['Site'], ParentType, ContextType>;
   statistics?: Resolver<ResolversTypes['ResourceCount'], ParentType, ContextType, Partial<QuerystatisticsArgs>>;
@@ -2361,6 +2459,13 @@ export type SearchOverviewResolvers<ContextType = GatewayContext, ParentType ext
   knowledgePoints?: Resolver<Array<ResolversTypes['KnowledgePoint']>, ParentType, ContextType>;
   topicCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   topics?: Resolver<Array<ResolversTypes['TopicHit']>, ParentType, ContextType>;
+};
+
+export type SearchSuggestionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SearchSuggestions'] = ResolversParentTypes['SearchSuggestions']> = {
+  authors?: Resolver<Array<ResolversTypes['AuthorHit']>, ParentType, ContextType>;
+  courses?: Resolver<Array<ResolversTypes['CourseHit']>, ParentType, ContextType>;
+  hotKeywords?: Resolver<Array<ResolversTypes['HotKeyword']>, ParentType, ContextType>;
+  keyword?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SendDanmakuPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SendDanmakuPayload'] = ResolversParentTypes['SendDanmakuPayload']> = {
@@ -2518,6 +2623,14 @@ export type VideoOperationsResolvers<ContextType = GatewayContext, ParentType ex
   liked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type VideoProgressResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['VideoProgress'] = ResolversParentTypes['VideoProgress']> = {
+  duration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastPlayTime?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  learned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  videoId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type VideoQualityResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['VideoQuality'] = ResolversParentTypes['VideoQuality']> = {
   bandwidth?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2542,6 +2655,7 @@ export type ViewerResolvers<ContextType = GatewayContext, ParentType extends Res
   comCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   comId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   comName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  continueLearning?: Resolver<Array<ResolversTypes['CourseProgress']>, ParentType, ContextType, RequireFields<ViewercontinueLearningArgs, 'first'>>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   favouriteCourses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, RequireFields<ViewerfavouriteCoursesArgs, 'first'>>;
   fragments?: Resolver<ResolversTypes['FragmentConnection'], ParentType, ContextType, RequireFields<ViewerfragmentsArgs, 'first'>>;
@@ -2590,6 +2704,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   CourseHit?: CourseHitResolvers<ContextType>;
   CourseHitConnection?: CourseHitConnectionResolvers<ContextType>;
   CourseHitEdge?: CourseHitEdgeResolvers<ContextType>;
+  CourseProgress?: CourseProgressResolvers<ContextType>;
   CourseTag?: CourseTagResolvers<ContextType>;
   Danmaku?: DanmakuResolvers<ContextType>;
   DeleteFragmentPayload?: DeleteFragmentPayloadResolvers<ContextType>;
@@ -2623,6 +2738,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   Search?: SearchResolvers<ContextType>;
   SearchCounts?: SearchCountsResolvers<ContextType>;
   SearchOverview?: SearchOverviewResolvers<ContextType>;
+  SearchSuggestions?: SearchSuggestionsResolvers<ContextType>;
   SendDanmakuPayload?: SendDanmakuPayloadResolvers<ContextType>;
   SetVideoOperationPayload?: SetVideoOperationPayloadResolvers<ContextType>;
   Site?: SiteResolvers<ContextType>;
@@ -2642,6 +2758,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   UserProfile?: UserProfileResolvers<ContextType>;
   Video?: VideoResolvers<ContextType>;
   VideoOperations?: VideoOperationsResolvers<ContextType>;
+  VideoProgress?: VideoProgressResolvers<ContextType>;
   VideoQuality?: VideoQualityResolvers<ContextType>;
   ViewLogEntry?: ViewLogEntryResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;

@@ -8,6 +8,7 @@ import { authors, courses, resourceCount, statistics, topics } from './lists';
 import { node, nodes } from './node';
 import { playPage } from './playPage';
 import { catalogueSuggestions, hotKeywords, search } from './search';
+import { searchSuggestions } from './searchSuggestions';
 import { site } from './site';
 import { viewer } from './viewer';
 
@@ -36,6 +37,7 @@ export const Query = {
   search,
   hotKeywords,
   catalogueSuggestions,
+  searchSuggestions,
   playPage,
   aiSuggestedQuestions,
 } satisfies QueryResolvers;

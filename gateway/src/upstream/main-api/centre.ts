@@ -4,7 +4,7 @@
  * pass Viewer.userId), never a client's value.
  */
 import type { OperationResult } from '../operations';
-import type { RestCollectedCourse, RestFragment, RestMessage, RestNote, RestPage, RestViewLog } from '../types';
+import type { RestCollectedCourse, RestCourseProgress, RestFragment, RestMessage, RestNote, RestPage, RestViewLog } from '../types';
 import type { MainApiCalls } from './calls';
 
 /** GetNoteList's noteType: the user's own notes, or the notes they collected (收录). */
@@ -28,6 +28,11 @@ export class CentreApi {
   /** 历史记录: at most 100 play records, newest first. */
   viewLogs(userId: number): Promise<RestViewLog[]> {
     return this.calls.read<RestViewLog[]>('/api/usercenter/GetViewLogList', { userId });
+  }
+
+  /** 继续学习: the courses the user watched most recently (limit), or one course (courseId), with progress. */
+  learningProgress(userId: number, query: { courseId: number } | { limit: number }): Promise<RestCourseProgress[]> {
+    return this.calls.read<RestCourseProgress[]>('/api/usercenter/GetLearningProgress', { userId, ...query });
   }
 
   messages(userId: number, pageIndex: number, pageSize: number): Promise<RestPage<RestMessage>> {

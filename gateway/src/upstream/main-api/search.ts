@@ -11,6 +11,7 @@ import type {
   RestCatalogueHit,
   RestCourseHit,
   RestHotKeyword,
+  RestSuggestions,
   RestKnowledgePoint,
   RestPage,
   RestSearchCounts,
@@ -81,6 +82,11 @@ export class SearchApi {
   /** Catalogue nodes whose name matches: exact name first (SearchCatalog). */
   catalogueHits(keyword: string, limit: number): Promise<RestCatalogueHit[]> {
     return this.read<RestCatalogueHit[]>('/api/search/SearchCatalog', { keyWord: keyword, limit });
+  }
+
+  /** What the search box suggests as one types: hot keywords, course and lecturer names (SuggestKeyWord). */
+  suggestions(keyword: string, limit: number): Promise<RestSuggestions> {
+    return this.read<RestSuggestions>('/api/search/SuggestKeyWord', { keyWord: keyword, limit });
   }
 
   hotKeywords(limit: number): Promise<RestHotKeyword[]> {

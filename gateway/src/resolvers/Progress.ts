@@ -1,0 +1,65 @@
+/**
+ * 继续学习 (issue 17): the viewer's progress in the courses they watched (GetLearningProgress), on
+ * Viewer.continueLearning (the home page's row) and Course.viewerProgress (the play page's outline).
+ * Only a signed-in person has progress: a visitor and an organisation's network identity (a whole
+ * library network signed in as one account) get none, without an upstream call. The user id is always
+ * the session's viewer, never the client's.
+ */
+import { requireIntInRange } from '../graphql/args';
+import type { CourseProgressParent } from '../graphql/models';
+import type { CourseProgressResolvers, CourseResolvers, Field, VideoProgressResolvers, ViewerResolvers } from '../graphql/resolverTypes';
+import { isLoggedIn, isSharedIdentity, type Viewer } from '../viewer';
+
+/** §9-like constants of the row: 6 courses by default, at most 20 (the upstream's limit) */
+export const CONTINUE_LEARNING_DEFAULT = 6;
+export const CONTINUE_LEARNING_MAX = 20;
+
+const int = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const hasProgress = (viewer: Viewer): viewer is Viewer & { userId: number } => isLoggedIn(viewer) && !isSharedIdentity(viewer);
+
+export const continueLearning: Field<ViewerResolvers, 'continueLearning'> = async (viewer, args, { api }) => {
+  const limit = requireIntInRange('first', args.first ?? CONTINUE_LEARNING_DEFAULT, 1, CONTINUE_LEARNING_MAX);
+  if (!hasProgress(viewer)) return [];
+  return (await api.centre.learningProgress(viewer.userId, { limit })).slice(0, limit);
+};
+
+export const courseViewerProgress: Field<CourseResolvers, 'viewerProgress'> = async (course, _args, { api, session }) => {
+  const viewer = await session.viewer();
+  if (!hasProgress(viewer)) return null;
+  const [found] = await api.centre.learningProgress(viewer.userId, { courseId: course.courseId });
+  return found ?? null;
+};
+
+/** /Play at the second the viewer stopped; from the beginning when that video was learned. */
+export function progressPlayPath(progress: CourseProgressParent): string {
+  const params = new URLSearchParams({
+    courseId: String(int(progress.courseId)),
+    catalogId: String(int(progress.catalogId)),
+    videoId: String(int(progress.lastVideo?.videoId)),
+  });
+  const at = int(progress.lastVideo?.lastPlayTime);
+  if (!progress.lastVideo?.learned && at > 0) params.set('vtime', String(at));
+  return `/Play?${params.toString()}`;
+}
+
+export const CourseProgress = {
+  course: (progress) => progress.course,
+  learnedCount: (progress) => int(progress.learnedCount),
+  videoCount: (progress) => int(progress.videoCount),
+  lastWatchTime: (progress) => text(progress.updateTime),
+  lastVideo: (progress) => progress.lastVideo,
+  lastVideoName: (progress) => text(progress.lastVideo?.videoName),
+  lastVideoNumberShow: (progress) => text(progress.lastVideo?.numberShow),
+  playPath: progressPlayPath,
+  videos: (progress) => progress.videos ?? [],
+} satisfies CourseProgressResolvers;
+
+export const VideoProgress = {
+  videoId: (video) => int(video.videoId),
+  lastPlayTime: (video) => int(video.lastPlayTime),
+  duration: (video) => int(video.duration),
+  percent: (video) => Math.min(100, Math.max(0, int(video.percent))),
+  learned: (video) => int(video.learned) === 1,
+} satisfies VideoProgressResolvers;
