@@ -90,9 +90,30 @@ function tokens(question: string): { text: string; whole: boolean }[] {
   return out.filter((t) => t.text.trim() !== '');
 }
 
-export function planQuestion(question: string): QuestionPlan {
+/**
+ * Words that point back at what the asker is looking at (那它和机会成本有什么区别, 这一派的名字是怎么来的,
+ * 她是因为这个得的奖吗): asked from a lecture's play page, they stand for the lecture's topic.
+ */
+const REFERRING = new Set(['它', '它们', '他', '她', '这', '这个', '这种', '这一', '这些', '此', '其', '该', '本', '那它']);
+/** whether the question has a word pointing back at what the asker is looking at */
+export const refersBack = (question: string): boolean => tokens(question.normalize('NFKC')).some((t) => !t.whole && REFERRING.has(t.text));
+
+/**
+ * The question's plan; topic, when given (the topic of the lecture the question is asked from),
+ * stands where the question points back at it (它, 这个).
+ */
+export function planQuestion(question: string, topic?: string | null): QuestionPlan {
   const aliasOf = aliases();
-  const words = tokens(question.normalize('NFKC'));
+  let words = tokens(question.normalize('NFKC'));
+  if (topic) {
+    let said = false;
+    words = words.flatMap((w) => {
+      if (w.whole || !REFERRING.has(w.text)) return [w];
+      if (said) return [];
+      said = true;
+      return [{ text: topic, whole: true }];
+    });
+  }
   const comparison = words.some((w) => !w.whole && isComparisonWord(w.text.toLowerCase()));
   const dropped: string[] = [];
   const found: { text: string; part: number }[] = [];

@@ -26,7 +26,7 @@ import type { ChunkKind } from './chunker';
 import { labelTerms } from './corpus-terms';
 import { cutWords } from '../../search/analyzer';
 import { fold } from './fold';
-import { planQuestion, termWords, type PlannedTerm, type QuestionPlan } from './question-plan';
+import { planQuestion, refersBack, termWords, type PlannedTerm, type QuestionPlan } from './question-plan';
 import {
   BOILERPLATE_REPEATS,
   BOILERPLATE_SENTENCES,
@@ -468,6 +468,23 @@ export function createRetriever(
     return { topic, topicPart };
   }
 
+  /**
+   * What a lecture is about: the longest of its key points (keyframe labels, as terms) that its
+   * name says (走近边际效用递减 → 边际效用递减), else the key point its transcript says most (at
+   * least twice); null when none.
+   */
+  async function topicOf(videoId: number): Promise<string | null> {
+    const transcript = await reader.transcriptOfVideo(videoId);
+    const name = squeeze(transcript[0]?.videoName ?? '');
+    const points = [...new Set((await reader.keyframeLabels(videoId)).flatMap((label) => labelTerms(label)))];
+    const named = points.filter((term) => name.includes(squeeze(term))).sort((a, b) => [...b].length - [...a].length);
+    if (named[0]) return named[0];
+    const said = squeeze(transcript.map((row) => row.text).join('\n'));
+    const times = (term: string) => said.split(squeeze(term)).length - 1;
+    const most = points.map((term) => ({ term, n: times(term) })).sort((a, b) => b.n - a.n)[0];
+    return most && most.n >= 2 ? most.term : null;
+  }
+
   /** a side's candidates, best first, with the relevance decision */
   interface Side {
     part: number;
@@ -553,7 +570,7 @@ export function createRetriever(
   }
 
   async function retrieve(query: RetrievalQuery): Promise<Retrieval> {
-    const plan = planQuestion(query.question);
+    const plan = planQuestion(query.question, query.videoId && refersBack(query.question) ? await topicOf(query.videoId) : null);
     const looked = await lookUp(plan);
     const alike = await soundAlikes(query.question, plan, looked, await chunkCount());
     looked.push(...alike.map(([, term]) => term));
