@@ -71,6 +71,12 @@ export interface GatewayConfig {
   /** WEB_DIST (<repo>/web/dist): the built web app. */
   webDistDir: string;
   /**
+   * MOBILE_SITE_URL (/m/; a path on this host or an absolute URL; `off`: never): where a phone or
+   * tablet asking for a desktop page is sent by a 302 before any desktop JavaScript (http/mobileRedirect.ts).
+   * Keep it equal to the web build's VITE_MOBILE_SITE_URL, the base the browser-side guard uses.
+   */
+  mobileSiteUrl: string | null;
+  /**
    * UPSTREAM_TIMEOUT_MS (85 000, product-spec §7 "Request timeout is 85 seconds"): the calls that wait
    * on long work (the AI answer, cutting a clip), and the most any call may take.
    */
@@ -172,6 +178,14 @@ function parseCookieDomain(raw: string | undefined): string | null {
   return value.toLowerCase();
 }
 
+function parseMobileSiteUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return '/m/';
+  if (value.toLowerCase() === 'off') return null;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  return parseUrl('MOBILE_SITE_URL', value);
+}
+
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const upstreamPort = parseInteger('UPSTREAM_PORT', env.UPSTREAM_PORT, 5100, 1, 65535);
   const loginPort = parseInteger('LOGIN_PORT', env.LOGIN_PORT, 5200, 1, 65535);
@@ -220,6 +234,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
+    mobileSiteUrl: parseMobileSiteUrl(env.MOBILE_SITE_URL),
     catalogueCacheMs: parseInteger('CATALOGUE_CACHE_MS', env.CATALOGUE_CACHE_MS, 5_000, 0, 600_000),
     responseCacheTtlMs: parseInteger('RESPONSE_CACHE_TTL_MS', env.RESPONSE_CACHE_TTL_MS, 5_000, 0, 600_000),
     rateLimits: {

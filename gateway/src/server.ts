@@ -169,7 +169,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     trusted,
   });
   const servePlayQrCode = createPlayQrCode(mediaClient, logger);
-  const serveWebApp = createWebApp(config.webDistDir);
+  const serveWebApp = createWebApp(config.webDistDir, { mobileSiteUrl: config.mobileSiteUrl });
 
   /** Who is asking, and their guest id; a new guest id is set as a cookie on this response. */
   const requestEnv = (req: IncomingMessage, res: ServerResponse, clientAddress: string | null): RequestEnv => {
@@ -249,7 +249,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       sendText(res, 404, '未找到该接口');
       return;
     }
-    await serveWebApp(req, res, pathname, () => requestEnv(req, res, clientAddress));
+    await serveWebApp(req, res, url, () => requestEnv(req, res, clientAddress));
   };
 
   /**

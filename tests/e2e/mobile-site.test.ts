@@ -19,7 +19,8 @@ import { pinyin } from 'pinyin-pro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../support/browser';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -70,7 +71,7 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
   const foreignRequests: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startSeededPlatform();
     ids = demoIds(platform.dataDir);
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await browser.newContext({
@@ -107,7 +108,16 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
   };
 
   it('/home lands on /m/home: the mobile shell (no desktop header or sidebar) with course cards', async () => {
-    await page.goto(`${platform.baseUrl}/home`);
+    // the gateway sends the phone on before any script of the desktop page: one page load, not two
+    const documents: string[] = [];
+    const onRequest = (request: { resourceType(): string; url(): string }) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
+    const answer = await page.goto(`${platform.baseUrl}/home`);
+    page.off('request', onRequest);
+    expect(answer?.request().redirectedFrom()?.url()).toBe(`${platform.baseUrl}/home`);
+    expect(documents).toEqual(['/home', '/m/home']);
     await page.waitForURL(/\/m\/home$/);
     const courses = page.getByRole('list', { name: '推荐课程' });
     await expect.poll(() => courses.getByRole('link').count(), { timeout: 20_000 }).toBeGreaterThan(0);

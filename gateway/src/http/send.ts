@@ -57,13 +57,21 @@ async function precompressed(req: IncomingMessage, file: string): Promise<{ enco
   return null;
 }
 
+/** Adds a request header the answer depends on to Vary, keeping those named already. */
+export function appendVary(res: ServerResponse, header: string): void {
+  const current = res.getHeader('Vary');
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (!names.some((name) => name.toLowerCase() === header.toLowerCase())) names.push(header);
+  res.setHeader('Vary', names.join(', '));
+}
+
 function writeHeadersAndStatus(res: ServerResponse, status: number, answer: StaticAnswer, gzip: boolean | Encoding, length?: number) {
   res.statusCode = status;
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Content-Type', answer.contentType);
   res.setHeader('Cache-Control', answer.cacheControl);
   res.setHeader('ETag', answer.etag);
-  if (isCompressible(answer.contentType)) res.setHeader('Vary', 'Accept-Encoding');
+  if (isCompressible(answer.contentType)) appendVary(res, 'Accept-Encoding');
   if (gzip) res.setHeader('Content-Encoding', gzip === true ? 'gzip' : gzip);
   if (length !== undefined) res.setHeader('Content-Length', length);
 }

@@ -8,8 +8,9 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isStaticFileType } from './contentTypes';
+import { mobileRedirectTarget } from './mobileRedirect';
 import { BASE_SECURITY_HEADERS, WEB_APP_CSP, htmlSecurityHeaders } from './securityHeaders';
-import { sendFile, sendText } from './send';
+import { appendVary, sendFile, sendText } from './send';
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
@@ -30,12 +31,23 @@ async function fileStats(file: string) {
   }
 }
 
-export function createWebApp(distDir: string) {
+/** The origin of request URLs parsed without a host (server.ts): a Location on it is sent as a path. */
+const NO_ORIGIN = 'http://gateway.invalid';
+
+/**
+ * `mobileSiteUrl` (MOBILE_SITE_URL, default /m/): where phones and tablets asking for a desktop page
+ * are sent at once (http/mobileRedirect.ts), before the desktop app is sent; null: never.
+ */
+export function createWebApp(distDir: string, { mobileSiteUrl = '/m/' }: { mobileSiteUrl?: string | null } = {}) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
 
-  /** `onDocument` runs before an HTML document is written (the guest cookie is set there). */
-  return async function serveWebApp(req: IncomingMessage, res: ServerResponse, pathname: string, onDocument: () => void): Promise<void> {
+  /**
+   * `url` is the request's URL (server.ts parses it against NO_ORIGIN); `onDocument` runs before an
+   * HTML document is written (the guest cookie is set there).
+   */
+  return async function serveWebApp(req: IncomingMessage, res: ServerResponse, url: URL, onDocument: () => void): Promise<void> {
+    const pathname = url.pathname;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'GET, HEAD' });
       return;
@@ -72,6 +84,16 @@ export function createWebApp(distDir: string) {
     // still end in something that looks like an extension (/DissimilarLogin.aspx is a route)
     if (decoded.startsWith('/assets/') || isStaticFileType(path.extname(decoded))) {
       sendText(res, 404, '未找到该文件', undefined, BASE_SECURITY_HEADERS);
+      return;
+    }
+
+    // a page: a phone goes to the mobile site now (the same rule the web app's guard runs), and the
+    // answer depends on the browser, which caches in between must know
+    appendVary(res, 'User-Agent');
+    const mobileTarget = mobileSiteUrl === null ? null : mobileRedirectTarget(url, req.headers['user-agent'], mobileSiteUrl);
+    if (mobileTarget !== null) {
+      const location = mobileTarget.startsWith(`${NO_ORIGIN}/`) ? mobileTarget.slice(NO_ORIGIN.length) : mobileTarget;
+      sendText(res, 302, `请前往手机版：${location}`, undefined, { ...BASE_SECURITY_HEADERS, Location: location });
       return;
     }
 
