@@ -68,8 +68,10 @@ return 0
 `;
 
 export interface RedisSlotsOptions extends SlotLimits {
-  /** REDIS_PREFIX: keys <prefix>ai:streaming and <prefix>ai:streaming:<userId> */
+  /** REDIS_PREFIX: keys <prefix><name> and <prefix><name>:<userId> */
   prefix: string;
+  /** what is counted (default ai:streaming; the clips being cut count as clips:cutting) */
+  name?: string;
   /** how long a slot is held at most (longer than the stream deadline) */
   leaseMs: number;
   /** Redis did not answer: a slot is counted in this process meanwhile; a failed release is freed by its lease */
@@ -77,7 +79,7 @@ export interface RedisSlotsOptions extends SlotLimits {
 }
 
 export function createRedisSlots(redis: Redis, options: RedisSlotsOptions): StreamingSlots {
-  const everyoneKey = `${options.prefix}ai:streaming`;
+  const everyoneKey = `${options.prefix}${options.name ?? 'ai:streaming'}`;
   // while Redis does not answer, this replica counts its own answers (the limits hold per replica)
   const fallback = createInProcessSlots(options);
   return {

@@ -28,6 +28,7 @@ import { startBackgroundWork } from './background';
 import { buildRouteTable, routeKey } from './routes';
 import { isRawAnswer, isStreamAnswer } from './routes/route';
 import { createServices } from './services';
+import { createClipSlots } from './services/fragment-service';
 
 export interface MainApiOptions {
   config: UpstreamConfig;
@@ -41,6 +42,8 @@ export interface MainApiOptions {
   replayCache?: ReplayCache;
   /** where AI answers streaming at once are counted (default: this process; with REDIS_URL, Redis) */
   aiSlots?: StreamingSlots;
+  /** where the clips being cut are counted (default: this process; with REDIS_URL, Redis) */
+  clipSlots?: StreamingSlots;
   /** the server's figures for GET /metrics (default: new ones); startMainApi adds the background jobs' */
   metrics?: ServiceMetrics;
   /** on PostgreSQL, the job queue the background work runs on (main-api/background.ts); absent: timers in this process */
@@ -54,7 +57,10 @@ export function createMainApiHandler(options: MainApiOptions) {
   const logger = options.logger ?? createLogger(config.logLevel, 'main-api');
   // the platform's own names and terms into the segmenter first: search and the AI index and read questions with them
   void store.knowledge.loadDictionary().catch((error: unknown) => logger.warn(`AI dictionary not loaded: ${error instanceof Error ? error.message : String(error)}`));
-  const routes = buildRouteTable(createServices(store, { logger, now: options.now, ai: config.ai, aiSlots: options.aiSlots }), config);
+  const routes = buildRouteTable(
+    createServices(store, { logger, now: options.now, ai: config.ai, aiSlots: options.aiSlots, clipSlots: options.clipSlots }),
+    config,
+  );
   const metrics = options.metrics ?? createServiceMetrics();
   const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
   const serveOperatorPath = createOperatorPaths({
@@ -137,9 +143,13 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
           onRedisFailed: (error) => logger.warn(`redis: AI streaming slots counted in this process: ${error instanceof Error ? error.message : String(error)}`),
         })
       : undefined);
+  // ... and the clips being cut (MAX_CONCURRENT_CLIPS in all, one of a user, whichever replica cuts them)
+  const clipSlots = options.clipSlots ?? (shared ? createClipSlots(shared.redis, options.config.redisPrefix, logger) : undefined);
   const metrics = options.metrics ?? createServiceMetrics();
   const aiContentBacklog = aiContentBacklogGauge(metrics);
-  const server = createServer(createMainApiHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache, aiSlots, metrics }));
+  const server = createServer(
+    createMainApiHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache, aiSlots, clipSlots, metrics }),
+  );
   // Slow or idle clients must not hold sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

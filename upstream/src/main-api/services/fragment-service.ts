@@ -3,9 +3,11 @@
  * video into an MP4 of their own, at most CLIPS_PER_VIDEO unexpired clips of one video, kept
  * FRAGMENT_RETENTION_DAYS. The cut runs inside the request as an ffmpeg child process (the event
  * loop stays free for other requests); at most MAX_CONCURRENT_CLIPS run at once, one per user, and
- * a request beyond them is refused as busy rather than queued behind minutes of encoding. A cut
- * (its probes included) is stopped after CLIP_DEADLINE_MS, and its slot is free only once the
- * process has exited.
+ * a request beyond them is refused as busy rather than queued behind minutes of encoding (so it is
+ * not a job: upstream/SCALING.md). A cut (its probes included) is stopped after CLIP_DEADLINE_MS,
+ * and its slot is free only once the process has exited. The slots are counted in this process,
+ * or with REDIS_URL across every main API (createClipSlots: a lease outlives the longest cut, so
+ * a replica that dies mid-cut frees its slots when their leases end).
  *
  * The personal centre lists the user's fragments not yet expired, newest first; expired ones are
  * deleted, files included, whenever the list meets them and by the main API's sweep (start-up and
@@ -15,7 +17,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { notFound, refused } from '../../http/envelope';
-import { CLIP_DEADLINE_MS, CLIP_MAX_SECONDS, CLIPS_PER_VIDEO, MAX_CONCURRENT_CLIPS } from '../../learning-limits';
+import type { Redis } from 'ioredis';
+import { createInProcessSlots, createRedisSlots, type StreamingSlots } from '../../ai/streaming-slots';
+import { CLIP_DEADLINE_MS, CLIP_KILL_GRACE_MS, CLIP_MAX_SECONDS, CLIPS_PER_VIDEO, MAX_CONCURRENT_CLIPS } from '../../learning-limits';
 import type { Logger } from '../../logger';
 import { FRAGMENT_MEDIA_FOLDER, removeFragmentFile } from '../../media/fragment-files';
 import { clipToMp4 } from '../../media/pipeline';
@@ -65,6 +69,21 @@ export interface FragmentServiceOptions {
   logger?: Logger;
   /** how long one cut may take, probes included; default CLIP_DEADLINE_MS */
   clipDeadlineMs?: number;
+  /** where the cuts running are counted (one per user, MAX_CONCURRENT_CLIPS in all); default: this process */
+  slots?: StreamingSlots;
+}
+
+const CLIP_LIMITS = { perUser: 1, everyone: MAX_CONCURRENT_CLIPS };
+
+/** the cuts running, counted in Redis across every main API (REDIS_PREFIX + clips:cutting) */
+export function createClipSlots(redis: Redis, prefix: string, logger?: Logger): StreamingSlots {
+  return createRedisSlots(redis, {
+    ...CLIP_LIMITS,
+    prefix,
+    name: 'clips:cutting',
+    leaseMs: CLIP_DEADLINE_MS + CLIP_KILL_GRACE_MS + 60_000,
+    onRedisFailed: (error) => logger?.warn(`redis: clips being cut counted in this process: ${error instanceof Error ? error.message : String(error)}`),
+  });
 }
 
 /** the file behind a /media/... site path, or null */
@@ -92,8 +111,8 @@ export async function sweepExpiredFragments(store: Store, at: number): Promise<n
 export function createFragmentService(store: Store, options: FragmentServiceOptions = {}): FragmentService {
   const now = options.now ?? Date.now;
   const deadlineMs = options.clipDeadlineMs ?? CLIP_DEADLINE_MS;
-  /** the users whose cut is running (their ffmpeg has not exited yet) */
-  const cutting = new Set<number>();
+  /** the cuts running (their ffmpeg has not exited yet) */
+  const slots = options.slots ?? createInProcessSlots(CLIP_LIMITS);
 
   return {
     async list({ userId, limit, offset }) {
@@ -126,11 +145,10 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
       if (endTime <= startTime) throw refused(CLIP_END_BEFORE_START);
       if (endTime > startTime + CLIP_MAX_SECONDS) throw refused(CLIP_TOO_LONG);
       if (endTime > duration) throw refused(CLIP_END_PAST_VIDEO);
-      if (cutting.has(userId)) throw refused(CLIP_USER_BUSY);
-      if (cutting.size >= MAX_CONCURRENT_CLIPS) throw refused(CLIP_BUSY);
-      // the slot is taken at once, before anything is awaited: requests arriving together (a store
-      // that answers over the network) must each see the ones before them; held until the cut settles
-      cutting.add(userId);
+      // the slot is taken before anything else is awaited (the in-process slots count at once; Redis's
+      // in one script): requests arriving together each see the ones before them; held until the cut settles
+      const slot = await slots.take(userId);
+      if (!slot.ok) throw refused(slot.full === 'user' ? CLIP_USER_BUSY : CLIP_BUSY);
       let reserved: Exclude<Awaited<ReturnType<typeof store.fragments.reserve>>, 'limit' | null>;
       let videoAddress: string;
       try {
@@ -176,7 +194,7 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
         }
       } finally {
         // clipToMp4 settles once its tool has exited (also when stopped)
-        cutting.delete(userId);
+        slot.release();
       }
       // the user may have deleted the fragment while it was being cut: then the file goes too
       if (!(await store.fragments.setVideoAddress(reserved.id, videoAddress))) {

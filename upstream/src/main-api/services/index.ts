@@ -71,6 +71,8 @@ export interface ServicesOptions {
   now?: () => number;
   /** where AI answers streaming at once are counted (default: this process; replicas: Redis) */
   aiSlots?: StreamingSlots;
+  /** where the clips being cut are counted (default: this process; replicas: Redis) */
+  clipSlots?: StreamingSlots;
 }
 
 export function createServices(store: MainApiData, options: ServicesOptions = {}): Services {
@@ -93,7 +95,7 @@ export function createServices(store: MainApiData, options: ServicesOptions = {}
     history: createHistoryService(store),
     learning: createLearningProgressService(store),
     messages: createMessageService(store),
-    fragments: createFragmentService(store, { now, logger: options.logger }),
+    fragments: createFragmentService(store, { now, logger: options.logger, slots: options.clipSlots }),
     operations: createOperateService(store, now),
     playLogs: createPlayLogService(store, now),
     danmaku: createDanmakuService(store, now),
