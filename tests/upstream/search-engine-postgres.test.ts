@@ -20,7 +20,7 @@ import { openMainApiData, type MainApiData } from '../../upstream/src/main-api/d
 import { analyzeKeyword } from '../../upstream/src/search/analyzer';
 import { SEARCH_INDEXES, type SearchEngine, type SearchIndex } from '../../upstream/src/search/engine';
 import { createPostgresSearchEngine } from '../../upstream/src/search/postgres-engine';
-import { PG_INDEX_DEFINITIONS } from '../../upstream/src/search/postgres-indexes';
+import { allOf, PG_INDEX_DEFINITIONS } from '../../upstream/src/search/postgres-indexes';
 import { exactRowids, kpRef, kpRowid } from '../../upstream/src/search/ranking';
 import { dropSchema, ensureSchema, openPostgresStore, type PostgresStore } from '../../upstream/src/store/postgres';
 
@@ -241,11 +241,103 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     release();
     await writer;
     await engine.catchUp({ maxMs: 5_000, report: (level, message) => reports.push(`${level}: ${message}`) });
-    // the background slices may still run: apply what is left and look
-    await engine.applyPending();
+    // the background slices may still run (holding their rows): apply what is left until none is
+    for (let i = 0; i < 100 && (await engine.stats()).pending > 0; i++) {
+      await engine.applyPending();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect((await engine.stats()).pending).toBe(0);
     expect((await engine.search('courses', { keyword: '司马远航', offset: 0, limit: 200 })).ids).toContain(taughtCourse!.id);
   });
+
+  it('matches the words of a keyword as SQLite does: a phrase of one word in a row, separate words in any order', async () => {
+    const subject = content.catalogues.find((c) => c.level === 1)!;
+    const course = (id: number, name: string) => ({
+      id,
+      catalogueId: subject.id,
+      lecturerId: content.lecturers[0]!.id,
+      name,
+      info: '',
+      exclusive: false,
+      viewCount: 0,
+      collectCount: 0,
+      likeCount: 0,
+      noteCount: 0,
+      publishTime: NOW.getTime(),
+      updateTime: NOW.getTime(),
+      recommendPosition: null,
+      selectPosition: null,
+      image: 'x.svg',
+    });
+    // the words of 卡尔·马克思 in their order, and reversed; one lexeme-phrase (GPT-4) in order, and apart
+    const added = [course(90101, '卡尔·马克思的青年时代'), course(90102, '马克思和卡尔·考茨基的通信'), course(90103, 'GPT-4与教学'), course(90104, '第4讲：GPT写作')];
+    for (const store of [sqlite, pg]) {
+      for (const c of added) await store.courses.insert(c);
+    }
+    await sqlite.search.applyPending();
+    await engine.applyPending();
+    const found = async (e: SearchEngine, keyword: string) =>
+      (await e.search('courses', { keyword, offset: 0, limit: 50 })).ids.filter((id) => id > 90_100).sort();
+    for (const keyword of ['卡尔·马克思', '马克思·卡尔', 'GPT-4', 'gpt-4']) {
+      expect(await found(engine, keyword), keyword).toEqual(await found(sqlite.search, keyword));
+    }
+    // FTS5: every word required, anywhere in its field; a word of several lexemes is a phrase
+    expect(await found(engine, '卡尔·马克思')).toEqual([90101, 90102]);
+    expect(await found(engine, 'GPT-4')).toEqual([90103]);
+    // and PostgreSQL's phrase is a real phrase: the lexemes of one word next to each other
+    const [phrase] = (await run(sql`SELECT count(*)::integer AS n FROM search_course WHERE id > 90100 AND words @@ ${allOf(['gpt-4'])}::tsquery`))
+      .rows as { n: number }[];
+    expect(allOf(['gpt-4'])).toBe("('gpt' <-> '4')");
+    expect(phrase!.n).toBe(1);
+  });
+
+  it('keeps the counts of common lexemes exact through changes, and answers with them', async () => {
+    const kept = await createPostgresSearchEngine(pg.connection, { commonLexemeRows: 30 });
+    engines.push(kept);
+    await kept.rebuild();
+    const countsOf = async () =>
+      new Map(
+        ((await run(sql`SELECT tbl || ':' || variant || ':' || lexeme AS key, n FROM search_counts`)).rows as { key: string; n: number }[]).map((r) => [
+          r.key,
+          r.n,
+        ]),
+      );
+    const tracked = await countsOf();
+    expect(tracked.get('search_kp:chars:的')).toBeGreaterThan(30);
+    expect(tracked.get('search_course:words:马克思主义')).toBeGreaterThan(30);
+    // every kept count is the number of rows holding its lexeme (counted here from the rows)
+    const verify = async () => {
+      const counts = await countsOf();
+      expect([...counts.keys()].sort()).toEqual([...tracked.keys()].sort());
+      const actual = new Map<string, number>();
+      for (const tbl of ['search_kp', 'search_course']) {
+        for (const variant of ['words', 'chars']) {
+          const list = (await run(sql`SELECT l AS lexeme, count(*)::integer AS n FROM ${sql.table(tbl)}, unnest(tsvector_to_array(${sql.ref(variant)})) AS l GROUP BY l`))
+            .rows as { lexeme: string; n: number }[];
+          for (const row of list) actual.set(`${tbl}:${variant}:${row.lexeme}`, row.n);
+        }
+      }
+      for (const [key, n] of counts) expect(n, key).toBe(actual.get(key) ?? 0);
+      return counts;
+    };
+    await verify();
+    // what changes the index: videos renamed (their knowledge points rewritten), a course deleted
+    const videoIds = ((await run(sql`SELECT id FROM videos ORDER BY id LIMIT 30`)).rows as { id: number }[]).map((r) => r.id);
+    await run(sql`UPDATE videos SET name = name || '的马克思主义' WHERE id = ANY(${videoIds}::integer[])`);
+    const [doomed] = (await run(sql`SELECT id FROM courses WHERE id < 90000 ORDER BY id DESC LIMIT 1`)).rows as { id: number }[];
+    await run(sql`DELETE FROM courses WHERE id = ${doomed!.id}`);
+    await kept.applyPending();
+    const after = await verify();
+    expect(after.get('search_kp:words:马克思主义')).not.toBe(tracked.get('search_kp:words:马克思主义'));
+    // the engine answers a one-lexeme keyword from them, as counting would
+    for (const [index, keyword, key] of [
+      ['knowledgePoints', '的', 'search_kp:chars:的'],
+      ['courses', '马克思主义', 'search_course:words:马克思主义'],
+    ] as const) {
+      expect(await kept.count(index, { keyword }), keyword).toBe(after.get(key));
+      expect((await kept.search(index, { keyword, offset: 0, limit: 5 })).totalCount, keyword).toBe(after.get(key));
+    }
+  }, 300_000);
 
   it('rebuilds into new tables and swaps them in; searches answer as before, nothing left behind', async () => {
     const before = await engine.stats();

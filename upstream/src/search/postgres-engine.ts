@@ -35,8 +35,19 @@ import type {
   SearchPageQuery,
   SearchQuery,
 } from './engine';
-import { allOf, documentVectors, PG_INDEX_DEFINITIONS, tableIndexes, tableSql, type PgDocument, type PgIndexDefinition } from './postgres-indexes';
-import { POSTGRES_SEARCH_MIGRATIONS } from './postgres-migrations';
+import {
+  allOf,
+  commonLexemesSql,
+  documentVectors,
+  PG_INDEX_DEFINITIONS,
+  singleLexeme,
+  tableIndexes,
+  tableSql,
+  tableTriggers,
+  type PgDocument,
+  type PgIndexDefinition,
+} from './postgres-indexes';
+import { COMMON_LEXEME_ROWS, POSTGRES_SEARCH_MIGRATIONS } from './postgres-migrations';
 import { analysisCache, exactRowids, highlightsOf, kpRef, orderHead, type Variant } from './ranking';
 
 const SEARCH_INDEXES = Object.keys(PG_INDEX_DEFINITIONS) as SearchIndex[];
@@ -50,6 +61,11 @@ export interface PostgresSearchEngineOptions {
   pendingBatch?: number;
   /** entities read per rebuild batch; default 500 */
   rebuildBatch?: number;
+  /**
+   * a rebuild keeps the count of every lexeme held by at least this many rows of the courses or
+   * the knowledge points (search_counts); default COMMON_LEXEME_ROWS (5 000)
+   */
+  commonLexemeRows?: number;
 }
 
 const REBUILD_SUFFIX = '__rebuild';
@@ -69,6 +85,8 @@ interface Plan {
   tsquery: string;
   /** every match contains the keyword as typed: no exact-phrase test needed */
   allExact: boolean;
+  /** the query's one lexeme, when it has one and no catalogue filter: its count may be kept */
+  keptCount: { variant: Variant; lexeme: string } | null;
 }
 
 interface RebuildState {
@@ -100,6 +118,7 @@ export async function createPostgresSearchEngine(
   const headSize = options.headSize ?? 200;
   const pendingBatch = options.pendingBatch ?? 100;
   const rebuildBatch = options.rebuildBatch ?? 500;
+  const commonLexemeRows = options.commonLexemeRows ?? COMMON_LEXEME_ROWS;
   const db = () => connection.db();
   const rows = async <T>(query: RawBuilder<T>): Promise<T[]> => (await query.execute(db())).rows;
   const exec = async (query: RawBuilder<unknown>): Promise<void> => {
@@ -110,17 +129,26 @@ export async function createPostgresSearchEngine(
 
   // ---- queries ---------------------------------------------------------------------------------
 
-  function planFor(def: PgIndexDefinition, variant: Variant, tsquery: string, catalogueId: number, allExact: boolean): Plan {
+  function planFor(def: PgIndexDefinition, variant: Variant, tokens: readonly string[], catalogueId: number, allExact: boolean): Plan | null {
+    const tsquery = allOf(tokens);
+    if (!tsquery) return null;
     let filter = sql``;
     if (catalogueId > 0 && def.hasCats) filter = sql`AND cats @> ARRAY[${catalogueId}::integer]`;
     else if (catalogueId > 0 && def.catalogueIds) filter = sql`AND id IN (${def.catalogueIds(catalogueId)})`;
     const where = sql`${sql.ref(variant)} @@ ${tsquery}::tsquery ${filter}`;
-    return { variant, where, tsquery, allExact };
+    const lexeme = def.keepsCounts && catalogueId <= 0 ? singleLexeme(tokens) : null;
+    return { variant, where, tsquery, allExact, keptCount: lexeme === null ? null : { variant, lexeme } };
   }
 
   const table = (def: PgIndexDefinition, suffix = '') => sql.table(`${def.table}${suffix}`);
 
+  /** the matches of a plan: the kept count of a common lexeme, else the matches counted */
   async function countPlan(def: PgIndexDefinition, plan: Plan): Promise<number> {
+    if (plan.keptCount) {
+      const [kept] = await rows(sql<{ n: number }>`SELECT n FROM search_counts
+        WHERE tbl = ${def.table} AND variant = ${plan.keptCount.variant} AND lexeme = ${plan.keptCount.lexeme}`);
+      if (kept) return kept.n;
+    }
     return (await rows(sql<{ n: number }>`SELECT count(*)::integer AS n FROM ${table(def)} WHERE ${plan.where}`))[0]!.n;
   }
 
@@ -128,19 +156,17 @@ export async function createPostgresSearchEngine(
   async function resolve(def: PgIndexDefinition, query: SearchQuery): Promise<{ plan: Plan; total: number; analyzed: AnalyzedKeyword } | null> {
     const analyzed = analyze(query.keyword);
     const catalogueId = query.catalogueId ?? 0;
-    const characters = characterExpression(analyzed) ? allOf(analyzed.characters) : null;
+    const characters = characterExpression(analyzed) ? planFor(def, 'chars', analyzed.characters, catalogueId, analyzed.singleCharacter) : null;
     if (!analyzed.charactersFirst) {
-      const words = wordExpression(analyzed) ? allOf(analyzed.words) : null;
-      if (words) {
-        const plan = planFor(def, 'words', words, catalogueId, analyzed.wordMatchIsExact);
+      const plan = wordExpression(analyzed) ? planFor(def, 'words', analyzed.words, catalogueId, analyzed.wordMatchIsExact) : null;
+      if (plan) {
         const total = await countPlan(def, plan);
         if (total > 0 || !characters) return { plan, total, analyzed };
-        if (catalogueId > 0 && (await countPlan(def, planFor(def, 'words', words, 0, false))) > 0) return { plan, total, analyzed };
+        if (catalogueId > 0 && (await countPlan(def, planFor(def, 'words', analyzed.words, 0, false)!)) > 0) return { plan, total, analyzed };
       }
     }
     if (!characters) return null;
-    const plan = planFor(def, 'chars', characters, catalogueId, analyzed.singleCharacter);
-    return { plan, total: await countPlan(def, plan), analyzed };
+    return { plan: characters, total: await countPlan(def, characters), analyzed };
   }
 
   const rank = (def: PgIndexDefinition, plan: Plan) =>
@@ -413,8 +439,10 @@ export async function createPostgresSearchEngine(
     return result;
   }
 
+  const COUNTS_REBUILD = `search_counts${REBUILD_SUFFIX}`;
   const dropRebuildTables = async () => {
     for (const def of Object.values(PG_INDEX_DEFINITIONS)) await exec(sql`DROP TABLE IF EXISTS ${table(def, REBUILD_SUFFIX)}`);
+    await exec(sql`DROP TABLE IF EXISTS ${sql.table(COUNTS_REBUILD)}`);
   };
 
   async function rebuild(opts: { onProgress?: (progress: RebuildProgress) => void } = {}): Promise<RebuildSummary> {
@@ -431,6 +459,7 @@ export async function createPostgresSearchEngine(
     rebuilding = true;
     try {
       await dropRebuildTables();
+      await exec(sql`CREATE TABLE ${sql.table(COUNTS_REBUILD)} (LIKE search_counts)`);
       for (const index of SEARCH_INDEXES) {
         const def = PG_INDEX_DEFINITIONS[index];
         await exec(sql.raw(tableSql(def, REBUILD_SUFFIX)));
@@ -448,6 +477,12 @@ export async function createPostgresSearchEngine(
         await writeRebuildState(INDEXING_STALE_MS);
         for (const { sql: create } of tableIndexes(def, REBUILD_SUFFIX)) await exec(sql.raw(create));
         await exec(sql.raw(`ANALYZE ${def.table}${REBUILD_SUFFIX}`));
+        if (def.keepsCounts) {
+          // the common lexemes' counts, then the triggers that keep them (the table is written no more
+          // until it is swapped in: the queue waits for the rebuild)
+          await exec(sql.raw(commonLexemesSql(def, `${def.table}${REBUILD_SUFFIX}`, commonLexemeRows, COUNTS_REBUILD)));
+          for (const create of tableTriggers(def, REBUILD_SUFFIX)) await exec(sql.raw(create));
+        }
         await writeRebuildState();
       }
       // the swap, one transaction: searches elsewhere wait for it briefly, then read the new tables
@@ -461,6 +496,9 @@ export async function createPostgresSearchEngine(
           }
           await exec(sql.raw(`ALTER TABLE ${def.table} RENAME CONSTRAINT ${def.table}${REBUILD_SUFFIX}_pkey TO ${def.table}_pkey`));
         }
+        await exec(sql`DELETE FROM search_counts`);
+        await exec(sql`INSERT INTO search_counts SELECT * FROM ${sql.table(COUNTS_REBUILD)}`);
+        await exec(sql`DROP TABLE ${sql.table(COUNTS_REBUILD)}`);
         await exec(sql`DELETE FROM search_pending WHERE id <= ${covered}`);
         await exec(sql`DELETE FROM search_state WHERE key = 'rebuild'`);
       });

@@ -27,6 +27,11 @@ export interface PgIndexDefinition {
   hasCats: boolean;
   /** knowledge points: a video_id column, rows replaced by video */
   byVideo: boolean;
+  /**
+   * large indexes (courses, knowledge points): the number of rows holding each very common lexeme
+   * is kept in search_counts (see tableTriggers), so that counting one never reads its rows
+   */
+  keepsCounts: boolean;
   /** ts_rank's weights {D, C, B, A} */
   rankWeights: string;
   idOrder: 'asc' | 'desc';
@@ -82,6 +87,7 @@ const courses: PgIndexDefinition = {
   table: 'search_course',
   hasCats: true,
   byVideo: false,
+  keepsCounts: true,
   rankWeights: rankWeights(SQLITE_INDEXES.courses.weights),
   idOrder: SQLITE_INDEXES.courses.idOrder,
   entityIds: entityIds('courses'),
@@ -95,6 +101,7 @@ const knowledgePoints: PgIndexDefinition = {
   table: 'search_kp',
   hasCats: true,
   byVideo: true,
+  keepsCounts: true,
   rankWeights: rankWeights(SQLITE_INDEXES.knowledgePoints.weights),
   idOrder: SQLITE_INDEXES.knowledgePoints.idOrder,
   entityIds: entityIds('videos'),
@@ -160,6 +167,7 @@ const topics: PgIndexDefinition = {
   table: 'search_topic',
   hasCats: false,
   byVideo: false,
+  keepsCounts: false,
   rankWeights: rankWeights(SQLITE_INDEXES.topics.weights),
   idOrder: SQLITE_INDEXES.topics.idOrder,
   catalogueIds: (catalogueId) => sql`SELECT tc.topic_id FROM topic_courses tc WHERE tc.course_id IN (${subtreeCourses(catalogueId)})`,
@@ -181,6 +189,7 @@ const lecturers: PgIndexDefinition = {
   table: 'search_lecturer',
   hasCats: false,
   byVideo: false,
+  keepsCounts: false,
   rankWeights: rankWeights(SQLITE_INDEXES.lecturers.weights),
   idOrder: SQLITE_INDEXES.lecturers.idOrder,
   catalogueIds: (catalogueId) =>
@@ -201,6 +210,7 @@ const catalogues: PgIndexDefinition = {
   table: 'search_catalogue',
   hasCats: false,
   byVideo: false,
+  keepsCounts: false,
   rankWeights: rankWeights(SQLITE_INDEXES.catalogues.weights),
   // SearchCatalog suggests catalogue nodes whatever the filter of the page
   idOrder: SQLITE_INDEXES.catalogues.idOrder,
@@ -239,6 +249,38 @@ export function tableIndexes(def: PgIndexDefinition, suffix = ''): { name: strin
     { name: `${table}_chars`, sql: `CREATE INDEX ${table}_chars ON ${table} USING gin (chars${cats})` },
     ...(def.byVideo ? [{ name: `${table}_by_video`, sql: `CREATE INDEX ${table}_by_video ON ${table} (video_id)` }] : []),
   ];
+}
+
+/**
+ * The statement triggers that keep search_counts in step with an index table (its tracked lexemes
+ * only: the rows of search_counts, chosen by commonLexemesSql): every INSERT and DELETE of index
+ * rows adds or takes off, in the same transaction, the rows holding each lexeme. The engine never
+ * UPDATEs index rows (a document is deleted and inserted again). Trigger names are per table, so
+ * a rebuilt table carries the same names.
+ */
+export function tableTriggers(def: PgIndexDefinition, suffix = ''): string[] {
+  if (!def.keepsCounts) return [];
+  const table = `${def.table}${suffix}`;
+  return [
+    `CREATE TRIGGER search_counts_added AFTER INSERT ON ${table} REFERENCING NEW TABLE AS changed_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION search_counts_change('${def.table}', '1')`,
+    `CREATE TRIGGER search_counts_removed AFTER DELETE ON ${table} REFERENCING OLD TABLE AS changed_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION search_counts_change('${def.table}', '-1')`,
+  ];
+}
+
+/**
+ * The rows of search_counts for an index table (its rows of each lexeme held by at least
+ * `minRows` of them), from the table named `source` (the live one, or a rebuild's).
+ */
+export function commonLexemesSql(def: PgIndexDefinition, source: string, minRows: number, into = 'search_counts'): string {
+  const min = Math.max(1, Math.floor(minRows));
+  return (['words', 'chars'] as const)
+    .map(
+      (variant) => `INSERT INTO ${into} (tbl, variant, lexeme, n)
+  SELECT '${def.table}', '${variant}', word, ndoc FROM ts_stat('SELECT ${variant} FROM ${source}') WHERE ndoc >= ${min};`,
+    )
+    .join('\n');
 }
 
 // ---- tsvectors and tsqueries ----------------------------------------------------------------------
@@ -288,6 +330,12 @@ export function documentVectors(doc: PgDocument): Record<Variant, string> {
     words: tsvectorText(doc.fields.map((field) => tokens(indexWords(field)))),
     chars: tsvectorText(doc.fields.map((field) => tokens(indexCharacters(field)))),
   };
+}
+
+/** The one lexeme of these tokens (a tsquery of a single term), or null when they make more or none. */
+export function singleLexeme(tokens: readonly string[]): string | null {
+  const lexemes = tokens.flatMap((token) => lexemesOf(token).filter((l) => Buffer.byteLength(l) <= MAX_LEXEME_BYTES));
+  return lexemes.length === 1 ? lexemes[0]! : null;
 }
 
 /** A tsquery of tokens all required, each a phrase of its lexemes; null when none has one. */

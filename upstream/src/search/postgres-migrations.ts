@@ -16,7 +16,10 @@
  * change. The queue starts with every existing row.
  */
 import type { PostgresMigration } from '../store/postgres/migrations';
-import { PG_INDEX_DEFINITIONS, tableIndexes, tableSql } from './postgres-indexes';
+import { commonLexemesSql, PG_INDEX_DEFINITIONS, tableIndexes, tableSql, tableTriggers } from './postgres-indexes';
+
+/** a lexeme held by at least this many rows of an index has its count kept (search_counts) */
+export const COMMON_LEXEME_ROWS = 5_000;
 
 /** (kind, ref expression[, condition]) queued by a trigger function */
 const queue = (kind: string, ref: string, when?: string) =>
@@ -139,6 +142,42 @@ INSERT INTO search_pending (kind, ref) SELECT 'lecturer', id FROM lecturers ORDE
 INSERT INTO search_pending (kind, ref) SELECT 'topic', id FROM topics ORDER BY id;
 INSERT INTO search_pending (kind, ref) SELECT 'course', id FROM courses ORDER BY id;
 INSERT INTO search_pending (kind, ref) SELECT 'video', id FROM videos ORDER BY id;
+`,
+  },
+  {
+    version: 101,
+    name: 'search-counts',
+    sql: `
+-- The number of rows of a large index (courses, knowledge points) holding each very common lexeme
+-- (a single character, 我们, 理解…), so that the exact count of a one-term keyword is one row
+-- read rather than every match visited (seconds at a million rows). The lexemes tracked are
+-- chosen when the counts are made (here, and by every rebuild); a lexeme not tracked is counted
+-- from its matches, exactly, as before. Kept in step by the statement triggers of the index
+-- tables, in the transaction that writes the index rows.
+CREATE TABLE search_counts (
+  tbl     text    NOT NULL,
+  variant text    NOT NULL,
+  lexeme  text    NOT NULL,
+  n       integer NOT NULL,
+  PRIMARY KEY (tbl, variant, lexeme)
+);
+
+-- TG_ARGV: the index table's live name, +1 (rows inserted) or -1 (rows deleted)
+CREATE FUNCTION search_counts_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE search_counts s SET n = s.n + TG_ARGV[1]::integer * d.n
+  FROM (
+    SELECT 'words' AS variant, l AS lexeme, count(*)::integer AS n FROM changed_rows, unnest(tsvector_to_array(words)) AS l GROUP BY l
+    UNION ALL
+    SELECT 'chars', l, count(*)::integer FROM changed_rows, unnest(tsvector_to_array(chars)) AS l GROUP BY l
+  ) AS d
+  WHERE s.tbl = TG_ARGV[0] AND s.variant = d.variant AND s.lexeme = d.lexeme;
+  RETURN NULL;
+END $$;
+
+${Object.values(PG_INDEX_DEFINITIONS)
+  .flatMap((def) => [...tableTriggers(def).map((t) => `${t};`), ...(def.keepsCounts ? [commonLexemesSql(def, def.table, COMMON_LEXEME_ROWS)] : [])])
+  .join('\n')}
 `,
   },
 ];
