@@ -23,9 +23,19 @@ const LABELS: Record<SearchIndex, string> = {
   catalogues: 'catalogues',
 };
 
+const USAGE = `用法 (usage): npm run search:rebuild [-- --no-wait]
+  重建搜索索引 (rebuilds the search indexes). PostgreSQL（DATABASE_URL）上排队为后台任务并跟随其进度，
+  --no-wait 只排队 (on PostgreSQL it is queued as a job and followed; --no-wait only queues it)`;
+
 async function main(): Promise<void> {
   const config = loadUpstreamConfig();
-  const { wait } = takeNoWait(process.argv.slice(2));
+  const { args, wait } = takeNoWait(process.argv.slice(2).filter((a) => a !== '--'));
+  if (args.length > 0) {
+    const help = args.length === 1 && (args[0] === '--help' || args[0] === '-h');
+    (help ? process.stdout : process.stderr).write(`${USAGE}\n`);
+    process.exitCode = help ? 0 : 1;
+    return;
+  }
   if (config.databaseUrl) {
     process.exitCode = await runAsJob({ databaseUrl: config.databaseUrl, name: BACKGROUND_JOBS.searchRebuild.name, wait });
     return;
