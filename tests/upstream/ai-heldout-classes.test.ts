@@ -2,7 +2,7 @@
  * The failure classes the held-out set (tests/ai-eval/heldout.ts) showed, each pinned on its own:
  * a term written with a wrong character, a near-homophone or in traditional characters; a single
  * character taken for a person no lecture names; a question naming its lecture's topic only in
- * part (熵 for 熵增原理); a follow-up asked from a lecture's play page that says 它 for the
+ * part (熵 for 熵增原理); an English term or abbreviation taken for an ordinary word; a follow-up asked from a lecture's play page that says 它 for the
  * lecture's topic. The knowledge base runs on a real store over the lecture fixture
  * (ai-lecture-fixture.ts); the pure parts are tested directly.
  */
@@ -34,6 +34,12 @@ describe('reading what students type', () => {
   it('never takes one character for a person no lecture names (鄂 of 薛定鄂方程)', () => {
     const plan = planQuestion('薛定鄂方程是干嘛用的');
     expect(plan.terms.some((t) => t.person === true && [...t.text].length < 2)).toBe(false);
+  });
+
+  it('reads a word in Latin letters as a name or term of art (CRISPR, GDP), not as an ordinary word', () => {
+    expect(planQuestion('CRISPR能干嘛').terms.find((t) => t.text === 'crispr')?.proper).toBe(true);
+    expect(planQuestion('GDP是怎么算的').terms.find((t) => t.text === 'gdp')?.proper).toBe(true);
+    expect(planQuestion('a是什么').terms.find((t) => t.text === 'a')?.proper).not.toBe(true);
   });
 
   it('answers a rare word that is part of its lecture’s topic, only when it carries the question', () => {

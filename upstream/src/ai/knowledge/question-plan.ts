@@ -169,8 +169,12 @@ function isPersonName(word: string): boolean {
   const tagged = tagWords(word);
   return tagged.length === 1 && PERSON.test(tagged[0]!.tag);
 }
-/** a person's, place's, organisation's or other proper name, as jieba tags the word on its own */
+/**
+ * a person's, place's, organisation's or other proper name, as jieba tags the word on its own; or
+ * a word in Latin letters in a Chinese question (CRISPR, GDP, RCEP): a name or a term of art
+ */
 function isProperName(word: string): boolean {
+  if (/^[a-z][a-z0-9]*$/iu.test(word) && word.length >= 2) return true;
   const tagged = tagWords(word);
   return tagged.length === 1 && PROPER.test(tagged[0]!.tag);
 }
