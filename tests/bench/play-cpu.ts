@@ -1,6 +1,6 @@
 /**
  * CPU per play report, process by process: `npx tsx tests/bench/play-cpu.ts [--rate 500] [--seconds 40]
- * [--route graphql|sse|beacon|upstream] [--prof gateway|upstream|login]`.
+ * [--route graphql|sse|beacon|player|upstream] [--prof gateway|upstream|login] [--engine sqlite|postgres]`.
  *
  * The throughput steps of play.ts need idle cores to mean anything; CPU time per report does not
  * (another engineer's build slows every process down, but hardly changes the CPU each report costs).
@@ -11,9 +11,13 @@
  * the load generator's own included. `--route sse` sends reportPlay as the web client does (graphql-sse's
  * distinct-connections mode: the same POST with Accept: text/event-stream, answered as an event
  * stream), `graphql` as plain JSON (as play.ts does). `--prof` starts that process with `node --cpu-prof` (the profile
- * lands in the printed directory when it exits).
+ * lands in the printed directory when it exits). `--route player` is the web player's route (POST
+ * /beacon/play-log answered {"id"}). `--engine postgres` runs the servers on PostgreSQL (a schema of
+ * the run's own at TEST_DATABASE_URL, dropped after) and adds the CPU of the PostgreSQL backends that
+ * served them (engine.ts samplePostgresBackends).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +25,10 @@ import Database from 'better-sqlite3';
 import { Pool } from 'undici';
 import { DATABASE_FILE } from '../../upstream/src/store';
 import { freePort, repoRoot } from '../support/platform';
-import { beaconSender, createViewers, gatewaySender, openLoopStep, upstreamSender, type Send, type Viewer } from './play';
+import { sql } from 'kysely';
+import { connectPostgres, dropSchema, ensureSchema } from '../../upstream/src/store/postgres';
+import { BENCH_DATABASE_URL, samplePostgresBackends, withSearchPath } from './engine';
+import { beaconSender, createViewers, gatewaySender, openLoopStep, playerRouteSender, upstreamSender, type Send, type Viewer } from './play';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -32,6 +39,9 @@ const rate = Number(option('rate', '500'));
 const seconds = Number(option('seconds', '40'));
 const route = option('route', 'graphql');
 const prof = option('prof', '');
+const engine = option('engine', 'sqlite');
+// the processes started here carry the run's marker (the PostgreSQL backends serving them are found by it)
+process.env.SIZHENG_BENCH_RUN ??= randomUUID();
 
 function cpuMsOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -81,7 +91,21 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-playcpu-'));
   const profDir = path.join(dataDir, 'profiles');
   mkdirSync(profDir);
-  const env = { ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), LOGIN_PORT: String(loginPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web') };
+  const schema = engine === 'postgres' ? `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}` : null;
+  if (schema) await ensureSchema(BENCH_DATABASE_URL, schema);
+  const databaseUrl = schema ? withSearchPath(BENCH_DATABASE_URL, schema) : null;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    UPSTREAM_PORT: String(upstreamPort),
+    LOGIN_PORT: String(loginPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    // as the benchmarks' platforms (tests/support/platform.ts): a shared machine answers slower than 2 s at times
+    UPSTREAM_READ_TIMEOUT_MS: '10000',
+    DATABASE_URL: databaseUrl ?? '',
+  };
   const children: ChildProcess[] = [];
   let log = '';
   const start = (name: string, file: string) => {
@@ -99,38 +123,62 @@ async function main(): Promise<void> {
     await healthy(`http://127.0.0.1:${loginPort}/healthz`, login, () => log);
     const gateway = start('gateway', 'gateway/src/main.ts');
     await healthy(`http://127.0.0.1:${port}/healthz`, gateway, () => log);
-    const viewers: Viewer[] = await createViewers(dataDir, Math.round(rate * 5));
+    const viewers: Viewer[] = await createViewers(dataDir, Math.round(rate * 5), databaseUrl);
     const base = route === 'upstream' ? `http://127.0.0.1:${upstreamPort}` : `http://127.0.0.1:${port}`;
     const pool = new Pool(base, { connections: 256, keepAliveTimeout: 30_000 });
-    const send = route === 'beacon' ? beaconSender(pool, base) : route === 'upstream' ? upstreamSender(pool) : route === 'sse' ? sseSender(pool) : gatewaySender(pool);
+    const send =
+      route === 'beacon' ? beaconSender(pool, base)
+      : route === 'player' ? playerRouteSender(pool, base)
+      : route === 'upstream' ? upstreamSender(pool)
+      : route === 'sse' ? sseSender(pool)
+      : gatewaySender(pool);
     // every viewer reports once: tokens validated, names cached, rows created
     // (a beacon has no answer to read: the viewings are begun through reportPlay, as play.ts does)
-    const warm = await openLoopStep(viewers, rate, 0, 5, route === 'beacon' ? gatewaySender(pool) : send);
-    if (warm.failed > 0) throw new Error(`warm-up: ${warm.failed} failed, first: ${warm.firstError}`);
+    // 100 viewers a second, so that the login service's first look at every token keeps up
+    for (let i = 0; i < viewers.length; i += 500) {
+      const warm = await openLoopStep(viewers.slice(i, i + 500), 100, 0, 5, route === 'beacon' ? gatewaySender(pool) : send);
+      if (warm.failed > 0) throw new Error(`warm-up: ${warm.failed} failed, first: ${warm.firstError}`);
+    }
     const procs = { gateway, upstream, login };
     const before = Object.fromEntries(Object.entries(procs).map(([k, c]) => [k, cpuMsOf(c.pid!)]));
     const selfBefore = process.cpuUsage();
     const load = loadavg()[0]!.toFixed(2);
+    const backends = schema ? samplePostgresBackends() : null;
     const step = await openLoopStep(viewers, rate, 0, seconds, send);
+    const backendMs = backends?.stop() ?? null;
+    // the sampler's looks are not the load generator's work
     const self = process.cpuUsage(selfBefore);
+    self.user -= (backends?.ownMs() ?? 0) * 1000;
     const after = Object.fromEntries(Object.entries(procs).map(([k, c]) => [k, cpuMsOf(c.pid!)]));
     const reports = step.allSent;
     const per = (k: string) => ((after[k]! - before[k]!) / reports).toFixed(3);
     // each viewer's record should hold the running total of its last report
-    const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    const stays = new Map<string, number>();
+    if (databaseUrl) {
+      const connection = connectPostgres(databaseUrl, { poolSize: 1 });
+      const { rows } = await sql<{ userId: number; videoId: number; stayTime: number }>`SELECT user_id AS "userId", video_id AS "videoId", stay_time AS "stayTime" FROM play_logs`.execute(connection.db());
+      for (const row of rows) stays.set(`${row.userId}:${row.videoId}`, row.stayTime);
+      await connection.close();
+    } else {
+      const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+      for (const row of db.prepare('SELECT user_id AS userId, video_id AS videoId, stay_time AS stayTime FROM play_logs').all() as { userId: number; videoId: number; stayTime: number }[]) {
+        stays.set(`${row.userId}:${row.videoId}`, row.stayTime);
+      }
+      db.close();
+    }
     const records = { equal: 0, less: 0, more: 0, missing: 0 };
     for (const viewer of viewers) {
-      const row = db.prepare('SELECT stay_time AS stayTime FROM play_logs WHERE user_id = ? AND video_id = ?').get(viewer.userId, viewer.videoId) as { stayTime: number } | undefined;
+      const stay = stays.get(`${viewer.userId}:${viewer.videoId}`);
       const expected = viewer.reports * 5 - 4;
-      if (!row) records.missing++;
-      else if (row.stayTime === expected) records.equal++;
-      else if (row.stayTime < expected) records.less++;
+      if (stay === undefined) records.missing++;
+      else if (stay === expected) records.equal++;
+      else if (stay < expected) records.less++;
       else records.more++;
     }
-    db.close();
     console.log(
       JSON.stringify({
         records,
+        engine,
         route,
         rate,
         seconds,
@@ -140,7 +188,8 @@ async function main(): Promise<void> {
         firstError: step.firstError,
         p50: step.p50Ms.toFixed(1),
         p95: step.p95Ms.toFixed(1),
-        cpuMsPerReport: { gateway: per('gateway'), upstream: per('upstream'), login: per('login'), loadGenerator: ((self.user + self.system) / 1000 / reports).toFixed(3) },
+        cpuMsPerReport: { gateway: per('gateway'), upstream: per('upstream'), login: per('login'), loadGenerator: ((self.user + self.system) / 1000 / reports).toFixed(3),
+          ...(backendMs === null ? {} : { postgresBackends: (backendMs / reports).toFixed(3) }) },
         loadAverageBefore: load,
         loadAverageAfter: loadavg()[0]!.toFixed(2),
       }),
@@ -156,6 +205,10 @@ async function main(): Promise<void> {
     }
     if (prof) console.log(`profiles in ${profDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
+    if (schema) {
+      await dropSchema(BENCH_DATABASE_URL, `${schema}_jobs`);
+      await dropSchema(BENCH_DATABASE_URL, schema);
+    }
   }
 }
 

@@ -27,7 +27,7 @@
  * Everything runs on this machine: the load generator, the gateway, the main API and the login service
  * share its cores, so the figures are a floor of what the code does, bound by CPU.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -37,11 +37,14 @@ import { hashToken, newToken } from '../../upstream/src/login-service/services/t
 import { mediaTokenKey, signedMediaPath } from '../../upstream/src/media/media-tokens';
 import { hashPasswordSync } from '../../upstream/src/login-service/services/passwords';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE, openStore } from '../../upstream/src/store';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import { sql } from 'kysely';
+import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
+import { connectPostgres, openPostgresStore } from '../../upstream/src/store/postgres';
 import type { Cleanup } from './cleanup';
 import { BrokenError } from './graphql-client';
+import { cpuByRole, machineTimes, samplePostgresBackends, startEnginePlatform, waitForQuiet, type Engine, type Role } from './engine';
 import { busyShare, describeMachine } from './machine';
+import { startCluster } from '../support/cluster';
 import { percentile } from './stats';
 
 /** The player reports every 5 s (product-spec §7). */
@@ -110,14 +113,41 @@ export interface PlayBenchResults {
   upstreamCpuMsPerReport: CpuPerReport;
   /** the machine's 1-minute load average when each part began and ended (other work shares the cores) */
   load: { gateway: [number, number]; beacon: [number, number]; upstream: [number, number] };
+  /** the store engine of the one-gateway platform */
+  engine: Engine;
+  /** the player's route through the cluster's two gateways, when measured */
+  twoGateways: TwoGatewayResults | null;
 }
 
 export interface CpuPerReport {
+  /** summed over the replicas where there are several */
   gateway: number | null;
   mainApi: number | null;
   login: number | null;
   /** this process: the load generator */
   loadGenerator: number | null;
+  /** the cluster's job worker and load balancer */
+  worker?: number | null;
+  nginx?: number | null;
+  /** the PostgreSQL backends serving this run's processes */
+  postgres?: number | null;
+  /** the machine's PostgreSQL and Redis servers, all their processes (other work on them counts too) */
+  postgresServer?: number | null;
+  redis?: number | null;
+  /** share of both cores busy (everything on the machine) while the steps ran */
+  machineBusy?: number | null;
+}
+
+const NO_CPU: CpuPerReport = { gateway: null, mainApi: null, login: null, loadGenerator: null };
+
+/** The player's route spread over the cluster's two gateways (tests/support/cluster.ts). */
+export interface TwoGatewayResults {
+  steps: IngestionStep[];
+  cpuMsPerReport: CpuPerReport;
+  load: [number, number];
+  check: string | null;
+  gateways: number;
+  mainApis: number;
 }
 
 // ---- viewers -------------------------------------------------------------------------------------
@@ -136,17 +166,35 @@ export interface Viewer {
   reports: number;
 }
 
-export async function createViewers(dataDir: string, count: number): Promise<Viewer[]> {
+type VideoRow = { videoId: number; courseId: number; catalogId: number; videoCode: string; videoName: string; courseName: string };
+const VIDEOS_SQL = `SELECT v.id AS "videoId", v.course_id AS "courseId", c.catalogue_id AS "catalogId", v.code AS "videoCode", v.name AS "videoName", c.name AS "courseName"
+         FROM videos v JOIN courses c ON c.id = v.course_id ORDER BY v.id LIMIT 500`;
+
+/** The platform's store: its SQLite file under dataDir, or PostgreSQL at databaseUrl (its schema in the URL). */
+async function openBenchStore(dataDir: string, databaseUrl: string | null): Promise<{ store: Store; videos: () => Promise<VideoRow[]> }> {
+  if (databaseUrl) {
+    const store = await openPostgresStore(databaseUrl, { dataDir, poolSize: 2 });
+    return { store, videos: async () => (await sql.raw<VideoRow>(VIDEOS_SQL).execute(store.connection.db())).rows };
+  }
   const store = openStore(dataDir);
+  return {
+    store,
+    videos: async () => {
+      const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+      try {
+        return db.prepare(VIDEOS_SQL).all() as VideoRow[];
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+/** `count` viewers with accounts and login tokens of their own, in the store the platform runs on. */
+export async function createViewers(dataDir: string, count: number, databaseUrl: string | null = null): Promise<Viewer[]> {
+  const { store, videos: readVideos } = await openBenchStore(dataDir, databaseUrl);
   try {
-    const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
-    const videos = db
-      .prepare(
-        `SELECT v.id AS videoId, v.course_id AS courseId, c.catalogue_id AS catalogId, v.code AS videoCode, v.name AS videoName, c.name AS courseName
-         FROM videos v JOIN courses c ON c.id = v.course_id ORDER BY v.id LIMIT 500`,
-      )
-      .all() as { videoId: number; courseId: number; catalogId: number; videoCode: string; videoName: string; courseName: string }[];
-    db.close();
+    const videos = await readVideos();
     if (videos.length === 0) throw new BrokenError('the demo has no videos');
     const now = Date.now();
     const passwordHash = hashPasswordSync('BenchViewer2026');
@@ -252,18 +300,31 @@ export function playerRouteSender(pool: Pool, origin: string): Send {
 }
 
 /** The route's reports really recorded: each sampled viewer's record (the id it was answered) holds its last stay time. */
-function checkBeaconRecords(dataDir: string, viewers: Viewer[]): string | null {
-  const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
-  try {
-    const sample = viewers.filter((_, index) => index % Math.max(1, Math.floor(viewers.length / 50)) === 0);
-    const wrong = sample.filter((viewer) => {
-      const row = db.prepare('SELECT stay_time AS stayTime FROM play_logs WHERE id = ?').get(Number(viewer.logId)) as { stayTime: number } | undefined;
-      return !row || row.stayTime !== viewer.reports * 5 - 4;
-    });
-    return wrong.length === 0 ? null : `${wrong.length} of ${sample.length} sampled viewers' records do not hold their last report`;
-  } finally {
-    db.close();
+async function checkBeaconRecords(dataDir: string, viewers: Viewer[], databaseUrl: string | null = null): Promise<string | null> {
+  const sample = viewers.filter((_, index) => index % Math.max(1, Math.floor(viewers.length / 50)) === 0);
+  const stays = new Map<number, number>();
+  if (databaseUrl) {
+    const connection = connectPostgres(databaseUrl, { poolSize: 1 });
+    try {
+      const { rows } = await sql<{ id: number; stayTime: number }>`SELECT id, stay_time AS "stayTime" FROM play_logs
+        WHERE id = ANY(${sample.map((viewer) => Number(viewer.logId))}::integer[])`.execute(connection.db());
+      for (const row of rows) stays.set(row.id, row.stayTime);
+    } finally {
+      await connection.close();
+    }
+  } else {
+    const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      for (const viewer of sample) {
+        const row = db.prepare('SELECT stay_time AS stayTime FROM play_logs WHERE id = ?').get(Number(viewer.logId)) as { stayTime: number } | undefined;
+        if (row) stays.set(Number(viewer.logId), row.stayTime);
+      }
+    } finally {
+      db.close();
+    }
   }
+  const wrong = sample.filter((viewer) => stays.get(Number(viewer.logId)) !== viewer.reports * 5 - 4);
+  return wrong.length === 0 ? null : `${wrong.length} of ${sample.length} sampled viewers' records do not hold their last report`;
 }
 
 /** AddPlayLog straight to the main API, signed as the gateway signs it, with every field of §7. */
@@ -406,36 +467,6 @@ async function rampUp(
 
 // ---- CPU of the platform's processes ----------------------------------------------------------------
 
-let clockTicks: number | undefined;
-function ticksPerSecond(): number {
-  if (clockTicks === undefined) {
-    try {
-      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    } catch {
-      clockTicks = 100;
-    }
-  }
-  return clockTicks;
-}
-
-/** utime + stime (ms) of this run's process running `script` (the platform's children carry the run's marker). */
-function processCpuMs(script: string): number | null {
-  const marker = `SIZHENG_BENCH_RUN=${process.env.SIZHENG_BENCH_RUN}`;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(script)) continue;
-      if (!readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(marker)) continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond()) * 1000;
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return null;
-}
-
 // ---- HLS serving -------------------------------------------------------------------------------------
 
 interface MediaFiles {
@@ -552,11 +583,67 @@ async function serve(target: string, baseUrl: string, kind: ServingRun['kind'], 
 
 // ---- the run -----------------------------------------------------------------------------------------
 
-export async function runPlayBench(options: { cleanup: Cleanup; step: (text: string) => void; quick?: boolean; routeOnly?: boolean }): Promise<PlayBenchResults> {
+type Measured = (run: () => Promise<IngestionStep[]>) => Promise<{ steps: IngestionStep[]; perReport: CpuPerReport; load: [number, number] }>;
+
+/**
+ * The player's route through two gateways: the cluster as `npm run start:cluster` runs it (2 gateways,
+ * 2 main APIs, a login service and a job worker; PostgreSQL in a schema of its own, Redis under a
+ * prefix of its own: tests/support/cluster.ts), its reports sent to the two gateways in turn as the
+ * cluster's nginx sends them (round robin), but straight to them: a load balancer has cores of its own.
+ */
+async function runTwoGateways(options: {
+  cleanup: Cleanup;
+  step: (text: string) => void;
+  quick: boolean;
+  timing: { settleS: number; durationS: number };
+  measured: Measured;
+}): Promise<TwoGatewayResults> {
+  const { cleanup, step, quick, timing, measured } = options;
+  const rates = quick ? [500, 1_000] : [1_000, 2_000, 3_000, 4_000, 5_000, 6_000];
+  step('play: starting the cluster (2 gateways, 2 main APIs, login, worker; PostgreSQL and Redis)');
+  const cluster = await startCluster({ LOG_LEVEL: 'warn' });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await cluster.stop();
+  };
+  cleanup.add('play cluster', stop);
+  const count = (Math.max(...rates) * REPORT_INTERVAL_MS) / 1000;
+  step(`play: ${count} viewers with their own login tokens, in the cluster's schema`);
+  const viewers = await createViewers(cluster.dataDir, count, cluster.databaseUrl);
+  const pools = cluster.gatewayUrls.map((url) => new Pool(url, { connections: 256, keepAliveTimeout: 30_000 }));
+  for (const pool of pools) cleanup.add('play cluster pool', () => (pool.closed ? undefined : pool.close()));
+  const senders = pools.map((pool, index) => playerRouteSender(pool, cluster.gatewayUrls[index]!));
+  let turn = 0;
+  const send: Send = (viewer) => senders[turn++ % senders.length]!(viewer);
+  step('play: waiting for the cluster to finish its start-up work');
+  await waitForQuiet(step, 'play');
+  const run = await measured(() => rampUp('play: two gateways, player route', viewers, rates, timing, send, step));
+  for (const pool of pools) await pool.close();
+  const reached = viewers.slice(0, Math.max(...run.steps.map((s) => s.viewers))).filter((viewer) => viewer.logId !== '');
+  const check = await checkBeaconRecords(cluster.dataDir, reached, cluster.databaseUrl);
+  if (check) step(`play: ${check}`);
+  await stop();
+  return { steps: run.steps, cpuMsPerReport: run.perReport, load: run.load, check, gateways: cluster.gatewayUrls.length, mainApis: cluster.mainApiUrls.length };
+}
+
+export async function runPlayBench(options: {
+  cleanup: Cleanup;
+  step: (text: string) => void;
+  quick?: boolean;
+  routeOnly?: boolean;
+  /** the store engine of the one-gateway platform (default sqlite) */
+  engine?: Engine;
+  /** the player's route through the two gateways of the cluster (PostgreSQL, Redis): beside the rest, or alone */
+  twoGateways?: 'no' | 'also' | 'only';
+}): Promise<PlayBenchResults> {
   const { cleanup, step } = options;
   const quick = options.quick ?? false;
+  const engine = options.engine ?? 'sqlite';
+  const twoGatewaysMode = options.twoGateways ?? 'no';
   /** only the web player's route (--play-route-only): from 1 000/s up, no reportPlay, main API or HLS parts */
-  const routeOnly = options.routeOnly ?? false;
+  const routeOnly = (options.routeOnly ?? false) || twoGatewaysMode === 'only';
   const busyBefore = await busyShare();
   const gatewayRates = quick ? [200, 500] : [250, 500, 750, 1_000, 1_500, 2_000, 2_500, 3_000];
   const routeRates = quick ? [200, 500] : routeOnly ? [1_000, 1_500, 2_000, 2_500, 3_000] : gatewayRates;
@@ -564,15 +651,70 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
   // settling: one token lifetime in the gateway's viewer cache (30 s) and a report interval
   const timing = quick ? { settleS: 6, durationS: 6 } : { settleS: 35, durationS: 20 };
   const maxViewers = (Math.max(...(routeOnly ? routeRates : [...gatewayRates, ...routeRates, ...upstreamRates])) * REPORT_INTERVAL_MS) / 1000;
+  const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
+  /** runs the steps, with the CPU each process spent per report meanwhile, the load around them and the machine's busy share */
+  const measured = async (run: () => Promise<IngestionStep[]>) => {
+    const before = { ...cpuByRole(), self: process.cpuUsage(), machine: machineTimes() };
+    const backends = samplePostgresBackends();
+    const loadBefore = load1();
+    const steps = await run();
+    const backendMs = backends.stop();
+    const after = cpuByRole();
+    const machine = machineTimes();
+    const self = process.cpuUsage(before.self);
+    // the sampler's looks are not the load generator's work
+    self.user -= backends.ownMs() * 1000;
+    const reports = steps.reduce((sum, s) => sum + s.allSent, 0);
+    const per = (key: Role) => (reports === 0 ? null : (after[key] - before[key]) / reports);
+    const perReport: CpuPerReport = {
+      gateway: per('gateway'),
+      mainApi: per('mainApi'),
+      login: per('login'),
+      loadGenerator: reports === 0 ? null : (self.user + self.system) / 1000 / reports,
+      worker: per('worker'),
+      nginx: per('nginx'),
+      postgres: backendMs === null || reports === 0 ? null : backendMs / reports,
+      postgresServer: per('postgres'),
+      redis: per('redis'),
+      machineBusy: machine.total > before.machine.total ? (machine.busy - before.machine.busy) / (machine.total - before.machine.total) : null,
+    };
+    return { steps, perReport, load: [loadBefore, load1()] as [number, number] };
+  };
 
-  step('play: starting the platform (fresh DATA_DIR, the demo with its lectures)');
-  const platform: RunningPlatform = await startPlatform({ LOG_LEVEL: 'warn' });
-  cleanup.add('play platform', () => platform.stop());
+  const twoGateways = twoGatewaysMode === 'no' ? null : await runTwoGateways({ cleanup, step, quick, timing, measured });
+  if (twoGatewaysMode === 'only') {
+    return {
+      date: new Date(),
+      machine: describeMachine(),
+      node: process.version,
+      busyBefore,
+      quick,
+      engine: 'postgres',
+      routeOnly,
+      gateway: [],
+      beacon: [],
+      beaconCheck: null,
+      upstream: [],
+      media: { videos: 0, segments: 0, playlists: 0, segmentBytes: 0 },
+      serving: [],
+      cpuMsPerReport: NO_CPU,
+      beaconCpuMsPerReport: NO_CPU,
+      upstreamCpuMsPerReport: NO_CPU,
+      load: { gateway: [NaN, NaN], beacon: [NaN, NaN], upstream: [NaN, NaN] },
+      twoGateways,
+    };
+  }
+
+  step(`play: starting the platform on ${engine} (the demo with its lectures)`);
+  const { platform, postgres } = await startEnginePlatform(engine, cleanup, 'play platform', { LOG_LEVEL: 'warn' });
+  const databaseUrl = postgres?.databaseUrl ?? null;
 
   step(`play: ${maxViewers} viewers with their own login tokens`);
-  const gatewayViewers = await createViewers(platform.dataDir, maxViewers);
+  const gatewayViewers = await createViewers(platform.dataDir, maxViewers, databaseUrl);
   // the upstream run uses the same people, with viewings of their own
   const upstreamViewers = gatewayViewers.map((viewer) => ({ ...viewer, logId: '', reports: 0 }));
+  step('play: waiting for the platform to finish its start-up work');
+  await waitForQuiet(step, 'play');
 
   const gatewayPool = new Pool(platform.baseUrl, { connections: 256, keepAliveTimeout: 30_000 });
   cleanup.add('play gateway pool', () => (gatewayPool.closed ? undefined : gatewayPool.close()));
@@ -580,34 +722,7 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
   cleanup.add('play upstream pool', () => (upstreamPool.closed ? undefined : upstreamPool.close()));
 
   // ---- ingestion through the gateway
-  const cpu = () => ({
-    gateway: processCpuMs('gateway/src/main.ts'),
-    mainApi: processCpuMs('upstream/cli/main-api.ts'),
-    login: processCpuMs('upstream/cli/login-service.ts'),
-  });
-  const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
-  /** runs the steps, with the CPU each process spent per report meanwhile and the load around them */
-  const measured = async (run: () => Promise<IngestionStep[]>) => {
-    const before = { ...cpu(), self: process.cpuUsage() };
-    const loadBefore = load1();
-    const steps = await run();
-    const after = cpu();
-    const self = process.cpuUsage(before.self);
-    const reports = steps.reduce((sum, s) => sum + s.allSent, 0);
-    const per = (key: keyof ReturnType<typeof cpu>) => {
-      const a = before[key];
-      const b = after[key];
-      return a === null || b === null || reports === 0 ? null : (b - a) / reports;
-    };
-    const perReport: CpuPerReport = {
-      gateway: per('gateway'),
-      mainApi: per('mainApi'),
-      login: per('login'),
-      loadGenerator: reports === 0 ? null : (self.user + self.system) / 1000 / reports,
-    };
-    return { steps, perReport, load: [loadBefore, load1()] as [number, number] };
-  };
-  const skipped = { steps: [] as IngestionStep[], perReport: { gateway: null, mainApi: null, login: null, loadGenerator: null } as CpuPerReport, load: [NaN, NaN] as [number, number] };
+  const skipped = { steps: [] as IngestionStep[], perReport: NO_CPU, load: [NaN, NaN] as [number, number] };
   const gatewayRun = routeOnly ? skipped : await measured(() => rampUp('play: gateway reportPlay', gatewayViewers, gatewayRates, timing, gatewaySender(gatewayPool), step));
   const gateway = gatewayRun.steps;
   const cpuMsPerReport = gatewayRun.perReport;
@@ -617,7 +732,7 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
   const beaconRun = await measured(() => rampUp('play: gateway player route', gatewayViewers, routeRates, timing, playerRouteSender(gatewayPool, platform.baseUrl), step));
   const beacon = beaconRun.steps;
   const beaconViewers = gatewayViewers.slice(0, Math.max(...beacon.map((s) => s.viewers)));
-  const beaconCheck = checkBeaconRecords(platform.dataDir, beaconViewers.filter((viewer) => viewer.logId !== ''));
+  const beaconCheck = await checkBeaconRecords(platform.dataDir, beaconViewers.filter((viewer) => viewer.logId !== ''), databaseUrl);
   if (beaconCheck) step(`play: ${beaconCheck}`);
 
   // ---- the main API alone
@@ -644,6 +759,8 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
       beaconCpuMsPerReport: beaconRun.perReport,
       upstreamCpuMsPerReport: upstreamRun.perReport,
       load: { gateway: gatewayRun.load, beacon: beaconRun.load, upstream: upstreamRun.load },
+      engine,
+      twoGateways,
     };
   }
 
@@ -696,6 +813,8 @@ export async function runPlayBench(options: { cleanup: Cleanup; step: (text: str
     beaconCpuMsPerReport: beaconRun.perReport,
     upstreamCpuMsPerReport: upstreamRun.perReport,
     load: { gateway: gatewayRun.load, beacon: beaconRun.load, upstream: upstreamRun.load },
+    engine,
+    twoGateways,
   };
 }
 
@@ -726,27 +845,30 @@ export function playMarkdown(r: PlayBenchResults): string {
   const bestBeacon = maxSustained(r.beacon);
   const verdict = bestGateway && bestGateway.offered >= TARGET_REPORTS_PER_SECOND ? 'meets the target' : 'BELOW TARGET';
   const f = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)} ms`);
-  const cpuOf = (label: string, cpu: CpuPerReport, load: [number, number]) =>
-    cpu.gateway === null
-      ? ''
-      : `CPU per report over the ${label} steps (settling included; user + system): gateway ${f(cpu.gateway)}, main API ${f(cpu.mainApi)}, login service ${f(cpu.login)}, the load generator ${f(cpu.loadGenerator)}. Load average ${load[0]} when the steps began, ${load[1]} when they ended.`;
+  const cpuOf = (label: string, cpu: CpuPerReport, load: [number, number]) => cpuPerReportLine(label, cpu, load);
   const cpuLine = cpuOf('gateway reportPlay', r.cpuMsPerReport, r.load.gateway);
   const routeVerdict = bestBeacon && bestBeacon.offered >= TARGET_REPORTS_PER_SECOND ? 'meets the target' : 'BELOW TARGET';
   const routeLine = `${r.routeOnly ? '**Play-log ingestion**: reports' : 'The same reports'} as the web player sends them (POST /beacon/play-log with \`Accept: application/json\`: form fields, the cookie's viewer, the same play-log code without GraphQL, answered \`{"id"}\` which the next report carries): max sustained **${bestBeacon ? `${n(bestBeacon.offered)} reports/s (${n(bestBeacon.viewers)} viewers), p95 ${ms(bestBeacon.p95Ms)}` : 'none of the steps'}**, target ${n(TARGET_REPORTS_PER_SECOND)}/s: ${routeVerdict}${r.beaconCheck ? ` (${r.beaconCheck})` : '; the sampled records hold each viewer\'s last report'}.`;
   const busy = r.busyBefore === null ? '' : ` The cores were ${(r.busyBefore * 100).toFixed(0)} % busy before the run began${r.busyBefore > 0.1 ? ' (other work was running: the figures are lower than on an idle machine)' : ''}.`;
+  const engineNote = r.engine === 'postgres' ? ' The platform runs on PostgreSQL (`DATABASE_URL`, a fresh schema), one process of each service.' : '';
+  const two = r.twoGateways ? twoGatewaysMarkdown(r.twoGateways) : '';
+  if (r.twoGateways && r.gateway.length === 0 && r.beacon.length === 0) {
+    return [`Measured on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`, '', two].join('\n');
+  }
   if (r.routeOnly) {
     return [
-      `Measured with \`npm run bench -- --play-only --play-route-only\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy} Each simulated viewer is signed in with a token of its own and reports every 5 s; open load, latency from each report's scheduled time; each step runs ${r.quick ? 6 : 35} s before its ${r.quick ? 6 : 20} s are measured; a step is sustained when ≥ 99 % of its reports are answered without error at ≥ 97 % of the offered rate with p95 < 1 s.`,
+      `Measured with \`npm run bench -- --play-only --play-route-only${r.engine === 'postgres' ? ' --engine postgres' : ''}\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}${engineNote} Each simulated viewer is signed in with a token of its own and reports every 5 s; open load, latency from each report's scheduled time; each step runs ${r.quick ? 6 : 35} s before its ${r.quick ? 6 : 20} s are measured; a step is sustained when ≥ 99 % of its reports are answered without error at ≥ 97 % of the offered rate with p95 < 1 s.`,
       '',
       routeLine,
       '',
       ...ingestionTable(r.beacon),
       '',
       cpuOf('player route', r.beaconCpuMsPerReport, r.load.beacon),
+      ...(two ? ['', two] : []),
     ].join('\n');
   }
   const lines = [
-    `Measured with \`npm run bench -- --play-only\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`,
+    `Measured with \`npm run bench -- --play-only${r.engine === 'postgres' ? ' --engine postgres' : ''}\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}${engineNote}`,
     '',
     `**Play-log ingestion**: reportPlay through the gateway, each simulated viewer signed in with a token of its own and reporting every 5 s (open load, latency from each report's scheduled time; each step runs 35 s before its 20 s are measured, so every token has been validated again with the login service once, at its own moment). Max sustained: **${bestGateway ? `${n(bestGateway.offered)} reports/s (${n(bestGateway.viewers)} viewers), p95 ${ms(bestGateway.p95Ms)}` : 'none of the steps'}**, target ${n(TARGET_REPORTS_PER_SECOND)}/s: ${verdict}. A step is sustained when ≥ 99 % of its reports are answered without error at ≥ 97 % of the offered rate with p95 < 1 s.`,
     '',
@@ -774,5 +896,65 @@ export function playMarkdown(r: PlayBenchResults): string {
       (s) => `| ${s.target} | ${s.kind} | ${s.concurrency} | ${n(s.perSecond)} | ${s.mbPerSecond.toFixed(1)} | ${s.p50Ms.toFixed(2)} ms | ${s.p95Ms.toFixed(2)} ms | ${s.p99Ms.toFixed(2)} ms |`,
     ),
   ];
+  if (two) lines.push('', two);
   return lines.filter((line, index, all) => !(line === '' && all[index - 1] === '')).join('\n');
+}
+
+const cpuMs = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `${x.toFixed(3)} ms`);
+
+function cpuPerReportLine(label: string, cpu: CpuPerReport, load: [number, number]): string {
+  if (cpu.gateway === null) return '';
+  const parts = [
+    `gateway ${cpuMs(cpu.gateway)}`,
+    `main API ${cpuMs(cpu.mainApi)}`,
+    `login service ${cpuMs(cpu.login)}`,
+    ...(cpu.worker ? [`job worker ${cpuMs(cpu.worker)}`] : []),
+    ...(cpu.nginx ? [`nginx ${cpuMs(cpu.nginx)}`] : []),
+    ...(cpu.postgres ? [`PostgreSQL (the run's backends) ${cpuMs(cpu.postgres)}`] : []),
+    ...(!cpu.postgres && cpu.postgresServer ? [`PostgreSQL (the whole server, others' work included) ${cpuMs(cpu.postgresServer)}`] : []),
+    ...(cpu.redis ? [`Redis ${cpuMs(cpu.redis)}`] : []),
+    `the load generator ${cpuMs(cpu.loadGenerator)}`,
+  ];
+  const busy = cpu.machineBusy === null || cpu.machineBusy === undefined ? '' : ` Both cores were ${(cpu.machineBusy * 100).toFixed(0)} % busy over the steps (everything on the machine).`;
+  return `CPU per report over the ${label} steps (settling included; user + system; several replicas summed; Redis is the machine's whole server): ${parts.join(', ')}. Load average ${load[0]} when the steps began, ${load[1]} when they ended.${busy}`;
+}
+
+export const TWO_GATEWAYS_TARGET = 5_000;
+
+export function twoGatewaysMarkdown(t: TwoGatewayResults): string {
+  const best = maxSustained(t.steps);
+  const verdict = best && best.offered >= TWO_GATEWAYS_TARGET ? 'meets the target' : 'BELOW TARGET';
+  return [
+    `**Two gateways** (\`npm run bench -- --play-only --play-two-gateways\`): the cluster as \`npm run start:cluster\` runs it (${t.gateways} gateways, ${t.mainApis} main APIs behind nginx, a login service and a job worker, on PostgreSQL and Redis), the player's route sent to the gateways in turn (round robin, as the cluster's nginx would, but straight to them: a load balancer has cores of its own). Max sustained **${best ? `${n(best.offered)} reports/s (${n(best.viewers)} viewers), p95 ${ms(best.p95Ms)}` : 'none of the steps'}**, target ${n(TWO_GATEWAYS_TARGET)}/s: ${verdict}${t.check ? ` (${t.check})` : '; the sampled records hold each viewer\'s last report'}.`,
+    '',
+    ...ingestionTable(t.steps),
+    '',
+    cpuPerReportLine('two-gateway', t.cpuMsPerReport, t.load),
+  ].join('\n');
+}
+
+/** The one-gateway figures of each engine side by side (run.ts --engine both). */
+export function playEnginesMarkdown(results: PlayBenchResults[]): string {
+  const name = (e: Engine) => (e === 'postgres' ? 'PostgreSQL' : 'SQLite');
+  const best = (steps: IngestionStep[]) => {
+    if (steps.length === 0) return 'not measured';
+    const b = maxSustained(steps);
+    return b ? `${n(b.offered)}/s, p95 ${ms(b.p95Ms)}` : 'none';
+  };
+  const cpu = (c: CpuPerReport) =>
+    c.gateway === null ? 'n/a' : `${cpuMs(c.gateway)} + ${cpuMs(c.mainApi)} + ${cpuMs(c.login)}${c.postgres ? ` + ${cpuMs(c.postgres)}` : ''}`;
+  const rows: [string, (r: PlayBenchResults) => IngestionStep[], (r: PlayBenchResults) => CpuPerReport][] = [
+    ['reportPlay through the gateway', (r) => r.gateway, (r) => r.cpuMsPerReport],
+    ['the player\'s route (POST /beacon/play-log, JSON)', (r) => r.beacon, (r) => r.beaconCpuMsPerReport],
+    ['AddPlayLog on the main API alone', (r) => r.upstream, (r) => r.upstreamCpuMsPerReport],
+  ];
+  return [
+    `| path | ${results.map((r) => `${name(r.engine)}: max sustained | ${name(r.engine)}: CPU per report (gateway + main API + login${r.engine === 'postgres' ? ' + PostgreSQL' : ''})`).join(' | ')} |`,
+    `|---|${results.map(() => '---|---|').join('')}`,
+    ...rows
+      .filter(([, steps]) => results.some((r) => steps(r).length > 0))
+      .map(([label, steps, perReport]) => `| ${label} | ${results.map((r) => `${best(steps(r))} | ${cpu(perReport(r))}`).join(' | ')} |`),
+    '',
+    `Load average: ${results.map((r) => `${name(r.engine)} ${r.load.beacon[0]} → ${r.load.beacon[1]} over the player's route`).join(', ')}.`,
+  ].join('\n');
 }

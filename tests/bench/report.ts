@@ -1,4 +1,5 @@
 /** The benchmark's results, printed for a person and as Markdown for tests/bench/README.md. */
+import type { Engine } from './engine';
 import type { FirstLoadReport } from './first-load';
 import type { MemoryReading } from './gateway-process';
 import type { LatencySummary } from './stats';
@@ -35,6 +36,10 @@ export interface MemoryResults {
 }
 
 export interface BenchResults {
+  /** the store engine the platform ran on (--engine) */
+  engine: Engine;
+  /** the machine's 1-minute load average when the engine's run began and ended */
+  load: [number, number];
   date: Date;
   machine: string;
   node: string;
@@ -78,7 +83,8 @@ export function textReport(r: BenchResults): string {
   line('='.repeat(78));
   line(`思政云课堂 benchmark  ${r.date.toISOString()}${r.quick ? '  (--quick: reduced counts, not for README)' : ''}`);
   line(`machine: ${r.machine}; Node ${r.node}`);
-  line('platform: upstream + login service + gateway as `npm start`, fresh DATA_DIR with the demo data;');
+  line(`platform: upstream + login service + gateway as \`npm start\`, ${r.engine === 'postgres' ? 'on PostgreSQL (a fresh schema)' : 'fresh DATA_DIR (SQLite)'} with the demo data;`);
+  line(`load average ${r.load[0]} when the run began, ${r.load[1]} when it ended;`);
   line('load generator in the benchmark process on the same machine; latency = request sent to answer parsed.');
   line('='.repeat(78));
 
@@ -140,8 +146,8 @@ export function markdownReport(r: BenchResults): string {
   const out: string[] = [];
   const line = (text = '') => out.push(text);
   const day = r.date.toISOString().slice(0, 10);
-  line(`Measured with \`npm run bench\` (tests/bench) on ${day}: ${r.machine}, Node ${r.node}.`);
-  line('The platform is started as `npm start` starts it (embedded upstream on SQLite, the demo data) and the load');
+  line(`Measured with \`npm run bench${r.engine === 'postgres' ? ' -- --engine postgres' : ''}\` (tests/bench) on ${day}: ${r.machine}, Node ${r.node}; load average ${r.load[0]} when it began, ${r.load[1]} when it ended.`);
+  line(`The platform is started as \`npm start\` starts it (${r.engine === 'postgres' ? 'the upstream on PostgreSQL, DATABASE_URL with a fresh schema' : 'embedded upstream on SQLite'}, the demo data) and the load`);
   line('generator runs on the same machine; latency is from sending the request to having parsed the answer.');
   line('At concurrency 10 the gateway, the upstream and the load generator compete for the same cores, so those');
   line(`figures are bound by CPU rather than by waiting. The gateway spends ${ms(r.memory.cpuMsPerOperation)} ms of CPU (user + system) per \`HomeQuery\`.`);
@@ -174,5 +180,28 @@ export function markdownReport(r: BenchResults): string {
     const ok = withinBudget(f);
     line(`| **total**, budget ${kB(JS_BUDGET_BYTES)} gzip: ${ok ? 'within budget' : '**OVER BUDGET**'} | ${kB(f.totalBytes)} | **${kB(f.totalGzipBytes)}** |`);
   }
+  return out.join('\n');
+}
+
+/** Parts 1, 2 and 5 on each engine, side by side (run.ts --engine both). */
+export function enginesMarkdown(results: BenchResults[]): string {
+  const out: string[] = [];
+  const line = (text = '') => out.push(text);
+  const name = (e: Engine) => (e === 'postgres' ? 'PostgreSQL' : 'SQLite');
+  const first = results[0]!;
+  line(`Measured with \`npm run bench -- --engine both\` on ${first.date.toISOString().slice(0, 10)}: ${first.machine}, Node ${first.node}. ` +
+    results.map((r) => `${name(r.engine)}: load average ${r.load[0]} when its run began, ${r.load[1]} when it ended`).join('; ') + '.');
+  line();
+  line(`| operation | ${results.map((r) => `${name(r.engine)}: c1 median / p99 | ${name(r.engine)}: c10 median / p99 | ${name(r.engine)}: ops/s at 10`).join(' | ')} |`);
+  line(`|---|${results.map(() => '---|---|---|').join('')}`);
+  for (const [index, op] of first.operations.entries()) {
+    const ops = results.map((r) => r.operations[index]!);
+    const row = (label: string, pick: (o: OperationResults) => { c1: LatencySummary; c10: LatencySummary }) =>
+      line(`| ${label} | ${ops.map((o) => { const x = pick(o); return `${ms(x.c1.medianMs)} / ${ms(x.c1.p99Ms)} ms | ${ms(x.c10.medianMs)} / ${ms(x.c10.p99Ms)} ms | ${x.c10.perSecond.toFixed(0)}`; }).join(' | ')} |`);
+    row(`\`${op.name}\` through the gateway`, (o) => o.gateway);
+    row(`its ${callCount(op.plan)} REST calls made directly`, (o) => o.direct);
+  }
+  line();
+  line(`Gateway CPU per \`HomeQuery\`: ${results.map((r) => `${name(r.engine)} ${ms(r.memory.cpuMsPerOperation)} ms`).join(', ')}.`);
   return out.join('\n');
 }

@@ -32,22 +32,42 @@
  * --ai-only runs only part 8, --skip-ai everything but it (and part 9); --ai-scale-only runs only part 9,
  * AI answers at scale (tests/bench/ai-scale.ts: the demo and 100 000 courses, 10 000 with --quick);
  * --web runs only part 10, Lighthouse on the pages (tests/bench/web.ts; --quick: one run a page).
+ *
+ * --engine sqlite|postgres|both (default sqlite; also --engine=X): the store engine of the platforms
+ * the parts start (tests/bench/engine.ts). postgres runs them on PostgreSQL at TEST_DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/test), each in a schema of the benchmark's own
+ * (bench_<random>, pg-boss's bench_<random>_jobs beside it), dropped when the benchmark ends; no other
+ * schema is read or written. both runs SQLite, then PostgreSQL, and prints them side by side:
+ *  - parts 1–3 and 5 on each engine (part 4, the web build's JavaScript, once);
+ *  - part 7 on each engine (one gateway, one main API), and on PostgreSQL also the player's route
+ *    through TWO gateways: the cluster of `npm run start:cluster` (2 gateways, 2 main APIs, login,
+ *    worker, nginx; tests/support/cluster.ts: PostgreSQL in a schema of its own, Redis under a prefix
+ *    of its own), stepped up to 6 000 reports/s, target 5 000/s; --play-two-gateways runs only that;
+ *  - part 6 as the search engines alone, in this process, on one corpus (search.ts
+ *    runSearchEngineBench): SQLite's FTS5 beside PostgreSQL's tsvectors (with sqlite alone: part 6 as
+ *    before, through a main API process).
+ * The gateway's response cache for visitors (RESPONSE_CACHE_TTL_MS) is off in every process started
+ * here unless the shell sets it: parts 1–5 measure the work behind it.
+ * CPU per play report, process by process, at a fixed rate (what a shared machine cannot skew much):
+ * `npx tsx tests/bench/play-cpu.ts --engine postgres --route player` (tests/bench/play-cpu.ts).
  */
+import { loadavg } from 'node:os';
 import { browserAvailable } from '../support/browser';
-import { startPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
 import { Cleanup } from './cleanup';
+import { parseEngines, startEnginePlatform, type Engine } from './engine';
 import { measureFirstLoad } from './first-load';
 import { busyShare, describeMachine } from './machine';
 import { startGatewayProcess } from './gateway-process';
 import { BrokenError, GraphQLClient, RequestCounter, type Operation } from './graphql-client';
 import { artifactOperation, pickCatalogue, prepareWeb } from './operations';
-import { markdownReport, textReport, type BenchResults, type MemoryResults, type OperationResults } from './report';
+import { enginesMarkdown, markdownReport, textReport, type BenchResults, type MemoryResults, type OperationResults } from './report';
 import { measure, type LatencySummary } from './stats';
 import { DirectUpstream, callCount, discoverCalls, type CallPlan } from './upstream-calls';
 import { FULL_CORPUS } from './search-corpus';
 import { aiScaleMarkdown, runAiScaleBench } from './ai-scale';
-import { runSearchBench, searchMarkdown } from './search';
-import { playMarkdown, runPlayBench } from './play';
+import { runSearchBench, runSearchEngineBench, searchEnginesMarkdown, searchMarkdown } from './search';
+import { playEnginesMarkdown, playMarkdown, runPlayBench, type PlayBenchResults } from './play';
 import { aiMarkdown, runAiBench } from './ai';
 import { runWebBench, webMarkdown } from './web';
 
@@ -55,12 +75,25 @@ async function searchPart(cleanup: Cleanup): Promise<string> {
   const size = quick
     ? { courses: FULL_CORPUS.courses / 10, knowledgePoints: FULL_CORPUS.knowledgePoints / 10, lecturers: 500, topics: 100 }
     : FULL_CORPUS;
+  if (engines.includes('postgres')) {
+    // the engines in this process, side by side on one corpus (tests/bench/search.ts)
+    const loadBefore = load1();
+    const results = await runSearchEngineBench({ cleanup, step, size, queries: quick ? 200 : 600, engines });
+    return `${searchEnginesMarkdown(results)}\n\nLoad average ${loadBefore} when the search run began, ${load1()} when it ended.`;
+  }
   const results = await runSearchBench({ cleanup, step, size, queries: quick ? 200 : 600 });
   return searchMarkdown(results);
 }
 
 async function playPart(cleanup: Cleanup): Promise<string> {
-  return playMarkdown(await runPlayBench({ cleanup, step, quick, routeOnly: playRouteOnly }));
+  if (playTwoGateways) return playMarkdown(await runPlayBench({ cleanup, step, quick, twoGateways: 'only' }));
+  const results: PlayBenchResults[] = [];
+  for (const engine of engines) {
+    // the two gateways need PostgreSQL and Redis: measured beside the PostgreSQL platform's figures
+    results.push(await runPlayBench({ cleanup, step, quick, routeOnly: playRouteOnly, engine, twoGateways: engine === 'postgres' ? 'also' : 'no' }));
+  }
+  const each = results.map((r) => `${results.length > 1 ? `#### ${r.engine}\n\n` : ''}${playMarkdown(r)}`);
+  return [...each, ...(results.length > 1 ? [`#### side by side\n\n${playEnginesMarkdown(results)}`] : [])].join('\n\n');
 }
 
 async function aiPart(cleanup: Cleanup): Promise<string> {
@@ -76,9 +109,10 @@ const quick = args.includes('--quick');
 const rebuild = args.includes('--build');
 const searchOnly = args.includes('--search-only');
 const skipSearch = args.includes('--skip-search');
-const playOnly = args.includes('--play-only');
+const playOnly = args.includes('--play-only') || args.includes('--play-two-gateways');
 const skipPlay = args.includes('--skip-play');
 const playRouteOnly = args.includes('--play-route-only');
+const playTwoGateways = args.includes('--play-two-gateways');
 const aiOnly = args.includes('--ai-only');
 const skipAi = args.includes('--skip-ai');
 const aiScaleOnly = args.includes('--ai-scale-only');
@@ -95,7 +129,13 @@ const COUNTS = {
   catalogLatency: scale(500),
 };
 
+const engines = parseEngines(args);
+// the gateway's response cache for visitors' public reads (RESPONSE_CACHE_TTL_MS, 5 s by default)
+// would answer nearly every measured HomeQuery from memory: the figures are of the work behind it,
+// so every process started from here runs without it unless the shell sets it
+process.env.RESPONSE_CACHE_TTL_MS ??= '0';
 const started = Date.now();
+const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function step(text: string): void {
@@ -143,58 +183,16 @@ async function latencyPair(
   return { gateway: { c1: g1, c10: g10 }, direct: { c1: d1, c10: d10 } };
 }
 
-async function main(cleanup: Cleanup): Promise<boolean> {
-  if (webOnly) {
-    if (!browserAvailable()) throw new BrokenError('--web needs Chromium (apt-get install chromium fonts-noto-cjk)');
-    prepareWeb({ rebuild });
-    const markdown = webMarkdown(await runWebBench({ cleanup, step, runs: quick ? 1 : 3 }));
-    process.stdout.write('\n----- Markdown for tests/bench/README.md, Web pages -----\n\n');
-    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
-    return true;
-  }
-  if (aiScaleOnly) {
-    const markdown = await aiScalePart();
-    process.stdout.write('\n----- Markdown for tests/bench/README.md, AI answers at scale -----\n\n');
-    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
-    return true;
-  }
-  if (aiOnly) {
-    const markdown = await aiPart(cleanup);
-    process.stdout.write('\n----- Markdown for tests/bench/README.md, AI answers -----\n\n');
-    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
-    return true;
-  }
-  if (playOnly) {
-    const markdown = await playPart(cleanup);
-    process.stdout.write('\n----- Markdown for tests/bench/README.md, Play -----\n\n');
-    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
-    return true;
-  }
-  if (searchOnly) {
-    const markdown = await searchPart(cleanup);
-    process.stdout.write('\n----- Markdown for tests/bench/README.md, Search -----\n\n');
-    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
-    return true;
-  }
-  const warnings: string[] = [];
-  const date = new Date();
-
-  // the browser is checked first (in CI its absence is a failure), used last
-  const haveBrowser = browserAvailable();
-
-  // other work on the machine skews every figure: say so when the cores were not idle to begin with
-  const busy = await busyShare();
-  if (busy !== null && busy > 0.1) {
-    warnings.push(`the machine was ${(busy * 100).toFixed(0)} % busy before the benchmark started (other processes): the figures are noisier and slower than on an idle machine`);
-  }
-
-  const staleWeb = prepareWeb({ rebuild });
-  if (staleWeb) warnings.push(staleWeb);
-  const home = artifactOperation('HomeQuery', { scId: 0, isAll: true });
-
-  step('starting the platform (fresh DATA_DIR, demo data seeded on first start)');
-  const platform = await startPlatform({ EXPOSE_UPSTREAM_COUNT: 'true' });
-  cleanup.add('platform', () => platform.stop());
+/** Parts 1, 2, 3 and 5 on one engine: the platform stays up for the first load (part 4) until `stop`. */
+async function pagesPart(
+  cleanup: Cleanup,
+  engine: Engine,
+  home: Operation,
+  warnings: string[],
+): Promise<{ platform: RunningPlatform; stop: () => Promise<void>; results: Omit<BenchResults, 'firstLoad' | 'date' | 'warnings' | 'elapsedMs'> }> {
+  const loadBefore = load1();
+  step(`${engine}: starting the platform (${engine === 'postgres' ? 'a fresh PostgreSQL schema' : 'fresh DATA_DIR'}, demo data seeded on first start)`);
+  const { platform, stop } = await startEnginePlatform(engine, cleanup, `${engine} platform`, { EXPOSE_UPSTREAM_COUNT: 'true' });
   step(`platform up: gateway ${platform.baseUrl}, upstream ${platform.upstreamUrl}`);
 
   const direct = new DirectUpstream(platform.upstreamUrl);
@@ -258,57 +256,112 @@ async function main(cleanup: Cleanup): Promise<boolean> {
     ['CatalogQuery', catalogCounter, catalogPlan!],
   ] as const) {
     if (counter.max !== counter.min || counter.min !== callCount(plan)) {
-      warnings.push(`${name}: upstream requests per operation varied (${counter.describe()}); the replay uses the ${callCount(plan)} calls recorded`);
+      warnings.push(`${engine}: ${name}: upstream requests per operation varied (${counter.describe()}); the replay uses the ${callCount(plan)} calls recorded`);
     }
   }
 
   // the measured gateway is done: stop it before Chromium needs the cores
   await client.close();
   await gateway.stop();
+  await direct.close();
+  return {
+    platform,
+    stop,
+    results: {
+      engine,
+      load: [loadBefore, load1()],
+      machine: describeMachine(),
+      node: process.version,
+      quick,
+      operations: [
+        { name: 'HomeQuery', page: '/home, scId 0', variables: home.variables, plan: homePlan!, upstreamRequests: homeCounter.describe(), ...homeLatency,
+          gatewayC10Note: `the ${COUNTS.memoryOperations.toLocaleString('en-US').replace(/,/g, ' ')} operations of the memory run` },
+        {
+          name: 'CatalogQuery',
+          page: `/catalog?scId=${category.id}, ${category.subject} › ${category.name}`,
+          variables: catalog.variables,
+          plan: catalogPlan!,
+          upstreamRequests: catalogCounter.describe(),
+          ...catalogLatency,
+        },
+      ],
+      memory,
+    },
+  };
+}
 
-  // ---- first load ---------------------------------------------------------------------------------
-  let firstLoad: BenchResults['firstLoad'];
-  if (haveBrowser) {
-    step('first load of /home in Chromium');
-    firstLoad = await measureFirstLoad(`${platform.baseUrl}/home`);
-    if (firstLoad.scripts.length === 0) throw new BrokenError('Chromium loaded no JavaScript for /home');
-  } else {
-    firstLoad = { skipped: 'no Chromium on this machine' };
+async function main(cleanup: Cleanup): Promise<boolean> {
+  if (webOnly) {
+    if (!browserAvailable()) throw new BrokenError('--web needs Chromium (apt-get install chromium fonts-noto-cjk)');
+    prepareWeb({ rebuild });
+    const markdown = webMarkdown(await runWebBench({ cleanup, step, runs: quick ? 1 : 3 }));
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, Web pages -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
+  if (aiScaleOnly) {
+    const markdown = await aiScalePart();
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, AI answers at scale -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
+  if (aiOnly) {
+    const markdown = await aiPart(cleanup);
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, AI answers -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
+  if (playOnly) {
+    const markdown = await playPart(cleanup);
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, Play -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
+  if (searchOnly) {
+    const markdown = await searchPart(cleanup);
+    process.stdout.write('\n----- Markdown for tests/bench/README.md, Search -----\n\n');
+    process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
+    return true;
+  }
+  const warnings: string[] = [];
+  const date = new Date();
+
+  // the browser is checked first (in CI its absence is a failure), used last
+  const haveBrowser = browserAvailable();
+
+  // other work on the machine skews every figure: say so when the cores were not idle to begin with
+  const busy = await busyShare();
+  if (busy !== null && busy > 0.1) {
+    warnings.push(`the machine was ${(busy * 100).toFixed(0)} % busy before the benchmark started (other processes): the figures are noisier and slower than on an idle machine`);
   }
 
-  // ---- search: its own corpus and main API process ----------------------------------------------
-  // the platform is no longer needed: give the cores and the memory to the corpus
-  await platform.stop();
+  const staleWeb = prepareWeb({ rebuild });
+  if (staleWeb) warnings.push(staleWeb);
+  const home = artifactOperation('HomeQuery', { scId: 0, isAll: true });
+
+  const pages: BenchResults[] = [];
+  let firstLoad: BenchResults['firstLoad'] = { skipped: 'no Chromium on this machine' };
+  for (const [index, engine] of engines.entries()) {
+    const run = await pagesPart(cleanup, engine, home, warnings);
+    // ---- first load (the web build: the same on every engine, measured on the first) ------------
+    if (index === 0 && haveBrowser) {
+      step('first load of /home in Chromium');
+      firstLoad = await measureFirstLoad(`${run.platform.baseUrl}/home`);
+      if (firstLoad.scripts.length === 0) throw new BrokenError('Chromium loaded no JavaScript for /home');
+    }
+    // the platform is no longer needed: give the cores and the memory to what comes next
+    await run.stop();
+    pages.push({ ...run.results, firstLoad, date, warnings, elapsedMs: Date.now() - started });
+  }
   const playReport = skipPlay ? null : await playPart(cleanup);
   const aiReport = skipAi ? null : await aiPart(cleanup);
   const aiScaleReport = skipAi ? null : await aiScalePart();
   const searchReport = skipSearch ? null : await searchPart(cleanup);
 
-  const results: BenchResults = {
-    date,
-    machine: describeMachine(),
-    node: process.version,
-    quick,
-    operations: [
-      { name: 'HomeQuery', page: '/home, scId 0', variables: home.variables, plan: homePlan!, upstreamRequests: homeCounter.describe(), ...homeLatency,
-        gatewayC10Note: `the ${COUNTS.memoryOperations.toLocaleString('en-US').replace(/,/g, ' ')} operations of the memory run` },
-      {
-        name: 'CatalogQuery',
-        page: `/catalog?scId=${category.id}, ${category.subject} › ${category.name}`,
-        variables: catalog.variables,
-        plan: catalogPlan!,
-        upstreamRequests: catalogCounter.describe(),
-        ...catalogLatency,
-      },
-    ],
-    memory,
-    firstLoad,
-    warnings,
-    elapsedMs: Date.now() - started,
-  };
-  process.stdout.write(`\n${textReport(results)}\n`);
+  for (const results of pages) process.stdout.write(`\n${textReport(results)}\n`);
   process.stdout.write('\n----- Markdown for tests/bench/README.md -----\n\n');
-  process.stdout.write(`${markdownReport(results)}\n`);
+  for (const results of pages) process.stdout.write(`${pages.length > 1 ? `\n#### ${results.engine}\n\n` : ''}${markdownReport(results)}\n`);
+  if (pages.length > 1) process.stdout.write(`\n#### side by side\n\n${enginesMarkdown(pages)}\n`);
   if (playReport) process.stdout.write(`\n### Play\n\n${playReport}\n`);
   if (aiReport) process.stdout.write(`\n### AI answers\n\n${aiReport}\n`);
   if (aiScaleReport) process.stdout.write(`\n### AI answers at scale\n\n${aiScaleReport}\n`);
