@@ -32,6 +32,7 @@ import { armorPlugin, useCostLimit, useLimitMessages } from './limits';
 import { useOperationMetrics } from './operationMetrics';
 import { useRateLimits } from './rateLimits';
 import { useVisitorResponseCache } from './responseCache';
+import { useAnswerCompression } from './compression';
 import { useResponseHeaders } from './responses';
 import { useSubscriptionErrorResults } from './subscriptionResults';
 import { signedInUploader, useUploadGuard } from './uploads';
@@ -140,6 +141,9 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     useStreamBodyLimit(GRAPHQL_SSE_ENDPOINT),
     useGraphQLSSE({ endpoint: GRAPHQL_SSE_ENDPOINT }),
     useResponseHeaders(),
+    // after the headers (it copies them onto the compressed answer), before the response cache (a
+    // cached answer is executed, and compressed, too)
+    useAnswerCompression() as Plugin,
     useFallbackCookies() as Plugin,
     useBodyLimits(),
     // secondary fields that answered empty after a failure report it on their path (graphql/fieldErrors.ts)
