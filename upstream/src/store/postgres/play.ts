@@ -12,7 +12,9 @@
  * the reports unnested into rows, checked against videos and users, the existing records updated
  * (UPDATE … FROM, each by its own report's rules) and the rest inserted, answering each report's
  * id in order; then one DELETE prunes the users who got a new record. A batch that names one
- * user's video twice goes in rounds (a statement may change a row once); a record created by
+ * user's video twice goes in rounds (a statement may change a row once), in one transaction; a
+ * batch of one round is its one statement, outside any transaction of its own (the statement is
+ * whole by itself; inside a caller's transaction it is that transaction's). A record created by
  * another replica between the update and the insert is written by record() on its own.
  */
 import { sql } from 'kysely';
@@ -76,12 +78,13 @@ export function createPostgresPlayLogStore(connection: PostgresConnection): Asyn
         }
         return row.id;
       }),
-    recordMany: (entries, at) =>
-      connection.transaction(async () => {
+    recordMany: (entries, at) => {
+      const batches = rounds(entries);
+      const write = async () => {
         const outcomes: PlayLogOutcome[] = new Array<PlayLogOutcome>(entries.length).fill(null);
         const created = new Set<number>();
         const raced: { index: number; entry: PlayLogInput }[] = [];
-        for (const round of rounds(entries)) {
+        for (const round of batches) {
           const c = columnsOf(round.map((r) => r.entry));
           const { rows } = await sql<{ ord: number; id: number | null; inserted: boolean; known: boolean; valid: boolean }>`
             WITH input AS (
@@ -159,7 +162,12 @@ export function createPostgresPlayLogStore(connection: PostgresConnection): Asyn
         // created meanwhile by another replica's transaction: now an ordinary update
         for (const { index, entry } of raced) outcomes[index] = await store.record(entry, at);
         return outcomes;
-      }),
+      };
+      // one round is one statement, whole by itself: no BEGIN and COMMIT around it (two round trips
+      // of three when no record is new, as when viewers keep watching); the pruning after it and a
+      // raced report are statements of their own, each whole too
+      return batches.length > 1 ? connection.transaction(write) : write();
+    },
     find: async (userId, videoId) =>
       (
         await sql<PlayLogRecord>`SELECT ${PLAY_COLUMNS} ${PLAY_FROM} WHERE p.user_id = ${userId} AND p.video_id = ${videoId}`.execute(
