@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../upstream/src/login-service/services/accounts';
 import { DATABASE_FILE } from '../../upstream/src/store';
 import { from, startTestLogin, type TestLogin } from './login-harness';
+import type { SessionToken, UserInfo, ProfileJson } from '../../upstream/src/login-service/contract';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -41,7 +42,7 @@ describe('account pages', () => {
   afterAll(() => login.stop());
 
   async function signIn(userName: string, password: string): Promise<string> {
-    const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName, password }, from('192.0.2.90'));
+    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName, password }, from('192.0.2.90'));
     expect(res.body.code, res.body.message).toBe(2000);
     issued.push(res.body.items.token);
     return res.body.items.token;
@@ -228,9 +229,9 @@ describe('account pages', () => {
       expect(page.html).toContain('role="status">已保存</p>');
       expect(page.html).toContain('<dd id="current-value">New.Address@example.edu.cn</dd>');
       expect(page.html).toContain('<a class="back" href="http://127.0.0.1:4000/center">');
-      const info = await login.client.get<{ Email: string }>('/UserCenterApi/GetUserInfo', { token: studentToken });
+      const info = await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token: studentToken });
       expect(info.body.items.Email).toBe('New.Address@example.edu.cn');
-      const extra = await login.client.get<{ Email: string }>('/UserCenterApi/GetUserExtraInfo', { token: studentToken });
+      const extra = await login.client.get<ProfileJson>('/UserCenterApi/GetUserExtraInfo', { token: studentToken });
       expect(extra.body.items.Email).toBe('New.Address@example.edu.cn');
       const student = (await login.store.users.getByName('student'))!;
       const last = messagesOf(student.userId).at(-1)!;
@@ -242,7 +243,7 @@ describe('account pages', () => {
       const page = await submit('/phone', studentToken, { value: '+86 139-0000-0001', password: 'Student2026' });
       expect(page.html).toContain('已保存');
       expect(page.html).toContain('<dd id="current-value">13900000001</dd>');
-      const info = await login.client.get<{ PhoneNumber: string }>('/UserCenterApi/GetUserInfo', { token: studentToken });
+      const info = await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token: studentToken });
       expect(info.body.items.PhoneNumber).toBe('13900000001');
       const student = (await login.store.users.getByName('student'))!;
       expect(messagesOf(student.userId).at(-1)).toMatchObject({ type: 3, message: expect.stringContaining('手机号码') });

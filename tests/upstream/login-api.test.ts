@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationIdentity, createOrganisation, createUser, setOrganisationEnabled, setUserEnabled } from '../../upstream/src/login-service/services/accounts';
 import { createHash } from 'node:crypto';
 import { from, startTestLogin, type TestLogin } from './login-harness';
+import type { SessionToken, UserInfo } from '../../upstream/src/login-service/contract';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-type TokenItems = { token: string; expiresAt: string };
 
 describe('login service API', () => {
   let login: TestLogin;
@@ -26,7 +26,7 @@ describe('login service API', () => {
   afterAll(() => login.stop());
 
   const signIn = async (userName: string, password: string, ip = '192.0.2.10') => {
-    const res = await login.client.postJson<TokenItems>('/UserCenterApi/Login', { userName, password }, from(ip));
+    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName, password }, from(ip));
     if (res.body.code === 2000) issued.push(res.body.items.token);
     return res;
   };
@@ -44,7 +44,7 @@ describe('login service API', () => {
     });
 
     it('takes the user name case-insensitively and accepts a form body', async () => {
-      const res = await login.client.postForm<TokenItems>('/UserCenterApi/Login', { userName: 'STUDENT', password: 'Student2026' });
+      const res = await login.client.postForm<SessionToken>('/UserCenterApi/Login', { userName: 'STUDENT', password: 'Student2026' });
       expect(res.body.code).toBe(2000);
       issued.push(res.body.items.token);
     });
@@ -166,7 +166,7 @@ describe('login service API', () => {
     it('RefreshToken: a new token with a fresh expiry, the old one revoked; also within 24 h after expiry, not later', async () => {
       const first = (await signIn('student', 'Student2026')).body.items.token;
       login.clock.advance(HOUR);
-      const res = await login.client.postJson<TokenItems>('/UserCenterApi/RefreshToken', { token: first });
+      const res = await login.client.postJson<SessionToken>('/UserCenterApi/RefreshToken', { token: first });
       expect(res.body.code).toBe(2000);
       const second = res.body.items.token;
       expect(second).not.toBe(first);
@@ -182,7 +182,7 @@ describe('login service API', () => {
       // expired, within the grace period
       login.clock.advance(168 * HOUR + 23 * HOUR);
       expect((await validate(second)).body.code).toBe(-1);
-      const third = await login.client.postJson<TokenItems>('/UserCenterApi/RefreshToken', { token: second });
+      const third = await login.client.postJson<SessionToken>('/UserCenterApi/RefreshToken', { token: second });
       expect(third.body.code).toBe(2000);
       expect((await validate(third.body.items.token)).body.code).toBe(2000);
       // past the grace period
@@ -233,7 +233,7 @@ describe('login service API', () => {
 
     it('names the organisation of a member', async () => {
       const { token } = (await signIn('teacher', 'Teacher2026')).body.items;
-      const items = (await login.client.get<Record<string, unknown>>('/UserCenterApi/GetUserInfo', { token })).body.items;
+      const items = (await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token })).body.items;
       expect(items).toMatchObject({ UserName: 'teacher', UserType: 2, ComName: '示范大学图书馆', ComCode: 'DEMO-LIB' });
       expect(items.ComId).toBe((await login.store.organisations.getByGid('demo-library'))!.comId);
     });
@@ -251,7 +251,7 @@ describe('login service API', () => {
   describe('IPAutoLogin', () => {
     const auto = (ip?: string) => login.client.get<string>('/UserCenterApi/IPAutoLogin', {}, ip ? from(ip) : {});
     const infoOf = async (token: string) =>
-      (await login.client.get<Record<string, unknown>>('/UserCenterApi/GetUserInfo', { token })).body.items;
+      (await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token })).body.items;
 
     it('logs an address inside an organisation range in as that organisation (userType 2, org<comId>)', async () => {
       const res = await auto('10.20.3.4');
@@ -298,7 +298,7 @@ describe('login service API', () => {
     it('a valid gid gives a token of the organisation identity', async () => {
       const res = await company({ cid: 'demo-library' });
       expect(res.body.code).toBe(2000);
-      const info = (await login.client.get<Record<string, unknown>>('/UserCenterApi/GetUserInfo', { token: res.body.items })).body.items;
+      const info = (await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token: res.body.items })).body.items;
       expect(info).toMatchObject({ UserType: 2, ComName: '示范大学图书馆' });
     });
 

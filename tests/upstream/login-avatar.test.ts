@@ -17,6 +17,7 @@ import { startMainApi } from '../../upstream/src/main-api/server';
 import { signParams } from './client';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 import { postMultipart, type UploadPart } from './multipart';
+import type { SessionToken, UserInfo, ProfileJson } from '../../upstream/src/login-service/contract';
 
 const HOUR = 3_600_000;
 
@@ -63,7 +64,7 @@ describe('UploadHeader', () => {
     login = await startTestLogin();
     // the main API on the same DATA_DIR serves /media, as in `npm start`
     mainApi = await startMainApi({ config: login.config, store: await withEnginesOf(login.store), port: 0 });
-    const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.80'));
+    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.80'));
     token = res.body.items.token;
     issued.push(token);
     userId = (await login.store.users.getByName('student'))!.userId;
@@ -182,9 +183,9 @@ describe('UploadHeader', () => {
     expect(bytes.includes(Buffer.from('secret-exif-marker'))).toBe(false);
     expect(existsSync(path.join(login.store.mediaDir, url.slice('/media/'.length)))).toBe(true);
 
-    const info = await login.client.get<{ HeadPicture: string }>('/UserCenterApi/GetUserInfo', { token });
+    const info = await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token });
     expect(info.body.items.HeadPicture).toBe(url);
-    const extra = await login.client.get<{ HeadPicture: string }>('/UserCenterApi/GetUserExtraInfo', { token });
+    const extra = await login.client.get<ProfileJson>('/UserCenterApi/GetUserExtraInfo', { token });
     expect(extra.body.items.HeadPicture).toBe(url);
   });
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../upstream/src/login-service/services/accounts';
 import { from, startTestLogin, type TestLogin } from './login-harness';
+import type { SessionToken, UserInfo } from '../../upstream/src/login-service/contract';
 
 describe('ModifyPassword', () => {
   let login: TestLogin;
@@ -28,7 +29,7 @@ describe('ModifyPassword', () => {
   }
 
   async function signIn(userName: string, password: string, ip = '192.0.2.60'): Promise<string> {
-    const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName, password }, from(ip));
+    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName, password }, from(ip));
     expect(res.body.code, res.body.message).toBe(2000);
     issued.push(res.body.items.token);
     return res.body.items.token;
@@ -164,7 +165,7 @@ describe('ModifyPassword', () => {
   it("refuses an organisation's network identity: 机构网络账号不能修改个人信息", async () => {
     const network = await login.client.get<string>('/UserCenterApi/IPAutoLogin', {}, from('10.20.9.9'));
     issued.push(network.body.items);
-    const info = await login.client.get<{ UserId: number }>('/UserCenterApi/GetUserInfo', { token: network.body.items });
+    const info = await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token: network.body.items });
     const res = await modify({ token: network.body.items, userId: info.body.items.UserId, oldPwd: 'Anything1x', newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' });
     expect(res.body).toEqual(refusal('机构网络账号不能修改个人信息'));
   });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../upstream/src/login-service/services/accounts';
 import { from, startTestLogin, type TestLogin } from './login-harness';
+import type { SessionToken } from '../../upstream/src/login-service/contract';
 
 type Profile = Record<string, unknown> & { userId: number };
 
@@ -30,7 +31,7 @@ describe('login service profile calls', () => {
   afterAll(() => login.stop());
 
   async function signIn(userName: string, password: string): Promise<string> {
-    const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName, password }, from('192.0.2.50'));
+    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName, password }, from('192.0.2.50'));
     expect(res.body.code, res.body.message).toBe(2000);
     issued.push(res.body.items.token);
     return res.body.items.token;

@@ -16,6 +16,7 @@ import { rawUpload, type RawUpload } from '../support/raw-upload';
 import { signParams, type Envelope } from './client';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 import { postMultipart } from './multipart';
+import type { SessionToken } from '../../upstream/src/login-service/contract';
 
 const PATH = '/UserCenterApi/UploadHeader';
 const BOUNDARY = '----upload-limits-test-boundary-0123456789';
@@ -95,7 +96,7 @@ describe('UploadHeader limits', () => {
 
   beforeAll(async () => {
     login = await startTestLogin();
-    const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.81'));
+    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.81'));
     token = res.body.items.token;
     jpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 10, g: 90, b: 160 } } }).jpeg().toBuffer();
   });
@@ -286,7 +287,7 @@ describe('UploadHeader limits', () => {
       for (let i = 0; i < MAX_CONCURRENT_UPLOADS; i += 1) {
         const userName = `slot-holder-${i}`;
         await createUser(login.store, { userName, password: 'Passw0rd2026', userType: 1, realName: userName }, Date.now());
-        const signedIn = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName, password: 'Passw0rd2026' }, from('192.0.2.82'));
+        const signedIn = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName, password: 'Passw0rd2026' }, from('192.0.2.82'));
         const { headers, start } = signedStart(signedIn.body.items.token);
         stalled.push(rawUpload(login.server.url, PATH, { headers, start, total: 1024 * 1024 }));
       }

@@ -8,8 +8,9 @@ import { ApiError, badParameter, Code, MESSAGES, refused, type Envelope } from '
 import type { Params } from '../http/params';
 import type { UploadLimits } from '../http/signed-params';
 import type { UserRecord } from '../store';
+import type { SessionToken } from './contract';
 import { ACCOUNT_MESSAGES, type AccountService, type OAuthProviderType } from './services/account-service';
-import { AUTH_MESSAGES, type AuthService } from './services/auth-service';
+import { AUTH_MESSAGES, type AuthService, type Session } from './services/auth-service';
 import { AVATAR_MESSAGES, AVATAR_REQUEST_MAX_BYTES, type AvatarService } from './services/avatars';
 
 export interface LoginRequestContext {
@@ -113,7 +114,7 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
         return {
           code: Code.ok,
           message: MESSAGES.ok,
-          items: { token: session.token, expiresAt: new Date(session.expiresAt).toISOString() },
+          items: sessionToken(session),
         };
       },
     },
@@ -134,7 +135,7 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
         return {
           code: Code.ok,
           message: MESSAGES.ok,
-          items: { token: session.token, expiresAt: new Date(session.expiresAt).toISOString() },
+          items: sessionToken(session),
         };
       },
     },
@@ -220,4 +221,9 @@ export const routeKey = (method: string, path: string): string =>
 
 export function buildLoginRouteTable(services: LoginRouteServices): Map<string, LoginRoute> {
   return new Map(loginRoutes(services).map((route) => [routeKey(route.method, route.path), route]));
+}
+
+/** Login's and RefreshToken's items: the token and its expiry (ISO 8601). */
+function sessionToken(session: Session): SessionToken {
+  return { token: session.token, expiresAt: new Date(session.expiresAt).toISOString() };
 }

@@ -7,6 +7,7 @@
  * password, a token or a contact value.
  */
 import { refused } from '../../http/envelope';
+import type { ProfileJson } from '../contract';
 import type { Logger } from '../../logger';
 import type { OAuthProviderKey, Store, UserRecord } from '../../store';
 import { MESSAGE_TYPE } from '../../store/messages';
@@ -42,28 +43,6 @@ export type OAuthProviderType = keyof typeof OAUTH_PROVIDERS;
 
 export const bindStateOf = (user: UserRecord, key: OAuthProviderKey): boolean =>
   (key === 'qq' ? user.qqBindState : key === 'weixin' ? user.weixinBindState : user.weiboBindState) === 1;
-
-/** GetUserExtraInfo's items (field names of product-spec §3 "User profile") */
-export interface ProfileJson {
-  userId: number;
-  UserName: string;
-  RealName: string;
-  Gender: number;
-  Address: string;
-  Birthday: string;
-  School: string;
-  Major: string;
-  ClassName: string;
-  StudentID: string;
-  Info: string;
-  PhoneNumber: string;
-  Email: string;
-  HeadPicture: string;
-  QQBindState: number;
-  WeixinBindState: number;
-  WeiboBindState: number;
-  CanChangePassword: boolean;
-}
 
 /** an organisation's network identity: shared by everyone on that network, no password */
 export const isNetworkIdentity = (user: UserRecord): boolean => user.orgIdentityOf !== null || !user.hasPassword;

@@ -9,6 +9,7 @@ import { ApiError, refused } from '../../http/envelope';
 import type { Logger } from '../../logger';
 import type { OrganisationRecord, Store, TokenKind, UserRecord } from '../../store';
 import { cidrContains, parseAddress, parseCidr, type Cidr } from '../../http/cidr';
+import type { UserInfo } from '../contract';
 import { organisationIdentity } from './accounts';
 import { createLoginThrottle, type Attempt } from './login-throttle';
 import { verifyPassword } from './passwords';
@@ -39,18 +40,6 @@ export interface Session {
   token: string;
   user: UserRecord;
   expiresAt: number;
-}
-
-export interface UserInfo {
-  UserName: string;
-  UserType: number;
-  ComId: number;
-  UserId: number;
-  ComName: string;
-  HeadPicture: string;
-  PhoneNumber: string;
-  Email: string;
-  ComCode: string;
 }
 
 export interface AuthService {
