@@ -121,7 +121,7 @@ describe('继续学习', () => {
     const again = await cached.graphql(OUTLINE, { courseId: course.id });
     expect(visitor.body.data.course.viewerProgress).toBeNull();
     expect(again.body.data.course.viewerProgress).toBeNull();
-    expect(again.body.extensions?.responseCache?.hit ?? false).toBe(false);
+    expect((again.body.extensions?.responseCache as { hit?: boolean } | undefined)?.hit ?? false).toBe(false);
     const bobs = await cached.graphql(OUTLINE, { courseId: course.id }, { cookie: bob.cookie });
     expect(bobs.body.data.course.viewerProgress).toBeNull();
   });

@@ -1,10 +1,14 @@
 import { Box, Button, Group, Input } from '@chakra-ui/react';
-import { startTransition, useEffect, useState, type FormEvent } from 'react';
+import { startTransition, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useLoginFirstHref } from '../../app/LoginPage';
 import { MESSAGES, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { saveSearchKeyword } from '../../lib/searchHistory';
 import { checkUserText } from '../../lib/userText';
+import { playUrl } from '../CourseCard/CourseCard';
 import { SearchIcon } from '../icons/Icons';
+import { SuggestionList } from '../SearchSuggest/SuggestionList';
+import { useSearchSuggestions, type SuggestionOption } from '../SearchSuggest/useSearchSuggestions';
 import { showMessage } from '../ui/toaster';
 
 interface Props {
@@ -15,7 +19,10 @@ interface Props {
 /**
  * Header search: at most 50 characters, Enter or the button; the keyword is cleaned by the text
  * policy (lib/userText), nothing visible gives 请输入内容 (§5), a control character or direction
- * override its own notice; a search is saved to the local history.
+ * override its own notice; a search is saved to the local history. As one types, suggestions open
+ * under it (issue 17: history, hot keywords, courses, lecturers; ↑/↓, Enter, Esc): a keyword searches
+ * it, a course opens its player in a new tab (a visitor's the login page first, as a course card
+ * does), a lecturer their page.
  */
 export function SearchBox({ currentKey = null }: Props) {
   const navigate = useNavigate();
@@ -25,7 +32,39 @@ export function SearchBox({ currentKey = null }: Props) {
     if (currentKey !== null) setValue(currentKey.slice(0, TEXT_LIMIT.siteSearch));
   }, [currentKey]);
 
+  const loginFirst = useLoginFirstHref();
+  const searchFor = useCallback(
+    (key: string) => {
+      saveSearchKeyword(key);
+      startTransition(() => {
+        void navigate(`/search?key=${encodeURIComponent(key)}`);
+      });
+    },
+    [navigate],
+  );
+  const onPick = useCallback(
+    (option: SuggestionOption) => {
+      switch (option.kind) {
+        case 'history':
+        case 'hot':
+          setValue(option.keyword);
+          searchFor(option.keyword);
+          return;
+        case 'course':
+          window.open(loginFirst(playUrl(option.courseId, option.catalogueId)), '_blank', 'noopener');
+          return;
+        case 'author':
+          startTransition(() => {
+            void navigate(`/authorDes?id=${option.authorId}`);
+          });
+      }
+    },
+    [loginFirst, navigate, searchFor],
+  );
+  const combobox = useSearchSuggestions(value, onPick);
+
   const submit = (event: FormEvent) => {
+    combobox.close();
     event.preventDefault();
     const verdict = checkUserText(value, { multiline: false, maxLength: TEXT_LIMIT.siteSearch });
     if (!verdict.ok) {
@@ -38,14 +77,11 @@ export function SearchBox({ currentKey = null }: Props) {
       return;
     }
     // §4: making a search saves the keyword to the local history
-    saveSearchKeyword(key);
-    startTransition(() => {
-      void navigate(`/search?key=${encodeURIComponent(key)}`);
-    });
+    searchFor(key);
   };
 
   return (
-    <Box as="form" role="search" onSubmit={submit} width="100%" maxW="440px">
+    <Box as="form" role="search" onSubmit={submit} width="100%" maxW="440px" position="relative">
       <Group attached width="100%">
         <Input
           name="key"
@@ -54,6 +90,7 @@ export function SearchBox({ currentKey = null }: Props) {
           onChange={(e) => setValue(e.target.value.slice(0, TEXT_LIMIT.siteSearch))}
           placeholder="搜索课程、知识点、专题、讲师"
           aria-label="搜索关键词"
+          {...combobox.inputProps}
           bg="gray.50"
           borderColor="gray.200"
           borderRightWidth="0"
@@ -67,6 +104,7 @@ export function SearchBox({ currentKey = null }: Props) {
           搜索
         </Button>
       </Group>
+      <SuggestionList combobox={combobox} />
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { PlayVideoList_playPage$key } from '../../__generated__/PlayVideoList_playPage.graphql';
 import { formatMmSs } from '../../lib/formatTime';
 import { PlayIcon } from '../icons/Icons';
+import { progressByVideo, VideoProgressMark } from '../ContinueLearning/VideoProgressMark';
 
 const playPageFragment = graphql`
   fragment PlayVideoList_playPage on PlayPage {
@@ -13,6 +14,15 @@ const playPageFragment = graphql`
       numberShow
       duration
     }
+    course {
+      viewerProgress {
+        videos {
+          videoId
+          percent
+          learned
+        }
+      }
+    }
   }
 `;
 
@@ -22,9 +32,11 @@ interface Props {
   readonly onSelect: (videoId: number) => void;
 }
 
-/** The course's videos beside the player, the current one marked; a click plays another. */
+/** The course's videos beside the player, the current one marked, each with how far the viewer watched it; a click plays another. */
 export function PlayVideoList({ playPage, currentVideoId, onSelect }: Props) {
-  const { videos } = useFragment(playPageFragment, playPage);
+  const { videos, course } = useFragment(playPageFragment, playPage);
+  // the viewer's 已看完 / 已看 N% of each video (issue 17); none for a visitor
+  const watched = progressByVideo(course.viewerProgress?.videos);
   return (
     <Stack as="nav" aria-label="视频列表" bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" gap="0" overflow="hidden" h="full">
       <HStack px="4" py="3" borderBottomWidth="1px" borderColor="gray.100" justify="space-between">
@@ -65,6 +77,7 @@ export function PlayVideoList({ playPage, currentVideoId, onSelect }: Props) {
                   {video.numberShow ? `${video.numberShow} ` : ''}
                   {video.name}
                 </Text>
+                <VideoProgressMark progress={watched.get(video.videoId)} />
                 <Text fontSize="xs" color="gray.500" flexShrink={0} pt="0.5">
                   {formatMmSs(video.duration)}
                 </Text>

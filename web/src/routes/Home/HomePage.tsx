@@ -3,12 +3,14 @@ import { usePreloadedQuery } from 'react-relay';
 import type { HomeQuery } from '../../__generated__/HomeQuery.graphql';
 import type { PageProps } from '../../app/routeTypes';
 import { ClassifyView } from '../../components/Classify/ClassifyView';
+import { ContinueLearning } from '../../components/ContinueLearning/ContinueLearning';
 import { BannerCarousel } from '../../components/Home/BannerCarousel';
 import { RecommendedAuthors } from '../../components/Home/RecommendedAuthors';
 import { RecommendedCourses } from '../../components/Home/RecommendedCourses';
 import { SelectedCourses } from '../../components/Home/SelectedCourses';
 import { SubjectTabs } from '../../components/Home/SubjectTabs';
 import { TopicCarousel } from '../../components/Home/TopicCarousel';
+import { videoPlayUrl } from '../../lib/playUrl';
 import { homeQuery } from './HomeQuery';
 
 export default function HomePage({ queryRef }: PageProps<HomeQuery>) {
@@ -25,6 +27,8 @@ export default function HomePage({ queryRef }: PageProps<HomeQuery>) {
             <BannerCarousel query={recommendation} />
             <SelectedCourses query={recommendation} />
           </Grid>
+          {/* the signed-in viewer's 继续学习, asked after the first paint */}
+          <ContinueLearning variant="desktop" playHref={videoPlayUrl} />
           <RecommendedAuthors query={recommendation} />
           <TopicCarousel query={recommendation} />
           <RecommendedCourses query={recommendation} />

@@ -3,8 +3,9 @@ import { usePreloadedQuery } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MobileHomeQuery } from '../../__generated__/MobileHomeQuery.graphql';
 import type { PageProps } from '../../app/routeTypes';
+import { ContinueLearning } from '../../components/ContinueLearning/ContinueLearning';
 import { mobileHomeQuery } from './MobileHomeQuery';
-import { MOBILE_AUTHORS, MOBILE_TOPICS, mobileLinkFor } from './mobileLinks';
+import { MOBILE_AUTHORS, MOBILE_TOPICS, mobileLinkFor, mobilePlayUrl } from './mobileLinks';
 import { MobileAuthorTile, MobileScroller, MobileSection, MobileTopicTile } from './MobileSections';
 import { MobileRecommendedCourses } from './MobileRecommendedCourses';
 
@@ -35,6 +36,9 @@ export default function MobileHomePage({ queryRef }: PageProps<MobileHomeQuery>)
           </MobileScroller>
         </Box>
       )}
+
+      {/* the signed-in viewer's 继续学习, asked after the first paint */}
+      <ContinueLearning variant="mobile" playHref={mobilePlayUrl} />
 
       {data.featuredTopics.length > 0 && (
         <MobileSection title="推荐专题" more={MOBILE_TOPICS}>

@@ -8,6 +8,7 @@ import { LoginUrlProvider } from '../../app/LoginPage';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { AiAssistant } from '../../components/AiAssistant/AiAssistant';
+import { progressByVideo, VideoProgressMark } from '../../components/ContinueLearning/VideoProgressMark';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { PlayIcon, UserIcon } from '../../components/icons/Icons';
 import type { VideoPlayerHandle } from '../../components/Player/types';
@@ -170,6 +171,8 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
  * history entry per video) and brings the player back into view.
  */
 function VideoList({ course, catalogueId, currentId }: { readonly course: Course; readonly catalogueId: number; readonly currentId: number | null }) {
+  // the viewer's 已看完 / 已看 N% of each video (issue 17); none for a visitor
+  const watched = progressByVideo(course.viewerProgress?.videos);
   return (
     <Stack as="ol" aria-label="课程目录" gap="0" listStyleType="none">
       {course.videos.map((video) => {
@@ -190,6 +193,7 @@ function VideoList({ course, catalogueId, currentId }: { readonly course: Course
                   {video.numberShow ? `${video.numberShow} ` : ''}
                   {video.name}
                 </Text>
+                <VideoProgressMark progress={watched.get(video.videoId)} />
                 <Text fontSize="xs" color="gray.500" flexShrink={0}>
                   {formatMmSs(video.duration)}
                 </Text>

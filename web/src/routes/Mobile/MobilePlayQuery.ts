@@ -36,6 +36,13 @@ export const mobilePlayQuery = graphql`
         numberShow
         duration
       }
+      viewerProgress {
+        videos {
+          videoId
+          percent
+          learned
+        }
+      }
     }
     playPage(courseId: $courseId, videoId: $videoId, catalogueId: $catalogueId) {
       video {

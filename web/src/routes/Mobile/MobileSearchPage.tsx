@@ -1,16 +1,18 @@
 import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { startTransition, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MobileSearchQuery } from '../../__generated__/MobileSearchQuery.graphql';
 import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { SEARCH_TABS, tabCount } from '../../components/Search/SearchTabs';
+import { SuggestionList } from '../../components/SearchSuggest/SuggestionList';
+import { useSearchSuggestions, type SuggestionOption } from '../../components/SearchSuggest/useSearchSuggestions';
 import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { formatCount } from '../../lib/formatCount';
 import { clearSearchHistory, saveSearchKeyword, useSearchHistory } from '../../lib/searchHistory';
 import { checkKeyword, keywordProblem } from '../Search/searchParams';
-import { mobileSearchKeyword, mobileSearchUrl } from './mobileLinks';
+import { mobileAuthorUrl, mobilePlayUrl, mobileSearchKeyword, mobileSearchUrl } from './mobileLinks';
 import { MobileSection } from './MobileSections';
 import { mobileSearchQuery } from './MobileSearchQuery';
 import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './MobileSearchRows';
@@ -42,8 +44,30 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
   const [value, setValue] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const navigate = useNavigate();
+  // suggestions as one types (issue 17): a keyword searches it, a course opens /m/play, a lecturer /m/authorDes
+  const onPick = useCallback(
+    (option: SuggestionOption) => {
+      switch (option.kind) {
+        case 'history':
+        case 'hot':
+          setValue(option.keyword);
+          setProblem(null);
+          saveSearchKeyword(option.keyword);
+          void navigate(mobileSearchUrl(option.keyword));
+          return;
+        case 'course':
+          void navigate(mobilePlayUrl({ courseId: option.courseId, catalogueId: option.catalogueId }));
+          return;
+        case 'author':
+          void navigate(mobileAuthorUrl(option.authorId));
+      }
+    },
+    [navigate],
+  );
+  const combobox = useSearchSuggestions(value, onPick);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    combobox.close();
     const { keyword, problem: why } = checkKeyword(value);
     setProblem(why);
     if (why) return;
@@ -51,12 +75,13 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
     void navigate(mobileSearchUrl(keyword));
   };
   return (
-    <Box as="form" role="search" onSubmit={submit} mb="3">
+    <Box as="form" role="search" onSubmit={submit} mb="3" position="relative">
       <HStack gap="2">
         <Input
           type="search"
           enterKeyHint="search"
           aria-label="搜索关键词"
+          {...combobox.inputProps}
           placeholder="请输入内容"
           maxLength={TEXT_LIMIT.siteSearch}
           value={value}
@@ -70,6 +95,7 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
           搜索
         </Button>
       </HStack>
+      <SuggestionList combobox={combobox} touch />
       {problem && (
         <Text role="alert" color="red.600" fontSize="sm" mt="2">
           {problem}

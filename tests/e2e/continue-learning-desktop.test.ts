@@ -1,0 +1,126 @@
+/**
+ * 继续学习 and the header's search suggestions on the desktop site (issue 17 items 12 and 14), in real
+ * Chromium at 1440×900 on the platform started as by `npm start`: a visitor's home has no 继续学习
+ * row; the demo student, who watched the first lecture of a course to its end and stopped in the
+ * second, finds the course on /home as 已学 1/N 讲, and its card opens /Play in a new tab at that
+ * second, where the 课程目录 marks 已看完 and 已看 N%. Typing in the header's search box opens a
+ * listbox of suggestions (hot keywords, courses, lecturers) that ↑/↓, Enter and Esc work. No page error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
+import { startPlatform, type RunningPlatform } from '../support/platform';
+import { seedWatchedCourse, type WatchedCourse } from './continue-learning-fixture';
+
+describe.skipIf(!browserAvailable())('继续学习 and search suggestions on the desktop site, in Chromium', () => {
+  let platform: RunningPlatform;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let context: BrowserContext;
+  let page: Page;
+  let watched: WatchedCourse;
+  const pageErrors: string[] = [];
+  const foreignRequests: string[] = [];
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    watched = await seedWatchedCourse(platform.dataDir);
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    await skipOperationGuide(context);
+    context.on('page', (p) => {
+      p.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${p.url()}`));
+      p.on('request', (request) => {
+        if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
+      });
+    });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await platform?.stop();
+  });
+
+  const row = () => page.getByRole('region', { name: '继续学习' });
+  const box = () => page.getByRole('combobox', { name: '搜索关键词' });
+  const suggestions = () => page.getByRole('listbox', { name: '搜索建议' });
+
+  it("a visitor's home has no 继续学习 row", async () => {
+    await page.goto(`${platform.baseUrl}/home`);
+    await expect.poll(() => page.getByRole('heading', { name: '推荐课程' }).first().isVisible(), { timeout: 30_000 }).toBe(true);
+    // the row is asked after the first paint: give it the time it would take
+    await page.waitForLoadState('networkidle');
+    expect(await row().count()).toBe(0);
+  });
+
+  it('the header box suggests hot keywords on focus, and names as one types; ↑/↓ move, Esc closes, Enter picks', async () => {
+    await box().click();
+    await expect.poll(() => suggestions().getByRole('option').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await box().getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => suggestions().getByRole('group', { name: '热门搜索' }).isVisible()).toBe(true);
+
+    await box().pressSequentially(watched.courseName, { delay: 15 });
+    const course = suggestions().getByRole('group', { name: '课程' }).getByRole('option').first();
+    await expect.poll(() => course.textContent(), { timeout: 15_000 }).toContain(watched.courseName);
+    await box().press('ArrowDown');
+    const activeId = await box().getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+    await box().press('Escape');
+    expect(await box().getAttribute('aria-expanded')).toBe('false');
+    expect(await suggestions().isVisible()).toBe(false);
+
+    // a lecturer by name: Enter on their option opens their page
+    await box().fill('');
+    await box().pressSequentially(watched.lecturerName, { delay: 15 });
+    const lecturer = suggestions().getByRole('group', { name: '讲师' }).getByRole('option', { name: watched.lecturerName });
+    await expect.poll(() => lecturer.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const options = await suggestions().getByRole('option').evaluateAll((els) => els.map((el) => el.id));
+    const target = await lecturer.first().getAttribute('id');
+    for (let i = 0; i <= options.indexOf(target!); i++) await box().press('ArrowDown');
+    expect(await box().getAttribute('aria-activedescendant')).toBe(target);
+    await box().press('Enter');
+    await page.waitForURL((url) => url.pathname === '/authorDes' && url.searchParams.get('id') === String(watched.lecturerId));
+  });
+
+  it('signed in, /home shows the course as 已学 1/N 讲, and its card resumes on /Play at the second, the outline marked', async () => {
+    await page.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}/home`)}`);
+    await page.getByLabel('用户名').fill('student');
+    await page.getByLabel('密码').fill('Student2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
+
+    const card = row().getByRole('link', { name: `继续学习 ${watched.courseName}` });
+    await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain(`已学 1/${watched.videoCount} 讲`);
+    expect(text).toContain(`上次学到 第2讲 ${watched.stoppedAtShown}`);
+    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(Math.round(100 / watched.videoCount)));
+    expect(await card.getAttribute('target')).toBe('_blank');
+
+    const [player] = await Promise.all([context.waitForEvent('page'), card.click()]);
+    await player.waitForLoadState('domcontentloaded');
+    const opened = new URL(player.url());
+    expect(opened.pathname).toBe('/Play');
+    expect(opened.searchParams.get('videoId')).toBe(String(watched.secondVideoId));
+    expect(opened.searchParams.get('vtime')).toBe(String(watched.stoppedAt));
+    const outline = player.getByRole('navigation', { name: '视频列表' });
+    const items = outline.getByRole('listitem');
+    await expect.poll(() => items.first().textContent(), { timeout: 30_000 }).toContain('已看完');
+    expect(await items.nth(1).textContent()).toContain(`已看 ${watched.percent}%`);
+    if (watched.videoCount > 2) expect(await items.nth(2).locator('[data-testid="video-progress"]').count()).toBe(0);
+    if (watched.ready) {
+      // the player starts where the student stopped
+      await expect
+        .poll(() => player.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: 45_000 })
+        .toBeGreaterThanOrEqual(watched.stoppedAt - 1);
+    }
+    await player.close();
+  });
+
+  it('logged no page error and loaded nothing from outside', () => {
+    expect(pageErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  });
+});
