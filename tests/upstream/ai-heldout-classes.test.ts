@@ -56,6 +56,9 @@ describe('reading what students type', () => {
     expect(dictionary.soundsLike('一國兩制')).toEqual(['一国两制']);
     expect(dictionary.soundsLike('一国两制')).toEqual([]);
     expect(dictionary.soundsLike('量子力学')).toEqual([]);
+    // a term the platform gains later is heard too
+    dictionary.useStored(['卡诺循环'], []);
+    expect(dictionary.soundsLike('卡诺循缓')).toEqual(['卡诺循环']);
   });
 });
 

@@ -84,18 +84,29 @@ export const soundKey = (text: string): string => [...text].map(readingOf).join(
 
 export function createCorpusDictionary(): CorpusDictionary {
   const corpusTerms = new Set<string>();
-  /** terms by their sound, built when first asked and again when terms were added since */
-  let bySound: { size: number; index: Map<string, string[]> } | null = null;
+  /**
+   * terms by their sound, built when first asked (every term's), then kept as terms are added (a
+   * rebuild at 100 000 courses would stall the question after each change)
+   */
+  let bySound: Map<string, string[]> | null = null;
+  function indexSound(index: Map<string, string[]>, term: string): void {
+    if (!HAN_TERM.test(term)) return;
+    const key = soundKey(term);
+    const terms = index.get(key);
+    if (!terms) index.set(key, [term]);
+    else if (!terms.includes(term)) terms.push(term);
+  }
   function soundIndex(): Map<string, string[]> {
-    if (bySound && bySound.size === corpusTerms.size) return bySound.index;
-    const index = new Map<string, string[]>();
-    for (const term of corpusTerms) {
-      if (!HAN_TERM.test(term)) continue;
-      const key = soundKey(term);
-      index.set(key, [...(index.get(key) ?? []), term]);
-    }
-    bySound = { size: corpusTerms.size, index };
-    return index;
+    if (bySound) return bySound;
+    bySound = new Map();
+    for (const term of corpusTerms) indexSound(bySound, term);
+    return bySound;
+  }
+  function addTerm(term: string): void {
+    const lower = term.toLowerCase();
+    if (corpusTerms.has(lower)) return;
+    corpusTerms.add(lower);
+    if (bySound) indexSound(bySound, lower);
   }
   return {
     isCorpusTerm: (form) => corpusTerms.has(form.toLowerCase()),
@@ -103,7 +114,7 @@ export function createCorpusDictionary(): CorpusDictionary {
     useStored(terms, storedAliases) {
       // the alias lexicon's names too, so that search and the AI cut them alike from the start
       aliases();
-      for (const term of terms) corpusTerms.add(term.toLowerCase());
+      for (const term of terms) addTerm(term);
       if (terms.length === 0) return false;
       addUserWords(terms);
       addAliases(storedAliases);
@@ -120,7 +131,7 @@ export function createCorpusDictionary(): CorpusDictionary {
       addUserWords(terms);
       const others = courseAliases(material);
       addAliases(others);
-      for (const term of terms) corpusTerms.add(term.toLowerCase());
+      for (const term of terms) addTerm(term);
       const courseWords = indexWords(`${material.courseName} ${material.lecturerName}`);
       const names = new Map(material.videos.map((v) => [v.videoId, indexWords(v.videoName)]));
       const chunks = chunkCourse(material).map((chunk): IndexedChunk => {
