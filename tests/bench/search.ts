@@ -56,9 +56,9 @@ export interface SearchBenchResults {
 
 export const SEARCH_P95_BUDGET_MS = 50;
 
-type QueryCase = { keyword: string; catalogId: number; pageIndex: number; kind: string };
+export type QueryCase = { keyword: string; catalogId: number; pageIndex: number; kind: string };
 
-function buildQueries(vocabulary: ReturnType<typeof generateCorpus>['vocabulary'], catalogueIds: number[], count: number): QueryCase[] {
+export function buildQueries(vocabulary: ReturnType<typeof generateCorpus>['vocabulary'], catalogueIds: number[], count: number): QueryCase[] {
   const rng = createRng('search-bench-queries');
   const singles = [...'学法史心德理论国家文化经济社会'];
   const kinds: [string, number, () => string][] = [

@@ -158,6 +158,22 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     expect(new Set(ids.slice(0, 5))).toEqual(new Set(newest.slice(0, 5)));
     expect(ids.slice(5)).toEqual(newest.slice(5));
     expect((await windowed.search('courses', { keyword, offset: 2, limit: 6 })).ids).toEqual(ids.slice(2, 8));
+    // a rarer keyword (under a tenth of the rows): the window's start found from a range of ids
+    // (the engine reads the table's size from its statistics, as a rebuild leaves them)
+    await run(sql`ANALYZE search_kp`);
+    const rows = (await windowed.stats()).counts.knowledgePoints;
+    let probed = 0;
+    for (const rarer of ['唯物辩证法', '哲学', '中国特色社会主义', '实践', '矛盾']) {
+      const n = await windowed.count('knowledgePoints', { keyword: rarer });
+      if (n <= 10 || n >= rows / 10) continue;
+      const hits = (await windowed.search('knowledgePoints', { keyword: rarer, offset: 0, limit: n })).ids.map(kpRowid);
+      expect(hits).toHaveLength(n);
+      const newestFirst = [...hits].sort((a, b) => b - a);
+      expect(new Set(hits.slice(0, 5)), rarer).toEqual(new Set(newestFirst.slice(0, 5)));
+      expect(hits.slice(5), rarer).toEqual(newestFirst.slice(5));
+      probed++;
+    }
+    expect(probed).toBeGreaterThan(0);
   });
 
   it('keeps up with content changes through the queue: a course renamed, moved, deleted, added; a lecturer renamed', async () => {

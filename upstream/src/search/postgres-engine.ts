@@ -152,6 +152,11 @@ export async function createPostgresSearchEngine(
     return (await rows(sql<{ n: number }>`SELECT count(*)::integer AS n FROM ${table(def)} WHERE ${plan.where}`))[0]!.n;
   }
 
+  /** whether the plan matches any row (stops at the first: no count needed) */
+  async function anyMatch(def: PgIndexDefinition, plan: Plan): Promise<boolean> {
+    return (await rows(sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${table(def)} WHERE ${plan.where}) AS any`))[0]!.any;
+  }
+
   /** as the SQLite engine resolves it (sqlite-engine.ts), the same analysis deciding */
   async function resolve(def: PgIndexDefinition, query: SearchQuery): Promise<{ plan: Plan; total: number; analyzed: AnalyzedKeyword } | null> {
     const analyzed = analyze(query.keyword);
@@ -162,7 +167,7 @@ export async function createPostgresSearchEngine(
       if (plan) {
         const total = await countPlan(def, plan);
         if (total > 0 || !characters) return { plan, total, analyzed };
-        if (catalogueId > 0 && (await countPlan(def, planFor(def, 'words', analyzed.words, 0, false)!)) > 0) return { plan, total, analyzed };
+        if (catalogueId > 0 && (await anyMatch(def, planFor(def, 'words', analyzed.words, 0, false)!))) return { plan, total, analyzed };
       }
     }
     if (!characters) return null;
@@ -191,8 +196,40 @@ export async function createPostgresSearchEngine(
     return list.map((row) => Number(row.id));
   }
 
-  /** the lowest id of the newest `rankWindow` matches */
-  async function windowStart(def: PgIndexDefinition, plan: Plan): Promise<number> {
+  /**
+   * Reads inside the rank window (id >= its start) with the planner held to bitmap scans: the
+   * match's index ANDed with the id range, so that only the matches in the range are read. Left to
+   * itself it walks the primary key through the range and tests every row's tsvector: with a
+   * common keyword that is tens of thousands of rows read to find 5 000.
+   */
+  const inWindow = <T>(read: () => Promise<T>): Promise<T> =>
+    connection.transaction(async () => {
+      await exec(sql`SET LOCAL enable_indexscan = off`);
+      await exec(sql`SET LOCAL enable_seqscan = off`);
+      return read();
+    });
+
+  /**
+   * The lowest id of the newest `rankWindow` of `total` matches. A common keyword (a tenth of the
+   * rows or more) walks the ids down from the newest, testing each row: a few window's worth of
+   * rows. A rarer one would walk far: its matches are spread over the ids (content keeps coming),
+   * so the window is about the newest rankWindow / total of the id range, and a range holding at
+   * least rankWindow matches answers exactly (widened until one does).
+   */
+  async function windowStart(def: PgIndexDefinition, plan: Plan, total: number): Promise<number> {
+    const [range] = await rows(sql<{ lo: string; hi: string; rows: number }>`SELECT min(id) AS lo, max(id) AS hi,
+      (SELECT reltuples FROM pg_class WHERE oid = ${def.table}::regclass) AS rows FROM ${table(def)}`);
+    const lo = Number(range!.lo);
+    const hi = Number(range!.hi);
+    let share = (1.2 * rankWindow) / total;
+    for (let probe = 0; probe < 3 && share < 0.5 && total < 0.1 * Number(range!.rows); probe++) {
+      const from = Math.floor(hi - (hi - lo) * share);
+      const [found] = await inWindow(() =>
+        rows(sql<{ id: number }>`SELECT id FROM ${table(def)} WHERE ${plan.where} AND id >= ${from} ORDER BY id DESC LIMIT 1 OFFSET ${rankWindow - 1}`),
+      );
+      if (found) return Number(found.id);
+      share *= 3;
+    }
     const list = await rows(
       sql<{ id: number }>`SELECT id FROM ${table(def)} WHERE ${plan.where} ORDER BY id DESC LIMIT 1 OFFSET ${rankWindow - 1}`,
     );
@@ -221,20 +258,22 @@ export async function createPostgresSearchEngine(
       return { total: 0, rowids: [], terms: resolved ? highlightsOf(resolved.plan.variant, resolved.analyzed) : [] };
     }
     const { plan, total, analyzed } = resolved;
-    const lowest = total > rankWindow ? await windowStart(def, plan) : null;
+    const lowest = total > rankWindow ? await windowStart(def, plan, total) : null;
     const windowCount = Math.min(total, rankWindow);
     const headCount = Math.min(headSize, windowCount);
     const end = Math.min(query.offset + query.limit, total);
     const rowids: number[] = [];
     // positions [0, headCount): the reordered head
     if (query.offset < headCount) {
-      rowids.push(...(await head(def, plan, analyzed, lowest, headCount)).slice(query.offset, Math.min(end, headCount)));
+      const best = () => head(def, plan, analyzed, lowest, headCount);
+      rowids.push(...(await (lowest === null ? best() : inWindow(best))).slice(query.offset, Math.min(end, headCount)));
     }
     // positions [headCount, windowCount): relevance order
     const rankedFrom = Math.max(query.offset, headCount);
     const rankedTo = Math.min(end, windowCount);
     if (rankedTo > rankedFrom) {
-      rowids.push(...(await ranked(def, plan, lowest, rankedTo - rankedFrom, rankedFrom)).map((r) => r.rowid));
+      const next = () => ranked(def, plan, lowest, rankedTo - rankedFrom, rankedFrom);
+      rowids.push(...(await (lowest === null ? next() : inWindow(next))).map((r) => r.rowid));
     }
     // positions [windowCount, total): older matches, newest first
     const olderFrom = Math.max(query.offset, windowCount);
