@@ -72,6 +72,8 @@ export default defineConfig({
           name: 'resilience',
           root,
           include: ['tests/resilience/**/*.test.ts'],
+          // the platform's first start once per run, as for e2e
+          globalSetup: ['tests/support/platform-template-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -96,6 +98,8 @@ export default defineConfig({
           name: 'e2e',
           root,
           include: ['tests/e2e/**/*.test.ts'],
+          // the platform's first start (the demo seeded) once per run; each file starts on a copy
+          globalSetup: ['tests/support/platform-template-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,

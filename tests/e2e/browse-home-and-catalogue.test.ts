@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../support/browser';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 const CHINESE = /[\u4e00-\u9fa5]{2,}/;
 
@@ -20,7 +21,7 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
   const foreignRequests: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
     page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     page.on('console', (message) => {

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 interface WaitingVideo {
   courseId: number;
@@ -47,7 +48,7 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
   const foreignRequests: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await skipOperationGuide(context);

@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 const VIEWPORT = { width: 1350, height: 940 };
 /** "a handful": the entry, the libraries, the shared modules, the page and its query, the bundler's runtime */
@@ -35,7 +36,7 @@ describe.skipIf(!browserAvailable())('first screens in Chromium', () => {
   const foreignRequests: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
     student = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
     await skipOperationGuide(student);

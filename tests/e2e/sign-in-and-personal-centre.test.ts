@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openStore } from '../../upstream/src/store';
 import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 describe.skipIf(!browserAvailable())('signing in and the personal centre in Chromium', () => {
   let platform: RunningPlatform;
@@ -18,7 +19,7 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
   });
 

@@ -9,7 +9,8 @@ import { pinyin } from 'pinyin-pro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 /** The pinyin initial of a person's surname (NOTES.md: pinyin-pro's surname mode, 曾 → Z). */
 function surnameInitial(name: string): string {
@@ -27,7 +28,7 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
   const foreignRequests: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await skipOperationGuide(context);

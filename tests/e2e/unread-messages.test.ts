@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openStore } from '../../upstream/src/store';
 import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -23,7 +24,7 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startSeededPlatform();
     const store = openStore(platform.dataDir);
     try {
       studentId = (await store.users.getByName('student'))!.userId;

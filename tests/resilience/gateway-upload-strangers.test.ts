@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_API_SECRET } from '../../upstream/src/config';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 import { rawUpload, type RawUpload } from '../support/raw-upload';
 import { UpstreamClient } from '../upstream/client';
 
@@ -28,7 +29,7 @@ let cookie: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  platform = await startPlatform({ UPLOAD_READ_DEADLINE_MS: '3000' });
+  platform = await startSeededPlatform({ UPLOAD_READ_DEADLINE_MS: '3000' });
   const login = new UpstreamClient({ baseUrl: platform.loginUrl, secret: DEVELOPMENT_API_SECRET });
   const signedIn = await login.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' });
   expect(signedIn.body.code).toBe(2000);

@@ -5,7 +5,8 @@
  * and the main API comes back by itself once it is left alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,7 +37,7 @@ describe('a main API that keeps crashing', () => {
   let platform: RunningPlatform;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startSeededPlatform();
   });
   afterAll(async () => {
     await platform?.stop();

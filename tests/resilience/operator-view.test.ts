@@ -7,7 +7,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,7 +105,7 @@ describe('the operator’s view of a running platform', () => {
 
   beforeAll(async () => {
     // info: the access lines; the gateway's read timeout as shipped (2 s), so a stall is a timeout soon
-    platform = await startPlatform({ LOG_LEVEL: 'info', UPSTREAM_READ_TIMEOUT_MS: '2000' });
+    platform = await startSeededPlatform({ LOG_LEVEL: 'info', UPSTREAM_READ_TIMEOUT_MS: '2000' });
     services = { gateway: platform.baseUrl, 'main-api': platform.upstreamUrl, 'login-service': platform.loginUrl };
   });
   afterAll(async () => {

@@ -9,7 +9,8 @@
  * (SIGCONT), the home page's data comes back by itself and every read of a burst is answered with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type RunningPlatform } from '../support/platform';
+import type { RunningPlatform } from '../support/platform';
+import { startSeededPlatform } from '../support/seeded-platform';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,7 +74,7 @@ describe('a main API that stalls', () => {
 
   beforeAll(async () => {
     // the gateway's read timeout as shipped (startPlatform lengthens it for the browser tests)
-    platform = await startPlatform({ UPSTREAM_READ_TIMEOUT_MS: '2000' });
+    platform = await startSeededPlatform({ UPSTREAM_READ_TIMEOUT_MS: '2000' });
   });
   afterAll(async () => {
     await platform?.stop();

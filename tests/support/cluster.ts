@@ -3,13 +3,12 @@
  * in front of 2 gateways, 2 main APIs, a login service and a job worker) on free ports, on
  * PostgreSQL (a schema of its own, dropped after) and Redis (a key prefix of its own), and stops it.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropSchema, ensureSchema } from '../../upstream/src/store/postgres';
-import { freePort, repoRoot } from './platform';
+import { freePort, spawnLauncher } from './platform';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -41,48 +40,34 @@ export async function startCluster(extraEnv: Record<string, string> = {}): Promi
   await ensureSchema(TEST_DATABASE_URL, schema);
   const databaseUrl = `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-cluster-'));
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/cluster.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      UPSTREAM_PORT: String(upstreamPort),
-      LOGIN_PORT: String(loginPort),
-      CLUSTER_GATEWAY_PORTS: `${gateway1},${gateway2}`,
-      CLUSTER_MAIN_API_PORTS: `${mainApi1},${mainApi2}`,
-      CLUSTER_LOGIN_PORT: String(login),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `${schema}:`,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      UPSTREAM_READ_TIMEOUT_MS: '10000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const launcher = spawnLauncher('upstream/cli/cluster.ts', {
+    PORT: String(port),
+    UPSTREAM_PORT: String(upstreamPort),
+    LOGIN_PORT: String(loginPort),
+    CLUSTER_GATEWAY_PORTS: `${gateway1},${gateway2}`,
+    CLUSTER_MAIN_API_PORTS: `${mainApi1},${mainApi2}`,
+    CLUSTER_LOGIN_PORT: String(login),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: `${schema}:`,
+    UPSTREAM_READ_TIMEOUT_MS: '10000',
+    ...extraEnv,
   });
-  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const output = () => log;
+  const { child, output } = launcher;
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await launcher.stop(15_000);
     await dropSchema(TEST_DATABASE_URL, schema);
     await dropSchema(TEST_DATABASE_URL, `${schema}_jobs`);
     rmSync(dataDir, { recursive: true, force: true });
   };
   // ready when the launcher says so (every replica answered its health check)
   const deadline = Date.now() + 400_000;
-  while (!log.includes('is running')) {
+  while (!output().includes('is running')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`the cluster did not start:\n${log}`);
+      throw new Error(`the cluster did not start:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

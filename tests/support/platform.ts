@@ -1,12 +1,16 @@
 /**
  * Starts the whole platform the way `npm start` does (upstream/cli/platform.ts), on free ports
  * with a fresh DATA_DIR, and stops it again. Used by the end-to-end tests and the benchmarks.
+ * A fresh DATA_DIR is seeded by the platform's first start (30-40 s on a busy 2-core machine); the
+ * tests start on a copy of one the run seeded once instead (tests/support/platform-template-setup.ts),
+ * which the platform opens as any later `npm start` does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { copyDataDir } from './data-template';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -17,6 +21,13 @@ export interface RunningPlatform {
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+}
+
+export interface PlatformOptions {
+  /** a DATA_DIR to copy in before the start (a platform's stopped one), instead of the first start's seeding */
+  template?: string;
+  /** run on this DATA_DIR and leave it behind on stop (what a template is made from) */
+  dataDir?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -30,6 +41,40 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+export interface Launcher {
+  child: ChildProcess;
+  /** everything the launcher and its children wrote so far */
+  output: () => string;
+  /** SIGTERM, then SIGKILL when it has not exited after graceMs */
+  stop: (graceMs: number) => Promise<void>;
+}
+
+/** Spawns one of upstream/cli's launchers (platform.ts, cluster.ts) under tsx, collecting its output. */
+export function spawnLauncher(script: string, env: Record<string, string>): Launcher {
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script)], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  return {
+    child,
+    output: () => log,
+    async stop(graceMs) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
@@ -47,34 +92,25 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number, outp
   throw new Error(`platform not healthy at ${url} after ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startPlatform(extraEnv: Record<string, string> = {}): Promise<RunningPlatform> {
+export async function startPlatform(extraEnv: Record<string, string> = {}, options: PlatformOptions = {}): Promise<RunningPlatform> {
   const [port, upstreamPort, loginPort] = [await freePort(), await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-e2e-'));
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/platform.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      UPSTREAM_PORT: String(upstreamPort),
-      LOGIN_PORT: String(loginPort),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      // a person in a browser on a busy test machine waits longer than a read's 2 s default; the
-      // stall test sets its own
-      UPSTREAM_READ_TIMEOUT_MS: '10000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sizheng-e2e-'));
+  if (options.template) copyDataDir(options.template, dataDir);
+  const launcher = spawnLauncher('upstream/cli/platform.ts', {
+    PORT: String(port),
+    UPSTREAM_PORT: String(upstreamPort),
+    LOGIN_PORT: String(loginPort),
+    DATA_DIR: dataDir,
+    // a person in a browser on a busy test machine waits longer than a read's 2 s default; the
+    // stall test sets its own
+    UPSTREAM_READ_TIMEOUT_MS: '10000',
+    ...extraEnv,
   });
-  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const output = () => log;
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${baseUrl}/healthz`, child, 200_000, output);
+    await waitFor(`${baseUrl}/healthz`, launcher.child, 200_000, launcher.output);
   } catch (error) {
-    child.kill('SIGKILL');
+    launcher.child.kill('SIGKILL');
     throw error;
   }
   return {
@@ -82,15 +118,10 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
     upstreamUrl: `http://127.0.0.1:${upstreamPort}`,
     loginUrl: `http://127.0.0.1:${loginPort}`,
     dataDir,
-    output,
+    output: launcher.output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await launcher.stop(10_000);
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
