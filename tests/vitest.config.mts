@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { createRequire } from 'node:module';
@@ -12,6 +12,13 @@ const require = createRequire(import.meta.url);
 // GraphQLError fails instanceof checks. Point server-side code at the CommonJS entry too.
 const oneGraphql = { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] };
 
+// Pure unit tests: no server, no database, no process, no browser (`npm run test:unit`, the
+// `unit` project). The gateway and upstream projects leave them out so that no file runs twice.
+const unitTests = [
+  'tests/gateway/{units,sign,viewer-units,search-units,ai-stream-units,cost-verdict-cache}.test.ts',
+  'tests/upstream/{ai-knowledge-chunking,config,demo-content,intro-sanitiser-xss,media-subtitles,user-text-policy}.test.ts',
+];
+
 export default defineConfig({
   root,
   test: {
@@ -19,9 +26,19 @@ export default defineConfig({
       {
         resolve: oneGraphql,
         test: {
+          name: 'unit',
+          root,
+          include: unitTests,
+          environment: 'node',
+        },
+      },
+      {
+        resolve: oneGraphql,
+        test: {
           name: 'upstream',
           root,
           include: ['tests/upstream/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...unitTests],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -58,6 +75,7 @@ export default defineConfig({
           name: 'gateway',
           root,
           include: ['tests/gateway/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...unitTests],
           // the demo seeded and indexed once per run; each file's upstream starts on a copy
           globalSetup: ['tests/support/demo-template-setup.ts'],
           environment: 'node',
@@ -88,7 +106,7 @@ export default defineConfig({
           root,
           include: ['tests/web/**/*.test.tsx', 'tests/web/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['tests/web/setup.ts'],
+          setupFiles: ['tests/web/setup.ts', 'tests/support/web-async-timeout.ts'],
           testTimeout: 30_000,
         },
       },
