@@ -217,7 +217,7 @@ describe('the mobile site under /m/', () => {
   it('/m/search: the box (50 characters, 请输入内容), results with highlights in tabs, the history', async () => {
     const { router, named, stop } = renderApp('/m/search', resolvers());
     stops.push(stop);
-    const box = await screen.findByRole('searchbox', { name: '搜索关键词' }, LONG);
+    const box = await screen.findByRole('combobox', { name: '搜索关键词' }, LONG);
     expect(box.getAttribute('placeholder')).toBe('请输入内容');
     expect(box.getAttribute('maxlength')).toBe('50');
     expect(named('MobileSearchQuery')).toHaveLength(0);

@@ -7,7 +7,7 @@ import { renderWithProviders } from './render';
 describe('header search box', () => {
   it('refuses an empty (or blank) keyword with 请输入内容', async () => {
     const { router } = renderWithProviders(<SearchBox />, createMockEnvironment());
-    const input = screen.getByRole('textbox', { name: '搜索关键词' });
+    const input = screen.getByRole('combobox', { name: '搜索关键词' });
     fireEvent.change(input, { target: { value: '   ' } });
     await act(async () => {
       fireEvent.submit(input.closest('form')!);
@@ -18,7 +18,7 @@ describe('header search box', () => {
 
   it('limits the keyword to 50 characters', () => {
     renderWithProviders(<SearchBox />, createMockEnvironment());
-    const input = screen.getByRole('textbox', { name: '搜索关键词' }) as HTMLInputElement;
+    const input = screen.getByRole('combobox', { name: '搜索关键词' }) as HTMLInputElement;
     expect(input.maxLength).toBe(50);
     fireEvent.change(input, { target: { value: '思'.repeat(60) } });
     expect(input.value).toHaveLength(50);
@@ -26,7 +26,7 @@ describe('header search box', () => {
 
   it('submits with Enter (form submit) to /search?key=', async () => {
     const { router } = renderWithProviders(<SearchBox />, createMockEnvironment());
-    const input = screen.getByRole('textbox', { name: '搜索关键词' });
+    const input = screen.getByRole('combobox', { name: '搜索关键词' });
     fireEvent.change(input, { target: { value: ' 中国梦 ' } });
     await act(async () => {
       fireEvent.submit(input.closest('form')!);
@@ -37,7 +37,7 @@ describe('header search box', () => {
 
   it('submits with the 搜索 button', async () => {
     const { router } = renderWithProviders(<SearchBox />, createMockEnvironment());
-    fireEvent.change(screen.getByRole('textbox', { name: '搜索关键词' }), { target: { value: '党史' } });
+    fireEvent.change(screen.getByRole('combobox', { name: '搜索关键词' }), { target: { value: '党史' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '搜索' }));
     });

@@ -68,7 +68,7 @@ describe('search history store', () => {
 describe('header search box and the history', () => {
   it('saves the searched keyword (trimmed)', async () => {
     const { router } = renderWithProviders(<SearchBox />, createMockEnvironment());
-    const input = screen.getByRole('textbox', { name: '搜索关键词' });
+    const input = screen.getByRole('combobox', { name: '搜索关键词' });
     fireEvent.change(input, { target: { value: ' 共同富裕 ' } });
     await act(async () => {
       fireEvent.submit(input.closest('form')!);
@@ -80,7 +80,7 @@ describe('header search box and the history', () => {
   it('saves nothing for an empty search', async () => {
     renderWithProviders(<SearchBox />, createMockEnvironment());
     await act(async () => {
-      fireEvent.submit(screen.getByRole('textbox', { name: '搜索关键词' }).closest('form')!);
+      fireEvent.submit(screen.getByRole('combobox', { name: '搜索关键词' }).closest('form')!);
     });
     expect(await screen.findByText('请输入内容')).toBeTruthy();
     expect(window.localStorage.getItem(SEARCH_HISTORY_KEY)).toBeNull();
@@ -91,7 +91,7 @@ describe('header search box and the history', () => {
       throw new DOMException('quota', 'QuotaExceededError');
     });
     const { router } = renderWithProviders(<SearchBox />, createMockEnvironment());
-    const input = screen.getByRole('textbox', { name: '搜索关键词' });
+    const input = screen.getByRole('combobox', { name: '搜索关键词' });
     fireEvent.change(input, { target: { value: '党史' } });
     await act(async () => {
       fireEvent.submit(input.closest('form')!);

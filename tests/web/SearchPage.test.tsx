@@ -306,7 +306,7 @@ describe('right panel', () => {
 
   it('a search from the header box is saved to the history too, and the box shows the keyword', async () => {
     const { router } = app('/search?key=党史&menuIndex=1');
-    const input = (await screen.findByRole('textbox', { name: '搜索关键词' }, LONG)) as HTMLInputElement;
+    const input = (await screen.findByRole('combobox', { name: '搜索关键词' }, LONG)) as HTMLInputElement;
     await waitFor(() => expect(input.value).toBe('党史'));
     fireEvent.change(input, { target: { value: '  新时代 ' } });
     await act(async () => {
