@@ -53,7 +53,7 @@ describe.skipIf(!browserAvailable())('the cluster behind nginx, in Chromium', ()
     await expect.poll(() => page.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.locator('main a[href^="/Play"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
-    const searchBox = page.getByRole('textbox', { name: '搜索关键词' });
+    const searchBox = page.getByRole('combobox', { name: '搜索关键词' });
     await searchBox.fill('哲学');
     await searchBox.press('Enter');
     await expect.poll(() => page.title(), { timeout: 20_000 }).toMatch(/^搜索/);

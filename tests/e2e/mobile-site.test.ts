@@ -126,7 +126,7 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     expect(await page.getByRole('navigation', { name: '手机网页版导航' }).isVisible()).toBe(true);
     // the desktop shell is not there: no sidebar, no header search box
     expect(await page.getByRole('complementary').count()).toBe(0);
-    expect(await page.getByRole('textbox', { name: '搜索关键词' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: '搜索关键词' }).count()).toBe(0);
     // touch-first: one column of phone width, no horizontal scrolling
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await page.title()).toBe('首页 - 思政云课堂');
@@ -267,7 +267,7 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     await page.goto(`${platform.baseUrl}/m/home`);
     await page.getByRole('navigation', { name: '手机网页版导航' }).getByRole('link', { name: '搜索' }).tap();
     await page.waitForURL(/\/m\/search$/);
-    const box = page.getByRole('searchbox', { name: '搜索关键词' });
+    const box = page.getByRole('combobox', { name: '搜索关键词' });
     expect(await box.getAttribute('placeholder')).toBe('请输入内容');
     await box.tap();
     await box.fill('哲学');

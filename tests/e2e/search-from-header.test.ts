@@ -90,7 +90,7 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
   });
 
   const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-  const searchBox = () => page.getByRole('textbox', { name: '搜索关键词' });
+  const searchBox = () => page.getByRole('combobox', { name: '搜索关键词' });
   const marks = (scope: ReturnType<Page['locator']>) => scope.locator('mark');
 
   async function closeGuideIfShown(): Promise<void> {
