@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef } from 'react';
+import { startTransition, useEffect, useEffectEvent, useRef } from 'react';
 import { SCROLL_LOAD_TRIGGER_PX } from '../constants';
 
 interface Options {
@@ -10,10 +10,10 @@ interface Options {
 }
 
 /**
- * Infinite scroll trigger: returns a ref for an element placed after the list. When that element
- * comes within 50 px of the viewport bottom, `loadNext` runs (in a transition), but never while a
- * page is loading or when there is no next page. Hidden (kept-alive) pages clean their effects
- * up, so they stop observing until they are shown again.
+ * Infinite scroll trigger (used by <InfiniteList>): returns a ref for an element placed after the
+ * list. When that element comes within 50 px of the viewport bottom, `loadNext` runs (in a
+ * transition), but never while a page is loading or when there is no next page. Hidden
+ * (kept-alive) pages clean their effects up, so they stop observing until they are shown again.
  */
 export function useLoadMoreSentinel<T extends HTMLElement = HTMLDivElement>({
   hasNext,
@@ -22,8 +22,8 @@ export function useLoadMoreSentinel<T extends HTMLElement = HTMLDivElement>({
   itemCount,
 }: Options) {
   const ref = useRef<T>(null);
-  const latest = useRef(loadNext);
-  latest.current = loadNext;
+  // the latest loadNext, without observing again each render
+  const onNearEnd = useEffectEvent(() => startTransition(() => loadNext()));
   const enabled = hasNext && !isLoadingNext;
 
   useEffect(() => {
@@ -33,7 +33,7 @@ export function useLoadMoreSentinel<T extends HTMLElement = HTMLDivElement>({
     const fire = () => {
       if (fired) return;
       fired = true;
-      startTransition(() => latest.current());
+      onNearEnd();
     };
 
     if (typeof IntersectionObserver !== 'undefined') {

@@ -4,10 +4,9 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import type { AuthorCourseList_author$key } from '../../__generated__/AuthorCourseList_author.graphql';
 import type { AuthorCourseListPaginationQuery } from '../../__generated__/AuthorCourseListPaginationQuery.graphql';
 import { COURSE_ORDER_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type CourseOrderValue } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { CourseCard } from '../CourseCard/CourseCard';
 import { EmptyState } from '../Feedback/EmptyState';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 
 const authorFragment = graphql`
   fragment AuthorCourseList_author on Author
@@ -51,15 +50,6 @@ export function AuthorCourseList({ author }: { readonly author: AuthorCourseList
     });
   };
 
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext && !isPending) loadNext(PAGE_SIZE.authorCourses);
-    },
-  });
-
   return (
     <Stack as="section" gap="4" aria-label={TOPIC_AUTHOR_TEXT.relatedCourses}>
       <Flex
@@ -95,17 +85,19 @@ export function AuthorCourseList({ author }: { readonly author: AuthorCourseList
         </NativeSelect.Root>
       </Flex>
       <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
-        {edges.length === 0 ? (
-          <EmptyState text="暂无课程" />
-        ) : (
-          <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap="5">
-            {edges.map((edge) => (
-              <CourseCard key={edge.node.id} course={edge.node} />
-            ))}
-          </SimpleGrid>
-        )}
-        <Box ref={sentinel} height="1px" />
-        <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+        <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => {
+          if (!isPending) loadNext(PAGE_SIZE.authorCourses);
+        }}>
+          {edges.length === 0 ? (
+            <EmptyState text="暂无课程" />
+          ) : (
+            <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap="5">
+              {edges.map((edge) => (
+                <CourseCard key={edge.node.id} course={edge.node} />
+              ))}
+            </SimpleGrid>
+          )}
+        </InfiniteList>
       </Box>
     </Stack>
   );

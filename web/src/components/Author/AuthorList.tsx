@@ -5,11 +5,10 @@ import type { AuthorCatalogueSelect_query$key } from '../../__generated__/Author
 import type { AuthorList_query$key } from '../../__generated__/AuthorList_query.graphql';
 import type { AuthorListPaginationQuery } from '../../__generated__/AuthorListPaginationQuery.graphql';
 import { AUTHOR_SORT_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type AuthorSortValue } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { AuthorCard } from '../AuthorCard/AuthorCard';
 import { BackToTop } from '../BackToTop/BackToTop';
 import { EmptyState } from '../Feedback/EmptyState';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import { AlphabetBar } from './AlphabetBar';
 import { AuthorCatalogueSelect, type CatalogueChoice } from './AuthorCatalogueSelect';
 
@@ -87,15 +86,6 @@ export function AuthorList({
     });
   };
 
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext && !isPending) loadNext(PAGE_SIZE.authors);
-    },
-  });
-
   return (
     <Stack gap="5">
       <Stack bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" px="5" py="4" gap="4">
@@ -132,25 +122,27 @@ export function AuthorList({
         </Flex>
       </Stack>
       <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
-        {edges.length === 0 ? (
-          <EmptyState text="暂无老师" />
-        ) : (
-          <SimpleGrid
-            as="ul"
-            listStyleType="none"
-            aria-label="老师列表"
-            columns={{ base: 2, md: 3, lg: 4, xl: 6 }}
-            gap="4"
-          >
-            {edges.map((edge, i) => (
-              <Box as="li" display="grid" key={edge.node.id}>
-                <AuthorCard author={edge.node} eager={i < FIRST_SCREEN_AUTHORS} />
-              </Box>
-            ))}
-          </SimpleGrid>
-        )}
-        <Box ref={sentinel} height="1px" />
-        <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+        <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => {
+          if (!isPending) loadNext(PAGE_SIZE.authors);
+        }}>
+          {edges.length === 0 ? (
+            <EmptyState text="暂无老师" />
+          ) : (
+            <SimpleGrid
+              as="ul"
+              listStyleType="none"
+              aria-label="老师列表"
+              columns={{ base: 2, md: 3, lg: 4, xl: 6 }}
+              gap="4"
+            >
+              {edges.map((edge, i) => (
+                <Box as="li" display="grid" key={edge.node.id}>
+                  <AuthorCard author={edge.node} eager={i < FIRST_SCREEN_AUTHORS} />
+                </Box>
+              ))}
+            </SimpleGrid>
+          )}
+        </InfiniteList>
       </Box>
       <BackToTop />
     </Stack>

@@ -3,10 +3,9 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import type { CenterCoursesPaginationQuery } from '../../__generated__/CenterCoursesPaginationQuery.graphql';
 import type { CenterCourses_viewer$key } from '../../__generated__/CenterCourses_viewer.graphql';
 import { CENTER_PAGE_SIZE } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { CourseCard } from '../CourseCard/CourseCard';
 import { EmptyState } from '../Feedback/EmptyState';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 
 const viewerFragment = graphql`
   fragment CenterCourses_viewer on Viewer
@@ -30,25 +29,17 @@ export default function CenterCourses({ viewer }: { readonly viewer: CenterCours
     viewer,
   );
   const edges = data.favouriteCourses.edges;
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(CENTER_PAGE_SIZE.courses);
-    },
-  });
 
   if (edges.length === 0) return <EmptyState text="暂无收藏的课程" />;
   return (
     <Box>
-      <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap="5">
-        {edges.map((edge) => (
-          <CourseCard key={edge.node.id} course={edge.node} />
-        ))}
-      </SimpleGrid>
-      <Box ref={sentinel} height="1px" />
-      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} />
+      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(CENTER_PAGE_SIZE.courses)}>
+        <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap="5">
+          {edges.map((edge) => (
+            <CourseCard key={edge.node.id} course={edge.node} />
+          ))}
+        </SimpleGrid>
+      </InfiniteList>
     </Box>
   );
 }

@@ -6,9 +6,8 @@ import type { CenterFragmentsPaginationQuery } from '../../__generated__/CenterF
 import type { CenterFragments_viewer$data, CenterFragments_viewer$key } from '../../__generated__/CenterFragments_viewer.graphql';
 import { CENTER_PAGE_SIZE, CENTER_TEXT } from '../../constants';
 import { formatDateTime, formatMmSs } from '../../lib/formatTime';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { EmptyState } from '../Feedback/EmptyState';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import { ClockIcon, VideoIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -74,14 +73,6 @@ export default function CenterFragments({ viewer }: { readonly viewer: CenterFra
   const connection = data.fragments;
   const [deleting, setDeleting] = useState<Fragment | null>(null);
   const remove = useCenterMutation<CenterFragmentsDeleteMutation>(deleteMutation, (r) => r.deleteFragment?.errors);
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: connection.edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(CENTER_PAGE_SIZE.fragments);
-    },
-  });
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -148,8 +139,7 @@ export default function CenterFragments({ viewer }: { readonly viewer: CenterFra
           </Flex>
         ))}
       </Stack>
-      <Box ref={sentinel} height="1px" />
-      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} />
+      <InfiniteList itemCount={connection.edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(CENTER_PAGE_SIZE.fragments)} />
       <ConfirmDialog
         open={deleting !== null}
         message={CENTER_TEXT.fragmentDeleteConfirm}

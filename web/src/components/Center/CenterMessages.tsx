@@ -7,9 +7,8 @@ import type { CenterMessages_viewer$key } from '../../__generated__/CenterMessag
 import { CENTER_PAGE_SIZE } from '../../constants';
 import { formatDateTime } from '../../lib/formatTime';
 import { markMessagesSeen } from '../../lib/messagesSeen';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { EmptyState } from '../Feedback/EmptyState';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import { VideoIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
 import { useCenterMutation } from './useCenterMutation';
@@ -73,14 +72,6 @@ export default function CenterMessages({ viewer }: { readonly viewer: CenterMess
   const connection = data.messages;
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const remove = useCenterMutation<CenterMessagesDeleteMutation>(deleteMutation, (r) => r.deleteMessage?.errors);
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: connection.edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(CENTER_PAGE_SIZE.messages);
-    },
-  });
 
   // the list is on screen: its messages are read (the unread badge counts only newer ones)
   const newestId = Math.max(0, ...connection.edges.map((edge) => edge.node.messageId));
@@ -134,8 +125,7 @@ export default function CenterMessages({ viewer }: { readonly viewer: CenterMess
           </Flex>
         ))}
       </Stack>
-      <Box ref={sentinel} height="1px" />
-      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} />
+      <InfiniteList itemCount={connection.edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(CENTER_PAGE_SIZE.messages)} />
     </Box>
   );
 }

@@ -1,10 +1,8 @@
-import { Box } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { MyNotesPaginationQuery } from '../../__generated__/MyNotesPaginationQuery.graphql';
 import type { MyNotes_viewer$key } from '../../__generated__/MyNotes_viewer.graphql';
 import { CENTER_PAGE_SIZE } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import { NoteList } from './NoteList';
 
 const viewerFragment = graphql`
@@ -26,25 +24,12 @@ const viewerFragment = graphql`
 export function MyNotes({ viewer }: { readonly viewer: MyNotes_viewer$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MyNotesPaginationQuery, MyNotes_viewer$key>(viewerFragment, viewer);
   const { __id: connectionId, edges } = data.myNotes;
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(CENTER_PAGE_SIZE.notes);
-    },
-  });
   return (
     <NoteList
       notes={edges.map((edge) => edge.node)}
       connectionId={connectionId}
       kind="MINE"
-      footer={
-        <>
-          <Box ref={sentinel} height="1px" />
-          <ListFooter isLoading={isLoadingNext} hasMore={hasNext} />
-        </>
-      }
+      footer={<InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(CENTER_PAGE_SIZE.notes)} />}
     />
   );
 }

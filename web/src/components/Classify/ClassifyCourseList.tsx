@@ -3,10 +3,9 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import type { ClassifyCourseList_query$key } from '../../__generated__/ClassifyCourseList_query.graphql';
 import type { ClassifyCourseListPaginationQuery } from '../../__generated__/ClassifyCourseListPaginationQuery.graphql';
 import { PAGE_SIZE } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { CourseCard } from '../CourseCard/CourseCard';
 import { EmptyState } from '../Feedback/EmptyState';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 
 // Short variable names on purpose: babel-plugin-relay hashes graphql-js's print() of this text,
 // which wraps a field's arguments past 80 characters while relay-compiler's printer does not; a
@@ -40,28 +39,20 @@ export function ClassifyCourseList({ query }: { readonly query: ClassifyCourseLi
     ClassifyCourseList_query$key
   >(queryFragment, query);
   const edges = data.courses.edges;
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(PAGE_SIZE.catalogue);
-    },
-  });
 
   return (
     <Box>
-      {edges.length === 0 ? (
-        <EmptyState text="暂无课程" />
-      ) : (
-        <SimpleGrid columns={{ base: 2, lg: 3, xl: 4, '2xl': 5 }} gap="5">
-          {edges.map((edge) => (
-            <CourseCard key={edge.node.id} course={edge.node} />
-          ))}
-        </SimpleGrid>
-      )}
-      <Box ref={sentinel} height="1px" />
-      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.catalogue)}>
+        {edges.length === 0 ? (
+          <EmptyState text="暂无课程" />
+        ) : (
+          <SimpleGrid columns={{ base: 2, lg: 3, xl: 4, '2xl': 5 }} gap="5">
+            {edges.map((edge) => (
+              <CourseCard key={edge.node.id} course={edge.node} />
+            ))}
+          </SimpleGrid>
+        )}
+      </InfiniteList>
     </Box>
   );
 }

@@ -4,10 +4,9 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import type { RecommendedCourses_query$key } from '../../__generated__/RecommendedCourses_query.graphql';
 import type { RecommendedCoursesPaginationQuery } from '../../__generated__/RecommendedCoursesPaginationQuery.graphql';
 import { HOME } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { CourseCard } from '../CourseCard/CourseCard';
 import { EmptyState } from '../Feedback/EmptyState';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import { SectionHeader } from './SectionHeader';
 
 const queryFragment = graphql`
@@ -35,29 +34,21 @@ export function RecommendedCourses({ query, actions }: { readonly query: Recomme
     RecommendedCourses_query$key
   >(queryFragment, query);
   const edges = data.recommendedCourses.edges;
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(HOME.recommendedNext);
-    },
-  });
 
   return (
     <Box as="section">
       <SectionHeader title="推荐课程" subtitle="优质课程 持续更新" actions={actions} />
-      {edges.length === 0 ? (
-        <EmptyState text="暂无推荐课程" />
-      ) : (
-        <SimpleGrid columns={{ base: 2, lg: 3, xl: 4, '2xl': 5 }} gap="5">
-          {edges.map((edge) => (
-            <CourseCard key={edge.node.id} course={edge.node} />
-          ))}
-        </SimpleGrid>
-      )}
-      <Box ref={sentinel} height="1px" />
-      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(HOME.recommendedNext)}>
+        {edges.length === 0 ? (
+          <EmptyState text="暂无推荐课程" />
+        ) : (
+          <SimpleGrid columns={{ base: 2, lg: 3, xl: 4, '2xl': 5 }} gap="5">
+            {edges.map((edge) => (
+              <CourseCard key={edge.node.id} course={edge.node} />
+            ))}
+          </SimpleGrid>
+        )}
+      </InfiniteList>
     </Box>
   );
 }

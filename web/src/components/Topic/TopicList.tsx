@@ -3,10 +3,9 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import type { TopicList_query$key } from '../../__generated__/TopicList_query.graphql';
 import type { TopicListPaginationQuery } from '../../__generated__/TopicListPaginationQuery.graphql';
 import { PAGE_SIZE, TOPIC_AUTHOR_TEXT } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { BackToTop } from '../BackToTop/BackToTop';
 import { EmptyState } from '../Feedback/EmptyState';
-import { ListFooter } from '../Feedback/ListFooter';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import { TopicCard } from './TopicCard';
 
 const queryFragment = graphql`
@@ -32,14 +31,6 @@ export function TopicList({ query }: { readonly query: TopicList_query$key }) {
     query,
   );
   const { edges, totalCount } = data.topics;
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(PAGE_SIZE.topics);
-    },
-  });
 
   return (
     <Stack gap="5">
@@ -57,19 +48,19 @@ export function TopicList({ query }: { readonly query: TopicList_query$key }) {
         </Flex>
       </Box>
       <Box>
-        {edges.length === 0 ? (
-          <EmptyState text="暂无专题" />
-        ) : (
-          <SimpleGrid as="ul" listStyleType="none" aria-label={TOPIC_AUTHOR_TEXT.topicsTitle} columns={{ base: 1, md: 2, xl: 3 }} gap="5">
-            {edges.map((edge) => (
-              <Box as="li" display="grid" key={edge.node.id}>
-                <TopicCard topic={edge.node} />
-              </Box>
-            ))}
-          </SimpleGrid>
-        )}
-        <Box ref={sentinel} height="1px" />
-        <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+        <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.topics)}>
+          {edges.length === 0 ? (
+            <EmptyState text="暂无专题" />
+          ) : (
+            <SimpleGrid as="ul" listStyleType="none" aria-label={TOPIC_AUTHOR_TEXT.topicsTitle} columns={{ base: 1, md: 2, xl: 3 }} gap="5">
+              {edges.map((edge) => (
+                <Box as="li" display="grid" key={edge.node.id}>
+                  <TopicCard topic={edge.node} />
+                </Box>
+              ))}
+            </SimpleGrid>
+          )}
+        </InfiniteList>
       </Box>
       <BackToTop />
     </Stack>

@@ -1,8 +1,11 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { MobileAuthorCourses_author$key } from '../../__generated__/MobileAuthorCourses_author.graphql';
 import type { MobileAuthorCoursesPaginationQuery } from '../../__generated__/MobileAuthorCoursesPaginationQuery.graphql';
+import { EmptyState } from '../../components/Feedback/EmptyState';
+import { InfiniteList } from '../../components/Feedback/InfiniteList';
 import { PAGE_SIZE } from '../../constants';
-import { MobilePagedCourses } from './MobilePagedCourses';
+import { MobileCourseCard } from './MobileCourseCard';
+import { MobileGrid, MobileSection } from './MobileSections';
 
 const authorFragment = graphql`
   fragment MobileAuthorCourses_author on Author
@@ -25,14 +28,22 @@ export function MobileAuthorCourses({ author }: { readonly author: MobileAuthorC
     authorFragment,
     author,
   );
+  const { edges } = data.courses;
   return (
-    <MobilePagedCourses
-      title="讲师课程"
-      emptyText="暂无课程"
-      edges={data.courses.edges}
-      hasNext={hasNext}
-      isLoadingNext={isLoadingNext}
-      loadNext={() => loadNext(PAGE_SIZE.authorCourses)}
-    />
+    <MobileSection title="讲师课程">
+      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.authorCourses)}>
+        {edges.length === 0 ? (
+          <EmptyState text="暂无课程" />
+        ) : (
+          <MobileGrid label="讲师课程">
+            {edges.map((edge) => (
+              <li key={edge.node.id}>
+                <MobileCourseCard course={edge.node} />
+              </li>
+            ))}
+          </MobileGrid>
+        )}
+      </InfiniteList>
+    </MobileSection>
   );
 }

@@ -6,9 +6,8 @@ import type { MobileAuthorList_catalogues$key } from '../../__generated__/Mobile
 import type { MobileAuthorList_query$key } from '../../__generated__/MobileAuthorList_query.graphql';
 import type { MobileAuthorListPaginationQuery } from '../../__generated__/MobileAuthorListPaginationQuery.graphql';
 import { EmptyState } from '../../components/Feedback/EmptyState';
-import { ListFooter } from '../../components/Feedback/ListFooter';
+import { InfiniteList } from '../../components/Feedback/InfiniteList';
 import { AUTHOR_LETTERS, AUTHOR_SORT_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type AuthorSortValue } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { mobileAuthorUrl } from './mobileLinks';
 
 // Short variable names on purpose, as in AuthorList: graphql-js's print() wraps a long argument
@@ -100,15 +99,6 @@ export function MobileAuthorList({
     });
   };
 
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext && !isPending) loadNext(PAGE_SIZE.authors);
-    },
-  });
-
   return (
     <>
       <Stack bg="white" borderRadius="xl" p="3" gap="3" mb="3">
@@ -173,44 +163,46 @@ export function MobileAuthorList({
       </Stack>
 
       <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
-        {edges.length === 0 ? (
-          <EmptyState text="暂无老师" />
-        ) : (
-          <SimpleGrid as="ul" aria-label="老师列表" columns={2} gap="3" listStyleType="none">
-            {edges.map(({ node: author }) => (
-              <li key={author.id}>
-                <Box
-                  asChild
-                  display="flex"
-                  flexDirection="column"
-                  alignItems="center"
-                  gap="1"
-                  h="full"
-                  p="3"
-                  bg="white"
-                  borderRadius="xl"
-                  textAlign="center"
-                  _active={{ bg: 'gray.50' }}
-                >
-                  <RouterLink to={mobileAuthorUrl(author.authorId)}>
-                    <Image src={author.image} alt="" loading="lazy" boxSize="72px" borderRadius="full" objectFit="cover" bg="gray.100" />
-                    <Text fontSize="md" fontWeight="semibold" color="gray.900" truncate maxW="full">
-                      {author.name}
-                    </Text>
-                    <Text fontSize="xs" color="gray.500" lineClamp={2} minH="2.6em">
-                      {author.position || '\u00a0'}
-                    </Text>
-                    <Text fontSize="xs" color="red.700">
-                      {author.courseCount} 门课程
-                    </Text>
-                  </RouterLink>
-                </Box>
-              </li>
-            ))}
-          </SimpleGrid>
-        )}
-        <Box ref={sentinel} height="1px" />
-        <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+        <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => {
+          if (!isPending) loadNext(PAGE_SIZE.authors);
+        }}>
+          {edges.length === 0 ? (
+            <EmptyState text="暂无老师" />
+          ) : (
+            <SimpleGrid as="ul" aria-label="老师列表" columns={2} gap="3" listStyleType="none">
+              {edges.map(({ node: author }) => (
+                <li key={author.id}>
+                  <Box
+                    asChild
+                    display="flex"
+                    flexDirection="column"
+                    alignItems="center"
+                    gap="1"
+                    h="full"
+                    p="3"
+                    bg="white"
+                    borderRadius="xl"
+                    textAlign="center"
+                    _active={{ bg: 'gray.50' }}
+                  >
+                    <RouterLink to={mobileAuthorUrl(author.authorId)}>
+                      <Image src={author.image} alt="" loading="lazy" boxSize="72px" borderRadius="full" objectFit="cover" bg="gray.100" />
+                      <Text fontSize="md" fontWeight="semibold" color="gray.900" truncate maxW="full">
+                        {author.name}
+                      </Text>
+                      <Text fontSize="xs" color="gray.500" lineClamp={2} minH="2.6em">
+                        {author.position || '\u00a0'}
+                      </Text>
+                      <Text fontSize="xs" color="red.700">
+                        {author.courseCount} 门课程
+                      </Text>
+                    </RouterLink>
+                  </Box>
+                </li>
+              ))}
+            </SimpleGrid>
+          )}
+        </InfiniteList>
       </Box>
     </>
   );

@@ -1,8 +1,11 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { MobileRecommendedCoursesPaginationQuery } from '../../__generated__/MobileRecommendedCoursesPaginationQuery.graphql';
 import type { MobileRecommendedCourses_query$key } from '../../__generated__/MobileRecommendedCourses_query.graphql';
+import { EmptyState } from '../../components/Feedback/EmptyState';
+import { InfiniteList } from '../../components/Feedback/InfiniteList';
 import { HOME } from '../../constants';
-import { MobilePagedCourses } from './MobilePagedCourses';
+import { MobileCourseCard } from './MobileCourseCard';
+import { MobileGrid, MobileSection } from './MobileSections';
 
 const coursesFragment = graphql`
   fragment MobileRecommendedCourses_query on Query
@@ -25,14 +28,22 @@ export function MobileRecommendedCourses({ query }: { readonly query: MobileReco
     coursesFragment,
     query,
   );
+  const { edges } = data.recommendedCourses;
   return (
-    <MobilePagedCourses
-      title="推荐课程"
-      emptyText="暂无推荐课程"
-      edges={data.recommendedCourses.edges}
-      hasNext={hasNext}
-      isLoadingNext={isLoadingNext}
-      loadNext={() => loadNext(HOME.recommendedNext)}
-    />
+    <MobileSection title="推荐课程">
+      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(HOME.recommendedNext)}>
+        {edges.length === 0 ? (
+          <EmptyState text="暂无推荐课程" />
+        ) : (
+          <MobileGrid label="推荐课程">
+            {edges.map((edge) => (
+              <li key={edge.node.id}>
+                <MobileCourseCard course={edge.node} />
+              </li>
+            ))}
+          </MobileGrid>
+        )}
+      </InfiniteList>
+    </MobileSection>
   );
 }

@@ -4,9 +4,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { MobileTopicList_query$key } from '../../__generated__/MobileTopicList_query.graphql';
 import type { MobileTopicListPaginationQuery } from '../../__generated__/MobileTopicListPaginationQuery.graphql';
 import { EmptyState } from '../../components/Feedback/EmptyState';
-import { ListFooter } from '../../components/Feedback/ListFooter';
+import { InfiniteList } from '../../components/Feedback/InfiniteList';
 import { PAGE_SIZE, TOPIC_AUTHOR_TEXT } from '../../constants';
-import { useLoadMoreSentinel } from '../../lib/useLoadMoreSentinel';
 import { mobileTopicUrl } from './mobileLinks';
 
 const queryFragment = graphql`
@@ -39,50 +38,42 @@ export function MobileTopicList({ query }: { readonly query: MobileTopicList_que
     query,
   );
   const { edges, totalCount } = data.topics;
-  const sentinel = useLoadMoreSentinel({
-    hasNext,
-    isLoadingNext,
-    itemCount: edges.length,
-    loadNext: () => {
-      if (hasNext && !isLoadingNext) loadNext(PAGE_SIZE.topics);
-    },
-  });
   return (
     <>
       <Text fontSize="sm" color="gray.600" mb="3" px="1" data-testid="topic-total">
         {TOPIC_AUTHOR_TEXT.topicCount(totalCount ?? edges.length)}
       </Text>
-      {edges.length === 0 ? (
-        <EmptyState text="暂无专题" />
-      ) : (
-        <Stack as="ul" aria-label={TOPIC_AUTHOR_TEXT.topicsTitle} listStyleType="none" gap="3">
-          {edges.map(({ node: topic }) => (
-            <li key={topic.id}>
-              <Box asChild display="block" bg="white" borderRadius="xl" overflow="hidden" _active={{ bg: 'gray.50' }}>
-                <RouterLink to={mobileTopicUrl(topic.topicId)}>
-                  {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special) */}
-                  <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
-                  <Stack gap="1" p="3">
-                    <Text fontSize="md" fontWeight="semibold" color="gray.900" lineClamp={2}>
-                      {topic.title}
-                    </Text>
-                    {topic.info && (
-                      <Text fontSize="sm" color="gray.600" lineClamp={2}>
-                        {topic.info}
+      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.topics)}>
+        {edges.length === 0 ? (
+          <EmptyState text="暂无专题" />
+        ) : (
+          <Stack as="ul" aria-label={TOPIC_AUTHOR_TEXT.topicsTitle} listStyleType="none" gap="3">
+            {edges.map(({ node: topic }) => (
+              <li key={topic.id}>
+                <Box asChild display="block" bg="white" borderRadius="xl" overflow="hidden" _active={{ bg: 'gray.50' }}>
+                  <RouterLink to={mobileTopicUrl(topic.topicId)}>
+                    {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special) */}
+                    <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
+                    <Stack gap="1" p="3">
+                      <Text fontSize="md" fontWeight="semibold" color="gray.900" lineClamp={2}>
+                        {topic.title}
                       </Text>
-                    )}
-                    <Text fontSize="xs" color="gray.500">
-                      {topic.courseCount} 门课程
-                    </Text>
-                  </Stack>
-                </RouterLink>
-              </Box>
-            </li>
-          ))}
-        </Stack>
-      )}
-      <Box ref={sentinel} height="1px" />
-      <ListFooter isLoading={isLoadingNext} hasMore={hasNext} isEmpty={edges.length === 0} />
+                      {topic.info && (
+                        <Text fontSize="sm" color="gray.600" lineClamp={2}>
+                          {topic.info}
+                        </Text>
+                      )}
+                      <Text fontSize="xs" color="gray.500">
+                        {topic.courseCount} 门课程
+                      </Text>
+                    </Stack>
+                  </RouterLink>
+                </Box>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </InfiniteList>
     </>
   );
 }
