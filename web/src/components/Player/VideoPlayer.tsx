@@ -242,6 +242,8 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
   // throws). So the media player is taken down while hidden and built afresh when shown, paused at
   // the second it was left.
   const [mediaMounted, setMediaMounted] = useState(true);
+  // which <MediaPlayer> is up: each teardown (hidden, unmounted) starts another
+  const mediaGeneration = useRef(0);
   useEffect(() => {
     setMediaMounted(true);
     return () => {
@@ -252,6 +254,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
         current.autoPlay = false;
       }
       playerRef.current?.el?.querySelector('video')?.pause();
+      mediaGeneration.current += 1;
       setMediaMounted(false);
     };
   }, []);
@@ -299,7 +302,11 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
     // self-hosted hls.js (vidstack would load it from a CDN); the full build: the renditions
     // share one alternate audio group, which hls.js/light cannot play
     if (isHLSProvider(provider)) {
-      provider.library = () => import('hls.js');
+      // vidstack tells its player when hls.js has loaded: a player taken down meanwhile (the page
+      // left, or hidden) has none and that would throw; for it the load never ends instead
+      const generation = mediaGeneration.current;
+      provider.library = () =>
+        import('hls.js').then((hls) => (generation === mediaGeneration.current ? hls : new Promise<never>(() => {})));
       // hls.js loads from the start second (?vtime=, resume): a seek on canplay alone lands back at 0
       // when the second is inside the first segment, which hls.js starts from after it
       const start = sessionRef.current?.start ?? 0;
