@@ -21,6 +21,8 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions on the
   let watched: WatchedCourse;
   const pageErrors: string[] = [];
   const foreignRequests: string[] = [];
+  /** the GraphQL operations the pages sent, by the text they carry */
+  const operations: string[] = [];
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -32,6 +34,7 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions on the
       p.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${p.url()}`));
       p.on('request', (request) => {
         if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
+        if (new URL(request.url()).pathname === '/graphql') operations.push(request.postData() ?? '');
       });
     });
     page = await context.newPage();
@@ -52,6 +55,9 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions on the
     // the row is asked after the first paint: give it the time it would take
     await page.waitForLoadState('networkidle');
     expect(await row().count()).toBe(0);
+    // a visitor does not even ask for it
+    expect(operations.length).toBeGreaterThan(0);
+    expect(operations.filter((body) => body.includes('ContinueLearningQuery'))).toEqual([]);
   });
 
   it('the header box suggests hot keywords on focus, and names as one types; ↑/↓ move, Esc closes, Enter picks', async () => {
@@ -93,6 +99,7 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions on the
 
     const card = row().getByRole('link', { name: `继续学习 ${watched.courseName}` });
     await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(operations.filter((body) => body.includes('ContinueLearningQuery')).length).toBeGreaterThan(0);
     const text = (await card.textContent()) ?? '';
     expect(text).toContain(`已学 1/${watched.videoCount} 讲`);
     expect(text).toContain(`上次学到 第2讲 ${watched.stoppedAtShown}`);

@@ -4,6 +4,7 @@ import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ContinueLearningCard_progress$key } from '../../__generated__/ContinueLearningCard_progress.graphql';
 import type { ContinueLearningQuery } from '../../__generated__/ContinueLearningQuery.graphql';
+import type { ContinueLearningViewerQuery } from '../../__generated__/ContinueLearningViewerQuery.graphql';
 import { formatMmSs } from '../../lib/formatTime';
 import { QuietBoundary } from '../AiAssistant/QuietBoundary';
 import { useAfterFirstPaint } from '../PlayPage/useAfterFirstPaint';
@@ -13,8 +14,9 @@ import { CONTINUE_LEARNING_TEXT, type PlayTargetOf } from './continueLearningTex
  * 继续学习 (issue 17 item 12): the signed-in viewer's recently watched courses with their progress
  * (已学 2/3 讲), each opening the player at the video and second where they stopped. Its own query,
  * asked after the home page's first paint (the first screen stays as light as before, and the
- * visitors' cached home query stays cacheable); a visitor or an organisation's network identity gets
- * an empty list from the gateway without any upstream call, and the row is not shown. Failing to load
+ * visitors' cached home query stays cacheable) and only for someone signed in (a visitor sends
+ * nothing); an organisation's network identity gets an empty list from the gateway without any
+ * upstream call, and the row is not shown. Failing to load
  * shows nothing: the home page must not fail for this row.
  */
 const continueLearningQuery = graphql`
@@ -25,6 +27,15 @@ const continueLearningQuery = graphql`
         playPath
         ...ContinueLearningCard_progress
       }
+    }
+  }
+`;
+
+/** Whether anyone is signed in: the shell has asked already, so this is answered from the store. */
+const viewerQuery = graphql`
+  query ContinueLearningViewerQuery {
+    viewer {
+      isLoggedIn
     }
   }
 `;
@@ -60,7 +71,7 @@ export function ContinueLearning(props: Props) {
   return (
     <QuietBoundary fallback={null}>
       <Suspense fallback={null}>
-        <Row {...props} />
+        <SignedInOnly {...props} />
       </Suspense>
     </QuietBoundary>
   );
@@ -71,6 +82,12 @@ function targetOf(playPath: string): PlayTargetOf {
   const params = new URL(playPath, 'http://x').searchParams;
   const int = (name: string) => (params.has(name) ? Number(params.get(name)) : null);
   return { courseId: int('courseId') ?? 0, catalogueId: int('catalogId') ?? 0, videoId: int('videoId'), vtime: int('vtime') };
+}
+
+/** A visitor sends nothing more: the row's own query is asked only for someone signed in. */
+function SignedInOnly(props: Props) {
+  const { viewer } = useLazyLoadQuery<ContinueLearningViewerQuery>(viewerQuery, {}, { fetchPolicy: 'store-or-network' });
+  return viewer.isLoggedIn ? <Row {...props} /> : null;
 }
 
 function Row({ variant, playHref }: Props) {
