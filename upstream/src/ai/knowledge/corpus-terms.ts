@@ -63,28 +63,73 @@ export function courseTerms(material: CourseMaterial): Set<string> {
 
 /** what a slot of a skeleton is: a term of the dictionary, or a name, place, number or foreign word */
 const SLOT_TAGS = /^(?:nr|ns|nt|nz|eng|m|i|l)/;
+/** a noun that a slot takes in: the term goes on (“放管服”改革, TCP/IP协议栈, 小提琴协奏曲《梁祝》) */
+const NOUN_TAGS = /^(?:n|vn|ng)$/;
+/** what joins two terms into one slot (栈与队列) */
+const JOINERS = new Set(['与', '和', '及', '、']);
+/** marks inside a term that do not end it: quotes, a slash, a dash, a middle dot */
+const GLUE = /^[“”"'‘’「」/／—–\-·・]+$/u;
 
 /**
  * A sentence's skeleton: its words with the terms (and names, numbers, idioms) masked, so that the
  * same frame said of different topics ("把X和日常经验对照起来看…") has one skeleton. Punctuation
- * and spaces are dropped.
+ * and spaces are dropped. A slot takes in what goes on a term written with quotes, a slash or a
+ * dash: the nouns right after it (把“放管服”改革简单化 and TCP/IP协议栈 frame as 把□简单化), and
+ * a noun joined to it by 与/和/及/、 (把栈与队列简单化 as 把□与□简单化, which is 把□简单化).
  */
 export function skeletonOf(sentence: string, isDictionaryTerm: (word: string) => boolean): string {
-  const out: string[] = [];
+  /** glued: a quote, slash or dash right before it; written: a slot whose term is written with one */
+  type Token = { kind: 'slot' | 'noun' | 'joiner' | 'word' | 'break'; word: string; glued: boolean; written?: boolean };
+  const tokens: Token[] = [];
+  let glued = false;
   // a book title is a name whatever words it is made of
   for (const { word, tag: pos } of tagWords(sentence.replace(/《[^《》]*》/gu, '〇'))) {
-    if (word === '〇') {
-      if (out[out.length - 1] !== '□') out.push('□');
+    if (GLUE.test(word)) {
+      glued = true;
       continue;
     }
-    if (!/[\p{L}\p{N}]/u.test(word)) continue;
-    const slot = isDictionaryTerm(word) || SLOT_TAGS.test(pos);
-    if (slot) {
-      if (out[out.length - 1] !== '□') out.push('□');
-    } else out.push(word.toLowerCase());
+    const kind: Token['kind'] =
+      word === '〇' || isDictionaryTerm(word) || (/[\p{L}\p{N}]/u.test(word) && SLOT_TAGS.test(pos))
+        ? 'slot'
+        : !/[\p{L}\p{N}]/u.test(word)
+          ? 'break'
+          : JOINERS.has(word)
+            ? 'joiner'
+            : NOUN_TAGS.test(pos)
+              ? 'noun'
+              : 'word';
+    tokens.push({ kind, word: kind === 'word' || kind === 'noun' ? word.toLowerCase() : word, glued });
+    glued = false;
   }
-  // terms joined by 与/和/及/、 fill one slot (从□与□切入 frames the same as 从□切入)
-  return out.join('').replace(/□(?:[与和及、]□)+/gu, '□');
+  // terms joined by 与/和/及/、 fill one slot (从□与□切入 frames the same as 从□切入); so does a noun joined to a term
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    if (tokens[i]!.kind !== 'joiner') continue;
+    const [before, after] = [tokens[i - 1]!, tokens[i + 1]!];
+    if ((before.kind === 'slot' && (after.kind === 'slot' || after.kind === 'noun')) || (before.kind === 'noun' && after.kind === 'slot')) {
+      before.kind = 'slot';
+      tokens[i]!.kind = 'slot';
+      after.kind = 'slot';
+    }
+  }
+  // a term written with quotes, a slash or a dash goes on with the nouns right after it (“放管服”改革, TCP/IP协议栈);
+  // a plain term does not take in the noun after it (队列是一种线性表 is not 队列是□)
+  for (const [i, token] of tokens.entries()) {
+    const before = tokens[i - 1];
+    const inSlot = before?.kind === 'slot';
+    if (token.kind === 'slot') token.written = token.glued || (inSlot && before.written === true);
+    else if (token.kind === 'noun' && inSlot && (token.glued || before.written === true)) {
+      token.kind = 'slot';
+      token.written = true;
+    }
+  }
+  const out: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'break') continue;
+    if (token.kind === 'slot') {
+      if (out[out.length - 1] !== '□') out.push('□');
+    } else out.push(token.word);
+  }
+  return out.join('');
 }
 
 

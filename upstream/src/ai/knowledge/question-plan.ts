@@ -2,7 +2,7 @@
  * A question → what the knowledge base looks for (the plan): its terms, each with the forms that
  * match it (the term and its aliases, search/lexicon/aliases.ts), and for a comparison (A和B的区别,
  * A与B有什么不同, A还是B) the side each term belongs to, so that each side retrieves its own
- * passages.
+ * passages. Two things set side by side (一个…另一个…, 前者…后者…) are a comparison too.
  *
  * Book titles (《…》) and quoted terms (“…”) are kept whole; the rest is cut by jieba with the
  * platform's own names and terms in its dictionary (corpus-terms.ts), then the words of asking, of
@@ -53,6 +53,12 @@ export function aliases(): Map<string, string[]> {
 /** 区别, and a modifier with it as jieba cuts them in one word (本质区别, 主要区别, 有何不同); not 社会关系 */
 const COMPARISON_MODIFIERS = ['本质', '主要', '根本', '最大', '核心', '有何', '什么', '哪些', '具体', '基本', '有啥'];
 const COMPARISON_ENDINGS = ['区别', '差别', '差异', '不同', '异同'];
+/**
+ * Two things set side by side without a word of comparison: 一个看结果，另一个看什么; 前者…后者…;
+ * 一种…另一种…. The word that opens the second thing (另, 后者) separates the sides.
+ */
+const CONTRAST = /(?:一个|一种|一类|一方|前者)[^？?。！!]{0,30}?(?:另一|另外一|后者)/u;
+const CONTRAST_SEPARATORS = new Set(['另', '另外', '后者']);
 const isComparisonWord = (word: string): boolean =>
   COMPARISON_WORDS.has(word) || COMPARISON_MODIFIERS.some((m) => COMPARISON_ENDINGS.some((e) => word === m + e));
 
@@ -114,14 +120,15 @@ export function planQuestion(question: string, topic?: string | null): QuestionP
       return [{ text: topic, whole: true }];
     });
   }
-  const comparison = words.some((w) => !w.whole && isComparisonWord(w.text.toLowerCase()));
+  const contrast = CONTRAST.test(question);
+  const comparison = contrast || words.some((w) => !w.whole && isComparisonWord(w.text.toLowerCase()));
   const dropped: string[] = [];
   const found: { text: string; part: number }[] = [];
   let part = 0;
   let sideHasTerm = false;
   for (const word of words) {
     const lower = strip(word.text);
-    if (!word.whole && comparison && CONJUNCTIONS.has(lower)) {
+    if (!word.whole && comparison && (CONJUNCTIONS.has(lower) || (contrast && CONTRAST_SEPARATORS.has(lower)))) {
       if (sideHasTerm) {
         part++;
         sideHasTerm = false;
