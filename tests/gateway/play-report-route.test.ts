@@ -36,10 +36,10 @@ interface Answer {
 }
 
 /** What the player's fetch sends: the form urlencoded, JSON asked for, the browser's Sec-Fetch-Site. */
-function post(fields: Record<string, string | number>, headers: Record<string, string>): Promise<Answer> {
+function post(fields: Record<string, string | number>, headers: Record<string, string>, url = gateway.url): Promise<Answer> {
   const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   return new Promise((resolve, reject) => {
-    const target = new URL(gateway.url);
+    const target = new URL(url);
     const req = httpRequest(
       {
         host: target.hostname,
@@ -98,6 +98,18 @@ describe('the player\'s report with Accept: application/json', () => {
       expect(answer.status, cookie).toBe(401);
       expect(JSON.parse(answer.text)).toEqual({ code: 'LOGIN_REQUIRED', message: '请先登录' });
     }
+    expect(rowCount()).toBe(before);
+  });
+
+  it('answers 503 UNAVAILABLE, not 401, when the login service does not answer: the cookie is not refused, nothing is recorded', async () => {
+    // a gateway whose login service is away (nothing listens on its port)
+    const cut = await platform.gateway({ LOGIN_URL: 'http://127.0.0.1:1', UPSTREAM_READ_TIMEOUT_MS: '1000' });
+    const before = rowCount();
+    const fields = { videoId: course.videoIds[1]!, courseId: course.id, lastPlayTime: 1, duration: 40, stayTime: 1 };
+    const answer = await post(fields, asPlayer(bob.cookie), cut.url);
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.text)).toEqual({ code: 'UNAVAILABLE', message: '服务暂时不可用，请稍后再试' });
+    expect(answer.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringMatching(/^utoken=;/));
     expect(rowCount()).toBe(before);
   });
 

@@ -208,8 +208,11 @@ export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
     let answer: PlayReportAnswer;
     try {
       const services = deps.services(req, res);
-      const { viewer } = await services.session.current();
-      if (isLoggedIn(viewer)) {
+      const { viewer, loginServiceDown } = await services.session.current();
+      if (loginServiceDown) {
+        // not a refusal of the token: the login service is away; the player tries again with its next report
+        answer = { status: 503, body: { code: 'UNAVAILABLE', message: UPSTREAM_UNAVAILABLE_MESSAGE } };
+      } else if (isLoggedIn(viewer)) {
         const outcome = await reportPlayFor({ api: services.api, playVideos: deps.playVideos, playLogs: deps.playLogs, logger }, viewer, reportOfForm(form));
         if (outcome.errors.length > 0) logger.debug(`play-log report not recorded: ${outcome.errors.map((error) => error.message).join('; ')}`);
         answer = playReportAnswer(outcome);

@@ -44,6 +44,11 @@ export interface ViewerSessionDeps {
 export interface ViewerState {
   viewer: Viewer;
   token: string | null;
+  /**
+   * true when the login service did not answer: the request goes on anonymous (pages still render),
+   * but a call that needs the viewer can say 服务暂时不可用 rather than 请先登录 (the cookie is kept)
+   */
+  loginServiceDown?: boolean;
 }
 
 const ANONYMOUS_STATE: ViewerState = { viewer: ANONYMOUS_VIEWER, token: null };
@@ -105,7 +110,7 @@ export class ViewerSession {
     if (!(error instanceof UpstreamError)) throw error;
     // the transport has logged the path and code; the cookie stays for when the service is back
     this.deps.logger.warn(`viewer: the login service did not answer (${error.failure}); this request is anonymous`);
-    return ANONYMOUS_STATE;
+    return { ...ANONYMOUS_STATE, loginServiceDown: true };
   }
 
   private verdictOf(token: string): Promise<TokenVerdict> {
