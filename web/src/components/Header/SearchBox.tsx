@@ -1,5 +1,5 @@
 import { Box, Button, Group, Input } from '@chakra-ui/react';
-import { startTransition, useCallback, useEffect, useState, type FormEvent } from 'react';
+import { startTransition, useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLoginFirstHref } from '../../app/LoginPage';
 import { MESSAGES, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
@@ -28,9 +28,12 @@ export function SearchBox({ currentKey = null }: Props) {
   const navigate = useNavigate();
   const [value, setValue] = useState(() => (currentKey ?? '').slice(0, TEXT_LIMIT.siteSearch));
 
-  useEffect(() => {
+  // the search page's keyword changed: the box shows it
+  const [shownKey, setShownKey] = useState(currentKey);
+  if (currentKey !== shownKey) {
+    setShownKey(currentKey);
     if (currentKey !== null) setValue(currentKey.slice(0, TEXT_LIMIT.siteSearch));
-  }, [currentKey]);
+  }
 
   const loginFirst = useLoginFirstHref();
   const searchFor = useCallback(

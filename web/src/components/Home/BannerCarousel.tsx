@@ -10,7 +10,6 @@ import { showMessage } from '../ui/toaster';
 const queryFragment = graphql`
   fragment BannerCarousel_query on Query {
     banners(limit: 5) {
-      id
       title
       image
       gotoUrl

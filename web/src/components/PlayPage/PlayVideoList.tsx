@@ -16,6 +16,7 @@ const playPageFragment = graphql`
     }
     course {
       viewerProgress {
+        # eslint-disable-next-line relay/unused-fields -- read by progressByVideo() and <VideoProgressMark>
         videos {
           videoId
           percent

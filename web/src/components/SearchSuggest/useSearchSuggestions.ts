@@ -33,6 +33,7 @@ const suggestionsQuery = graphql`
           catalogueId
           authorName
         }
+        # eslint-disable-next-line relay/unused-fields -- text and hit are read by <SuggestionList>
         name {
           text
           hit
@@ -45,6 +46,7 @@ const suggestionsQuery = graphql`
           name
           position
         }
+        # eslint-disable-next-line relay/unused-fields -- text and hit are read by <SuggestionList>
         name {
           text
           hit
