@@ -3,11 +3,13 @@
  * written with quotes, a slash or a noun joined to it (把“放管服”改革简单化…, 把栈与队列简单化…)
  * must share the skeleton of the same frame said of a plain term, so that it is boilerplate and
  * never quoted; two things set side by side without a word of comparison (一个看结果，另一个看什么,
- * 前者…后者…) are a comparison with a side each.
+ * 前者…后者…) are a comparison with a side each; a variant transliteration that jieba cuts into a
+ * name no lecture writes and one it does (迪克|斯特拉 for 迪杰斯特拉) is not a stranger.
  */
 import { describe, expect, it } from 'vitest';
 import { skeletonOf } from '../../upstream/src/ai/knowledge/corpus-terms';
 import { planQuestion } from '../../upstream/src/ai/knowledge/question-plan';
+import { strangerOf } from '../../upstream/src/ai/knowledge/retrieval';
 import { addUserWords, isUserWord } from '../../upstream/src/search/analyzer';
 
 describe('filler frames said of any term', () => {
@@ -51,5 +53,20 @@ describe('two things set side by side', () => {
   it('leaves a question about one thing alone', () => {
     expect(planQuestion('功利主义是看结果的吗').parts).toBe(1);
     expect(planQuestion('马克思和恩格斯合写了哪本书').parts).toBe(1);
+  });
+});
+
+describe('people no lecture names', () => {
+  const term = (text: string, idf: number) => ({ text, forms: [text], part: 0, idf, person: true });
+
+  it('does not take a piece of a name the lectures write otherwise for a stranger', () => {
+    const looked = [term('迪克', 0), term('斯特拉', 6), { text: '算法', forms: ['算法'], part: 0, idf: 3 }];
+    expect(strangerOf(looked, 0, '迪克斯特拉算法对图有什么要求')).toBeUndefined();
+  });
+
+  it('still refuses to answer for a person no lecture names', () => {
+    expect(strangerOf([term('周杰伦', 0), { text: '歌曲', forms: ['歌曲'], part: 0, idf: 4 }], 0, '周杰伦的歌曲有什么特点')?.text).toBe('周杰伦');
+    // two people side by side are two people
+    expect(strangerOf([term('迪克', 0), term('斯特拉', 6)], 0, '迪克和斯特拉是什么关系')?.text).toBe('迪克');
   });
 });

@@ -203,6 +203,19 @@ export interface Retriever {
   forget(): void;
 }
 
+/**
+ * The person a side asks about whom no lecture names (under any of the lexicon's names), if any: a
+ * question about them has no answer here. A piece of a longer name that the lectures write
+ * otherwise is not one (迪克 of 迪克斯特拉 beside 斯特拉, a name the lectures write in 迪杰斯特拉):
+ * jieba cut a variant transliteration into a name it does not find and one it does.
+ */
+export function strangerOf(looked: readonly WeightedTerm[], part: number, question: string): WeightedTerm | undefined {
+  const asked = fold(question.normalize('NFKC')).toLowerCase();
+  const joined = (t: WeightedTerm) =>
+    looked.some((u) => u.idf > 0 && (u.person === true || u.proper === true) && (asked.includes(t.text + u.text) || asked.includes(u.text + t.text)));
+  return looked.find((t) => t.part === part && t.idf === 0 && t.person === true && !joined(t));
+}
+
 const cosine = (a: number[], b: number[]): number => {
   let dot = 0;
   let na = 0;
@@ -611,7 +624,7 @@ export function createRetriever(
       fused ||= result.fused;
       const signals = await signalsOf(result.ranked, terms);
       // a side asking about a person no lecture names (under any of the names the lexicon knows) is not answered from another's words
-      const stranger = looked.find((t) => t.part === part && t.idf === 0 && t.person === true);
+      const stranger = strangerOf(looked, part, query.question);
       const decision = stranger
         ? { answerable: false, reason: `问题问到的人物「${stranger.text}」在课程中没有出现` }
         : signals
