@@ -56,6 +56,18 @@ describe('two things set side by side', () => {
   });
 });
 
+describe('words that point or hedge', () => {
+  it('drops the words that point at what was just said or hedge, not what the question is about', () => {
+    const texts = (question: string) => planQuestion(question).terms.map((t) => t.text);
+    expect(texts('我在网上被人骗了钱，这种犯罪有专门的法律管吗')).not.toContain('这种');
+    expect(texts('用的人越多就越值钱，这是什么原理')).not.toContain('这是');
+    expect(texts('左手和右手怎么也叠不到一起，化学里有类似的概念吗')).toEqual(expect.not.arrayContaining(['不到', '一起']));
+    expect(texts('左手和右手怎么也叠不到一起，化学里有类似的概念吗')).toContain('化学');
+    // 解释 stays a word of content (法律解释)
+    expect(texts('法官解释法律条文的时候一般有哪些方法')).toContain('解释');
+  });
+});
+
 describe('people no lecture names', () => {
   const term = (text: string, idf: number) => ({ text, forms: [text], part: 0, idf, person: true });
 
