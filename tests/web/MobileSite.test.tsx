@@ -334,10 +334,6 @@ describe('the mobile site under /m/', () => {
       name: '第二讲 唯物论',
       videoUrl: '/media/videos/v12/master.m3u8',
       poster: '/media/v/12.jpg',
-      qualities: [
-        { name: '720p', height: 720, bandwidth: 2_000_000 },
-        { name: '360p', height: 360, bandwidth: 600_000 },
-      ],
       subtitleUrl: '/media/videos/v12/subtitles.vtt',
       duration: 725,
       mediaState: 'READY',

@@ -41,10 +41,6 @@ const video = (extra: Partial<PlayerVideo> = {}): PlayerVideo => ({
   name: '第一讲 绪论',
   videoUrl: '/media/videos/7/master.m3u8',
   poster: '/media/videos/7/poster.jpg',
-  qualities: [
-    { name: '720p', height: 720, bandwidth: 2_000_000 },
-    { name: '360p', height: 360, bandwidth: 600_000 },
-  ],
   subtitleUrl: '/media/videos/7/subtitles.vtt',
   duration: 300,
   ...extra,

@@ -61,7 +61,7 @@ describe('a video whose lecture cannot be made here', () => {
 
   it('says 本讲视频暂未生成 instead of 视频暂未上线', async () => {
     const { VideoPlayer } = await vi.importActual<typeof import('../../web/src/components/Player/VideoPlayer')>('../../web/src/components/Player/VideoPlayer');
-    const video = { videoId: 7, courseId: 11, catalogueId: 3, name: '第一讲', videoUrl: '', poster: '', qualities: [], subtitleUrl: '', duration: 300 };
+    const video = { videoId: 7, courseId: 11, catalogueId: 3, name: '第一讲', videoUrl: '', poster: '', subtitleUrl: '', duration: 300 };
     const first = renderWithProviders(
       <VideoPlayer ref={createRef<VideoPlayerHandle>()} video={{ ...video, mediaState: 'UNAVAILABLE' }} resume={null} danmaku={[]} />,
       createMockEnvironment(),

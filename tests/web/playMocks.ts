@@ -205,7 +205,7 @@ export class PlayGateway {
   mediaAnswer(id: unknown) {
     const v = this.videos.find((candidate) => candidate.id === id);
     const node = v
-      ? { __typename: 'Video', id: v.id, mediaState: v.mediaState, videoUrl: v.videoUrl, qualities: v.qualities, subtitleUrl: v.subtitleUrl, duration: v.duration, keyframes: v.keyframes }
+      ? { __typename: 'Video', id: v.id, mediaState: v.mediaState, videoUrl: v.videoUrl, subtitleUrl: v.subtitleUrl, duration: v.duration, keyframes: v.keyframes }
       : null;
     return { data: { node } };
   }

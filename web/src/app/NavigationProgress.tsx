@@ -9,16 +9,18 @@ type Phase = 'idle' | 'loading' | 'finishing';
  */
 export function NavigationProgress({ active }: { readonly active: boolean }) {
   const [phase, setPhase] = useState<Phase>(active ? 'loading' : 'idle');
+  const [wasActive, setWasActive] = useState(active);
+  // `active` changed: the phase follows during this render (not after it, in an effect)
+  if (active !== wasActive) {
+    setWasActive(active);
+    setPhase(active ? 'loading' : phase === 'loading' ? 'finishing' : phase);
+  }
 
   useEffect(() => {
-    if (active) {
-      setPhase('loading');
-      return;
-    }
-    setPhase((p) => (p === 'loading' ? 'finishing' : p));
+    if (phase !== 'finishing') return;
     const timer = setTimeout(() => setPhase('idle'), 450);
     return () => clearTimeout(timer);
-  }, [active]);
+  }, [phase]);
 
   if (phase === 'idle') return null;
   return (

@@ -121,6 +121,7 @@ export function RouteHost({ runtime }: { readonly runtime: RouteRuntime }) {
   useEffect(() => {
     runtime.keptAlive.clear();
     for (const entry of entries) if (entry.keepAlive) runtime.keptAlive.set(entry.key, entry.payload);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- only committed entries are remembered: a render React threw away (a suspended transition) must not evict kept-alive pages
     if (entries !== committed) setCommitted(entries);
   }, [entries, committed, runtime]);
 
@@ -132,7 +133,7 @@ export function RouteHost({ runtime }: { readonly runtime: RouteRuntime }) {
   }, [entries, navigation.state, runtime]);
 
   // the pages' own titles (usePageTitle), by the data they were shown for
-  const pageTitles = useRef(new WeakMap<PagePayload, string>()).current;
+  const [pageTitles] = useState(() => new WeakMap<PagePayload, string>());
   useScrollAndTitle(current, committed, navigationType, pageTitles);
 
   const visit = useMemo<Visit | null>(

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { commitMutation, graphql } from 'react-relay';
 import type { IEnvironment } from 'relay-runtime';
 import type { VisitLogRecordMutation } from '../__generated__/VisitLogRecordMutation.graphql';
@@ -133,24 +133,27 @@ export class VisitLogger {
 export function useVisitLog(environment: IEnvironment, visit: Visit | null, isNavigating?: () => boolean): void {
   const logger = useRef<VisitLogger | null>(null);
   const navigating = useRef(isNavigating);
-  navigating.current = isNavigating;
-  logger.current ??= new VisitLogger(
-    (record) => {
-      commitMutation<VisitLogRecordMutation>(environment, {
-        mutation: recordVisitMutation,
-        variables: { input: record },
-        onError: () => {},
-      });
-    },
-    {
-      referrer: () => (typeof document === 'undefined' ? null : referrerPageUrl(document.referrer, window.location.origin)),
-      isNavigating: () => navigating.current?.() ?? false,
-    },
-  );
+  useLayoutEffect(() => {
+    navigating.current = isNavigating;
+  });
 
   useEffect(() => {
-    if (visit) logger.current?.visit(visit);
-  }, [visit]);
+    if (!visit) return;
+    logger.current ??= new VisitLogger(
+      (record) => {
+        commitMutation<VisitLogRecordMutation>(environment, {
+          mutation: recordVisitMutation,
+          variables: { input: record },
+          onError: () => {},
+        });
+      },
+      {
+        referrer: () => (typeof document === 'undefined' ? null : referrerPageUrl(document.referrer, window.location.origin)),
+        isNavigating: () => navigating.current?.() ?? false,
+      },
+    );
+    logger.current.visit(visit);
+  }, [visit, environment]);
 
   // Leaving the site: send what is still waiting.
   useEffect(() => {

@@ -56,7 +56,6 @@ const DROPPED_WITH_CONTENT = new Set([
 /** Deeper nesting than this is flattened to text: nobody writes it, and it guards the recursion. */
 const MAX_DEPTH = 64;
 
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 
 /** An absolute http(s) URL, or null. */

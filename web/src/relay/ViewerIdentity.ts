@@ -10,6 +10,7 @@ import type { RecordSourceSelectorProxy } from 'relay-runtime';
  * payload's viewer is written straight over the root viewer, so everything reading `viewer`
  * shows the new identity without an updater.
  */
+/* eslint-disable relay/unused-fields, relay/must-colocate-fragment-spreads -- a selection for the store (see above), read by the shell's components through their own fragments */
 export const viewerIdentityFragment = graphql`
   fragment ViewerIdentity_viewer on Viewer {
     userType
@@ -26,6 +27,7 @@ export const viewerIdentityFragment = graphql`
     ...UserMenu_viewer
   }
 `;
+/* eslint-enable relay/unused-fields, relay/must-colocate-fragment-spreads */
 
 /**
  * Mutation updater for a new identity: the viewer's personal lists (favourites, notes, history,

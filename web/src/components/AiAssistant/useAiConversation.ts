@@ -212,7 +212,7 @@ export function useAiConversation(options: AiConversationOptions = {}): AiConver
       if (!ended) active.current = { id, subscription: disposable };
       return true;
     },
-    [environment, stop],
+    [environment],
   );
 
   const clear = useCallback(() => {

@@ -1,5 +1,5 @@
 import { Box, HStack, IconButton, type BoxProps } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons/Icons';
 
 interface Props {
@@ -18,14 +18,14 @@ interface Props {
 export function Carousel({ count, renderSlide, intervalMs, label, height, aspectRatio, dots = 'overlay' }: Props) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const pausedRef = useRef(paused);
-  pausedRef.current = paused;
+  // reads `paused` when the timer fires, without restarting the timer when it changes
+  const advance = useEffectEvent(() => {
+    if (!paused && document.visibilityState === 'visible') setIndex((i) => (i + 1) % count);
+  });
 
   useEffect(() => {
     if (count <= 1) return;
-    const timer = setInterval(() => {
-      if (!pausedRef.current && document.visibilityState === 'visible') setIndex((i) => (i + 1) % count);
-    }, intervalMs);
+    const timer = setInterval(() => advance(), intervalMs);
     return () => clearInterval(timer);
   }, [count, intervalMs]);
 

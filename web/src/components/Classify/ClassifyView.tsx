@@ -1,5 +1,5 @@
 import { Box, Checkbox, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useEffect, useEffectEvent, useState, useTransition } from 'react';
 import { graphql, useRefetchableFragment } from 'react-relay';
 import type { ClassifyView_query$key } from '../../__generated__/ClassifyView_query.graphql';
 import type { ClassifyViewRefetchQuery } from '../../__generated__/ClassifyViewRefetchQuery.graphql';
@@ -64,8 +64,6 @@ export function ClassifyView({ query, childId, onChildChange }: Props) {
   const [data, refetch] = useRefetchableFragment<ClassifyViewRefetchQuery, ClassifyView_query$key>(queryFragment, query);
   const [filters, setFilters] = useState<Filters>({ childId: childId ?? null, thisYear: false, order: 'LATEST' });
   const [isPending, startTransition] = useTransition();
-  const filtersRef = useRef(filters);
-  filtersRef.current = filters;
 
   const node = data.catalogue;
   const apply = (next: Filters) => {
@@ -83,14 +81,15 @@ export function ClassifyView({ query, childId, onChildChange }: Props) {
       );
     });
   };
-  const applyRef = useRef(apply);
-  applyRef.current = apply;
+  const onChildFromUrl = useEffectEvent((wanted: number | null) => {
+    if (wanted !== filters.childId) apply({ ...filters, childId: wanted });
+  });
 
   // The page's URL changed the child (back/forward on /catalog).
   useEffect(() => {
     if (childId === undefined) return;
-    const wanted = childId ?? null;
-    if (wanted !== filtersRef.current.childId) applyRef.current({ ...filtersRef.current, childId: wanted });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- back/forward changed the child: its courses are fetched as if chosen
+    onChildFromUrl(childId ?? null);
   }, [childId]);
 
   if (!node) return <CatalogueNotFound />;

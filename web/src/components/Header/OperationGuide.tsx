@@ -42,10 +42,12 @@ export function OperationGuide({ greet = false }: { readonly greet?: boolean }) 
     if (hint) markSeen();
   }, [hint]);
   // coming to the home page's 全部 tab later greets then (once); leaving it ends the greeting
-  useEffect(() => {
+  const [wasGreeting, setWasGreeting] = useState(greet);
+  if (greet !== wasGreeting) {
+    setWasGreeting(greet);
     if (!greet) setHint(false);
     else if (!readSeen()) setHint(true);
-  }, [greet]);
+  }
 
   const openGuide = () => {
     setHint(false);

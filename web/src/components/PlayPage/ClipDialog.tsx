@@ -17,7 +17,6 @@ const fragmentsQuery = graphql`
       fragments(first: 10000) {
         edges {
           node {
-            id
             videoId
           }
         }

@@ -49,9 +49,13 @@ export function NoteInput({ video, catalogueId, userType, connections }: Props) 
   const [now, setNow] = useState(() => controls.currentTime());
   const add = useCenterMutation<NoteInputAddMutation>(addNoteMutation, (r) => r.addNote?.errors);
 
-  // the second the note will be about follows the player
-  useEffect(() => {
+  // the second the note will be about follows the player (another player: its second at once)
+  const [shownFor, setShownFor] = useState(controls);
+  if (controls !== shownFor) {
+    setShownFor(controls);
     setNow(controls.currentTime());
+  }
+  useEffect(() => {
     const timer = setInterval(() => setNow(controls.currentTime()), 1000);
     return () => clearInterval(timer);
   }, [controls]);

@@ -26,7 +26,6 @@ const videoFragment = graphql`
         majorClass
       }
       coreContent {
-        tagId
         tagName
         tagType
       }

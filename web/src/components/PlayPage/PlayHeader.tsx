@@ -11,11 +11,11 @@ const playPageFragment = graphql`
   fragment PlayHeader_playPage on PlayPage {
     course {
       name
-      authorName
       videoCount
       viewCount
       catalogueTrail {
         catalogueId
+        # eslint-disable-next-line relay/unused-fields -- read by catalogueLink()
         level
         name
       }

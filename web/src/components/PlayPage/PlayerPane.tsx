@@ -1,7 +1,7 @@
 import { AspectRatio, Box, Button, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode, type Ref } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import type { PlayerPane_video$key } from '../../__generated__/PlayerPane_video.graphql';
+import type { PlayerPane_video$key, VideoMediaState } from '../../__generated__/PlayerPane_video.graphql';
 import { useOpenLoginPage } from '../../app/LoginPage';
 import { MediaPending } from '../Player/MediaPending';
 import type { PlayerResume, PlayerVideo, VideoPlayerHandle, VideoPlayerProps } from '../Player/types';
@@ -28,11 +28,6 @@ const videoFragment = graphql`
     name
     image
     videoUrl
-    qualities {
-      name
-      height
-      bandwidth
-    }
     subtitleUrl
     duration
     mediaState
@@ -66,10 +61,9 @@ export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEn
       name: data.name,
       videoUrl: data.videoUrl,
       poster: data.image,
-      qualities: data.qualities,
       subtitleUrl: data.subtitleUrl,
       duration: data.duration,
-      mediaState: data.mediaState === '%future added value' ? undefined : data.mediaState,
+      mediaState: knownMediaState(data.mediaState),
     }),
     [data, catalogueId],
   );
@@ -102,6 +96,19 @@ export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEn
       )}
     </Box>
   );
+}
+
+/** The states this page knows; one added to the schema later plays as READY would (no notice). */
+function knownMediaState(state: VideoMediaState): PlayerVideo['mediaState'] {
+  switch (state) {
+    case 'READY':
+    case 'GENERATING':
+    case 'UNAVAILABLE':
+    case 'NONE':
+      return state;
+    default:
+      return undefined;
+  }
 }
 
 function PlayerLoading({ poster }: { readonly poster: string }) {

@@ -2,6 +2,7 @@ import { AspectRatio, Box, Image, Spinner, Stack, Text } from '@chakra-ui/react'
 import { startTransition, useEffect } from 'react';
 import { graphql, useRefetchableFragment } from 'react-relay';
 import type { MediaPending_video$key } from '../../__generated__/MediaPending_video.graphql';
+import type { MediaPendingRefetchQuery } from '../../__generated__/MediaPendingRefetchQuery.graphql';
 import { MEDIA_GENERATING_TEXT, MEDIA_POLL_MS } from './constants';
 
 /**
@@ -10,15 +11,11 @@ import { MEDIA_GENERATING_TEXT, MEDIA_POLL_MS } from './constants';
  * video's media asked for again every MEDIA_POLL_MS until it is there. The answer updates the video
  * in the store, so the play page's player then plays it (no reload).
  */
+/* eslint-disable relay/unused-fields -- asked again only to update the video in the store: PlayerPane and VideoIntro read them */
 const fragment = graphql`
   fragment MediaPending_video on Video @refetchable(queryName: "MediaPendingRefetchQuery") {
     mediaState
     videoUrl
-    qualities {
-      name
-      height
-      bandwidth
-    }
     subtitleUrl
     duration
     keyframes {
@@ -30,6 +27,7 @@ const fragment = graphql`
     }
   }
 `;
+/* eslint-enable relay/unused-fields */
 
 interface Props {
   readonly video: MediaPending_video$key;
@@ -37,7 +35,7 @@ interface Props {
 }
 
 export function MediaPending({ video, poster }: Props) {
-  const [data, refetch] = useRefetchableFragment(fragment, video);
+  const [data, refetch] = useRefetchableFragment<MediaPendingRefetchQuery, MediaPending_video$key>(fragment, video);
   const generating = data.mediaState === 'GENERATING';
   useEffect(() => {
     if (!generating) return;

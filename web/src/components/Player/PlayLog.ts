@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { PlayLogReporter, sendPlayLogBeacon, sendPlayReport } from './playLogReporter';
 
 export interface PlayLogSource {
@@ -20,7 +20,9 @@ export interface PlayLogSource {
  */
 export function usePlayLog(source: PlayLogSource): () => PlayLogReporter {
   const sourceRef = useRef(source);
-  sourceRef.current = source;
+  useLayoutEffect(() => {
+    sourceRef.current = source;
+  });
   const reporterRef = useRef<PlayLogReporter | null>(null);
   const reporterVideo = useRef<number | null>(null);
 

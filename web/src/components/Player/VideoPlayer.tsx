@@ -141,8 +141,8 @@ interface OnlineProps extends VideoPlayerProps {
 function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = true, handleRef }: OnlineProps) {
   const playerRef = useRef<MediaPlayerInstance>(null);
   const [prefs, setPrefs] = useState<PlayerPreferences>(loadPreferences);
+  // kept in step by updatePrefs, the only writer: read by callbacks without re-creating them
   const prefsRef = useRef(prefs);
-  prefsRef.current = prefs;
   const updatePrefs = useCallback((patch: Partial<PlayerPreferences>) => {
     const next = { ...prefsRef.current, ...patch };
     if ((Object.keys(patch) as (keyof PlayerPreferences)[]).every((k) => prefsRef.current[k] === next[k])) return;
@@ -155,6 +155,8 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
   const playingRef = useRef(false);
   const endedRef = useRef(false);
   const sessionRef = useRef<Session | null>(null);
+  /* eslint-disable react-hooks/refs -- the session (start second, autoplay, subtitles) is made during the render that shows a
+     new video, so the first render of its <MediaPlayer> already starts right; the player's events write its time into it */
   if (!sessionRef.current || sessionRef.current.videoId !== video.videoId) {
     const start = startPosition({ videoId: video.videoId, duration: video.duration, startAt, resume });
     sessionRef.current = {
@@ -168,6 +170,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
     };
   }
   const session = sessionRef.current;
+  /* eslint-enable react-hooks/refs */
 
   const reporter = usePlayLog({
     videoId: video.videoId,
@@ -211,7 +214,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
     if (player.paused) void player.play().catch(() => {});
     else void player.pause();
   }, []);
-  const float = useFloatingPlayer(togglePlay, floating);
+  const { floating: isFloating, slotRef, slotStyle, frameStyle, dragHandlers, close: closeFloating } = useFloatingPlayer(togglePlay, floating);
 
   useImperativeHandle(
     handleRef,
@@ -245,6 +248,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
   // which <MediaPlayer> is up: each teardown (hidden, unmounted) starts another
   const mediaGeneration = useRef(0);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- shown again under <Activity>: the player taken down below is built afresh
     setMediaMounted(true);
     return () => {
       const current = sessionRef.current;
@@ -253,6 +257,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
         current.startApplied = false;
         current.autoPlay = false;
       }
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the player shown when the page is hidden, not the one at mount
       playerRef.current?.el?.querySelector('video')?.pause();
       mediaGeneration.current += 1;
       setMediaMounted(false);
@@ -365,8 +370,8 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
 
   return (
     <div className="szp-root" data-testid="video-player">
-      <div ref={float.slotRef} style={float.slotStyle}>
-        <div className={float.floating ? 'szp-frame szp-floating' : 'szp-frame'} style={float.frameStyle} data-floating={float.floating ? '' : undefined}>
+      <div ref={slotRef} style={slotStyle}>
+        <div className={isFloating ? 'szp-frame szp-floating' : 'szp-frame'} style={frameStyle} data-floating={isFloating ? '' : undefined}>
           {mediaMounted ? (
             <MediaPlayer
               ref={playerRef}
@@ -425,6 +430,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
                     label="中文（AI字幕）"
                     type="vtt"
                     src={video.subtitleUrl}
+                    // eslint-disable-next-line react-hooks/refs -- the video's session, made above for this render
                     default={session.subtitlesDefault}
                   />
                 ) : null}
@@ -447,12 +453,12 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
           ) : (
             <div className="szp-media-placeholder" />
           )}
-          {float.floating ? (
+          {isFloating ? (
             <>
-              <div className="szp-float-surface" aria-hidden="true" {...float.dragHandlers} />
-              <div className="szp-float-bar" data-no-tap="" {...float.dragHandlers}>
+              <div className="szp-float-surface" aria-hidden="true" {...dragHandlers} />
+              <div className="szp-float-bar" data-no-tap="" {...dragHandlers}>
                 <span className="szp-float-title">{video.name}</span>
-                <button type="button" className="szp-float-close" aria-label="关闭小窗" onClick={float.close}>
+                <button type="button" className="szp-float-close" aria-label="关闭小窗" onClick={closeFloating}>
                   ×
                 </button>
               </div>
@@ -569,10 +575,12 @@ function ScreenshotButton({ videoName, onFailure }: { readonly videoName: string
       className="vds-button"
       aria-label="截图"
       title="截图"
-      onClick={async () => {
+      onClick={() => {
         const media = player?.el?.querySelector('video');
-        const ok = player && media ? await captureFrame(media, screenshotFileName(videoName, player.currentTime)) : false;
-        if (!ok) onFailure();
+        if (!player || !media) return onFailure();
+        void captureFrame(media, screenshotFileName(videoName, player.currentTime)).then((ok) => {
+          if (!ok) onFailure();
+        });
       }}
     >
       <CameraIcon />

@@ -7,12 +7,6 @@
  * export `VideoPlayer`) and only types from here, so vidstack and hls.js stay out of the main chunk.
  */
 
-export interface PlayerQuality {
-  readonly name: string; // "720p"
-  readonly height: number;
-  readonly bandwidth: number;
-}
-
 export interface PlayerDanmaku {
   readonly id: string;
   readonly vtime: number; // seconds
@@ -28,7 +22,6 @@ export interface PlayerVideo {
   /** HLS master playlist (a /media path); '' = no media yet (the player shows 视频暂未上线) */
   readonly videoUrl: string;
   readonly poster: string;
-  readonly qualities: readonly PlayerQuality[];
   /** WebVTT path or '' */
   readonly subtitleUrl: string;
   readonly duration: number; // seconds

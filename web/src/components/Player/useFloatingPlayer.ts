@@ -63,6 +63,7 @@ export function useFloatingPlayer(onClick: () => void, enabled = true) {
   useEffect(() => {
     if (!floating) return;
     const area = () => viewport(rightInset);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- placed inside the viewport (measured here) when it starts floating
     setPosition((p) => (p ? clampFloatPosition(p, FLOAT_SIZE, area()) : defaultFloatPosition(FLOAT_SIZE, area())));
     const onResize = () => setPosition((p) => (p ? clampFloatPosition(p, FLOAT_SIZE, area()) : p));
     window.addEventListener('resize', onResize);

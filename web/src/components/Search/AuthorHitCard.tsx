@@ -8,10 +8,12 @@ const hitFragment = graphql`
     author {
       ...AuthorCard_author
     }
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     name {
       text
       hit
     }
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     position {
       text
       hit

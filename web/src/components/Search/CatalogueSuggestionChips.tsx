@@ -9,12 +9,13 @@ const suggestionsFragment = graphql`
     catalogueId
     level
     parentId
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     name {
       text
       hit
     }
     catalogue {
-      id
+      __typename
     }
   }
 `;

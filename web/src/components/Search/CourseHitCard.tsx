@@ -9,14 +9,17 @@ const hitFragment = graphql`
       authorPosition
       ...CourseCard_course
     }
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     name {
       text
       hit
     }
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     info {
       text
       hit
     }
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     authorName {
       text
       hit

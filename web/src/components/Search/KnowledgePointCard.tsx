@@ -10,15 +10,18 @@ const pointFragment = graphql`
     kind
     timePoint
     timePointShow
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     keyPoints {
       text
       hit
     }
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     text {
       text
       hit
     }
     videoId
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     videoName {
       text
       hit

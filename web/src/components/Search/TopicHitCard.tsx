@@ -11,10 +11,12 @@ const hitFragment = graphql`
       image
       courseCount
     }
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     title {
       text
       hit
     }
+    # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     info {
       text
       hit

@@ -8,7 +8,9 @@ import { mobilePlayUrl } from './mobileLinks';
 
 const courseFragment = graphql`
   fragment MobileCourseCard_course on Course {
+    # eslint-disable-next-line relay/unused-fields -- read by mobilePlayUrl()
     courseId
+    # eslint-disable-next-line relay/unused-fields -- read by mobilePlayUrl()
     catalogueId
     name
     image

@@ -155,6 +155,7 @@ export function TopicHitRow({ hit: key }: { readonly hit: MobileSearchRows_topic
 const authorHitFragment = graphql`
   fragment MobileSearchRows_authorHit on AuthorHit {
     author {
+      # eslint-disable-next-line relay/unused-fields -- read by <MobileAuthorTile>
       authorId
       image
     }

@@ -66,7 +66,7 @@ export default function MobileShell({ runtime }: { readonly runtime: RouteRuntim
               fontSize="2xl"
               _hover={{ bg: 'transparent' }}
               _active={{ bg: 'whiteAlpha.300' }}
-              onClick={() => (canGoBack ? navigate(-1) : navigate(MOBILE_HOME))}
+              onClick={() => void (canGoBack ? navigate(-1) : navigate(MOBILE_HOME))}
             >
               <ChevronLeftIcon />
             </IconButton>
