@@ -85,7 +85,8 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     });
     await skipOperationGuide(context);
     context.on('page', (p) => {
-      p.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${p.url()}`));
+      // the first frames name the chunk and position (map them with a --sourcemap build of the same commit)
+      p.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${p.url()} :: ${(error.stack ?? '').split('\n').slice(1, 4).map((line) => line.trim()).join(' | ')}`));
       p.on('request', (request) => {
         if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
       });
