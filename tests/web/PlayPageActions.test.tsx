@@ -168,6 +168,8 @@ describe('点赞 and 收藏', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /^已点赞/ }).getAttribute('aria-pressed')).toBe('true'), LONG);
     expect(named('VideoOperationButtonsSetMutation')[0]!.variables.input).toEqual({ videoId: 501, courseId: 11, catalogueId: 7, kind: 'LIKE', on: true });
     await waitFor(() => expect(screen.getByRole('button', { name: /^已点赞/ }).textContent).toBe('已点赞1.2千'));
+    // the button flips at once but stays disabled until the server answers: a click before that is ignored
+    await waitFor(() => expect((screen.getByRole('button', { name: /^已点赞/ }) as HTMLButtonElement).disabled).toBe(false), LONG);
     fireEvent.click(screen.getByRole('button', { name: /^已点赞/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^点赞/ }).getAttribute('aria-pressed')).toBe('false'), LONG);
 
@@ -175,6 +177,7 @@ describe('点赞 and 收藏', () => {
     expect(favourite.textContent).toBe('收藏8');
     fireEvent.click(favourite);
     await waitFor(() => expect(screen.getByRole('button', { name: /^已收藏/ }).textContent).toBe('已收藏9'), LONG);
+    await waitFor(() => expect((screen.getByRole('button', { name: /^已收藏/ }) as HTMLButtonElement).disabled).toBe(false), LONG);
     fireEvent.click(screen.getByRole('button', { name: /^已收藏/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^收藏/ }).textContent).toBe('收藏8'), LONG);
     expect(named('VideoOperationButtonsSetMutation').map((o) => (o.variables.input as { kind: string; on: boolean }))).toEqual([
