@@ -5,10 +5,12 @@
  * words of each transcript passage in an FTS5 table, the question's words OR'd, the best passages'
  * videos). A benchmark, not a test: it prints figures and asserts nothing.
  *
- *   npm run eval:ai [-- --verbose] [-- --kind comparison] [-- --json FILE] [-- --set heldout|all]
+ *   npm run eval:ai [-- --verbose] [-- --kind comparison] [-- --json FILE] [-- --set heldout|fresh|all]
  *
  * --set: the development set (dev, the default: questions.ts), the held-out set (heldout:
- * heldout.ts, written apart and not to be tuned on) or both, each scored on its own (all).
+ * heldout.ts, written apart and not to be tuned on), the fresh set (fresh: fresh.ts, a third
+ * unseen set on concepts neither other set asks about, not to be tuned on either) or all of them,
+ * each scored on its own (all).
  *
  * --verbose prints every question with its answer and sources, and for a miss the analysis the
  * provider showed as deep thinking (model=reasoner: the words it dropped, its terms and aliases,
@@ -27,6 +29,7 @@ import { indexWords } from '../../upstream/src/search/analyzer';
 import { answerParts, ask } from '../upstream/ai-stream-client';
 import { startTestApi } from '../upstream/harness';
 import { whereSpoken, type Spoken } from './expected';
+import { FRESH } from './fresh';
 import { HELDOUT } from './heldout';
 import { QUESTIONS, type EvalQuestion } from './questions';
 import type { AiSource } from '../../upstream/src/main-api/contract';
@@ -36,9 +39,9 @@ const verbose = args.includes('--verbose');
 const kindFilter = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : undefined;
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
 const setName = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'dev';
-const SETS: Record<string, readonly EvalQuestion[]> = { dev: QUESTIONS, heldout: HELDOUT };
+const SETS: Record<string, readonly EvalQuestion[]> = { dev: QUESTIONS, heldout: HELDOUT, fresh: FRESH };
 if (setName !== 'all' && !SETS[setName!]) {
-  console.error(`unknown --set ${setName}: dev, heldout or all`);
+  console.error(`unknown --set ${setName}: dev, heldout, fresh or all`);
   process.exit(2);
 }
 const WINDOW_S = 15;
