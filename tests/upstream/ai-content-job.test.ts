@@ -3,13 +3,15 @@
  * DATA_DIRs with the hand-written fixture (20 videos in 9 courses): a bounded run writes part and
  * the next run continues; a stopped --all run resumes; a change of one video's name or transcript
  * makes only that video stale and the job rewrites only it, and the API shows the new content.
+ * Most runs call the command's function in-process (upstream/cli/ai-content-command.ts, as
+ * ai-content.ts does); the first run and a refusal start it as a process of its own, end to end.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAiContent } from '../../upstream/cli/ai-content-command';
 import { createContentWriter, startContentRefresher } from '../../upstream/src/ai/content';
 import type { Logger } from '../../upstream/src/logger';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
@@ -17,8 +19,8 @@ import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 import { startTestApi, type TestApi } from './harness';
 import type { AiContentItem } from '../../upstream/src/main-api/contract';
+import { runInProcess, runSpawned, type CommandRun } from '../support/cli';
 
-const repoRoot = path.resolve(__dirname, '..', '..');
 const FIXTURE_VIDEOS = 20;
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -36,19 +38,14 @@ export interface JobSummary {
   interrupted: boolean;
 }
 
-export function runAiContent(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/ai-content.ts'), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** the command in-process */
+export function aiContent(args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  return runInProcess(runAiContent, args, { LOG_LEVEL: 'info', ...env });
+}
+
+/** the command as an operator starts it: `node --import tsx upstream/cli/ai-content.ts` */
+export function aiContentProcess(args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  return runSpawned('upstream/cli/ai-content.ts', args, { LOG_LEVEL: 'info', ...env });
 }
 
 const summaryOf = (stdout: string) => JSON.parse(stdout) as JobSummary;
@@ -77,7 +74,7 @@ describe('npm run ai:content', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes a bounded part with progress on stderr, then continues with the rest', async () => {
-    const first = await runAiContent(['--data-dir', dir, '--limit', '5']);
+    const first = await aiContentProcess(['--data-dir', dir, '--limit', '5']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('AI 内容 0/5 (0%)');
     expect(first.stderr).toContain('AI 内容 5/5 (100%)');
@@ -96,38 +93,42 @@ describe('npm run ai:content', () => {
     const written = generatedAt(dir);
     expect(written.size).toBe(5);
 
-    const second = await runAiContent([], { DATA_DIR: dir });
+    const second = await aiContent([], { DATA_DIR: dir });
     expect(second.code, second.stderr).toBe(0);
     expect(summaryOf(second.stdout)).toMatchObject({ fresh: 5, stale: FIXTURE_VIDEOS - 5, generated: FIXTURE_VIDEOS - 5, remaining: 0 });
     const after = generatedAt(dir);
     expect(after.size).toBe(FIXTURE_VIDEOS);
     for (const [id, at] of written) expect(after.get(id)).toBe(at); // the first five were not rewritten
 
-    const third = await runAiContent(['--data-dir', dir]);
+    const third = await aiContent(['--data-dir', dir]);
     expect(summaryOf(third.stdout)).toMatchObject({ fresh: FIXTURE_VIDEOS, stale: 0, generated: 0, courses: 0 });
   });
 
   it('rewrites everything with --all, and a stopped --all run resumes where it stopped', async () => {
     const before = generatedAt(dir);
-    const part = await runAiContent(['--data-dir', dir, '--all', '--limit', '7']);
+    const part = await aiContent(['--data-dir', dir, '--all', '--limit', '7']);
     expect(summaryOf(part.stdout)).toMatchObject({ all: true, fresh: 0, stale: FIXTURE_VIDEOS, generated: 7, remaining: 13 });
-    const rest = await runAiContent(['--data-dir', dir, '--all']);
+    const rest = await aiContent(['--data-dir', dir, '--all']);
     expect(summaryOf(rest.stdout)).toMatchObject({ all: true, fresh: 7, stale: 13, generated: 13, remaining: 0 });
     const after = generatedAt(dir);
     for (const [id, at] of before) expect(after.get(id)).toBeGreaterThanOrEqual(at);
     // that --all run is finished: the next one starts over
-    const again = await runAiContent(['--data-dir', dir, '--all', '--limit', '1']);
+    const again = await aiContent(['--data-dir', dir, '--all', '--limit', '1']);
     expect(summaryOf(again.stdout)).toMatchObject({ fresh: 0, stale: FIXTURE_VIDEOS, generated: 1 });
   });
 
   it('refuses bad flags and an unknown provider with the usage and exit code 1', async () => {
     for (const args of [['--limit', '0'], ['--provider', 'gpt'], ['--frobnicate'], ['--data-dir']]) {
-      const run = await runAiContent(args, { DATA_DIR: dir });
+      const run = await aiContent(args, { DATA_DIR: dir });
       expect(run.code, args.join(' ')).toBe(1);
       expect(run.stderr).toContain('错误 (error)');
       expect(run.stderr).toContain('用法 (usage): npm run ai:content');
     }
-    const noUrl = await runAiContent(['--provider', 'openai-compatible'], { DATA_DIR: dir, AI_BASE_URL: '' });
+    const started = await aiContentProcess(['--frobnicate'], { DATA_DIR: dir });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain('用法 (usage): npm run ai:content');
+    expect(started.stdout).toBe('');
+    const noUrl = await aiContent(['--provider', 'openai-compatible'], { DATA_DIR: dir, AI_BASE_URL: '' });
     expect(noUrl.code).toBe(1);
     expect(noUrl.stderr).toContain('AI_PROVIDER=openai-compatible needs AI_BASE_URL');
   });
@@ -162,7 +163,7 @@ describe('stale AI content', () => {
     expect(old!.guessYouAsk[0]).toBe('什么是“唯物辩证法的基本规律”？');
     edit(`UPDATE videos SET name = '矛盾的普遍性' WHERE id = 11`);
     edit(`UPDATE video_transcripts SET text = '今天我们学习矛盾的普遍性。' WHERE video_id = 11 AND seq = 1`);
-    const run = await runAiContent([], { DATA_DIR: api.dataDir });
+    const run = await aiContent([], { DATA_DIR: api.dataDir });
     expect(run.code, run.stderr).toBe(0);
     expect(summaryOf(run.stdout)).toMatchObject({ videos: FIXTURE_VIDEOS, fresh: FIXTURE_VIDEOS - 1, stale: 1, generated: 1, courses: 1 });
     const after = generatedAt(api.dataDir);
@@ -177,7 +178,7 @@ describe('stale AI content', () => {
   it('rewrites only the video whose transcript changed, not its course overview', async () => {
     const before = generatedAt(api.dataDir);
     edit(`UPDATE video_transcripts SET text = '社会意识具有相对独立性，这是本讲的重点。' WHERE video_id = 32 AND seq = 2`);
-    const run = await runAiContent(['--data-dir', api.dataDir]);
+    const run = await aiContent(['--data-dir', api.dataDir]);
     expect(summaryOf(run.stdout)).toMatchObject({ fresh: FIXTURE_VIDEOS - 1, stale: 1, generated: 1, courses: 0 });
     const after = generatedAt(api.dataDir);
     for (const [id, at] of before) if (id !== 32) expect(after.get(id)).toBe(at);
