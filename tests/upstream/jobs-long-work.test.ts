@@ -6,13 +6,15 @@
  * and the rebuild runs once; `npm run media:import` imports a folder of real (tiny) videos through
  * a job whose first attempt fails and is retried; `npm run admin -- jobs` shows each run's retries,
  * progress and outcome; the job that removes half-written fragment cuts removes only old ones.
+ * The admin command runs in-process (upstream/cli/admin-command.ts, as admin.ts runs it; its start
+ * as a process is proved in admin-cli.test.ts); the other CLIs start as processes of their own.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../upstream/cli/admin-command';
 import { loadUpstreamConfig } from '../../upstream/src/config';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { openJobQueue, type JobRecord } from '../../upstream/src/jobs/queue';
@@ -24,31 +26,24 @@ import { checkMediaTools, PARTIAL_CLIP_SUFFIX, runFfmpeg, type FolderImportResul
 import { dropSchema, ensureSchema, openPostgresStore } from '../../upstream/src/store/postgres';
 import { fixtureContent } from './fixture';
 import { TEST_DATABASE_URL } from './test-engine';
+import { runInProcess, runSpawned, type CommandRun } from '../support/cli';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const repoRoot = path.resolve(__dirname, '..', '..');
 
 const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 const jobsSchema = `${schema}_jobs`;
 const url = `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 
-function cli(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** a CLI as a person starts it, with DATABASE_URL naming the test's schema */
+function cli(script: string, args: string[]): Promise<CommandRun> {
+  return runSpawned(script, args, { DATABASE_URL: url, LOG_LEVEL: 'silent' });
 }
 
+/** `npm run admin -- …`, in-process */
+const admin = (...args: string[]) => runInProcess(runAdmin, args, { DATABASE_URL: url, LOG_LEVEL: 'silent' });
+
 const adminJobs = async (...args: string[]) => {
-  const run = await cli('upstream/cli/admin.ts', ['jobs', ...args]);
+  const run = await admin('jobs', ...args);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as JobRecord[];
 };
@@ -134,10 +129,11 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
     const { id } = JSON.parse(queued.stdout) as { id: string };
     let job: JobRecord;
     for (;;) {
-      const show = await cli('upstream/cli/admin.ts', ['jobs', 'show', id]);
+      const show = await admin('jobs', 'show', id);
       expect(show.code, show.stderr).toBe(0);
       job = JSON.parse(show.stdout) as JobRecord;
       if (job.state === 'completed' || job.state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100)); // as a person looking again
     }
     expect(job).toMatchObject({ name: BACKGROUND_JOBS.aiKnowledgeRebuild.name, state: 'completed', retryCount: 0 });
     const courses = fixtureContent().courses.length;
@@ -201,7 +197,7 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
     utimesSync(old, longAgo, longAgo);
     utimesSync(done, longAgo, longAgo);
 
-    const run = await cli('upstream/cli/admin.ts', ['jobs', 'run', BACKGROUND_JOBS.fragmentsPartials.name, '--wait']);
+    const run = await admin('jobs', 'run', BACKGROUND_JOBS.fragmentsPartials.name, '--wait');
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ removed: 1 });
     expect(existsSync(old)).toBe(false);
@@ -212,7 +208,7 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
   }, 60_000);
 
   it('npm run admin -- jobs run refuses media-import by name (it needs its folder)', async () => {
-    const run = await cli('upstream/cli/admin.ts', ['jobs', 'run', BACKGROUND_JOBS.mediaImport.name]);
+    const run = await admin('jobs', 'run', BACKGROUND_JOBS.mediaImport.name);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('npm run media:import');
   }, 30_000);
