@@ -36,6 +36,25 @@ const pageLibrary = (id: string) =>
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  // `vite build` builds both environments: the browser's app (dist) and the server render of first
+  // screens (dist-server/entry-server.js, src/entry-server.tsx) that the gateway runs (gateway/src/http/pageRender.ts)
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        target: 'node20',
+        copyPublicDir: false,
+        // one self-contained module: no CJS/ESM interop surprises from node_modules at run time,
+        // and its own copy of React is the one that renders
+        rolldownOptions: { input: { 'entry-server': fileURLToPath(new URL('./src/entry-server.tsx', import.meta.url)) } },
+      },
+      resolve: { noExternal: true },
+      // the libraries' production builds (React's checks cost the render time)
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    },
+  },
   // babel-plugin-relay turns graphql`` tags into artifact imports; it must run before React's
   // transform (plugin-react 6 has no `babel` option any more).
   // Each text file of the build also as .br and .gz, compressed once at their best levels: the gateway

@@ -77,6 +77,12 @@ export interface GatewayConfig {
    */
   mobileSiteUrl: string | null;
   /**
+   * FIRST_SCREEN_BUDGET_MS (1 500; 0 = never render on the server): how long a page request waits for
+   * the server render of its first screen (http/pageRender.ts); past it, or when the render fails,
+   * the SPA shell is sent as before and the miss logged.
+   */
+  firstScreenBudgetMs: number;
+  /**
    * UPSTREAM_TIMEOUT_MS (85 000, product-spec §7 "Request timeout is 85 seconds"): the calls that wait
    * on long work (the AI answer, cutting a clip), and the most any call may take.
    */
@@ -235,6 +241,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
     mobileSiteUrl: parseMobileSiteUrl(env.MOBILE_SITE_URL),
+    firstScreenBudgetMs: parseInteger('FIRST_SCREEN_BUDGET_MS', env.FIRST_SCREEN_BUDGET_MS, 1_500, 0, 60_000),
     catalogueCacheMs: parseInteger('CATALOGUE_CACHE_MS', env.CATALOGUE_CACHE_MS, 5_000, 0, 600_000),
     responseCacheTtlMs: parseInteger('RESPONSE_CACHE_TTL_MS', env.RESPONSE_CACHE_TTL_MS, 5_000, 0, 600_000),
     rateLimits: {

@@ -18,6 +18,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { GatewayConfig } from './config';
 import { createRequestServices, type RequestEnv } from './context';
 import { clientAddressOf, createTrustTest, isHttpsRequest } from './http/clientAddress';
@@ -28,6 +29,7 @@ import { createMediaProxy } from './http/mediaProxy';
 import { PLAY_LOG_BEACON_PATH, createPlayLogBeacon } from './http/playLogBeacon';
 import { PLAY_QR_PATH, createPlayQrCode } from './http/playQrCode';
 import { sendText } from './http/send';
+import { createPageRenderer } from './http/pageRender';
 import { createWebApp } from './http/webApp';
 import { createOperatorPaths } from './http/operator';
 import { REQUEST_ID_HEADER, createLogger, logFields, requestIdFrom, withRequestId, type Logger } from './logger';
@@ -39,7 +41,7 @@ import { createRateLimits } from './replicas/rateLimits';
 import { createRedisResponseCache } from './replicas/responseCache';
 import { shareViewerEvictions, type SharedViewerEvictions } from './replicas/viewerEvictions';
 import { ViewerCache, isLoggedIn } from './viewer';
-import { GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
+import { CSRF_HEADER, GRAPHQL_ENDPOINT, createGraphQLHandler } from './yoga/createGraphQLHandler';
 import { GRAPHQL_CACHE_CONTROL } from './yoga/responses';
 
 export interface GatewayOptions {
@@ -169,7 +171,23 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     trusted,
   });
   const servePlayQrCode = createPlayQrCode(mediaClient, logger);
-  const serveWebApp = createWebApp(config.webDistDir, { mobileSiteUrl: config.mobileSiteUrl });
+  // first screens rendered here (http/pageRender.ts): their operations run through yoga in this process,
+  // with the page request's own cookies and address, as the browser's would
+  const firstScreen = createPageRenderer<RequestEnv>({
+    entryFile: path.join(config.webDistDir, '..', 'dist-server', 'entry-server.mjs'),
+    budgetMs: config.firstScreenBudgetMs,
+    logger,
+    execute: async (env, operation) => {
+      const request = new Request(`http://gateway.invalid${GRAPHQL_ENDPOINT}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', [CSRF_HEADER]: '1' },
+        body: JSON.stringify(operation),
+      });
+      const answer = await yoga.handleRequest(request, { env });
+      return answer.json();
+    },
+  });
+  const serveWebApp = createWebApp<RequestEnv>(config.webDistDir, { mobileSiteUrl: config.mobileSiteUrl, firstScreen });
 
   /** Who is asking, and their guest id; a new guest id is set as a cookie on this response. */
   const requestEnv = (req: IncomingMessage, res: ServerResponse, clientAddress: string | null): RequestEnv => {

@@ -82,8 +82,8 @@ export const site = {
 } as const;
 
 /** The external login page (the gateway's `site.loginUrl`) with `redirect=` the absolute URL to come back to. */
-export function loginPageUrl(loginUrl: string, redirect: string): string {
-  const url = new URL(loginUrl, window.location.origin);
+export function loginPageUrl(loginUrl: string, redirect: string, origin: string = window.location.origin): string {
+  const url = new URL(loginUrl, origin);
   url.searchParams.set('redirect', redirect);
   return url.toString();
 }

@@ -2,19 +2,26 @@
  * The built web app (Vite's web/dist): files as they are, with a year's cache for the hashed
  * files under /assets/ and none for index.html, which every unknown page path falls back to
  * (client-side routing). The dist directory is looked at on each request, so building the web
- * app while the gateway runs needs no restart.
+ * app while the gateway runs needs no restart. A page the web app renders on the server (`firstScreen`,
+ * pageRender.ts: /home) comes with its first screen and data in it instead, made for its viewer.
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isStaticFileType } from './contentTypes';
 import { mobileRedirectTarget } from './mobileRedirect';
+import type { PageRenderer } from './pageRender';
 import { BASE_SECURITY_HEADERS, WEB_APP_CSP, htmlSecurityHeaders } from './securityHeaders';
-import { appendVary, sendFile, sendText } from './send';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { acceptsGzip, appendVary, sendFile, sendText } from './send';
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
 const INDEX_CACHE = 'no-cache';
+/** A page with its first screen is the viewer's own (their name in the header): no shared cache keeps it. */
+const RENDERED_PAGE_CACHE = 'private, no-cache';
+const gzipAsync = promisify(gzip);
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>思政云课堂</title></head>
@@ -38,15 +45,20 @@ const NO_ORIGIN = 'http://gateway.invalid';
  * `mobileSiteUrl` (MOBILE_SITE_URL, default /m/): where phones and tablets asking for a desktop page
  * are sent at once (http/mobileRedirect.ts), before the desktop app is sent; null: never.
  */
-export function createWebApp(distDir: string, { mobileSiteUrl = '/m/' }: { mobileSiteUrl?: string | null } = {}) {
+export function createWebApp<E = void>(
+  distDir: string,
+  { mobileSiteUrl = '/m/', firstScreen }: { mobileSiteUrl?: string | null; firstScreen?: PageRenderer<E> } = {},
+) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
+  let shell: { mtimeMs: number; text: string } | null = null;
 
   /**
    * `url` is the request's URL (server.ts parses it against NO_ORIGIN); `onDocument` runs before an
-   * HTML document is written (the guest cookie is set there).
+   * HTML document is written (the guest cookie is set there) and returns the request's environment,
+   * which the server render of the page's first screen (`firstScreen`, http/pageRender.ts) works for.
    */
-  return async function serveWebApp(req: IncomingMessage, res: ServerResponse, url: URL, onDocument: () => void): Promise<void> {
+  return async function serveWebApp(req: IncomingMessage, res: ServerResponse, url: URL, onDocument: () => E): Promise<void> {
     const pathname = url.pathname;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'GET, HEAD' });
@@ -98,10 +110,19 @@ export function createWebApp(distDir: string, { mobileSiteUrl = '/m/' }: { mobil
     }
 
     const indexStats = await fileStats(indexFile);
-    onDocument();
+    const env = onDocument();
     if (!indexStats) {
       sendText(res, 503, NOT_BUILT_PAGE, 'text/html; charset=utf-8', htmlSecurityHeaders(WEB_APP_CSP));
       return;
+    }
+    const origin = firstScreen && req.method === 'GET' ? pageOrigin(req) : null;
+    if (firstScreen && origin !== null) {
+      if (shell?.mtimeMs !== indexStats.mtimeMs) shell = { mtimeMs: indexStats.mtimeMs, text: await readFile(indexFile, 'utf8') };
+      const page = await firstScreen({ url, origin }, shell.text, env);
+      if (page !== null) {
+        await sendRenderedPage(req, res, page);
+        return;
+      }
     }
     await sendFile(req, res, indexFile, indexStats, {
       contentType: 'text/html; charset=utf-8',
@@ -109,4 +130,33 @@ export function createWebApp(distDir: string, { mobileSiteUrl = '/m/' }: { mobil
       headers: htmlSecurityHeaders(WEB_APP_CSP),
     });
   };
+}
+
+
+/**
+ * The origin the browser asked for this page, as its `location.origin` will say: the Host header, over
+ * https when a TLS socket or a forwarding proxy says so; null for a host that is no host name (no render).
+ */
+function pageOrigin(req: IncomingMessage): string | null {
+  const host = req.headers.host;
+  if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return null;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const https = Boolean((req.socket as { encrypted?: boolean }).encrypted) || (typeof forwarded === 'string' && forwarded.split(',')[0]?.trim() === 'https');
+  return `${https ? 'https' : 'http'}://${host.toLowerCase()}`;
+}
+
+/** A page with its first screen: made for this request (its viewer's), gzipped when the browser takes it. */
+async function sendRenderedPage(req: IncomingMessage, res: ServerResponse, page: string): Promise<void> {
+  const raw = Buffer.from(page, 'utf8');
+  const compressed = acceptsGzip(req);
+  const body = compressed ? await gzipAsync(raw) : raw;
+  res.statusCode = 200;
+  for (const [name, value] of Object.entries(htmlSecurityHeaders(WEB_APP_CSP))) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', RENDERED_PAGE_CACHE);
+  appendVary(res, 'Cookie');
+  appendVary(res, 'Accept-Encoding');
+  if (compressed) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { loginPageUrl } from '../site';
+import { PageOriginContext } from './firstScreen';
 
 /**
  * The external login page as the gateway answers it (`site { loginUrl }` of the shell query):
@@ -35,9 +36,15 @@ export function LoginUrlProvider({
 export function useLoginFirstHref(): (path: string) => string {
   const loginUrl = useContext(LoginUrlContext);
   const visitor = useContext(VisitorContext);
+  // the server rendering a first screen says which origin the browser asked
+  const serverOrigin = useContext(PageOriginContext);
   return useCallback(
-    (path: string) => (visitor && loginUrl !== null ? loginPageUrl(loginUrl, new URL(path, window.location.origin).toString()) : path),
-    [visitor, loginUrl],
+    (path: string) => {
+      if (!visitor || loginUrl === null) return path;
+      const origin = serverOrigin ?? window.location.origin;
+      return loginPageUrl(loginUrl, new URL(path, origin).toString(), origin);
+    },
+    [visitor, loginUrl, serverOrigin],
   );
 }
 

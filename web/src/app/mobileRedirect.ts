@@ -120,10 +120,14 @@ export function mobileSiteHomeFor(
  * desktop page) and returns true when the visitor was sent to the mobile site.
  */
 export function redirectMobileVisitor(
-  href: string = window.location.href,
-  userAgent: string = window.navigator.userAgent,
+  href?: string,
+  userAgent?: string,
   go: (target: string) => void = (target) => window.location.replace(target),
 ): boolean {
+  // the server's render of a first screen (entry-server.tsx): the gateway sent phones away before it
+  if (typeof window === 'undefined' && userAgent === undefined) return false;
+  href ??= window.location.href;
+  userAgent ??= window.navigator.userAgent;
   const target = mobileRedirectTarget(new URL(href), userAgent);
   if (target === null) return false;
   go(target);

@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/useHydrated';
 import { AiButton } from './AiButton';
 import type { AiAskScope } from './useAiConversation';
 
@@ -57,6 +58,7 @@ export function AiAssistant({ children }: { readonly children: ReactNode }) {
     }),
     [],
   );
+  const hydrated = useHydrated();
   const warmUp = useCallback(() => {
     void loadDrawer();
   }, []);
@@ -65,7 +67,8 @@ export function AiAssistant({ children }: { readonly children: ReactNode }) {
   return (
     <AiAssistantContext.Provider value={controls}>
       {children}
-      <AiButton onOpen={controls.open} onWarmUp={warmUp} />
+      {/* placed by the window's size and a remembered drag: the browser's alone, after a server-rendered first screen */}
+      {hydrated ? <AiButton onOpen={controls.open} onWarmUp={warmUp} /> : null}
       {mounted ? (
         <Suspense fallback={null}>
           <AiDrawer open={isOpen} onOpenChange={setOpen} request={request} onRequestTaken={taken} />

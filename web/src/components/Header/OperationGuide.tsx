@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { useHydrated } from '../../lib/useHydrated';
 import { GUIDE_SEEN_KEY } from '../../constants';
 import { HelpIcon } from '../icons/Icons';
 
@@ -35,8 +36,15 @@ function markSeen(): void {
 export function OperationGuide({ greet = false }: { readonly greet?: boolean }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  // decided once, on the first render: shown at once, and only on the first visit
-  const [hint, setHint] = useState(() => greet && !readSeen());
+  // decided once, on the first render: shown at once, and only on the first visit; after a
+  // server-rendered first screen, on the first render after hydrating (the server knows no storage)
+  const hydrated = useHydrated();
+  const [hint, setHint] = useState(() => greet && hydrated && !readSeen());
+  const [wasHydrated, setWasHydrated] = useState(hydrated);
+  if (hydrated !== wasHydrated) {
+    setWasHydrated(hydrated);
+    if (greet && !readSeen()) setHint(true);
+  }
 
   useEffect(() => {
     if (hint) markSeen();

@@ -1,0 +1,51 @@
+/**
+ * The first screen rendered by the server (issue 18 item 1): the gateway answers a page request with
+ * its HTML already in #root and the Relay records it was rendered from in a JSON script; the client
+ * fills its store from them and hydrates instead of painting the splash and asking again.
+ * What both sides agree on lives here (entry-server.tsx renders, main.tsx hydrates).
+ */
+import { createContext } from 'react';
+import type { RecordSource } from 'relay-runtime';
+
+/** A store's records as RecordSource.toJSON gives them and its constructor takes them. */
+export type RecordSourceJSON = ReturnType<RecordSource['toJSON']>;
+
+/**
+ * The origin the browser asked (https://host:port), provided by the server render only: links
+ * made absolute there (a visitor's login-first course links) come out as the browser makes them.
+ */
+export const PageOriginContext = createContext<string | null>(null);
+
+/** The JSON script holding the store's records the server rendered the page from. */
+export const SERVER_RECORDS_ID = 'relay-records';
+
+/**
+ * The routes the server renders (route ids of router.tsx): public pages a visitor lands on. A route
+ * joins when its first screen renders from its query alone (no window, no storage during render).
+ */
+export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set(['home']);
+
+/**
+ * The records as the text of a <script type="application/json">: `<` is escaped so a title holding
+ * `</script>` or `<!--` cannot end the element early, and U+2028/U+2029 so the text stays valid
+ * wherever it is pasted as JavaScript.
+ */
+export function serializeRecords(records: RecordSourceJSON): string {
+  return JSON.stringify(records)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The records the server embedded, or null when the page came without a first screen (the SPA shell). */
+export function readServerRecords(doc: Document): RecordSourceJSON | null {
+  const element = doc.getElementById(SERVER_RECORDS_ID);
+  const root = doc.getElementById('root');
+  if (!element?.textContent || !root?.firstElementChild) return null;
+  try {
+    const records: unknown = JSON.parse(element.textContent);
+    return records && typeof records === 'object' ? (records as RecordSourceJSON) : null;
+  } catch {
+    return null;
+  }
+}
