@@ -4,13 +4,13 @@
  * a second ask while one waits is refused, a job that throws is retried, progress and outcome show
  * in the list the admin CLI prints, and the main API's expired-fragment sweep runs as a job.
  */
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runAdmin } from '../../upstream/cli/admin-command';
 import { jobsSchemaOf, openJobQueue, type JobQueue } from '../../upstream/src/jobs/queue';
 import { BACKGROUND_JOBS, startBackgroundWork } from '../../upstream/src/main-api/background';
 import { loadUpstreamConfig } from '../../upstream/src/config';
@@ -22,6 +22,7 @@ import { dropSchema, ensureSchema, openPostgresStore, type PostgresStore } from 
 import { addUser } from './centre-fixture';
 import { fixtureContent } from './fixture';
 import { TEST_DATABASE_URL } from './test-engine';
+import { runInProcess } from '../support/cli';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const WAIT = { timeout: 20_000, interval: 100 };
@@ -93,24 +94,23 @@ describe('jobs on PostgreSQL', () => {
     }
   });
 
-  it('npm run admin -- jobs asks for a run and lists the runs; without DATABASE_URL it says jobs need PostgreSQL', () => {
+  it('npm run admin -- jobs asks for a run and lists the runs; without DATABASE_URL it says jobs need PostgreSQL', async () => {
     const url = `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     expect(jobsSchemaOf(url)).toBe(jobsSchema);
     expect(jobsSchemaOf(TEST_DATABASE_URL)).toBe('pgboss');
-    const admin = (args: string[], env: Record<string, string>) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'upstream/cli/admin.ts', 'jobs', ...args], {
-        cwd: path.resolve(__dirname, '../..'),
-        env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
-        encoding: 'utf8',
-      });
-    const refused = admin([], {});
+    // the admin command in-process (its start as a process: admin-cli.test.ts)
+    const admin = async (args: string[], env: Record<string, string>) => {
+      const run = await runInProcess(runAdmin, ['jobs', ...args], { DATABASE_URL: '', LOG_LEVEL: 'silent', ...env });
+      return { status: run.code, stdout: run.stdout, stderr: run.stderr };
+    };
+    const refused = await admin([], {});
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('DATABASE_URL');
-    expect(admin(['run', 'no-such-job'], { DATABASE_URL: url }).stderr).toContain('fragments-sweep');
-    const queued = admin(['run', BACKGROUND_JOBS.aiContentRefresh.name], { DATABASE_URL: url });
+    expect((await admin(['run', 'no-such-job'], { DATABASE_URL: url })).stderr).toContain('fragments-sweep');
+    const queued = await admin(['run', BACKGROUND_JOBS.aiContentRefresh.name], { DATABASE_URL: url });
     expect(queued.status).toBe(0);
     const { id } = JSON.parse(queued.stdout) as { id: string };
-    const listed = admin([], { DATABASE_URL: url });
+    const listed = await admin([], { DATABASE_URL: url });
     expect(listed.status).toBe(0);
     expect((JSON.parse(listed.stdout) as { id: string; name: string; state: string }[]).find((j) => j.id === id)).toMatchObject({
       name: BACKGROUND_JOBS.aiContentRefresh.name,

@@ -8,15 +8,15 @@
  * the admin command listing the requests, and nothing secret in the logs.
  */
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../upstream/cli/admin-command';
 import { createUser } from '../../upstream/src/login-service/services/accounts';
 import { DATABASE_FILE } from '../../upstream/src/store';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 import type { SessionToken, UserInfo, ProfileJson } from '../../upstream/src/login-service/contract';
+import { runInProcess } from '../support/cli';
 
-const repoRoot = path.resolve(__dirname, '..', '..');
 
 interface Page {
   status: number;
@@ -337,14 +337,13 @@ describe('account pages', () => {
       expect((await login.store.passwordResets.list()).filter((r) => r.clientIp === '203.0.113.9')).toHaveLength(5);
     });
 
-    it('`npm run admin -- user reset-requests` lists the open requests as JSON; --done marks one handled', () => {
-      const admin = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/admin.ts'), 'user', 'reset-requests', ...args], {
-          cwd: repoRoot,
-          env: { ...process.env, DATA_DIR: login.store.dataDir, LOG_LEVEL: 'silent' },
-          encoding: 'utf8',
-        });
-      const listed = admin();
+    it('`npm run admin -- user reset-requests` lists the open requests as JSON; --done marks one handled', async () => {
+      // the admin command in-process (its start as a process: admin-cli.test.ts)
+      const admin = async (...args: string[]) => {
+        const run = await runInProcess(runAdmin, ['user', 'reset-requests', ...args], { DATA_DIR: login.store.dataDir, LOG_LEVEL: 'silent' });
+        return { status: run.code, stdout: run.stdout, stderr: run.stderr };
+      };
+      const listed = await admin();
       expect(listed.status, listed.stderr).toBe(0);
       const requests = JSON.parse(listed.stdout) as { id: number; userName: string; contact: string; createdAt: string; handledAt: string | null }[];
       expect(requests).toHaveLength(7);
@@ -352,12 +351,12 @@ describe('account pages', () => {
       expect(student).toMatchObject({ contact: 'student@example.edu.cn', clientIp: '203.0.113.7', handledAt: null });
       expect(student.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
-      const done = admin('--done', String(student.id));
+      const done = await admin('--done', String(student.id));
       expect(done.status, done.stderr).toBe(0);
       expect((JSON.parse(done.stdout) as { handledAt: string | null }).handledAt).toMatch(/^\d{4}-/);
-      expect(JSON.parse(admin().stdout)).toHaveLength(6);
-      expect(JSON.parse(admin('--all').stdout)).toHaveLength(7);
-      const again = admin('--done', String(student.id));
+      expect(JSON.parse((await admin()).stdout)).toHaveLength(6);
+      expect(JSON.parse((await admin('--all')).stdout)).toHaveLength(7);
+      const again = await admin('--done', String(student.id));
       expect(again.status).toBe(1);
       expect(again.stderr).toContain('不存在或已处理');
     });
