@@ -4,23 +4,24 @@
  * the material with the JSON response format and the key as a Bearer token, stores good answers
  * as written by the model, replaces an answer that is not valid content by the extractive writer's
  * with a warning, and counts a provider that fails, stopping after five failures in a row. The key
- * never appears in what the command prints.
+ * never appears in what the command prints. The command runs in-process (upstream/cli/ai-content-command.ts,
+ * its log lines with its output); its start as a process is proved in ai-content-job.test.ts.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAiContent as runAiContentCommand } from '../../upstream/cli/ai-content-command';
 import { createChatWriter } from '../../upstream/src/ai/content/chat-writer';
 import type { ContentMaterial } from '../../upstream/src/ai/provider';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
+import { runInProcess, type CommandRun } from '../support/cli';
 
-const repoRoot = path.resolve(__dirname, '..', '..');
 const API_KEY = 'sk-test-0123456789abcdef';
 
 interface ChatRequest {
@@ -73,19 +74,8 @@ async function fixtureDataDir(): Promise<string> {
   return dir;
 }
 
-function runAiContent(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/ai-content.ts'), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function runAiContent(args: string[], env: Record<string, string>): Promise<CommandRun> {
+  return runInProcess(runAiContentCommand, args, { LOG_LEVEL: 'info', ...env });
 }
 
 beforeAll(async () => {

@@ -72,7 +72,10 @@ async function aiContent(args: string[], io: CommandIo, signal?: AbortSignal): P
     ...(flags.dataDir ? { DATA_DIR: flags.dataDir } : {}),
     ...(flags.provider ? { AI_PROVIDER: flags.provider } : {}),
   });
-  const logger = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn', 'ai-content');
+  // its log lines (warnings, failures) go where the command writes, as in a process of its own
+  const logger = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn', 'ai-content', (line, isProblem) =>
+    (isProblem ? io.stderr : io.stdout).write(line),
+  );
   const store = await openConfiguredStore(config);
   try {
     const summary = await runContentJob(store, {
