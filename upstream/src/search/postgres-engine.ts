@@ -178,13 +178,13 @@ export async function createPostgresSearchEngine(
     sql`ts_rank(${def.rankWeights}::float4[], ${sql.ref(plan.variant)}, ${plan.tsquery}::tsquery, 1)`;
   const tie = (def: PgIndexDefinition) => (def.idOrder === 'asc' ? sql`id` : sql`id DESC`);
 
-  async function ranked(def: PgIndexDefinition, plan: Plan, lowest: number | null, limit: number, offset: number) {
-    const window = lowest === null ? sql`` : sql`AND id >= ${lowest}`;
+  /** every match ranked (no window: they are rankWindow or fewer), rows [offset, offset + limit) */
+  async function ranked(def: PgIndexDefinition, plan: Plan, limit: number, offset: number): Promise<number[]> {
     const list = await rows(
-      sql<{ id: number; score: number }>`SELECT id, ${rank(def, plan)} AS score FROM ${table(def)}
-        WHERE ${plan.where} ${window} ORDER BY score DESC, ${tie(def)} LIMIT ${limit} OFFSET ${offset}`,
+      sql<{ id: number }>`SELECT id FROM ${table(def)}
+        WHERE ${plan.where} ORDER BY ${rank(def, plan)} DESC, ${tie(def)} LIMIT ${limit} OFFSET ${offset}`,
     );
-    return list.map((row) => ({ rowid: Number(row.id), relevance: Number(row.score) }));
+    return list.map((row) => Number(row.id));
   }
 
   /** the matches older than the rank window, newest first */
@@ -209,47 +209,83 @@ export async function createPostgresSearchEngine(
       return read();
     });
 
+  /** one window of matches ranked: rows [offset, offset + limit) of it, best first; its size and lowest id */
+  interface WindowRows {
+    rows: { id: number; score: number; popularity: number | null }[];
+    /** matches in the window (rankWindow when the window is whole) */
+    size: number;
+    lowest: number;
+  }
+
   /**
-   * The lowest id of the newest `rankWindow` of `total` matches. A common keyword (a tenth of the
-   * rows or more) walks the ids down from the newest, testing each row: a few window's worth of
-   * rows. A rarer one would walk far: its matches are spread over the ids (content keeps coming),
-   * so the window is about the newest rankWindow / total of the id range, and a range holding at
-   * least rankWindow matches answers exactly (widened until one does).
+   * The newest `rankWindow` matches (those at `from` or above, when given), ranked in the same
+   * statement that finds them: rows [offset, offset + limit) by relevance, with popularity when
+   * asked, and the window's size and lowest id beside each row. The matches are read once, newest
+   * first, their tsvector ranked as they are read.
    */
-  async function windowStart(def: PgIndexDefinition, plan: Plan, total: number): Promise<number> {
+  async function windowRows(def: PgIndexDefinition, plan: Plan, from: number | null, limit: number, offset: number, withPopularity: boolean): Promise<WindowRows> {
+    const range = from === null ? sql`` : sql`AND id >= ${from}`;
+    const popularity = withPopularity ? def.popularityOf(sql.ref('w.id')) : sql`NULL::integer`;
+    const list = await rows(
+      sql<{ id: string; score: number; popularity: number | null; size: number; lowest: string }>`SELECT w.id, w.score,
+        ${popularity} AS popularity, w.size, w.lowest
+        FROM (SELECT id, score, count(*) OVER ()::integer AS size, min(id) OVER () AS lowest
+          FROM (SELECT id, ${rank(def, plan)} AS score FROM ${table(def)} WHERE ${plan.where} ${range}
+            ORDER BY id DESC LIMIT ${rankWindow}) AS m
+          ORDER BY score DESC, ${tie(def)} LIMIT ${limit} OFFSET ${offset}) AS w
+        ORDER BY w.score DESC, ${def.idOrder === 'asc' ? sql`w.id` : sql`w.id DESC`}`,
+    );
+    return {
+      rows: list.map((row) => ({ id: Number(row.id), score: Number(row.score), popularity: row.popularity })),
+      size: list.length > 0 ? list[0]!.size : 0,
+      lowest: list.length > 0 ? Number(list[0]!.lowest) : NaN,
+    };
+  }
+
+  /**
+   * Rows [offset, offset + limit) of the rank window of `total` matches (more than rankWindow).
+   * A common keyword (held by def.walkShare of the rows or more: a tenth of the knowledge points)
+   * walks the ids down from the newest, testing each row: a few window's worth of rows, no index of
+   * the keyword read (its GIN entry alone is a quarter of a million rows for a character such as 学,
+   * 46 ms to read into a bitmap). A rarer one would walk far: its matches
+   * are spread over the ids (content keeps coming), so the window is about the newest
+   * rankWindow / total of the id range, read through the keyword's index ANDed with that range
+   * (bitmap scans), widened until the range holds a whole window.
+   */
+  async function inRankWindow(def: PgIndexDefinition, plan: Plan, total: number, limit: number, offset: number, withPopularity: boolean): Promise<WindowRows> {
     const [range] = await rows(sql<{ lo: string; hi: string; rows: number }>`SELECT min(id) AS lo, max(id) AS hi,
       (SELECT reltuples FROM pg_class WHERE oid = ${def.table}::regclass) AS rows FROM ${table(def)}`);
     const lo = Number(range!.lo);
     const hi = Number(range!.hi);
     let share = (1.2 * rankWindow) / total;
-    for (let probe = 0; probe < 3 && share < 0.5 && total < 0.1 * Number(range!.rows); probe++) {
+    for (let probe = 0; probe < 3 && share < 0.5 && total < def.walkShare * Number(range!.rows); probe++) {
       const from = Math.floor(hi - (hi - lo) * share);
-      const [found] = await inWindow(() =>
-        rows(sql<{ id: number }>`SELECT id FROM ${table(def)} WHERE ${plan.where} AND id >= ${from} ORDER BY id DESC LIMIT 1 OFFSET ${rankWindow - 1}`),
-      );
-      if (found) return Number(found.id);
+      const found = await inWindow(() => windowRows(def, plan, from, limit, offset, withPopularity));
+      if (found.size >= rankWindow) return found;
       share *= 3;
     }
-    const list = await rows(
-      sql<{ id: number }>`SELECT id FROM ${table(def)} WHERE ${plan.where} ORDER BY id DESC LIMIT 1 OFFSET ${rankWindow - 1}`,
-    );
-    return Number(list[0]!.id);
+    return windowRows(def, plan, null, limit, offset, withPopularity);
   }
 
-  async function head(def: PgIndexDefinition, plan: Plan, analyzed: AnalyzedKeyword, lowest: number | null, size: number): Promise<number[]> {
-    const window = lowest === null ? sql`` : sql`AND id >= ${lowest}`;
+  /** the head reordered: the exact-phrase tier, relevance, popularity, id */
+  async function orderedHead(def: PgIndexDefinition, plan: Plan, analyzed: AnalyzedKeyword, list: WindowRows['rows']): Promise<number[]> {
+    if (list.length === 0) return [];
+    const best = list.map((row) => ({ rowid: row.id, relevance: row.score }));
+    const rowids = best.map((r) => r.rowid);
+    const popularity = new Map(list.map((row) => [row.id, Number(row.popularity ?? 0)]));
+    const exact = plan.allExact ? new Set(rowids) : exactRowids(await def.documentsByRowid(db(), rowids), analyzed);
+    return orderHead(best, exact, popularity, def.idOrder);
+  }
+
+  /** the best `size` of every match (no window: the matches are rankWindow or fewer), reordered */
+  async function head(def: PgIndexDefinition, plan: Plan, analyzed: AnalyzedKeyword, size: number): Promise<number[]> {
     // popularity read for the best rows only (outside the ranked subquery), in the same round trip
     const list = await rows(
       sql<{ id: number; score: number; popularity: number | null }>`SELECT r.id, r.score, ${def.popularityOf(sql.ref('r.id'))} AS popularity
         FROM (SELECT id, ${rank(def, plan)} AS score FROM ${table(def)}
-          WHERE ${plan.where} ${window} ORDER BY score DESC, ${tie(def)} LIMIT ${size}) AS r`,
+          WHERE ${plan.where} ORDER BY score DESC, ${tie(def)} LIMIT ${size}) AS r`,
     );
-    if (list.length === 0) return [];
-    const best = list.map((row) => ({ rowid: Number(row.id), relevance: Number(row.score) }));
-    const rowids = best.map((r) => r.rowid);
-    const popularity = new Map(list.map((row) => [Number(row.id), Number(row.popularity ?? 0)]));
-    const exact = plan.allExact ? new Set(rowids) : exactRowids(await def.documentsByRowid(db(), rowids), analyzed);
-    return orderHead(best, exact, popularity, def.idOrder);
+    return orderedHead(def, plan, analyzed, list.map((row) => ({ id: Number(row.id), score: Number(row.score), popularity: row.popularity })));
   }
 
   async function page(def: PgIndexDefinition, query: SearchPageQuery): Promise<{ total: number; rowids: number[]; terms: string[] }> {
@@ -258,28 +294,33 @@ export async function createPostgresSearchEngine(
       return { total: 0, rowids: [], terms: resolved ? highlightsOf(resolved.plan.variant, resolved.analyzed) : [] };
     }
     const { plan, total, analyzed } = resolved;
-    const lowest = total > rankWindow ? await windowStart(def, plan, total) : null;
     const windowCount = Math.min(total, rankWindow);
     const headCount = Math.min(headSize, windowCount);
     const end = Math.min(query.offset + query.limit, total);
-    const rowids: number[] = [];
-    // positions [0, headCount): the reordered head
-    if (query.offset < headCount) {
-      const best = () => head(def, plan, analyzed, lowest, headCount);
-      rowids.push(...(await (lowest === null ? best() : inWindow(best))).slice(query.offset, Math.min(end, headCount)));
-    }
-    // positions [headCount, windowCount): relevance order
     const rankedFrom = Math.max(query.offset, headCount);
     const rankedTo = Math.min(end, windowCount);
-    if (rankedTo > rankedFrom) {
-      const next = () => ranked(def, plan, lowest, rankedTo - rankedFrom, rankedFrom);
-      rowids.push(...(await (lowest === null ? next() : inWindow(next))).map((r) => r.rowid));
+    const rowids: number[] = [];
+    if (total <= rankWindow) {
+      // positions [0, headCount): the reordered head; [headCount, total): relevance order
+      if (query.offset < headCount) rowids.push(...(await head(def, plan, analyzed, headCount)).slice(query.offset, Math.min(end, headCount)));
+      if (rankedTo > rankedFrom) rowids.push(...(await ranked(def, plan, rankedTo - rankedFrom, rankedFrom)));
+      return { total, rowids, terms: highlightsOf(plan.variant, analyzed) };
+    }
+    // the rank window: the head and the ranked rows after it read with it, in one statement
+    let lowest: number;
+    if (query.offset < headCount) {
+      const window = await inRankWindow(def, plan, total, Math.max(headCount, rankedTo), 0, true);
+      lowest = window.lowest;
+      rowids.push(...(await orderedHead(def, plan, analyzed, window.rows.slice(0, headCount))).slice(query.offset, Math.min(end, headCount)));
+      if (rankedTo > rankedFrom) rowids.push(...window.rows.slice(rankedFrom, rankedTo).map((row) => row.id));
+    } else {
+      const window = await inRankWindow(def, plan, total, Math.max(1, rankedTo - rankedFrom), Math.min(rankedFrom, windowCount - 1), false);
+      lowest = window.lowest;
+      if (rankedTo > rankedFrom) rowids.push(...window.rows.map((row) => row.id));
     }
     // positions [windowCount, total): older matches, newest first
     const olderFrom = Math.max(query.offset, windowCount);
-    if (lowest !== null && end > olderFrom) {
-      rowids.push(...(await older(def, plan, lowest, end - olderFrom, olderFrom - windowCount)));
-    }
+    if (end > olderFrom) rowids.push(...(await older(def, plan, lowest, end - olderFrom, olderFrom - windowCount)));
     return { total, rowids, terms: highlightsOf(plan.variant, analyzed) };
   }
 
