@@ -6,8 +6,10 @@
  * and the rebuild runs once; `npm run media:import` imports a folder of real (tiny) videos through
  * a job whose first attempt fails and is retried; `npm run admin -- jobs` shows each run's retries,
  * progress and outcome; the job that removes half-written fragment cuts removes only old ones.
- * The admin command runs in-process (upstream/cli/admin-command.ts, as admin.ts runs it; its start
- * as a process is proved in admin-cli.test.ts); the other CLIs start as processes of their own.
+ * `npm run search:rebuild` starts as a process of its own, as a person runs it; the other commands
+ * run in-process (their functions in upstream/cli/*-command.ts, which the entry files run; their
+ * starts as processes are proved in admin-cli, search-rebuild-cli, ai-knowledge-rebuild-cli and
+ * media-import).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../upstream/cli/admin-command';
+import { runAiKnowledgeRebuild } from '../../upstream/cli/ai-knowledge-rebuild-command';
+import { runMediaImport } from '../../upstream/cli/media-import-command';
 import { loadUpstreamConfig } from '../../upstream/src/config';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { openJobQueue, type JobRecord } from '../../upstream/src/jobs/queue';
@@ -39,8 +43,10 @@ function cli(script: string, args: string[]): Promise<CommandRun> {
   return runSpawned(script, args, { DATABASE_URL: url, LOG_LEVEL: 'silent' });
 }
 
+/** a command in-process, with the same environment */
+const inProcess = (command: Parameters<typeof runInProcess>[0], args: string[]) => runInProcess(command, args, { DATABASE_URL: url, LOG_LEVEL: 'silent' });
 /** `npm run admin -- …`, in-process */
-const admin = (...args: string[]) => runInProcess(runAdmin, args, { DATABASE_URL: url, LOG_LEVEL: 'silent' });
+const admin = (...args: string[]) => inProcess(runAdmin, args);
 
 const adminJobs = async (...args: string[]) => {
   const run = await admin('jobs', ...args);
@@ -124,7 +130,7 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
   }, 60_000);
 
   it('npm run ai:knowledge:rebuild --no-wait only queues; admin jobs show follows it to its end, with courses done of all', async () => {
-    const queued = await cli('upstream/cli/ai-knowledge-rebuild.ts', ['--no-wait']);
+    const queued = await inProcess(runAiKnowledgeRebuild, ['--no-wait']);
     expect(queued.code, queued.stderr).toBe(0);
     const { id } = JSON.parse(queued.stdout) as { id: string };
     let job: JobRecord;
@@ -160,7 +166,7 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
       }),
     );
     failNextImport = true;
-    const run = await cli('upstream/cli/media-import.ts', ['--', folder]);
+    const run = await inProcess(runMediaImport, ['--', folder]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('失败，将重试');
     const result = JSON.parse(run.stdout) as FolderImportResult;
@@ -180,7 +186,7 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
     const folder = path.join(work, 'bad');
     mkdirSync(folder);
     writeFileSync(path.join(folder, 'manifest.json'), '{ "course": ');
-    const run = await cli('upstream/cli/media-import.ts', ['--', folder]);
+    const run = await inProcess(runMediaImport, ['--', folder]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('错误');
     expect((await adminJobs('--name', BACKGROUND_JOBS.mediaImport.name)).length).toBe(1);

@@ -3,37 +3,34 @@
  * short videos made here by ffmpeg, with manifest.json, an SRT file and inline timed subtitles,
  * becomes a course of a new lecturer under an existing catalogue, each video with HLS, poster,
  * keyframe thumbnails, subtitles, its real duration and timed transcript. A second run changes
- * nothing; bad manifests are refused with a Chinese message and exit code 1.
+ * nothing; bad manifests are refused with a Chinese message and exit code 1. The first import starts
+ * the command as a process of its own; the other runs call its function in-process
+ * (upstream/cli/media-import-command.ts, which media-import.ts runs).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMediaImport } from '../../upstream/cli/media-import-command';
 import { checkMediaTools, parseMasterPlaylist, runFfmpeg, type FolderImportResult } from '../../upstream/src/media/pipeline';
 import { openStore } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 import { readFileSync } from 'node:fs';
+import { runInProcess, runSpawned, type CommandRun } from '../support/cli';
 
-const repoRoot = path.resolve(__dirname, '..', '..');
 let work: string;
 let dataDir: string;
 let folder: string;
 
-function runImport(dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/media-import.ts'), '--', dir], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** `npm run media:import -- <dir>` as a person starts it: `node --import tsx upstream/cli/media-import.ts` */
+function runImportProcess(dir: string): Promise<CommandRun> {
+  return runSpawned('upstream/cli/media-import.ts', ['--', dir], { DATA_DIR: dataDir });
+}
+
+/** the same command in-process */
+function runImport(dir: string): Promise<CommandRun> {
+  return runInProcess(runMediaImport, ['--', dir], { DATA_DIR: dataDir });
 }
 
 const SRT = `1
@@ -99,7 +96,7 @@ describe('media:import', () => {
   let first: FolderImportResult;
 
   it('creates the lecturer, the course under the named catalogue and both videos, with their media', async () => {
-    const run = await runImport(folder);
+    const run = await runImportProcess(folder);
     expect(run.code, run.stderr).toBe(0);
     first = JSON.parse(run.stdout) as FolderImportResult;
     expect(first.created).toEqual({ lecturer: true, course: true, videos: 2 });
