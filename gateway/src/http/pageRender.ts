@@ -52,6 +52,7 @@ export type PageRenderer<E> = (page: { url: URL; origin: string }, shell: string
 export function createPageRenderer<E>({ entryFile, budgetMs, logger, execute }: PageRendererOptions<E>): PageRenderer<E> {
   let loaded: { mtimeMs: number; module: Promise<RenderModule> } | null = null;
   let staleLogged = false;
+  let missingLogged = false;
 
   /**
    * The bundle, imported once; null when it was not built, or when a newer build replaced it since
@@ -63,6 +64,8 @@ export function createPageRenderer<E>({ entryFile, budgetMs, logger, execute }: 
     try {
       mtimeMs = (await stat(entryFile)).mtimeMs;
     } catch {
+      if (!missingLogged) logger.info(`first screen: ${entryFile} is not built; pages are sent as the SPA shell`);
+      missingLogged = true;
       return null;
     }
     if (!loaded) {
