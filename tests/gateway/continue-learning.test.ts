@@ -82,6 +82,35 @@ describe('继续学习', () => {
     ]);
   });
 
+  it('opens the next video from its beginning once the one watched last was finished', async () => {
+    const carol = await platform.addUser('carol');
+    const cookie = `utoken=${(await platform.signIn('carol', TEST_PASSWORD)).token}`;
+    const [first, second] = course.videos;
+    await platform.store.playLogs.record({ userId: carol, videoId: first!.id, lastPlayTime: first!.duration - 2, duration: first!.duration, stayTime: 30 }, Date.now());
+    const response = await gateway.graphql(
+      'query R { viewer { continueLearning { playPath lastVideoNumberShow lastVideo { videoId learned } resumeVideo { videoId videoName numberShow startAt isNext } } } }',
+      undefined,
+      { cookie },
+    );
+    expect(response.body.errors).toBeUndefined();
+    const [progress] = response.body.data.viewer.continueLearning;
+    expect(progress).toEqual({
+      playPath: `/Play?courseId=${course.id}&catalogId=${course.catalogueId}&videoId=${second!.id}`,
+      lastVideoNumberShow: '第1讲',
+      lastVideo: { videoId: first!.id, learned: true },
+      resumeVideo: { videoId: second!.id, videoName: expect.any(String), numberShow: '第2讲', startAt: 0, isNext: true },
+    });
+    // alice stopped in the second: she resumes there, at that second
+    const alices = await gateway.graphql('query R { viewer { continueLearning { resumeVideo { videoId startAt isNext } } } }', undefined, {
+      cookie: alice.cookie,
+    });
+    expect(alices.body.data.viewer.continueLearning[0].resumeVideo).toEqual({
+      videoId: second!.id,
+      startAt: Math.floor(second!.duration * 0.4),
+      isNext: false,
+    });
+  });
+
   it("marks the outline's videos for the viewer, and for nobody else", async () => {
     const mine = await gateway.graphql(OUTLINE, { courseId: course.id }, { cookie: alice.cookie });
     expect(mine.body.data.course.viewerProgress.videos.map((v: { learned: boolean }) => v.learned)).toEqual([true, false]);

@@ -63,6 +63,35 @@ describe('learning progress (继续学习)', () => {
     expect(items[0]).toMatchObject({ courseId: 7, learnedCount: 0, lastVideo: { videoId: 72, lastPlayTime: 1900, percent: 49 } });
   });
 
+  it('resumes at the second the user stopped; after a finished video, at the next one of the course', async () => {
+    const items = await progress({ userId: viewer });
+    // course 1: stopped at 600 s in its 2nd video
+    expect(items[1]!.resume).toEqual({ videoId: 12, videoName: '唯物辩证法的基本规律（2）', numberShow: '第2讲', startAt: 600 });
+    // course 3: its 1st video finished, nothing of the 2nd watched: the 2nd from the beginning
+    expect(items[2]!.resume).toMatchObject({ videoId: 32, numberShow: '第2讲', startAt: 0 });
+  });
+
+  it('after a finished video, skips the finished ones that follow; past the last, goes to the first unfinished; all finished, the last again', async () => {
+    const learner = await addUser(api.store, 'resumer');
+    const at = (seconds: number) => base + seconds * 1000;
+    const play = (videoId: number, lastPlayTime: number, when: number) =>
+      api.store.playLogs.record({ userId: learner, videoId, lastPlayTime, duration: length(videoId), stayTime: 60 }, at(when));
+    const resume = async () => (await progress({ userId: learner, courseId: 1 }))[0]!.resume;
+    // 2nd video stopped at 300 s, then the 1st finished: the 2nd, at 300 s
+    await play(12, 300, 10);
+    await play(11, length(11), 11);
+    expect(await resume()).toMatchObject({ videoId: 12, numberShow: '第2讲', startAt: 300 });
+    // the 3rd (the course's last) finished: back to the first unfinished one, the 2nd at 300 s
+    await play(13, length(13) - 2, 12);
+    expect(await resume()).toMatchObject({ videoId: 12, startAt: 300 });
+    // the 1st finished again: the 2nd follows it
+    await play(11, length(11), 13);
+    expect(await resume()).toMatchObject({ videoId: 12, startAt: 300 });
+    // the 2nd finished too: every video is, the 2nd (watched last) from the beginning
+    await play(12, length(12), 14);
+    expect(await resume()).toEqual({ videoId: 12, videoName: '唯物辩证法的基本规律（2）', numberShow: '第2讲', startAt: 0 });
+  });
+
   it('limits the courses, and answers one course by courseId', async () => {
     expect((await progress({ userId: viewer, limit: 2 })).map((i) => i.courseId)).toEqual([7, 1]);
     const one = await progress({ userId: viewer, courseId: 3 });

@@ -32,15 +32,15 @@ export const courseViewerProgress: Field<CourseResolvers, 'viewerProgress'> = as
   return found ?? null;
 };
 
-/** /Play at the second the viewer stopped; from the beginning when that video was learned. */
+/** /Play at the resume point: the second the viewer stopped, or the next video from its beginning. */
 export function progressPlayPath(progress: CourseProgressParent): string {
   const params = new URLSearchParams({
     courseId: String(int(progress.courseId)),
     catalogId: String(int(progress.catalogId)),
-    videoId: String(int(progress.lastVideo?.videoId)),
+    videoId: String(int(progress.resume?.videoId ?? progress.lastVideo?.videoId)),
   });
-  const at = int(progress.lastVideo?.lastPlayTime);
-  if (!progress.lastVideo?.learned && at > 0) params.set('vtime', String(at));
+  const at = int(progress.resume?.startAt);
+  if (at > 0) params.set('vtime', String(at));
   return `/Play?${params.toString()}`;
 }
 
@@ -52,6 +52,13 @@ export const CourseProgress = {
   lastVideo: (progress) => progress.lastVideo,
   lastVideoName: (progress) => text(progress.lastVideo?.videoName),
   lastVideoNumberShow: (progress) => text(progress.lastVideo?.numberShow),
+  resumeVideo: (progress) => ({
+    videoId: int(progress.resume?.videoId ?? progress.lastVideo?.videoId),
+    videoName: text(progress.resume?.videoName ?? progress.lastVideo?.videoName),
+    numberShow: text(progress.resume?.numberShow ?? progress.lastVideo?.numberShow),
+    startAt: int(progress.resume?.startAt),
+    isNext: int(progress.resume?.videoId ?? progress.lastVideo?.videoId) !== int(progress.lastVideo?.videoId),
+  }),
   playPath: progressPlayPath,
   videos: (progress) => progress.videos ?? [],
 } satisfies CourseProgressResolvers;

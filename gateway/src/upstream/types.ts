@@ -410,6 +410,8 @@ export interface RestCourseProgress {
   learnedCount: number;
   updateTime: string;
   lastVideo: RestVideoProgress & { videoName: string; numberShow: string };
+  /** where 继续学习 opens (the next video when the last one was learned); absent from an older upstream */
+  resume?: { videoId: number; videoName: string; numberShow: string; startAt: number };
   videos: RestVideoProgress[];
 }
 

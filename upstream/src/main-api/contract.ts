@@ -402,6 +402,15 @@ export interface VideoProgressItem {
   percent: number;
 }
 
+/** GetLearningProgress: the video and second 继续学习 opens. */
+export interface ResumePoint {
+  videoId: number;
+  videoName: string;
+  numberShow: string;
+  /** the second to start at; 0: from the beginning */
+  startAt: number;
+}
+
 /** GetLearningProgress: a course the user has watched (继续学习), from their play records. */
 export interface CourseProgressItem {
   course: CourseItem;
@@ -413,8 +422,14 @@ export interface CourseProgressItem {
   learnedCount: number;
   /** when the user last watched the course (ISO) */
   updateTime: string;
-  /** the newest record of the course: where to resume */
+  /** the newest record of the course: the video watched last */
   lastVideo: VideoProgressItem & { videoName: string; numberShow: string };
+  /**
+   * where 继续学习 opens: the last video at the second the user stopped; when that one is learned, the
+   * next video of the course (from where the user stopped in it, unless learned too), else the first
+   * one not learned, else the last video again from the beginning
+   */
+  resume: ResumePoint;
   /** every video of the course the user has a record of, in episode order */
   videos: VideoProgressItem[];
 }

@@ -420,10 +420,12 @@ export type CourseProgress = {
   /** videos of the course the viewer has learned (已学 learnedCount/videoCount 讲) */
   learnedCount: Scalars['Int']['output'];
   /**
-   * /Play?courseId=&catalogId=&videoId=&vtime= at the second the viewer stopped (without vtime when the
-   * video was learned: it plays from the beginning).
+   * /Play?courseId=&catalogId=&videoId=&vtime= at resumeVideo (without vtime when it starts from the
+   * beginning).
    */
   playPath: Scalars['String']['output'];
+  /** Where 继续学习 opens: the last video where the viewer stopped, or when it was finished the next one. */
+  resumeVideo: ResumePoint;
   videoCount: Scalars['Int']['output'];
   /** Every video of the course the viewer has watched, in episode order. */
   videos: Array<VideoProgress>;
@@ -1118,6 +1120,23 @@ export type ResourceCount = {
   videoCount: Scalars['Int']['output'];
 };
 
+/**
+ * Where 继续学习 opens a course: the video watched last at the second the viewer stopped; when that one
+ * was finished, the next video of the course not finished (past the last, the first not finished; all
+ * finished: the last one again from the beginning).
+ */
+export type ResumePoint = {
+  __typename?: 'ResumePoint';
+  /** Whether it is another video than the one watched last (that one was finished). */
+  isNext: Scalars['Boolean']['output'];
+  /** 第N讲 */
+  numberShow: Scalars['String']['output'];
+  /** The second to start at; 0: from the beginning. */
+  startAt: Scalars['Int']['output'];
+  videoId: Scalars['Int']['output'];
+  videoName: Scalars['String']['output'];
+};
+
 /** One search (Query.search). Each field asked for is one upstream call. */
 export type Search = {
   __typename?: 'Search';
@@ -1778,6 +1797,7 @@ export type ResolversTypes = {
   ReportPlayInput: ReportPlayInput;
   ReportPlayPayload: ResolverTypeWrapper<Omit<ReportPlayPayload, 'errors'> & { errors: Array<ResolversTypes['UserError']> }>;
   ResourceCount: ResolverTypeWrapper<ResourceCount>;
+  ResumePoint: ResolverTypeWrapper<ResumePoint>;
   Search: ResolverTypeWrapper<SearchParent>;
   SearchCounts: ResolverTypeWrapper<SearchCounts>;
   SearchOverview: ResolverTypeWrapper<Omit<SearchOverview, 'authors' | 'courses' | 'knowledgePoints' | 'topics'> & { authors: Array<ResolversTypes['AuthorHit']>, courses: Array<ResolversTypes['CourseHit']>, knowledgePoints: Array<ResolversTypes['KnowledgePoint']>, topics: Array<ResolversTypes['TopicHit']> }>;
@@ -1898,6 +1918,7 @@ export type ResolversParentTypes = {
   ReportPlayInput: ReportPlayInput;
   ReportPlayPayload: Omit<ReportPlayPayload, 'errors'> & { errors: Array<ResolversParentTypes['UserError']> };
   ResourceCount: ResourceCount;
+  ResumePoint: ResumePoint;
   Search: SearchParent;
   SearchCounts: SearchCounts;
   SearchOverview: Omit<SearchOverview, 'authors' | 'courses' | 'knowledgePoints' | 'topics'> & { authors: Array<ResolversParentTypes['AuthorHit']>, courses: Array<ResolversParentTypes['CourseHit']>, knowledgePoints: Array<ResolversParentTypes['KnowledgePoint']>, topics: Array<ResolversParentTypes['TopicHit']> };
@@ -2172,6 +2193,7 @@ export type CourseProgressResolvers<ContextType = GatewayContext, ParentType ext
   lastWatchTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   learnedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   playPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resumeVideo?: Resolver<ResolversTypes['ResumePoint'], ParentType, ContextType>;
   videoCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   videos?: Resolver<Array<ResolversTypes['VideoProgress']>, ParentType, ContextType>;
 };
@@ -2430,6 +2452,14 @@ export type ReportPlayPayloadResolvers<ContextType = GatewayContext, ParentType 
 export type ResourceCountResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ResourceCount'] = ResolversParentTypes['ResourceCount']> = {
   courseCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   videoCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ResumePointResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ResumePoint'] = ResolversParentTypes['ResumePoint']> = {
+  isNext?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  numberShow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startAt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  videoId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  videoName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SearchResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Search'] = ResolversParentTypes['Search']> = {
@@ -2735,6 +2765,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   RecordVisitPayload?: RecordVisitPayloadResolvers<ContextType>;
   ReportPlayPayload?: ReportPlayPayloadResolvers<ContextType>;
   ResourceCount?: ResourceCountResolvers<ContextType>;
+  ResumePoint?: ResumePointResolvers<ContextType>;
   Search?: SearchResolvers<ContextType>;
   SearchCounts?: SearchCountsResolvers<ContextType>;
   SearchOverview?: SearchOverviewResolvers<ContextType>;

@@ -12,7 +12,7 @@
  */
 import { LEARNED_REMAINING_SECONDS, PLAY_LOG_KEEP } from '../../learning-limits';
 import type { PlayLogRecord, Store } from '../../store';
-import type { CourseProgressItem, VideoProgressItem } from '../contract';
+import type { CourseProgressItem, ResumePoint, VideoProgressItem } from '../contract';
 import { isoTime, toCourseItem } from '../presenters';
 import { requireUser } from './centre-user';
 
@@ -34,6 +34,33 @@ export function videoProgress(record: Pick<PlayLogRecord, 'videoId' | 'lastPlayT
     learned: learned ? 1 : 0,
     percent: learned ? 100 : duration > 0 ? Math.min(99, Math.floor((at * 100) / duration)) : 0,
   };
+}
+
+/**
+ * Where 继续学习 opens (issue 17): the video watched last, at the second the user stopped; when that
+ * one is learned, the next video of the course in episode order (from where the user stopped in it,
+ * unless that one is learned too: then the next after it), and after the course's last video the
+ * first one not learned; when every video is learned, the last one again from the beginning.
+ * `course` (the course's videos in episode order) is only read when the last video is learned.
+ */
+export function resumePoint(
+  course: ReadonlyArray<{ id: number; name: string; sort: number }>,
+  records: ReadonlyArray<Pick<PlayLogRecord, 'videoId' | 'lastPlayTime' | 'duration' | 'videoName' | 'videoSort'>>,
+): ResumePoint {
+  const last = records[0]!;
+  const progressOf = new Map(records.map((r) => [r.videoId, videoProgress(r)]));
+  const at = (video: { id: number; name: string; sort: number }): ResumePoint => {
+    const progress = progressOf.get(video.id);
+    return { videoId: video.id, videoName: video.name, numberShow: `第${video.sort}讲`, startAt: progress && !progress.learned ? progress.lastPlayTime : 0 };
+  };
+  const lastProgress = progressOf.get(last.videoId)!;
+  if (!lastProgress.learned) {
+    return { videoId: last.videoId, videoName: last.videoName, numberShow: `第${last.videoSort}讲`, startAt: lastProgress.lastPlayTime };
+  }
+  const notLearned = (video: { id: number }) => progressOf.get(video.id)?.learned !== 1;
+  const index = course.findIndex((v) => v.id === last.videoId);
+  const next = course.slice(index + 1).find(notLearned) ?? course.find(notLearned);
+  return next ? at(next) : { videoId: last.videoId, videoName: last.videoName, numberShow: `第${last.videoSort}讲`, startAt: 0 };
 }
 
 export function createLearningProgressService(store: Store): LearningProgressService {
@@ -63,6 +90,8 @@ export function createLearningProgressService(store: Store): LearningProgressSer
       learnedCount: videos.filter((v) => v.learned === 1).length,
       updateTime: isoTime(newest.updatedAt),
       lastVideo: { ...videoProgress(newest), videoName: newest.videoName, numberShow: `第${newest.videoSort}讲` },
+      // the course's videos are read only when the last one is learned (the next one is wanted)
+      resume: resumePoint(videoProgress(newest).learned ? await store.videos.listByCourse(course.id) : [], records),
       videos,
     };
   }
