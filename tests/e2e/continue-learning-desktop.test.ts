@@ -3,14 +3,16 @@
  * Chromium at 1440×900 on the platform started as by `npm start`: a visitor's home has no 继续学习
  * row; the demo student, who watched the first lecture of a course to its end and stopped in the
  * second, finds the course on /home as 已学 1/N 讲, and its card opens /Play in a new tab at that
- * second, where the 课程目录 marks 已看完 and 已看 N%. Typing in the header's search box opens a
+ * second, where the 课程目录 marks 已看完 and 已看 N%. Watched on to the end of that lecture, the kept-alive
+ * /Play shows it 已看完 when it comes back, and the home's card, once its tab is in front again, opens
+ * the next lecture from its beginning (下一讲). Typing in the header's search box opens a
  * listbox of suggestions (hot keywords, courses, lecturers) that ↑/↓, Enter and Esc work. No page error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
 import { startPlatform, type RunningPlatform } from '../support/platform';
-import { seedWatchedCourse, type WatchedCourse } from './continue-learning-fixture';
+import { finishSecondVideo, seedWatchedCourse, type WatchedCourse } from './continue-learning-fixture';
 
 describe.skipIf(!browserAvailable())('继续学习 and search suggestions on the desktop site, in Chromium', () => {
   let platform: RunningPlatform;
@@ -19,6 +21,8 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions on the
   let context: BrowserContext;
   let page: Page;
   let watched: WatchedCourse;
+  /** the /Play tab the 继续学习 card opened */
+  let openedPlayer: Page | null = null;
   const pageErrors: string[] = [];
   const foreignRequests: string[] = [];
   /** the GraphQL operations the pages sent, by the text they carry */
@@ -123,7 +127,44 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions on the
         .poll(() => player.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: 45_000 })
         .toBeGreaterThanOrEqual(watched.stoppedAt - 1);
     }
+    openedPlayer = player;
+  });
+
+  it('watched on meanwhile, the kept-alive /Play shows its outline marked anew, and 继续学习 opens the next lecture', async () => {
+    const player = openedPlayer!;
+    const outline = player.getByRole('navigation', { name: '视频列表' });
+    // from /Play to the home in that tab (the player reports where it stopped as it goes)...
+    await player.getByRole('navigation', { name: '当前位置' }).getByRole('link', { name: '首页' }).click();
+    await player.waitForURL((url) => url.pathname === '/home');
+    await player.waitForLoadState('networkidle');
+    // ...the second lecture watched to its end meanwhile, then back to the kept-alive /Play
+    let next = await finishSecondVideo(platform.dataDir, watched);
+    await player.goBack();
+    await player.waitForURL((url) => url.pathname === '/Play');
+    await expect.poll(() => outline.getByRole('listitem').nth(1).textContent(), { timeout: 15_000 }).toContain('已看完');
+    // leave /Play before closing the tab (nothing is reported from the home), and make sure of the record
+    await player.getByRole('navigation', { name: '当前位置' }).getByRole('link', { name: '首页' }).click();
+    await player.waitForURL((url) => url.pathname === '/home');
+    await player.waitForLoadState('networkidle');
     await player.close();
+    next = await finishSecondVideo(platform.dataDir, watched);
+
+    // the first tab comes to the front: its 继续学习 now opens the next lecture from its beginning
+    await page.bringToFront();
+    await page.evaluate(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    const card = row().getByRole('link', { name: `继续学习 ${watched.courseName}` });
+    const expectedVideo = next?.videoId ?? watched.secondVideoId;
+    await expect
+      .poll(async () => new URL((await card.getAttribute('href')) ?? '', platform.baseUrl).searchParams.get('videoId'), { timeout: 15_000 })
+      .toBe(String(expectedVideo));
+    const href = new URL((await card.getAttribute('href')) ?? '', platform.baseUrl);
+    expect(href.searchParams.has('vtime')).toBe(false);
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain(`已学 2/${watched.videoCount} 讲`);
+    expect(text).toContain(next ? `第2讲 已看完 · 下一讲 ${next.numberShow}` : '第2讲 已看完');
   });
 
   it('logged no page error and loaded nothing from outside', () => {

@@ -59,3 +59,24 @@ export async function seedWatchedCourse(dataDir: string): Promise<WatchedCourse>
     await store.close();
   }
 }
+
+/**
+ * The student goes on watching in another tab: the second video to its end, just now. Returns the
+ * video 继续学习 then opens (the third, from its beginning) and its 第N讲, or null when the course
+ * has no third video.
+ */
+export async function finishSecondVideo(dataDir: string, watched: WatchedCourse): Promise<{ videoId: number; numberShow: string } | null> {
+  const store = openStore(dataDir);
+  try {
+    const videos = store.sqlite
+      .prepare('SELECT id, sort, duration_seconds AS duration FROM videos WHERE course_id = ? ORDER BY sort, id')
+      .all(watched.courseId) as { id: number; sort: number; duration: number }[];
+    const second = videos[1]!;
+    const student = (await store.users.getByName('student'))!;
+    await store.playLogs.record({ userId: student.userId, videoId: second.id, lastPlayTime: second.duration - 1, duration: second.duration, stayTime: 60 }, Date.now());
+    const third = videos[2];
+    return third ? { videoId: third.id, numberShow: `第${third.sort}讲` } : null;
+  } finally {
+    await store.close();
+  }
+}

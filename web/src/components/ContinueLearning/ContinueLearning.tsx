@@ -1,5 +1,5 @@
 import { AspectRatio, Box, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ContinueLearningCard_progress$key } from '../../__generated__/ContinueLearningCard_progress.graphql';
@@ -12,7 +12,8 @@ import { CONTINUE_LEARNING_TEXT, type PlayTargetOf } from './continueLearningTex
 
 /**
  * 继续学习 (issue 17 item 12): the signed-in viewer's recently watched courses with their progress
- * (已学 2/3 讲), each opening the player at the video and second where they stopped. Its own query,
+ * (已学 2/3 讲), each opening the player at the video and second where they stopped, or at the next
+ * video when they finished the one watched last (下一讲 第N讲). Its own query,
  * asked after the home page's first paint (the first screen stays as light as before, and the
  * visitors' cached home query stays cacheable) and only for someone signed in (a visitor sends
  * nothing); an organisation's network identity gets an empty list from the gateway without any
@@ -54,6 +55,10 @@ const cardFragment = graphql`
       lastPlayTime
       learned
     }
+    resumeVideo {
+      numberShow
+      isNext
+    }
   }
 `;
 
@@ -91,11 +96,13 @@ function SignedInOnly(props: Props) {
 }
 
 function Row({ variant, playHref }: Props) {
+  const fetchKey = useAskedAgainInFront();
   const { viewer } = useLazyLoadQuery<ContinueLearningQuery>(
     continueLearningQuery,
     { first: variant === 'mobile' ? 6 : 4 },
-    // coming back to the kept-alive home shows what was watched meanwhile
-    { fetchPolicy: 'store-and-network' },
+    // coming back to the kept-alive home, or to this tab (the desktop plays in another), shows what
+    // was watched meanwhile; the cards shown stay until the answer is there
+    { fetchPolicy: 'store-and-network', fetchKey },
   );
   if (!viewer.isLoggedIn || viewer.continueLearning.length === 0) return null;
   const cards = viewer.continueLearning.map((progress) => (
@@ -125,12 +132,30 @@ function Row({ variant, playHref }: Props) {
   );
 }
 
+/** A key that changes whenever the tab comes to the front again (shown again, or the window focused). */
+function useAskedAgainInFront(): number {
+  const [key, setKey] = useState(0);
+  useEffect(() => {
+    const again = () => {
+      if (document.visibilityState !== 'hidden') setKey((k) => k + 1);
+    };
+    document.addEventListener('visibilitychange', again);
+    window.addEventListener('focus', again);
+    return () => {
+      document.removeEventListener('visibilitychange', again);
+      window.removeEventListener('focus', again);
+    };
+  }, []);
+  return key;
+}
+
 function Card({ progress, variant, href }: { readonly progress: ContinueLearningCard_progress$key; readonly variant: ContinueLearningVariant; readonly href: string }) {
   const data = useFragment(cardFragment, progress);
   const { course, lastVideo } = data;
   const learned = CONTINUE_LEARNING_TEXT.learned(data.learnedCount, data.videoCount);
+  const { resumeVideo } = data;
   const where = lastVideo.learned
-    ? `${data.lastVideoNumberShow} ${CONTINUE_LEARNING_TEXT.finished}`
+    ? `${data.lastVideoNumberShow} ${CONTINUE_LEARNING_TEXT.finished}${resumeVideo.isNext ? ` · ${CONTINUE_LEARNING_TEXT.next(resumeVideo.numberShow)}` : ''}`
     : `${CONTINUE_LEARNING_TEXT.stoppedAt} ${data.lastVideoNumberShow} ${formatMmSs(lastVideo.lastPlayTime)}`;
   const share = data.videoCount > 0 ? Math.round((data.learnedCount * 100) / data.videoCount) : 0;
   const body = (

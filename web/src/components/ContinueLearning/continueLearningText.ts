@@ -4,6 +4,8 @@ export const CONTINUE_LEARNING_TEXT = {
   resume: '继续学习',
   stoppedAt: '上次学到',
   finished: '已看完',
+  /** the last video was finished: the card opens the next one */
+  next: (numberShow: string) => `下一讲 ${numberShow}`,
   learned: (learned: number, total: number) => `已学 ${learned}/${total} 讲`,
   /** the outline's mark of a video the viewer has watched */
   watched: '已看完',

@@ -4,6 +4,7 @@ import type { PlayVideoList_playPage$key } from '../../__generated__/PlayVideoLi
 import { formatMmSs } from '../../lib/formatTime';
 import { PlayIcon } from '../icons/Icons';
 import { progressByVideo, VideoProgressMark } from '../ContinueLearning/VideoProgressMark';
+import { useFreshCourseProgress } from '../ContinueLearning/useFreshCourseProgress';
 
 const playPageFragment = graphql`
   fragment PlayVideoList_playPage on PlayPage {
@@ -15,6 +16,7 @@ const playPageFragment = graphql`
       duration
     }
     course {
+      courseId
       viewerProgress {
         # eslint-disable-next-line relay/unused-fields -- read by progressByVideo() and <VideoProgressMark>
         videos {
@@ -38,6 +40,8 @@ export function PlayVideoList({ playPage, currentVideoId, onSelect }: Props) {
   const { videos, course } = useFragment(playPageFragment, playPage);
   // the viewer's 已看完 / 已看 N% of each video (issue 17); none for a visitor
   const watched = progressByVideo(course.viewerProgress?.videos);
+  // ...as they are now: asked again when the kept-alive page comes back, another video is chosen or the tab is in front again
+  useFreshCourseProgress(course.courseId, currentVideoId);
   return (
     <Stack as="nav" aria-label="视频列表" bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" gap="0" overflow="hidden" h="full">
       <HStack px="4" py="3" borderBottomWidth="1px" borderColor="gray.100" justify="space-between">
