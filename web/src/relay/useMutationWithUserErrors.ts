@@ -1,23 +1,24 @@
 import { useCallback, useState } from 'react';
 import { commitMutation, useRelayEnvironment } from 'react-relay';
 import type { MutationConfig, MutationParameters } from 'relay-runtime';
-import { operationErrorMessage } from '../../relay/operationErrors';
+import { operationErrorMessage } from './operationErrors';
 
 interface UserErrorLike {
   readonly message: string;
 }
 
-/** How a centre operation ended: the payload's user errors decide, a failed request counts as a failure without a message (§8). */
-export type CenterMutationResult<R> =
+/** How a mutation ended: the payload's user errors decide, a failed request counts as a failure without a message (§8). */
+export type MutationOutcome<R> =
   | { readonly ok: true; readonly response: R }
   | { readonly ok: false; readonly message: string | null };
 
 /**
- * Runs one of the centre's mutations and resolves with its outcome: `ok` when the payload is there
+ * Runs a mutation whose payload carries typed user errors (notes, clips, likes, history, messages…)
+ * and resolves with its outcome: `ok` when the payload is there
  * without user errors, otherwise the first error's message (null for a failed request or a missing
  * payload, which §8 leaves without a message of its own). `busy` is true meanwhile.
  */
-export function useCenterMutation<M extends MutationParameters>(
+export function useMutationWithUserErrors<M extends MutationParameters>(
   mutation: MutationConfig<M>['mutation'],
   errorsOf: (response: M['response']) => readonly UserErrorLike[] | null | undefined,
 ) {
@@ -25,7 +26,7 @@ export function useCenterMutation<M extends MutationParameters>(
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     (config: Omit<MutationConfig<M>, 'mutation' | 'onCompleted' | 'onError'>) =>
-      new Promise<CenterMutationResult<M['response']>>((resolve) => {
+      new Promise<MutationOutcome<M['response']>>((resolve) => {
         setBusy(true);
         commitMutation<M>(environment, {
           ...config,

@@ -5,10 +5,10 @@ import type { AccountSettingsTabRefetchQuery } from '../../__generated__/Account
 import type { AccountSettingsTabUnbindMutation } from '../../__generated__/AccountSettingsTabUnbindMutation.graphql';
 import type { AccountSettingsTab_viewer$data, AccountSettingsTab_viewer$key } from '../../__generated__/AccountSettingsTab_viewer.graphql';
 import { showMessage } from '../ui/toaster';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormRow } from './FormField';
 import { PasswordForm } from './PasswordForm';
-import { mergeViewerProfile } from './viewerStore';
+import { mergeViewerProfile } from '../../relay/viewerUpdaters';
 import { operationErrorMessage } from '../../relay/operationErrors';
 
 const viewerFragment = graphql`

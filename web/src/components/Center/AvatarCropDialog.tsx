@@ -16,7 +16,7 @@ import {
   zoomToSlider,
   type Area,
 } from './avatarImage';
-import { setViewerHeadPicture } from './viewerStore';
+import { setViewerHeadPicture } from '../../relay/viewerUpdaters';
 import { operationErrorMessage } from '../../relay/operationErrors';
 
 const uploadAvatarMutation = graphql`

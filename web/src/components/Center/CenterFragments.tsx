@@ -10,8 +10,8 @@ import { EmptyState } from '../Feedback/EmptyState';
 import { InfiniteList } from '../Feedback/InfiniteList';
 import { ClockIcon, VideoIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
-import { ConfirmDialog } from './ConfirmDialog';
-import { useCenterMutation } from './useCenterMutation';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 
 const viewerFragment = graphql`
   fragment CenterFragments_viewer on Viewer
@@ -72,7 +72,7 @@ export default function CenterFragments({ viewer }: { readonly viewer: CenterFra
   >(viewerFragment, viewer);
   const connection = data.fragments;
   const [deleting, setDeleting] = useState<Fragment | null>(null);
-  const remove = useCenterMutation<CenterFragmentsDeleteMutation>(deleteMutation, (r) => r.deleteFragment?.errors);
+  const remove = useMutationWithUserErrors<CenterFragmentsDeleteMutation>(deleteMutation, (r) => r.deleteFragment?.errors);
 
   const confirmDelete = async () => {
     if (!deleting) return;

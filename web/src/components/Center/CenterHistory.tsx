@@ -7,9 +7,9 @@ import { formatClock, formatDateTime, formatMmSs } from '../../lib/formatTime';
 import { EmptyState } from '../Feedback/EmptyState';
 import { PlayAnchor } from '../PlayLink/PlayLink';
 import { showMessage } from '../ui/toaster';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { groupHistory } from './historyGroups';
-import { useCenterMutation } from './useCenterMutation';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 
 const viewerFragment = graphql`
   fragment CenterHistory_viewer on Viewer {
@@ -51,7 +51,7 @@ const clearMutation = graphql`
 export default function CenterHistory({ viewer }: { readonly viewer: CenterHistory_viewer$key }) {
   const data = useFragment(viewerFragment, viewer);
   const [confirming, setConfirming] = useState(false);
-  const clear = useCenterMutation<CenterHistoryClearMutation>(clearMutation, (r) => r.clearHistory?.errors);
+  const clear = useMutationWithUserErrors<CenterHistoryClearMutation>(clearMutation, (r) => r.clearHistory?.errors);
   // against the current day on every render: a page left open past midnight regroups on its next one
   const groups = groupHistory(data.history, new Date());
 

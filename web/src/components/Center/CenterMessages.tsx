@@ -11,7 +11,7 @@ import { EmptyState } from '../Feedback/EmptyState';
 import { InfiniteList } from '../Feedback/InfiniteList';
 import { VideoIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
-import { useCenterMutation } from './useCenterMutation';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 
 const viewerFragment = graphql`
   fragment CenterMessages_viewer on Viewer
@@ -71,7 +71,7 @@ export default function CenterMessages({ viewer }: { readonly viewer: CenterMess
   );
   const connection = data.messages;
   const [deletingId, setDeletingId] = useState<string | null>(null);
-  const remove = useCenterMutation<CenterMessagesDeleteMutation>(deleteMutation, (r) => r.deleteMessage?.errors);
+  const remove = useMutationWithUserErrors<CenterMessagesDeleteMutation>(deleteMutation, (r) => r.deleteMessage?.errors);
 
   // the list is on screen: its messages are read (the unread badge counts only newer ones)
   const newestId = Math.max(0, ...connection.edges.map((edge) => edge.node.messageId));

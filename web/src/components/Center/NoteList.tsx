@@ -10,8 +10,8 @@ import { EmptyState } from '../Feedback/EmptyState';
 import { PlayIcon } from '../icons/Icons';
 import { PlayAnchor } from '../PlayLink/PlayLink';
 import { showMessage } from '../ui/toaster';
-import { ConfirmDialog } from './ConfirmDialog';
-import { useCenterMutation } from './useCenterMutation';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 
 const notesFragment = graphql`
   fragment NoteList_notes on Note @relay(plural: true) {
@@ -97,8 +97,8 @@ export function NoteList({ notes: notesKey, connectionId, kind, footer }: Props)
   const notes = useFragment(notesFragment, notesKey);
   const [deleting, setDeleting] = useState<Note | null>(null);
   const [uncollectingId, setUncollectingId] = useState<string | null>(null);
-  const remove = useCenterMutation<NoteListDeleteMutation>(deleteMutation, (r) => r.deleteNote?.errors);
-  const uncollect = useCenterMutation<NoteListUncollectMutation>(uncollectMutation, (r) => r.uncollectNote?.errors);
+  const remove = useMutationWithUserErrors<NoteListDeleteMutation>(deleteMutation, (r) => r.deleteNote?.errors);
+  const uncollect = useMutationWithUserErrors<NoteListUncollectMutation>(uncollectMutation, (r) => r.uncollectNote?.errors);
 
   const confirmDelete = async () => {
     if (!deleting) return;

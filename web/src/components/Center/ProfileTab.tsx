@@ -19,7 +19,7 @@ import {
   type ProfileDraft,
   type ProfileField,
 } from './profileRules';
-import { mergeViewerProfile } from './viewerStore';
+import { mergeViewerProfile } from '../../relay/viewerUpdaters';
 import { operationErrorMessage } from '../../relay/operationErrors';
 
 /** react-easy-crop and the upload come with the dialog, loaded on first use (not in the first-load bundle). */

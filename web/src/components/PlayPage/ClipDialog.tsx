@@ -4,7 +4,7 @@ import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { ClipDialogClipMutation } from '../../__generated__/ClipDialogClipMutation.graphql';
 import type { ClipDialogFragmentsQuery } from '../../__generated__/ClipDialogFragmentsQuery.graphql';
 import { formatMmSs } from '../../lib/formatTime';
-import { useCenterMutation } from '../Center/useCenterMutation';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { showMessage } from '../ui/toaster';
 import { markCentreListsStale } from './centreLists';
 import { checkClip, defaultClip, defaultClipName } from './clipRules';
@@ -102,7 +102,7 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
     if (field) document.getElementById(`${ids}-${field}`)?.focus();
     showMessage(message, 'error');
   };
-  const clip = useCenterMutation<ClipDialogClipMutation>(clipMutation, (r) => r.clipVideo?.errors);
+  const clip = useMutationWithUserErrors<ClipDialogClipMutation>(clipMutation, (r) => r.clipVideo?.errors);
 
   useEffect(() => {
     let live = true;

@@ -4,7 +4,7 @@ import { graphql } from 'react-relay';
 import type { NoteInputAddMutation, NoteVisibility } from '../../__generated__/NoteInputAddMutation.graphql';
 import { formatMmSs } from '../../lib/formatTime';
 import { checkUserText } from '../../lib/userText';
-import { useCenterMutation } from '../Center/useCenterMutation';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { ClockIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
 import { centreListsAfterNoteChange } from './centreLists';
@@ -47,7 +47,7 @@ export function NoteInput({ video, catalogueId, userType, connections }: Props) 
   const [content, setContent] = useState('');
   const [visibility, setVisibility] = useState<NoteVisibility>('PUBLIC');
   const [now, setNow] = useState(() => controls.currentTime());
-  const add = useCenterMutation<NoteInputAddMutation>(addNoteMutation, (r) => r.addNote?.errors);
+  const add = useMutationWithUserErrors<NoteInputAddMutation>(addNoteMutation, (r) => r.addNote?.errors);
 
   // the second the note will be about follows the player (another player: its second at once)
   const [shownFor, setShownFor] = useState(controls);

@@ -5,7 +5,7 @@ import type { VideoNoteItem_note$key } from '../../__generated__/VideoNoteItem_n
 import type { VideoNoteItemCollectMutation } from '../../__generated__/VideoNoteItemCollectMutation.graphql';
 import type { VideoNoteItemUncollectMutation } from '../../__generated__/VideoNoteItemUncollectMutation.graphql';
 import { formatDateTime, formatMmSs } from '../../lib/formatTime';
-import { useCenterMutation } from '../Center/useCenterMutation';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { PlayIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
 import { markCentreListsStale } from './centreLists';
@@ -66,8 +66,8 @@ export function VideoNoteItem({ note: noteKey, userType, onDelete }: Props) {
   const note = useFragment(noteFragment, noteKey);
   const controls = usePlayerControls();
   const [busy, setBusy] = useState(false);
-  const collect = useCenterMutation<VideoNoteItemCollectMutation>(collectMutation, (r) => r.collectNote?.errors);
-  const uncollect = useCenterMutation<VideoNoteItemUncollectMutation>(uncollectMutation, (r) => r.uncollectNote?.errors);
+  const collect = useMutationWithUserErrors<VideoNoteItemCollectMutation>(collectMutation, (r) => r.collectNote?.errors);
+  const uncollect = useMutationWithUserErrors<VideoNoteItemUncollectMutation>(uncollectMutation, (r) => r.uncollectNote?.errors);
 
   const toggleCollect = async () => {
     if (!mayOperate(userType)) {

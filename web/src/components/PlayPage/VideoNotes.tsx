@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { VideoNotes_video$key } from '../../__generated__/VideoNotes_video.graphql';
 import type { VideoNotesDeleteMutation } from '../../__generated__/VideoNotesDeleteMutation.graphql';
-import { ConfirmDialog } from '../Center/ConfirmDialog';
-import { useCenterMutation } from '../Center/useCenterMutation';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { EmptyState } from '../Feedback/EmptyState';
 import { showMessage } from '../ui/toaster';
 import { UnderlineTabs } from '../ui/UnderlineTabs';
@@ -71,7 +71,7 @@ export function VideoNotes({ video: videoKey, catalogueId, userType }: Props) {
   const [tab, setTab] = useState<number>(0);
   const [deleting, setDeleting] = useState<string | null>(null);
   const ids = useId();
-  const remove = useCenterMutation<VideoNotesDeleteMutation>(deleteMutation, (r) => r.deleteNote?.errors);
+  const remove = useMutationWithUserErrors<VideoNotesDeleteMutation>(deleteMutation, (r) => r.deleteNote?.errors);
   const connections = [video.allNotes.__id, video.myNotes.__id];
   const notes = tab === 0 ? video.allNotes : video.myNotes;
 

@@ -5,7 +5,7 @@ import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { VideoOperationButtons_video$key } from '../../__generated__/VideoOperationButtons_video.graphql';
 import type { VideoOperationButtonsSetMutation } from '../../__generated__/VideoOperationButtonsSetMutation.graphql';
 import { formatCount } from '../../lib/formatCount';
-import { useCenterMutation } from '../Center/useCenterMutation';
+import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { ThumbIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
 import { markCentreListsStale } from './centreLists';
@@ -68,7 +68,7 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
   const ops = video.viewerOperations;
   // like and favourite are independent: each waits only for its own answer
   const [pending, setPending] = useState<Readonly<Partial<Record<'LIKE' | 'FAVOURITE', true>>>>({});
-  const mutation = useCenterMutation<VideoOperationButtonsSetMutation>(setOperationMutation, (r) => r.setVideoOperation?.errors);
+  const mutation = useMutationWithUserErrors<VideoOperationButtonsSetMutation>(setOperationMutation, (r) => r.setVideoOperation?.errors);
 
   const toggle = async (kind: 'LIKE' | 'FAVOURITE') => {
     if (!mayOperate(userType)) {
