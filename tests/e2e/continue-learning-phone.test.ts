@@ -4,13 +4,14 @@
  * a course's name suggests it, and tapping the suggestion opens its /m/play. Signed in as the demo
  * student (who watched a course's first lecture to the end and stopped in the second), /m/home shows
  * the course as 已学 1/N 讲, and a tap resumes /m/play at that video and second, where the 课程目录
- * marks 已看完 and 已看 N%. Nothing scrolls sideways, no page error.
+ * marks 已看完 and 已看 N%. That lecture watched to its end, the card opens the next one from its
+ * beginning (下一讲). Nothing scrolls sideways, no page error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
 import { startPlatform, type RunningPlatform } from '../support/platform';
-import { seedWatchedCourse, type WatchedCourse } from './continue-learning-fixture';
+import { finishSecondVideo, seedWatchedCourse, type WatchedCourse } from './continue-learning-fixture';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -102,6 +103,34 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions on a p
     const items = outline.getByRole('listitem');
     await expect.poll(() => items.first().textContent(), { timeout: 30_000 }).toContain('已看完');
     expect(await items.nth(1).textContent()).toContain(`已看 ${watched.percent}%`);
+  });
+
+  it('the lecture watched to its end, 继续学习 on /m/home opens the next one from its beginning (下一讲)', async () => {
+    // back to the kept-alive /m/home (/m/play reports where it stopped as it goes)
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/m/home');
+    await page.waitForLoadState('networkidle');
+    // the second lecture watched to its end meanwhile (in another tab); this one comes to the front again
+    const next = await finishSecondVideo(platform.dataDir, watched);
+    await page.evaluate(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    const card = row().getByRole('link', { name: `继续学习 ${watched.courseName}` });
+    await expect
+      .poll(async () => new URL((await card.getAttribute('href')) ?? '', platform.baseUrl).searchParams.get('videoId'), { timeout: 15_000 })
+      .toBe(String(next?.videoId ?? watched.secondVideoId));
+    expect(new URL((await card.getAttribute('href')) ?? '', platform.baseUrl).searchParams.has('vtime')).toBe(false);
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain(`已学 2/${watched.videoCount} 讲`);
+    expect(text).toContain(next ? `第2讲 已看完 · 下一讲 ${next.numberShow}` : '第2讲 已看完');
+    expect(await noSideways()).toBe(true);
+
+    // the card opens it; the outline marks the second lecture 已看完
+    await card.tap();
+    await page.waitForURL((url) => url.pathname === '/m/play' && url.searchParams.get('videoId') === String(next?.videoId ?? watched.secondVideoId));
+    const items = page.getByRole('list', { name: '课程目录' }).getByRole('listitem');
+    await expect.poll(() => items.nth(1).textContent(), { timeout: 30_000 }).toContain('已看完');
   });
 
   it('logged no page error and loaded nothing from outside', () => {
