@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
+import { formatCount } from '../../web/src/lib/formatCount';
 
 const CHINESE = /[\u4e00-\u9fa5]{2,}/;
 
@@ -70,6 +71,21 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     // the header, the banner and the sidebar are there too
     await expect.poll(() => page.getByRole('tab', { name: '全部' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: '登录' }).first().isVisible()).toBe(true);
+  });
+
+  it("the sidebar's 资源统计 shows its counts as every other count is shown (1 097 videos: 1.1千, not 1千)", async () => {
+    const stats = page.getByRole('region', { name: '资源统计' }).locator('[title]');
+    await expect.poll(() => stats.count(), { timeout: 15_000 }).toBe(2);
+    for (const stat of await stats.all()) {
+      const title = (await stat.getAttribute('title')) ?? '';
+      const [, raw, unit] = /^(\d+)(\D+)$/.exec(title) ?? [];
+      expect(raw, title).toBeDefined();
+      expect(await stat.textContent()).toBe(`${formatCount(Number(raw))}${unit}`);
+      // from a thousand on, one decimal unless it is .0 (the issue saw 1 097 as 1千)
+      if (Number(raw) >= 1_000 && Number(raw) < 9_950) {
+        expect(await stat.textContent()).toBe(`${Math.round(Number(raw) / 100) / 10}千${unit}`);
+      }
+    }
   });
 
   it('a visitor\'s click on a course opens one tab, the login page, which will come back to that /Play', async () => {
