@@ -83,6 +83,13 @@ export interface GatewayConfig {
    */
   firstScreenBudgetMs: number;
   /**
+   * FIRST_SCREEN_CACHE_MS (3 000; 0 = off): how long a plain visitor's rendered page (no utoken cookie,
+   * no organisation network) is served again to every such visitor asking the same path and query,
+   * in this process (http/pageRender.ts); requests arriving while it renders share that render. A
+   * content change shows in visitors' pages within this time; signed-in pages are never kept.
+   */
+  firstScreenCacheMs: number;
+  /**
    * UPSTREAM_TIMEOUT_MS (85 000, product-spec §7 "Request timeout is 85 seconds"): the calls that wait
    * on long work (the AI answer, cutting a clip), and the most any call may take.
    */
@@ -242,6 +249,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
     mobileSiteUrl: parseMobileSiteUrl(env.MOBILE_SITE_URL),
     firstScreenBudgetMs: parseInteger('FIRST_SCREEN_BUDGET_MS', env.FIRST_SCREEN_BUDGET_MS, 1_500, 0, 60_000),
+    firstScreenCacheMs: parseInteger('FIRST_SCREEN_CACHE_MS', env.FIRST_SCREEN_CACHE_MS, 3_000, 0, 60_000),
     catalogueCacheMs: parseInteger('CATALOGUE_CACHE_MS', env.CATALOGUE_CACHE_MS, 5_000, 0, 600_000),
     responseCacheTtlMs: parseInteger('RESPONSE_CACHE_TTL_MS', env.RESPONSE_CACHE_TTL_MS, 5_000, 0, 600_000),
     rateLimits: {

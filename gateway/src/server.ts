@@ -186,6 +186,14 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       const answer = await yoga.handleRequest(request, { env });
       return answer.json();
     },
+    // a visitor's page is kept for every visitor (FIRST_SCREEN_CACHE_MS): only one with no token cookie
+    // whom no organisation's network signs in (the start-up sequence the render would run anyway)
+    sharedTtlMs: config.firstScreenCacheMs,
+    isPlainVisitor: async (env) => {
+      if (env.cookies[TOKEN_COOKIE]) return false;
+      const { viewer, token } = await createRequestServices(services, env).session.current();
+      return token === null && !isLoggedIn(viewer) && viewer.comId === null;
+    },
   });
   const serveWebApp = createWebApp<RequestEnv>(config.webDistDir, { mobileSiteUrl: config.mobileSiteUrl, firstScreen });
 

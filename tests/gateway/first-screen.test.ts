@@ -10,6 +10,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadGatewayConfig } from '../../gateway/src/config';
+import { sharedPageKey } from '../../gateway/src/http/pageRender';
 import { startPlatform, type Platform, type TestGateway } from './harness';
 
 const WEB = path.resolve(__dirname, '..', '..', 'web');
@@ -113,5 +115,64 @@ describe('a first screen over its budget', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toMatch(RECORDS);
     expect(hurried.logs.some((line) => line.includes('first screen of /home') && line.includes('SPA shell'))).toBe(true);
+  });
+});
+
+describe('visitors’ first screens kept for a moment (FIRST_SCREEN_CACHE_MS)', () => {
+  let keeping: TestGateway;
+  const renders = () => keeping.logs.filter((line) => line.includes('first screen of /home') && line.includes('rendered in')).length;
+
+  beforeAll(async () => {
+    keeping = await platform.gateway({ FIRST_SCREEN_BUDGET_MS: '20000', FIRST_SCREEN_CACHE_MS: '60000' }, { captureLogs: true });
+  });
+
+  it('renders a page once for a class of visitors arriving together, and shows the signed-in and organisation networks their own', async () => {
+    const course = platform.db
+      .prepare('SELECT id, name FROM courses WHERE recommend_position IS NOT NULL ORDER BY recommend_position LIMIT 1')
+      .get() as { id: number; name: string };
+    const before = renders();
+    const together = await Promise.all(Array.from({ length: 5 }, () => page('/home', {}, keeping)));
+    for (const { response, html } of together) {
+      expect(response.status).toBe(200);
+      expect(rootOf(html)).toContain(course.name);
+      // still no shared cache outside the gateway keeps it: the browser's own copy is revalidated
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    }
+    expect(renders() - before).toBe(1);
+
+    const renamed = `${course.name}（新版）`;
+    platform.db.prepare('UPDATE courses SET name = ? WHERE id = ?').run(renamed, course.id);
+    try {
+      // the next visitor gets the page kept
+      const visitor = await page('/home', {}, keeping);
+      expect(rootOf(visitor.html)).toContain(course.name);
+      expect(rootOf(visitor.html)).not.toContain(renamed);
+      expect(renders() - before).toBe(1);
+
+      // a signed-in person's page is rendered for them, and not kept for visitors either
+      const { token } = await platform.signIn('student', 'Student2026');
+      const own = await page('/home', { cookie: `utoken=${token}` }, keeping);
+      expect(rootOf(own.html)).toContain(renamed);
+
+      // a visitor whom an organisation's network signs in sees the organisation's page, made for them
+      const network = await page('/home', { 'x-forwarded-for': '10.20.1.2' }, keeping);
+      expect(rootOf(network.html)).toContain(renamed);
+      expect(renders() - before).toBe(3);
+
+      const again = await page('/home', {}, keeping);
+      expect(rootOf(again.html)).not.toContain(renamed);
+    } finally {
+      platform.db.prepare('UPDATE courses SET name = ? WHERE id = ?').run(course.name, course.id);
+    }
+  });
+
+  it('keeps pages 3 s by default (0: none), one per origin and path, whatever the order of the query', () => {
+    expect(loadGatewayConfig({}).firstScreenCacheMs).toBe(3_000);
+    expect(loadGatewayConfig({ FIRST_SCREEN_CACHE_MS: '0' }).firstScreenCacheMs).toBe(0);
+    const key = (origin: string, url: string) => sharedPageKey(origin, new URL(url, 'http://gateway.invalid'));
+    expect(key('http://a.test', '/search?key=x&page=2')).toBe(key('http://a.test', '/search?page=2&key=x'));
+    expect(key('http://a.test', '/home?')).toBe(key('http://a.test', '/home'));
+    expect(key('http://a.test', '/home')).not.toBe(key('https://a.test', '/home'));
+    expect(key('http://a.test', '/search?key=x')).not.toBe(key('http://a.test', '/search?key=y'));
   });
 });

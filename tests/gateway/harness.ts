@@ -123,6 +123,8 @@ export async function startTestGateway(
     CATALOGUE_CACHE_MS: '0',
     // likewise each operation is answered afresh; the response cache is tested in replicas-response-cache.test.ts
     RESPONSE_CACHE_TTL_MS: '0',
+    // and each page's first screen rendered afresh; keeping visitors' pages is tested in first-screen.test.ts
+    FIRST_SCREEN_CACHE_MS: '0',
     // tests send many operations as one user from one address within a minute: no rate limits unless a
     // test sets them (replicas-rate-limits.test.ts)
     RATE_LIMIT_USER_OPERATIONS: '0',

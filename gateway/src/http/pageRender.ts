@@ -11,9 +11,19 @@
  *
  * Never an error page: when the bundle is missing, the render fails or it takes longer than the
  * budget, the answer is the SPA shell (index.html as it is) and the miss is logged.
+ *
+ * Visitors share pages (FIRST_SCREEN_CACHE_MS, issue 18): a render costs 60–120 ms of this process's
+ * CPU, and a class arriving together would queue behind each other's. A plain visitor's page (no
+ * `utoken` cookie, not recognised by an organisation's network: `isPlainVisitor`) is the same for
+ * every plain visitor, so it is kept that long in this process (lru-cache, bounded by count and size)
+ * under the origin and the normalised path and query, and requests for the same page while it renders
+ * wait for that one render. Anyone else's page is rendered for them and never kept. A change to the
+ * content shows in visitors' pages within the TTL (nothing drops a kept page earlier); a new build of
+ * the web app (another index.html) drops them all.
  */
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../logger';
 
 /** One GraphQL operation of the render (entry-server.tsx OperationRequest). */
@@ -44,12 +54,39 @@ export interface PageRendererOptions<E> {
   logger: Logger;
   /** runs one operation for the request whose environment is `env`; resolves to the GraphQL answer */
   execute: (env: E, operation: PageOperation) => Promise<unknown>;
+  /** FIRST_SCREEN_CACHE_MS: how long a plain visitor's page is served to every plain visitor; 0: never kept */
+  sharedTtlMs?: number;
+  /** whether the request's viewer sees the page every visitor sees (no token, no organisation network) */
+  isPlainVisitor?: (env: E) => Promise<boolean>;
+}
+
+/** At most this many visitors' pages are kept, */
+export const SHARED_PAGES_MAX = 200;
+/** and at most this many characters of them together (~32 MB as UTF-16). */
+export const SHARED_PAGES_CHARS = 16 * 1024 * 1024;
+
+/**
+ * The key visitors' pages are kept under: the origin (absolute links are made on it) and the path
+ * with its query parameters in a stable order, without an empty `?`.
+ */
+export function sharedPageKey(origin: string, url: URL): string {
+  const params = new URLSearchParams(url.searchParams);
+  params.sort();
+  const query = params.toString();
+  return `${origin}${url.pathname}${query ? `?${query}` : ''}`;
 }
 
 /** The document with the first screen of `url`, or null: send the shell as it is. */
 export type PageRenderer<E> = (page: { url: URL; origin: string }, shell: string, env: E) => Promise<string | null>;
 
-export function createPageRenderer<E>({ entryFile, budgetMs, logger, execute }: PageRendererOptions<E>): PageRenderer<E> {
+export function createPageRenderer<E>({
+  entryFile,
+  budgetMs,
+  logger,
+  execute,
+  sharedTtlMs = 0,
+  isPlainVisitor,
+}: PageRendererOptions<E>): PageRenderer<E> {
   let loaded: { mtimeMs: number; module: Promise<RenderModule> } | null = null;
   let staleLogged = false;
   let missingLogged = false;
@@ -83,8 +120,8 @@ export function createPageRenderer<E>({ entryFile, budgetMs, logger, execute }: 
   // loaded at start, so the first visitor does not wait for it
   if (budgetMs > 0) void renderModule().catch((error: unknown) => logger.warn('first screen: the server bundle failed to load', error));
 
-  return async ({ url, origin }, shell, env) => {
-    if (budgetMs <= 0) return null;
+  const renderPage: PageRenderer<E> = async ({ url, origin }, shell, env) => {
+    const started = performance.now();
     const path = `${url.pathname}${url.search}`;
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -108,7 +145,9 @@ export function createPageRenderer<E>({ entryFile, budgetMs, logger, execute }: 
         }
         return null;
       }
-      return withFirstScreen(shell, result);
+      const page = withFirstScreen(shell, result);
+      logger.debug(`first screen of ${path} rendered in ${Math.round(performance.now() - started)} ms`);
+      return page;
     } catch (error) {
       controller.abort();
       logger.warn(`first screen of ${url.pathname} failed: the SPA shell was sent`, error);
@@ -116,6 +155,35 @@ export function createPageRenderer<E>({ entryFile, budgetMs, logger, execute }: 
     } finally {
       clearTimeout(timer);
     }
+  };
+
+  if (budgetMs <= 0) return async () => null;
+  if (sharedTtlMs <= 0 || !isPlainVisitor) return renderPage;
+
+  interface Render {
+    page: { url: URL; origin: string };
+    shell: string;
+    env: E;
+  }
+  // fetch() is the single flight: requests for a key being rendered wait for that render; a render
+  // that sent the shell (null) is not kept, so the next request tries again
+  const shared = new LRUCache<string, string, Render>({
+    max: SHARED_PAGES_MAX,
+    maxSize: SHARED_PAGES_CHARS,
+    sizeCalculation: (page) => Math.max(1, page.length),
+    ttl: sharedTtlMs,
+    fetchMethod: async (_key, _stale, { context }) => (await renderPage(context.page, context.shell, context.env)) ?? undefined,
+  });
+  let sharedShell: string | null = null;
+
+  return async (page, shell, env) => {
+    if (!(await isPlainVisitor(env))) return renderPage(page, shell, env);
+    if (shell !== sharedShell) {
+      // the web app was built again: pages made from the old index.html name scripts that are gone
+      shared.clear();
+      sharedShell = shell;
+    }
+    return (await shared.fetch(sharedPageKey(page.origin, page.url), { context: { page, shell, env } })) ?? null;
   };
 }
 
