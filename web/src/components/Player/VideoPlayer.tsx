@@ -247,7 +247,10 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
   const [mediaMounted, setMediaMounted] = useState(true);
   // which <MediaPlayer> is up: each teardown (hidden, unmounted) starts another
   const mediaGeneration = useRef(0);
+  // the frame in which the hidden page's player is taken down (below)
+  const teardownFrame = useRef(0);
   useEffect(() => {
+    cancelAnimationFrame(teardownFrame.current);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- shown again under <Activity>: the player taken down below is built afresh
     setMediaMounted(true);
     return () => {
@@ -260,7 +263,11 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
       // eslint-disable-next-line react-hooks/exhaustive-deps -- the player shown when the page is hidden, not the one at mount
       playerRef.current?.el?.querySelector('video')?.pause();
       mediaGeneration.current += 1;
-      setMediaMounted(false);
+      // taken down in the next frame: vidstack's time-slider preview places itself in an animation
+      // frame it cannot cancel (vidstack/player#1851), and a player destroyed before that frame
+      // throws "disabled is not a function" from it (a page hidden right after its player was built)
+      cancelAnimationFrame(teardownFrame.current);
+      teardownFrame.current = requestAnimationFrame(() => setMediaMounted(false));
     };
   }, []);
 
