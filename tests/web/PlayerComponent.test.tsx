@@ -162,7 +162,6 @@ describe('a kept-alive play page', () => {
     expect(document.querySelector('[data-media-player]')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: '弹幕内容' })).toBeTruthy();
   });
-
 });
 
 describe('the play log wiring', () => {
