@@ -74,6 +74,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the gateway preloads a server-rendered route's own chunks from it
+    // (gateway/src/http/pageRender.ts), so hydration does not wait for the router to ask for them
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 900,
     rolldownOptions: {

@@ -175,6 +175,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   // with the page request's own cookies and address, as the browser's would
   const firstScreen = createPageRenderer<RequestEnv>({
     entryFile: path.join(config.webDistDir, '..', 'dist-server', 'entry-server.mjs'),
+    manifestFile: path.join(config.webDistDir, '.vite', 'manifest.json'),
     budgetMs: config.firstScreenBudgetMs,
     logger,
     execute: async (env, operation) => {

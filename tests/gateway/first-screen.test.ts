@@ -7,7 +7,7 @@
  * Needs the web app built (`vite build --config web/vite.config.mts`: web/dist and web/dist-server),
  * as `npm test` does before the projects run.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../../gateway/src/config';
@@ -21,7 +21,7 @@ let platform: Platform;
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  for (const built of ['dist/index.html', 'dist-server/entry-server.mjs']) {
+  for (const built of ['dist/index.html', 'dist/.vite/manifest.json', 'dist-server/entry-server.mjs']) {
     if (!existsSync(path.join(WEB, built))) throw new Error(`web/${built} is missing: run vite build --config web/vite.config.mts first`);
   }
   platform = await startPlatform();
@@ -74,6 +74,20 @@ describe('GET /home with its first screen', () => {
     // no inline script may run (script-src 'self'): only the app's module and the JSON data
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     expect(scripts.every((tag) => /type="module"[^>]*src=|type="application\/json"/.test(tag))).toBe(true);
+  });
+
+  it('preloads the home page’s own chunks from Vite’s manifest, so hydration need not wait for the router to ask', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const homePage = manifest['src/routes/Home/HomePage.tsx'];
+    expect(homePage).toBeTruthy();
+    const { html } = await page('/home');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${homePage!.file}">`);
+    // each chunk once, whether the shell loads or preloads it already or the page adds it
+    for (const key of homePage!.imports ?? []) {
+      const file = manifest[key]!.file;
+      expect(head.split(`="/${file}"`).length - 1).toBe(1);
+    }
   });
 
   it('is the signed-in person’s own page, kept by no shared cache', async () => {

@@ -15,7 +15,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, matchRoutes } from 'react-router-dom';
 import { Environment, Network, Observable, RecordSource, Store, type GraphQLResponse, type Variables } from 'relay-runtime';
 import { App } from './app/App';
-import { PageOriginContext, SERVER_RENDERED_ROUTES, serializeRecords } from './app/firstScreen';
+import { PageOriginContext, SERVER_RENDERED_ROUTES, SERVER_ROUTE_MODULES, serializeRecords } from './app/firstScreen';
 import { appRoutes, createRouteRuntime } from './app/router';
 import { isPagePayload, type RouteHandle } from './app/routeTypes';
 import { documentTitle } from './site';
@@ -46,6 +46,8 @@ export type RenderResult =
       readonly records: string;
       /** The document's <title>. */
       readonly title: string;
+      /** The page's source modules (manifest keys): the gateway preloads their chunks. */
+      readonly modules: readonly string[];
     }
   /** Not rendered here: the gateway sends the SPA shell (`reason` is for its log). */
   | { readonly kind: 'skip'; readonly reason: string };
@@ -110,6 +112,7 @@ export async function render({ url, origin, execute, signal }: RenderRequest): P
       html,
       records: serializeRecords(environment.getStore().getSource().toJSON()),
       title: documentTitle(title),
+      modules: SERVER_ROUTE_MODULES[leaf.id] ?? [],
     };
   } finally {
     router.dispose();

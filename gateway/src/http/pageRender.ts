@@ -21,7 +21,7 @@
  * content shows in visitors' pages within the TTL (nothing drops a kept page earlier); a new build of
  * the web app (another index.html) drops them all.
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../logger';
@@ -40,7 +40,7 @@ interface RenderModule {
     origin: string;
     execute: (operation: PageOperation) => Promise<unknown>;
     signal: AbortSignal;
-  }): Promise<{ kind: 'page'; html: string; records: string; title: string } | { kind: 'skip'; reason: string }>;
+  }): Promise<{ kind: 'page'; html: string; records: string; title: string; modules?: readonly string[] } | { kind: 'skip'; reason: string }>;
 }
 
 /** The id of the JSON script with the records (web/src/app/firstScreen.ts SERVER_RECORDS_ID). */
@@ -49,6 +49,8 @@ const RECORDS_ID = 'relay-records';
 export interface PageRendererOptions<E> {
   /** web/dist-server/entry-server.mjs */
   entryFile: string;
+  /** web/dist/.vite/manifest.json: the page's own chunks are preloaded from it (none when it is missing) */
+  manifestFile?: string;
   /** how long a request waits for its first screen; 0: never rendered */
   budgetMs: number;
   logger: Logger;
@@ -81,6 +83,7 @@ export type PageRenderer<E> = (page: { url: URL; origin: string }, shell: string
 
 export function createPageRenderer<E>({
   entryFile,
+  manifestFile,
   budgetMs,
   logger,
   execute,
@@ -117,6 +120,19 @@ export function createPageRenderer<E>({
     }
     return loaded.module;
   };
+  let manifest: { mtimeMs: number; chunks: ViteManifest } | null = null;
+  /** Vite's manifest as built now (read again after a build), or null without one. */
+  const viteManifest = async (): Promise<ViteManifest | null> => {
+    if (!manifestFile) return null;
+    try {
+      const { mtimeMs } = await stat(manifestFile);
+      if (manifest?.mtimeMs !== mtimeMs) manifest = { mtimeMs, chunks: JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest };
+      return manifest.chunks;
+    } catch {
+      return null;
+    }
+  };
+
   // loaded at start, so the first visitor does not wait for it
   if (budgetMs > 0) void renderModule().catch((error: unknown) => logger.warn('first screen: the server bundle failed to load', error));
 
@@ -145,7 +161,8 @@ export function createPageRenderer<E>({
         }
         return null;
       }
-      const page = withFirstScreen(shell, result);
+      const chunks = result.modules?.length ? await viteManifest() : null;
+      const page = withFirstScreen(shell, { ...result, preloads: chunks ? chunkFiles(chunks, result.modules ?? []) : [] });
       logger.debug(`first screen of ${path} rendered in ${Math.round(performance.now() - started)} ms`);
       return page;
     } catch (error) {
@@ -191,11 +208,20 @@ export function createPageRenderer<E>({
  * The shell with the rendered app in #root, the records before the closing </body> and the page's
  * title. `html` is React's output and `records` is already escaped for a script element (no `<`).
  */
-export function withFirstScreen(shell: string, { html, records, title }: { html: string; records: string; title: string }): string {
+export function withFirstScreen(
+  shell: string,
+  { html, records, title, preloads = [] }: { html: string; records: string; title: string; preloads?: readonly string[] },
+): string {
   const root = '<div id="root"></div>';
   if (!shell.includes(root) || !shell.includes('</body>')) throw new Error('index.html has no empty #root to render into');
+  // the page's chunks the shell does not load already, as Vite writes its own preloads
+  const links = preloads
+    .filter((file) => !shell.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeText(file)}">\n`)
+    .join('');
   // the shell's own parts first: nothing in the rendered HTML is looked at
   return shell
+    .replace('</head>', () => `${links}</head>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
     .replace('</body>', () => `<script type="application/json" id="${RECORDS_ID}">${records}</script>\n</body>`)
     .replace(root, () => `<div id="root">${html}</div>`);
@@ -203,4 +229,23 @@ export function withFirstScreen(shell: string, { html, records, title }: { html:
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Vite's build manifest (build.manifest): each source module's chunk and the chunks it imports. */
+type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The chunk files of `modules` and of every chunk they import statically, each once. */
+export function chunkFiles(manifest: ViteManifest, modules: readonly string[]): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return files;
 }

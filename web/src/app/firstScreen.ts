@@ -26,6 +26,15 @@ export const SERVER_RECORDS_ID = 'relay-records';
 export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set(['home']);
 
 /**
+ * The source modules of each server-rendered route's page, as Vite's manifest names them (relative to
+ * web/): the gateway adds `<link rel="modulepreload">` for their chunks and the chunks they import, so
+ * the browser fetches them with the document instead of after the app has started.
+ */
+export const SERVER_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  home: ['src/routes/Home/HomePage.tsx'],
+};
+
+/**
  * The records as the text of a <script type="application/json">: `<` is escaped so a title holding
  * `</script>` or `<!--` cannot end the element early, and U+2028/U+2029 so the text stays valid
  * wherever it is pasted as JavaScript.
