@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../upstream/src/store';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { openWatchedContext, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 
@@ -31,20 +32,12 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
-  const foreignRequests: string[] = [];
+  let watch: PageWatch;
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await skipOperationGuide(context);
-    context.on('page', (p) => {
-      p.on('pageerror', (error) => pageErrors.push(error.message));
-      p.on('request', (request) => {
-        if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
-      });
-    });
+    ({ context, watch } = await openWatchedContext(browser));
   });
 
   afterAll(async () => {
@@ -226,7 +219,7 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
   }, 360_000);
 
   it('loaded nothing from outside and threw no page errors', () => {
-    expect(foreignRequests).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
+    expect(watch.errors).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openPostgresStore, type PostgresStore } from '../../upstream/src/store/postgres';
 import { UpstreamClient } from '../upstream/client';
-import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { openWatchedContext, type PageWatch } from '../support/watch-pages';
 import { startCluster, type RunningCluster } from '../support/cluster';
 
 const SECRET = 'sizheng-dev-secret';
@@ -20,20 +21,12 @@ describe.skipIf(!browserAvailable())('the cluster behind nginx, in Chromium', ()
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
-  const foreignRequests: string[] = [];
+  let watch: PageWatch;
 
   beforeAll(async () => {
     cluster = await startCluster();
     ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await skipOperationGuide(context);
-    context.on('page', (p) => {
-      p.on('pageerror', (error) => pageErrors.push(error.message));
-      p.on('request', (request) => {
-        if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
-      });
-    });
+    ({ context, watch } = await openWatchedContext(browser));
   }, 480_000);
 
   afterAll(async () => {
@@ -80,8 +73,8 @@ describe.skipIf(!browserAvailable())('the cluster behind nginx, in Chromium', ()
     // signed out on every gateway at once: the token is refused by the other gateway too
     await tab.reload();
     await expect.poll(() => tab.getByRole('button', { name: 'student的账户菜单' }).count(), { timeout: 20_000 }).toBe(0);
-    expect(pageErrors).toEqual([]);
-    expect(foreignRequests).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
   });
 
   describe('the main APIs share one database', () => {

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { openWatchedContext, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 
@@ -44,20 +45,12 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
-  const foreignRequests: string[] = [];
+  let watch: PageWatch;
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await skipOperationGuide(context);
-    context.on('page', (p) => {
-      p.on('pageerror', (error) => pageErrors.push(error.message));
-      p.on('request', (request) => {
-        if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
-      });
-    });
+    ({ context, watch } = await openWatchedContext(browser));
   });
 
   afterAll(async () => {
@@ -97,7 +90,7 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
   }, 300_000);
 
   it('threw no page error and requested nothing from outside the site', () => {
-    expect(pageErrors).toEqual([]);
-    expect(foreignRequests).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
   });
 });

@@ -5,13 +5,11 @@
  * held back by the test until the page was left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { DESKTOP, openWatchedContext, PHONE } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 describe.skipIf(!browserAvailable())('leaving the play page before hls.js has loaded', () => {
   let platform: RunningPlatform;
@@ -30,18 +28,15 @@ describe.skipIf(!browserAvailable())('leaving the play page before hls.js has lo
   });
 
   /** A context signed in as the student, with its page errors collected. */
-  async function signedIn(options: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ locale: 'zh-CN', ...options });
-    await skipOperationGuide(context);
-    const errors: string[] = [];
+  async function signedIn(options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const { context, watch } = await openWatchedContext(browser, options);
     const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}/home`)}`);
     await page.getByLabel('用户名').fill('student');
     await page.getByLabel('密码').fill('Student2026');
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL((url) => url.origin === platform.baseUrl);
-    return { context, page, errors };
+    return { context, page, errors: watch.errors };
   }
 
   /**
@@ -73,7 +68,7 @@ describe.skipIf(!browserAvailable())('leaving the play page before hls.js has lo
   }
 
   it('/Play, left by its breadcrumb for 首页 before hls.js arrived: no page error', async () => {
-    const { context, page, errors } = await signedIn({ viewport: { width: 1440, height: 900 } });
+    const { context, page, errors } = await signedIn(DESKTOP);
     const card = page.locator('main a[href^="/Play"]').first();
     await expect.poll(() => card.isVisible(), { timeout: 20_000 }).toBe(true);
     playUrl = new URL((await card.getAttribute('href'))!, platform.baseUrl).toString();
@@ -88,12 +83,7 @@ describe.skipIf(!browserAvailable())('leaving the play page before hls.js has lo
 
   it('/m/play on a phone, left by 返回 before hls.js arrived: no page error', async () => {
     expect(playUrl).not.toBe('');
-    const { context, page, errors } = await signedIn({
-      userAgent: IPHONE,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const { context, page, errors } = await signedIn(PHONE);
     // a phone asking for /Play is sent to /m/play by the gateway
     await openAndLeaveEarly(context, page, playUrl, async () => {
       expect(new URL(page.url()).pathname).toBe('/m/play');

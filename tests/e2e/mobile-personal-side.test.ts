@@ -12,12 +12,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
-import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { openWatchedContext, PHONE, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 const NOTE = '手机上记的笔记：矛盾是事物发展的动力';
 const CLIP = '手机片段-第一段';
@@ -56,8 +54,7 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
   let context: BrowserContext;
   let page: Page;
   let video: DemoVideo;
-  const pageErrors: string[] = [];
-  const foreignRequests: string[] = [];
+  let watch: PageWatch;
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
@@ -75,22 +72,7 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
       await store.close();
     }
     ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await browser.newContext({
-      userAgent: IPHONE,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    });
-    await skipOperationGuide(context);
-    context.on('page', (p) => {
-      // the first frames name the chunk and position (map them with a --sourcemap build of the same commit)
-      p.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${p.url()} :: ${(error.stack ?? '').split('\n').slice(1, 4).map((line) => line.trim()).join(' | ')}`));
-      p.on('request', (request) => {
-        if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
-      });
-    });
+    ({ context, watch } = await openWatchedContext(browser, PHONE));
     page = await context.newPage();
   });
 
@@ -334,7 +316,7 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
   });
 
   it('raised no page errors and loaded nothing from another site', () => {
-    expect(pageErrors).toEqual([]);
-    expect(foreignRequests).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
   });
 });

@@ -19,11 +19,9 @@ import { pinyin } from 'pinyin-pro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../support/browser';
+import { openWatchedContext, PHONE, watchPages, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 interface DemoIds {
   lecturer: { id: number; name: string };
@@ -67,33 +65,14 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
   let context: BrowserContext;
   let page: Page;
   let ids: DemoIds;
-  const consoleErrors: string[] = [];
-  const foreignRequests: string[] = [];
+  let watch: PageWatch;
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
     ids = demoIds(platform.dataDir);
     ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await browser.newContext({
-      userAgent: IPHONE,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    });
-    context.on('page', (p) => {
-      p.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      p.on('pageerror', (error) => consoleErrors.push(error.message));
-    });
-    context.on('request', (request) => {
-      const url = request.url();
-      // the platform and its own login service (another port of the same machine)
-      const ours = [platform.baseUrl, platform.loginUrl, 'data:', 'blob:'].some((prefix) => url.startsWith(prefix));
-      if (!ours) foreignRequests.push(url);
-    });
+    // the mobile site shows no operation guide: nothing to mark as seen
+    ({ context, watch } = await openWatchedContext(browser, PHONE, { guideSeen: false, consoleErrors: true }));
     page = await context.newPage();
   });
 
@@ -434,17 +413,10 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
 
   it('an organisation\'s no-login link on a phone: the company login first, then /m/home, and /m/play shows the player', async () => {
     // a phone that has signed in nowhere (its own cookies), as a library patron's
-    const patron = await browser.newContext({
-      userAgent: IPHONE,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    });
+    const patron = await browser.newContext(PHONE);
+    watchPages(patron, { into: watch });
     try {
       const phone = await patron.newPage();
-      phone.on('pageerror', (error) => consoleErrors.push(error.message));
       await phone.goto(`${platform.baseUrl}/DissimilarLogin.aspx?gid=demo-library`);
       await phone.waitForURL(/\/m\/home$/, { timeout: 20_000 });
       expect((await patron.cookies(platform.baseUrl)).some((cookie) => cookie.name === 'utoken')).toBe(true);
@@ -459,7 +431,7 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
   });
 
   it('loaded nothing from another site and logged no console errors', () => {
-    expect(foreignRequests).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
+    expect(watch.errors).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { DESKTOP, openWatchedContext, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 
@@ -63,24 +64,12 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
   let page: Page;
-  const consoleErrors: string[] = [];
-  const foreignRequests: string[] = [];
+  let watch: PageWatch;
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await skipOperationGuide(context);
-    context.on('page', (p) => {
-      p.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      p.on('pageerror', (error) => consoleErrors.push(error.message));
-    });
-    context.on('request', (request) => {
-      const url = request.url();
-      if (!url.startsWith(platform.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
-    });
+    ({ context, watch } = await openWatchedContext(browser, DESKTOP, { consoleErrors: true }));
     page = await context.newPage();
   });
 
@@ -224,7 +213,7 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
   });
 
   it('logged no console errors and loaded nothing from outside the site', () => {
-    expect(consoleErrors).toEqual([]);
-    expect(foreignRequests).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
   });
 });

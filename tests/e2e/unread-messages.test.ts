@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openStore } from '../../upstream/src/store';
 import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
+import { DESKTOP, PHONE, watchPages, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () => {
   let platform: RunningPlatform;
@@ -21,7 +19,7 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
   let closeBrowser: () => Promise<void>;
   let studentId: number;
   let messageCount: number;
-  const pageErrors: string[] = [];
+  const watches: PageWatch[] = [];
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
@@ -42,7 +40,7 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
 
   async function signIn(context: BrowserContext, back: string): Promise<Page> {
     await skipOperationGuide(context);
-    context.on('page', (p) => p.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${p.url()}`)));
+    watches.push(watchPages(context));
     const page = await context.newPage();
     await page.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}${back}`)}`);
     await page.getByLabel('用户名').fill('student');
@@ -58,7 +56,7 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      context = await browser.newContext(DESKTOP);
       page = await signIn(context, '/home');
     });
     afterAll(async () => {
@@ -110,14 +108,7 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      context = await browser.newContext({
-        userAgent: IPHONE,
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'zh-CN',
-      });
+      context = await browser.newContext(PHONE);
       page = await signIn(context, '/m/home');
     });
     afterAll(async () => {
@@ -147,6 +138,6 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
   });
 
   it('raised no page errors', () => {
-    expect(pageErrors).toEqual([]);
+    expect(watches.flatMap((watch) => watch.errors)).toEqual([]);
   });
 });
