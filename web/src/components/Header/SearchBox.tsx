@@ -1,15 +1,28 @@
 import { Box, Button, Group, Input } from '@chakra-ui/react';
-import { startTransition, useCallback, useState, type FormEvent } from 'react';
+import { startTransition, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLoginFirstHref } from '../../app/LoginPage';
 import { MESSAGES, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
-import { saveSearchKeyword } from '../../lib/searchHistory';
 import { checkUserText } from '../../lib/userText';
 import { playUrl } from '../CourseCard/CourseCard';
 import { SearchIcon } from '../icons/Icons';
 import { SuggestionList } from '../SearchSuggest/SuggestionList';
-import { useSearchSuggestions, type SuggestionOption } from '../SearchSuggest/useSearchSuggestions';
+import { useSearchBox, type SearchBoxTargets } from '../SearchSuggest/useSearchBox';
 import { showMessage } from '../ui/toaster';
+
+/** The keyword to search, or null after saying why not (§5: 请输入内容 for nothing visible). */
+function checkKeyword(value: string): string | null {
+  const verdict = checkUserText(value, { multiline: false, maxLength: TEXT_LIMIT.siteSearch });
+  if (!verdict.ok) {
+    showMessage(verdict.problem === 'tooLong' ? SEARCH_TEXT.keywordTooLong : SEARCH_TEXT.keywordBadCharacters, 'warning');
+    return null;
+  }
+  if (!verdict.text) {
+    showMessage(MESSAGES.emptyInput, 'warning');
+    return null;
+  }
+  return verdict.text;
+}
 
 interface Props {
   /** The keyword of the search page being shown, mirrored into the box. */
@@ -36,52 +49,21 @@ export function SearchBox({ currentKey = null }: Props) {
   }
 
   const loginFirst = useLoginFirstHref();
-  const searchFor = useCallback(
-    (key: string) => {
-      saveSearchKeyword(key);
-      startTransition(() => {
-        void navigate(`/search?key=${encodeURIComponent(key)}`);
-      });
-    },
-    [navigate],
+  const targets = useMemo<SearchBoxTargets>(
+    () => ({
+      search: (key) =>
+        startTransition(() => {
+          void navigate(`/search?key=${encodeURIComponent(key)}`);
+        }),
+      course: (course) => window.open(loginFirst(playUrl(course.courseId, course.catalogueId)), '_blank', 'noopener'),
+      author: (authorId) =>
+        startTransition(() => {
+          void navigate(`/authorDes?id=${authorId}`);
+        }),
+    }),
+    [loginFirst, navigate],
   );
-  const onPick = useCallback(
-    (option: SuggestionOption) => {
-      switch (option.kind) {
-        case 'history':
-        case 'hot':
-          setValue(option.keyword);
-          searchFor(option.keyword);
-          return;
-        case 'course':
-          window.open(loginFirst(playUrl(option.courseId, option.catalogueId)), '_blank', 'noopener');
-          return;
-        case 'author':
-          startTransition(() => {
-            void navigate(`/authorDes?id=${option.authorId}`);
-          });
-      }
-    },
-    [loginFirst, navigate, searchFor],
-  );
-  const combobox = useSearchSuggestions(value, onPick);
-
-  const submit = (event: FormEvent) => {
-    combobox.close();
-    event.preventDefault();
-    const verdict = checkUserText(value, { multiline: false, maxLength: TEXT_LIMIT.siteSearch });
-    if (!verdict.ok) {
-      showMessage(verdict.problem === 'tooLong' ? SEARCH_TEXT.keywordTooLong : SEARCH_TEXT.keywordBadCharacters, 'warning');
-      return;
-    }
-    const key = verdict.text;
-    if (!key) {
-      showMessage(MESSAGES.emptyInput, 'warning');
-      return;
-    }
-    // §4: making a search saves the keyword to the local history
-    searchFor(key);
-  };
+  const { combobox, submit } = useSearchBox(value, setValue, checkKeyword, targets);
 
   return (
     <Box as="form" role="search" onSubmit={submit} width="100%" maxW="440px" position="relative">

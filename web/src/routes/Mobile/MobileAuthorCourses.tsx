@@ -1,11 +1,8 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { MobileAuthorCourses_author$key } from '../../__generated__/MobileAuthorCourses_author.graphql';
 import type { MobileAuthorCoursesPaginationQuery } from '../../__generated__/MobileAuthorCoursesPaginationQuery.graphql';
-import { EmptyState } from '../../components/Feedback/EmptyState';
-import { InfiniteList } from '../../components/Feedback/InfiniteList';
 import { PAGE_SIZE } from '../../constants';
-import { MobileCourseCard } from './MobileCourseCard';
-import { MobileGrid, MobileSection } from './MobileSections';
+import { MobilePagedCourses } from './MobilePagedCourses';
 
 const authorFragment = graphql`
   fragment MobileAuthorCourses_author on Author
@@ -14,8 +11,7 @@ const authorFragment = graphql`
     courses(first: $first, after: $after) @connection(key: "MobileAuthorCourses_courses") {
       edges {
         node {
-          id
-          ...MobileCourseCard_course
+          ...MobilePagedCourses_courses
         }
       }
     }
@@ -28,22 +24,14 @@ export function MobileAuthorCourses({ author }: { readonly author: MobileAuthorC
     authorFragment,
     author,
   );
-  const { edges } = data.courses;
   return (
-    <MobileSection title="讲师课程">
-      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.authorCourses)}>
-        {edges.length === 0 ? (
-          <EmptyState text="暂无课程" />
-        ) : (
-          <MobileGrid label="讲师课程">
-            {edges.map((edge) => (
-              <li key={edge.node.id}>
-                <MobileCourseCard course={edge.node} />
-              </li>
-            ))}
-          </MobileGrid>
-        )}
-      </InfiniteList>
-    </MobileSection>
+    <MobilePagedCourses
+      title="讲师课程"
+      emptyText="暂无课程"
+      courses={data.courses.edges.map((edge) => edge.node)}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      loadMore={() => loadNext(PAGE_SIZE.authorCourses)}
+    />
   );
 }

@@ -1,11 +1,8 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { MobileRecommendedCoursesPaginationQuery } from '../../__generated__/MobileRecommendedCoursesPaginationQuery.graphql';
 import type { MobileRecommendedCourses_query$key } from '../../__generated__/MobileRecommendedCourses_query.graphql';
-import { EmptyState } from '../../components/Feedback/EmptyState';
-import { InfiniteList } from '../../components/Feedback/InfiniteList';
 import { HOME } from '../../constants';
-import { MobileCourseCard } from './MobileCourseCard';
-import { MobileGrid, MobileSection } from './MobileSections';
+import { MobilePagedCourses } from './MobilePagedCourses';
 
 const coursesFragment = graphql`
   fragment MobileRecommendedCourses_query on Query
@@ -14,8 +11,7 @@ const coursesFragment = graphql`
     recommendedCourses(first: $count, after: $cursor) @connection(key: "MobileRecommendedCourses_recommendedCourses") {
       edges {
         node {
-          id
-          ...MobileCourseCard_course
+          ...MobilePagedCourses_courses
         }
       }
     }
@@ -28,22 +24,14 @@ export function MobileRecommendedCourses({ query }: { readonly query: MobileReco
     coursesFragment,
     query,
   );
-  const { edges } = data.recommendedCourses;
   return (
-    <MobileSection title="推荐课程">
-      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(HOME.recommendedNext)}>
-        {edges.length === 0 ? (
-          <EmptyState text="暂无推荐课程" />
-        ) : (
-          <MobileGrid label="推荐课程">
-            {edges.map((edge) => (
-              <li key={edge.node.id}>
-                <MobileCourseCard course={edge.node} />
-              </li>
-            ))}
-          </MobileGrid>
-        )}
-      </InfiniteList>
-    </MobileSection>
+    <MobilePagedCourses
+      title="推荐课程"
+      emptyText="暂无推荐课程"
+      courses={data.recommendedCourses.edges.map((edge) => edge.node)}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      loadMore={() => loadNext(HOME.recommendedNext)}
+    />
   );
 }

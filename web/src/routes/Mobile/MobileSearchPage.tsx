@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { startTransition, useCallback, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MobileSearchQuery } from '../../__generated__/MobileSearchQuery.graphql';
@@ -7,7 +7,7 @@ import type { OptionalQueryPageProps } from '../../app/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { SEARCH_TABS, tabCount } from '../../components/Search/SearchTabs';
 import { SuggestionList } from '../../components/SearchSuggest/SuggestionList';
-import { useSearchSuggestions, type SuggestionOption } from '../../components/SearchSuggest/useSearchSuggestions';
+import { useSearchBox, type SearchBoxTargets } from '../../components/SearchSuggest/useSearchBox';
 import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { formatCount } from '../../lib/formatCount';
 import { clearSearchHistory, saveSearchKeyword, useSearchHistory } from '../../lib/searchHistory';
@@ -45,35 +45,23 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const navigate = useNavigate();
   // suggestions as one types (issue 17): a keyword searches it, a course opens /m/play, a lecturer /m/authorDes
-  const onPick = useCallback(
-    (option: SuggestionOption) => {
-      switch (option.kind) {
-        case 'history':
-        case 'hot':
-          setValue(option.keyword);
-          setProblem(null);
-          saveSearchKeyword(option.keyword);
-          void navigate(mobileSearchUrl(option.keyword));
-          return;
-        case 'course':
-          void navigate(mobilePlayUrl({ courseId: option.courseId, catalogueId: option.catalogueId }));
-          return;
-        case 'author':
-          void navigate(mobileAuthorUrl(option.authorId));
-      }
-    },
+  const targets = useMemo<SearchBoxTargets>(
+    () => ({
+      search: (keyword) => {
+        setProblem(null);
+        void navigate(mobileSearchUrl(keyword));
+      },
+      course: (course) => void navigate(mobilePlayUrl({ courseId: course.courseId, catalogueId: course.catalogueId })),
+      author: (authorId) => void navigate(mobileAuthorUrl(authorId)),
+    }),
     [navigate],
   );
-  const combobox = useSearchSuggestions(value, onPick);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    combobox.close();
-    const { keyword, problem: why } = checkKeyword(value);
+  const check = useCallback((typed: string) => {
+    const { keyword, problem: why } = checkKeyword(typed);
     setProblem(why);
-    if (why) return;
-    saveSearchKeyword(keyword);
-    void navigate(mobileSearchUrl(keyword));
-  };
+    return why ? null : keyword;
+  }, []);
+  const { combobox, submit } = useSearchBox(value, setValue, check, targets);
   return (
     <Box as="form" role="search" onSubmit={submit} mb="3" position="relative">
       <HStack gap="2">
