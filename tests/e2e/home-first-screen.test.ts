@@ -87,4 +87,37 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
       await context.close();
     }
   });
+
+  it('paints /author (名校名师) the same way: hydrated from its records, no query asked again, no error', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      const queries: string[] = [];
+      page.on('request', (request) => {
+        const body = request.postData() ?? '';
+        if (request.url().includes('/graphql') && /"query":"query /.test(body)) queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { serverLink: Element | null }).serverLink = document.querySelector('#root main a[href]');
+        });
+      });
+      await page.goto(`${platform.baseUrl}/author`);
+      await page.getByTestId('ai-button').waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => {
+        const kept = (window as unknown as { serverLink: Element | null }).serverLink;
+        return kept !== null && document.contains(kept);
+      })).toBe(true);
+      expect(queries).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

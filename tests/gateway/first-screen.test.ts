@@ -109,10 +109,26 @@ describe('GET /home with its first screen', () => {
   });
 
   it('is the SPA shell for a page the server does not render', async () => {
-    const { response, html } = await page('/author');
+    const { response, html } = await page('/catalog');
     expect(response.status).toBe(200);
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toMatch(RECORDS);
+  });
+});
+
+describe('GET /author with its first screen', () => {
+  it('has the lecturers, their page chunk preloaded and the records they were rendered from', async () => {
+    const authors = await gateway.graphql<{ recommendedAuthors: Array<{ name: string }> }>('{ recommendedAuthors { name } }');
+    const names = authors.body.data!.recommendedAuthors.map((author) => author.name);
+    expect(names.length).toBeGreaterThan(0);
+    const { response, html } = await page('/author');
+    expect(response.status).toBe(200);
+    expect(html).toContain('<title>名校名师 - 思政云课堂</title>');
+    expect(html).toMatch(RECORDS);
+    expect(rootOf(html)).not.toContain('加载中');
+    expect(names.some((name) => rootOf(html).includes(name))).toBe(true);
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/routes/Author/AuthorPage.tsx']!.file}">`);
   });
 });
 
