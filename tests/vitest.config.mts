@@ -19,6 +19,13 @@ const unitTests = [
   'tests/upstream/{ai-knowledge-chunking,config,demo-content,intro-sanitiser-xss,media-subtitles,user-text-policy}.test.ts',
 ];
 
+// Two test files at once where files share nothing: each starts its own servers on free ports, its
+// own PostgreSQL schema and Redis prefix, and most of a file's time is spent waiting on a child
+// process, a socket or ffmpeg, so a second file fills that time (Vitest's default on 2 cores is one).
+// resilience and e2e stop and load real processes and measure what a person waits for: they run
+// after the rest, one file at a time (sequence.groupOrder), so nothing of theirs overlaps.
+const PARALLEL_FILES = Number(process.env.TEST_PARALLEL_FILES) || 2;
+
 export default defineConfig({
   root,
   test: {
@@ -27,6 +34,8 @@ export default defineConfig({
         resolve: oneGraphql,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
+          maxWorkers: PARALLEL_FILES,
           root,
           include: unitTests,
           environment: 'node',
@@ -36,6 +45,8 @@ export default defineConfig({
         resolve: oneGraphql,
         test: {
           name: 'upstream',
+          sequence: { groupOrder: 0 },
+          maxWorkers: PARALLEL_FILES,
           root,
           include: ['tests/upstream/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...unitTests],
@@ -52,6 +63,8 @@ export default defineConfig({
           // engines' own tests (store-engines*, search-engine-postgres, ai-knowledge-postgres) hold
           // both engines to one contract already; tests of the SQLite file or its CLIs stay on SQLite.
           name: 'upstream-postgres',
+          sequence: { groupOrder: 0 },
+          maxWorkers: PARALLEL_FILES,
           root,
           include: [
             'tests/upstream/login-{api,page,password,profile,service,upload-limits,avatar}.test.ts',
@@ -73,6 +86,8 @@ export default defineConfig({
         resolve: oneGraphql,
         test: {
           name: 'gateway',
+          sequence: { groupOrder: 0 },
+          maxWorkers: PARALLEL_FILES,
           root,
           include: ['tests/gateway/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...unitTests],
@@ -88,6 +103,7 @@ export default defineConfig({
         test: {
           // real processes stopped, killed, trickled at and replayed against (the hardening issue)
           name: 'resilience',
+          sequence: { groupOrder: 1 },
           root,
           include: ['tests/resilience/**/*.test.ts'],
           // the platform's first start once per run, as for e2e
@@ -103,6 +119,8 @@ export default defineConfig({
         plugins: [babel({ plugins: ['relay'] }), react()],
         test: {
           name: 'web',
+          sequence: { groupOrder: 0 },
+          maxWorkers: PARALLEL_FILES,
           root,
           include: ['tests/web/**/*.test.tsx', 'tests/web/**/*.test.ts'],
           environment: 'jsdom',
@@ -114,6 +132,7 @@ export default defineConfig({
         resolve: oneGraphql,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           root,
           include: ['tests/e2e/**/*.test.ts'],
           // the platform's first start (the demo seeded) once per run; each file starts on a copy
