@@ -98,6 +98,12 @@ export interface RunningGateway {
   close: () => Promise<void>;
 }
 
+/** A page request as its server render sees it: who is asking, and the Node request itself. */
+interface PageEnv {
+  env: RequestEnv;
+  req: IncomingMessage;
+}
+
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = createGatewayMetrics();
@@ -172,31 +178,33 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   });
   const servePlayQrCode = createPlayQrCode(mediaClient, logger);
   // first screens rendered here (http/pageRender.ts): their operations run through yoga in this process,
-  // with the page request's own cookies and address, as the browser's would
-  const firstScreen = createPageRenderer<RequestEnv>({
+  // with the page request's own cookies and address, as the browser's would; the Node request goes along
+  // so what a resolver reads of the site as the browser reached it (its host, a trusted proxy's scheme:
+  // the login page's address, absolute links) is the page's, not the in-process request's
+  const firstScreen = createPageRenderer<PageEnv>({
     entryFile: path.join(config.webDistDir, '..', 'dist-server', 'entry-server.mjs'),
     manifestFile: path.join(config.webDistDir, '.vite', 'manifest.json'),
     budgetMs: config.firstScreenBudgetMs,
     logger,
-    execute: async (env, operation) => {
+    execute: async ({ env, req }, operation) => {
       const request = new Request(`http://gateway.invalid${GRAPHQL_ENDPOINT}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', [CSRF_HEADER]: '1' },
         body: JSON.stringify(operation),
       });
-      const answer = await yoga.handleRequest(request, { env });
+      const answer = await yoga.handleRequest(request, { env, req });
       return answer.json();
     },
     // a visitor's page is kept for every visitor (FIRST_SCREEN_CACHE_MS): only one with no token cookie
     // whom no organisation's network signs in (the start-up sequence the render would run anyway)
     sharedTtlMs: config.firstScreenCacheMs,
-    isPlainVisitor: async (env) => {
+    isPlainVisitor: async ({ env }) => {
       if (env.cookies[TOKEN_COOKIE]) return false;
       const { viewer, token } = await createRequestServices(services, env).session.current();
       return token === null && !isLoggedIn(viewer) && viewer.comId === null;
     },
   });
-  const serveWebApp = createWebApp<RequestEnv>(config.webDistDir, { mobileSiteUrl: config.mobileSiteUrl, firstScreen });
+  const serveWebApp = createWebApp<PageEnv>(config.webDistDir, { mobileSiteUrl: config.mobileSiteUrl, firstScreen });
 
   /** Who is asking, and their guest id; a new guest id is set as a cookie on this response. */
   const requestEnv = (req: IncomingMessage, res: ServerResponse, clientAddress: string | null): RequestEnv => {
@@ -276,7 +284,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       sendText(res, 404, '未找到该接口');
       return;
     }
-    await serveWebApp(req, res, url, () => requestEnv(req, res, clientAddress));
+    await serveWebApp(req, res, url, () => ({ env: requestEnv(req, res, clientAddress), req }));
   };
 
   /**

@@ -7,6 +7,7 @@
  * Needs the web app built (`vite build --config web/vite.config.mts`: web/dist and web/dist-server),
  * as `npm test` does before the projects run.
  */
+import { request } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,35 @@ describe('GET /home with its first screen', () => {
     // no inline script may run (script-src 'self'): only the app's module and the JSON data
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     expect(scripts.every((tag) => /type="module"[^>]*src=|type="application\/json"/.test(tag))).toBe(true);
+  });
+
+  it('links a visitor to the login page on the host the browser asked, as the browser’s own query would', async () => {
+    const asked = await gateway.graphql<{ site: { loginUrl: string } }>('{ site { loginUrl } }');
+    const loginUrl = asked.body.data!.site.loginUrl;
+    expect(new URL(loginUrl).hostname).toBe(new URL(gateway.url).hostname);
+
+    const { html } = await page('/home');
+    const records = JSON.parse(RECORDS.exec(html)![1]!) as Record<string, Record<string, unknown>>;
+    const urls = Object.values(records).flatMap((record) => (typeof record.loginUrl === 'string' ? [record.loginUrl] : []));
+    expect(urls).toEqual([loginUrl]);
+    // and another name for the same gateway gets the login page under that name
+    const other = new URL(gateway.url);
+    other.hostname = 'localhost';
+    // (fetch sends its own Host header: ask as a browser that used another name would, over plain HTTP)
+    const named = await new Promise<string>((resolve, reject) => {
+      const asking = request(`${gateway.url}/home`, { headers: { accept: 'text/html', host: other.host } }, (answer) => {
+        let body = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => (body += chunk));
+        answer.on('end', () => resolve(body));
+      });
+      asking.on('error', reject);
+      asking.end();
+    });
+    const namedUrls = Object.values(JSON.parse(RECORDS.exec(named)![1]!) as Record<string, Record<string, unknown>>).flatMap((record) =>
+      typeof record.loginUrl === 'string' ? [record.loginUrl] : [],
+    );
+    expect(namedUrls.map((url) => new URL(url).hostname)).toEqual(['localhost']);
   });
 
   it('preloads the home page’s own chunks from Vite’s manifest, so hydration need not wait for the router to ask', async () => {
