@@ -11,12 +11,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
+import { browserAvailable, launchBrowser } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+import { DESKTOP, openWatchedContext, PHONE, type PageWatch } from '../support/watch-pages';
 
 /** What one frame showed. */
 interface Frame {
@@ -110,7 +108,7 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
   let platform: RunningPlatform;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
-  const pageErrors: string[] = [];
+  const watch: PageWatch = { errors: [], foreignRequests: [] };
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
@@ -123,11 +121,8 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
   });
 
   async function newPage(options: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale: 'zh-CN', ...options });
-    await skipOperationGuide(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${page.url()}`));
-    return { context, page };
+    const { context } = await openWatchedContext(browser, options, { into: watch });
+    return { context, page: await context.newPage() };
   }
 
   describe('on the desktop site', () => {
@@ -139,7 +134,7 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
     const LECTURERS = '^当前共 \\d+ 位老师$';
 
     beforeAll(async () => {
-      ({ context, page } = await newPage({ viewport: { width: 1440, height: 900 } }));
+      ({ context, page } = await newPage(DESKTOP));
     });
 
     afterAll(async () => {
@@ -210,13 +205,7 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
     const LECTURERS = '^当前共 \\d+ 位老师$';
 
     beforeAll(async () => {
-      ({ context, page } = await newPage({
-        userAgent: IPHONE,
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-      }));
+      ({ context, page } = await newPage(PHONE));
     });
 
     afterAll(async () => {
@@ -264,6 +253,6 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
   });
 
   it('logged no page error', () => {
-    expect(pageErrors).toEqual([]);
+    expect(watch.errors).toEqual([]);
   });
 });
