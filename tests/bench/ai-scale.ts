@@ -5,8 +5,11 @@
  * courses (search-corpus.ts: the demo's phrase banks and lecture templates). The questions are the
  * AI development set (tests/ai-eval/questions.ts), asked one at a time, each by its own person.
  * Also the time to build the knowledge base from scratch (chunking, words, bigrams, sentences).
+ * On each engine of `--engine` (tests/bench/engine.ts): SQLite in a fresh DATA_DIR, PostgreSQL in a
+ * schema of the benchmark's own.
  *
- *   npm run bench -- --ai-scale-only [--quick]     (--quick: 10 000 courses instead of 100 000)
+ *   npm run bench -- --ai-scale-only [--quick] [--engine sqlite|postgres|both]
+ *   (--quick: 10 000 courses instead of 100 000)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,15 +18,18 @@ import { loadUpstreamConfig } from '../../upstream/src/config';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import type { DemoContent } from '../../upstream/src/demo/types';
 import { startMainApi } from '../../upstream/src/main-api/server';
-import { openMainApiData } from '../../upstream/src/main-api/data';
+import { openConfiguredMainApiData } from '../../upstream/src/main-api/data';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { QUESTIONS } from '../ai-eval/questions';
 import { ask } from '../upstream/ai-stream-client';
 import { UpstreamClient } from '../upstream/client';
+import type { Cleanup } from './cleanup';
+import { benchSchema, type Engine } from './engine';
 import { FULL_CORPUS, generateCorpus } from './search-corpus';
 import { percentile } from './stats';
 
 export interface AiScaleRun {
+  engine: Engine;
   name: string;
   courses: number;
   chunks: number;
@@ -35,18 +41,26 @@ export interface AiScaleRun {
   firstChunkMaxMs: number;
 }
 
-async function measureScale(name: string, content: DemoContent, step: (text: string) => void): Promise<AiScaleRun> {
+interface ScaleOptions {
+  engine: Engine;
+  cleanup: Cleanup;
+  step: (text: string) => void;
+}
+
+async function measureScale(name: string, content: DemoContent, { engine, cleanup, step }: ScaleOptions): Promise<AiScaleRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-scale-'));
   try {
-    const store = openMainApiData(dataDir);
-    step(`${name}: seeding ${content.courses.length} courses`);
+    // PostgreSQL: a schema of the run's own (dropped by the cleanup); SQLite: the file under dataDir
+    const databaseUrl = engine === 'postgres' ? (await benchSchema(cleanup, `ai scale ${name}`)).databaseUrl : null;
+    const store = await openConfiguredMainApiData({ dataDir, databaseUrl });
+    step(`${engine}, ${name}: seeding ${content.courses.length} courses`);
     await seedDemoContent(store, content, store.mediaDir);
-    step(`${name}: building the knowledge base`);
+    step(`${engine}, ${name}: building the knowledge base`);
     const started = performance.now();
     while ((await store.knowledge.catchUp(600_000)).remaining > 0);
     const buildMs = performance.now() - started;
     const { chunks } = await store.knowledge.stats();
-    const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', AI_RETRIEVAL_PACE_MS: '0' });
+    const config = loadUpstreamConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', AI_RETRIEVAL_PACE_MS: '0' });
     const server = await startMainApi({ config, store });
     try {
       const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm });
@@ -67,6 +81,7 @@ async function measureScale(name: string, content: DemoContent, step: (text: str
       }
       times.sort((a, b) => a - b);
       return {
+        engine,
         name,
         courses: content.courses.length,
         chunks,
@@ -86,13 +101,17 @@ async function measureScale(name: string, content: DemoContent, step: (text: str
   }
 }
 
-export async function runAiScaleBench(options: { quick: boolean; step: (text: string) => void }): Promise<AiScaleRun[]> {
+export async function runAiScaleBench(options: { quick: boolean; engines: Engine[]; cleanup: Cleanup; step: (text: string) => void }): Promise<AiScaleRun[]> {
   const runs: AiScaleRun[] = [];
-  runs.push(await measureScale('demo', generateDemoContent({ now: new Date() }), options.step));
+  const demo = generateDemoContent({ now: new Date() });
   const size = options.quick ? { ...FULL_CORPUS, courses: FULL_CORPUS.courses / 10, knowledgePoints: FULL_CORPUS.knowledgePoints / 10 } : FULL_CORPUS;
   options.step(`corpus: generating ${size.courses} courses`);
   const corpus = generateCorpus(size);
-  runs.push(await measureScale(`${size.courses.toLocaleString('en-US').replace(/,/g, ' ')} courses`, corpus.content, options.step));
+  for (const engine of options.engines) {
+    const scale = { engine, cleanup: options.cleanup, step: options.step };
+    runs.push(await measureScale('demo', demo, scale));
+    runs.push(await measureScale(`${size.courses.toLocaleString('en-US').replace(/,/g, ' ')} courses`, corpus.content, scale));
+  }
   return runs;
 }
 
@@ -100,11 +119,11 @@ const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 export function aiScaleMarkdown(runs: AiScaleRun[]): string {
   const lines = [
-    '| content | courses | chunks | knowledge base built in | questions answered | first answer chunk p50 | p95 | max |',
-    '|---|---|---|---|---|---|---|---|',
+    '| engine | content | courses | chunks | knowledge base built in | questions answered | first answer chunk p50 | p95 | max |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...runs.map(
       (r) =>
-        `| ${r.name} | ${r.courses} | ${r.chunks} | ${(r.buildMs / 1000).toFixed(1)} s | ${r.answered} / ${r.questions} | ${ms(r.firstChunkP50Ms)} | ${ms(r.firstChunkP95Ms)} | ${ms(r.firstChunkMaxMs)} |`,
+        `| ${r.engine} | ${r.name} | ${r.courses} | ${r.chunks} | ${(r.buildMs / 1000).toFixed(1)} s | ${r.answered} / ${r.questions} | ${ms(r.firstChunkP50Ms)} | ${ms(r.firstChunkP95Ms)} | ${ms(r.firstChunkMaxMs)} |`,
     ),
   ];
   return lines.join('\n');

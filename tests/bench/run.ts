@@ -100,8 +100,8 @@ async function aiPart(cleanup: Cleanup): Promise<string> {
   return aiMarkdown(await runAiBench({ cleanup, step, quick }));
 }
 
-async function aiScalePart(): Promise<string> {
-  return aiScaleMarkdown(await runAiScaleBench({ quick, step }));
+async function aiScalePart(cleanup: Cleanup): Promise<string> {
+  return aiScaleMarkdown(await runAiScaleBench({ quick, engines, cleanup, step }));
 }
 
 const args = process.argv.slice(2);
@@ -300,7 +300,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
     return true;
   }
   if (aiScaleOnly) {
-    const markdown = await aiScalePart();
+    const markdown = await aiScalePart(cleanup);
     process.stdout.write('\n----- Markdown for tests/bench/README.md, AI answers at scale -----\n\n');
     process.stdout.write(`${markdown}\n\n----- end of Markdown -----\n`);
     return true;
@@ -355,7 +355,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   }
   const playReport = skipPlay ? null : await playPart(cleanup);
   const aiReport = skipAi ? null : await aiPart(cleanup);
-  const aiScaleReport = skipAi ? null : await aiScalePart();
+  const aiScaleReport = skipAi ? null : await aiScalePart(cleanup);
   const searchReport = skipSearch ? null : await searchPart(cleanup);
 
   for (const results of pages) process.stdout.write(`\n${textReport(results)}\n`);
