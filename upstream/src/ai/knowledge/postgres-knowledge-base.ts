@@ -28,6 +28,7 @@
  * written in sorted order, so two replicas never wait on each other in a circle).
  */
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { stripMarks } from '../../search/analyzer';
 import type { PostgresConnection } from '../../store/postgres/connection';
 import { migratePostgres } from '../../store/postgres/migrations';
@@ -56,6 +57,8 @@ const DRAIN_RETRY_MS = 1_000;
 const DRAIN_FAILURES = 5;
 /** collection statistics (chunks, average lengths) are read again after this */
 const STATS_TTL_MS = 60_000;
+/** document frequencies kept (a word or a character run each; a question asks 10–30) */
+const FREQUENCY_CACHE_SIZE = 20_000;
 
 /** FTS5's unicode61 (remove_diacritics 2): letters, digits and private-use characters make tokens */
 const SEPARATORS = /[^\p{L}\p{N}\p{Co}]+/u;
@@ -335,8 +338,25 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
     ch.course_id AS "courseId", c.catalogue_id AS "catalogId", v.name AS "videoName", c.name AS "courseName", l.name AS "authorName"`;
   const CHUNK_JOINS = sql`JOIN videos v ON v.id = ch.video_id JOIN courses c ON c.id = ch.course_id JOIN lecturers l ON l.id = c.lecturer_id`;
 
+  /**
+   * Document frequencies asked before, kept as the collection's size is (STATS_TTL_MS; dropped at
+   * once when this process changes the knowledge base). A question asks one per word it tries, one
+   * statement each: on PostgreSQL that was about 10 of a question's 21 statements, and questions
+   * share most of their words (区别, 意思, the platform's terms).
+   */
+  const frequencies = new LRUCache<string, number>({ max: FREQUENCY_CACHE_SIZE, ttl: STATS_TTL_MS });
+  const cachedFrequency = async (key: string, count: () => Promise<number>): Promise<number> => {
+    const known = frequencies.get(key);
+    if (known !== undefined) return known;
+    const n = await count();
+    frequencies.set(key, n);
+    return n;
+  };
+
   /** chunks holding every token, counted up to cap */
-  async function tokensFrequency(tokens: string[], cap: number): Promise<number> {
+  const tokensFrequency = (tokens: string[], cap: number): Promise<number> =>
+    cachedFrequency(`w${cap}\u0000${tokens.join('\u0000')}`, () => countTokens(tokens, cap));
+  async function countTokens(tokens: string[], cap: number): Promise<number> {
     if (tokens.length === 0) return 0;
     if (tokens.length === 1)
       return (await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ai_chunk_words WHERE word = ${tokens[0]} LIMIT ${cap}) x`.execute(db())).rows[0]!.n;
@@ -368,10 +388,12 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
     gramFrequency: async (form) => {
       const letters = lettersOf(form);
       if (!letters) return 0;
-      return (
-        await sql<{ n: number }>`SELECT count(*) AS n FROM (
-          SELECT 1 FROM ai_chunks WHERE grams @@ ${gramQuery(letters)}::tsquery LIMIT ${DF_CAP}) x`.execute(db())
-      ).rows[0]!.n;
+      return cachedFrequency(`g\u0000${letters}`, async () =>
+        (
+          await sql<{ n: number }>`SELECT count(*) AS n FROM (
+            SELECT 1 FROM ai_chunks WHERE grams @@ ${gramQuery(letters)}::tsquery LIMIT ${DF_CAP}) x`.execute(db())
+        ).rows[0]!.n,
+      );
     },
     async wordRanking(forms, courseId) {
       const { chunks, wordLength } = await collection();
@@ -466,6 +488,7 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
   const retriever = createRetriever(reader, dictionary.isCorpusTerm, dictionary.soundsLike);
   function forget(): void {
     statsRead = null;
+    frequencies.clear();
     retriever.forget();
   }
 
