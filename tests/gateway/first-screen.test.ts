@@ -8,6 +8,7 @@
  * as `npm test` does before the projects run.
  */
 import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +225,36 @@ describe('visitors’ first screens kept for a moment (FIRST_SCREEN_CACHE_MS)', 
     } finally {
       platform.db.prepare('UPDATE courses SET name = ? WHERE id = ?').run(course.name, course.id);
     }
+  });
+
+  it('sends a kept page to every visitor gzipped as it was once, with the page', async () => {
+    const gzips = () => keeping.logs.filter((line) => line.includes('first screen of /author gzipped')).length;
+    const before = gzips();
+    /** the answer's bytes as they came over the wire (fetch would unpack them) */
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        const asking = request(`${keeping.url}/author`, { headers: { accept: 'text/html', 'accept-encoding': encoding } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        });
+        asking.on('error', reject);
+        asking.end();
+      });
+    const together = await Promise.all(Array.from({ length: 4 }, () => raw('gzip, deflate, br')));
+    const later = await raw('gzip');
+    const plain = await raw('identity');
+
+    expect(plain.encoding).toBeUndefined();
+    expect(rootOf(plain.body.toString('utf8'))).not.toBe('');
+    for (const answer of [...together, later]) {
+      expect(answer.encoding).toBe('gzip');
+      expect(answer.body.equals(together[0]!.body)).toBe(true);
+      expect(gunzipSync(answer.body).equals(plain.body)).toBe(true);
+    }
+    // one render, one gzip, whoever asked afterwards
+    expect(keeping.logs.filter((line) => line.includes('first screen of /author') && line.includes('rendered in')).length).toBe(1);
+    expect(gzips() - before).toBe(1);
   });
 
   it('keeps pages 3 s by default (0: none), one per origin and path, whatever the order of the query', () => {

@@ -19,10 +19,13 @@
  * under the origin and the normalised path and query, and requests for the same page while it renders
  * wait for that one render. Anyone else's page is rendered for them and never kept. A change to the
  * content shows in visitors' pages within the TTL (nothing drops a kept page earlier); a new build of
- * the web app (another index.html) drops them all.
+ * the web app (another index.html) drops them all. A kept page is kept with its gzip, made once when
+ * it is rendered: gzipping it again for each visitor would cost more CPU than sending it.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../logger';
 
@@ -64,8 +67,40 @@ export interface PageRendererOptions<E> {
 
 /** At most this many visitors' pages are kept, */
 export const SHARED_PAGES_MAX = 200;
-/** and at most this many characters of them together (~32 MB as UTF-16). */
-export const SHARED_PAGES_CHARS = 16 * 1024 * 1024;
+/** and at most this many bytes of them together (UTF-8 and gzipped, counted as the kept Buffers). */
+export const SHARED_PAGES_BYTES = 32 * 1024 * 1024;
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * A document with its first screen: its UTF-8 bytes, and their gzip made on the first request that
+ * takes gzip and kept with it, so a page kept for visitors is compressed once, not once a visitor.
+ */
+export class RenderedPage {
+  readonly body: Buffer;
+  private gzipping: Promise<Buffer> | null = null;
+
+  constructor(
+    readonly html: string,
+    /** told each time the page is compressed (at most once for this page) */
+    private readonly onCompressed: (raw: number, gzipped: number) => void = () => undefined,
+  ) {
+    this.body = Buffer.from(html, 'utf8');
+  }
+
+  gzipped(): Promise<Buffer> {
+    this.gzipping ??= gzipAsync(this.body).then((bytes) => {
+      this.onCompressed(this.body.length, bytes.length);
+      return bytes;
+    });
+    return this.gzipping;
+  }
+
+  /** The bytes kept for it: the page and its gzip (made now if it was not yet). */
+  async keptSize(): Promise<number> {
+    return this.body.length + (await this.gzipped()).length;
+  }
+}
 
 /**
  * The key visitors' pages are kept under: the origin (absolute links are made on it) and the path
@@ -79,7 +114,7 @@ export function sharedPageKey(origin: string, url: URL): string {
 }
 
 /** The document with the first screen of `url`, or null: send the shell as it is. */
-export type PageRenderer<E> = (page: { url: URL; origin: string }, shell: string, env: E) => Promise<string | null>;
+export type PageRenderer<E> = (page: { url: URL; origin: string }, shell: string, env: E) => Promise<RenderedPage | null>;
 
 export function createPageRenderer<E>({
   entryFile,
@@ -164,7 +199,7 @@ export function createPageRenderer<E>({
       const chunks = result.modules?.length ? await viteManifest() : null;
       const page = withFirstScreen(shell, { ...result, preloads: chunks ? chunkFiles(chunks, result.modules ?? []) : [] });
       logger.debug(`first screen of ${path} rendered in ${Math.round(performance.now() - started)} ms`);
-      return page;
+      return new RenderedPage(page, (raw, gzipped) => logger.debug(`first screen of ${path} gzipped: ${raw} → ${gzipped} bytes`));
     } catch (error) {
       controller.abort();
       logger.warn(`first screen of ${url.pathname} failed: the SPA shell was sent`, error);
@@ -183,13 +218,20 @@ export function createPageRenderer<E>({
     env: E;
   }
   // fetch() is the single flight: requests for a key being rendered wait for that render; a render
-  // that sent the shell (null) is not kept, so the next request tries again
-  const shared = new LRUCache<string, string, Render>({
+  // that sent the shell (null) is not kept, so the next request tries again. The gzip is made within
+  // that flight (nearly every browser takes it), so the kept size counts it and no hit makes it again
+  const sizes = new WeakMap<RenderedPage, number>();
+  const shared = new LRUCache<string, RenderedPage, Render>({
     max: SHARED_PAGES_MAX,
-    maxSize: SHARED_PAGES_CHARS,
-    sizeCalculation: (page) => Math.max(1, page.length),
+    maxSize: SHARED_PAGES_BYTES,
+    sizeCalculation: (page) => Math.max(1, sizes.get(page) ?? page.body.length),
     ttl: sharedTtlMs,
-    fetchMethod: async (_key, _stale, { context }) => (await renderPage(context.page, context.shell, context.env)) ?? undefined,
+    fetchMethod: async (_key, _stale, { context }) => {
+      const page = await renderPage(context.page, context.shell, context.env);
+      if (!page) return undefined;
+      sizes.set(page, await page.keptSize());
+      return page;
+    },
   });
   let sharedShell: string | null = null;
 

@@ -10,10 +10,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isStaticFileType } from './contentTypes';
 import { mobileRedirectTarget } from './mobileRedirect';
-import type { PageRenderer } from './pageRender';
+import type { PageRenderer, RenderedPage } from './pageRender';
 import { BASE_SECURITY_HEADERS, WEB_APP_CSP, htmlSecurityHeaders } from './securityHeaders';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { acceptsGzip, appendVary, sendFile, sendText } from './send';
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -21,7 +19,6 @@ const OTHER_FILE_CACHE = 'public, max-age=3600';
 const INDEX_CACHE = 'no-cache';
 /** A page with its first screen is the viewer's own (their name in the header): no shared cache keeps it. */
 const RENDERED_PAGE_CACHE = 'private, no-cache';
-const gzipAsync = promisify(gzip);
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>思政云课堂</title></head>
@@ -145,11 +142,13 @@ function pageOrigin(req: IncomingMessage): string | null {
   return `${https ? 'https' : 'http'}://${host.toLowerCase()}`;
 }
 
-/** A page with its first screen: made for this request (its viewer's), gzipped when the browser takes it. */
-async function sendRenderedPage(req: IncomingMessage, res: ServerResponse, page: string): Promise<void> {
-  const raw = Buffer.from(page, 'utf8');
+/**
+ * A page with its first screen (its viewer's, or every plain visitor's kept one), gzipped when the
+ * browser takes it: a kept page's gzip was made once, with the page (pageRender.ts RenderedPage).
+ */
+async function sendRenderedPage(req: IncomingMessage, res: ServerResponse, page: RenderedPage): Promise<void> {
   const compressed = acceptsGzip(req);
-  const body = compressed ? await gzipAsync(raw) : raw;
+  const body = compressed ? await page.gzipped() : page.body;
   res.statusCode = 200;
   for (const [name, value] of Object.entries(htmlSecurityHeaders(WEB_APP_CSP))) res.setHeader(name, value);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
