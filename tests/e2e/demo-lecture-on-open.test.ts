@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../support/browser';
-import { openWatchedContext, type PageWatch } from '../support/watch-pages';
+import { openWatchedContext, PHONE, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 
@@ -22,7 +22,7 @@ interface WaitingVideo {
   firstSentence: string;
 }
 
-/** The first demo video, by id, that waits for its own lecture, with its course and first sentence. */
+/** The first demo video, by id, that still waits for its own lecture, with its course and first sentence. */
 function waitingVideo(dataDir: string): WaitingVideo {
   const db = new Database(path.join(dataDir, 'sizheng.sqlite'), { readonly: true, fileMustExist: true });
   try {
@@ -87,6 +87,51 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
     db.close();
     expect(media).toEqual({ subtitles: `/media/videos/${target.code}/subtitles.vtt`, folder: `/media/videos/${target.code}` });
     expect(readFileSync(path.join(platform.dataDir, 'media', 'videos', target.code, 'subtitles.vtt'), 'utf8')).toContain(target.firstSentence);
+  }, 300_000);
+
+  it('on a phone /m/play says 视频生成中，请稍候, then plays another waiting video’s own lecture with its own sentences as subtitles', async () => {
+    // the desktop case made its video: this is the next one still waiting
+    const target = waitingVideo(platform.dataDir);
+    expect(target).toBeDefined();
+    const db = new Database(path.join(platform.dataDir, 'sizheng.sqlite'), { readonly: true, fileMustExist: true });
+    const ownSentences = (db.prepare('SELECT text FROM video_transcripts WHERE video_id = ? ORDER BY seq').all(target.videoId) as Array<{ text: string }>)
+      .map((row) => row.text)
+      .join('');
+    db.close();
+    expect(ownSentences).toContain(target.firstSentence);
+
+    const phone = await openWatchedContext(browser, PHONE, { into: watch });
+    const phonePage = await phone.context.newPage();
+    await phonePage.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}/m/home`)}`);
+    await phonePage.getByLabel('用户名').fill('student');
+    await phonePage.getByLabel('密码').fill('Student2026');
+    await phonePage.getByRole('button', { name: '登录' }).tap();
+    await phonePage.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/m/home');
+
+    // the desktop address of the video, as a shared link: the phone lands on /m/play
+    await phonePage.goto(`${platform.baseUrl}/Play?courseId=${target.courseId}&catalogId=${target.catalogueId}&videoId=${target.videoId}`);
+    await phonePage.waitForURL((url) => url.pathname === '/m/play' && url.searchParams.get('videoId') === String(target.videoId));
+    const player = phonePage.getByRole('region', { name: '视频播放器' });
+    await expect.poll(() => player.getByText('视频生成中，请稍候').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await phonePage.locator('video').count()).toBe(0);
+
+    await expect.poll(() => phonePage.locator('video').count(), { timeout: 180_000, interval: 1000 }).toBe(1);
+    expect(await player.getByText('视频生成中，请稍候').count()).toBe(0);
+    await player.getByRole('button', { name: '播放' }).first().tap();
+    await expect
+      .poll(() => phonePage.evaluate(() => document.querySelector('video')?.videoHeight ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    // what the narration says shows over the picture, and it is this video's own transcript
+    let caption = '';
+    await expect
+      .poll(
+        async () =>
+          (caption = await phonePage.evaluate(() => (document.querySelector('.vds-captions')?.textContent ?? '').replace(/\s+/g, ''))),
+        { timeout: 30_000 },
+      )
+      .toMatch(/[\u4e00-\u9fff]{2,}/);
+    expect(ownSentences.replace(/\s+/g, '')).toContain(caption);
+    await phone.context.close();
   }, 300_000);
 
   it('threw no page error and requested nothing from outside the site', () => {
