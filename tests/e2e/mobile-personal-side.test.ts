@@ -265,7 +265,7 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     await playerLoaded();
   });
 
-  it('/m/play: the AI button opens the AI问答 drawer across the phone; a question is answered', async () => {
+  it('/m/play: the AI button opens the AI问答 drawer across the phone, its question box across the drawer; a question is answered', async () => {
     await page.getByRole('button', { name: '打开AI问答' }).tap();
     const drawer = page.getByRole('dialog', { name: 'AI问答' });
     await expect.poll(() => drawer.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -275,6 +275,10 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
       return box ? [Math.round(box.x), Math.round(box.width)] : null;
     }).toEqual([0, 390]);
     const input = drawer.getByRole('textbox', { name: '向AI提问' });
+    // the question box fills its form across the drawer (it was a 157 px textarea of 20 columns)
+    const [boxWidth, formWidth] = [(await input.boundingBox())!.width, (await drawer.getByRole('form', { name: '向AI提问' }).boundingBox())!.width];
+    expect(formWidth).toBeGreaterThan(300);
+    expect(boxWidth).toBeCloseTo(formWidth, 0);
     // the same rules as on the desktop: empty and over 200 characters are refused
     await drawer.getByRole('button', { name: '发送' }).tap();
     await expect.poll(() => shown('请输入内容').isVisible()).toBe(true);
