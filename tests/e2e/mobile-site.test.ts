@@ -186,6 +186,28 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it('the mute button on a phone: none while the sound is on (the phone’s own buttons set it), 取消静音 while muted, and a tap brings the sound back', async () => {
+    const player = page.getByRole('region', { name: '视频播放器' });
+    const showControls = async () => {
+      // a tap on the picture brings the controls back when they have faded
+      await player.tap({ position: { x: 60, y: 60 } });
+    };
+    // vidstack leaves the mute button out on a touch screen while the sound is on
+    expect(await page.evaluate(() => document.querySelector('video')?.muted)).toBe(false);
+    expect(await player.getByRole('button', { name: '静音', exact: true }).count()).toBe(0);
+    // muted as a phone may start a lecture (autoplay without sound): the button says what a tap does
+    await page.evaluate(() => {
+      document.querySelector('video')!.muted = true;
+    });
+    const unmute = player.getByRole('button', { name: '取消静音', exact: true });
+    await expect.poll(() => unmute.count()).toBe(1);
+    if (!(await unmute.isVisible())) await showControls();
+    await expect.poll(() => unmute.isVisible(), { timeout: 10_000 }).toBe(true);
+    await unmute.tap();
+    await expect.poll(() => page.evaluate(() => document.querySelector('video')?.muted)).toBe(false);
+    await expect.poll(() => unmute.count()).toBe(0);
+  });
+
   it('on a phone the comment box shows its whole placeholder, and the player never floats when the page scrolls', async () => {
     const fit = await page.evaluate(() => {
       const input = document.querySelector<HTMLInputElement>('input[aria-label="弹幕内容"]');
