@@ -1,8 +1,8 @@
 /**
- * What the 继续学习 e2e tests (desktop and phone) start from: the demo student watched the first
- * lecture of a course to 3 s before its end (learned) and stopped 40 % into the second, just now, so
- * that course is the newest of their play records. Written through the store, as the player's play
- * logs would leave them.
+ * What the 继续学习 e2e test's desktop and phone parts each start from: the demo student watched the
+ * first lecture of a course to 3 s before its end (learned) and stopped 40 % into the second, just
+ * now, so that course is the newest of their play records. Written through the store, as the
+ * player's play logs would leave them; written again, it sets that course back to this start.
  */
 import { openStore } from '../../upstream/src/store';
 
