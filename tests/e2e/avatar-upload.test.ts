@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
+import { browserAvailable, launchBrowser } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
+import { openWatchedContext, type PageWatch } from '../support/watch-pages';
 
 const AVATAR_URL = /^\/media\/avatars\/\d+-[a-f0-9]+\.jpg$/;
 
@@ -33,16 +34,14 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
+  let watch: PageWatch;
   /** The tab the visitor started in: it opens the login page and is never reloaded by it. */
   let page: Page;
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
     ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await skipOperationGuide(context);
-    context.on('page', (p) => p.on('pageerror', (error) => pageErrors.push(error.message)));
+    ({ context, watch } = await openWatchedContext(browser));
   });
 
   afterAll(async () => {
@@ -179,7 +178,8 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
     await other.close();
   });
 
-  it('raised no script errors on the way', () => {
-    expect(pageErrors).toEqual([]);
+  it('raised no script errors on the way and loaded nothing from outside', () => {
+    expect(watch.errors).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
   });
 });

@@ -8,15 +8,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openStore } from '../../upstream/src/store';
-import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
+import { browserAvailable, launchBrowser } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
+import { DESKTOP, openWatchedContext, type PageWatch } from '../support/watch-pages';
 
 describe.skipIf(!browserAvailable())('signing in and the personal centre in Chromium', () => {
   let platform: RunningPlatform;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
-  const pageErrors: string[] = [];
+  /** every context's pages, in one list */
+  const watch: PageWatch = { errors: [], foreignRequests: [] };
 
   beforeAll(async () => {
     platform = await startSeededPlatform();
@@ -29,13 +31,8 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
   });
 
   async function newContext(headers?: Record<string, string>): Promise<BrowserContext> {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'zh-CN',
-      ...(headers ? { extraHTTPHeaders: headers } : {}),
-    });
-    await skipOperationGuide(context);
-    context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error.message)));
+    const options = headers ? { ...DESKTOP, extraHTTPHeaders: headers } : DESKTOP;
+    const { context } = await openWatchedContext(browser, options, { into: watch });
     return context;
   }
 
@@ -229,7 +226,8 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
     }
   });
 
-  it('raised no script errors on the way', () => {
-    expect(pageErrors).toEqual([]);
+  it('raised no script errors on the way and loaded nothing from outside', () => {
+    expect(watch.errors).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
   });
 });
