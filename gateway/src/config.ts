@@ -32,7 +32,7 @@ export interface GatewayConfig {
   host: string;
   /** UPSTREAM_URL, default http://127.0.0.1:${UPSTREAM_PORT || 5100}: the signed REST main API. */
   upstreamUrl: string;
-  /** LOGIN_URL, default http://127.0.0.1:${LOGIN_PORT || 5200}: the login service (accounts arrive in issue 3). */
+  /** LOGIN_URL, default http://127.0.0.1:${LOGIN_PORT || 5200}: the login service. */
   loginUrl: string;
   /**
    * LOGIN_PUBLIC_URL: the browser-facing URL of the login service's /login page (Site.loginUrl).

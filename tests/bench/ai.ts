@@ -1,5 +1,5 @@
 /**
- * The AI answer benchmark (issue 6, "Done when"), on the platform as `npm start` runs it (fresh
+ * The AI answer benchmark (its budgets: tests/bench/README.md), on the platform as `npm start` runs it (fresh
  * DATA_DIR, the demo content, the default `retrieval` provider: nothing external):
  *
  * 200 questions asked at the same moment, each by its own signed-in person (the upstream allows one

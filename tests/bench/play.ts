@@ -1,5 +1,5 @@
 /**
- * The play benchmark (issue 5, "Done when"), on the platform as `npm start` runs it (fresh DATA_DIR,
+ * The play benchmark (its budgets: tests/bench/README.md), on the platform as `npm start` runs it (fresh DATA_DIR,
  * the demo with its HLS lectures):
  *
  *  1. Play-log ingestion. Simulated viewers, each signed in with a token of their own, report where

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the platform's performance figures (issue 2, "Done when").
+ * `npm run bench`: the platform's performance figures against their budgets.
  *
  *  1. The home page operation (HomeQuery, exactly as the web app sends it) through the gateway:
  *     median and p99 latency at concurrency 1 and 10, upstream requests per operation.
@@ -13,15 +13,15 @@
  * (GraphQL errors, failed upstream calls, a process that does not start); JavaScript over budget
  * is reported as OVER BUDGET with exit 0.
  *
- *  6. Search (issue 4, tests/bench/search.ts): a 100 000-course / 1 000 000-knowledge-point corpus,
+ *  6. Search (tests/bench/search.ts): a 100 000-course / 1 000 000-knowledge-point corpus,
  *     its index build time, and p50/p95/p99 of the search calls against the 50 ms p95 budget.
  *
- *  7. Play (issue 5, tests/bench/play.ts): play-log ingestion (reportPlay through the gateway from
+ *  7. Play (tests/bench/play.ts): play-log ingestion (reportPlay through the gateway from
  *     simulated signed-in viewers reporting every 5 s, the rate stepped up to the highest sustained,
  *     target 2 000/s) beside AddPlayLog on the main API alone; HLS segment and playlist serving through
  *     the gateway's /media beside the main API's /media and a minimal static file server.
  *
- *  8. AI answers (issue 6, tests/bench/ai.ts): 200 questions asked at once by 200 signed-in people,
+ *  8. AI answers (tests/bench/ai.ts): 200 questions asked at once by 200 signed-in people,
  *     time to first chunk (median, p95) and chunks per second, Subscription.askAI over SSE through the
  *     gateway beside the upstream's flowQuestion stream alone.
  *

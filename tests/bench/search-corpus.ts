@@ -1,5 +1,5 @@
 /**
- * A large search corpus for the search benchmark (issue 4): by default 100 000 courses and
+ * A large search corpus for the search benchmark: by default 100 000 courses and
  * 1 000 000 knowledge points (keyframes + transcript passages), plus lecturers and topics.
  *
  * The text is written by the demo generator's own phrase banks and lecture templates

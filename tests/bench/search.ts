@@ -1,5 +1,5 @@
 /**
- * The search benchmark (issue 4): a corpus of 100 000 courses and 1 000 000 knowledge points
+ * The search benchmark: a corpus of 100 000 courses and 1 000 000 knowledge points
  * (search-corpus.ts) written into a fresh store as the demo is, its index built by the engine
  * (timed), then a main API process of its own on that store answering signed search requests
  * over HTTP, as the gateway sends them. Reported: index build time and size, and p50/p95/p99

@@ -1,5 +1,5 @@
 /**
- * Coming back to the kept-alive home (issue 17 item 7: "back to /home flashes an empty page, scroll 0
+ * Coming back to the kept-alive home ("back to /home flashes an empty page, scroll 0
  * and no cards, for 0.3–1.5 s"), in real Chromium on the desktop site (1440×900) and with an
  * iPhone's user agent (390×844, touch, /m/home). A person scrolls the home down, opens another page
  * from the navigation, then comes back by the browser's back button and by the 首页 link. A

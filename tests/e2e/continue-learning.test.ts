@@ -1,5 +1,5 @@
 /**
- * 继续学习 and the search suggestions (issue 17 items 12 and 14) on the desktop site and on a phone, in
+ * 继续学习 and the search suggestions on the desktop site and on a phone, in
  * real Chromium on one platform started as by `npm start` (each site in its own browser context).
  *
  * Desktop, 1440×900: a visitor's /home has no 继续学习 row and sends no query for it; typing in the

@@ -1,5 +1,5 @@
 /**
- * A student opens a demo course that has no committed lecture (issue 17 item 3), in real Chromium on
+ * A student opens a demo course that has no committed lecture, in real Chromium on
  * the platform started as by `npm start`: the player's place says 视频生成中，请稍候 while the main
  * API makes the video's own lecture from its own transcript (espeak-ng + ffmpeg, in the background),
  * then the picture comes without a reload, and the subtitles are that video's own sentences.

@@ -1,5 +1,5 @@
 /**
- * /home's first screen comes with the HTML (issue 18 item 1), in real Chromium on the platform started
+ * /home's first screen comes with the HTML, in real Chromium on the platform started
  * as by `npm start`:
  * - with JavaScript off, a visitor still sees the course cards, the lecturers and the subject tabs;
  * - with JavaScript on, the browser hydrates that very HTML (the server's elements stay in the page)

@@ -1,5 +1,5 @@
 /**
- * The personal side on a phone (issue 17 item 11), in real Chromium with an iPhone's user agent,
+ * The personal side on a phone, in real Chromium with an iPhone's user agent,
  * 390×844 and touch: a visitor who opens the desktop centre's address lands on the phone's 我的,
  * which asks them to log in; signed in as the demo student they find 历史记录, 我的收藏, 我的笔记,
  * 截取片段 and 消息 each on its own page (the clip deleted after the confirmation, a message

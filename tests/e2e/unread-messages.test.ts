@@ -1,5 +1,5 @@
 /**
- * The unread-message badge (issue 17 item 13) in real Chromium: signed in as the demo student, the
+ * The unread-message badge in real Chromium: signed in as the demo student, the
  * header's account button carries the count of messages not yet seen, and so does 消息 in its
  * menu; opening 消息 reads them and the badge goes; a new message brings it back with 1. On an
  * iPhone (another device: its own record of what was read) the bottom bar's 我的 and 我的's 消息

@@ -1,5 +1,5 @@
 /**
- * The first screen of /home rendered by the gateway (issue 18 item 1), read as HTML without any
+ * The first screen of /home rendered by the gateway, read as HTML without any
  * JavaScript: the seeded demo's courses and lecturers are in the page, with the Relay records the
  * browser hydrates from; a signed-in person's page is theirs and no shared cache may keep it; a
  * render that runs over its budget sends the SPA shell instead, never an error page.

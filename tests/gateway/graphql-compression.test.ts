@@ -1,5 +1,5 @@
 /**
- * GraphQL answers are gzipped for browsers that accept it (issue 18), as JSON and as the one-result
+ * GraphQL answers are gzipped for browsers that accept it, as JSON and as the one-result
  * event stream the web app reads (graphql-sse distinct connections), through real HTTP; an AI answer
  * streamed piece by piece is not (a compressor would hold its pieces back).
  */

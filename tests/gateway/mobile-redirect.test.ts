@@ -1,6 +1,6 @@
 /**
  * Phones asking for a desktop page are sent to the mobile site by the gateway itself, before any
- * desktop JavaScript (issue 18: no second page load after `location.replace`), by the same rule the
+ * desktop JavaScript (no second page load after `location.replace`), by the same rule the
  * web app's guard runs in the browser: the two copies (gateway/src/http/mobileRedirect.ts and
  * web/src/app/mobileRedirect.ts) answer alike for every kind of page.
  */

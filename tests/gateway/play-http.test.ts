@@ -1,6 +1,6 @@
 /**
  * The play page's plain HTTP routes on the gateway, against the real main API and login service
- * (issue 5): the unload beacon POST /beacon/play-log (form data, the utoken cookie's viewer, same-origin
+ *: the unload beacon POST /beacon/play-log (form data, the utoken cookie's viewer, same-origin
  * only, always 204 for what it takes), the QR code GET /qr/play.png (the upstream's MakePng PNG,
  * publicly cacheable) and the HLS media of a demo lecture through /media with HTTP Range.
  */

@@ -1,5 +1,5 @@
 /**
- * The play page's mutations through the gateway, against the real main API and login service (issue 5):
+ * The play page's mutations through the gateway, against the real main API and login service:
  * setVideoOperation, addNote, collectNote, clipVideo, reportPlay and sendDanmaku. Each acts with the
  * signed-in viewer's id only (LOGIN_REQUIRED without any call for a visitor; reportPlay ignores
  * visitors), checks its input before calling, and answers typed user errors with the Chinese

@@ -1,5 +1,5 @@
 /**
- * The play page's reads through the gateway, against the real main API and login service (issue 5):
+ * The play page's reads through the gateway, against the real main API and login service:
  * Query.playPage (the public course for visitors, whose media stay refused; null for an unknown
  * course or a video of another course), its parts (tags, resume, QR and mobile links, the lecturer card), the Video fields of the
  * player (media URLs, qualities, subtitles, manuscript, keyframe images, the viewer's like/favourite
@@ -466,7 +466,7 @@ describe('cost rules', () => {
   });
 });
 
-describe('Video.mediaState (issue 17 item 3)', () => {
+describe('Video.mediaState', () => {
   const MEDIA_QUERY = `query VideoMedia($id: ID!) { node(id: $id) { ... on Video { videoId mediaState videoUrl } } }`;
   const videoOf = (source: string) =>
     platform.db

@@ -1,5 +1,5 @@
 /**
- * The web player's periodic play report on POST /beacon/play-log (issue 5: telemetry kept off the
+ * The web player's periodic play report on POST /beacon/play-log (telemetry kept off the
  * GraphQL pipeline): the beacon's form fields fetched with `Accept: application/json`, against the
  * real main API and login service. Answered 200 {"id"} carrying the viewing from report to report,
  * refusals as {"code", "message"} with their status, cross-site requests refused as for a beacon; a

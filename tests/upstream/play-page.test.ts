@@ -1,5 +1,5 @@
 /**
- * The play page's reads over signed HTTP (upstream/API.md "Main API: play page ... (issue 5)"):
+ * The play page's reads over signed HTTP (upstream/API.md "Main API: play page ..."):
  * GetPlayPageData with media fields, the resume point and the once-a-day view count;
  * GetCourseTags; GetVideoKeyframesList with thumbnails; GetSubtitlesManuscriptUrl; MakePng, a real
  * PNG QR code of the mobile play page.

@@ -1,5 +1,5 @@
 /**
- * The mobile site's lists (issue 7) in the whole app over a mock gateway: /m/special (推荐专题, the
+ * The mobile site's lists in the whole app over a mock gateway: /m/special (推荐专题, the
  * total, 12 a page to 没有更多了), /m/author (名校名师: the category selects, the sort, 全部/A–Z with
  * Z finding the 曾-surnamed, 18 a page), the lecturer's courses on /m/authorDes (18 a page) and a
  * mobile search tab paging 21 at a time. jsdom has no layout: a list's end counts as within 50 px

@@ -1,5 +1,5 @@
 /**
- * The mobile site (issue 7) in the whole app over a mock gateway: /m/ pages in their own shell
+ * The mobile site in the whole app over a mock gateway: /m/ pages in their own shell
  * (no desktop header, sidebar or shell query), home cards, search with highlights and history,
  * lecturer and topic pages, the play page behind the /Play QR code (the player for a signed-in
  * viewer, the login prompt for a visitor), unknown paths → /m/home.

@@ -1,5 +1,5 @@
 /**
- * A demo video whose own lecture is being made (mediaState GENERATING, issue 17 item 3): the
+ * A demo video whose own lecture is being made (mediaState GENERATING): the
  * player's place says 视频生成中，请稍候 with a spinner instead of a player, asks for the video's
  * media again (MediaPendingRefetchQuery) until they are ready, then the player gets the video with
  * its playlist; a lecture that cannot be made here says 本讲视频暂未生成. Over the mock gateway of

@@ -1,5 +1,5 @@
 /**
- * The server render of a first screen (issue 18 item 1), built by `vite build` into
+ * The server render of a first screen, built by `vite build` into
  * web/dist-server/entry-server.js and run by the gateway (gateway/src/http/pageRender.ts).
  *
  * The same routes, loaders and components as the browser (router.tsx, App.tsx) run on a memory

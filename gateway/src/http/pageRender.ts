@@ -1,5 +1,5 @@
 /**
- * First screens rendered on the server (issue 18 item 1): a page request gets the web app's own
+ * First screens rendered on the server: a page request gets the web app's own
  * index.html with the route's first screen already in #root, and the Relay records it was rendered
  * from in a JSON script the client hydrates from (web/src/entry-server.tsx renders, web/src/main.tsx
  * hydrates). Which routes render is the web app's choice (web/src/app/firstScreen.ts).
@@ -12,7 +12,7 @@
  * Never an error page: when the bundle is missing, the render fails or it takes longer than the
  * budget, the answer is the SPA shell (index.html as it is) and the miss is logged.
  *
- * Visitors share pages (FIRST_SCREEN_CACHE_MS, issue 18): a render costs 60–120 ms of this process's
+ * Visitors share pages (FIRST_SCREEN_CACHE_MS): a render costs 60–120 ms of this process's
  * CPU, and a class arriving together would queue behind each other's. A plain visitor's page (no
  * `utoken` cookie, not recognised by an organisation's network: `isPlainVisitor`) is the same for
  * every plain visitor, so it is kept that long in this process (lru-cache, bounded by count and size)

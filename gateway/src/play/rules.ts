@@ -1,6 +1,6 @@
 /**
  * The play page's rules and sentences (product-spec §5, §6, §8, §9), checked by the gateway before
- * any upstream call; the upstream checks them again (upstream/API.md, issue 5).
+ * any upstream call; the upstream checks them again (upstream/API.md).
  */
 import type { Logger } from '../logger';
 import { userError, type UserErrorResult } from '../userErrors';

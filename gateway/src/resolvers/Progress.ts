@@ -1,5 +1,5 @@
 /**
- * 继续学习 (issue 17): the viewer's progress in the courses they watched (GetLearningProgress), on
+ * 继续学习: the viewer's progress in the courses they watched (GetLearningProgress), on
  * Viewer.continueLearning (the home page's row) and Course.viewerProgress (the play page's outline).
  * Only a signed-in person has progress: a visitor and an organisation's network identity (a whole
  * library network signed in as one account) get none, without an upstream call. The user id is always

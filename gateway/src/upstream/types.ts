@@ -40,11 +40,11 @@ export interface RestKeyframe {
   keyPointsShow: string;
   timePoint: number;
   description: string;
-  /** thumbnail of the frame (a /media path) or '' (issue 5) */
+  /** thumbnail of the frame (a /media path) or '' */
   image?: string;
 }
 
-/** One rendition of a video's HLS master playlist (issue 5). */
+/** One rendition of a video's HLS master playlist. */
 export interface RestVideoQuality {
   /** e.g. 720p */
   name: string;
@@ -64,13 +64,13 @@ export interface RestVideo {
   publishTime: string;
   videoAbstract: string;
   videoKeyframes?: RestKeyframe[];
-  /** HLS master playlist (a /media path), '' while the video has no media (issue 5) */
+  /** HLS master playlist (a /media path), '' while the video has no media */
   videoUrl?: string;
   /** the renditions, highest first */
   qualities?: RestVideoQuality[];
   /** WebVTT subtitles (a /media path) or '' */
   subtitleUrl?: string;
-  /** ready, generating (its own lecture is being made), unavailable (it cannot be made here), none (issue 17); absent from older upstreams */
+  /** ready, generating (its own lecture is being made), unavailable (it cannot be made here), none; absent from older upstreams */
   mediaState?: string;
 }
 
@@ -134,11 +134,11 @@ export interface RestPlayPageData {
   courseImage: string;
   videoList: RestVideo[];
   video: RestVideo | null;
-  /** with a userId: where that user stopped in the video shown (issue 5) */
+  /** with a userId: where that user stopped in the video shown */
   lastPlay?: { id: number; videoId: number; lastPlayTime: number; duration: number; lastWatchTime: string } | null;
 }
 
-// ---- play page (main API, issue 5) --------------------------------------------------------------
+// ---- play page (main API) --------------------------------------------------------------
 
 /** GetCourseTags: the course's catalogue trail (tagType 1) and its lecturer (tagType 2). */
 export interface RestCourseTag {

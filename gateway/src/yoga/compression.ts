@@ -1,5 +1,5 @@
 /**
- * Compressed GraphQL answers (issue 18: on /home 13 of 18.5 KB were saveable). A query's or a
+ * Compressed GraphQL answers (on /home 13 of 18.5 KB were saveable). A query's or a
  * mutation's answer, JSON or the one-result event stream graphql-sse's distinct connections make of
  * it, is gzipped when the browser accepts gzip: it is written at once when execution ends, so nothing
  * waits on the compressor. A subscription (askAI's answer, streamed piece by piece) is never

@@ -30,7 +30,7 @@
  *  - aliases 30: Relay aliases a field only when it is asked twice with other arguments
  *  - tokens 6 000: the home query with all its fragments is about 600
  *  - directives 50: Relay's @include/@skip on conditional fragments
- * The personal centre (issue 3): the viewer's own lists ask for their spec page sizes (product-spec
+ * The personal centre: the viewer's own lists ask for their spec page sizes (product-spec
  * §9: favouriteCourses 10000, notes 1000, messages 1000, fragments 10000), one upstream call each.
  * Counted like the public lists (× 100 items each) a /center query asking all of them (every field,
  * the profile, both note kinds: tests/gateway/centre-queries.test.ts) would be ≈ 41 700 and refused,
@@ -44,7 +44,7 @@
  *    { ...relatedCourses(first: 100) } is 100 calls and refused; and each alias of a list or of the
  *    profile adds its call (they are UPSTREAM_FIELDS, 500 each): about 25 aliases of even a small
  *    favouriteCourses selection are refused.
- * Search (issue 4): each field of Search is one upstream call (UPSTREAM_FIELDS, 500 each, once per
+ * Search: each field of Search is one upstream call (UPSTREAM_FIELDS, 500 each, once per
  * Query.search alias); the tabs are connections sized by `first` (21 by default) like every other list;
  * the overview's previews have no size argument but a size the upstream fixes (21 courses, 10
  * knowledge points, 4 topics, 8 lecturers: FIXED_LISTS), so they count as that many items, and
@@ -55,7 +55,7 @@
  * quarter of the limit, and makes 6 upstream requests (with the suggestions' catalogue nodes: the
  * subject tree); the web app's SearchQuery ≈ 4 300 to 6 000 depending on the tab, its tab pages
  * ≈ 3 500 to 5 150.
- * The play page (issue 5): Query.playPage is one call (PlayPage.resume is part of its answer); PlayPage.tags / authorCourses and
+ * The play page: Query.playPage is one call (PlayPage.resume is part of its answer); PlayPage.tags / authorCourses and
  * Video.manuscript / viewerOperations / notes / danmaku one each per object (UPSTREAM_FIELDS). The
  * notes tab asks for its spec page (first: 100, §9) in one call: Video.notes counts as an owned list
  * (OWNED_LISTS), else one tab alone would weigh ≈ 12 000. Video.danmaku (up to 3 000 comments, no
@@ -121,10 +121,10 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   'Viewer.history': { per: 'object' },
   'Viewer.messages': { per: 'object' },
   'Viewer.fragments': { per: 'object' },
-  // 继续学习 (issue 17): GetLearningProgress, the viewer's recent courses / one course each
+  // 继续学习: GetLearningProgress, the viewer's recent courses / one course each
   'Viewer.continueLearning': { per: 'object' },
   'Course.viewerProgress': { per: 'object' },
-  // search (issue 4): every field of Search is its own call (counts, type all, one type per tab);
+  // search: every field of Search is its own call (counts, type all, one type per tab);
   // Search resolves once per Query.search alias, so these count once per alias
   'Search.counts': { per: 'object' },
   'Search.overview': { per: 'object' },
@@ -132,7 +132,7 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   'Search.knowledgePoints': { per: 'object' },
   'Search.topics': { per: 'object' },
   'Search.authors': { per: 'object' },
-  // the play page (issue 5): Query.playPage itself is one GetPlayPageData; these are one call each
+  // the play page: Query.playPage itself is one GetPlayPageData; these are one call each
   // per object (a video of PlayPage.videos asking for its manuscript is a call per video)
   'PlayPage.tags': { per: 'object' },
   'PlayPage.authorCourses': { per: 'object' },
@@ -140,7 +140,7 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   'Video.viewerOperations': { per: 'object' },
   'Video.notes': { per: 'object' },
   'Video.danmaku': { per: 'object' },
-  // AI (issue 6): the play page's AI content block, one GetAIContent per video
+  // AI: the play page's AI content block, one GetAIContent per video
   'Video.aiContent': { per: 'object' },
   // one flowQuestion, but a streamed answer holds an upstream connection and the provider's work for
   // up to 85 s: it weighs like AI_ANSWER_CALLS ordinary calls (a subscription has one root field)

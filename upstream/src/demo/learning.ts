@@ -10,7 +10,7 @@
  * the content is missing, and nothing once the student has any learning record of their own, so a
  * second call (or a restart) never adds anything.
  *
- * No fragments: a fragment needs a cut file, and cutting arrives with the media pipeline (issue 5).
+ * No fragments: a fragment needs a cut file, and cutting arrives with the media pipeline.
  * Times are placed relative to `now`, like the demo content's dates.
  */
 import type { Store, UserRecord, VideoRecord } from '../store';

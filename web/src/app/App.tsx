@@ -18,7 +18,7 @@ export function App({ environment, router }: Props) {
           Router updates are not transitions (react-router 7 wraps them in startTransition by default):
           as a transition, revealing a kept-alive page was rendered in time slices between the
           browser's frames, and the URL said /home for 0.1–1.8 s while the page left stayed on
-          screen (issue 17 item 7). Loaders wait for the data and the page's code, so a navigation
+          screen. Loaders wait for the data and the page's code, so a navigation
           has nothing left to suspend on; pages' own later loads sit in their own Suspense.
         */}
         <RouterProvider router={router} useTransitions={false} />

@@ -1,5 +1,5 @@
 /**
- * The first screen rendered by the server (issue 18 item 1): the gateway answers a page request with
+ * The first screen rendered by the server: the gateway answers a page request with
  * its HTML already in #root and the Relay records it was rendered from in a JSON script; the client
  * fills its store from them and hydrates instead of painting the splash and asking again.
  * What both sides agree on lives here (entry-server.tsx renders, main.tsx hydrates).

@@ -1,7 +1,7 @@
 import { CENTER_POSITION } from '../constants';
 
 /**
- * §2 navigation guard, first rule: phones and tablets go to the mobile site (issue 7), with the
+ * §2 navigation guard, first rule: phones and tablets go to the mobile site, with the
  * ids its pages take. The mobile site's base and its page paths live here and nowhere else.
  */
 

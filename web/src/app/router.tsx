@@ -117,7 +117,7 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       skip: skipPlay,
       page: () => import('../routes/Play/PlayPage'),
     }),
-    // Topics and lecturers (issue 7): each page and its query load with the page, not with /home.
+    // Topics and lecturers: each page and its query load with the page, not with /home.
     defineQueryRoute<SpecialQuery>(runtime, {
       id: 'special',
       path: 'special',
@@ -232,7 +232,7 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
 const MobileShell = lazy(() => import('../routes/Mobile/MobileShell'));
 
 /**
- * The mobile site (issue 7) under /m/: touch-first pages over the same schema, in their own shell
+ * The mobile site under /m/: touch-first pages over the same schema, in their own shell
  * (no desktop header, sidebar or footer, no shell query). Each page and its query are a lazy chunk.
  * The navigation guard never sends these paths anywhere (isMobileSitePath), so a phone cannot loop.
  * /m/ itself (the QR codes' target) and any unknown /m/ path go to /m/home.
@@ -338,7 +338,7 @@ const MOBILE_CENTER_PAGES: ReadonlyArray<{
 ];
 
 /**
- * 我的 (/m/center) and its lists (/m/center/<section>): the personal side on a phone (issue 17),
+ * 我的 (/m/center) and its lists (/m/center/<section>): the personal side on a phone,
  * one query for all of them (each page includes only its own list). Always asked again: a note
  * written or a course favourited on /m/play is there when the list opens. A visitor sees 我的 with
  * the login prompt (the lists send them there).

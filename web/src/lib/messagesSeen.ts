@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Which of a person's messages count as read (issue 17 item 13: the unread badge). The upstream
+ * Which of a person's messages count as read (the unread badge). The upstream
  * keeps no read state of a message, so this device remembers the newest message (by its id, which
  * only grows) that the person saw in 消息; the messages above it are unread. Kept per user in
  * localStorage; another tab's change arrives by the storage event. Without a record every message

@@ -1,5 +1,5 @@
 /**
- * What the search box suggests as one types (issue 17 item 14, SuggestKeyWord): hot keywords, courses
+ * What the search box suggests as one types (SuggestKeyWord): hot keywords, courses
  * and lecturers whose name contains the keyword. The keyword is checked here by the upstream's rules,
  * as for search; a course or lecturer is the upstream's hit item, mapped as any search hit is.
  */

@@ -1,5 +1,5 @@
 /**
- * upstream/API.md "Main API: AI (issue 6)": the answer to a question (an event stream), the suggested
+ * upstream/API.md "Main API: AI": the answer to a question (an event stream), the suggested
  * questions and a video's AI content.
  */
 import type { StreamAnswer } from '../client';

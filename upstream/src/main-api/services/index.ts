@@ -35,23 +35,23 @@ export interface Services {
   topics: TopicService;
   visitLogs: VisitLogService;
   search: SearchService;
-  /** suggestions under the search box (issue 17) */
+  /** suggestions under the search box */
   suggestions: SuggestService;
   /** the personal centre */
   notes: NoteService;
   favourites: FavouriteService;
   history: HistoryService;
-  /** 继续学习: courses watched and how far (issue 17) */
+  /** 继续学习: courses watched and how far */
   learning: LearningProgressService;
   messages: MessageService;
   fragments: FragmentService;
-  /** the play page (issue 5) */
+  /** the play page */
   operations: OperateService;
   playLogs: PlayLogService;
   danmaku: DanmakuService;
-  /** the AI Q&A's streamed answers (issue 6) */
+  /** the AI Q&A's streamed answers */
   flowQuestions: FlowQuestionService;
-  /** the AI content block and suggested questions, written ahead by the content job (issue 6) */
+  /** the AI content block and suggested questions, written ahead by the content job */
   aiContent: AiContentService;
   /**
    * the userType rule of likes, favourites, notes and clips, for a route to judge before it reads

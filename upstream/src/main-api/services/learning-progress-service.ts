@@ -1,5 +1,5 @@
 /**
- * 继续学习 (issue 17 item 12): the courses a user has watched, with how far they got, read from their
+ * 继续学习: the courses a user has watched, with how far they got, read from their
  * play records (the same rows as 历史记录 and the resume point; the store keeps the newest
  * PLAY_LOG_KEEP, so this reads at most that many rows and at most `limit` courses).
  *
@@ -37,7 +37,7 @@ export function videoProgress(record: Pick<PlayLogRecord, 'videoId' | 'lastPlayT
 }
 
 /**
- * Where 继续学习 opens (issue 17): the video watched last, at the second the user stopped; when that
+ * Where 继续学习 opens: the video watched last, at the second the user stopped; when that
  * one is learned, the next video of the course in episode order (from where the user stopped in it,
  * unless that one is learned too: then the next after it), and after the course's last video the
  * first one not learned; when every video is learned, the last one again from the beginning.

@@ -1,5 +1,5 @@
 /**
- * Suggestions under the search box as one types (issue 17 item 14, GET /api/search/SuggestKeyWord):
+ * Suggestions under the search box as one types (GET /api/search/SuggestKeyWord):
  * hot keywords containing the text, and courses and lecturers whose NAME contains it, the names
  * starting with it first. Courses and lecturers come from the search engine (SQLite FTS5 or
  * PostgreSQL, whichever the store runs on): a bounded top-N of its ranking, never a scan of the

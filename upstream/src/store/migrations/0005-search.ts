@@ -1,5 +1,5 @@
 /**
- * Search (issue 4): transcript timings, the search indexes, the queue of content changes that
+ * Search: transcript timings, the search indexes, the queue of content changes that
  * feeds them, and the search log behind the hot keywords.
  *
  * Transcript passages get start_ms/end_ms. Existing passages are timed proportionally to their

@@ -1,5 +1,5 @@
 /**
- * Media (issue 5): the HLS renditions, poster, subtitles and manuscript of a video, keyframe
+ * Media: the HLS renditions, poster, subtitles and manuscript of a video, keyframe
  * thumbnails, and the resumable jobs of the media pipeline (upstream/src/media/pipeline).
  *
  * video_media holds site paths (/media/videos/<videoCode>/...), never file-system paths: the

@@ -1,5 +1,5 @@
 /**
- * The play page (issue 5): scrolling comments (弹幕), the once-a-day view counting of
+ * The play page: scrolling comments (弹幕), the once-a-day view counting of
  * GetPlayPageData, the stay time of a viewing in play records, and the course counters kept by
  * likes, favourites and public notes.
  *

@@ -1,5 +1,5 @@
 /**
- * The AI knowledge base and question log (issue 6, upstream/API.md "Main API: AI").
+ * The AI knowledge base and question log (upstream/API.md "Main API: AI").
  *
  * ai_chunks holds the course material cut into passages (upstream/src/ai/knowledge/chunker.ts):
  * transcript passages, keyframes, abstracts and the course's own description, each with the

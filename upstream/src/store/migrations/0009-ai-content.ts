@@ -1,5 +1,5 @@
 /**
- * AI content (issue 6, upstream/API.md "AI content is generated ahead..."): what the play page's
+ * AI content (upstream/API.md "AI content is generated ahead..."): what the play page's
  * AI block shows, written ahead by a content writer (upstream/src/ai/content) and kept here.
  *
  * - ai_video_content: one row per video: its abstract, key points (JSON [{timePoint, description}]

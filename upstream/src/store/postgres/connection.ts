@@ -55,7 +55,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Pos
     // each connection reads and writes this schema (the name is checked above, never user input);
     // no JIT: every statement here is short, and the planner's estimate of a search over a large
     // index (a common word, hundreds of thousands of rows) passes jit_above_cost, so 100–250 ms of
-    // compilation came before a query that ran in 10 (issue 15 item 8, upstream/src/search/README.md)
+    // compilation came before a query that ran in 10 (upstream/src/search/README.md)
     options: `-c jit=off${schema ? ` -c search_path=${schema}` : ''}`,
   });
   const kysely = new Kysely<PostgresTables>({ dialect: new PostgresDialect({ pool }) });

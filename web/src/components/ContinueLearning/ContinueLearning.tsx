@@ -11,7 +11,7 @@ import { useAfterFirstPaint } from '../PlayPage/useAfterFirstPaint';
 import { CONTINUE_LEARNING_TEXT, type PlayTargetOf } from './continueLearningText';
 
 /**
- * 继续学习 (issue 17 item 12): the signed-in viewer's recently watched courses with their progress
+ * 继续学习: the signed-in viewer's recently watched courses with their progress
  * (已学 2/3 讲), each opening the player at the video and second where they stopped, or at the next
  * video when they finished the one watched last (下一讲 第N讲). Its own query,
  * asked after the home page's first paint (the first screen stays as light as before, and the

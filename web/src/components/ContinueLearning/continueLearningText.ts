@@ -1,4 +1,4 @@
-/** The Chinese texts of 继续学习 and of the outline's progress marks (issue 17 item 12). */
+/** The Chinese texts of 继续学习 and of the outline's progress marks. */
 export const CONTINUE_LEARNING_TEXT = {
   title: '继续学习',
   resume: '继续学习',

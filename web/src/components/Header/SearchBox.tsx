@@ -33,7 +33,7 @@ interface Props {
  * Header search: at most 50 characters, Enter or the button; the keyword is cleaned by the text
  * policy (lib/userText), nothing visible gives 请输入内容 (§5), a control character or direction
  * override its own notice; a search is saved to the local history. As one types, suggestions open
- * under it (issue 17: history, hot keywords, courses, lecturers; ↑/↓, Enter, Esc): a keyword searches
+ * under it (history, hot keywords, courses, lecturers; ↑/↓, Enter, Esc): a keyword searches
  * it, a course opens its player in a new tab (a visitor's the login page first, as a course card
  * does), a lecturer their page.
  */

@@ -92,7 +92,7 @@ function KeyPoints({ points }: { readonly points: AiContent['keyPoints'] }) {
 }
 
 /**
- * The AI content block of the play page (§1, §3 AI content, issue 6): 课程概述, 视频摘要, 知识要点
+ * The AI content block of the play page (§1, §3 AI content): 课程概述, 视频摘要, 知识要点
  * with their seconds (15 before 显示更多; a click seeks the player), 猜你想问 (a click opens the
  * AI drawer and asks about this video), 相关专业 (name, code, 专业类) and the core-content tags. Generated ahead by
  * the upstream: until it exists (aiContent null) the block is not shown.

@@ -38,7 +38,7 @@ interface Props {
 /** The course's videos beside the player, the current one marked, each with how far the viewer watched it; a click plays another. */
 export function PlayVideoList({ playPage, currentVideoId, onSelect }: Props) {
   const { videos, course } = useFragment(playPageFragment, playPage);
-  // the viewer's 已看完 / 已看 N% of each video (issue 17); none for a visitor
+  // the viewer's 已看完 / 已看 N% of each video; none for a visitor
   const watched = progressByVideo(course.viewerProgress?.videos);
   // ...as they are now: asked again when the kept-alive page comes back, another video is chosen or the tab is in front again
   useFreshCourseProgress(course.courseId, currentVideoId);

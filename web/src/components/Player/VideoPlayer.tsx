@@ -108,7 +108,7 @@ interface Session {
 }
 
 /**
- * The video player of the play page (issue 5, product-spec §2 player surface, §4, §9): vidstack's
+ * The video player of the play page (product-spec §2 player surface, §4, §9): vidstack's
  * default video layout (play/pause, seek, volume, fullscreen, PiP) with §9's exact speeds, the HLS
  * renditions, subtitles with their AI notice, a screenshot button and scrolling comments; saved
  * preferences, resume, next video on end, the floating window and the play log. A video without

@@ -7,7 +7,7 @@ import { useSearchHistory } from '../../lib/searchHistory';
 import { checkUserText } from '../../lib/userText';
 
 /**
- * Suggestions under a search box as one types (issue 17 item 14), as a WAI-ARIA combobox: the input
+ * Suggestions under a search box as one types, as a WAI-ARIA combobox: the input
  * is role=combobox with aria-expanded / aria-controls / aria-activedescendant, the list a listbox of
  * options; ↑/↓ move through the options, Enter picks the active one (or submits the box when none
  * is), Esc closes the list. While the box is empty: the local search history and the hot keywords;

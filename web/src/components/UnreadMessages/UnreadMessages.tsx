@@ -5,7 +5,7 @@ import type { UnreadMessagesQuery } from '../../__generated__/UnreadMessagesQuer
 import { unreadCount, useLastSeenMessageId } from '../../lib/messagesSeen';
 
 /**
- * The viewer's newest messages, for the unread count (issue 17 item 13). A visitor has none (the
+ * The viewer's newest messages, for the unread count. A visitor has none (the
  * gateway answers an empty list without asking the upstream). 100 are enough for a badge that
  * says 99+ beyond that.
  */

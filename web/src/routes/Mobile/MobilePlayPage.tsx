@@ -171,7 +171,7 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
  * history entry per video) and brings the player back into view.
  */
 function VideoList({ course, catalogueId, currentId }: { readonly course: Course; readonly catalogueId: number; readonly currentId: number | null }) {
-  // the viewer's 已看完 / 已看 N% of each video (issue 17); none for a visitor
+  // the viewer's 已看完 / 已看 N% of each video; none for a visitor
   const watched = progressByVideo(course.viewerProgress?.videos);
   return (
     <Stack as="ol" aria-label="课程目录" gap="0" listStyleType="none">

@@ -44,7 +44,7 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
   const [value, setValue] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const navigate = useNavigate();
-  // suggestions as one types (issue 17): a keyword searches it, a course opens /m/play, a lecturer /m/authorDes
+  // suggestions as one types: a keyword searches it, a course opens /m/play, a lecturer /m/authorDes
   const targets = useMemo<SearchBoxTargets>(
     () => ({
       search: (keyword) => {

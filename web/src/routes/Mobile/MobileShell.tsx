@@ -19,14 +19,14 @@ const TABS = [
   { label: '专题', to: MOBILE_TOPICS, Icon: LayersIcon },
   { label: '名师', to: MOBILE_AUTHORS, Icon: AwardIcon },
   { label: '搜索', to: MOBILE_SEARCH, Icon: SearchIcon },
-  // the personal side (issue 17): history, favourites, notes, clips, messages, sign out
+  // the personal side: history, favourites, notes, clips, messages, sign out
   { label: '我的', to: MOBILE_CENTER, Icon: UserIcon },
 ] as const;
 
 const TabLink = chakra(NavLink);
 
 /**
- * The mobile site's own light shell (issue 7): a top bar with the back arrow and the page's title,
+ * The mobile site's own light shell: a top bar with the back arrow and the page's title,
  * the page, and a bottom tab bar. Touch first: every target is at least 44 px, nothing needs hover.
  * The desktop header, sidebar and footer never wrap a /m/ page.
  */
@@ -114,7 +114,7 @@ export default function MobileShell({ runtime }: { readonly runtime: RouteRuntim
                 <Box aria-hidden>
                   <Icon />
                 </Box>
-                {/* 我的 carries the unread-message count (issue 17 item 13) */}
+                {/* 我的 carries the unread-message count */}
                 {to === MOBILE_CENTER ? <UnreadMessagesBadge placement="corner" /> : null}
               </Box>
               {label}

@@ -2,7 +2,7 @@ import { mobilePathFor } from '../../app/mobileRedirect';
 import { MOBILE_CENTER, MOBILE_HOME, MOBILE_ROOT, mobileSearchKeyword, type MobileCenterSection } from './mobileParams';
 
 /*
- * Links of the mobile site's pages (issue 7): every link of a mobile page stays under /m/.
+ * Links of the mobile site's pages: every link of a mobile page stays under /m/.
  * Only the pages import this module (their own chunks); the router reads mobileParams.
  */
 

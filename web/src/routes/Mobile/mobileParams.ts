@@ -3,7 +3,7 @@ import { SEARCH_MENU } from '../../constants';
 import { readSearchParams } from '../Search/searchParams';
 
 /**
- * What the mobile site's routes (issue 7) read from their URLs. The router (first-load code)
+ * What the mobile site's routes read from their URLs. The router (first-load code)
  * imports this module: keep it to the loaders' needs; the pages' links live in mobileLinks.
  */
 export const MOBILE_ROOT = '/m';
