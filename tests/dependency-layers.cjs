@@ -70,7 +70,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The store imports nothing above it: search, the AI and media receive it; the engines that read it are wired ' +
-        'on top by the main API\'s composition root (main-api/data.ts), and the demo seeds it from above (demo/seed.ts).',
+        "on top by the main API's composition root (main-api/data.ts), and the demo seeds it from above (demo/seed.ts).",
       from: { path: upstream('store') },
       to: { path: upstream('(search|ai|media|demo)') },
     },
@@ -100,7 +100,7 @@ module.exports = {
     {
       name: 'search-and-ai-apart',
       severity: 'error',
-      comment: 'Search does not know the AI (the AI uses search\'s analyser and lexicon).',
+      comment: "Search does not know the AI (the AI uses search's analyser and lexicon).",
       from: { path: upstream('search') },
       to: { path: upstream('ai') },
     },

@@ -8,7 +8,18 @@ import tseslint from 'typescript-eslint';
 const asErrors = (rules) => Object.fromEntries(Object.keys(rules).map((rule) => [rule, 'error']));
 
 export default tseslint.config(
-  { ignores: ['**/__generated__/**', '**/dist/**', 'node_modules/**', 'data/**', 'upstream/demo-media/**', '**/*.cjs', '**/*.mjs', '**/*.js'] },
+  {
+    ignores: [
+      '**/__generated__/**',
+      '**/dist/**',
+      'node_modules/**',
+      'data/**',
+      'upstream/demo-media/**',
+      '**/*.cjs',
+      '**/*.mjs',
+      '**/*.js',
+    ],
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     // promises: a store, service, resolver or handler call that is not awaited skips a check or loses an error

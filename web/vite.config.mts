@@ -29,10 +29,13 @@ const OVERLAY_LIBRARIES =
  * not in `shared`: a route's own modules and its query's artifact (the page's chunk and the query's
  * chunk share them), and the personal centre's, the play page's and the player's components
  */
-const NOT_SHARED = /web[\\/]src[\\/](routes[\\/]|components[\\/](Center|PlayPage|Player)[\\/]|__generated__[\\/]\w*(?<!Pagination|Refetch)Query\.graphql\.ts$)/;
+const NOT_SHARED =
+  /web[\\/]src[\\/](routes[\\/]|components[\\/](Center|PlayPage|Player)[\\/]|__generated__[\\/]\w*(?<!Pagination|Refetch)Query\.graphql\.ts$)/;
 
 const pageLibrary = (id: string) =>
-  id.startsWith('\0') || (/node_modules/.test(id) && ![PLAYER_LIBRARIES, OTHER_LAZY_LIBRARIES, OVERLAY_LIBRARIES].some((lazy) => lazy.test(id)));
+  id.startsWith('\0') ||
+  (/node_modules/.test(id) &&
+    ![PLAYER_LIBRARIES, OTHER_LAZY_LIBRARIES, OVERLAY_LIBRARIES].some((lazy) => lazy.test(id)));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -48,7 +51,9 @@ export default defineConfig({
         copyPublicDir: false,
         // one self-contained module: no CJS/ESM interop surprises from node_modules at run time,
         // and its own copy of React is the one that renders
-        rolldownOptions: { input: { 'entry-server': fileURLToPath(new URL('./src/entry-server.tsx', import.meta.url)) } },
+        rolldownOptions: {
+          input: { 'entry-server': fileURLToPath(new URL('./src/entry-server.tsx', import.meta.url)) },
+        },
       },
       resolve: { noExternal: true },
       // the libraries' production builds (React's checks cost the render time)
@@ -90,7 +95,12 @@ export default defineConfig({
             { name: 'overlays', test: OVERLAY_LIBRARIES, priority: 25 },
             { name: 'player', test: (id) => PLAYER_LIBRARIES.test(id) && !/hls\.js/.test(id), priority: 20 },
             // the app's modules that two or more routes use
-            { name: 'shared', test: (id) => /web[\\/]src[\\/]/.test(id) && !NOT_SHARED.test(id), minShareCount: 2, priority: 10 },
+            {
+              name: 'shared',
+              test: (id) => /web[\\/]src[\\/]/.test(id) && !NOT_SHARED.test(id),
+              minShareCount: 2,
+              priority: 10,
+            },
           ],
         },
       },

@@ -225,7 +225,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     loginUrl: parseUrl('LOGIN_URL', env.LOGIN_URL?.trim() || `http://127.0.0.1:${loginPort}`),
     loginPublicUrl: env.LOGIN_PUBLIC_URL?.trim() ? parseUrl('LOGIN_PUBLIC_URL', env.LOGIN_PUBLIC_URL.trim()) : null,
     cookieDomain: parseCookieDomain(env.COOKIE_DOMAIN),
-    publicOrigin: env.PUBLIC_BASE_URL?.trim() ? new URL(parseUrl('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL.trim())).origin.toLowerCase() : null,
+    publicOrigin: env.PUBLIC_BASE_URL?.trim()
+      ? new URL(parseUrl('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL.trim())).origin.toLowerCase()
+      : null,
     apiSecret: env.API_SECRET || 'sizheng-dev-secret',
     signAlgorithm,
     productId: 1,
@@ -238,15 +240,27 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     trustedProxies,
     webDistDir: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'web', 'dist')),
     upstreamTimeoutMs,
-    upstreamReadTimeoutMs: Math.min(parseInteger('UPSTREAM_READ_TIMEOUT_MS', env.UPSTREAM_READ_TIMEOUT_MS, 2_000, 1, 600_000), upstreamTimeoutMs),
-    upstreamWriteTimeoutMs: Math.min(parseInteger('UPSTREAM_WRITE_TIMEOUT_MS', env.UPSTREAM_WRITE_TIMEOUT_MS, 10_000, 1, 600_000), upstreamTimeoutMs),
+    upstreamReadTimeoutMs: Math.min(
+      parseInteger('UPSTREAM_READ_TIMEOUT_MS', env.UPSTREAM_READ_TIMEOUT_MS, 2_000, 1, 600_000),
+      upstreamTimeoutMs,
+    ),
+    upstreamWriteTimeoutMs: Math.min(
+      parseInteger('UPSTREAM_WRITE_TIMEOUT_MS', env.UPSTREAM_WRITE_TIMEOUT_MS, 10_000, 1, 600_000),
+      upstreamTimeoutMs,
+    ),
     uploadReadDeadlineMs: parseInteger('UPLOAD_READ_DEADLINE_MS', env.UPLOAD_READ_DEADLINE_MS, 60_000, 1, 600_000),
     logLevel,
     redisUrl: env.REDIS_URL?.trim() || null,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'sizheng:',
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     exposeUpstreamCount: parseBoolean('EXPOSE_UPSTREAM_COUNT', env.EXPOSE_UPSTREAM_COUNT, false),
-    upstreamBudgetPerOperation: parseInteger('UPSTREAM_BUDGET_PER_OPERATION', env.UPSTREAM_BUDGET_PER_OPERATION, 40, 1, 10_000),
+    upstreamBudgetPerOperation: parseInteger(
+      'UPSTREAM_BUDGET_PER_OPERATION',
+      env.UPSTREAM_BUDGET_PER_OPERATION,
+      40,
+      1,
+      10_000,
+    ),
     mobileSiteUrl: parseMobileSiteUrl(env.MOBILE_SITE_URL),
     firstScreenBudgetMs: parseInteger('FIRST_SCREEN_BUDGET_MS', env.FIRST_SCREEN_BUDGET_MS, 1_500, 0, 60_000),
     firstScreenCacheMs: parseInteger('FIRST_SCREEN_CACHE_MS', env.FIRST_SCREEN_CACHE_MS, 3_000, 0, 60_000),
@@ -255,9 +269,21 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     rateLimits: {
       windowSeconds: parseInteger('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, 60, 1, 86_400),
       userOperations: parseInteger('RATE_LIMIT_USER_OPERATIONS', env.RATE_LIMIT_USER_OPERATIONS, 600, 0, 100_000_000),
-      addressOperations: parseInteger('RATE_LIMIT_ADDRESS_OPERATIONS', env.RATE_LIMIT_ADDRESS_OPERATIONS, 20_000, 0, 100_000_000),
+      addressOperations: parseInteger(
+        'RATE_LIMIT_ADDRESS_OPERATIONS',
+        env.RATE_LIMIT_ADDRESS_OPERATIONS,
+        20_000,
+        0,
+        100_000_000,
+      ),
       userExpensive: parseInteger('RATE_LIMIT_USER_EXPENSIVE', env.RATE_LIMIT_USER_EXPENSIVE, 60, 0, 100_000_000),
-      addressExpensive: parseInteger('RATE_LIMIT_ADDRESS_EXPENSIVE', env.RATE_LIMIT_ADDRESS_EXPENSIVE, 2_000, 0, 100_000_000),
+      addressExpensive: parseInteger(
+        'RATE_LIMIT_ADDRESS_EXPENSIVE',
+        env.RATE_LIMIT_ADDRESS_EXPENSIVE,
+        2_000,
+        0,
+        100_000_000,
+      ),
     },
   };
 }

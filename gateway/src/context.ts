@@ -121,7 +121,8 @@ export function createRequestServices(deps: ContextDeps, env: RequestEnv): Reque
   const login = new LoginApi(deps.loginClient, loginScope);
   const cookieOptions = { domain: config.cookieDomain, secure: env.secure };
   const cookie: TokenCookieWriter = {
-    set: (token, expiresAt) => env.setCookie(TOKEN_COOKIE, tokenCookieHeader(token, tokenCookieMaxAge(expiresAt), cookieOptions)),
+    set: (token, expiresAt) =>
+      env.setCookie(TOKEN_COOKIE, tokenCookieHeader(token, tokenCookieMaxAge(expiresAt), cookieOptions)),
     clear: () => env.setCookie(TOKEN_COOKIE, clearedTokenCookieHeader(cookieOptions)),
   };
   const session = new ViewerSession({

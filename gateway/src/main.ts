@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   gateway = await startGateway(config, { logger });
   logger.info(`gateway listening on http://${config.host}:${gateway.port}`);
-  logger.info(`upstream ${config.upstreamUrl}, login service ${config.loginUrl}, GraphiQL ${config.graphiql ? 'on' : 'off'}, introspection ${config.introspection ? 'on' : 'off'}`);
+  logger.info(
+    `upstream ${config.upstreamUrl}, login service ${config.loginUrl}, GraphiQL ${config.graphiql ? 'on' : 'off'}, introspection ${config.introspection ? 'on' : 'off'}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -45,7 +45,13 @@ export interface GatewayMetrics {
   breakerState: Gauge<'service'>;
   uploadRefusals: Counter<'reason'>;
   /** one GraphQL operation executed: its name (bounded), its type, whether it had errors, its duration, the upstream requests it made */
-  observeOperation(name: string | null | undefined, type: string, hadErrors: boolean, seconds: number, upstreamCalls: number): void;
+  observeOperation(
+    name: string | null | undefined,
+    type: string,
+    hadErrors: boolean,
+    seconds: number,
+    upstreamCalls: number,
+  ): void;
   /** upload slots in use now (yoga/uploads.ts tells) */
   setUploadSlotsInUse(count: number): void;
   /** reports per coalesced AddPlayLogs call (play/playLogBatch.ts) */
@@ -112,7 +118,11 @@ export function createGatewayMetrics(): GatewayMetrics {
     buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
     registers,
   });
-  const aiAnswersInFlight = new Gauge({ name: 'gateway_ai_answers_in_flight', help: 'AI answers (askAI) streaming to askers now', registers });
+  const aiAnswersInFlight = new Gauge({
+    name: 'gateway_ai_answers_in_flight',
+    help: 'AI answers (askAI) streaming to askers now',
+    registers,
+  });
   const aiAnswers = new Counter({
     name: 'gateway_ai_answers_total',
     help: 'AI answers that ended, by how: done, failed (the stream broke off or the answer failed), cancelled (the asker left)',

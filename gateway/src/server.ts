@@ -23,7 +23,14 @@ import type { GatewayConfig } from './config';
 import { createRequestServices, type RequestEnv } from './context';
 import { clientAddressOf, createTrustTest, isHttpsRequest } from './http/clientAddress';
 import { clientDisconnectCode } from './http/clientGone';
-import { GUEST_COOKIE, TOKEN_COOKIE, guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from './http/cookies';
+import {
+  GUEST_COOKIE,
+  TOKEN_COOKIE,
+  guestCookieHeader,
+  isValidGuestId,
+  newGuestId,
+  parseCookies,
+} from './http/cookies';
 import { OfflineGraphiQL, isGraphiQLPageRequest, sendGraphiQLDisabled } from './http/graphiql';
 import { createMediaProxy } from './http/mediaProxy';
 import { PLAY_LOG_BEACON_PATH, createPlayLogBeacon } from './http/playLogBeacon';
@@ -152,11 +159,21 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const trusted = createTrustTest(config.trustedProxies);
   const graphiql = new OfflineGraphiQL();
   const playVideos = new PlayVideoNames();
-  const playLogs = new PlayLogBatcher(client, logger, { onBatch: (reports) => metrics.playLogBatchSize.observe(reports) });
+  const playLogs = new PlayLogBatcher(client, logger, {
+    onBatch: (reports) => metrics.playLogBatchSize.observe(reports),
+  });
   // replicas share the visitors' cached answers (replicas/responseCache.ts); alone, yoga keeps them in the process
-  const sharedResponses = config.redisUrl && config.responseCacheTtlMs > 0 ? createRedisResponseCache({ redisUrl: config.redisUrl, prefix: config.redisPrefix, logger }) : null;
+  const sharedResponses =
+    config.redisUrl && config.responseCacheTtlMs > 0
+      ? createRedisResponseCache({ redisUrl: config.redisUrl, prefix: config.redisPrefix, logger })
+      : null;
   // request rate limits per user and per address: in Redis the replicas count together (replicas/rateLimits.ts)
-  const rateLimits = createRateLimits({ settings: config.rateLimits, redisUrl: config.redisUrl, prefix: config.redisPrefix, logger });
+  const rateLimits = createRateLimits({
+    settings: config.rateLimits,
+    redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    logger,
+  });
   const yoga = createGraphQLHandler({
     config,
     logger,
@@ -238,7 +255,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     playVideos,
     playLogs,
     services: (req, res) =>
-      createRequestServices(services, requestEnv(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted))),
+      createRequestServices(
+        services,
+        requestEnv(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted)),
+      ),
   });
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -257,7 +277,11 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       return;
     }
     if (await serveOperatorPath(req, res, pathname)) return;
-    if (!config.graphiql && (pathname === GRAPHQL_ENDPOINT || pathname === `${GRAPHQL_ENDPOINT}/`) && isGraphiQLPageRequest(req)) {
+    if (
+      !config.graphiql &&
+      (pathname === GRAPHQL_ENDPOINT || pathname === `${GRAPHQL_ENDPOINT}/`) &&
+      isGraphiQLPageRequest(req)
+    ) {
       sendGraphiQLDisabled(res);
       return;
     }
@@ -310,7 +334,15 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       metrics.httpRequestDuration.observe({ route, method, status: statusClass(res.statusCode) }, seconds);
       const completed = res.writableFinished;
       // the id named here too: the event need not run in the request's async context
-      const fields = logFields({ reqId: requestId, method, path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path, route, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10, ...(completed ? {} : { aborted: true }) });
+      const fields = logFields({
+        reqId: requestId,
+        method,
+        path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
+        route,
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 10_000) / 10,
+        ...(completed ? {} : { aborted: true }),
+      });
       const message = completed ? 'request completed' : 'request aborted';
       if (PROBE_PATHS.has(path)) logger.debug(message, fields);
       else logger.info(message, fields);
@@ -329,7 +361,13 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   };
 
   const dispose = async () => {
-    await Promise.all([client.close(), loginClient.close(), mediaClient.close(), sharedResponses?.close(), rateLimits?.close()]);
+    await Promise.all([
+      client.close(),
+      loginClient.close(),
+      mediaClient.close(),
+      sharedResponses?.close(),
+      rateLimits?.close(),
+    ]);
   };
   // the rate limits' Redis connection is up (or has failed: then they count in the process, see there)
   const ready = async () => {
@@ -361,7 +399,11 @@ export async function startGateway(config: GatewayConfig, options: GatewayOption
   let shared: SharedViewerEvictions | null = null;
   if (config.redisUrl) {
     try {
-      shared = await shareViewerEvictions(viewerCache, { redisUrl: config.redisUrl, prefix: config.redisPrefix, logger: gateway.logger });
+      shared = await shareViewerEvictions(viewerCache, {
+        redisUrl: config.redisUrl,
+        prefix: config.redisPrefix,
+        logger: gateway.logger,
+      });
     } catch (error) {
       await gateway.dispose();
       throw error;

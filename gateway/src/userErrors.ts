@@ -39,7 +39,9 @@ export const UPSTREAM_BUSY_MESSAGE = '服务繁忙，请稍后再试';
 
 /** The sentence for an upstream failure: busy (try again shortly) or unavailable. */
 export function upstreamFailureMessage(error: UpstreamError): string {
-  return error.failure === 'timeout' || error.failure === 'unavailable' ? UPSTREAM_BUSY_MESSAGE : UPSTREAM_UNAVAILABLE_MESSAGE;
+  return error.failure === 'timeout' || error.failure === 'unavailable'
+    ? UPSTREAM_BUSY_MESSAGE
+    : UPSTREAM_UNAVAILABLE_MESSAGE;
 }
 
 export function userError(code: UserErrorCode, message: string, field: string | null = null): UserErrorResult {
@@ -57,7 +59,12 @@ export const unavailable = (cause?: UpstreamError): UserErrorResult =>
  * parameter the gateway should have caught; 4004 means the service does not know the call (a
  * gateway and a service of different versions), which the user can only wait out.
  */
-export function fromRefusal(result: Extract<OperationResult<unknown>, { ok: false }>, fallback: string, logger: Logger, path: string): UserErrorResult {
+export function fromRefusal(
+  result: Extract<OperationResult<unknown>, { ok: false }>,
+  fallback: string,
+  logger: Logger,
+  path: string,
+): UserErrorResult {
   if (result.code === CODE_REFUSED) return refused(result.message || fallback);
   if (result.code === CODE_BAD_PARAMETER) return userError('INVALID', result.message || fallback);
   logger.warn(`${path}: the service answered code ${result.code}`);
@@ -65,7 +72,9 @@ export function fromRefusal(result: Extract<OperationResult<unknown>, { ok: fals
 }
 
 /** The signed-in viewer of the operation, or null (the mutation answers LOGIN_REQUIRED without calling anything). */
-export async function signedIn(ctx: { session: ViewerSession }): Promise<{ viewer: SignedInViewer; token: string | null } | null> {
+export async function signedIn(ctx: {
+  session: ViewerSession;
+}): Promise<{ viewer: SignedInViewer; token: string | null } | null> {
   const state: ViewerState = await ctx.session.current();
   return isLoggedIn(state.viewer) ? { viewer: state.viewer, token: state.token } : null;
 }
@@ -74,7 +83,10 @@ export async function signedIn(ctx: { session: ViewerSession }): Promise<{ viewe
  * Runs a mutation's upstream work and turns an unreachable service into UNAVAILABLE; the payload's
  * other fields are then whatever `onUnavailable` gives.
  */
-export async function orUnavailable<T>(work: () => Promise<T>, onUnavailable: (error: UserErrorResult) => T | Promise<T>): Promise<T> {
+export async function orUnavailable<T>(
+  work: () => Promise<T>,
+  onUnavailable: (error: UserErrorResult) => T | Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {

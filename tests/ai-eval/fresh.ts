@@ -22,15 +22,35 @@ export const FRESH: readonly EvalQuestion[] = [
   // ── colloquial ──
   { question: '长江现在是不是不让打鱼了，从啥时候开始的', kind: 'colloquial', answers: ['自2021年1月1日起全面实施'] },
   { question: '手被玻璃划了个大口子血一直流，怎么止住', kind: 'colloquial', answers: ['直接压迫、加压包扎和止血带'] },
-  { question: '几个人一起去偷东西被抓了，责任怎么分谁大谁小', kind: 'colloquial', answers: ['参与者分为主犯、从犯、胁从犯和教唆犯'] },
+  {
+    question: '几个人一起去偷东西被抓了，责任怎么分谁大谁小',
+    kind: 'colloquial',
+    answers: ['参与者分为主犯、从犯、胁从犯和教唆犯'],
+  },
   { question: '有人没经过我同意拿我照片去打广告，民法典哪块能管', kind: 'colloquial', answers: ['独立成编保护生命权'] },
   { question: '小孩学外语是不是越小开始越好', kind: 'colloquial', answers: ['语言习得被认为存在敏感期'] },
-  { question: '家里种地老不知道化肥该上多少，有没有科学点的办法', kind: 'colloquial', answers: ['根据土壤养分状况和作物需求确定肥料的种类和用量'] },
+  {
+    question: '家里种地老不知道化肥该上多少，有没有科学点的办法',
+    kind: 'colloquial',
+    answers: ['根据土壤养分状况和作物需求确定肥料的种类和用量'],
+  },
   { question: '老家的地盐碱化了啥都长不好，咋整', kind: 'colloquial', answers: ['排水洗盐、种植耐盐作物等措施'] },
-  { question: '外卖平台算法老压骑手时间，还搞大数据杀熟，有没有哪门课研究这种问题', kind: 'colloquial', answers: ['关注算法歧视、透明度与问责等问题'] },
-  { question: '热搜挂啥大家就吵啥，是不是媒体在带节奏，传播学里怎么说', kind: 'colloquial', answers: ['影响公众对议题重要性的判断'] },
+  {
+    question: '外卖平台算法老压骑手时间，还搞大数据杀熟，有没有哪门课研究这种问题',
+    kind: 'colloquial',
+    answers: ['关注算法歧视、透明度与问责等问题'],
+  },
+  {
+    question: '热搜挂啥大家就吵啥，是不是媒体在带节奏，传播学里怎么说',
+    kind: 'colloquial',
+    answers: ['影响公众对议题重要性的判断'],
+  },
   { question: '宇宙到底多少岁了', kind: 'colloquial', answers: ['约一百三十八亿年前'] },
-  { question: '健身房教练说运动也得开处方，处方上都写些啥', kind: 'colloquial', answers: ['规定运动的种类、强度、时间和频率'] },
+  {
+    question: '健身房教练说运动也得开处方，处方上都写些啥',
+    kind: 'colloquial',
+    answers: ['规定运动的种类、强度、时间和频率'],
+  },
 
   // ── short ──
   { question: '两弹一星指啥', kind: 'short', answers: ['原子弹、导弹和人造卫星'] },
@@ -59,45 +79,105 @@ export const FRESH: readonly EvalQuestion[] = [
 
   // ── rambling ──
   {
-    question: '老师我有个问题，我们宿舍在争，就是古代当官的或者皇亲国戚犯了罪好像能减刑，有个专门的制度，名字好像跟数字有关，叫什么来着',
+    question:
+      '老师我有个问题，我们宿舍在争，就是古代当官的或者皇亲国戚犯了罪好像能减刑，有个专门的制度，名字好像跟数字有关，叫什么来着',
     kind: 'rambling',
     answers: ['对八种特权人物犯罪时减免刑罚的制度'],
   },
   {
-    question: '看新闻说长江沿线好多省市一起搞那个经济带，我家就在沿江，但是说不搞大开发，那它到底是要怎么发展，方针是啥',
+    question:
+      '看新闻说长江沿线好多省市一起搞那个经济带，我家就在沿江，但是说不搞大开发，那它到底是要怎么发展，方针是啥',
     kind: 'rambling',
     answers: ['坚持共抓大保护、不搞大开发'],
   },
   {
-    question: '我们组在做AI课的作业，现在那些大语言模型好像都是先拿一大堆文本训练，然后再用一点点标好的数据去调，这个套路叫什么，为什么要这么做',
+    question:
+      '我们组在做AI课的作业，现在那些大语言模型好像都是先拿一大堆文本训练，然后再用一点点标好的数据去调，这个套路叫什么，为什么要这么做',
     kind: 'rambling',
     answers: ['先在海量文本上学习通用语言知识'],
   },
   {
-    question: '最近在看大航海的纪录片，哥伦布、达伽马、麦哲伦这几个人一直往外跑，老师上课说这件事影响特别大，到底大在哪里啊',
+    question:
+      '最近在看大航海的纪录片，哥伦布、达伽马、麦哲伦这几个人一直往外跑，老师上课说这件事影响特别大，到底大在哪里啊',
     kind: 'rambling',
     answers: ['使世界开始连成一个整体'],
   },
 
   // ── example ──
-  { question: '水烧到一百度一下子就开了，哲学上这叫什么规律', kind: 'example', answers: ['量变积累到一定程度必然引起质变'] },
-  { question: '泰勒斯说万物都是水变来的，这个“万物是从哪来的”在哲学上叫啥', kind: 'example', answers: ['古希腊早期哲学家追问的万物本原'] },
-  { question: '河边立着个牌子写着某某河河长、联系电话，这是什么制度', kind: 'example', answers: ['由各级党政主要负责人担任河长湖长'] },
-  { question: '小岗村十八户按红手印，后来推广到全国的那个制度叫啥', kind: 'example', answers: ['1978年起源于安徽凤阳小岗村的农村改革'] },
-  { question: '敲一下膝盖腿就自己弹起来，中间经过了哪些结构', kind: 'example', answers: ['由感受器、传入神经、神经中枢、传出神经和效应器组成'] },
+  {
+    question: '水烧到一百度一下子就开了，哲学上这叫什么规律',
+    kind: 'example',
+    answers: ['量变积累到一定程度必然引起质变'],
+  },
+  {
+    question: '泰勒斯说万物都是水变来的，这个“万物是从哪来的”在哲学上叫啥',
+    kind: 'example',
+    answers: ['古希腊早期哲学家追问的万物本原'],
+  },
+  {
+    question: '河边立着个牌子写着某某河河长、联系电话，这是什么制度',
+    kind: 'example',
+    answers: ['由各级党政主要负责人担任河长湖长'],
+  },
+  {
+    question: '小岗村十八户按红手印，后来推广到全国的那个制度叫啥',
+    kind: 'example',
+    answers: ['1978年起源于安徽凤阳小岗村的农村改革'],
+  },
+  {
+    question: '敲一下膝盖腿就自己弹起来，中间经过了哪些结构',
+    kind: 'example',
+    answers: ['由感受器、传入神经、神经中枢、传出神经和效应器组成'],
+  },
   { question: '画画时铁轨越远越窄、近大远小，这种画法叫啥', kind: 'example', answers: ['使画面产生真实的空间深度'] },
-  { question: '站在大瀑布跟前被震得说不出话，美学上这算什么感受', kind: 'example', answers: ['源于面对巨大或强力对象时的震撼与升华'] },
+  {
+    question: '站在大瀑布跟前被震得说不出话，美学上这算什么感受',
+    kind: 'example',
+    answers: ['源于面对巨大或强力对象时的震撼与升华'],
+  },
   { question: '为啥我们这边夏天又热雨又多，冬天又冷又干', kind: 'example', answers: ['我国东部地区因此雨热同期'] },
 
   // ── comparison ──
-  { question: '乘数效应和货币乘数是一回事吗', kind: 'comparison', answers: ['引起国民收入成倍变动', '创造出倍数存款货币的机制'] },
-  { question: '朱熹的理一分殊跟王阳明的心即理有啥不一样', kind: 'comparison', answers: ['说明万物同出一理而又各有其分', '认为天理不在心外'] },
-  { question: '英国光荣革命和法国大革命各自留下了什么重要文件', kind: 'comparison', answers: ['次年的《权利法案》确立了君主立宪制', '《人权宣言》宣告了人权、法治、自由等原则'] },
-  { question: '奈达的功能对等和严复的信达雅有什么区别', kind: 'comparison', answers: ['强调译文读者的反应应与原文读者大致相同', '严复在《天演论》译例言中提出的翻译标准'] },
-  { question: '牛顿第二定律和动量守恒说的分别是啥', kind: 'comparison', answers: ['加速度与所受合力成正比、与质量成反比', '系统不受外力或所受合外力为零时'] },
-  { question: '四合院和苏州园林，北方南方的房子区别在哪', kind: 'comparison', answers: ['由四面房屋围合成一个庭院', '虽由人作，宛自天开'] },
-  { question: '政策试点和政策评估分别是干嘛的', kind: 'comparison', answers: ['先试点、再推广', '判断政策的效果、效率和公平性'] },
-  { question: '传染病流行的三个环节和三级预防分别是哪三个', kind: 'comparison', answers: ['传染源、传播途径和易感人群', '病因预防、临床前期预防和临床预防'] },
+  {
+    question: '乘数效应和货币乘数是一回事吗',
+    kind: 'comparison',
+    answers: ['引起国民收入成倍变动', '创造出倍数存款货币的机制'],
+  },
+  {
+    question: '朱熹的理一分殊跟王阳明的心即理有啥不一样',
+    kind: 'comparison',
+    answers: ['说明万物同出一理而又各有其分', '认为天理不在心外'],
+  },
+  {
+    question: '英国光荣革命和法国大革命各自留下了什么重要文件',
+    kind: 'comparison',
+    answers: ['次年的《权利法案》确立了君主立宪制', '《人权宣言》宣告了人权、法治、自由等原则'],
+  },
+  {
+    question: '奈达的功能对等和严复的信达雅有什么区别',
+    kind: 'comparison',
+    answers: ['强调译文读者的反应应与原文读者大致相同', '严复在《天演论》译例言中提出的翻译标准'],
+  },
+  {
+    question: '牛顿第二定律和动量守恒说的分别是啥',
+    kind: 'comparison',
+    answers: ['加速度与所受合力成正比、与质量成反比', '系统不受外力或所受合外力为零时'],
+  },
+  {
+    question: '四合院和苏州园林，北方南方的房子区别在哪',
+    kind: 'comparison',
+    answers: ['由四面房屋围合成一个庭院', '虽由人作，宛自天开'],
+  },
+  {
+    question: '政策试点和政策评估分别是干嘛的',
+    kind: 'comparison',
+    answers: ['先试点、再推广', '判断政策的效果、效率和公平性'],
+  },
+  {
+    question: '传染病流行的三个环节和三级预防分别是哪三个',
+    kind: 'comparison',
+    answers: ['传染源、传播途径和易感人群', '病因预防、临床前期预防和临床预防'],
+  },
 
   // ── english ──
   { question: 'CAPM模型的公式是什么', kind: 'english', answers: ['无风险利率加上贝塔系数乘以市场风险溢价'] },
@@ -111,28 +191,67 @@ export const FRESH: readonly EvalQuestion[] = [
 
   // ── followup: asked on a lecture's play page ──
   { question: '它查东西为什么这么快', kind: 'followup', watching: '哈希表', answers: ['平均查找时间为常数级'] },
-  { question: '它算梯度靠的是哪个求导法则', kind: 'followup', watching: '反向传播算法', answers: ['利用链式法则计算神经网络各层参数的梯度'] },
-  { question: '莎士比亚写的这种诗结构是怎样的', kind: 'followup', watching: '十四行诗', answers: ['三个四行诗节加一个对句'] },
+  {
+    question: '它算梯度靠的是哪个求导法则',
+    kind: 'followup',
+    watching: '反向传播算法',
+    answers: ['利用链式法则计算神经网络各层参数的梯度'],
+  },
+  {
+    question: '莎士比亚写的这种诗结构是怎样的',
+    kind: 'followup',
+    watching: '十四行诗',
+    answers: ['三个四行诗节加一个对句'],
+  },
   { question: '它有多少年历史了', kind: 'followup', watching: '古琴艺术', answers: ['已有三千多年历史'] },
   { question: '这件事对唐朝影响有多大', kind: 'followup', watching: '安史之乱', answers: ['成为唐朝由盛转衰的转折点'] },
   { question: '它有多长，哪年通的车', kind: 'followup', watching: '港珠澳大桥', answers: ['全长约五十五公里'] },
-  { question: '那物质波又是谁提出来的', kind: 'followup', watching: '波粒二象性', answers: ['德布罗意提出了物质波的概念'] },
+  {
+    question: '那物质波又是谁提出来的',
+    kind: 'followup',
+    watching: '波粒二象性',
+    answers: ['德布罗意提出了物质波的概念'],
+  },
 
   // ── paraphrase ──
-  { question: '新发展格局里说的双循环具体指什么', kind: 'paraphrase', answers: ['以国内大循环为主体、国内国际双循环相互促进'] },
-  { question: '总体国家安全观以什么为宗旨、以什么为根本', kind: 'paraphrase', answers: ['以人民安全为宗旨、政治安全为根本'] },
+  {
+    question: '新发展格局里说的双循环具体指什么',
+    kind: 'paraphrase',
+    answers: ['以国内大循环为主体、国内国际双循环相互促进'],
+  },
+  {
+    question: '总体国家安全观以什么为宗旨、以什么为根本',
+    kind: 'paraphrase',
+    answers: ['以人民安全为宗旨、政治安全为根本'],
+  },
   { question: '社会主义的本质该怎么概括', kind: 'paraphrase', answers: ['解放生产力，发展生产力，消灭剥削'] },
   { question: '现行宪法通过以后一共改过几次', kind: 'paraphrase', answers: ['先后进行了五次修改'] },
-  { question: '数据凭什么能和土地、劳动力、资本并列成为生产要素', kind: 'paraphrase', answers: ['具有非竞争性和可复制性'] },
+  {
+    question: '数据凭什么能和土地、劳动力、资本并列成为生产要素',
+    kind: 'paraphrase',
+    answers: ['具有非竞争性和可复制性'],
+  },
   { question: '我国城镇化率现在大概到多少了', kind: 'paraphrase', answers: ['常住人口城镇化率已超过百分之六十五'] },
 
   // ── indirect: described without its name ──
-  { question: '圣西门、傅立叶、欧文那几个人批判资本主义，为啥最后没成', kind: 'indirect', answers: ['却找不到变革社会的现实力量'] },
+  {
+    question: '圣西门、傅立叶、欧文那几个人批判资本主义，为啥最后没成',
+    kind: 'indirect',
+    answers: ['却找不到变革社会的现实力量'],
+  },
   { question: '省这一级行政区是从哪个朝代开始有的', kind: 'indirect', answers: ['由元朝确立，是中国省制的开端'] },
   { question: '中国第一部比较系统的成文法典是谁编的', kind: 'indirect', answers: ['战国时期李悝编撰'] },
-  { question: '胡塞尔说要把对外部世界的看法先放进括号里，这是什么方法', kind: 'indirect', answers: ['把对外部世界存在的自然态度暂时放入括号'] },
+  {
+    question: '胡塞尔说要把对外部世界的看法先放进括号里，这是什么方法',
+    kind: 'indirect',
+    answers: ['把对外部世界存在的自然态度暂时放入括号'],
+  },
   { question: '怎么知道太阳系外面还有别的行星', kind: 'indirect', answers: ['凌星法和视向速度法是主要的探测方法'] },
-  { question: '二极管为什么电流只能往一个方向走', kind: 'indirect', answers: ['具有单向导电性，是二极管和晶体管的基础'] },
+  {
+    question: '二极管为什么电流只能往一个方向走',
+    kind: 'indirect',
+    answers: ['具有单向导电性，是二极管和晶体管的基础'],
+  },
 
   // ── alias: a person or work under another name ──
   { question: '铁人王进喜是在哪场会战里出来的', kind: 'alias', answers: ['1960年开始的石油勘探开发大会战'] },

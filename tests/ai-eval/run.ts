@@ -100,8 +100,18 @@ interface Scores {
 
 function score(outcomes: Outcome[], spoken: Map<string, Spoken[]>): Scores {
   const s: Scores = {
-    answerable: 0, top1: 0, top3: 0, withinWindow: 0, inTop3ForWindow: 0, comparisons: 0, bothSides: 0,
-    wronglyRefused: 0, offCorpus: 0, wronglyAnswered: 0, repeated: 0, answered: 0,
+    answerable: 0,
+    top1: 0,
+    top3: 0,
+    withinWindow: 0,
+    inTop3ForWindow: 0,
+    comparisons: 0,
+    bothSides: 0,
+    wronglyRefused: 0,
+    offCorpus: 0,
+    wronglyAnswered: 0,
+    repeated: 0,
+    answered: 0,
   };
   for (const o of outcomes) {
     if (o.sources.length > 0) {
@@ -122,7 +132,12 @@ function score(outcomes: Outcome[], spoken: Map<string, Spoken[]>): Scores {
     if (top.length > 0) {
       s.top3++;
       s.inTop3ForWindow++;
-      if (top.some((src) => right.some((r) => r.videoId === src.videoId && Math.abs(r.second - src.timePoint) <= WINDOW_S))) s.withinWindow++;
+      if (
+        top.some((src) =>
+          right.some((r) => r.videoId === src.videoId && Math.abs(r.second - src.timePoint) <= WINDOW_S),
+        )
+      )
+        s.withinWindow++;
     }
     if (o.q.kind === 'comparison') {
       s.comparisons++;
@@ -138,18 +153,25 @@ const pct = (n: number, d: number): string => (d === 0 ? '–' : `${((100 * n) /
 /** plain BM25 over the transcript passages: jieba words, no stop list beyond search's, no decision */
 function baseline(content: ReturnType<typeof generateDemoContent>, questions: readonly EvalQuestion[]): Outcome[] {
   const db = new Database(':memory:');
-  db.exec(`CREATE VIRTUAL TABLE p USING fts5(words, video UNINDEXED, second UNINDEXED, tokenize = 'unicode61 remove_diacritics 2')`);
+  db.exec(
+    `CREATE VIRTUAL TABLE p USING fts5(words, video UNINDEXED, second UNINDEXED, tokenize = 'unicode61 remove_diacritics 2')`,
+  );
   const insert = db.prepare('INSERT INTO p (words, video, second) VALUES (?, ?, ?)');
   db.transaction(() => {
-    for (const v of content.videos) for (const t of v.transcript) insert.run(indexWords(t.text), v.id, Math.floor(t.startMs / 1000));
+    for (const v of content.videos)
+      for (const t of v.transcript) insert.run(indexWords(t.text), v.id, Math.floor(t.startMs / 1000));
   })();
   const search = db.prepare('SELECT video, second FROM p WHERE p MATCH ? ORDER BY bm25(p) LIMIT 30');
   return questions.map((q) => {
     const words = [...new Set(indexWords(q.question).split(' ').filter(Boolean))];
     const started = performance.now();
-    const rows = words.length ? (search.all(words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ')) as { video: number; second: number }[]) : [];
+    const rows = words.length
+      ? (search.all(words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ')) as { video: number; second: number }[])
+      : [];
     const sources: { videoId: number; timePoint: number }[] = [];
-    for (const r of rows) if (!sources.some((s) => s.videoId === r.video) && sources.length < 5) sources.push({ videoId: r.video, timePoint: r.second });
+    for (const r of rows)
+      if (!sources.some((s) => s.videoId === r.video) && sources.length < 5)
+        sources.push({ videoId: r.video, timePoint: r.second });
     return { q, sources, answer: '', firstChunkMs: performance.now() - started };
   });
 }
@@ -161,7 +183,8 @@ async function main(): Promise<void> {
   }));
   const content = generateDemoContent({ now: new Date() });
   const spoken = new Map<string, Spoken[]>();
-  for (const { questions } of sets) for (const q of questions) for (const a of q.answers) spoken.set(a, whereSpoken(content, a));
+  for (const { questions } of sets)
+    for (const q of questions) for (const a of q.answers) spoken.set(a, whereSpoken(content, a));
   const missing = [...spoken].filter(([, where]) => where.length === 0).map(([a]) => a);
   if (missing.length) console.error(`warning: answers no transcript says: ${missing.join(' / ')}`);
   // a follow-up is asked from the play page of the first video whose name has its term
@@ -179,25 +202,45 @@ async function main(): Promise<void> {
   try {
     const built = Date.now();
     while ((await api.store.knowledge.catchUp(60_000)).remaining > 0);
-    console.error(`knowledge base: ${(await api.store.knowledge.stats()).chunks} chunks (${Date.now() - built} ms to finish indexing)`);
+    console.error(
+      `knowledge base: ${(await api.store.knowledge.stats()).chunks} chunks (${Date.now() - built} ms to finish indexing)`,
+    );
     let n = 0;
     for (const { name, questions } of sets) {
       const outcomes: Outcome[] = [];
       for (const q of questions) {
-        const userId = (await api.store.users.insert({ userName: `eval${n++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
+        const userId = (
+          await api.store.users.insert(
+            { userName: `eval${n++}`, passwordHash: null, userType: 1, comId: null, realName: '' },
+            Date.now(),
+          )
+        ).userId;
         const started = performance.now();
         let firstChunkMs: number | null = null;
         const scope = q.watching ? watched(q.watching) : {};
-        const result = await ask(api.client, { question: q.question, userId, productId: 1, ...scope, ...(verbose ? { model: 'reasoner' } : {}) }, (chunk) => {
-          if (firstChunkMs === null && !/^(r1:|end:|err:)/.test(chunk)) firstChunkMs = performance.now() - started;
-        });
+        const result = await ask(
+          api.client,
+          { question: q.question, userId, productId: 1, ...scope, ...(verbose ? { model: 'reasoner' } : {}) },
+          (chunk) => {
+            if (firstChunkMs === null && !/^(r1:|end:|err:)/.test(chunk)) firstChunkMs = performance.now() - started;
+          },
+        );
         const parts = answerParts(result.chunks);
         const sources = (parts.sources ?? []).map((s: AiSource) => ({ videoId: s.videoId, timePoint: s.timePoint }));
         outcomes.push({ q, sources, answer: parts.answer, firstChunkMs });
         if (verbose) {
           const right = q.answers.flatMap((a) => spoken.get(a) ?? []);
-          const mark = q.answers.length === 0 ? (sources.length ? '✗ answered' : '✓ refused') : sources.slice(0, 3).some((s) => right.some((r) => r.videoId === s.videoId)) ? '✓' : '✗';
-          console.log(`${mark} [${q.kind}] ${q.question}\n   ${parts.answer.slice(0, 160)}\n   sources ${JSON.stringify(sources.slice(0, 3))} right ${JSON.stringify(right.slice(0, 4))}`);
+          const mark =
+            q.answers.length === 0
+              ? sources.length
+                ? '✗ answered'
+                : '✓ refused'
+              : sources.slice(0, 3).some((s) => right.some((r) => r.videoId === s.videoId))
+                ? '✓'
+                : '✗';
+          console.log(
+            `${mark} [${q.kind}] ${q.question}\n   ${parts.answer.slice(0, 160)}\n   sources ${JSON.stringify(sources.slice(0, 3))} right ${JSON.stringify(right.slice(0, 4))}`,
+          );
           // a miss shows the analysis the provider used (deep thinking), to see why
           if (mark.startsWith('✗')) console.log(`   thinking ${parts.thinking.replace(/\s+/g, ' ').slice(0, 900)}`);
         }
@@ -206,20 +249,49 @@ async function main(): Promise<void> {
       const base = score(plain.get(name)!, spoken);
       const ttfc = outcomes.map((o) => o.firstChunkMs).filter((v): v is number => v !== null);
       const rows: [string, string, string][] = [
-        ['questions (answerable / off-corpus)', `${ours.answerable} / ${ours.offCorpus}`, `${base.answerable} / ${base.offCorpus}`],
+        [
+          'questions (answerable / off-corpus)',
+          `${ours.answerable} / ${ours.offCorpus}`,
+          `${base.answerable} / ${base.offCorpus}`,
+        ],
         ['top-1', pct(ours.top1, ours.answerable), pct(base.top1, base.answerable)],
         ['top-3', pct(ours.top3, ours.answerable), pct(base.top3, base.answerable)],
-        [`cited second within ±${WINDOW_S} s (of top-3 hits)`, pct(ours.withinWindow, ours.inTop3ForWindow), pct(base.withinWindow, base.inTop3ForWindow)],
-        ['comparisons with every side cited', pct(ours.bothSides, ours.comparisons), pct(base.bothSides, base.comparisons)],
-        ['wrongly refused (answerable)', pct(ours.wronglyRefused, ours.answerable), pct(base.wronglyRefused, base.answerable)],
-        ['wrongly answered (off-corpus)', pct(ours.wronglyAnswered, ours.offCorpus), pct(base.wronglyAnswered, base.offCorpus)],
+        [
+          `cited second within ±${WINDOW_S} s (of top-3 hits)`,
+          pct(ours.withinWindow, ours.inTop3ForWindow),
+          pct(base.withinWindow, base.inTop3ForWindow),
+        ],
+        [
+          'comparisons with every side cited',
+          pct(ours.bothSides, ours.comparisons),
+          pct(base.bothSides, base.comparisons),
+        ],
+        [
+          'wrongly refused (answerable)',
+          pct(ours.wronglyRefused, ours.answerable),
+          pct(base.wronglyRefused, base.answerable),
+        ],
+        [
+          'wrongly answered (off-corpus)',
+          pct(ours.wronglyAnswered, ours.offCorpus),
+          pct(base.wronglyAnswered, base.offCorpus),
+        ],
         ['answers repeating a quote', `${ours.repeated} of ${ours.answered}`, '–'],
-        ['first answer chunk p50 / p95', `${percentile(ttfc, 50).toFixed(1)} / ${percentile(ttfc, 95).toFixed(1)} ms`, '–'],
+        [
+          'first answer chunk p50 / p95',
+          `${percentile(ttfc, 50).toFixed(1)} / ${percentile(ttfc, 95).toFixed(1)} ms`,
+          '–',
+        ],
       ];
-      console.log(`\n### ${name} set\n\n| figure | retrieval provider (flowQuestion) | plain BM25 baseline |\n|---|---|---|`);
+      console.log(
+        `\n### ${name} set\n\n| figure | retrieval provider (flowQuestion) | plain BM25 baseline |\n|---|---|---|`,
+      );
       for (const [label, a, b] of rows) console.log(`| ${label} | ${a} | ${b} |`);
       const byKind = [...new Set(questions.map((q) => q.kind))].map((kind) => {
-        const s = score(outcomes.filter((o) => o.q.kind === kind), spoken);
+        const s = score(
+          outcomes.filter((o) => o.q.kind === kind),
+          spoken,
+        );
         return kind === 'offcorpus'
           ? `${kind}: refused ${pct(s.offCorpus - s.wronglyAnswered, s.offCorpus)}`
           : `${kind}: top-3 ${pct(s.top3, s.answerable)}, refused ${pct(s.wronglyRefused, s.answerable)}`;

@@ -47,7 +47,11 @@ interface ScaleOptions {
   step: (text: string) => void;
 }
 
-async function measureScale(name: string, content: DemoContent, { engine, cleanup, step }: ScaleOptions): Promise<AiScaleRun> {
+async function measureScale(
+  name: string,
+  content: DemoContent,
+  { engine, cleanup, step }: ScaleOptions,
+): Promise<AiScaleRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-ai-scale-'));
   try {
     // PostgreSQL: a schema of the run's own (dropped by the cleanup); SQLite: the file under dataDir
@@ -60,15 +64,30 @@ async function measureScale(name: string, content: DemoContent, { engine, cleanu
     while ((await store.knowledge.catchUp(600_000)).remaining > 0);
     const buildMs = performance.now() - started;
     const { chunks } = await store.knowledge.stats();
-    const config = loadUpstreamConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', AI_RETRIEVAL_PACE_MS: '0' });
+    const config = loadUpstreamConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      UPSTREAM_PORT: '0',
+      LOG_LEVEL: 'silent',
+      AI_RETRIEVAL_PACE_MS: '0',
+    });
     const server = await startMainApi({ config, store });
     try {
-      const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm });
+      const client = new UpstreamClient({
+        baseUrl: server.url,
+        secret: config.apiSecret,
+        algorithm: config.signAlgorithm,
+      });
       const times: number[] = [];
       let answered = 0;
       // a warm-up: the first question pays for loading the dictionary and the statements
       for (const [i, q] of [...QUESTIONS.slice(0, 5), ...QUESTIONS].entries()) {
-        const userId = (await store.users.insert({ userName: `scale${i}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
+        const userId = (
+          await store.users.insert(
+            { userName: `scale${i}`, passwordHash: null, userType: 1, comId: null, realName: '' },
+            Date.now(),
+          )
+        ).userId;
         const t0 = performance.now();
         let first: number | null = null;
         const result = await ask(client, { question: q.question, userId, productId: 1 }, (chunk) => {
@@ -101,16 +120,25 @@ async function measureScale(name: string, content: DemoContent, { engine, cleanu
   }
 }
 
-export async function runAiScaleBench(options: { quick: boolean; engines: Engine[]; cleanup: Cleanup; step: (text: string) => void }): Promise<AiScaleRun[]> {
+export async function runAiScaleBench(options: {
+  quick: boolean;
+  engines: Engine[];
+  cleanup: Cleanup;
+  step: (text: string) => void;
+}): Promise<AiScaleRun[]> {
   const runs: AiScaleRun[] = [];
   const demo = generateDemoContent({ now: new Date() });
-  const size = options.quick ? { ...FULL_CORPUS, courses: FULL_CORPUS.courses / 10, knowledgePoints: FULL_CORPUS.knowledgePoints / 10 } : FULL_CORPUS;
+  const size = options.quick
+    ? { ...FULL_CORPUS, courses: FULL_CORPUS.courses / 10, knowledgePoints: FULL_CORPUS.knowledgePoints / 10 }
+    : FULL_CORPUS;
   options.step(`corpus: generating ${size.courses} courses`);
   const corpus = generateCorpus(size);
   for (const engine of options.engines) {
     const scale = { engine, cleanup: options.cleanup, step: options.step };
     runs.push(await measureScale('demo', demo, scale));
-    runs.push(await measureScale(`${size.courses.toLocaleString('en-US').replace(/,/g, ' ')} courses`, corpus.content, scale));
+    runs.push(
+      await measureScale(`${size.courses.toLocaleString('en-US').replace(/,/g, ' ')} courses`, corpus.content, scale),
+    );
   }
   return runs;
 }

@@ -101,7 +101,11 @@ function demoQuestions(dataDir: string, count: number): string[] {
   const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     const labels = (
-      db.prepare('SELECT DISTINCT key_points AS label FROM video_keyframes WHERE length(key_points) BETWEEN 2 AND 12 ORDER BY video_id, seq').all() as { label: string }[]
+      db
+        .prepare(
+          'SELECT DISTINCT key_points AS label FROM video_keyframes WHERE length(key_points) BETWEEN 2 AND 12 ORDER BY video_id, seq',
+        )
+        .all() as { label: string }[]
     ).map((row) => row.label);
     if (labels.length === 0) throw new BrokenError('ai: the demo has no keyframes to ask about');
     return Array.from({ length: count }, (_, i) => `什么是${labels[i % labels.length]}？`);
@@ -118,11 +122,27 @@ async function readEvents(body: AsyncIterable<Uint8Array>, onEvent: (data: strin
 }
 
 async function askUpstream(pool: Pool, asker: Asker): Promise<Answer> {
-  const wire = withNonce(toWireParams({ question: asker.question, productId: 1, userId: asker.viewer.userId, clientId: `bench-${asker.viewer.userId}`, model: 'reasoner' }), 'main-api');
-  const headers = { ...signedHeaders(wire, { secret: API_SECRET, algorithm: 'md5', productId: 1 }), accept: 'text/event-stream' };
+  const wire = withNonce(
+    toWireParams({
+      question: asker.question,
+      productId: 1,
+      userId: asker.viewer.userId,
+      clientId: `bench-${asker.viewer.userId}`,
+      model: 'reasoner',
+    }),
+    'main-api',
+  );
+  const headers = {
+    ...signedHeaders(wire, { secret: API_SECRET, algorithm: 'md5', productId: 1 }),
+    accept: 'text/event-stream',
+  };
   const t0 = performance.now();
   const answer: Answer = { firstChunkMs: NaN, endMs: NaN, chunks: 0, chars: 0, completed: false, error: null };
-  const response = await pool.request({ method: 'GET', path: `/api/ai/flowQuestion?${new URLSearchParams(wire).toString()}`, headers });
+  const response = await pool.request({
+    method: 'GET',
+    path: `/api/ai/flowQuestion?${new URLSearchParams(wire).toString()}`,
+    headers,
+  });
   if (!String(response.headers['content-type']).startsWith('text/event-stream')) {
     answer.error = `not a stream: HTTP ${response.statusCode} ${(await response.body.text()).slice(0, 160)}`;
     return answer;
@@ -139,13 +159,22 @@ async function askUpstream(pool: Pool, asker: Asker): Promise<Answer> {
 }
 
 async function askGateway(pool: Pool, asker: Asker): Promise<Answer> {
-  const body = JSON.stringify({ query: ASK_AI, operationName: 'BenchAskAI', variables: { input: { question: asker.question, deepThinking: true, clientId: `bench-${asker.viewer.userId}` } } });
+  const body = JSON.stringify({
+    query: ASK_AI,
+    operationName: 'BenchAskAI',
+    variables: { input: { question: asker.question, deepThinking: true, clientId: `bench-${asker.viewer.userId}` } },
+  });
   const t0 = performance.now();
   const answer: Answer = { firstChunkMs: NaN, endMs: NaN, chunks: 0, chars: 0, completed: false, error: null };
   const response = await pool.request({
     method: 'POST',
     path: '/graphql',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1', cookie: asker.viewer.cookie },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      'x-graphql-yoga-csrf': '1',
+      cookie: asker.viewer.cookie,
+    },
     body,
   });
   if (response.statusCode !== 200) {
@@ -155,7 +184,10 @@ async function askGateway(pool: Pool, asker: Asker): Promise<Answer> {
   await readEvents(response.body, (data) => {
     // yoga's events: `next` carries a result as JSON, `complete` an empty data line
     if (data === '') return;
-    const result = JSON.parse(data) as { data?: { askAI?: { __typename: string; text?: string } } | null; errors?: { message: string }[] };
+    const result = JSON.parse(data) as {
+      data?: { askAI?: { __typename: string; text?: string } } | null;
+      errors?: { message: string }[];
+    };
     if (result.errors?.length) {
       answer.error = result.errors.map((error) => error.message).join('; ');
       return;
@@ -182,7 +214,9 @@ function summarise(pathName: AiRun['path'], round: number, answers: Answer[], wa
     round,
     questions: answers.length,
     failed,
-    firstError: answers.find((a) => a.error !== null || !a.completed)?.error ?? (failed > 0 ? 'an answer ended without its end chunk' : null),
+    firstError:
+      answers.find((a) => a.error !== null || !a.completed)?.error ??
+      (failed > 0 ? 'an answer ended without its end chunk' : null),
     firstChunkP50Ms: percentile(first, 50),
     firstChunkP95Ms: percentile(first, 95),
     endP50Ms: percentile(end, 50),
@@ -196,17 +230,31 @@ function summarise(pathName: AiRun['path'], round: number, answers: Answer[], wa
 }
 
 /** All askers at the same moment; the wall time runs from the first request to the last end. */
-async function simultaneous(askers: Asker[], ask: (asker: Asker) => Promise<Answer>): Promise<{ answers: Answer[]; wallMs: number }> {
+async function simultaneous(
+  askers: Asker[],
+  ask: (asker: Asker) => Promise<Answer>,
+): Promise<{ answers: Answer[]; wallMs: number }> {
   const began = performance.now();
   const answers = await Promise.all(
     askers.map((asker) =>
-      ask(asker).catch((error: unknown): Answer => ({ firstChunkMs: NaN, endMs: NaN, chunks: 0, chars: 0, completed: false, error: (error as Error)?.message ?? String(error) })),
+      ask(asker).catch((error: unknown): Answer => ({
+        firstChunkMs: NaN,
+        endMs: NaN,
+        chunks: 0,
+        chars: 0,
+        completed: false,
+        error: (error as Error)?.message ?? String(error),
+      })),
     ),
   );
   return { answers, wallMs: performance.now() - began };
 }
 
-export async function runAiBench(options: { cleanup: Cleanup; step: (text: string) => void; quick?: boolean }): Promise<AiBenchResults> {
+export async function runAiBench(options: {
+  cleanup: Cleanup;
+  step: (text: string) => void;
+  quick?: boolean;
+}): Promise<AiBenchResults> {
   const { cleanup, step } = options;
   const quick = options.quick ?? false;
   const count = quick ? 40 : SIMULTANEOUS_QUESTIONS;
@@ -224,9 +272,19 @@ export async function runAiBench(options: { cleanup: Cleanup; step: (text: strin
   const measured = askers.slice(0, count);
 
   // enough connections for every stream at once: a stream holds its connection to the end
-  const gatewayPool = new Pool(platform.baseUrl, { connections: count + 16, keepAliveTimeout: 30_000, bodyTimeout: 120_000, headersTimeout: 120_000 });
+  const gatewayPool = new Pool(platform.baseUrl, {
+    connections: count + 16,
+    keepAliveTimeout: 30_000,
+    bodyTimeout: 120_000,
+    headersTimeout: 120_000,
+  });
   cleanup.add('ai gateway pool', () => (gatewayPool.closed ? undefined : gatewayPool.close()));
-  const upstreamPool = new Pool(platform.upstreamUrl, { connections: count + 16, keepAliveTimeout: 30_000, bodyTimeout: 120_000, headersTimeout: 120_000 });
+  const upstreamPool = new Pool(platform.upstreamUrl, {
+    connections: count + 16,
+    keepAliveTimeout: 30_000,
+    bodyTimeout: 120_000,
+    headersTimeout: 120_000,
+  });
   cleanup.add('ai upstream pool', () => (upstreamPool.closed ? undefined : upstreamPool.close()));
 
   // the warm-up people ask 4 questions each: within their 10 a minute
@@ -251,14 +309,19 @@ export async function runAiBench(options: { cleanup: Cleanup; step: (text: strin
     ] as const;
     // even rounds run the gateway first: neither path always follows the other
     for (const [pathName, ask] of round % 2 === 0 ? [...paths].reverse() : paths) {
-      step(`ai: round ${round}, ${count} simultaneous questions, ${pathName === 'gateway' ? 'through the gateway (askAI over SSE)' : 'the upstream stream alone (flowQuestion)'}`);
+      step(
+        `ai: round ${round}, ${count} simultaneous questions, ${pathName === 'gateway' ? 'through the gateway (askAI over SSE)' : 'the upstream stream alone (flowQuestion)'}`,
+      );
       const { answers, wallMs } = await simultaneous(measured, ask);
       const run = summarise(pathName, round, answers, wallMs);
       runs.push(run);
       step(
         `ai:   first chunk p50 ${run.firstChunkP50Ms.toFixed(0)} ms, p95 ${run.firstChunkP95Ms.toFixed(0)} ms; end p50 ${run.endP50Ms.toFixed(0)} ms; ${run.chunksPerSecond.toFixed(0)} chunks/s, ${run.charsPerSecond.toFixed(0)} chars/s; ${run.failed} failed${run.firstError ? ` (${run.firstError})` : ''}`,
       );
-      if (run.failed > 0) throw new BrokenError(`ai: ${run.failed} of ${run.questions} answers failed on the ${pathName} path: ${run.firstError}`);
+      if (run.failed > 0)
+        throw new BrokenError(
+          `ai: ${run.failed} of ${run.questions} answers failed on the ${pathName} path: ${run.firstError}`,
+        );
       // the per-user limit is 2 streaming at once: let every stream of the run be closed upstream
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
@@ -266,7 +329,15 @@ export async function runAiBench(options: { cleanup: Cleanup; step: (text: strin
   await gatewayPool.close();
   await upstreamPool.close();
   await platform.stop();
-  return { date: new Date(), machine: describeMachine(), node: process.version, busyBefore, quick, questions: count, runs };
+  return {
+    date: new Date(),
+    machine: describeMachine(),
+    node: process.version,
+    busyBefore,
+    quick,
+    questions: count,
+    runs,
+  };
 }
 
 // ---- the report ----------------------------------------------------------------------------------------
@@ -279,7 +350,10 @@ export function aiMarkdown(r: AiBenchResults): string {
     r.busyBefore === null
       ? ''
       : ` The cores were ${(r.busyBefore * 100).toFixed(0)} % busy before the run began${r.busyBefore > 0.1 ? ' (other work was running on the shared machine: the figures are lower than on an idle one)' : ''}.`;
-  const label = (run: AiRun) => (run.path === 'gateway' ? 'gateway: askAI over SSE (POST /graphql, text/event-stream)' : 'upstream alone: GET /api/ai/flowQuestion');
+  const label = (run: AiRun) =>
+    run.path === 'gateway'
+      ? 'gateway: askAI over SSE (POST /graphql, text/event-stream)'
+      : 'upstream alone: GET /api/ai/flowQuestion';
   return [
     `Measured with \`npm run bench -- --ai-only\` on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`,
     '',

@@ -35,7 +35,9 @@ export class Cleanup {
         try {
           await step.run();
         } catch (error) {
-          process.stderr.write(`cleanup: ${step.label} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.stderr.write(
+            `cleanup: ${step.label} failed: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
         }
       }
       await this.endStragglers();

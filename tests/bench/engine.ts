@@ -63,7 +63,12 @@ export interface EnginePlatform {
 }
 
 /** The platform as `npm start` runs it, on the engine named (on PostgreSQL: the demo seeded into a fresh schema). */
-export async function startEnginePlatform(engine: Engine, cleanup: Cleanup, label: string, extraEnv: Record<string, string> = {}): Promise<EnginePlatform> {
+export async function startEnginePlatform(
+  engine: Engine,
+  cleanup: Cleanup,
+  label: string,
+  extraEnv: Record<string, string> = {},
+): Promise<EnginePlatform> {
   const postgres = engine === 'postgres' ? await benchSchema(cleanup, label) : null;
   // DATABASE_URL '' keeps a SQLite platform on its file even when the shell has one set
   const platform = await startPlatform({ ...extraEnv, DATABASE_URL: postgres?.databaseUrl ?? '' });
@@ -188,7 +193,11 @@ function tcpConnections(): { localPort: number; remotePort: number; inode: strin
     for (const line of text.split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
       if (fields.length < 10) continue;
-      rows.push({ localPort: parseInt(fields[1]!.split(':')[1]!, 16), remotePort: parseInt(fields[2]!.split(':')[1]!, 16), inode: fields[9]! });
+      rows.push({
+        localPort: parseInt(fields[1]!.split(':')[1]!, 16),
+        remotePort: parseInt(fields[2]!.split(':')[1]!, 16),
+        inode: fields[9]!,
+      });
     }
   }
   return rows;
@@ -232,15 +241,20 @@ export function samplePostgresBackends(port = 5432): { stop: () => number | null
       try {
         const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
         if (comm === 'postgres') servers.push(pid);
-        else if (pid !== process.pid && readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(marker)) ours.push(pid);
+        else if (pid !== process.pid && readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(marker))
+          ours.push(pid);
       } catch {
         // gone, or not ours to read
       }
     }
     const connections = tcpConnections();
     const ourInodes = new Set(ours.flatMap((pid) => [...socketInodes(pid)]));
-    const clientPorts = new Set(connections.filter((c) => c.remotePort === port && ourInodes.has(c.inode)).map((c) => c.localPort));
-    const serverInodes = new Set(connections.filter((c) => c.localPort === port && clientPorts.has(c.remotePort)).map((c) => c.inode));
+    const clientPorts = new Set(
+      connections.filter((c) => c.remotePort === port && ourInodes.has(c.inode)).map((c) => c.localPort),
+    );
+    const serverInodes = new Set(
+      connections.filter((c) => c.localPort === port && clientPorts.has(c.remotePort)).map((c) => c.inode),
+    );
     for (const pid of servers) {
       const inodes = socketInodes(pid);
       if (inodes.size > 0) readable = true;
@@ -283,7 +297,9 @@ export async function waitForQuiet(step: (text: string) => void, label: string, 
     previous = now;
     if (share < 0.1) return;
     if (Date.now() - began > maxMs) {
-      step(`${label}: the platform still works ${(share * 100).toFixed(0)} % of a core after ${(maxMs / 1000).toFixed(0)} s: measuring anyway`);
+      step(
+        `${label}: the platform still works ${(share * 100).toFixed(0)} % of a core after ${(maxMs / 1000).toFixed(0)} s: measuring anyway`,
+      );
       return;
     }
   }

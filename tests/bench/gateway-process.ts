@@ -68,7 +68,14 @@ export async function startGatewayProcess(options: { upstreamUrl: string; loginU
   let log = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', '--import', path.join(__dirname, 'memory-probe.ts'), path.join(repoRoot, 'gateway/src/main.ts')],
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      '--import',
+      path.join(__dirname, 'memory-probe.ts'),
+      path.join(repoRoot, 'gateway/src/main.ts'),
+    ],
     {
       cwd: repoRoot,
       env: {

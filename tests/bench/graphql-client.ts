@@ -53,7 +53,11 @@ export class GraphQLClient {
     if (response.statusCode !== 200) {
       throw new BrokenError(`${operation.name}: HTTP ${response.statusCode}: ${text.slice(0, 500)}`);
     }
-    let body: { data?: Record<string, unknown> | null; errors?: unknown[]; extensions?: { upstreamRequests?: unknown } };
+    let body: {
+      data?: Record<string, unknown> | null;
+      errors?: unknown[];
+      extensions?: { upstreamRequests?: unknown };
+    };
     try {
       body = JSON.parse(text);
     } catch {
@@ -92,6 +96,8 @@ export class RequestCounter {
 
   describe(): string {
     if (this.operations === 0) return 'n/a';
-    return this.min === this.max ? String(this.min) : `${this.min}–${this.max} (mean ${(this.total / this.operations).toFixed(2)})`;
+    return this.min === this.max
+      ? String(this.min)
+      : `${this.min}–${this.max} (mean ${(this.total / this.operations).toFixed(2)})`;
   }
 }

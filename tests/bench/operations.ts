@@ -41,9 +41,14 @@ function newestMtime(dir: string): number {
  */
 export function prepareWeb(options: { rebuild: boolean }): string | null {
   const artifacts = ['HomeQuery', 'CatalogQuery'].map((name) => path.join(generatedDir, `${name}.graphql.ts`));
-  if (artifacts.some((file) => !existsSync(file))) runQuietly('npx', ['relay-compiler'], 'Relay artifacts missing: npx relay-compiler');
+  if (artifacts.some((file) => !existsSync(file)))
+    runQuietly('npx', ['relay-compiler'], 'Relay artifacts missing: npx relay-compiler');
   if (options.rebuild || !existsSync(distIndex)) {
-    runQuietly('npm', ['run', 'build'], options.rebuild ? 'npm run build (--build)' : 'web/dist missing: npm run build');
+    runQuietly(
+      'npm',
+      ['run', 'build'],
+      options.rebuild ? 'npm run build (--build)' : 'web/dist missing: npm run build',
+    );
     return null;
   }
   const sources = newestMtime(path.join(repoRoot, 'web/src'));
@@ -86,7 +91,10 @@ export async function pickCatalogue(direct: DirectUpstream): Promise<{ id: numbe
   const subject = roots[0];
   const candidates = (subject?.child ?? []).filter((node) => (node.resourceCount ?? 0) > 0);
   candidates.sort(
-    (a, b) => Number((b.child?.length ?? 0) > 0) - Number((a.child?.length ?? 0) > 0) || (b.resourceCount ?? 0) - (a.resourceCount ?? 0) || a.id - b.id,
+    (a, b) =>
+      Number((b.child?.length ?? 0) > 0) - Number((a.child?.length ?? 0) > 0) ||
+      (b.resourceCount ?? 0) - (a.resourceCount ?? 0) ||
+      a.id - b.id,
   );
   const chosen = candidates[0];
   if (!subject || !chosen) throw new BrokenError('the demo data has no level-2 catalogue with courses');

@@ -28,7 +28,16 @@ import { freePort, repoRoot } from '../support/platform';
 import { sql } from 'kysely';
 import { connectPostgres, dropSchema, ensureSchema } from '../../upstream/src/store/postgres';
 import { BENCH_DATABASE_URL, samplePostgresBackends, withSearchPath } from './engine';
-import { beaconSender, createViewers, gatewaySender, openLoopStep, playerRouteSender, upstreamSender, type Send, type Viewer } from './play';
+import {
+  beaconSender,
+  createViewers,
+  gatewaySender,
+  openLoopStep,
+  playerRouteSender,
+  upstreamSender,
+  type Send,
+  type Viewer,
+} from './play';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -62,24 +71,40 @@ async function healthy(url: string, child: ChildProcess, log: () => string): Pro
   throw new Error(`${url} never healthy:\n${log()}`);
 }
 
-const REPORT_MUTATION = 'mutation PlayLogReportMutation(\n  $input: ReportPlayInput!\n) {\n  reportPlay(input: $input) {\n    logId\n  }\n}\n';
+const REPORT_MUTATION =
+  'mutation PlayLogReportMutation(\n  $input: ReportPlayInput!\n) {\n  reportPlay(input: $input) {\n    logId\n  }\n}\n';
 
 /** reportPlay as the web client's graphql-sse client sends it, the answer read from the event stream. */
 function sseSender(pool: Pool): Send {
   return async (viewer) => {
     viewer.reports += 1;
     const stayTime = viewer.reports * 5 - 4;
-    const input = { logId: viewer.logId || null, videoId: viewer.videoId, courseId: viewer.courseId, catalogueId: viewer.catalogId, lastPlayTime: stayTime % 600, duration: 600, stayTime };
+    const input = {
+      logId: viewer.logId || null,
+      videoId: viewer.videoId,
+      courseId: viewer.courseId,
+      catalogueId: viewer.catalogId,
+      lastPlayTime: stayTime % 600,
+      duration: 600,
+      stayTime,
+    };
     const response = await pool.request({
       method: 'POST',
       path: '/graphql',
-      headers: { 'content-type': 'application/json; charset=utf-8', accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1', cookie: viewer.cookie },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        accept: 'text/event-stream',
+        'x-graphql-yoga-csrf': '1',
+        cookie: viewer.cookie,
+      },
       body: JSON.stringify({ operationName: 'PlayLogReportMutation', query: REPORT_MUTATION, variables: { input } }),
     });
     const text = await response.body.text();
     if (response.statusCode !== 200) return `HTTP ${response.statusCode}: ${text.slice(0, 200)}`;
     const data = text.split('\n').find((line) => line.startsWith('data: {'));
-    const logId = data ? (JSON.parse(data.slice(6)) as { data?: { reportPlay?: { logId: string | null } } }).data?.reportPlay?.logId : null;
+    const logId = data
+      ? (JSON.parse(data.slice(6)) as { data?: { reportPlay?: { logId: string | null } } }).data?.reportPlay?.logId
+      : null;
     if (!logId) return `no logId: ${text.slice(0, 200)}`;
     viewer.logId = logId;
     return null;
@@ -110,7 +135,11 @@ async function main(): Promise<void> {
   let log = '';
   const start = (name: string, file: string) => {
     const flags = prof === name ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(repoRoot, file)], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(repoRoot, file)], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d: Buffer) => (log += `[${name}] ${d}`));
     child.stderr!.on('data', (d: Buffer) => (log += `[${name}] ${d}`));
     children.push(child);
@@ -127,16 +156,26 @@ async function main(): Promise<void> {
     const base = route === 'upstream' ? `http://127.0.0.1:${upstreamPort}` : `http://127.0.0.1:${port}`;
     const pool = new Pool(base, { connections: 256, keepAliveTimeout: 30_000 });
     const send =
-      route === 'beacon' ? beaconSender(pool, base)
-      : route === 'player' ? playerRouteSender(pool, base)
-      : route === 'upstream' ? upstreamSender(pool)
-      : route === 'sse' ? sseSender(pool)
-      : gatewaySender(pool);
+      route === 'beacon'
+        ? beaconSender(pool, base)
+        : route === 'player'
+          ? playerRouteSender(pool, base)
+          : route === 'upstream'
+            ? upstreamSender(pool)
+            : route === 'sse'
+              ? sseSender(pool)
+              : gatewaySender(pool);
     // every viewer reports once: tokens validated, names cached, rows created
     // (a beacon has no answer to read: the viewings are begun through reportPlay, as play.ts does)
     // 100 viewers a second, so that the login service's first look at every token keeps up
     for (let i = 0; i < viewers.length; i += 500) {
-      const warm = await openLoopStep(viewers.slice(i, i + 500), 100, 0, 5, route === 'beacon' ? gatewaySender(pool) : send);
+      const warm = await openLoopStep(
+        viewers.slice(i, i + 500),
+        100,
+        0,
+        5,
+        route === 'beacon' ? gatewaySender(pool) : send,
+      );
       if (warm.failed > 0) throw new Error(`warm-up: ${warm.failed} failed, first: ${warm.firstError}`);
     }
     const procs = { gateway, upstream, login };
@@ -156,12 +195,20 @@ async function main(): Promise<void> {
     const stays = new Map<string, number>();
     if (databaseUrl) {
       const connection = connectPostgres(databaseUrl, { poolSize: 1 });
-      const { rows } = await sql<{ userId: number; videoId: number; stayTime: number }>`SELECT user_id AS "userId", video_id AS "videoId", stay_time AS "stayTime" FROM play_logs`.execute(connection.db());
+      const { rows } = await sql<{
+        userId: number;
+        videoId: number;
+        stayTime: number;
+      }>`SELECT user_id AS "userId", video_id AS "videoId", stay_time AS "stayTime" FROM play_logs`.execute(
+        connection.db(),
+      );
       for (const row of rows) stays.set(`${row.userId}:${row.videoId}`, row.stayTime);
       await connection.close();
     } else {
       const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
-      for (const row of db.prepare('SELECT user_id AS userId, video_id AS videoId, stay_time AS stayTime FROM play_logs').all() as { userId: number; videoId: number; stayTime: number }[]) {
+      for (const row of db
+        .prepare('SELECT user_id AS userId, video_id AS videoId, stay_time AS stayTime FROM play_logs')
+        .all() as { userId: number; videoId: number; stayTime: number }[]) {
         stays.set(`${row.userId}:${row.videoId}`, row.stayTime);
       }
       db.close();
@@ -188,8 +235,13 @@ async function main(): Promise<void> {
         firstError: step.firstError,
         p50: step.p50Ms.toFixed(1),
         p95: step.p95Ms.toFixed(1),
-        cpuMsPerReport: { gateway: per('gateway'), upstream: per('upstream'), login: per('login'), loadGenerator: ((self.user + self.system) / 1000 / reports).toFixed(3),
-          ...(backendMs === null ? {} : { postgresBackends: (backendMs / reports).toFixed(3) }) },
+        cpuMsPerReport: {
+          gateway: per('gateway'),
+          upstream: per('upstream'),
+          login: per('login'),
+          loadGenerator: ((self.user + self.system) / 1000 / reports).toFixed(3),
+          ...(backendMs === null ? {} : { postgresBackends: (backendMs / reports).toFixed(3) }),
+        },
         loadAverageBefore: load,
         loadAverageAfter: loadavg()[0]!.toFixed(2),
       }),

@@ -42,7 +42,15 @@ import { DATABASE_FILE, openStore, type Store } from '../../upstream/src/store';
 import { connectPostgres, openPostgresStore } from '../../upstream/src/store/postgres';
 import type { Cleanup } from './cleanup';
 import { BrokenError } from './graphql-client';
-import { cpuByRole, machineTimes, samplePostgresBackends, startEnginePlatform, waitForQuiet, type Engine, type Role } from './engine';
+import {
+  cpuByRole,
+  machineTimes,
+  samplePostgresBackends,
+  startEnginePlatform,
+  waitForQuiet,
+  type Engine,
+  type Role,
+} from './engine';
 import { busyShare, describeMachine } from './machine';
 import { startCluster } from '../support/cluster';
 import { percentile } from './stats';
@@ -166,12 +174,22 @@ export interface Viewer {
   reports: number;
 }
 
-type VideoRow = { videoId: number; courseId: number; catalogId: number; videoCode: string; videoName: string; courseName: string };
+type VideoRow = {
+  videoId: number;
+  courseId: number;
+  catalogId: number;
+  videoCode: string;
+  videoName: string;
+  courseName: string;
+};
 const VIDEOS_SQL = `SELECT v.id AS "videoId", v.course_id AS "courseId", c.catalogue_id AS "catalogId", v.code AS "videoCode", v.name AS "videoName", c.name AS "courseName"
          FROM videos v JOIN courses c ON c.id = v.course_id ORDER BY v.id LIMIT 500`;
 
 /** The platform's store: its SQLite file under dataDir, or PostgreSQL at databaseUrl (its schema in the URL). */
-async function openBenchStore(dataDir: string, databaseUrl: string | null): Promise<{ store: Store; videos: () => Promise<VideoRow[]> }> {
+async function openBenchStore(
+  dataDir: string,
+  databaseUrl: string | null,
+): Promise<{ store: Store; videos: () => Promise<VideoRow[]> }> {
   if (databaseUrl) {
     const store = await openPostgresStore(databaseUrl, { dataDir, poolSize: 2 });
     return { store, videos: async () => (await sql.raw<VideoRow>(VIDEOS_SQL).execute(store.connection.db())).rows };
@@ -191,7 +209,11 @@ async function openBenchStore(dataDir: string, databaseUrl: string | null): Prom
 }
 
 /** `count` viewers with accounts and login tokens of their own, in the store the platform runs on. */
-export async function createViewers(dataDir: string, count: number, databaseUrl: string | null = null): Promise<Viewer[]> {
+export async function createViewers(
+  dataDir: string,
+  count: number,
+  databaseUrl: string | null = null,
+): Promise<Viewer[]> {
   const { store, videos: readVideos } = await openBenchStore(dataDir, databaseUrl);
   try {
     const videos = await readVideos();
@@ -201,9 +223,19 @@ export async function createViewers(dataDir: string, count: number, databaseUrl:
     const viewers: Viewer[] = [];
     await store.transaction(async () => {
       for (let i = 0; i < count; i++) {
-        const user = await store.users.insert({ userName: `bench_viewer_${i}`, passwordHash, userType: 1, comId: null, realName: `观众${i}` }, now);
+        const user = await store.users.insert(
+          { userName: `bench_viewer_${i}`, passwordHash, userType: 1, comId: null, realName: `观众${i}` },
+          now,
+        );
         const token = newToken();
-        await store.tokens.insert({ tokenHash: hashToken(token), userId: user.userId, kind: 'password', createdAt: now, expiresAt: now + 7 * 24 * 3600_000, lastUsedAt: now });
+        await store.tokens.insert({
+          tokenHash: hashToken(token),
+          userId: user.userId,
+          kind: 'password',
+          createdAt: now,
+          expiresAt: now + 7 * 24 * 3600_000,
+          lastUsedAt: now,
+        });
         const video = videos[i % videos.length]!;
         viewers.push({ userId: user.userId, cookie: `utoken=${token}`, ...video, logId: '', reports: 0 });
       }
@@ -218,10 +250,19 @@ export async function createViewers(dataDir: string, count: number, databaseUrl:
 function nextReport(viewer: Viewer) {
   viewer.reports += 1;
   const stayTime = viewer.reports * 5 - 4;
-  return { logId: viewer.logId || null, videoId: viewer.videoId, courseId: viewer.courseId, catalogueId: viewer.catalogId, lastPlayTime: stayTime % 600, duration: 600, stayTime };
+  return {
+    logId: viewer.logId || null,
+    videoId: viewer.videoId,
+    courseId: viewer.courseId,
+    catalogueId: viewer.catalogId,
+    lastPlayTime: stayTime % 600,
+    duration: 600,
+    stayTime,
+  };
 }
 
-const REPORT_MUTATION = 'mutation PlayerReportMutation($input: ReportPlayInput!) { reportPlay(input: $input) { logId errors { message } } }';
+const REPORT_MUTATION =
+  'mutation PlayerReportMutation($input: ReportPlayInput!) { reportPlay(input: $input) { logId errors { message } } }';
 
 export type Send = (viewer: Viewer) => Promise<string | null>;
 
@@ -232,11 +273,18 @@ export function gatewaySender(pool: Pool): Send {
       method: 'POST',
       path: '/graphql',
       headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', cookie: viewer.cookie },
-      body: JSON.stringify({ query: REPORT_MUTATION, variables: { input: nextReport(viewer) }, operationName: 'PlayerReportMutation' }),
+      body: JSON.stringify({
+        query: REPORT_MUTATION,
+        variables: { input: nextReport(viewer) },
+        operationName: 'PlayerReportMutation',
+      }),
     });
     const text = await response.body.text();
     if (response.statusCode !== 200) return `HTTP ${response.statusCode}: ${text.slice(0, 200)}`;
-    const body = JSON.parse(text) as { data?: { reportPlay?: { logId: string | null; errors: { message: string }[] } }; errors?: { message: string }[] };
+    const body = JSON.parse(text) as {
+      data?: { reportPlay?: { logId: string | null; errors: { message: string }[] } };
+      errors?: { message: string }[];
+    };
     const payload = body.data?.reportPlay;
     if (!payload) return `no payload: ${JSON.stringify(body.errors ?? body).slice(0, 200)}`;
     if (payload.errors.length > 0) return payload.errors.map((e) => e.message).join('; ');
@@ -300,7 +348,11 @@ export function playerRouteSender(pool: Pool, origin: string): Send {
 }
 
 /** The route's reports really recorded: each sampled viewer's record (the id it was answered) holds its last stay time. */
-async function checkBeaconRecords(dataDir: string, viewers: Viewer[], databaseUrl: string | null = null): Promise<string | null> {
+async function checkBeaconRecords(
+  dataDir: string,
+  viewers: Viewer[],
+  databaseUrl: string | null = null,
+): Promise<string | null> {
   const sample = viewers.filter((_, index) => index % Math.max(1, Math.floor(viewers.length / 50)) === 0);
   const stays = new Map<number, number>();
   if (databaseUrl) {
@@ -316,7 +368,8 @@ async function checkBeaconRecords(dataDir: string, viewers: Viewer[], databaseUr
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
       for (const viewer of sample) {
-        const row = db.prepare('SELECT stay_time AS stayTime FROM play_logs WHERE id = ?').get(Number(viewer.logId)) as { stayTime: number } | undefined;
+        const row = db.prepare('SELECT stay_time AS stayTime FROM play_logs WHERE id = ?').get(Number(viewer.logId)) as
+          { stayTime: number } | undefined;
         if (row) stays.set(Number(viewer.logId), row.stayTime);
       }
     } finally {
@@ -324,35 +377,44 @@ async function checkBeaconRecords(dataDir: string, viewers: Viewer[], databaseUr
     }
   }
   const wrong = sample.filter((viewer) => stays.get(Number(viewer.logId)) !== viewer.reports * 5 - 4);
-  return wrong.length === 0 ? null : `${wrong.length} of ${sample.length} sampled viewers' records do not hold their last report`;
+  return wrong.length === 0
+    ? null
+    : `${wrong.length} of ${sample.length} sampled viewers' records do not hold their last report`;
 }
 
 /** AddPlayLog straight to the main API, signed as the gateway signs it, with every field of §7. */
 export function upstreamSender(pool: Pool): Send {
   return async (viewer) => {
     const report = nextReport(viewer);
-    const params = withNonce(toWireParams({
-      id: report.logId ?? 0,
-      userId: viewer.userId,
-      userName: `bench_viewer`,
-      comId: 0,
-      comCode: '',
-      comName: '',
-      catalogId: viewer.catalogId,
-      courseId: viewer.courseId,
-      courseName: viewer.courseName,
-      videoName: viewer.videoName,
-      videoId: viewer.videoId,
-      videoCode: viewer.videoCode,
-      lastPlayTime: report.lastPlayTime,
-      duration: report.duration,
-      stayTime: report.stayTime,
-      esLogId: '',
-    }), 'main-api');
+    const params = withNonce(
+      toWireParams({
+        id: report.logId ?? 0,
+        userId: viewer.userId,
+        userName: `bench_viewer`,
+        comId: 0,
+        comCode: '',
+        comName: '',
+        catalogId: viewer.catalogId,
+        courseId: viewer.courseId,
+        courseName: viewer.courseName,
+        videoName: viewer.videoName,
+        videoId: viewer.videoId,
+        videoCode: viewer.videoCode,
+        lastPlayTime: report.lastPlayTime,
+        duration: report.duration,
+        stayTime: report.stayTime,
+        esLogId: '',
+      }),
+      'main-api',
+    );
     const response = await pool.request({
       method: 'POST',
       path: '/api/log/AddPlayLog',
-      headers: { ...signedHeaders(params, { secret: API_SECRET, algorithm: 'md5', productId: 1 }), 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        ...signedHeaders(params, { secret: API_SECRET, algorithm: 'md5', productId: 1 }),
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
       body: JSON.stringify(params),
     });
     const text = await response.body.text();
@@ -372,13 +434,20 @@ export function upstreamSender(pool: Pool): Send {
  * every 30 s at its own moment, not all at once as when everybody starts together. Latency is from a
  * report's scheduled time to its answer.
  */
-export async function openLoopStep(viewers: Viewer[], rate: number, settleS: number, durationS: number, send: Send): Promise<IngestionStep> {
+export async function openLoopStep(
+  viewers: Viewer[],
+  rate: number,
+  settleS: number,
+  durationS: number,
+  send: Send,
+): Promise<IngestionStep> {
   const count = Math.min(viewers.length, Math.round((rate * REPORT_INTERVAL_MS) / 1000));
   const active = viewers.slice(0, count);
   const events: { at: number; viewer: Viewer; measured: boolean }[] = [];
   active.forEach((viewer, index) => {
     const phase = (index / count) * REPORT_INTERVAL_MS;
-    for (let at = phase; at < (settleS + durationS) * 1000; at += REPORT_INTERVAL_MS) events.push({ at, viewer, measured: at >= settleS * 1000 });
+    for (let at = phase; at < (settleS + durationS) * 1000; at += REPORT_INTERVAL_MS)
+      events.push({ at, viewer, measured: at >= settleS * 1000 });
   });
   events.sort((a, b) => a.at - b.at);
   const samples: number[] = [];
@@ -415,7 +484,8 @@ export async function openLoopStep(viewers: Viewer[], rate: number, settleS: num
           }),
       );
     }
-    const wait = cursor < events.length ? Math.max(1, Math.min(10, events[cursor]!.at - (performance.now() - began))) : 0;
+    const wait =
+      cursor < events.length ? Math.max(1, Math.min(10, events[cursor]!.at - (performance.now() - began))) : 0;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   await Promise.all(pending);
@@ -452,7 +522,9 @@ async function rampUp(
 ): Promise<IngestionStep[]> {
   const results: IngestionStep[] = [];
   for (const rate of rates) {
-    step(`${label}: ${rate} reports/s from ${Math.round((rate * REPORT_INTERVAL_MS) / 1000)} viewers, ${timing.settleS} s settling, ${timing.durationS} s measured`);
+    step(
+      `${label}: ${rate} reports/s from ${Math.round((rate * REPORT_INTERVAL_MS) / 1000)} viewers, ${timing.settleS} s settling, ${timing.durationS} s measured`,
+    );
     const result = await openLoopStep(viewers, rate, timing.settleS, timing.durationS, send);
     results.push(result);
     step(
@@ -522,7 +594,9 @@ http.createServer((req, res) => {
 `;
 
 async function startStaticServer(mediaRoot: string, cleanup: Cleanup): Promise<string> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', STATIC_SERVER, mediaRoot], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', STATIC_SERVER, mediaRoot], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   cleanup.add('minimal static server', async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -542,7 +616,14 @@ async function startStaticServer(mediaRoot: string, cleanup: Cleanup): Promise<s
   return `http://127.0.0.1:${port}`;
 }
 
-async function serve(target: string, baseUrl: string, kind: ServingRun['kind'], paths: string[], concurrency: number, durationMs: number): Promise<ServingRun> {
+async function serve(
+  target: string,
+  baseUrl: string,
+  kind: ServingRun['kind'],
+  paths: string[],
+  concurrency: number,
+  durationMs: number,
+): Promise<ServingRun> {
   const pool = new Pool(baseUrl, { connections: concurrency, keepAliveTimeout: 10_000 });
   const samples: number[] = [];
   let bytes = 0;
@@ -556,7 +637,8 @@ async function serve(target: string, baseUrl: string, kind: ServingRun['kind'], 
           index = (index + 1 + next++) % paths.length;
           const t0 = performance.now();
           const response = await pool.request({ method: 'GET', path: paths[index]! });
-          if (response.statusCode !== 200) throw new BrokenError(`${target}: ${paths[index]} answered HTTP ${response.statusCode}`);
+          if (response.statusCode !== 200)
+            throw new BrokenError(`${target}: ${paths[index]} answered HTTP ${response.statusCode}`);
           for await (const chunk of response.body) bytes += (chunk as Buffer).length;
           samples.push(performance.now() - t0);
         }
@@ -583,7 +665,9 @@ async function serve(target: string, baseUrl: string, kind: ServingRun['kind'], 
 
 // ---- the run -----------------------------------------------------------------------------------------
 
-type Measured = (run: () => Promise<IngestionStep[]>) => Promise<{ steps: IngestionStep[]; perReport: CpuPerReport; load: [number, number] }>;
+type Measured = (
+  run: () => Promise<IngestionStep[]>,
+) => Promise<{ steps: IngestionStep[]; perReport: CpuPerReport; load: [number, number] }>;
 
 /**
  * The player's route through two gateways: the cluster as `npm run start:cluster` runs it (2 gateways,
@@ -621,11 +705,20 @@ async function runTwoGateways(options: {
   await waitForQuiet(step, 'play');
   const run = await measured(() => rampUp('play: two gateways, player route', viewers, rates, timing, send, step));
   for (const pool of pools) await pool.close();
-  const reached = viewers.slice(0, Math.max(...run.steps.map((s) => s.viewers))).filter((viewer) => viewer.logId !== '');
+  const reached = viewers
+    .slice(0, Math.max(...run.steps.map((s) => s.viewers)))
+    .filter((viewer) => viewer.logId !== '');
   const check = await checkBeaconRecords(cluster.dataDir, reached, cluster.databaseUrl);
   if (check) step(`play: ${check}`);
   await stop();
-  return { steps: run.steps, cpuMsPerReport: run.perReport, load: run.load, check, gateways: cluster.gatewayUrls.length, mainApis: cluster.mainApiUrls.length };
+  return {
+    steps: run.steps,
+    cpuMsPerReport: run.perReport,
+    load: run.load,
+    check,
+    gateways: cluster.gatewayUrls.length,
+    mainApis: cluster.mainApiUrls.length,
+  };
 }
 
 export async function runPlayBench(options: {
@@ -650,7 +743,9 @@ export async function runPlayBench(options: {
   const upstreamRates = quick ? [500, 1_000] : [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 6_000];
   // settling: one token lifetime in the gateway's viewer cache (30 s) and a report interval
   const timing = quick ? { settleS: 6, durationS: 6 } : { settleS: 35, durationS: 20 };
-  const maxViewers = (Math.max(...(routeOnly ? routeRates : [...gatewayRates, ...routeRates, ...upstreamRates])) * REPORT_INTERVAL_MS) / 1000;
+  const maxViewers =
+    (Math.max(...(routeOnly ? routeRates : [...gatewayRates, ...routeRates, ...upstreamRates])) * REPORT_INTERVAL_MS) /
+    1000;
   const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
   /** runs the steps, with the CPU each process spent per report meanwhile, the load around them and the machine's busy share */
   const measured = async (run: () => Promise<IngestionStep[]>) => {
@@ -676,12 +771,16 @@ export async function runPlayBench(options: {
       postgres: backendMs === null || reports === 0 ? null : backendMs / reports,
       postgresServer: per('postgres'),
       redis: per('redis'),
-      machineBusy: machine.total > before.machine.total ? (machine.busy - before.machine.busy) / (machine.total - before.machine.total) : null,
+      machineBusy:
+        machine.total > before.machine.total
+          ? (machine.busy - before.machine.busy) / (machine.total - before.machine.total)
+          : null,
     };
     return { steps, perReport, load: [loadBefore, load1()] as [number, number] };
   };
 
-  const twoGateways = twoGatewaysMode === 'no' ? null : await runTwoGateways({ cleanup, step, quick, timing, measured });
+  const twoGateways =
+    twoGatewaysMode === 'no' ? null : await runTwoGateways({ cleanup, step, quick, timing, measured });
   if (twoGatewaysMode === 'only') {
     return {
       date: new Date(),
@@ -723,20 +822,41 @@ export async function runPlayBench(options: {
 
   // ---- ingestion through the gateway
   const skipped = { steps: [] as IngestionStep[], perReport: NO_CPU, load: [NaN, NaN] as [number, number] };
-  const gatewayRun = routeOnly ? skipped : await measured(() => rampUp('play: gateway reportPlay', gatewayViewers, gatewayRates, timing, gatewaySender(gatewayPool), step));
+  const gatewayRun = routeOnly
+    ? skipped
+    : await measured(() =>
+        rampUp('play: gateway reportPlay', gatewayViewers, gatewayRates, timing, gatewaySender(gatewayPool), step),
+      );
   const gateway = gatewayRun.steps;
   const cpuMsPerReport = gatewayRun.perReport;
 
   // ---- the same reports as the web player sends them (its route, JSON answer; no GraphQL), continuing the same viewings
   if (!routeOnly) await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const beaconRun = await measured(() => rampUp('play: gateway player route', gatewayViewers, routeRates, timing, playerRouteSender(gatewayPool, platform.baseUrl), step));
+  const beaconRun = await measured(() =>
+    rampUp(
+      'play: gateway player route',
+      gatewayViewers,
+      routeRates,
+      timing,
+      playerRouteSender(gatewayPool, platform.baseUrl),
+      step,
+    ),
+  );
   const beacon = beaconRun.steps;
   const beaconViewers = gatewayViewers.slice(0, Math.max(...beacon.map((s) => s.viewers)));
-  const beaconCheck = await checkBeaconRecords(platform.dataDir, beaconViewers.filter((viewer) => viewer.logId !== ''), databaseUrl);
+  const beaconCheck = await checkBeaconRecords(
+    platform.dataDir,
+    beaconViewers.filter((viewer) => viewer.logId !== ''),
+    databaseUrl,
+  );
   if (beaconCheck) step(`play: ${beaconCheck}`);
 
   // ---- the main API alone
-  const upstreamRun = routeOnly ? skipped : await measured(() => rampUp('play: main API AddPlayLog', upstreamViewers, upstreamRates, timing, upstreamSender(upstreamPool), step));
+  const upstreamRun = routeOnly
+    ? skipped
+    : await measured(() =>
+        rampUp('play: main API AddPlayLog', upstreamViewers, upstreamRates, timing, upstreamSender(upstreamPool), step),
+      );
   const upstream = upstreamRun.steps;
   await gatewayPool.close();
   await upstreamPool.close();
@@ -766,8 +886,13 @@ export async function runPlayBench(options: {
 
   // ---- HLS serving
   const media = findMedia(platform.dataDir);
-  if (media.segments.length === 0) throw new BrokenError(`play: no HLS segments under ${platform.dataDir}/media/videos: the demo lectures are missing`);
-  step(`play: HLS serving, ${media.segments.length} segments and ${media.playlists.length} playlists of ${media.videos} videos`);
+  if (media.segments.length === 0)
+    throw new BrokenError(
+      `play: no HLS segments under ${platform.dataDir}/media/videos: the demo lectures are missing`,
+    );
+  step(
+    `play: HLS serving, ${media.segments.length} segments and ${media.playlists.length} playlists of ${media.videos} videos`,
+  );
   const staticUrl = await startStaticServer(path.join(platform.dataDir, 'media'), cleanup);
   // a signed-in viewer's addresses (media-tokens.ts): playing needs login; the static server has no grants
   const key = mediaTokenKey(API_SECRET);
@@ -791,7 +916,9 @@ export async function runPlayBench(options: {
     ] as [ServingRun['kind'], string[], number][]) {
       const run = await serve(target, url, kind, paths, concurrency, servingMs);
       serving.push(run);
-      step(`play:   ${target}, ${kind} at ${concurrency}: ${run.perSecond.toFixed(0)}/s, ${run.mbPerSecond.toFixed(1)} MB/s, p50 ${run.p50Ms.toFixed(2)} ms, p95 ${run.p95Ms.toFixed(2)} ms`);
+      step(
+        `play:   ${target}, ${kind} at ${concurrency}: ${run.perSecond.toFixed(0)}/s, ${run.mbPerSecond.toFixed(1)} MB/s, p50 ${run.p50Ms.toFixed(2)} ms, p95 ${run.p95Ms.toFixed(2)} ms`,
+      );
     }
   }
 
@@ -807,7 +934,12 @@ export async function runPlayBench(options: {
     beacon,
     beaconCheck,
     upstream,
-    media: { videos: media.videos, segments: media.segments.length, playlists: media.playlists.length, segmentBytes: media.segmentBytes },
+    media: {
+      videos: media.videos,
+      segments: media.segments.length,
+      playlists: media.playlists.length,
+      segmentBytes: media.segmentBytes,
+    },
     serving,
     cpuMsPerReport,
     beaconCpuMsPerReport: beaconRun.perReport,
@@ -847,13 +979,24 @@ export function playMarkdown(r: PlayBenchResults): string {
   const f = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)} ms`);
   const cpuOf = (label: string, cpu: CpuPerReport, load: [number, number]) => cpuPerReportLine(label, cpu, load);
   const cpuLine = cpuOf('gateway reportPlay', r.cpuMsPerReport, r.load.gateway);
-  const routeVerdict = bestBeacon && bestBeacon.offered >= TARGET_REPORTS_PER_SECOND ? 'meets the target' : 'BELOW TARGET';
-  const routeLine = `${r.routeOnly ? '**Play-log ingestion**: reports' : 'The same reports'} as the web player sends them (POST /beacon/play-log with \`Accept: application/json\`: form fields, the cookie's viewer, the same play-log code without GraphQL, answered \`{"id"}\` which the next report carries): max sustained **${bestBeacon ? `${n(bestBeacon.offered)} reports/s (${n(bestBeacon.viewers)} viewers), p95 ${ms(bestBeacon.p95Ms)}` : 'none of the steps'}**, target ${n(TARGET_REPORTS_PER_SECOND)}/s: ${routeVerdict}${r.beaconCheck ? ` (${r.beaconCheck})` : '; the sampled records hold each viewer\'s last report'}.`;
-  const busy = r.busyBefore === null ? '' : ` The cores were ${(r.busyBefore * 100).toFixed(0)} % busy before the run began${r.busyBefore > 0.1 ? ' (other work was running: the figures are lower than on an idle machine)' : ''}.`;
-  const engineNote = r.engine === 'postgres' ? ' The platform runs on PostgreSQL (`DATABASE_URL`, a fresh schema), one process of each service.' : '';
+  const routeVerdict =
+    bestBeacon && bestBeacon.offered >= TARGET_REPORTS_PER_SECOND ? 'meets the target' : 'BELOW TARGET';
+  const routeLine = `${r.routeOnly ? '**Play-log ingestion**: reports' : 'The same reports'} as the web player sends them (POST /beacon/play-log with \`Accept: application/json\`: form fields, the cookie's viewer, the same play-log code without GraphQL, answered \`{"id"}\` which the next report carries): max sustained **${bestBeacon ? `${n(bestBeacon.offered)} reports/s (${n(bestBeacon.viewers)} viewers), p95 ${ms(bestBeacon.p95Ms)}` : 'none of the steps'}**, target ${n(TARGET_REPORTS_PER_SECOND)}/s: ${routeVerdict}${r.beaconCheck ? ` (${r.beaconCheck})` : "; the sampled records hold each viewer's last report"}.`;
+  const busy =
+    r.busyBefore === null
+      ? ''
+      : ` The cores were ${(r.busyBefore * 100).toFixed(0)} % busy before the run began${r.busyBefore > 0.1 ? ' (other work was running: the figures are lower than on an idle machine)' : ''}.`;
+  const engineNote =
+    r.engine === 'postgres'
+      ? ' The platform runs on PostgreSQL (`DATABASE_URL`, a fresh schema), one process of each service.'
+      : '';
   const two = r.twoGateways ? twoGatewaysMarkdown(r.twoGateways) : '';
   if (r.twoGateways && r.gateway.length === 0 && r.beacon.length === 0) {
-    return [`Measured on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`, '', two].join('\n');
+    return [
+      `Measured on ${r.date.toISOString().slice(0, 10)}: ${r.machine}, Node ${r.node}${r.quick ? ' (--quick: a smoke run, not figures to quote)' : ''}.${busy}`,
+      '',
+      two,
+    ].join('\n');
   }
   if (r.routeOnly) {
     return [
@@ -893,7 +1036,8 @@ export function playMarkdown(r: PlayBenchResults): string {
     '| served by | files | concurrency | requests/s | MB/s | p50 | p95 | p99 |',
     '|---|---|---|---|---|---|---|---|',
     ...r.serving.map(
-      (s) => `| ${s.target} | ${s.kind} | ${s.concurrency} | ${n(s.perSecond)} | ${s.mbPerSecond.toFixed(1)} | ${s.p50Ms.toFixed(2)} ms | ${s.p95Ms.toFixed(2)} ms | ${s.p99Ms.toFixed(2)} ms |`,
+      (s) =>
+        `| ${s.target} | ${s.kind} | ${s.concurrency} | ${n(s.perSecond)} | ${s.mbPerSecond.toFixed(1)} | ${s.p50Ms.toFixed(2)} ms | ${s.p95Ms.toFixed(2)} ms | ${s.p99Ms.toFixed(2)} ms |`,
     ),
   ];
   if (two) lines.push('', two);
@@ -911,11 +1055,16 @@ function cpuPerReportLine(label: string, cpu: CpuPerReport, load: [number, numbe
     ...(cpu.worker ? [`job worker ${cpuMs(cpu.worker)}`] : []),
     ...(cpu.nginx ? [`nginx ${cpuMs(cpu.nginx)}`] : []),
     ...(cpu.postgres ? [`PostgreSQL (the run's backends) ${cpuMs(cpu.postgres)}`] : []),
-    ...(!cpu.postgres && cpu.postgresServer ? [`PostgreSQL (the whole server, others' work included) ${cpuMs(cpu.postgresServer)}`] : []),
+    ...(!cpu.postgres && cpu.postgresServer
+      ? [`PostgreSQL (the whole server, others' work included) ${cpuMs(cpu.postgresServer)}`]
+      : []),
     ...(cpu.redis ? [`Redis ${cpuMs(cpu.redis)}`] : []),
     `the load generator ${cpuMs(cpu.loadGenerator)}`,
   ];
-  const busy = cpu.machineBusy === null || cpu.machineBusy === undefined ? '' : ` Both cores were ${(cpu.machineBusy * 100).toFixed(0)} % busy over the steps (everything on the machine).`;
+  const busy =
+    cpu.machineBusy === null || cpu.machineBusy === undefined
+      ? ''
+      : ` Both cores were ${(cpu.machineBusy * 100).toFixed(0)} % busy over the steps (everything on the machine).`;
   return `CPU per report over the ${label} steps (settling included; user + system; several replicas summed; Redis is the machine's whole server): ${parts.join(', ')}. Load average ${load[0]} when the steps began, ${load[1]} when they ended.${busy}`;
 }
 
@@ -925,7 +1074,7 @@ export function twoGatewaysMarkdown(t: TwoGatewayResults): string {
   const best = maxSustained(t.steps);
   const verdict = best && best.offered >= TWO_GATEWAYS_TARGET ? 'meets the target' : 'BELOW TARGET';
   return [
-    `**Two gateways** (\`npm run bench -- --play-only --play-two-gateways\`): the cluster as \`npm run start:cluster\` runs it (${t.gateways} gateways, ${t.mainApis} main APIs behind nginx, a login service and a job worker, on PostgreSQL and Redis), the player's route sent to the gateways in turn (round robin, as the cluster's nginx would, but straight to them: a load balancer has cores of its own). Max sustained **${best ? `${n(best.offered)} reports/s (${n(best.viewers)} viewers), p95 ${ms(best.p95Ms)}` : 'none of the steps'}**, target ${n(TWO_GATEWAYS_TARGET)}/s: ${verdict}${t.check ? ` (${t.check})` : '; the sampled records hold each viewer\'s last report'}.`,
+    `**Two gateways** (\`npm run bench -- --play-only --play-two-gateways\`): the cluster as \`npm run start:cluster\` runs it (${t.gateways} gateways, ${t.mainApis} main APIs behind nginx, a login service and a job worker, on PostgreSQL and Redis), the player's route sent to the gateways in turn (round robin, as the cluster's nginx would, but straight to them: a load balancer has cores of its own). Max sustained **${best ? `${n(best.offered)} reports/s (${n(best.viewers)} viewers), p95 ${ms(best.p95Ms)}` : 'none of the steps'}**, target ${n(TWO_GATEWAYS_TARGET)}/s: ${verdict}${t.check ? ` (${t.check})` : "; the sampled records hold each viewer's last report"}.`,
     '',
     ...ingestionTable(t.steps),
     '',
@@ -942,10 +1091,12 @@ export function playEnginesMarkdown(results: PlayBenchResults[]): string {
     return b ? `${n(b.offered)}/s, p95 ${ms(b.p95Ms)}` : 'none';
   };
   const cpu = (c: CpuPerReport) =>
-    c.gateway === null ? 'n/a' : `${cpuMs(c.gateway)} + ${cpuMs(c.mainApi)} + ${cpuMs(c.login)}${c.postgres ? ` + ${cpuMs(c.postgres)}` : ''}`;
+    c.gateway === null
+      ? 'n/a'
+      : `${cpuMs(c.gateway)} + ${cpuMs(c.mainApi)} + ${cpuMs(c.login)}${c.postgres ? ` + ${cpuMs(c.postgres)}` : ''}`;
   const rows: [string, (r: PlayBenchResults) => IngestionStep[], (r: PlayBenchResults) => CpuPerReport][] = [
     ['reportPlay through the gateway', (r) => r.gateway, (r) => r.cpuMsPerReport],
-    ['the player\'s route (POST /beacon/play-log, JSON)', (r) => r.beacon, (r) => r.beaconCpuMsPerReport],
+    ["the player's route (POST /beacon/play-log, JSON)", (r) => r.beacon, (r) => r.beaconCpuMsPerReport],
     ['AddPlayLog on the main API alone', (r) => r.upstream, (r) => r.upstreamCpuMsPerReport],
   ];
   return [
@@ -953,7 +1104,10 @@ export function playEnginesMarkdown(results: PlayBenchResults[]): string {
     `|---|${results.map(() => '---|---|').join('')}`,
     ...rows
       .filter(([, steps]) => results.some((r) => steps(r).length > 0))
-      .map(([label, steps, perReport]) => `| ${label} | ${results.map((r) => `${best(steps(r))} | ${cpu(perReport(r))}`).join(' | ')} |`),
+      .map(
+        ([label, steps, perReport]) =>
+          `| ${label} | ${results.map((r) => `${best(steps(r))} | ${cpu(perReport(r))}`).join(' | ')} |`,
+      ),
     '',
     `Load average: ${results.map((r) => `${name(r.engine)} ${r.load.beacon[0]} → ${r.load.beacon[1]} over the player's route`).join(', ')}.`,
   ].join('\n');

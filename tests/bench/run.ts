@@ -61,7 +61,14 @@ import { busyShare, describeMachine } from './machine';
 import { startGatewayProcess } from './gateway-process';
 import { BrokenError, GraphQLClient, RequestCounter, type Operation } from './graphql-client';
 import { artifactOperation, pickCatalogue, prepareWeb } from './operations';
-import { enginesMarkdown, markdownReport, textReport, type BenchResults, type MemoryResults, type OperationResults } from './report';
+import {
+  enginesMarkdown,
+  markdownReport,
+  textReport,
+  type BenchResults,
+  type MemoryResults,
+  type OperationResults,
+} from './report';
 import { measure, type LatencySummary } from './stats';
 import { DirectUpstream, callCount, discoverCalls, type CallPlan } from './upstream-calls';
 import { FULL_CORPUS } from './search-corpus';
@@ -73,7 +80,12 @@ import { runWebBench, webMarkdown } from './web';
 
 async function searchPart(cleanup: Cleanup): Promise<string> {
   const size = quick
-    ? { courses: FULL_CORPUS.courses / 10, knowledgePoints: FULL_CORPUS.knowledgePoints / 10, lecturers: 500, topics: 100 }
+    ? {
+        courses: FULL_CORPUS.courses / 10,
+        knowledgePoints: FULL_CORPUS.knowledgePoints / 10,
+        lecturers: 500,
+        topics: 100,
+      }
     : FULL_CORPUS;
   if (engines.includes('postgres')) {
     // the engines in this process, side by side on one corpus (tests/bench/search.ts)
@@ -90,10 +102,21 @@ async function playPart(cleanup: Cleanup): Promise<string> {
   const results: PlayBenchResults[] = [];
   for (const engine of engines) {
     // the two gateways need PostgreSQL and Redis: measured beside the PostgreSQL platform's figures
-    results.push(await runPlayBench({ cleanup, step, quick, routeOnly: playRouteOnly, engine, twoGateways: engine === 'postgres' ? 'also' : 'no' }));
+    results.push(
+      await runPlayBench({
+        cleanup,
+        step,
+        quick,
+        routeOnly: playRouteOnly,
+        engine,
+        twoGateways: engine === 'postgres' ? 'also' : 'no',
+      }),
+    );
   }
   const each = results.map((r) => `${results.length > 1 ? `#### ${r.engine}\n\n` : ''}${playMarkdown(r)}`);
-  return [...each, ...(results.length > 1 ? [`#### side by side\n\n${playEnginesMarkdown(results)}`] : [])].join('\n\n');
+  return [...each, ...(results.length > 1 ? [`#### side by side\n\n${playEnginesMarkdown(results)}`] : [])].join(
+    '\n\n',
+  );
 }
 
 async function aiPart(cleanup: Cleanup): Promise<string> {
@@ -189,10 +212,18 @@ async function pagesPart(
   engine: Engine,
   home: Operation,
   warnings: string[],
-): Promise<{ platform: RunningPlatform; stop: () => Promise<void>; results: Omit<BenchResults, 'firstLoad' | 'date' | 'warnings' | 'elapsedMs'> }> {
+): Promise<{
+  platform: RunningPlatform;
+  stop: () => Promise<void>;
+  results: Omit<BenchResults, 'firstLoad' | 'date' | 'warnings' | 'elapsedMs'>;
+}> {
   const loadBefore = load1();
-  step(`${engine}: starting the platform (${engine === 'postgres' ? 'a fresh PostgreSQL schema' : 'fresh DATA_DIR'}, demo data seeded on first start)`);
-  const { platform, stop } = await startEnginePlatform(engine, cleanup, `${engine} platform`, { EXPOSE_UPSTREAM_COUNT: 'true' });
+  step(
+    `${engine}: starting the platform (${engine === 'postgres' ? 'a fresh PostgreSQL schema' : 'fresh DATA_DIR'}, demo data seeded on first start)`,
+  );
+  const { platform, stop } = await startEnginePlatform(engine, cleanup, `${engine} platform`, {
+    EXPOSE_UPSTREAM_COUNT: 'true',
+  });
   step(`platform up: gateway ${platform.baseUrl}, upstream ${platform.upstreamUrl}`);
 
   const direct = new DirectUpstream(platform.upstreamUrl);
@@ -224,7 +255,13 @@ async function pagesPart(
   const before = await gateway.readMemory();
   step(`memory run: ${COUNTS.memoryOperations} HomeQuery operations at concurrency ${COUNTS.memoryConcurrency}`);
   const cpuBefore = gateway.readCpuMs();
-  const memoryRun = await measureOperation(client, home, homeCounter, COUNTS.memoryOperations, COUNTS.memoryConcurrency);
+  const memoryRun = await measureOperation(
+    client,
+    home,
+    homeCounter,
+    COUNTS.memoryOperations,
+    COUNTS.memoryConcurrency,
+  );
   const cpuMsPerOperation = (gateway.readCpuMs() - cpuBefore) / COUNTS.memoryOperations;
   await sleep(1_000);
   const after = await gateway.readMemory();
@@ -243,20 +280,39 @@ async function pagesPart(
   // ---- latency: gateway beside the direct calls ------------------------------------------------
   step(`direct warm-up: the HomeQuery REST calls ${COUNTS.directWarmup} times at concurrency 10`);
   await measure(COUNTS.directWarmup, 10, () => direct.replay(homePlan!));
-  const homeLatency = await latencyPair('HomeQuery', client, direct, home, homePlan!, homeCounter, COUNTS.homeLatency, memoryRun);
+  const homeLatency = await latencyPair(
+    'HomeQuery',
+    client,
+    direct,
+    home,
+    homePlan!,
+    homeCounter,
+    COUNTS.homeLatency,
+    memoryRun,
+  );
 
   const catalogCounter = new RequestCounter();
   step(`CatalogQuery warm-up (${category.subject} › ${category.name}, id ${category.id})`);
   await measureOperation(client, catalog, catalogCounter, COUNTS.catalogWarmup, 10);
   await measure(COUNTS.catalogWarmup, 10, () => direct.replay(catalogPlan!));
-  const catalogLatency = await latencyPair('CatalogQuery', client, direct, catalog, catalogPlan!, catalogCounter, COUNTS.catalogLatency);
+  const catalogLatency = await latencyPair(
+    'CatalogQuery',
+    client,
+    direct,
+    catalog,
+    catalogPlan!,
+    catalogCounter,
+    COUNTS.catalogLatency,
+  );
 
   for (const [name, counter, plan] of [
     ['HomeQuery', homeCounter, homePlan!],
     ['CatalogQuery', catalogCounter, catalogPlan!],
   ] as const) {
     if (counter.max !== counter.min || counter.min !== callCount(plan)) {
-      warnings.push(`${engine}: ${name}: upstream requests per operation varied (${counter.describe()}); the replay uses the ${callCount(plan)} calls recorded`);
+      warnings.push(
+        `${engine}: ${name}: upstream requests per operation varied (${counter.describe()}); the replay uses the ${callCount(plan)} calls recorded`,
+      );
     }
   }
 
@@ -274,8 +330,15 @@ async function pagesPart(
       node: process.version,
       quick,
       operations: [
-        { name: 'HomeQuery', page: '/home, scId 0', variables: home.variables, plan: homePlan!, upstreamRequests: homeCounter.describe(), ...homeLatency,
-          gatewayC10Note: `the ${COUNTS.memoryOperations.toLocaleString('en-US').replace(/,/g, ' ')} operations of the memory run` },
+        {
+          name: 'HomeQuery',
+          page: '/home, scId 0',
+          variables: home.variables,
+          plan: homePlan!,
+          upstreamRequests: homeCounter.describe(),
+          ...homeLatency,
+          gatewayC10Note: `the ${COUNTS.memoryOperations.toLocaleString('en-US').replace(/,/g, ' ')} operations of the memory run`,
+        },
         {
           name: 'CatalogQuery',
           page: `/catalog?scId=${category.id}, ${category.subject} › ${category.name}`,
@@ -332,7 +395,9 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   // other work on the machine skews every figure: say so when the cores were not idle to begin with
   const busy = await busyShare();
   if (busy !== null && busy > 0.1) {
-    warnings.push(`the machine was ${(busy * 100).toFixed(0)} % busy before the benchmark started (other processes): the figures are noisier and slower than on an idle machine`);
+    warnings.push(
+      `the machine was ${(busy * 100).toFixed(0)} % busy before the benchmark started (other processes): the figures are noisier and slower than on an idle machine`,
+    );
   }
 
   const staleWeb = prepareWeb({ rebuild });
@@ -360,7 +425,8 @@ async function main(cleanup: Cleanup): Promise<boolean> {
 
   for (const results of pages) process.stdout.write(`\n${textReport(results)}\n`);
   process.stdout.write('\n----- Markdown for tests/bench/README.md -----\n\n');
-  for (const results of pages) process.stdout.write(`${pages.length > 1 ? `\n#### ${results.engine}\n\n` : ''}${markdownReport(results)}\n`);
+  for (const results of pages)
+    process.stdout.write(`${pages.length > 1 ? `\n#### ${results.engine}\n\n` : ''}${markdownReport(results)}\n`);
   if (pages.length > 1) process.stdout.write(`\n#### side by side\n\n${enginesMarkdown(pages)}\n`);
   if (playReport) process.stdout.write(`\n### Play\n\n${playReport}\n`);
   if (aiReport) process.stdout.write(`\n### AI answers\n\n${aiReport}\n`);

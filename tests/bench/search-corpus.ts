@@ -28,7 +28,12 @@ export interface CorpusSize {
   topics: number;
 }
 
-export const FULL_CORPUS: CorpusSize = { courses: 100_000, knowledgePoints: 1_000_000, lecturers: 5_000, topics: 1_000 };
+export const FULL_CORPUS: CorpusSize = {
+  courses: 100_000,
+  knowledgePoints: 1_000_000,
+  lecturers: 5_000,
+  topics: 1_000,
+};
 
 export interface Corpus {
   content: DemoContent;
@@ -38,12 +43,60 @@ export interface Corpus {
 }
 
 // Surnames (曾 Z, 单 S, 仇 Q, 欧阳…) and given-name characters for thousands of distinct lecturers.
-const SURNAMES = [...new Set(LECTURERS.map((l) => l.surname))].concat(['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗']);
-const GIVEN = '国华晓宁立新明远静怡志刚群伟芳敏军洋勇艳杰娟涛超秀霞平刚桂英文辉建玲丽强磊红斌鹏飞宇航思源若晨嘉懿子涵博文雅琪浩然雨欣梓轩'.split('');
+const SURNAMES = [...new Set(LECTURERS.map((l) => l.surname))].concat([
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '赵',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '胡',
+  '朱',
+  '高',
+  '林',
+  '何',
+  '郭',
+  '马',
+  '罗',
+]);
+const GIVEN =
+  '国华晓宁立新明远静怡志刚群伟芳敏军洋勇艳杰娟涛超秀霞平刚桂英文辉建玲丽强磊红斌鹏飞宇航思源若晨嘉懿子涵博文雅琪浩然雨欣梓轩'.split(
+    '',
+  );
 const TITLES = ['教授、博士生导师', '教授', '副教授', '讲师', '研究员', '副研究员'];
-const COLLEGES = ['马克思主义学院', '哲学学院', '经济学院', '法学院', '文学院', '历史学院', '教育学院', '管理学院', '理学院', '医学院'];
+const COLLEGES = [
+  '马克思主义学院',
+  '哲学学院',
+  '经济学院',
+  '法学院',
+  '文学院',
+  '历史学院',
+  '教育学院',
+  '管理学院',
+  '理学院',
+  '医学院',
+];
 const SCHOOLS = [...new Set(LECTURERS.map((l) => l.school))];
-const QUALIFIERS = ['', '', '', '导论', '精讲', '专题研究', '（上）', '（下）', '案例教学', '前沿问题', '经典导读', '十讲'];
+const QUALIFIERS = [
+  '',
+  '',
+  '',
+  '导论',
+  '精讲',
+  '专题研究',
+  '（上）',
+  '（下）',
+  '案例教学',
+  '前沿问题',
+  '经典导读',
+  '十讲',
+];
 
 function lecturerName(rng: Rng, used: Set<string>): string {
   for (;;) {
@@ -63,7 +116,8 @@ export function generateCorpus(size: CorpusSize = FULL_CORPUS, now = Date.UTC(20
   const rng = createRng('search-bench');
   const tree = buildCatalogue(SUBJECTS);
   const leavesBySubject = new Map<number, Leaf[]>();
-  for (const leaf of tree.leaves) leavesBySubject.set(leaf.subjectId, [...(leavesBySubject.get(leaf.subjectId) ?? []), leaf]);
+  for (const leaf of tree.leaves)
+    leavesBySubject.set(leaf.subjectId, [...(leavesBySubject.get(leaf.subjectId) ?? []), leaf]);
 
   // lecturers, each belonging to a subject (and most to one of its categories)
   const usedNames = new Set<string>();
@@ -95,7 +149,13 @@ export function generateCorpus(size: CorpusSize = FULL_CORPUS, now = Date.UTC(20
   const addVideo = (course: DemoCourse, leaf: Leaf, sort: number) => {
     const concept = rng.pick(leaf.bank.concepts);
     const episodes: EpisodePlan[] = [{ kind: 'concept', concept }];
-    const ctx = { course: course.name, leaf: leaf.bank.name, leafConcepts: leaf.bank.concepts, scene: SCENES[leaf.bank.name] ?? '', episodes };
+    const ctx = {
+      course: course.name,
+      leaf: leaf.bank.name,
+      leafConcepts: leaf.bank.concepts,
+      scene: SCENES[leaf.bank.name] ?? '',
+      episodes,
+    };
     const content = episodeContent(ctx, 0, rng);
     const id = videos.length + 1;
     videos.push({
@@ -125,7 +185,9 @@ export function generateCorpus(size: CorpusSize = FULL_CORPUS, now = Date.UTC(20
       ...(rng.chance(0.5) ? [rng.pick(COURSE_AUDIENCES)] : []),
     ].join('');
     const update = now - Math.floor(rng.next() * span);
-    const viewCount = Math.floor(Math.exp(Math.log(200) + (Math.log(260_000) - Math.log(200)) * Math.pow(rng.next(), 1.4)));
+    const viewCount = Math.floor(
+      Math.exp(Math.log(200) + (Math.log(260_000) - Math.log(200)) * Math.pow(rng.next(), 1.4)),
+    );
     const course: DemoCourse = {
       id,
       catalogueId: leaf.catalogueId,

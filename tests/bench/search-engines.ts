@@ -21,29 +21,38 @@ const value = (name: string): string | undefined => {
 };
 const tenth = args.includes('--tenth');
 const size: CorpusSize = tenth
-  ? { courses: FULL_CORPUS.courses / 10, knowledgePoints: FULL_CORPUS.knowledgePoints / 10, lecturers: 500, topics: 100 }
+  ? {
+      courses: FULL_CORPUS.courses / 10,
+      knowledgePoints: FULL_CORPUS.knowledgePoints / 10,
+      lecturers: 500,
+      topics: 100,
+    }
   : FULL_CORPUS;
 const engines = (value('--engines') ?? 'sqlite,postgres').split(',') as SearchEngineName[];
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<void> {
   const cleanup = new Cleanup();
   const began = Date.now();
-  const step = (text: string) => process.stderr.write(`[${((Date.now() - began) / 1000).toFixed(0).padStart(5)} s, load ${load()}] ${text}\n`);
+  const step = (text: string) =>
+    process.stderr.write(`[${((Date.now() - began) / 1000).toFixed(0).padStart(5)} s, load ${load()}] ${text}\n`);
   try {
-  const loadBefore = load();
-  const results = await runSearchEngineBench({
-    cleanup,
-    step,
-    size,
-    engines,
-    queries: Number(value('--queries') ?? 600),
-    postgresSchema: value('--schema'),
-    reuseIndex: args.includes('--reuse-index'),
-  });
-  process.stdout.write(
-    `\n${describeMachine()}; ${new Date().toISOString()}; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after.\n\n${searchEnginesMarkdown(results)}\n`,
-  );
+    const loadBefore = load();
+    const results = await runSearchEngineBench({
+      cleanup,
+      step,
+      size,
+      engines,
+      queries: Number(value('--queries') ?? 600),
+      postgresSchema: value('--schema'),
+      reuseIndex: args.includes('--reuse-index'),
+    });
+    process.stdout.write(
+      `\n${describeMachine()}; ${new Date().toISOString()}; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after.\n\n${searchEnginesMarkdown(results)}\n`,
+    );
   } finally {
     await cleanup.run();
   }

@@ -58,7 +58,11 @@ export const SEARCH_P95_BUDGET_MS = 50;
 
 export type QueryCase = { keyword: string; catalogId: number; pageIndex: number; kind: string };
 
-export function buildQueries(vocabulary: ReturnType<typeof generateCorpus>['vocabulary'], catalogueIds: number[], count: number): QueryCase[] {
+export function buildQueries(
+  vocabulary: ReturnType<typeof generateCorpus>['vocabulary'],
+  catalogueIds: number[],
+  count: number,
+): QueryCase[] {
   const rng = createRng('search-bench-queries');
   const singles = [...'学法史心德理论国家文化经济社会'];
   const kinds: [string, number, () => string][] = [
@@ -94,11 +98,15 @@ export function buildQueries(vocabulary: ReturnType<typeof generateCorpus>['voca
 async function startMainApiProcess(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/main-api.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/main-api.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -115,7 +123,8 @@ async function startMainApiProcess(dataDir: string): Promise<{ url: string; stop
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new BrokenError(`the benchmark's main API exited early (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null)
+      throw new BrokenError(`the benchmark's main API exited early (${child.exitCode}):\n${log}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
@@ -239,7 +248,11 @@ export async function runSearchBench(options: {
       ),
     );
   const countCalls = queries.map((q, i) =>
-    searchCall('/api/search/GetSearchCountByKeyWord', { SearchByKeyWord: q.keyword, catalogId: String(q.catalogId) }, address(i)),
+    searchCall(
+      '/api/search/GetSearchCountByKeyWord',
+      { SearchByKeyWord: q.keyword, catalogId: String(q.catalogId) },
+      address(i),
+    ),
   );
 
   step('search: warm-up (the page cache of the index)');
@@ -247,8 +260,14 @@ export async function runSearchBench(options: {
 
   const latency: SearchLatency[] = [];
   for (const [label, calls] of [
-    ['SearchByKeyWord type=all (综合 tab: 21 courses + 10 knowledge points + 4 topics + 8 lecturers)', searchCalls('all', 21)],
-    [`SearchByKeyWord type=video (知识点 tab over ${n(counts.knowledgePoints)} knowledge points, pages 1 and 2)`, searchCalls('video', 21)],
+    [
+      'SearchByKeyWord type=all (综合 tab: 21 courses + 10 knowledge points + 4 topics + 8 lecturers)',
+      searchCalls('all', 21),
+    ],
+    [
+      `SearchByKeyWord type=video (知识点 tab over ${n(counts.knowledgePoints)} knowledge points, pages 1 and 2)`,
+      searchCalls('video', 21),
+    ],
     ['SearchByKeyWord type=course (课程 tab, pages 1 and 2)', searchCalls('course', 21)],
     ['SearchByKeyWord type=author (讲师 tab)', searchCalls('author', 21)],
     ['GetSearchCountByKeyWord (the tab counts)', countCalls],
@@ -287,7 +306,13 @@ export type SearchEngineName = 'sqlite' | 'postgres';
 
 export interface EngineBenchResults {
   corpus: SearchBenchResults['corpus'];
-  engines: { engine: SearchEngineName; seedMs: number; buildMs: number; indexRows: Record<string, number>; latency: SearchLatency[] }[];
+  engines: {
+    engine: SearchEngineName;
+    seedMs: number;
+    buildMs: number;
+    indexRows: Record<string, number>;
+    latency: SearchLatency[];
+  }[];
   queries: { total: number; mix: string };
   budgetMs: number;
 }
@@ -304,7 +329,12 @@ async function allTab(engine: SearchEngine, q: QueryCase): Promise<void> {
   ]);
 }
 
-async function timeEngine(label: string, queries: QueryCase[], concurrency: number, call: (q: QueryCase) => Promise<unknown>): Promise<SearchLatency> {
+async function timeEngine(
+  label: string,
+  queries: QueryCase[],
+  concurrency: number,
+  call: (q: QueryCase) => Promise<unknown>,
+): Promise<SearchLatency> {
   const samples: number[] = [];
   let next = 0;
   const began = performance.now();
@@ -357,7 +387,11 @@ export async function runSearchEngineBench(options: {
   const { cleanup, step } = options;
   const size = options.size ?? FULL_CORPUS;
   const names = options.engines ?? ['sqlite', 'postgres'];
-  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const databaseUrl =
+    options.databaseUrl ??
+    process.env.DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
   step(`search engines: generating a corpus of ${size.courses} courses and ${size.knowledgePoints} knowledge points`);
   const corpus = generateCorpus(size);
   const catalogueIds = corpus.content.catalogues.filter((c) => c.level >= 2).map((c) => c.id);
@@ -380,8 +414,12 @@ export async function runSearchEngineBench(options: {
       await ensureSchema(databaseUrl, schema);
       if (!options.postgresSchema) cleanup.add(`search ${name} schema`, () => dropSchema(databaseUrl, schema));
       const store = await openPostgresStore(databaseUrl, { schema, dataDir, poolSize: 8 });
-      const seeded = Number((await sql<{ n: number }>`SELECT count(*)::integer AS n FROM courses`.execute(store.connection.db())).rows[0]!.n);
-      if (seeded !== corpus.content.courses.length) await seedDemoContent(store, corpus.content, path.join(dataDir, 'media'));
+      const seeded = Number(
+        (await sql<{ n: number }>`SELECT count(*)::integer AS n FROM courses`.execute(store.connection.db())).rows[0]!
+          .n,
+      );
+      if (seeded !== corpus.content.courses.length)
+        await seedDemoContent(store, corpus.content, path.join(dataDir, 'media'));
       else step(`search engines: ${name}: schema ${schema} holds the corpus already`);
       // made after the seeding: its migration queues every row at once, which the rebuild covers
       engine = await createPostgresSearchEngine(store.connection);
@@ -394,7 +432,11 @@ export async function runSearchEngineBench(options: {
     const held = options.reuseIndex && name === 'postgres' ? await engine.stats() : null;
     let summary: { counts: Record<string, number> };
     let buildMs = NaN;
-    if (held && held.counts.courses === corpus.content.courses.length && held.counts.knowledgePoints === corpus.knowledgePoints) {
+    if (
+      held &&
+      held.counts.courses === corpus.content.courses.length &&
+      held.counts.knowledgePoints === corpus.knowledgePoints
+    ) {
       step(`search engines: ${name}: the index holds the corpus already: not rebuilt`);
       summary = held;
     } else {
@@ -412,8 +454,27 @@ export async function runSearchEngineBench(options: {
     await timeEngine('warm-up', queries.slice(0, 100), 2, (q) => allTab(engine, q));
     const cases: [string, number, (q: QueryCase) => Promise<unknown>][] = [
       ['综合 tab: four groups (21 + 10 + 4 + 8)', 1, (q) => allTab(engine, q)],
-      ['知识点 tab: a page of 21', 1, (q) => engine.search('knowledgePoints', { keyword: q.keyword, catalogueId: q.catalogId, offset: (q.pageIndex - 1) * 21, limit: 21 })],
-      ['the four tab counts', 1, (q) => Promise.all((['courses', 'topics', 'lecturers', 'knowledgePoints'] as const).map((i) => engine.count(i, { keyword: q.keyword, catalogueId: q.catalogId })))],
+      [
+        '知识点 tab: a page of 21',
+        1,
+        (q) =>
+          engine.search('knowledgePoints', {
+            keyword: q.keyword,
+            catalogueId: q.catalogId,
+            offset: (q.pageIndex - 1) * 21,
+            limit: 21,
+          }),
+      ],
+      [
+        'the four tab counts',
+        1,
+        (q) =>
+          Promise.all(
+            (['courses', 'topics', 'lecturers', 'knowledgePoints'] as const).map((i) =>
+              engine.count(i, { keyword: q.keyword, catalogueId: q.catalogId }),
+            ),
+          ),
+      ],
       ['综合 tab at concurrency 4', 4, (q) => allTab(engine, q)],
     ];
     for (const [label, concurrency, call] of cases) {
@@ -463,12 +524,19 @@ export function searchMarkdown(r: SearchBenchResults): string {
   const verdict = main.p95Ms < r.budgetMs ? 'within budget' : 'OVER BUDGET';
   const lines = [
     `Search corpus: ${n(r.corpus.courses)} courses, ${n(r.corpus.videos)} videos with ${n(r.corpus.knowledgePoints)} knowledge points (keyframes and transcript passages), ${n(r.corpus.lecturers)} lecturers, ${n(r.corpus.topics)} topics (tests/bench/search-corpus.ts).`,
-    `Generated in ${(r.generateMs / 1000).toFixed(1)} s, written by the demo seeder in ${(r.seedMs / 1000).toFixed(1)} s; **index build (jieba + FTS5) ${(r.buildMs / 1000).toFixed(1)} s**; database ${mib(r.databaseBytesBefore)} without the index, ${mib(r.databaseBytesAfter)} with it. Index rows: ${Object.entries(r.indexRows).map(([k, v]) => `${k} ${n(v)}`).join(', ')}.`,
+    `Generated in ${(r.generateMs / 1000).toFixed(1)} s, written by the demo seeder in ${(r.seedMs / 1000).toFixed(1)} s; **index build (jieba + FTS5) ${(r.buildMs / 1000).toFixed(1)} s**; database ${mib(r.databaseBytesBefore)} without the index, ${mib(r.databaseBytesAfter)} with it. Index rows: ${Object.entries(
+      r.indexRows,
+    )
+      .map(([k, v]) => `${k} ${n(v)}`)
+      .join(', ')}.`,
     `Queries: ${r.queries.total} (${r.queries.mix}); a fifth filtered by a catalogue, 15 % page 2. Signed HTTP to a main API process on the corpus, as the gateway calls it.`,
     '',
     '| call | concurrency | p50 | p95 | p99 | max | calls/s |',
     '|---|---|---|---|---|---|---|',
-    ...r.latency.map((l) => `| ${l.label} | ${l.concurrency} | ${ms(l.p50Ms)} | ${ms(l.p95Ms)} | ${ms(l.p99Ms)} | ${ms(l.maxMs)} | ${l.perSecond.toFixed(0)} |`),
+    ...r.latency.map(
+      (l) =>
+        `| ${l.label} | ${l.concurrency} | ${ms(l.p50Ms)} | ${ms(l.p95Ms)} | ${ms(l.p99Ms)} | ${ms(l.maxMs)} | ${l.perSecond.toFixed(0)} |`,
+    ),
     '',
     `p95 of SearchByKeyWord type=all at concurrency 1: ${ms(main.p95Ms)}, budget ${r.budgetMs} ms: ${verdict}.`,
   ];

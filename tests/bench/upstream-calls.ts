@@ -16,7 +16,13 @@ import { Pool, request } from 'undici';
 import { loadGatewayConfig, type GatewayConfig } from '../../gateway/src/config';
 import type { Logger } from '../../gateway/src/logger';
 import { startGateway } from '../../gateway/src/server';
-import { AUDIENCE_PARAM, NONCE_PARAM, signedHeaders, withNonce, type SignedParams } from '../../gateway/src/upstream/sign';
+import {
+  AUDIENCE_PARAM,
+  NONCE_PARAM,
+  signedHeaders,
+  withNonce,
+  type SignedParams,
+} from '../../gateway/src/upstream/sign';
 import { BrokenError, GraphQLClient, type Operation } from './graphql-client';
 
 const QUIET_MS = 100;
@@ -111,7 +117,9 @@ class RecordingProxy {
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  private async handle(req: IncomingMessage): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  private async handle(
+    req: IncomingMessage,
+  ): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
     const body = await readBody(req);
     const target = new URL(req.url ?? '/', 'http://proxy.invalid');
     const method = req.method === 'POST' ? 'POST' : 'GET';
@@ -148,7 +156,11 @@ class RecordingProxy {
       if (key === 'host' || key === 'connection' || key === 'content-length' || value === undefined) continue;
       headers[key] = Array.isArray(value) ? value.join(', ') : value;
     }
-    const answer = await request(`${this.upstreamUrl}${req.url}`, { method, headers, body: method === 'POST' ? body : undefined });
+    const answer = await request(`${this.upstreamUrl}${req.url}`, {
+      method,
+      headers,
+      body: method === 'POST' ? body : undefined,
+    });
     const answerBody = Buffer.from(await answer.body.arrayBuffer());
     await gate.promise;
     const contentType = answer.headers['content-type'];
@@ -175,7 +187,8 @@ class RecordingProxy {
 }
 
 function capturingLogger(lines: string[], problems: string[]): Logger {
-  const text = (args: unknown[]) => args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+  const text = (args: unknown[]) =>
+    args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
   return {
     debug: (...args) => {
       const line = text(args);
@@ -192,7 +205,11 @@ function capturingLogger(lines: string[], problems: string[]): Logger {
  * Runs each operation twice (the first warms the in-process gateway up) through a debug-level
  * gateway behind the recording proxy, and returns the calls of the second run.
  */
-export async function discoverCalls(options: { upstreamUrl: string; loginUrl: string; operations: Operation[] }): Promise<CallPlan[]> {
+export async function discoverCalls(options: {
+  upstreamUrl: string;
+  loginUrl: string;
+  operations: Operation[];
+}): Promise<CallPlan[]> {
   const proxy = new RecordingProxy(options.upstreamUrl);
   await proxy.start();
   const lines: string[] = [];
@@ -218,7 +235,12 @@ export async function discoverCalls(options: { upstreamUrl: string; loginUrl: st
       lines.length = 0;
       const result = await client.run(operation);
       const rounds = proxy.rounds();
-      const plan: CallPlan = { operation: operation.name, rounds, debugLog: [...lines], reportedCount: result.upstreamRequests };
+      const plan: CallPlan = {
+        operation: operation.name,
+        rounds,
+        debugLog: [...lines],
+        reportedCount: result.upstreamRequests,
+      };
       const recorded = callCount(plan);
       const logged = lines.filter((line) => line.startsWith('upstream ')).length;
       if (recorded !== result.upstreamRequests || logged !== recorded) {
@@ -283,7 +305,9 @@ export class DirectUpstream {
       throw new BrokenError(`${describeCall(call)}: HTTP ${response.statusCode}, not JSON`);
     }
     if (response.statusCode !== 200 || (envelope.code !== 2000 && envelope.code !== 2001)) {
-      throw new BrokenError(`${describeCall(call)}: HTTP ${response.statusCode}, code ${String(envelope.code)}: ${text.slice(0, 300)}`);
+      throw new BrokenError(
+        `${describeCall(call)}: HTTP ${response.statusCode}, code ${String(envelope.code)}: ${text.slice(0, 300)}`,
+      );
     }
     return envelope.items;
   }

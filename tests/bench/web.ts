@@ -64,7 +64,10 @@ async function signIn(loginUrl: string): Promise<string> {
   const params = withNonce(toWireParams({ userName: 'student', password: 'Student2026' }), 'login-service');
   const response = await fetch(`${loginUrl}/UserCenterApi/Login`, {
     method: 'POST',
-    headers: { ...signedHeaders(params, { secret: API_SECRET, algorithm: 'md5', productId: 1 }), 'content-type': 'application/json' },
+    headers: {
+      ...signedHeaders(params, { secret: API_SECRET, algorithm: 'md5', productId: 1 }),
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(params),
   });
   const body = (await response.json()) as { code: number; message: string; items: { token: string } };
@@ -81,10 +84,16 @@ async function playableVideo(baseUrl: string): Promise<{ courseId: number; video
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ recommendedCourses(first: 14) { edges { node { courseId videos { videoId mediaState } } } } }' }),
+    body: JSON.stringify({
+      query: '{ recommendedCourses(first: 14) { edges { node { courseId videos { videoId mediaState } } } } }',
+    }),
   });
   const body = (await response.json()) as {
-    data: { recommendedCourses: { edges: { node: { courseId: number; videos: { videoId: number; mediaState: string }[] } }[] } };
+    data: {
+      recommendedCourses: {
+        edges: { node: { courseId: number; videos: { videoId: number; mediaState: string }[] } }[];
+      };
+    };
   };
   for (const { node } of body.data.recommendedCourses.edges) {
     const video = node.videos.find((v) => v.mediaState === 'READY');
@@ -98,7 +107,12 @@ async function playableVideo(baseUrl: string): Promise<{ courseId: number; video
  * storage reset keeps cookies; a Cookie header among extraHeaders did not reach the page's own
  * requests, so /Play measured the visitor's login prompt before), removed afterwards.
  */
-async function signedInDuring<T>(port: number, origin: string, token: string | null, run: () => Promise<T>): Promise<T> {
+async function signedInDuring<T>(
+  port: number,
+  origin: string,
+  token: string | null,
+  run: () => Promise<T>,
+): Promise<T> {
   if (!token) return run();
   const { chromium } = await import('playwright-core');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -131,7 +145,7 @@ async function lighthouseRun(url: string, formFactor: FormFactor, port: number):
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const origin = new URL(url).origin;
   const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(origin));
   return {
@@ -152,7 +166,12 @@ async function lighthouseRun(url: string, formFactor: FormFactor, port: number):
  * Chromium 156: its TraceElements gatherer cannot read the trace). Unthrottled, so the element, not
  * the time, is what counts: an image as its file name, text as its tag and first characters.
  */
-async function largestPaintOf(url: string, formFactor: FormFactor, port: number, token: string | null): Promise<string> {
+async function largestPaintOf(
+  url: string,
+  formFactor: FormFactor,
+  port: number,
+  token: string | null,
+): Promise<string> {
   const { chromium } = await import('playwright-core');
   const { screenEmulationMetrics, userAgents } = await import('lighthouse/core/config/constants.js');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -196,7 +215,11 @@ interface NetworkRequest {
   transferSize?: number;
 }
 
-export async function runWebBench(options: { cleanup: Cleanup; step: (text: string) => void; runs?: number }): Promise<WebBenchResults> {
+export async function runWebBench(options: {
+  cleanup: Cleanup;
+  step: (text: string) => void;
+  runs?: number;
+}): Promise<WebBenchResults> {
   const { cleanup, step } = options;
   const runs = options.runs ?? RUNS;
   const loadBefore = loadavg()[0]!;
@@ -210,14 +233,34 @@ export async function runWebBench(options: { cleanup: Cleanup; step: (text: stri
   // token: signed in as the demo student; the other pages are a visitor's first visit (the guide's note shows)
   const pages: { label: string; formFactor: FormFactor; url: string; token: string | null }[] = [
     { label: '/home', formFactor: 'desktop', url: `${base}/home`, token: null },
-    { label: '/search', formFactor: 'desktop', url: `${base}/search?key=${encodeURIComponent(SEARCH_KEY)}`, token: null },
+    {
+      label: '/search',
+      formFactor: 'desktop',
+      url: `${base}/search?key=${encodeURIComponent(SEARCH_KEY)}`,
+      token: null,
+    },
     { label: '/author', formFactor: 'desktop', url: `${base}/author`, token: null },
-    { label: '/Play (signed in)', formFactor: 'desktop', url: `${base}/Play?courseId=${courseId}&videoId=${videoId}`, token: signedIn },
+    {
+      label: '/Play (signed in)',
+      formFactor: 'desktop',
+      url: `${base}/Play?courseId=${courseId}&videoId=${videoId}`,
+      token: signedIn,
+    },
     { label: '/home', formFactor: 'mobile', url: `${base}/home`, token: null },
-    { label: '/search', formFactor: 'mobile', url: `${base}/search?key=${encodeURIComponent(SEARCH_KEY)}`, token: null },
+    {
+      label: '/search',
+      formFactor: 'mobile',
+      url: `${base}/search?key=${encodeURIComponent(SEARCH_KEY)}`,
+      token: null,
+    },
     { label: '/author', formFactor: 'mobile', url: `${base}/author`, token: null },
     { label: '/m/home', formFactor: 'mobile', url: `${base}/m/home`, token: null },
-    { label: '/m/play (signed in)', formFactor: 'mobile', url: `${base}/m/play?courseId=${courseId}&videoId=${videoId}`, token: signedIn },
+    {
+      label: '/m/play (signed in)',
+      formFactor: 'mobile',
+      url: `${base}/m/play?courseId=${courseId}&videoId=${videoId}`,
+      token: signedIn,
+    },
   ];
 
   const { launch } = await import('chrome-launcher');
@@ -225,7 +268,16 @@ export async function runWebBench(options: { cleanup: Cleanup; step: (text: stri
   const chrome = await launch({
     chromePath: chromiumPath,
     userDataDir,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   cleanup.add('chromium', async () => {
     chrome.kill();

@@ -26,10 +26,20 @@ async function violations(page: Page): Promise<string[]> {
   // evaluated through the DevTools protocol: the site's CSP (script-src 'self') rightly refuses an inline script
   await page.evaluate(axeSource);
   const found = (await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: unknown) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
     return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
   }, TAGS)) as Violation[];
-  return found.map((v) => `${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`);
+  return found.map(
+    (v) =>
+      `${v.id} (${v.help}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+  );
 }
 
 describe.skipIf(!browserAvailable())('accessibility of the first pages in Chromium', () => {
@@ -48,7 +58,8 @@ describe.skipIf(!browserAvailable())('accessibility of the first pages in Chromi
       deviceScaleFactor: 3,
       isMobile: true,
       hasTouch: true,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
       locale: 'zh-CN',
     });
     await Promise.all([skipOperationGuide(desktop), skipOperationGuide(phone)]);

@@ -52,7 +52,9 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     await page.getByLabel('密码').fill('Student2026');
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
-    await expect.poll(() => page.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
   });
 
   it('opens the AI问答 drawer with the floating button: a quarter of the 1440 px window wide, with suggested questions', async () => {
@@ -78,7 +80,13 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
 
     // record every change of the conversation as the browser renders it
     await page.evaluate(() => {
-      const snapshots: Array<{ status: string; toggleDisabled: boolean; thinking: number; thinkingLabel: string; answer: number }> = [];
+      const snapshots: Array<{
+        status: string;
+        toggleDisabled: boolean;
+        thinking: number;
+        thinkingLabel: string;
+        answer: number;
+      }> = [];
       (window as unknown as { aiSnapshots: typeof snapshots }).aiSnapshots = snapshots;
       const record = () => {
         const exchange = document.querySelector('[data-testid="ai-exchange"]');
@@ -92,7 +100,12 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
           answer: exchange.querySelector('[data-testid="ai-answer"]')?.textContent?.length ?? 0,
         });
       };
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
     });
 
     // the askAI subscription as the browser receives it (one graphql-sse event stream), read
@@ -103,7 +116,11 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     const received: string[] = [];
     const streamErrors: string[] = [];
     cdp.on('Network.requestWillBeSent', (e) => {
-      if (new URL(e.request.url).pathname !== '/graphql' || !(e.request.postData ?? '').includes('useAiConversationSubscription')) return;
+      if (
+        new URL(e.request.url).pathname !== '/graphql' ||
+        !(e.request.postData ?? '').includes('useAiConversationSubscription')
+      )
+        return;
       streamId = e.requestId;
       cdp
         .send('Network.streamResourceContent', { requestId: e.requestId })
@@ -120,7 +137,9 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     const exchange = drawer.getByRole('article', { name: `问：${QUESTION}` });
     await expect.poll(() => exchange.isVisible()).toBe(true);
     await expect.poll(() => exchange.getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
-    const snapshots = (await page.evaluate(() => (window as unknown as { aiSnapshots: Snapshot[] }).aiSnapshots)) as Snapshot[];
+    const snapshots = (await page.evaluate(
+      () => (window as unknown as { aiSnapshots: Snapshot[] }).aiSnapshots,
+    )) as Snapshot[];
     // the toggle was locked from the question (painted before any answer could arrive) until the end
     expect(snapshots[0]).toMatchObject({ status: 'asking', toggleDisabled: true });
     expect(snapshots.filter((s) => s.status !== 'done').every((s) => s.toggleDisabled)).toBe(true);
@@ -134,17 +153,27 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
       .split(/\n\n/)
       .filter((block) => /^event: next$/m.test(block))
       .map((block) => {
-        const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).join('\n');
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5))
+          .join('\n');
         return (JSON.parse(data) as { data: { askAI: { __typename: string } } }).data.askAI.__typename;
       });
     const firstAnswer = kinds.indexOf('AIAnswerDelta');
     expect(kinds.indexOf('AIThinkingDelta'), kinds.join()).toBe(0);
     expect(firstAnswer).toBeGreaterThan(1);
-    expect(kinds.slice(firstAnswer, -1).every((k) => k === 'AIAnswerDelta') && kinds.length - 1 - firstAnswer > 1, kinds.join()).toBe(true);
+    expect(
+      kinds.slice(firstAnswer, -1).every((k) => k === 'AIAnswerDelta') && kinds.length - 1 - firstAnswer > 1,
+      kinds.join(),
+    ).toBe(true);
     expect(kinds[kinds.length - 1]).toBe('AIAnswerDone');
 
     // shown apart: the thinking above the answer, folded away once the answer came, opened on a click
-    await exchange.getByTestId('ai-thinking').getByRole('button', { name: /思考过程/ }).click();
+    await exchange
+      .getByTestId('ai-thinking')
+      .getByRole('button', { name: /思考过程/ })
+      .click();
     const thinkingText = await exchange.getByTestId('ai-thinking-text').textContent();
     expect(thinkingText).toContain('候选片段');
     // on screen: the thinking came first (saying it was thinking), then the answer grew piece by piece
@@ -167,7 +196,12 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     const drawer = page.getByRole('dialog', { name: 'AI问答' });
     /** the latest answer's source that says 物质: its link, the cited second, checked against the transcript */
     const citedSource = async () => {
-      const source = drawer.getByRole('region', { name: '参考来源' }).last().getByRole('link').filter({ hasText: '物质' }).first();
+      const source = drawer
+        .getByRole('region', { name: '参考来源' })
+        .last()
+        .getByRole('link')
+        .filter({ hasText: '物质' })
+        .first();
       const href = (await source.getAttribute('href'))!;
       const url = new URL(href, platform.baseUrl);
       expect(url.pathname).toBe('/Play');
@@ -178,7 +212,10 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
         .prepare(`SELECT start_ms AS startMs FROM video_transcripts WHERE video_id = ? AND text LIKE '%客观实在性%'`)
         .all(Number(url.searchParams.get('videoId'))) as { startMs: number }[];
       db.close();
-      expect(said.some((p) => Math.abs(Math.floor(p.startMs / 1000) - vtime) <= 15), JSON.stringify({ vtime, said })).toBe(true);
+      expect(
+        said.some((p) => Math.abs(Math.floor(p.startMs / 1000) - vtime) <= 15),
+        JSON.stringify({ vtime, said }),
+      ).toBe(true);
       return { source, vtime };
     };
     const open = async (source: Awaited<ReturnType<typeof citedSource>>['source'], vtime: number) => {
@@ -195,7 +232,9 @@ describe.skipIf(!browserAvailable())('asking the AI in Chromium', () => {
     // transcript, whose seconds then are the lecture's; the answer asked again cites those
     const video = tab.locator('video');
     const making = tab.getByText('视频生成中', { exact: false });
-    await expect.poll(async () => (await video.count()) > 0 || (await making.count()) > 0, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await video.count()) > 0 || (await making.count()) > 0, { timeout: 30_000 })
+      .toBe(true);
     if ((await video.count()) === 0) {
       await expect.poll(() => video.count(), { timeout: 150_000 }).toBe(1);
       await tab.close();

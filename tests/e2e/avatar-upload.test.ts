@@ -26,7 +26,9 @@ async function png(width: number, height: number): Promise<Buffer> {
       pixels[i + 2] = 128;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in Chromium', () => {
@@ -69,9 +71,14 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
   it('shows the user signed in on the login page in another tab once the original tab is in front again', async () => {
     page = await context.newPage();
     await page.goto(`${platform.baseUrl}/home`);
-    await expect.poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
 
-    const [loginTab] = await Promise.all([context.waitForEvent('page'), header(page).getByRole('button', { name: '登录' }).click()]);
+    const [loginTab] = await Promise.all([
+      context.waitForEvent('page'),
+      header(page).getByRole('button', { name: '登录' }).click(),
+    ]);
     await loginTab.waitForLoadState();
     // the login service on the platform's host, so its cookie reaches the gateway
     expect(new URL(loginTab.url()).host).toBe(new URL(platform.loginUrl).host);
@@ -93,7 +100,9 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
     await accountMenu(page).click();
     await page.getByRole('menuitem', { name: '个人中心' }).click();
     await page.waitForURL(/\/center\?position=0$/);
-    await expect.poll(() => page.getByRole('tablist', { name: '个人中心' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('tablist', { name: '个人中心' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
   });
 
   it('refuses a file that is not an image and an image under 300x300', async () => {
@@ -106,7 +115,11 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
     const file = dialog.getByTestId('avatar-file');
 
     // named like a picture (so the browser calls it image/png), but text: the decoding says no
-    await file.setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: Buffer.from('这不是图片，只是一段文字。\n') });
+    await file.setInputFiles({
+      name: 'a.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('这不是图片，只是一段文字。\n'),
+    });
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('仅限图片格式');
 
     await file.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await png(200, 200) });
@@ -117,7 +130,9 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
 
   it('crops and zooms a 640x480 photo and uploads it: the header and the profile show it, also after a reload', async () => {
     const dialog = page.getByRole('dialog', { name: '更换头像' });
-    await dialog.getByTestId('avatar-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await png(640, 480) });
+    await dialog
+      .getByTestId('avatar-file')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await png(640, 480) });
 
     // step 2: the cropper and the 0..100 zoom slider
     const slider = dialog.getByLabel('缩放');
@@ -146,7 +161,10 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
     const loaded = async (img: ReturnType<Page['locator']>) => {
       await expect.poll(() => img.getAttribute('src'), { timeout: 20_000 }).toMatch(AVATAR_URL);
       await expect
-        .poll(() => img.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0)), { timeout: 20_000 })
+        .poll(
+          () => img.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0)),
+          { timeout: 20_000 },
+        )
         .toBe(300);
       return img.getAttribute('src');
     };
@@ -168,12 +186,16 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
     await expect.poll(() => accountMenu(other).isVisible(), { timeout: 20_000 }).toBe(true);
     await accountMenu(other).click();
     await other.getByRole('menuitem', { name: '退出' }).click();
-    await expect.poll(() => header(other).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => header(other).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
 
     expect(new URL(page.url()).pathname).toBe('/center');
     await bringBack(page);
     await page.waitForURL(/\/home$/, { timeout: 20_000 });
-    await expect.poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     expect(await page.getByRole('form', { name: '个人资料' }).filter({ visible: true }).count()).toBe(0);
     await other.close();
   });

@@ -31,7 +31,12 @@ interface Frame {
  * cards (`cardSelector`) are visible, and whether an element of the page being left (one whose
  * whole text matches `leavingText`) is. Stops after `framesAfterLeaving` frames without it.
  */
-async function startFrameSampler(page: Page, cardSelector: string, leavingText: string, framesAfterLeaving = 45): Promise<void> {
+async function startFrameSampler(
+  page: Page,
+  cardSelector: string,
+  leavingText: string,
+  framesAfterLeaving = 45,
+): Promise<void> {
   await page.evaluate(
     ({ cardSelector, leavingText, framesAfterLeaving }) => {
       const leaving = new RegExp(leavingText);
@@ -63,9 +68,12 @@ async function startFrameSampler(page: Page, cardSelector: string, leavingText: 
  */
 async function framesAfterLeaving(page: Page, homePath: string, framesAfterLeaving = 45): Promise<Frame[]> {
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames.filter((f) => !f.leaving).length), {
-      timeout: 30_000,
-    })
+    .poll(
+      () => page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames.filter((f) => !f.leaving).length),
+      {
+        timeout: 30_000,
+      },
+    )
     .toBeGreaterThanOrEqual(framesAfterLeaving);
   const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
   // from the first frame at the home's URL (back changes the URL first), or without the page left
@@ -120,7 +128,9 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
     await platform?.stop();
   });
 
-  async function newPage(options: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page }> {
+  async function newPage(
+    options: Parameters<Browser['newContext']>[0],
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const { context } = await openWatchedContext(browser, options, { into: watch });
     return { context, page: await context.newPage() };
   }
@@ -164,7 +174,9 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
       const frames = await framesAfterLeaving(page, '/home');
       await network.release();
       expect(network.held.filter((name) => /Home/.test(name))).toEqual([]);
-      expect(summary(frames)).toEqual(summary(frames.map(() => ({ path: '/home', scrollY: SCROLLED, cards, leaving: false }))));
+      expect(summary(frames)).toEqual(
+        summary(frames.map(() => ({ path: '/home', scrollY: SCROLLED, cards, leaving: false }))),
+      );
     });
 
     it('the sidebar link 首页 shows the home at once too', async () => {
@@ -175,7 +187,9 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
       const frames = await framesAfterLeaving(page, '/home');
       await network.release();
       expect(network.held.filter((name) => /Home/.test(name))).toEqual([]);
-      expect(summary(frames)).toEqual(summary(frames.map(() => ({ path: '/home', scrollY: SCROLLED, cards, leaving: false }))));
+      expect(summary(frames)).toEqual(
+        summary(frames.map(() => ({ path: '/home', scrollY: SCROLLED, cards, leaving: false }))),
+      );
     });
 
     it('signed in (the home then has 继续学习, asked again when it comes back), back still shows it at once', async () => {
@@ -184,7 +198,9 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
       await page.getByLabel('密码').fill('Student2026');
       await page.getByRole('button', { name: '登录' }).click();
       await page.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
-      await expect.poll(() => page.getByRole('region', { name: '继续学习' }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('region', { name: '继续学习' }).isVisible(), { timeout: 30_000 })
+        .toBe(true);
       await expect.poll(() => page.locator(CARDS).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(14);
       const cards = await scrollHomeAndOpenLecturers();
       await startFrameSampler(page, CARDS, LECTURERS);
@@ -193,7 +209,9 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
       const frames = await framesAfterLeaving(page, '/home');
       await network.release();
       expect(network.held.filter((name) => /Home/.test(name))).toEqual([]);
-      expect(summary(frames)).toEqual(summary(frames.map(() => ({ path: '/home', scrollY: SCROLLED, cards, leaving: false }))));
+      expect(summary(frames)).toEqual(
+        summary(frames.map(() => ({ path: '/home', scrollY: SCROLLED, cards, leaving: false }))),
+      );
     });
   });
 
@@ -237,7 +255,9 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
       const frames = await framesAfterLeaving(page, '/m/home');
       await network.release();
       expect(network.held.filter((name) => /Home/.test(name))).toEqual([]);
-      expect(summary(frames)).toEqual(summary(frames.map(() => ({ path: '/m/home', scrollY: SCROLLED, cards, leaving: false }))));
+      expect(summary(frames)).toEqual(
+        summary(frames.map(() => ({ path: '/m/home', scrollY: SCROLLED, cards, leaving: false }))),
+      );
     });
 
     it('the tab 首页 shows /m/home at once too', async () => {
@@ -248,7 +268,9 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
       const frames = await framesAfterLeaving(page, '/m/home');
       await network.release();
       expect(network.held.filter((name) => /Home/.test(name))).toEqual([]);
-      expect(summary(frames)).toEqual(summary(frames.map(() => ({ path: '/m/home', scrollY: SCROLLED, cards, leaving: false }))));
+      expect(summary(frames)).toEqual(
+        summary(frames.map(() => ({ path: '/m/home', scrollY: SCROLLED, cards, leaving: false }))),
+      );
     });
   });
 

@@ -44,7 +44,10 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
 
   /** The course cards of the 推荐课程 section. */
   const recommendedCards = () =>
-    page.locator('section').filter({ has: page.getByText('推荐课程', { exact: true }) }).locator('a[href*="Play"]');
+    page
+      .locator('section')
+      .filter({ has: page.getByText('推荐课程', { exact: true }) })
+      .locator('a[href*="Play"]');
 
   it('redirects / to /home, shows the guide once and Chinese course cards', async () => {
     await page.goto(`${platform.baseUrl}/`);
@@ -88,7 +91,7 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     }
   });
 
-  it('a visitor\'s click on a course opens one tab, the login page, which will come back to that /Play', async () => {
+  it("a visitor's click on a course opens one tab, the login page, which will come back to that /Play", async () => {
     const card = recommendedCards().first();
     const href = (await card.getAttribute('href')) ?? '';
     const back = new URL(new URL(href).searchParams.get('redirect') ?? '');
@@ -149,7 +152,9 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     expect(subjectName).toBe('思政');
     await tab.click();
     await page.waitForURL(/\/home\?scId=\d+/);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(subjectName);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe(subjectName);
     expect(await page.getByRole('tab', { name: subjectName }).getAttribute('aria-selected')).toBe('true');
     const total = await scrollListingToTheEnd();
     expect(total).toBeGreaterThan(40); // so the listing really paged: 20 + 20 + more
@@ -179,7 +184,9 @@ describe.skipIf(!browserAvailable())('browsing /home and /catalog in Chromium', 
     const categoryName = ((await category.textContent()) ?? '').trim();
     await category.click();
     await page.waitForURL(/\/catalog\?scId=\d+/);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(categoryName);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe(categoryName);
     await expect.poll(() => page.title()).toMatch(/ - 思政云课堂$/);
     await scrollListingToTheEnd();
   });

@@ -34,7 +34,8 @@ describe.skipIf(!browserAvailable())('the cluster behind nginx, in Chromium', ()
     await cluster?.stop();
   });
 
-  const mainApi = (i: number) => new UpstreamClient({ baseUrl: cluster.mainApiUrls[i]!, secret: SECRET, algorithm: 'md5', audience: 'main-api' });
+  const mainApi = (i: number) =>
+    new UpstreamClient({ baseUrl: cluster.mainApiUrls[i]!, secret: SECRET, algorithm: 'md5', audience: 'main-api' });
 
   it('home, search, a lecture, a note and logout, through the load balancer', async () => {
     page = await context.newPage();
@@ -43,7 +44,9 @@ describe.skipIf(!browserAvailable())('the cluster behind nginx, in Chromium', ()
     await page.getByLabel('密码').fill('Student2026');
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL((url) => url.origin === cluster.baseUrl && url.pathname === '/home');
-    await expect.poll(() => page.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 30_000 })
+      .toBe(true);
     await expect.poll(() => page.locator('main a[href^="/Play"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
     const searchBox = page.getByRole('combobox', { name: '搜索关键词' });
@@ -64,15 +67,23 @@ describe.skipIf(!browserAvailable())('the cluster behind nginx, in Chromium', ()
     await expect.poll(() => notes.getByText('集群里记下的笔记').isVisible(), { timeout: 20_000 }).toBe(true);
     // the note is there after a reload, whichever gateway and main API answer it
     await tab.reload();
-    await expect.poll(() => tab.getByRole('region', { name: '笔记' }).getByText('集群里记下的笔记').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => tab.getByRole('region', { name: '笔记' }).getByText('集群里记下的笔记').isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
 
     await page.bringToFront();
     await page.getByRole('button', { name: 'student的账户菜单' }).click();
     await page.getByRole('menuitem', { name: '退出' }).click();
-    await expect.poll(() => page.getByRole('button', { name: /登录/ }).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: /登录/ }).first().isVisible(), { timeout: 20_000 })
+      .toBe(true);
     // signed out on every gateway at once: the token is refused by the other gateway too
     await tab.reload();
-    await expect.poll(() => tab.getByRole('button', { name: 'student的账户菜单' }).count(), { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(() => tab.getByRole('button', { name: 'student的账户菜单' }).count(), { timeout: 20_000 })
+      .toBe(0);
     expect(watch.errors).toEqual([]);
     expect(watch.foreignRequests).toEqual([]);
   });
@@ -91,9 +102,15 @@ describe.skipIf(!browserAvailable())('the cluster behind nginx, in Chromium', ()
       await store?.close();
     });
 
-    const client = (baseUrl: string) => new UpstreamClient({ baseUrl, secret: SECRET, algorithm: 'md5', audience: 'main-api' });
+    const client = (baseUrl: string) =>
+      new UpstreamClient({ baseUrl, secret: SECRET, algorithm: 'md5', audience: 'main-api' });
     const addNote = (baseUrl: string, content: string) =>
-      client(baseUrl).postJson<{ id: number }>('/api/operate/AddNote', { userId: String(userId), videoId: String(videoId), content, type: '1' });
+      client(baseUrl).postJson<{ id: number }>('/api/operate/AddNote', {
+        userId: String(userId),
+        videoId: String(videoId),
+        content,
+        type: '1',
+      });
     const myNotes = async (baseUrl: string) =>
       (
         await client(baseUrl).get<{ dataList: { id: number; content: string }[] }>('/api/usercenter/GetNoteList', {

@@ -36,16 +36,30 @@ export async function seedWatchedCourse(dataDir: string): Promise<WatchedCourse>
           WHERE (SELECT COUNT(*) FROM videos v WHERE v.course_id = c.id AND v.duration_seconds > 120) >= 2
           ORDER BY ready DESC, c.id DESC LIMIT 1`,
       )
-      .get() as Omit<WatchedCourse, 'secondVideoId' | 'stoppedAt' | 'stoppedAtShown' | 'percent' | 'ready'> & { ready: number };
+      .get() as Omit<WatchedCourse, 'secondVideoId' | 'stoppedAt' | 'stoppedAtShown' | 'percent' | 'ready'> & {
+      ready: number;
+    };
     const videos = store.sqlite
       .prepare('SELECT id, duration_seconds AS duration FROM videos WHERE course_id = ? ORDER BY sort LIMIT 2')
       .all(row.courseId) as { id: number; duration: number }[];
     const student = (await store.users.getByName('student'))!;
     const [first, second] = videos as [{ id: number; duration: number }, { id: number; duration: number }];
     const now = Date.now();
-    await store.playLogs.record({ userId: student.userId, videoId: first.id, lastPlayTime: first.duration - 3, duration: first.duration, stayTime: 60 }, now - 1000);
+    await store.playLogs.record(
+      {
+        userId: student.userId,
+        videoId: first.id,
+        lastPlayTime: first.duration - 3,
+        duration: first.duration,
+        stayTime: 60,
+      },
+      now - 1000,
+    );
     const stoppedAt = Math.floor(second.duration * 0.4);
-    await store.playLogs.record({ userId: student.userId, videoId: second.id, lastPlayTime: stoppedAt, duration: second.duration, stayTime: 60 }, now);
+    await store.playLogs.record(
+      { userId: student.userId, videoId: second.id, lastPlayTime: stoppedAt, duration: second.duration, stayTime: 60 },
+      now,
+    );
     const mmss = `${String(Math.floor(stoppedAt / 60)).padStart(2, '0')}:${String(stoppedAt % 60).padStart(2, '0')}`;
     return {
       ...row,
@@ -65,7 +79,10 @@ export async function seedWatchedCourse(dataDir: string): Promise<WatchedCourse>
  * video 继续学习 then opens (the third, from its beginning) and its 第N讲, or null when the course
  * has no third video.
  */
-export async function finishSecondVideo(dataDir: string, watched: WatchedCourse): Promise<{ videoId: number; numberShow: string } | null> {
+export async function finishSecondVideo(
+  dataDir: string,
+  watched: WatchedCourse,
+): Promise<{ videoId: number; numberShow: string } | null> {
   const store = openStore(dataDir);
   try {
     const videos = store.sqlite
@@ -73,7 +90,16 @@ export async function finishSecondVideo(dataDir: string, watched: WatchedCourse)
       .all(watched.courseId) as { id: number; sort: number; duration: number }[];
     const second = videos[1]!;
     const student = (await store.users.getByName('student'))!;
-    await store.playLogs.record({ userId: student.userId, videoId: second.id, lastPlayTime: second.duration - 1, duration: second.duration, stayTime: 60 }, Date.now());
+    await store.playLogs.record(
+      {
+        userId: student.userId,
+        videoId: second.id,
+        lastPlayTime: second.duration - 1,
+        duration: second.duration,
+        stayTime: 60,
+      },
+      Date.now(),
+    );
     const third = videos[2];
     return third ? { videoId: third.id, numberShow: `第${third.sort}讲` } : null;
   } finally {

@@ -70,7 +70,9 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
 
     it("a visitor's home has no 继续学习 row", async () => {
       await page.goto(`${platform.baseUrl}/home`);
-      await expect.poll(() => page.getByRole('heading', { name: '推荐课程' }).first().isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { name: '推荐课程' }).first().isVisible(), { timeout: 30_000 })
+        .toBe(true);
       // the row is asked after the first paint: give it the time it would take
       await page.waitForLoadState('networkidle');
       expect(await row().count()).toBe(0);
@@ -102,14 +104,20 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
       // a lecturer by name: Enter on their option opens their page
       await box().fill('');
       await box().pressSequentially(watched.lecturerName, { delay: 15 });
-      const lecturer = suggestions().getByRole('group', { name: '讲师' }).getByRole('option', { name: watched.lecturerName });
+      const lecturer = suggestions()
+        .getByRole('group', { name: '讲师' })
+        .getByRole('option', { name: watched.lecturerName });
       await expect.poll(() => lecturer.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-      const options = await suggestions().getByRole('option').evaluateAll((els) => els.map((el) => el.id));
+      const options = await suggestions()
+        .getByRole('option')
+        .evaluateAll((els) => els.map((el) => el.id));
       const target = await lecturer.first().getAttribute('id');
       for (let i = 0; i <= options.indexOf(target!); i++) await box().press('ArrowDown');
       expect(await box().getAttribute('aria-activedescendant')).toBe(target);
       await box().press('Enter');
-      await page.waitForURL((url) => url.pathname === '/authorDes' && url.searchParams.get('id') === String(watched.lecturerId));
+      await page.waitForURL(
+        (url) => url.pathname === '/authorDes' && url.searchParams.get('id') === String(watched.lecturerId),
+      );
     });
 
     it('signed in, /home shows the course as 已学 1/N 讲, and its card resumes on /Play at the second, the outline marked', async () => {
@@ -125,7 +133,9 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
       const text = (await card.textContent()) ?? '';
       expect(text).toContain(`已学 1/${watched.videoCount} 讲`);
       expect(text).toContain(`上次学到 第2讲 ${watched.stoppedAtShown}`);
-      expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(Math.round(100 / watched.videoCount)));
+      expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(
+        String(Math.round(100 / watched.videoCount)),
+      );
       expect(await card.getAttribute('target')).toBe('_blank');
 
       const [player] = await Promise.all([context.waitForEvent('page'), card.click()]);
@@ -159,7 +169,9 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
       let next = await finishSecondVideo(platform.dataDir, watched);
       await player.goBack();
       await player.waitForURL((url) => url.pathname === '/Play');
-      await expect.poll(() => outline.getByRole('listitem').nth(1).textContent(), { timeout: 15_000 }).toContain('已看完');
+      await expect
+        .poll(() => outline.getByRole('listitem').nth(1).textContent(), { timeout: 15_000 })
+        .toContain('已看完');
       // leave /Play before closing the tab (nothing is reported from the home), and make sure of the record
       await player.getByRole('navigation', { name: '当前位置' }).getByRole('link', { name: '首页' }).click();
       await player.waitForURL((url) => url.pathname === '/home');
@@ -176,7 +188,10 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
       const card = row().getByRole('link', { name: `继续学习 ${watched.courseName}` });
       const expectedVideo = next?.videoId ?? watched.secondVideoId;
       await expect
-        .poll(async () => new URL((await card.getAttribute('href')) ?? '', platform.baseUrl).searchParams.get('videoId'), { timeout: 15_000 })
+        .poll(
+          async () => new URL((await card.getAttribute('href')) ?? '', platform.baseUrl).searchParams.get('videoId'),
+          { timeout: 15_000 },
+        )
         .toBe(String(expectedVideo));
       const href = new URL((await card.getAttribute('href')) ?? '', platform.baseUrl);
       expect(href.searchParams.has('vtime')).toBe(false);
@@ -214,7 +229,9 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
 
     it("a visitor's /m/home has no 继续学习 row", async () => {
       await page.goto(`${platform.baseUrl}/m/home`);
-      await expect.poll(() => page.getByRole('heading', { name: '推荐专题' }).first().isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { name: '推荐专题' }).first().isVisible(), { timeout: 30_000 })
+        .toBe(true);
       await page.waitForLoadState('networkidle');
       expect(await row().count()).toBe(0);
     });
@@ -232,7 +249,9 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
       expect(height).toBeGreaterThanOrEqual(44);
       expect(await noSideways()).toBe(true);
       await course.tap();
-      await page.waitForURL((url) => url.pathname === '/m/play' && url.searchParams.get('courseId') === String(watched.courseId));
+      await page.waitForURL(
+        (url) => url.pathname === '/m/play' && url.searchParams.get('courseId') === String(watched.courseId),
+      );
     });
 
     it('signed in, /m/home shows the course as 已学 1/N 讲, and a tap resumes /m/play at the second, the outline marked', async () => {
@@ -274,7 +293,10 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
       });
       const card = row().getByRole('link', { name: `继续学习 ${watched.courseName}` });
       await expect
-        .poll(async () => new URL((await card.getAttribute('href')) ?? '', platform.baseUrl).searchParams.get('videoId'), { timeout: 15_000 })
+        .poll(
+          async () => new URL((await card.getAttribute('href')) ?? '', platform.baseUrl).searchParams.get('videoId'),
+          { timeout: 15_000 },
+        )
         .toBe(String(next?.videoId ?? watched.secondVideoId));
       expect(new URL((await card.getAttribute('href')) ?? '', platform.baseUrl).searchParams.has('vtime')).toBe(false);
       const text = (await card.textContent()) ?? '';
@@ -284,7 +306,11 @@ describe.skipIf(!browserAvailable())('继续学习 and search suggestions, in Ch
 
       // the card opens it; the outline marks the second lecture 已看完
       await card.tap();
-      await page.waitForURL((url) => url.pathname === '/m/play' && url.searchParams.get('videoId') === String(next?.videoId ?? watched.secondVideoId));
+      await page.waitForURL(
+        (url) =>
+          url.pathname === '/m/play' &&
+          url.searchParams.get('videoId') === String(next?.videoId ?? watched.secondVideoId),
+      );
       const items = page.getByRole('list', { name: '课程目录' }).getByRole('listitem');
       await expect.poll(() => items.nth(1).textContent(), { timeout: 30_000 }).toContain('已看完');
     });

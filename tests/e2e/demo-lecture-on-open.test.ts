@@ -68,7 +68,9 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
 
-    await page.goto(`${platform.baseUrl}/Play?courseId=${target.courseId}&catalogId=${target.catalogueId}&videoId=${target.videoId}`);
+    await page.goto(
+      `${platform.baseUrl}/Play?courseId=${target.courseId}&catalogId=${target.catalogueId}&videoId=${target.videoId}`,
+    );
     const player = page.getByRole('region', { name: '视频播放器' });
     await expect.poll(() => player.getByText('视频生成中，请稍候').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.locator('video').count()).toBe(0);
@@ -83,10 +85,17 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
 
     // its subtitles are its own transcript, in its own folder
     const db = new Database(path.join(platform.dataDir, 'sizheng.sqlite'), { readonly: true, fileMustExist: true });
-    const media = db.prepare('SELECT subtitle_path AS subtitles, folder FROM video_media WHERE video_id = ?').get(target.videoId) as { subtitles: string; folder: string };
+    const media = db
+      .prepare('SELECT subtitle_path AS subtitles, folder FROM video_media WHERE video_id = ?')
+      .get(target.videoId) as { subtitles: string; folder: string };
     db.close();
-    expect(media).toEqual({ subtitles: `/media/videos/${target.code}/subtitles.vtt`, folder: `/media/videos/${target.code}` });
-    expect(readFileSync(path.join(platform.dataDir, 'media', 'videos', target.code, 'subtitles.vtt'), 'utf8')).toContain(target.firstSentence);
+    expect(media).toEqual({
+      subtitles: `/media/videos/${target.code}/subtitles.vtt`,
+      folder: `/media/videos/${target.code}`,
+    });
+    expect(
+      readFileSync(path.join(platform.dataDir, 'media', 'videos', target.code, 'subtitles.vtt'), 'utf8'),
+    ).toContain(target.firstSentence);
   }, 300_000);
 
   it('on a phone /m/play says 视频生成中，请稍候, then plays another waiting video’s own lecture with its own sentences as subtitles', async () => {
@@ -94,7 +103,11 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
     const target = waitingVideo(platform.dataDir);
     expect(target).toBeDefined();
     const db = new Database(path.join(platform.dataDir, 'sizheng.sqlite'), { readonly: true, fileMustExist: true });
-    const ownSentences = (db.prepare('SELECT text FROM video_transcripts WHERE video_id = ? ORDER BY seq').all(target.videoId) as Array<{ text: string }>)
+    const ownSentences = (
+      db.prepare('SELECT text FROM video_transcripts WHERE video_id = ? ORDER BY seq').all(target.videoId) as Array<{
+        text: string;
+      }>
+    )
       .map((row) => row.text)
       .join('');
     db.close();
@@ -109,8 +122,12 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
     await phonePage.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/m/home');
 
     // the desktop address of the video, as a shared link: the phone lands on /m/play
-    await phonePage.goto(`${platform.baseUrl}/Play?courseId=${target.courseId}&catalogId=${target.catalogueId}&videoId=${target.videoId}`);
-    await phonePage.waitForURL((url) => url.pathname === '/m/play' && url.searchParams.get('videoId') === String(target.videoId));
+    await phonePage.goto(
+      `${platform.baseUrl}/Play?courseId=${target.courseId}&catalogId=${target.catalogueId}&videoId=${target.videoId}`,
+    );
+    await phonePage.waitForURL(
+      (url) => url.pathname === '/m/play' && url.searchParams.get('videoId') === String(target.videoId),
+    );
     const player = phonePage.getByRole('region', { name: '视频播放器' });
     await expect.poll(() => player.getByText('视频生成中，请稍候').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await phonePage.locator('video').count()).toBe(0);
@@ -126,7 +143,9 @@ describe.skipIf(!browserAvailable())('a demo lecture made when first opened, in 
     await expect
       .poll(
         async () =>
-          (caption = await phonePage.evaluate(() => (document.querySelector('.vds-captions')?.textContent ?? '').replace(/\s+/g, ''))),
+          (caption = await phonePage.evaluate(() =>
+            (document.querySelector('.vds-captions')?.textContent ?? '').replace(/\s+/g, ''),
+          )),
         { timeout: 30_000 },
       )
       .toMatch(/[\u4e00-\u9fff]{2,}/);

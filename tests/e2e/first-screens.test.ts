@@ -87,12 +87,22 @@ describe.skipIf(!browserAvailable())('first screens in Chromium', () => {
             if (image.loading !== 'lazy') return false;
             // the part a person sees: the image's box cut by the window and by every ancestor that clips
             const box = image.getBoundingClientRect();
-            let [left, top, right, bottom] = [Math.max(box.left, 0), Math.max(box.top, 0), Math.min(box.right, innerWidth), Math.min(box.bottom, innerHeight)];
+            let [left, top, right, bottom] = [
+              Math.max(box.left, 0),
+              Math.max(box.top, 0),
+              Math.min(box.right, innerWidth),
+              Math.min(box.bottom, innerHeight),
+            ];
             for (let parent = image.parentElement; parent; parent = parent.parentElement) {
               const style = getComputedStyle(parent);
               if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
               const clip = parent.getBoundingClientRect();
-              [left, top, right, bottom] = [Math.max(left, clip.left), Math.max(top, clip.top), Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+              [left, top, right, bottom] = [
+                Math.max(left, clip.left),
+                Math.max(top, clip.top),
+                Math.min(right, clip.right),
+                Math.min(bottom, clip.bottom),
+              ];
             }
             const seen = Math.max(0, right - left) * Math.max(0, bottom - top);
             // at least half of it shows on the first screen
@@ -118,7 +128,7 @@ describe.skipIf(!browserAvailable())('first screens in Chromium', () => {
     expect(home.largestPaint!.inGuideNote).toBe(false);
   });
 
-  it('/search?key=马克思主义: a handful of scripts, its first screen\'s pictures (lecturers, topics, knowledge points) not lazy', async () => {
+  it("/search?key=马克思主义: a handful of scripts, its first screen's pictures (lecturers, topics, knowledge points) not lazy", async () => {
     const search = await firstVisit(`/search?key=${encodeURIComponent('马克思主义')}`, (page) =>
       page.getByRole('list', { name: '讲师' }).waitFor({ timeout: 20_000 }),
     );
@@ -128,7 +138,9 @@ describe.skipIf(!browserAvailable())('first screens in Chromium', () => {
   });
 
   it('/author: a handful of scripts, the portraits on its first screen not lazy', async () => {
-    const author = await firstVisit('/author', (page) => page.getByRole('list', { name: '老师列表' }).waitFor({ timeout: 20_000 }));
+    const author = await firstVisit('/author', (page) =>
+      page.getByRole('list', { name: '老师列表' }).waitFor({ timeout: 20_000 }),
+    );
     expect(author.scripts.length).toBeLessThanOrEqual(FIRST_SCREEN_SCRIPTS);
     expect(author.lazyOnFirstScreen).toEqual([]);
     expect(author.largestPaint?.loading).not.toBe('lazy');
@@ -141,19 +153,29 @@ describe.skipIf(!browserAvailable())('first screens in Chromium', () => {
     await login.getByLabel('密码').fill('Student2026');
     await login.getByRole('button', { name: '登录' }).click();
     await login.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
-    await expect.poll(() => login.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => login.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     await login.close();
     // a video whose lecture is already made (the committed demo lectures; others are made when first
     // opened, and the player's place then waits for that instead); asked as a visitor, which starts nothing
     const answer = await fetch(`${platform.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ recommendedCourses(first: 14) { edges { node { courseId videos { videoId mediaState } } } } }' }),
+      body: JSON.stringify({
+        query: '{ recommendedCourses(first: 14) { edges { node { courseId videos { videoId mediaState } } } } }',
+      }),
     });
     const { data } = (await answer.json()) as {
-      data: { recommendedCourses: { edges: { node: { courseId: number; videos: { videoId: number; mediaState: string }[] } }[] } };
+      data: {
+        recommendedCourses: {
+          edges: { node: { courseId: number; videos: { videoId: number; mediaState: string }[] } }[];
+        };
+      };
     };
-    const course = data.recommendedCourses.edges.map((e) => e.node).find((c) => c.videos.some((v) => v.mediaState === 'READY'));
+    const course = data.recommendedCourses.edges
+      .map((e) => e.node)
+      .find((c) => c.videos.some((v) => v.mediaState === 'READY'));
     if (!course) throw new Error('no recommended demo course has a video with its lecture made');
     playPath = `/Play?courseId=${course.courseId}&videoId=${course.videos.find((v) => v.mediaState === 'READY')!.videoId}`;
   });
@@ -175,7 +197,11 @@ describe.skipIf(!browserAvailable())('first screens in Chromium', () => {
       const painted = await new Promise<Record<string, number>>((resolve) => {
         const seen: Record<string, number> = {};
         new PerformanceObserver((list, observer) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number; loadTime: number })[]) {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            identifier: string;
+            renderTime: number;
+            loadTime: number;
+          })[]) {
             seen[entry.identifier] ??= entry.renderTime || entry.loadTime;
           }
           observer.disconnect();
@@ -196,8 +222,14 @@ describe.skipIf(!browserAvailable())('first screens in Chromium', () => {
     // the player's own chunk was fetched on this load (not from an earlier page)
     expect(timeline.scripts.some((s) => /\/(VideoPlayer|player)[-.]/.test(s.path))).toBe(true);
     for (const script of timeline.scripts) {
-      expect({ script: script.path, requestedAfterTitlePaint: script.startTime > titlePainted! }).toEqual({ script: script.path, requestedAfterTitlePaint: true });
-      expect({ script: script.path, requestedAfterOutlinePaint: script.startTime > outlinePainted! }).toEqual({ script: script.path, requestedAfterOutlinePaint: true });
+      expect({ script: script.path, requestedAfterTitlePaint: script.startTime > titlePainted! }).toEqual({
+        script: script.path,
+        requestedAfterTitlePaint: true,
+      });
+      expect({ script: script.path, requestedAfterOutlinePaint: script.startTime > outlinePainted! }).toEqual({
+        script: script.path,
+        requestedAfterOutlinePaint: true,
+      });
     }
   });
 

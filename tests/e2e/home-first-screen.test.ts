@@ -37,7 +37,10 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
     try {
       const page = await context.newPage();
       await page.goto(`${platform.baseUrl}/home`);
-      const recommended = page.locator('section').filter({ has: page.getByText('推荐课程', { exact: true }) }).locator('a[href*="Play"]');
+      const recommended = page
+        .locator('section')
+        .filter({ has: page.getByText('推荐课程', { exact: true }) })
+        .locator('a[href*="Play"]');
       expect(await recommended.count()).toBe(14);
       expect((await recommended.first().textContent()) ?? '').toMatch(/[\u4e00-\u9fa5]{2,}/);
       expect(await page.getByText('名师推荐', { exact: true }).isVisible()).toBe(true);
@@ -55,28 +58,33 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       const queries: string[] = [];
       page.on('request', (request) => {
         const body = request.postData() ?? '';
-        if (request.url().includes('/graphql') && /"query":"query /.test(body)) queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
+        if (request.url().includes('/graphql') && /"query":"query /.test(body))
+          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
       });
       // the server's elements, taken before the app's script runs
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
-          (window as unknown as { serverSection: Element | null }).serverSection = document.querySelector('#root section');
+          (window as unknown as { serverSection: Element | null }).serverSection =
+            document.querySelector('#root section');
         });
       });
       await page.goto(`${platform.baseUrl}/home`);
       // the AI button is the browser's alone: once it is there, React has hydrated the page
       await page.getByTestId('ai-button').waitFor({ timeout: 15_000 });
-      expect(await page.evaluate(() => {
-        const kept = (window as unknown as { serverSection: Element | null }).serverSection;
-        return kept !== null && document.contains(kept);
-      })).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const kept = (window as unknown as { serverSection: Element | null }).serverSection;
+          return kept !== null && document.contains(kept);
+        }),
+      ).toBe(true);
       expect(queries).toEqual([]);
 
       const tab = page.getByRole('tab').nth(1);
@@ -96,26 +104,31 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       const queries: string[] = [];
       page.on('request', (request) => {
         const body = request.postData() ?? '';
-        if (request.url().includes('/graphql') && /"query":"query /.test(body)) queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
+        if (request.url().includes('/graphql') && /"query":"query /.test(body))
+          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
       });
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
-          (window as unknown as { serverLink: Element | null }).serverLink = document.querySelector('#root main a[href]');
+          (window as unknown as { serverLink: Element | null }).serverLink =
+            document.querySelector('#root main a[href]');
         });
       });
       await page.goto(`${platform.baseUrl}/author`);
       await page.getByTestId('ai-button').waitFor({ timeout: 15_000 });
-      expect(await page.evaluate(() => {
-        const kept = (window as unknown as { serverLink: Element | null }).serverLink;
-        return kept !== null && document.contains(kept);
-      })).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const kept = (window as unknown as { serverLink: Element | null }).serverLink;
+          return kept !== null && document.contains(kept);
+        }),
+      ).toBe(true);
       expect(queries).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
@@ -146,13 +159,15 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       const queries: string[] = [];
       page.on('request', (request) => {
         const body = request.postData() ?? '';
-        if (request.url().includes('/graphql') && /"query":"query /.test(body)) queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
+        if (request.url().includes('/graphql') && /"query":"query /.test(body))
+          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
       });
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
@@ -167,7 +182,11 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
           () =>
             page.evaluate(() => {
               const kept = (window as unknown as { serverNav: Element | null }).serverNav;
-              return kept !== null && document.contains(kept) && Object.keys(kept).some((key) => key.startsWith('__reactFiber'));
+              return (
+                kept !== null &&
+                document.contains(kept) &&
+                Object.keys(kept).some((key) => key.startsWith('__reactFiber'))
+              );
             }),
           { timeout: 15_000 },
         )

@@ -28,7 +28,9 @@ describe.skipIf(!browserAvailable())('leaving the play page before hls.js has lo
   });
 
   /** A context signed in as the student, with its page errors collected. */
-  async function signedIn(options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  async function signedIn(
+    options: BrowserContextOptions,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const { context, watch } = await openWatchedContext(browser, options);
     const page = await context.newPage();
     await page.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}/home`)}`);
@@ -43,7 +45,12 @@ describe.skipIf(!browserAvailable())('leaving the play page before hls.js has lo
    * Opens `url` with the hls.js chunk held back; once the player asked for it, `leave` navigates
    * away (in the app), then the chunk is let through and the page given time to run what waited.
    */
-  async function openAndLeaveEarly(context: BrowserContext, page: Page, url: string, leave: () => Promise<void>): Promise<void> {
+  async function openAndLeaveEarly(
+    context: BrowserContext,
+    page: Page,
+    url: string,
+    leave: () => Promise<void>,
+  ): Promise<void> {
     let asked!: (address: string) => void;
     const hlsAsked = new Promise<string>((resolve) => (asked = resolve));
     let release!: () => void;
@@ -63,7 +70,9 @@ describe.skipIf(!browserAvailable())('leaving the play page before hls.js has lo
     release();
     // the same module, imported here too: once it resolves, the player's import has resolved and
     // what vidstack chained on it has run (a task later). A string: vitest would rewrite an import()
-    await page.evaluate(`import(${JSON.stringify(hlsUrl)}).then(() => new Promise((resolve) => setTimeout(resolve, 0)))`);
+    await page.evaluate(
+      `import(${JSON.stringify(hlsUrl)}).then(() => new Promise((resolve) => setTimeout(resolve, 0)))`,
+    );
     await context.unroute(/\/assets\/hls-[^/]*\.js$/);
   }
 

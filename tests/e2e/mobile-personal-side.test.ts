@@ -64,7 +64,15 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     try {
       const student = (await store.users.getByName('student'))!;
       const clip = await store.fragments.insert(
-        { userId: student.userId, videoId: video.videoId, fragmentName: CLIP, startTime: 5, endTime: 35, download: 1, videoAddress: '/media/fragments/phone-1.mp4' },
+        {
+          userId: student.userId,
+          videoId: video.videoId,
+          fragmentName: CLIP,
+          startTime: 5,
+          endTime: 35,
+          download: 1,
+          videoAddress: '/media/fragments/phone-1.mp4',
+        },
         Date.now(),
       );
       expect(clip).not.toBeNull();
@@ -97,7 +105,11 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
       .evaluateAll((els) =>
         els.map((el) => {
           const r = el.getBoundingClientRect();
-          return { label: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20), width: r.width, height: r.height };
+          return {
+            label: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20),
+            width: r.width,
+            height: r.height,
+          };
         }),
       );
     expect(sizes.length).toBeGreaterThan(0);
@@ -146,7 +158,13 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     await expect.poll(() => me.getByRole('heading', { name: 'student' }).isVisible(), { timeout: 20_000 }).toBe(true);
     const rows = page.getByRole('navigation', { name: '我的' }).getByRole('link');
     // (消息 may carry the unread count: unread-messages.test.ts)
-    expect((await rows.allTextContents()).map((text) => text.replace(/\d+\+?$/, ''))).toEqual(['历史记录', '我的收藏', '我的笔记', '截取片段', '消息']);
+    expect((await rows.allTextContents()).map((text) => text.replace(/\d+\+?$/, ''))).toEqual([
+      '历史记录',
+      '我的收藏',
+      '我的笔记',
+      '截取片段',
+      '消息',
+    ]);
     expect(await page.getByRole('button', { name: '退出登录' }).isVisible()).toBe(true);
     await expectTouchTargets(page.locator('main'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -158,7 +176,11 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     expect(pathAndQuery()).toBe('/m/center/history');
     await expect.poll(() => shown(/看到 \d\d:\d\d/).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => shown('更早').isVisible()).toBe(true);
-    const entry = page.locator('main').getByRole('link').filter({ hasText: /看到 \d\d:\d\d/ }).first();
+    const entry = page
+      .locator('main')
+      .getByRole('link')
+      .filter({ hasText: /看到 \d\d:\d\d/ })
+      .first();
     const href = (await entry.getAttribute('href'))!;
     expect(href).toMatch(/^\/m\/play\?catalogId=\d+&courseId=\d+&videoId=\d+&vtime=\d+$/);
     expect(await entry.getAttribute('target')).toBeNull();
@@ -218,13 +240,18 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
   });
 
   it('/m/play: writes a note (请输入笔记内容 when empty) that shows in 全部笔记 and 我的笔记', async () => {
-    await page.goto(`${platform.baseUrl}/m/play?catalogId=${video.catalogueId}&courseId=${video.courseId}&videoId=${video.videoId}`);
+    await page.goto(
+      `${platform.baseUrl}/m/play?catalogId=${video.catalogueId}&courseId=${video.courseId}&videoId=${video.videoId}`,
+    );
     const notes = page.getByRole('region', { name: '笔记' });
     await expect.poll(() => notes.isVisible(), { timeout: 30_000 }).toBe(true);
     await playerLoaded();
     const form = notes.getByRole('form', { name: '记笔记' });
     // the note box fills its card on the phone
-    const [boxWidth, formWidth] = [(await form.getByLabel('笔记内容').boundingBox())!.width, (await form.boundingBox())!.width];
+    const [boxWidth, formWidth] = [
+      (await form.getByLabel('笔记内容').boundingBox())!.width,
+      (await form.boundingBox())!.width,
+    ];
     expect(formWidth).toBeGreaterThan(300);
     expect(boxWidth).toBeCloseTo(formWidth, 0);
     await form.getByRole('button', { name: '保存笔记' }).tap();
@@ -260,7 +287,9 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     // after a reload the server's state is what shows
     await page.reload();
     const reloaded = page.getByRole('group', { name: '视频操作' });
-    await expect.poll(() => reloaded.getByRole('button', { name: /^已点赞/ }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => reloaded.getByRole('button', { name: /^已点赞/ }).isVisible(), { timeout: 30_000 })
+      .toBe(true);
     expect(await reloaded.getByRole('button', { name: /^已收藏/ }).isVisible()).toBe(true);
     await playerLoaded();
   });
@@ -270,13 +299,18 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     const drawer = page.getByRole('dialog', { name: 'AI问答' });
     await expect.poll(() => drawer.isVisible(), { timeout: 20_000 }).toBe(true);
     // once it has slid in, the drawer covers the phone's width and no more
-    await expect.poll(async () => {
-      const box = await drawer.boundingBox();
-      return box ? [Math.round(box.x), Math.round(box.width)] : null;
-    }).toEqual([0, 390]);
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box ? [Math.round(box.x), Math.round(box.width)] : null;
+      })
+      .toEqual([0, 390]);
     const input = drawer.getByRole('textbox', { name: '向AI提问' });
     // the question box fills its form across the drawer (it was a 157 px textarea of 20 columns)
-    const [boxWidth, formWidth] = [(await input.boundingBox())!.width, (await drawer.getByRole('form', { name: '向AI提问' }).boundingBox())!.width];
+    const [boxWidth, formWidth] = [
+      (await input.boundingBox())!.width,
+      (await drawer.getByRole('form', { name: '向AI提问' }).boundingBox())!.width,
+    ];
     expect(formWidth).toBeGreaterThan(300);
     expect(boxWidth).toBeCloseTo(formWidth, 0);
     // the same rules as on the desktop: empty and over 200 characters are refused
@@ -297,11 +331,15 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     await expect.poll(() => shown(NOTE).isVisible(), { timeout: 20_000 }).toBe(true);
     // the note's moment opens /m/play in this tab
     const moment = page.getByRole('link', { name: /^从 \d\d:\d\d 开始播放$/ }).first();
-    expect(await moment.getAttribute('href')).toMatch(new RegExp(`^/m/play\\?catalogId=\\d+&courseId=${video.courseId}&videoId=${video.videoId}&vtime=\\d+$`));
+    expect(await moment.getAttribute('href')).toMatch(
+      new RegExp(`^/m/play\\?catalogId=\\d+&courseId=${video.courseId}&videoId=${video.videoId}&vtime=\\d+$`),
+    );
 
     await openMine('我的收藏');
     const courses = page.getByRole('list', { name: '收藏的课程' });
-    await expect.poll(() => courses.getByText(video.courseName, { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => courses.getByText(video.courseName, { exact: true }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
   });
 
   it('退出登录 leaves a visitor: 我的 asks to log in again, also after a reload', async () => {

@@ -47,11 +47,14 @@ function demoIds(dataDir: string): DemoIds {
           ORDER BY c.id, v.sort DESC LIMIT 1`,
       )
       .get() as DemoIds['course'];
-    if (!lecturer || !topic || !row) throw new Error('the demo content lacks lecturer 1, topic 1 or a course with videos');
+    if (!lecturer || !topic || !row)
+      throw new Error('the demo content lacks lecturer 1, topic 1 or a course with videos');
     const counts = db
       .prepare(`SELECT (SELECT COUNT(*) FROM lecturers) AS lecturers, (SELECT COUNT(*) FROM topics) AS topics`)
       .get() as { lecturers: number; topics: number };
-    const zengs = (db.prepare(`SELECT name FROM lecturers WHERE name LIKE '曾%' ORDER BY id`).all() as Array<{ name: string }>).map((r) => r.name);
+    const zengs = (
+      db.prepare(`SELECT name FROM lecturers WHERE name LIKE '曾%' ORDER BY id`).all() as Array<{ name: string }>
+    ).map((r) => r.name);
     return { lecturer, topic, course: row, ...counts, zengs };
   } finally {
     db.close();
@@ -142,10 +145,16 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
 
   it('/Play lands on /m/play: a visitor sees the course, its videos with the current one marked and the login prompt, no player', async () => {
     const { course } = ids;
-    await page.goto(`${platform.baseUrl}/Play?courseId=${course.id}&catalogId=${course.catalogueId}&videoId=${course.videoId}`);
+    await page.goto(
+      `${platform.baseUrl}/Play?courseId=${course.id}&catalogId=${course.catalogueId}&videoId=${course.videoId}`,
+    );
     await page.waitForURL(/\/m\/play\?/);
-    expect(pathAndQuery()).toBe(`/m/play?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${course.videoId}`);
-    await expect.poll(() => page.getByRole('heading', { name: course.name, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(pathAndQuery()).toBe(
+      `/m/play?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${course.videoId}`,
+    );
+    await expect
+      .poll(() => page.getByRole('heading', { name: course.name, exact: true }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     const prompt = page.getByRole('region', { name: '登录提示' });
     expect(await prompt.textContent()).toContain('登录后即可观看课程视频');
     expect(await prompt.getByRole('link', { name: '登录' }).isVisible()).toBe(true);
@@ -153,7 +162,9 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     expect(await current.count()).toBe(1);
     expect(await current.textContent()).toContain(course.videoName);
     // the tab names the video and the course
-    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe(`${course.videoName} - ${course.name} - 思政云课堂`);
+    await expect
+      .poll(() => page.title(), { timeout: 20_000 })
+      .toBe(`${course.videoName} - ${course.name} - 思政云课堂`);
     expect(await page.locator('video').count()).toBe(0);
     // no login page popped up by itself
     expect(context.pages()).toHaveLength(1);
@@ -244,7 +255,9 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     const [minutes, seconds] = label.split(' ')[0]!.split(':').map(Number) as [number, number];
     const at = minutes * 60 + seconds;
     await frame.tap();
-    await expect.poll(async () => (await videoState())?.currentTime ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(at - 0.5);
+    await expect
+      .poll(async () => (await videoState())?.currentTime ?? 0, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(at - 0.5);
     expect((await videoState())!.currentTime).toBeLessThan(at + 10);
   });
 
@@ -281,16 +294,24 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
 
     // a course opens the mobile course page
     // a card is named by all it shows; its title is its first line
-    const name = (await courses.getByRole('link').first().evaluate((card) => card.querySelector('p')?.textContent)) ?? '';
+    const name =
+      (await courses
+        .getByRole('link')
+        .first()
+        .evaluate((card) => card.querySelector('p')?.textContent)) ?? '';
     await courses.getByRole('link').first().tap();
     await page.waitForURL(/\/m\/play\?/);
-    await expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name, exact: true }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     // and back to the results, the history has 哲学
     await page.getByRole('button', { name: '返回' }).tap();
     await page.waitForURL(/\/m\/search\?key=/);
     await page.getByRole('navigation', { name: '手机网页版导航' }).getByRole('link', { name: '搜索' }).tap();
     await page.waitForURL(/\/m\/search$/);
-    await expect.poll(() => page.getByRole('list', { name: '搜索历史' }).locator('li').first().textContent()).toBe('哲学');
+    await expect
+      .poll(() => page.getByRole('list', { name: '搜索历史' }).locator('li').first().textContent())
+      .toBe('哲学');
   });
 
   it('a desktop search link /search?key=哲学 lands on /m/search?key=哲学 with its results, and 综合 shows its count', async () => {
@@ -304,7 +325,12 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     expect(names[0]).not.toBe('综合 0');
   });
 
-  const footerSays = (text: string) => page.getByText(text, { exact: true }).first().isVisible().catch(() => false);
+  const footerSays = (text: string) =>
+    page
+      .getByText(text, { exact: true })
+      .first()
+      .isVisible()
+      .catch(() => false);
 
   /** Scrolls to the bottom, page after page (each scroll loads the next), until 没有更多了 shows. */
   async function scrollToTheEnd(items: Locator, maxPages = 20): Promise<void> {
@@ -349,8 +375,11 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     expect(letterBox.height).toBeGreaterThanOrEqual(44);
     await z.tap();
     await expect.poll(() => z.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('true');
-    const names = async () => (await cards.evaluateAll((els) => els.map((e) => e.querySelector('p')?.textContent ?? ''))) as string[];
-    await expect.poll(async () => (await names()).every((name) => surnameInitial(name) === 'Z'), { timeout: 15_000 }).toBe(true);
+    const names = async () =>
+      (await cards.evaluateAll((els) => els.map((e) => e.querySelector('p')?.textContent ?? ''))) as string[];
+    await expect
+      .poll(async () => (await names()).every((name) => surnameInitial(name) === 'Z'), { timeout: 15_000 })
+      .toBe(true);
     for (const name of await names()) expect(surnameInitial(name), name).toBe('Z');
     await scrollToTheEnd(cards);
     for (const name of ids.zengs) expect(await names()).toContain(name);
@@ -362,7 +391,9 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     const zeng = ids.zengs[0]!;
     await cards.filter({ hasText: zeng }).first().tap();
     await page.waitForURL(/\/m\/authorDes\?id=\d+$/);
-    await expect.poll(() => page.getByRole('heading', { name: zeng, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: zeng, exact: true }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
   });
 
   it('/special lands on /m/special: 推荐专题 with the total, scrolled to 没有更多了; reachable from the bottom tabs', async () => {
@@ -385,7 +416,9 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     await page.waitForURL(/\/m\/special$/);
     await cards.filter({ hasText: ids.topic.title }).first().tap();
     await page.waitForURL(/\/m\/special\/des\?speciaId=\d+$/);
-    await expect.poll(() => page.getByRole('heading', { name: ids.topic.title, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: ids.topic.title, exact: true }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
   });
 
   it('a search tab loads its second page of 21 when scrolled to the end', async () => {
@@ -394,7 +427,10 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
       const res = await fetch(`${platform.baseUrl}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: 'query($k: String!) { search(keyword: $k) { counts { courseCount } } }', variables: { k: keyword } }),
+        body: JSON.stringify({
+          query: 'query($k: String!) { search(keyword: $k) { counts { courseCount } } }',
+          variables: { k: keyword },
+        }),
       });
       const body = (await res.json()) as { data?: { search: { counts: { courseCount: number } } } };
       return body.data?.search.counts.courseCount ?? 0;
@@ -414,7 +450,9 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     const tab = page.getByRole('tab', { name: `课程 ${total}` });
     await expect.poll(() => tab.isVisible(), { timeout: 20_000 }).toBe(true);
     await tab.tap();
-    await page.waitForURL((url) => url.searchParams.get('menuIndex') === '1' && url.searchParams.get('key') === keyword);
+    await page.waitForURL(
+      (url) => url.searchParams.get('menuIndex') === '1' && url.searchParams.get('key') === keyword,
+    );
     await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
     const rows = page.getByRole('list', { name: '课程' }).getByRole('link');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(21);
@@ -427,13 +465,18 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     await page.goto(`${platform.baseUrl}/m/search?key=${encodeURIComponent(keyword)}&menuIndex=4`);
     const authorsTab = page.getByRole('tab', { name: /^讲师 \d+$/ });
     await expect.poll(() => authorsTab.getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
-    await expect.poll(async () => {
-      const box = await authorsTab.boundingBox();
-      return box !== null && box.x >= 0 && box.x + box.width <= 390;
-    }, { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const box = await authorsTab.boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= 390;
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(true);
   });
 
-  it('an organisation\'s no-login link on a phone: the company login first, then /m/home, and /m/play shows the player', async () => {
+  it("an organisation's no-login link on a phone: the company login first, then /m/home, and /m/play shows the player", async () => {
     // a phone that has signed in nowhere (its own cookies), as a library patron's
     const patron = await browser.newContext(PHONE);
     watchPages(patron, { into: watch });
@@ -443,8 +486,12 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
       await phone.waitForURL(/\/m\/home$/, { timeout: 20_000 });
       expect((await patron.cookies(platform.baseUrl)).some((cookie) => cookie.name === 'utoken')).toBe(true);
       const { course } = ids;
-      await phone.goto(`${platform.baseUrl}/m/play?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${course.videoId}`);
-      await expect.poll(() => phone.getByRole('heading', { name: course.name, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+      await phone.goto(
+        `${platform.baseUrl}/m/play?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${course.videoId}`,
+      );
+      await expect
+        .poll(() => phone.getByRole('heading', { name: course.name, exact: true }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
       expect(await phone.getByRole('region', { name: '登录提示' }).count()).toBe(0);
       await expect.poll(() => phone.getByRole('region', { name: '视频播放器' }).count(), { timeout: 30_000 }).toBe(1);
     } finally {

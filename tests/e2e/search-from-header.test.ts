@@ -37,7 +37,9 @@ function transcriptOnlyPhrase(dataDir: string): TranscriptPhrase {
       .flatMap((sql) => (db.prepare(sql).all() as { t: string }[]).map((row) => row.t))
       .join('\n');
     const passages = db
-      .prepare('SELECT video_id AS videoId, seq, text, start_ms AS startMs FROM video_transcripts ORDER BY video_id, seq')
+      .prepare(
+        'SELECT video_id AS videoId, seq, text, start_ms AS startMs FROM video_transcripts ORDER BY video_id, seq',
+      )
       .all() as { videoId: number; seq: number; text: string; startMs: number }[];
     const allText = passages.map((p) => p.text).join('\n');
     // a passage well into its video, so that landing at its second is not landing at the start
@@ -96,7 +98,8 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
     await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(/^搜索/);
 
     // five tabs, 综合 selected, every count a number; courses with 哲学 in the name exist in the demo
-    for (const name of ['综合', '课程', '知识点', '专题', '讲师']) await expect.poll(() => tab(name).isVisible(), { timeout: 15_000 }).toBe(true);
+    for (const name of ['综合', '课程', '知识点', '专题', '讲师'])
+      await expect.poll(() => tab(name).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await tab('综合').getAttribute('aria-selected')).toBe('true');
     const courseTabText = (await tab('课程').textContent()) ?? '';
     const courseCount = Number(/(\d+)/.exec(courseTabText)?.[1] ?? NaN);
@@ -170,7 +173,9 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
     expect((await marks(first).allTextContents()).join('')).not.toBe('');
     // the first card stays that passage's (the list has settled) before it is opened
     const link = list.locator(`a[href*="videoId=${target.videoId}&vtime=${target.second}"]`).first();
-    await expect.poll(() => first.locator('a[href^="/Play"]').first().getAttribute('href')).toBe(await link.getAttribute('href'));
+    await expect
+      .poll(() => first.locator('a[href^="/Play"]').first().getAttribute('href'))
+      .toBe(await link.getAttribute('href'));
     const href = (await link.getAttribute('href')) ?? '';
     const params = new URL(href, platform.baseUrl).searchParams;
     expect(params.get('videoId')).toBe(String(target.videoId));
@@ -190,9 +195,11 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
     await page.goto(`${platform.baseUrl}/search?key=${encodeURIComponent('哲学')}&menuIndex=1`);
     const filter = page.getByRole('combobox', { name: '分类筛选' });
     await expect.poll(() => filter.isVisible(), { timeout: 15_000 }).toBe(true);
-    const options = await filter.locator('option').evaluateAll((nodes) =>
-      nodes.map((n) => ({ value: (n as HTMLOptionElement).value, label: n.textContent ?? '' })),
-    );
+    const options = await filter
+      .locator('option')
+      .evaluateAll((nodes) =>
+        nodes.map((n) => ({ value: (n as HTMLOptionElement).value, label: n.textContent ?? '' })),
+      );
     const philosophy = options.find((o) => o.label.trim() === '哲学（全部）');
     expect(philosophy).toBeDefined();
     await filter.selectOption(philosophy!.value);

@@ -54,7 +54,9 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
       page = await context.newPage();
       await page.goto(`${platform.baseUrl}/center?position=0`);
       await page.waitForURL(/\/home$/);
-      await expect.poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
     });
 
     it('signs in on the login page opened in a new tab and lands back signed in', async () => {
@@ -88,7 +90,9 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
       await expect.poll(() => page.title()).toMatch(/个人中心/);
 
       // 我的课程: the demo student's favourite courses
-      await expect.poll(() => page.locator('a[href^="/Play"]').filter({ visible: true }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('a[href^="/Play"]').filter({ visible: true }).count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
       // contact details are shown read-only
       await expect.poll(() => visible(page, 'student@example.edu.cn').isVisible()).toBe(true);
 
@@ -117,7 +121,9 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
         .getByRole('button', { name: 'student的账户菜单' })
         .evaluate((el, selector) => el.querySelector(selector)?.textContent ?? '', fallback);
       expect(headerLetter).not.toBe('');
-      const centreLetters = await page.locator(`main ${fallback}`).evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+      const centreLetters = await page
+        .locator(`main ${fallback}`)
+        .evaluateAll((els) => els.map((el) => el.textContent ?? ''));
       expect(centreLetters.length).toBeGreaterThanOrEqual(2);
       expect(new Set(centreLetters)).toEqual(new Set([headerLetter]));
 
@@ -145,7 +151,9 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
 
       await page.reload();
       const reloaded = page.getByRole('form', { name: '个人资料' });
-      await expect.poll(() => reloaded.getByLabel('学校').inputValue(), { timeout: 20_000 }).toBe('示范大学马克思主义学院');
+      await expect
+        .poll(() => reloaded.getByLabel('学校').inputValue(), { timeout: 20_000 })
+        .toBe('示范大学马克思主义学院');
       expect(await reloaded.getByLabel('个人简介').inputValue()).toBe('热爱思政课的学生');
     });
 
@@ -155,7 +163,15 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
         const student = (await store.users.getByName('student'))!;
         const video = (await store.videos.listByCourse(1))[0]!;
         const fragment = await store.fragments.insert(
-          { userId: student.userId, videoId: video.id, fragmentName: '第一讲-片段1', startTime: 10, endTime: 70, download: 1, videoAddress: '/media/fragments/e2e-1.mp4' },
+          {
+            userId: student.userId,
+            videoId: video.id,
+            fragmentName: '第一讲-片段1',
+            startTime: 10,
+            endTime: 70,
+            download: 1,
+            videoAddress: '/media/fragments/e2e-1.mp4',
+          },
           Date.now(),
         );
         expect(fragment).not.toBeNull();
@@ -180,9 +196,13 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
       await page.getByRole('button', { name: 'student的账户菜单' }).click();
       await page.getByRole('menuitem', { name: '退出' }).click();
       await page.waitForURL(/\/home$/);
-      await expect.poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
       await page.reload();
-      await expect.poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
       await page.goto(`${platform.baseUrl}/center`);
       await page.waitForURL(/\/home$/);
     });
@@ -219,7 +239,9 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
       const stranger = await other.newPage();
       await stranger.goto(`${platform.baseUrl}/DissimilarLogin.aspx?gid=no-such-link`);
       await stranger.waitForURL(/\/home$/);
-      await expect.poll(() => header(stranger).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => header(stranger).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
       await other.close();
     } finally {
       await context.close();

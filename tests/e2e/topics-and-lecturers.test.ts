@@ -44,7 +44,12 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
     if (await button.isVisible().catch(() => false)) await button.click();
   }
 
-  const footerSays = (text: string) => page.getByText(text, { exact: true }).first().isVisible().catch(() => false);
+  const footerSays = (text: string) =>
+    page
+      .getByText(text, { exact: true })
+      .first()
+      .isVisible()
+      .catch(() => false);
 
   /** Scrolls to the bottom until 没有更多了 shows (each scroll loads the next page). */
   async function scrollToTheEnd(maxScrolls = 20): Promise<void> {
@@ -58,13 +63,16 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
 
   const topicCards = () => page.getByRole('list', { name: '推荐专题' }).locator('li');
   const lecturerCards = () => page.getByRole('list', { name: '老师列表' }).locator('li a');
-  const lecturerNames = async () => (await lecturerCards().evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))) as string[];
+  const lecturerNames = async () =>
+    (await lecturerCards().evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))) as string[];
 
   it('/special shows 推荐专题 with a total and 12 topics, and scrolling loads the rest until 没有更多了', async () => {
     await page.goto(`${platform.baseUrl}/special`);
     await closeGuideIfShown();
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('推荐专题 - 思政云课堂');
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: '推荐专题' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: '推荐专题' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     const totalText = (await page.getByTestId('topic-total').textContent()) ?? '';
     const total = Number(/共 (\d+) 个专题/.exec(totalText)?.[1] ?? NaN);
     expect(total).toBeGreaterThan(0);
@@ -83,20 +91,26 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
     expect(href).toMatch(/^\/special\/des\?id=\d+$/);
     await first.click();
     await page.waitForURL((url) => url.pathname === '/special/des');
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: topicTitle }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: topicTitle }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     // the tab names the topic
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(`${topicTitle} - 思政云课堂`);
     const courses = page.getByRole('region', { name: '专题课程' });
     await expect.poll(() => courses.locator('a[href*="Play"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const more = page.getByRole('region', { name: '更多专题' });
     await expect.poll(() => more.getByRole('link').count(), { timeout: 15_000 }).toBe(6);
-    expect(await more.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).not.toContain(href);
+    expect(await more.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).not.toContain(
+      href,
+    );
   });
 
   it('/special/des without an id goes back (opened directly: to the topic list)', async () => {
     await page.goto(`${platform.baseUrl}/special/des`);
     await page.waitForURL((url) => url.pathname === '/special', { timeout: 15_000 });
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: '推荐专题' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: '推荐专题' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
   });
 
   it('/author: Z shows only lecturers whose surname starts with Z in pinyin, 曾国华 among them', async () => {
@@ -106,7 +120,9 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
     const moreLink = page.getByRole('link', { name: '查看更多' });
     await expect.poll(() => moreLink.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await moreLink.getAttribute('href')).toBe('/author');
-    await expect.poll(() => page.locator('main a[href^="/authorDes?id="]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(9);
+    await expect
+      .poll(() => page.locator('main a[href^="/authorDes?id="]').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(9);
     await page.goto(`${platform.baseUrl}/author`);
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('名校名师 - 思政云课堂');
     await expect.poll(() => lecturerCards().count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -116,8 +132,13 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
     // the first page is 18 (the list end may already be in view and have asked for the next)
     expect((await lecturerCards().count()) % 18 === 0 || (await lecturerCards().count()) === all).toBe(true);
 
-    await page.getByRole('group', { name: '按姓氏拼音首字母筛选' }).getByRole('button', { name: 'Z', exact: true }).click();
-    await expect.poll(async () => Number(/(\d+)/.exec(await countText())?.[1] ?? NaN), { timeout: 15_000 }).toBeLessThan(all);
+    await page
+      .getByRole('group', { name: '按姓氏拼音首字母筛选' })
+      .getByRole('button', { name: 'Z', exact: true })
+      .click();
+    await expect
+      .poll(async () => Number(/(\d+)/.exec(await countText())?.[1] ?? NaN), { timeout: 15_000 })
+      .toBeLessThan(all);
     await expect.poll(async () => (await lecturerNames()).includes('曾国华'), { timeout: 15_000 }).toBe(true);
     const names = await lecturerNames();
     expect(names.length).toBeGreaterThan(0);
@@ -127,7 +148,10 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
   });
 
   it('/author: the sort select changes the order, and scrolling reaches 没有更多了', async () => {
-    await page.getByRole('group', { name: '按姓氏拼音首字母筛选' }).getByRole('button', { name: '全部', exact: true }).click();
+    await page
+      .getByRole('group', { name: '按姓氏拼音首字母筛选' })
+      .getByRole('button', { name: '全部', exact: true })
+      .click();
     await expect.poll(async () => (await lecturerNames()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(18);
     const firstPage = async () => (await lecturerNames()).slice(0, 18).join();
     const before = await firstPage();
@@ -156,7 +180,11 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
     const intro = page.getByTestId('author-intro');
     expect(((await intro.textContent()) ?? '').trim().length).toBeGreaterThan(0);
     expect(await intro.locator('script, iframe, object, embed').count()).toBe(0);
-    expect(await intro.evaluate((el) => [...el.querySelectorAll('*')].some((e) => [...e.attributes].some((a) => a.name.startsWith('on'))))).toBe(false);
+    expect(
+      await intro.evaluate((el) =>
+        [...el.querySelectorAll('*')].some((e) => [...e.attributes].some((a) => a.name.startsWith('on'))),
+      ),
+    ).toBe(false);
     const counts = (await page.getByText(/^共 \d+ 门课程，\d+ 个视频$/).textContent()) ?? '';
     const courseCount = Number(/共 (\d+) 门课程/.exec(counts)?.[1] ?? NaN);
     expect(courseCount).toBeGreaterThan(0);
@@ -172,7 +200,9 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
     await page.getByRole('button', { name: '返回列表' }).click();
     await page.waitForURL((url) => url.pathname === '/author');
     // kept alive: the sort, every loaded page and the scroll position are as they were
-    await expect.poll(() => page.getByRole('combobox', { name: '排序' }).inputValue(), { timeout: 15_000 }).toBe('NAME');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: '排序' }).inputValue(), { timeout: 15_000 })
+      .toBe('NAME');
     expect(await footerSays('没有更多了')).toBe(true);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(0);
     const total = Number(/(\d+)/.exec((await page.getByText(/^当前共 \d+ 位老师$/).textContent()) ?? '')?.[1] ?? NaN);

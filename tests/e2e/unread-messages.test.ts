@@ -83,7 +83,9 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
       // the count is asked again on a new page load: /home comes with it from the server (its first
       // screen, hydrated from the records in the page), another page asks for it. Once the page is
       // hydrated (the AI button is the browser's alone) and the count is there, nothing is unread.
-      const asked = page.waitForResponse((r) => (r.request().postData() ?? '').includes('UnreadMessagesQuery')).catch(() => null);
+      const asked = page
+        .waitForResponse((r) => (r.request().postData() ?? '').includes('UnreadMessagesQuery'))
+        .catch(() => null);
       const response = await page.goto(`${platform.baseUrl}/home`);
       const html = (await response?.text()) ?? '';
       await page.getByTestId('ai-button').waitFor({ timeout: 20_000 });
@@ -122,11 +124,15 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
     const mine = () => page.getByRole('navigation', { name: '手机网页版导航' }).getByRole('link', { name: /我的/ });
 
     it('我的 in the bottom bar and 我的’s 消息 row carry the count of this phone’s unread messages', async () => {
-      await expect.poll(() => mine().getByTestId('unread-messages').textContent(), { timeout: 20_000 }).toBe(shownCount(messageCount));
+      await expect
+        .poll(() => mine().getByTestId('unread-messages').textContent(), { timeout: 20_000 })
+        .toBe(shownCount(messageCount));
       await mine().tap();
       await page.waitForURL(/\/m\/center$/);
       const row = page.getByRole('navigation', { name: '我的' }).getByRole('link', { name: /消息/ });
-      await expect.poll(() => row.getByTestId('unread-messages').textContent(), { timeout: 20_000 }).toBe(shownCount(messageCount));
+      await expect
+        .poll(() => row.getByTestId('unread-messages').textContent(), { timeout: 20_000 })
+        .toBe(shownCount(messageCount));
     });
 
     it('opening 消息 on the phone reads them: both badges go', async () => {
@@ -136,7 +142,9 @@ describe.skipIf(!browserAvailable())('the unread-message badge in Chromium', () 
       await expect.poll(() => mine().getByTestId('unread-messages').count()).toBe(0);
       await page.getByRole('button', { name: '返回' }).tap();
       await page.waitForURL(/\/m\/center$/);
-      await expect.poll(() => page.getByRole('navigation', { name: '我的' }).isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('navigation', { name: '我的' }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
       expect(await page.getByTestId('unread-messages').count()).toBe(0);
     });
   });

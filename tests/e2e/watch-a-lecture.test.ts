@@ -34,7 +34,8 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
       p.on('request', (request) => {
         const url = new URL(request.url());
         if (!isLocalRequest(request.url())) foreignRequests.push(request.url());
-        if (url.pathname === '/graphql' && (request.postData() ?? '').includes('reportPlay')) reportPlayMutations.push(request.postData()!);
+        if (url.pathname === '/graphql' && (request.postData() ?? '').includes('reportPlay'))
+          reportPlayMutations.push(request.postData()!);
       });
       p.on('response', (response) => {
         const request = response.request();
@@ -83,10 +84,15 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     const title = ((await visitor.getByRole('heading', { level: 1 }).first().textContent()) ?? '').trim();
     expect(title.length).toBeGreaterThan(0);
     expect(await visitor.getByRole('navigation', { name: '视频列表' }).getByRole('button').count()).toBeGreaterThan(0);
-    await expect.poll(() => visitor.title(), { timeout: 15_000 }).toMatch(new RegExp(` - ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - 思政云课堂$`));
+    await expect
+      .poll(() => visitor.title(), { timeout: 15_000 })
+      .toMatch(new RegExp(` - ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - 思政云课堂$`));
     expect(await visitor.locator('video').count()).toBe(0);
     const pagesBefore = context.pages().length;
-    const [login] = await Promise.all([context.waitForEvent('page'), visitor.getByRole('button', { name: '登录后观看' }).click()]);
+    const [login] = await Promise.all([
+      context.waitForEvent('page'),
+      visitor.getByRole('button', { name: '登录后观看' }).click(),
+    ]);
     await login.waitForLoadState();
     expect(context.pages().length).toBe(pagesBefore + 1);
     const loginAddress = new URL(login.url());
@@ -103,7 +109,9 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     await login.getByLabel('密码').fill('Student2026');
     await login.getByRole('button', { name: '登录' }).click();
     await login.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
-    await expect.poll(() => login.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => login.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
 
     const firstCard = login.locator('main a[href^="/Play"]').first();
     await expect.poll(() => firstCard.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -164,7 +172,9 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     await expect.poll(() => page.getByText('AI字幕已开启！AI识别字幕，内容仅供参考').isVisible()).toBe(true);
     // the lecture's subtitles (what the narration says) show over the picture
     await expect
-      .poll(() => page.evaluate(() => document.querySelector('.vds-captions')?.textContent?.trim() ?? ''), { timeout: 20_000 })
+      .poll(() => page.evaluate(() => document.querySelector('.vds-captions')?.textContent?.trim() ?? ''), {
+        timeout: 20_000,
+      })
       .toMatch(/[\u4e00-\u9fff]{2,}/);
   });
 
@@ -175,14 +185,19 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     await expect.poll(() => page.getByText('请输入弹幕内容').first().isVisible()).toBe(true);
     await input.fill('讲得真清楚，赞一个');
     await input.press('Enter');
-    await expect.poll(() => page.getByRole('region', { name: '视频播放器' }).getByText('讲得真清楚，赞一个').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('region', { name: '视频播放器' }).getByText('讲得真清楚，赞一个').count())
+      .toBeGreaterThan(0);
     expect(await input.inputValue()).toBe('');
   });
 
   it('writes a note at the current second: it shows in 全部笔记 and 我的笔记', async () => {
     const form = page.getByRole('form', { name: '记笔记' });
     // the note box fills its form across the card (it was a 178 px textarea of 20 columns)
-    const [boxWidth, formWidth] = [(await form.getByLabel('笔记内容').boundingBox())!.width, (await form.boundingBox())!.width];
+    const [boxWidth, formWidth] = [
+      (await form.getByLabel('笔记内容').boundingBox())!.width,
+      (await form.boundingBox())!.width,
+    ];
     expect(formWidth).toBeGreaterThan(500);
     expect(boxWidth).toBeCloseTo(formWidth, 0);
     await form.getByRole('button', { name: '保存笔记' }).click();
@@ -245,9 +260,13 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     // back to the same video (without vtime): the player starts near where it was left
     await page.goto(playUrl);
     await expect.poll(async () => (await videoState(page))?.readyState ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect.poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 20_000 }).toBeGreaterThan(left - 6);
+    await expect
+      .poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(left - 6);
     expect(await page.getByRole('button', { name: /^已点赞/ }).isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: '笔记' }).getByText('实践是检验真理的唯一标准：记在这一刻').isVisible()).toBe(true);
+    expect(
+      await page.getByRole('region', { name: '笔记' }).getByText('实践是检验真理的唯一标准：记在这一刻').isVisible(),
+    ).toBe(true);
   });
 
   it('scrolled down, the floating player shows its title above the picture and keeps clear of the AI drawer', async () => {
@@ -263,7 +282,9 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     const drawer = page.getByRole('dialog', { name: 'AI问答' });
     await expect.poll(() => drawer.isVisible(), { timeout: 20_000 }).toBe(true);
     const drawerBox = (await drawer.boundingBox())!;
-    await expect.poll(async () => (await box('.szp-floating')).x + (await box('.szp-floating')).width).toBeLessThanOrEqual(drawerBox.x);
+    await expect
+      .poll(async () => (await box('.szp-floating')).x + (await box('.szp-floating')).width)
+      .toBeLessThanOrEqual(drawerBox.x);
     // the whole window is in view, not under the drawer
     expect(await page.locator('.szp-float-close').isVisible()).toBe(true);
     await drawer.getByRole('button', { name: '关闭', exact: true }).click();

@@ -7,7 +7,15 @@
  * (AI 服务暂时不可用，请稍后再试, upstream/src/ai/answer-texts.ts), code UNAVAILABLE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, askToEnd, demoQuestion, shapeOf, SSE_ENDPOINTS, startStandInModel, type StandInModel } from './ai-fixture';
+import {
+  ask,
+  askToEnd,
+  demoQuestion,
+  shapeOf,
+  SSE_ENDPOINTS,
+  startStandInModel,
+  type StandInModel,
+} from './ai-fixture';
 import { startPlatform, type Platform, type TestGateway } from './harness';
 
 let model: StandInModel;
@@ -35,19 +43,31 @@ async function newAsker(name: string): Promise<{ userId: number; token: string }
 /** The outcome of the user's questions, polled until none is still streaming. */
 async function settledOutcomes(userId: number): Promise<string[]> {
   const read = () =>
-    (platform.db.prepare('SELECT outcome FROM ai_questions WHERE user_id = ? ORDER BY id').all(userId) as { outcome: string }[]).map((row) => row.outcome);
+    (
+      platform.db.prepare('SELECT outcome FROM ai_questions WHERE user_id = ? ORDER BY id').all(userId) as {
+        outcome: string;
+      }[]
+    ).map((row) => row.outcome);
   await expect.poll(() => read().includes('streaming'), { timeout: 10_000 }).toBe(false);
   return read();
 }
 
 describe.each(SSE_ENDPOINTS)('askAI over %s with a model that streams', (endpoint) => {
-  it('streams the model\'s thinking and answer with the citation made whole, then done', async () => {
+  it("streams the model's thinking and answer with the citation made whole, then done", async () => {
     model.behaviour = 'finish';
     const asker = await newAsker(`ai-finish-${endpoint.length}`);
-    const results = await askToEnd(gateway.url, endpoint, { question: demoQuestion(platform.db).question, deepThinking: true }, asker.token);
+    const results = await askToEnd(
+      gateway.url,
+      endpoint,
+      { question: demoQuestion(platform.db).question, deepThinking: true },
+      asker.token,
+    );
     expect(shapeOf(results)[0]).toBe('AIThinkingDelta');
     expect(shapeOf(results).at(-1)).toBe('AIAnswerDone');
-    const answer = results.filter((r) => r.data?.askAI.__typename === 'AIAnswerDelta').map((r) => r.data!.askAI.text).join('');
+    const answer = results
+      .filter((r) => r.data?.askAI.__typename === 'AIAnswerDelta')
+      .map((r) => r.data!.askAI.text)
+      .join('');
     expect(answer).toContain('[1]');
     expect(results.at(-1)!.data!.askAI.sources![0]!.index).toBe(1);
   });
@@ -56,7 +76,12 @@ describe.each(SSE_ENDPOINTS)('askAI over %s with a model that streams', (endpoin
     model.behaviour = 'hang';
     const asker = await newAsker(`ai-cancel-${endpoint.length}`);
     const closedBefore = model.closed();
-    const asking = ask(gateway.url, endpoint, { question: demoQuestion(platform.db).question, deepThinking: true }, asker.token);
+    const asking = ask(
+      gateway.url,
+      endpoint,
+      { question: demoQuestion(platform.db).question, deepThinking: true },
+      asker.token,
+    );
     // the answer is under way: thinking and the first answer piece came through, the model holds the rest
     await expect.poll(() => shapeOf(asking.results).includes('AIAnswerDelta'), { timeout: 10_000 }).toBe(true);
     expect(await settledOrStreaming(asker.userId)).toEqual(['streaming']);
@@ -70,7 +95,12 @@ describe.each(SSE_ENDPOINTS)('askAI over %s with a model that streams', (endpoin
   it("ends with the upstream's sentence AI 服务暂时不可用，请稍后再试 when the model breaks off mid-answer", async () => {
     model.behaviour = 'break';
     const asker = await newAsker(`ai-break-${endpoint.length}`);
-    const results = await askToEnd(gateway.url, endpoint, { question: demoQuestion(platform.db).question }, asker.token);
+    const results = await askToEnd(
+      gateway.url,
+      endpoint,
+      { question: demoQuestion(platform.db).question },
+      asker.token,
+    );
     const shape = shapeOf(results);
     expect(shape.at(-1)).toBe('error:UNAVAILABLE');
     expect(shape.filter((kind) => kind.startsWith('error'))).toHaveLength(1);
@@ -82,9 +112,11 @@ describe.each(SSE_ENDPOINTS)('askAI over %s with a model that streams', (endpoin
 });
 
 async function settledOrStreaming(userId: number): Promise<string[]> {
-  return (platform.db.prepare('SELECT outcome FROM ai_questions WHERE user_id = ? ORDER BY id').all(userId) as { outcome: string }[]).map(
-    (row) => row.outcome,
-  );
+  return (
+    platform.db.prepare('SELECT outcome FROM ai_questions WHERE user_id = ? ORDER BY id').all(userId) as {
+      outcome: string;
+    }[]
+  ).map((row) => row.outcome);
 }
 
 describe('two answers at once', () => {
@@ -94,10 +126,17 @@ describe('two answers at once', () => {
     const question = demoQuestion(platform.db).question;
     const first = ask(gateway.url, '/graphql', { question }, asker.token);
     const second = ask(gateway.url, '/graphql/stream', { question }, asker.token);
-    await expect.poll(() => shapeOf(first.results).includes('AIAnswerDelta') && shapeOf(second.results).includes('AIAnswerDelta'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () => shapeOf(first.results).includes('AIAnswerDelta') && shapeOf(second.results).includes('AIAnswerDelta'),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const third = await askToEnd(gateway.url, '/graphql', { question }, asker.token);
     expect(third).toHaveLength(1);
-    expect(third[0]!.errors).toEqual([expect.objectContaining({ message: '正在解答中请稍等...', extensions: { code: 'REFUSED' } })]);
+    expect(third[0]!.errors).toEqual([
+      expect.objectContaining({ message: '正在解答中请稍等...', extensions: { code: 'REFUSED' } }),
+    ]);
     first.close();
     second.close();
     expect(await settledOutcomes(asker.userId)).toEqual(['aborted', 'aborted']);

@@ -23,7 +23,9 @@ beforeAll(async () => {
   gateway = await platform.gateway();
   cookie = `utoken=${(await platform.signIn('student', 'Student2026')).token}`;
   video = platform.db
-    .prepare('SELECT v.id AS videoId, v.course_id AS courseId, c.catalogue_id AS catalogueId FROM videos v JOIN courses c ON c.id = v.course_id ORDER BY v.id LIMIT 1')
+    .prepare(
+      'SELECT v.id AS videoId, v.course_id AS courseId, c.catalogue_id AS catalogueId FROM videos v JOIN courses c ON c.id = v.course_id ORDER BY v.id LIMIT 1',
+    )
     .get() as typeof video;
 });
 
@@ -31,7 +33,8 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const SUGGESTIONS = 'query Suggestions($courseId: Int, $videoId: Int, $first: Int) { aiSuggestedQuestions(courseId: $courseId, videoId: $videoId, first: $first) }';
+const SUGGESTIONS =
+  'query Suggestions($courseId: Int, $videoId: Int, $first: Int) { aiSuggestedQuestions(courseId: $courseId, videoId: $videoId, first: $first) }';
 
 const AI_CONTENT = `query PlayAI($courseId: Int!, $videoId: Int) {
   playPage(courseId: $courseId, videoId: $videoId) {
@@ -51,7 +54,11 @@ const AI_CONTENT = `query PlayAI($courseId: Int!, $videoId: Int) {
 
 describe('Query.aiSuggestedQuestions', () => {
   it("answers a video's suggested questions as the upstream has them, to anyone", async () => {
-    const expected = await platform.upstream.get<{ question: string }[]>('/api/ai/recommend', { videoId: video.videoId, courseId: video.courseId, limit: 6 });
+    const expected = await platform.upstream.get<{ question: string }[]>('/api/ai/recommend', {
+      videoId: video.videoId,
+      courseId: video.courseId,
+      limit: 6,
+    });
     expect(expected.length).toBeGreaterThan(0);
     const response = await gateway.graphql(SUGGESTIONS, { courseId: video.courseId, videoId: video.videoId });
     expect(response.body.errors).toBeUndefined();
@@ -77,9 +84,15 @@ describe('Query.aiSuggestedQuestions', () => {
 
 describe('Video.aiContent', () => {
   it("is the video's generated content, mapped to the schema", async () => {
-    const expected = await platform.upstream.get<RestAIContent | null>('/api/ai/GetAIContent', { videoId: video.videoId });
+    const expected = await platform.upstream.get<RestAIContent | null>('/api/ai/GetAIContent', {
+      videoId: video.videoId,
+    });
     expect(expected).not.toBeNull();
-    const response = await gateway.graphql(AI_CONTENT, { courseId: video.courseId, videoId: video.videoId }, { cookie });
+    const response = await gateway.graphql(
+      AI_CONTENT,
+      { courseId: video.courseId, videoId: video.videoId },
+      { cookie },
+    );
     expect(response.body.errors).toBeUndefined();
     const content = response.body.data.playPage.video.aiContent;
     expect(content.courseOverview).toBe(expected!.courseOverview);
@@ -103,7 +116,11 @@ describe('Video.aiContent', () => {
       { courseId: video.courseId, videoId: video.videoId },
       { cookie },
     );
-    const withContent = await gateway.graphql(AI_CONTENT, { courseId: video.courseId, videoId: video.videoId }, { cookie });
+    const withContent = await gateway.graphql(
+      AI_CONTENT,
+      { courseId: video.courseId, videoId: video.videoId },
+      { cookie },
+    );
     expect(withContent.body.extensions!.upstreamRequests! - without.body.extensions!.upstreamRequests!).toBe(1);
   });
 
@@ -121,7 +138,13 @@ describe('Video.aiContent', () => {
           return;
         }
         const forward = httpRequest(
-          { host: upstreamUrl.hostname, port: upstreamUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstreamUrl.host } },
+          {
+            host: upstreamUrl.hostname,
+            port: upstreamUrl.port,
+            path: req.url,
+            method: req.method,
+            headers: { ...req.headers, host: upstreamUrl.host },
+          },
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);
@@ -131,7 +154,9 @@ describe('Video.aiContent', () => {
         req.pipe(forward);
       });
       await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-      failingGateway = await platform.gateway({ UPSTREAM_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+      failingGateway = await platform.gateway({
+        UPSTREAM_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      });
     });
 
     afterAll(async () => {
@@ -139,10 +164,18 @@ describe('Video.aiContent', () => {
     });
 
     it('answers null with an error on its own path and keeps the video', async () => {
-      const response = await failingGateway.graphql(AI_CONTENT, { courseId: video.courseId, videoId: video.videoId }, { cookie });
+      const response = await failingGateway.graphql(
+        AI_CONTENT,
+        { courseId: video.courseId, videoId: video.videoId },
+        { cookie },
+      );
       expect(response.body.data.playPage.video).toMatchObject({ videoId: video.videoId, aiContent: null });
       expect(response.body.errors).toEqual([
-        expect.objectContaining({ path: ['playPage', 'video', 'aiContent'], message: '服务暂时不可用，请稍后再试', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }),
+        expect.objectContaining({
+          path: ['playPage', 'video', 'aiContent'],
+          message: '服务暂时不可用，请稍后再试',
+          extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+        }),
       ]);
       expect(JSON.stringify(response.body.errors)).not.toMatch(/5000|stack|\/api\//i);
     });

@@ -21,7 +21,10 @@ export const ASK_AI = `subscription AskAI($input: AskAIInput!) {
   }
 }`;
 
-export type AskAIResult = ExecutionResult<{ askAI: { __typename: string; text?: string; sources?: AISourceResult[] } }, Record<string, unknown>>;
+export type AskAIResult = ExecutionResult<
+  { askAI: { __typename: string; text?: string; sources?: AISourceResult[] } },
+  Record<string, unknown>
+>;
 
 /** An AISource as the client reads it (schema.graphql's type, generated). */
 export type AISourceResult = Omit<AISource, '__typename'>;
@@ -77,7 +80,12 @@ export function ask(gatewayUrl: string, endpoint: string, input: Record<string, 
 }
 
 /** Asks and waits for the end of the stream. */
-export async function askToEnd(gatewayUrl: string, endpoint: string, input: Record<string, unknown>, token?: string): Promise<AskAIResult[]> {
+export async function askToEnd(
+  gatewayUrl: string,
+  endpoint: string,
+  input: Record<string, unknown>,
+  token?: string,
+): Promise<AskAIResult[]> {
   const asking = ask(gatewayUrl, endpoint, input, token);
   await asking.finished;
   return asking.results;
@@ -86,7 +94,9 @@ export async function askToEnd(gatewayUrl: string, endpoint: string, input: Reco
 /** The typename of each event result (errors as "error:<code>"). */
 export function shapeOf(results: AskAIResult[]): string[] {
   return results.map((result) =>
-    result.errors?.length ? `error:${String(result.errors[0]!.extensions?.code)}` : (result.data?.askAI.__typename ?? 'empty'),
+    result.errors?.length
+      ? `error:${String(result.errors[0]!.extensions?.code)}`
+      : (result.data?.askAI.__typename ?? 'empty'),
   );
 }
 
@@ -94,7 +104,10 @@ export function shapeOf(results: AskAIResult[]): string[] {
  * A question the knowledge base must answer from the demo lectures: the label of a keyframe of a
  * video that has a transcript, asked as 什么是…？, with the video it comes from.
  */
-export function demoQuestion(db: Database.Database, offset = 0): { question: string; videoId: number; keyPoints: string } {
+export function demoQuestion(
+  db: Database.Database,
+  offset = 0,
+): { question: string; videoId: number; keyPoints: string } {
   const row = db
     .prepare(
       `SELECT k.video_id AS videoId, k.key_points AS keyPoints FROM video_keyframes k
@@ -150,7 +163,8 @@ export async function startStandInModel(): Promise<StandInModel> {
     behaviour: 'finish',
     requests: 0,
     closed: () => closed,
-    closedRequests: (count) => (closed >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve }))),
+    closedRequests: (count) =>
+      closed >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve })),
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

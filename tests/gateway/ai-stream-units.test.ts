@@ -77,13 +77,20 @@ describe('SseParser', () => {
   });
 
   it('gives the same events fed one byte at a time', () => {
-    expect(parseCut(bytes, Array.from({ length: bytes.length }, (_, index) => index))).toEqual(EXPECTED);
+    expect(
+      parseCut(
+        bytes,
+        Array.from({ length: bytes.length }, (_, index) => index),
+      ),
+    ).toEqual(EXPECTED);
   });
 
   it('gives the same events under 500 random cuttings into up to 12 pieces', () => {
     const next = random(20261126);
     for (let round = 0; round < 500; round += 1) {
-      const cuts = Array.from({ length: 1 + Math.floor(next() * 11) }, () => Math.floor(next() * (bytes.length + 1))).sort((a, b) => a - b);
+      const cuts = Array.from({ length: 1 + Math.floor(next() * 11) }, () =>
+        Math.floor(next() * (bytes.length + 1)),
+      ).sort((a, b) => a - b);
       expect(parseCut(bytes, cuts), `cuts ${cuts.join(',')}`).toEqual(EXPECTED);
     }
   });
@@ -98,7 +105,9 @@ describe('SseParser', () => {
     expect(SSE_LIMITS).toEqual({ lineLength: 64 * 1024, eventLength: 1024 * 1024 });
     const atLimit = `data: ${'x'.repeat(SSE_LIMITS.lineLength - 6)}\n\n`;
     expect(new SseParser().push(encoder.encode(atLimit))).toEqual(['x'.repeat(SSE_LIMITS.lineLength - 6)]);
-    expect(() => new SseParser().push(encoder.encode(`data: ${'x'.repeat(SSE_LIMITS.lineLength)}\n\n`))).toThrow(SseLimitExceeded);
+    expect(() => new SseParser().push(encoder.encode(`data: ${'x'.repeat(SSE_LIMITS.lineLength)}\n\n`))).toThrow(
+      SseLimitExceeded,
+    );
     // a line that never ends, fed 1 KB at a time: refused as soon as it is too long, not held on to
     const parser = new SseParser();
     const piece = encoder.encode('数'.repeat(1024));
@@ -139,15 +148,24 @@ describe('classifyChunk', () => {
   it('tells thinking, answer, end and error apart by their prefix', () => {
     expect(classifyChunk('r1:先分析')).toEqual({ kind: 'thinking', text: '先分析' });
     expect(classifyChunk('矛盾 r1: end: 不在开头[1]')).toEqual({ kind: 'answer', text: '矛盾 r1: end: 不在开头[1]' });
-    expect(classifyChunk('end:[{"index":1,"videoId":9}]')).toEqual({ kind: 'done', sources: [{ index: 1, videoId: 9 }] });
+    expect(classifyChunk('end:[{"index":1,"videoId":9}]')).toEqual({
+      kind: 'done',
+      sources: [{ index: 1, videoId: 9 }],
+    });
     expect(classifyChunk('end:[]')).toEqual({ kind: 'done', sources: [] });
     expect(classifyChunk('end:')).toEqual({ kind: 'done', sources: [] });
     expect(classifyChunk('err:模型超时').kind).toBe('failed');
   });
 
   it("keeps the upstream's err: sentence for the asker when it is short plain Chinese text", () => {
-    expect(classifyChunk('err:AI 解答超时，请稍后再试')).toMatchObject({ kind: 'failed', message: 'AI 解答超时，请稍后再试' });
-    expect(classifyChunk('err:AI 服务暂时不可用，请稍后再试')).toMatchObject({ kind: 'failed', message: 'AI 服务暂时不可用，请稍后再试' });
+    expect(classifyChunk('err:AI 解答超时，请稍后再试')).toMatchObject({
+      kind: 'failed',
+      message: 'AI 解答超时，请稍后再试',
+    });
+    expect(classifyChunk('err:AI 服务暂时不可用，请稍后再试')).toMatchObject({
+      kind: 'failed',
+      message: 'AI 服务暂时不可用，请稍后再试',
+    });
     expect(upstreamSentence(' AI 解答失败，请稍后再试 ')).toBe('AI 解答失败，请稍后再试');
     expect(upstreamSentence('错'.repeat(100))).toBe('错'.repeat(100));
     for (const text of [
@@ -184,7 +202,9 @@ async function collect(events: AsyncIterable<AnswerEvent>): Promise<AnswerEvent[
 
 describe('answerEvents', () => {
   it('yields thinking, answer and done, and stops reading after done', async () => {
-    const events = await collect(answerEvents(bodyOf('data: r1:想\n\ndata: 答', '案[1]\n\ndata: end:[]\n\n', 'data: 之后\n\n')));
+    const events = await collect(
+      answerEvents(bodyOf('data: r1:想\n\ndata: 答', '案[1]\n\ndata: end:[]\n\n', 'data: 之后\n\n')),
+    );
     expect(events).toEqual([
       { kind: 'thinking', text: '想' },
       { kind: 'answer', text: '答案[1]' },
@@ -194,7 +214,13 @@ describe('answerEvents', () => {
 
   it('joins chunks of one kind that arrived in one read, never thinking with answer, and not across reads', async () => {
     const events = await collect(
-      answerEvents(bodyOf('data: r1:甲\n\ndata: r1:乙\n\ndata: 答[1]\n\ndata: 案\n\n', 'data: 续\n\n', 'data: 尾[2]\n\ndata: end:[]\n\n')),
+      answerEvents(
+        bodyOf(
+          'data: r1:甲\n\ndata: r1:乙\n\ndata: 答[1]\n\ndata: 案\n\n',
+          'data: 续\n\n',
+          'data: 尾[2]\n\ndata: end:[]\n\n',
+        ),
+      ),
     );
     expect(events).toEqual([
       { kind: 'thinking', text: '甲乙' },
@@ -234,7 +260,9 @@ describe('answerSubscription', () => {
     return {
       async *[Symbol.asyncIterator]() {
         yield encoder.encode('data: 第一段\n\n');
-        await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+        await new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+        );
       },
     };
   }
@@ -242,7 +270,11 @@ describe('answerSubscription', () => {
   it('cancels the upstream request at once when the subscriber leaves while a chunk is awaited', async () => {
     const controller = new AbortController();
     const endings: AnswerEnding[] = [];
-    const source = answerSubscription(hangingBody(controller.signal), { controller, logger: silent, onEnd: (ending) => endings.push(ending) });
+    const source = answerSubscription(hangingBody(controller.signal), {
+      controller,
+      logger: silent,
+      onEnd: (ending) => endings.push(ending),
+    });
     expect(await source.next()).toEqual({ done: false, value: { kind: 'answer', text: '第一段' } });
     const pending = source.next();
     // the transport's return() while next() waits for the upstream: it must not wait for another chunk
@@ -274,7 +306,9 @@ describe('answerSubscription', () => {
         while (!controller.signal.aborted) yield encoder.encode('data: z\n'.repeat(8 * 1024));
       },
     };
-    const events = await collect(answerSubscription(endless, { controller, logger: silent, onEnd: (ending) => endings.push(ending) }));
+    const events = await collect(
+      answerSubscription(endless, { controller, logger: silent, onEnd: (ending) => endings.push(ending) }),
+    );
     expect(events.map((event) => event.kind)).toEqual(['answer', 'failed']);
     expect(controller.signal.aborted).toBe(true);
     expect(endings).toEqual(['failed']);
@@ -284,7 +318,11 @@ describe('answerSubscription', () => {
     const controller = new AbortController();
     const endings: AnswerEnding[] = [];
     const events = await collect(
-      answerSubscription(bodyOf('data: 答\n\ndata: end:[]\n\n'), { controller, logger: silent, onEnd: (ending) => endings.push(ending) }),
+      answerSubscription(bodyOf('data: 答\n\ndata: end:[]\n\n'), {
+        controller,
+        logger: silent,
+        onEnd: (ending) => endings.push(ending),
+      }),
     );
     expect(events.map((event) => event.kind)).toEqual(['answer', 'done']);
     expect(controller.signal.aborted).toBe(false);
@@ -322,7 +360,17 @@ describe('AI question rules', () => {
 });
 
 describe('AISource', () => {
-  const source = { index: 2, videoId: 31, courseId: 7, catalogId: 16, videoName: '第一讲', courseName: '矛盾论', timePoint: 3723.6, excerpt: '……', videoImage: 'javascript:alert(1)' };
+  const source = {
+    index: 2,
+    videoId: 31,
+    courseId: 7,
+    catalogId: 16,
+    videoName: '第一讲',
+    courseName: '矛盾论',
+    timePoint: 3723.6,
+    excerpt: '……',
+    videoImage: 'javascript:alert(1)',
+  };
 
   it('links to the player at the cited second and labels the time', () => {
     expect(AISource.playPath(source)).toBe('/Play?catalogId=16&courseId=7&videoId=31&vtime=3723');

@@ -93,12 +93,15 @@ async function lastError(endpoint: string) {
 }
 
 describe.each(SSE_ENDPOINTS)('the upstream err: sentence over %s', (endpoint) => {
-  it.each(['AI 解答超时，请稍后再试', 'AI 服务暂时不可用，请稍后再试'])('passes on %s, code UNAVAILABLE', async (text) => {
-    behaviour = { kind: 'err', text };
-    const { shape, error } = await lastError(endpoint);
-    expect(shape).toEqual(['AIAnswerDelta', 'error:UNAVAILABLE']);
-    expect(error.message).toBe(text);
-  });
+  it.each(['AI 解答超时，请稍后再试', 'AI 服务暂时不可用，请稍后再试'])(
+    'passes on %s, code UNAVAILABLE',
+    async (text) => {
+      behaviour = { kind: 'err', text };
+      const { shape, error } = await lastError(endpoint);
+      expect(shape).toEqual(['AIAnswerDelta', 'error:UNAVAILABLE']);
+      expect(error.message).toBe(text);
+    },
+  );
 
   it.each(['Error: ECONNRESET at TLSSocket.onread', `超时${'。'.repeat(100)}`, '超时\u0000', ''])(
     'says 回答中断，请稍后再试 instead of %j',
@@ -135,7 +138,9 @@ describe('what the upstream sends is read within limits', () => {
     const before = closedEarly;
     const results = await askToEnd(gateway.url, '/graphql', { question: '什么是矛盾？' }, token);
     expect(results).toHaveLength(1);
-    expect(results[0]!.errors).toEqual([expect.objectContaining({ message: '服务暂时不可用，请稍后再试', extensions: { code: 'UNAVAILABLE' } })]);
+    expect(results[0]!.errors).toEqual([
+      expect.objectContaining({ message: '服务暂时不可用，请稍后再试', extensions: { code: 'UNAVAILABLE' } }),
+    ]);
     await expect.poll(() => closedEarly, { timeout: 5000 }).toBe(before + 1);
   });
 
@@ -143,6 +148,8 @@ describe('what the upstream sends is read within limits', () => {
     behaviour = { kind: 'long-refusal' };
     const results = await askToEnd(gateway.url, '/graphql', { question: '什么是矛盾？' }, token);
     expect(results).toHaveLength(1);
-    expect(results[0]!.errors).toEqual([expect.objectContaining({ message: '服务暂时不可用，请稍后再试', extensions: { code: 'UNAVAILABLE' } })]);
+    expect(results[0]!.errors).toEqual([
+      expect.objectContaining({ message: '服务暂时不可用，请稍后再试', extensions: { code: 'UNAVAILABLE' } }),
+    ]);
   });
 });

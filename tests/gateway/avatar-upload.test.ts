@@ -33,7 +33,9 @@ afterAll(async () => {
 });
 
 function image(width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } })[format]().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } })
+    [format]()
+    .toBuffer();
 }
 
 interface UploadAnswer {
@@ -50,7 +52,11 @@ async function upload(
   const form = new FormData();
   form.append('operations', JSON.stringify({ query: options.query ?? UPLOAD, variables: { file: null } }));
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.append('0', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: options.type ?? 'image/png' }), options.name ?? 'avatar.png');
+  form.append(
+    '0',
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: options.type ?? 'image/png' }),
+    options.name ?? 'avatar.png',
+  );
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.csrf !== false) headers['x-graphql-yoga-csrf'] = '1';
   const sentCookie = options.cookie === undefined ? cookie : options.cookie;
@@ -88,7 +94,10 @@ describe('a good image', () => {
     expect((await platform.store.users.get(userId))!.headPicture).toBe(payload.headPicture);
     // the next operation sees it too (the cached viewer was dropped)
     const next = await gateway.graphql('{ viewer { headPicture profile { headPicture } } }', undefined, { cookie });
-    expect(next.body.data.viewer).toEqual({ headPicture: payload.headPicture, profile: { headPicture: payload.headPicture } });
+    expect(next.body.data.viewer).toEqual({
+      headPicture: payload.headPicture,
+      profile: { headPicture: payload.headPicture },
+    });
     const served = await fetch(`${gateway.url}${payload.headPicture}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -104,8 +113,14 @@ describe('a good image', () => {
 
 describe('refusals', () => {
   it('a file that is not an image: 仅限图片格式, not forwarded', async () => {
-    const response = await upload(new TextEncoder().encode('这不是图片'.repeat(100)), { name: 'avatar.png', type: 'image/png' });
-    expect(response.body.data.uploadAvatar).toMatchObject({ headPicture: null, errors: [{ code: 'INVALID', message: '仅限图片格式', field: 'file' }] });
+    const response = await upload(new TextEncoder().encode('这不是图片'.repeat(100)), {
+      name: 'avatar.png',
+      type: 'image/png',
+    });
+    expect(response.body.data.uploadAvatar).toMatchObject({
+      headPicture: null,
+      errors: [{ code: 'INVALID', message: '仅限图片格式', field: 'file' }],
+    });
     expect(response.body.extensions?.loginRequests).toBeUndefined();
   });
 
@@ -117,9 +132,11 @@ describe('refusals', () => {
     expect(response.body.data.uploadAvatar.errors).toEqual([{ code: 'REFUSED', message: '仅限图片格式', field: null }]);
   });
 
-  it('an image smaller than the crop: the service\'s sentence', async () => {
+  it("an image smaller than the crop: the service's sentence", async () => {
     const response = await upload(await image(200, 400));
-    expect(response.body.data.uploadAvatar.errors).toEqual([{ code: 'REFUSED', message: '图片最低像素为（宽*高）：300*300', field: null }]);
+    expect(response.body.data.uploadAvatar.errors).toEqual([
+      { code: 'REFUSED', message: '图片最低像素为（宽*高）：300*300', field: null },
+    ]);
   });
 
   it('a file over 10 240 KB in a body under 11 MiB: 单文件大小不能超过10240kb, not forwarded', async () => {
@@ -127,7 +144,9 @@ describe('refusals', () => {
     (await image(400, 400)).copy(big);
     const response = await upload(big);
     expect(response.status).toBe(200);
-    expect(response.body.data.uploadAvatar.errors).toEqual([{ code: 'INVALID', message: '单文件大小不能超过10240kb', field: 'file' }]);
+    expect(response.body.data.uploadAvatar.errors).toEqual([
+      { code: 'INVALID', message: '单文件大小不能超过10240kb', field: 'file' },
+    ]);
     expect(response.body.extensions?.loginRequests).toBeUndefined();
   });
 
@@ -152,10 +171,13 @@ describe('refusals', () => {
     expect(setCookieOf(response.headers, 'utoken')).toMatch(/^utoken=;/);
   });
 
-  it('an organisation\'s network identity: the service\'s sentence', async () => {
+  it("an organisation's network identity: the service's sentence", async () => {
     const form = await image(400, 400);
     const identity = await gateway.graphql('{ viewer { isLoggedIn } }', undefined, { 'x-forwarded-for': '10.20.2.2' });
-    const networkCookie = identity.headers.getSetCookie().find((header) => header.startsWith('utoken='))!.split(';')[0]!;
+    const networkCookie = identity.headers
+      .getSetCookie()
+      .find((header) => header.startsWith('utoken='))!
+      .split(';')[0]!;
     const response = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'x-graphql-yoga-csrf': '1', 'x-forwarded-for': '10.20.2.2', cookie: networkCookie },
@@ -168,7 +190,9 @@ describe('refusals', () => {
       })(),
     });
     const body = (await response.json()) as any;
-    expect(body.data.uploadAvatar.errors).toEqual([{ code: 'REFUSED', message: '机构网络账号不能修改个人信息', field: null }]);
+    expect(body.data.uploadAvatar.errors).toEqual([
+      { code: 'REFUSED', message: '机构网络账号不能修改个人信息', field: null },
+    ]);
   });
 });
 
@@ -176,7 +200,11 @@ describe('refusals', () => {
  * A multipart request sent by hand: the headers (declaring `declaredLength` bytes) and the first part
  * of the body, the rest never, until the test destroys it.
  */
-function partialUpload(target: TestGateway, headers: Record<string, string>, declaredLength: number): { request: ClientRequest; answer: Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> } {
+function partialUpload(
+  target: TestGateway,
+  headers: Record<string, string>,
+  declaredLength: number,
+): { request: ClientRequest; answer: Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> } {
   const url = new URL(target.url);
   const request = httpRequest({
     host: url.hostname,
@@ -201,12 +229,17 @@ function partialUpload(target: TestGateway, headers: Record<string, string>, dec
     request.on('error', reject);
   });
   answer.catch(() => undefined);
-  request.write(`--sizhengtest\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({ query: UPLOAD, variables: { file: null } })}\r\n`);
+  request.write(
+    `--sizhengtest\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({ query: UPLOAD, variables: { file: null } })}\r\n`,
+  );
   return { request, answer };
 }
 
 const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)),
+  ]);
 
 async function eventually(check: () => Promise<boolean>, what: string, ms = 5_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -260,7 +293,9 @@ describe('who may have a multipart body read, and how many at once', () => {
       const secondOfOne = await within(again.answer, 5_000, 'a second upload of one user');
       again.request.destroy();
       expect(secondOfOne.status).toBe(503);
-      expect(secondOfOne.body).toEqual({ errors: [{ message: '上一张图片还在上传，请稍后再试', extensions: { code: 'UPLOAD_BUSY' } }] });
+      expect(secondOfOne.body).toEqual({
+        errors: [{ message: '上一张图片还在上传，请稍后再试', extensions: { code: 'UPLOAD_BUSY' } }],
+      });
 
       let refused: UploadAnswer | undefined;
       await eventually(async () => {
@@ -270,7 +305,9 @@ describe('who may have a multipart body read, and how many at once', () => {
       }, 'the upload beyond the limit is refused');
       expect(refused!.headers.get('connection')).toBe('close');
       expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(refused!.body).toEqual({ errors: [{ message: '图片上传失败，请稍后再试', extensions: { code: 'UPLOAD_BUSY' } }] });
+      expect(refused!.body).toEqual({
+        errors: [{ message: '图片上传失败，请稍后再试', extensions: { code: 'UPLOAD_BUSY' } }],
+      });
       // an ordinary operation is not affected
       expect((await busy.graphql('{ site { title } }')).body.data.site.title).toBe('思政云课堂');
     } finally {
@@ -297,7 +334,9 @@ describe('who may have a multipart body read, and how many at once', () => {
     request.destroy();
     expect(response.status).toBe(408);
     expect(response.headers.connection).toBe('close');
-    expect(response.body).toEqual({ errors: [{ message: '图片上传超时，请检查网络后重试', extensions: { code: 'UPLOAD_TIMEOUT' } }] });
+    expect(response.body).toEqual({
+      errors: [{ message: '图片上传超时，请检查网络后重试', extensions: { code: 'UPLOAD_TIMEOUT' } }],
+    });
     expect(hurried.logs.join('\n')).toContain('upload cut off: its body did not arrive within 1500 ms');
     const next = await upload(await image(400, 400), { target: hurried });
     expect(next.status).toBe(200);
@@ -322,13 +361,26 @@ describe('the file yoga received', () => {
       text: vi.fn(),
     };
     const viewer = { ...ANONYMOUS_VIEWER, userType: 1, isIP: false, userId: 5, name: 'frank' };
-    const sent = vi.fn(async (_token: string, _avatar: unknown) => ({ ok: true as const, code: 2001, message: '', items: '/media/avatars/5-new.jpg' }));
+    const sent = vi.fn(async (_token: string, _avatar: unknown) => ({
+      ok: true as const,
+      code: 2001,
+      message: '',
+      items: '/media/avatars/5-new.jpg',
+    }));
     const ctx = {
-      session: { current: async () => ({ viewer, token: 'the-token' }), refresh: async () => ({ viewer, token: 'the-token' }), viewer: async () => viewer },
+      session: {
+        current: async () => ({ viewer, token: 'the-token' }),
+        refresh: async () => ({ viewer, token: 'the-token' }),
+        viewer: async () => viewer,
+      },
       login: { uploadAvatar: sent },
       logger: { debug() {}, info() {}, warn() {}, error() {} },
     };
-    const payload = await (uploadAvatar as unknown as (p: unknown, a: unknown, c: unknown) => Promise<any>)(null, { input: { file } }, ctx);
+    const payload = await (uploadAvatar as unknown as (p: unknown, a: unknown, c: unknown) => Promise<any>)(
+      null,
+      { input: { file } },
+      ctx,
+    );
     expect(payload.errors).toEqual([]);
     expect(payload.headPicture).toBe('/media/avatars/5-new.jpg');
     expect(sent).toHaveBeenCalledTimes(1);
@@ -356,7 +408,8 @@ describe('body sizes', () => {
     const chunks = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(`{"query":"{ site { title } }","variables":{"padding":"`));
-        for (let sent = 0; sent <= MAX_REQUEST_BODY_BYTES; sent += 64 * 1024) controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+        for (let sent = 0; sent <= MAX_REQUEST_BODY_BYTES; sent += 64 * 1024)
+          controller.enqueue(new Uint8Array(64 * 1024).fill(120));
         controller.enqueue(new TextEncoder().encode('"}}'));
         controller.close();
       },
@@ -378,7 +431,8 @@ describe('body sizes', () => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(head));
-        for (let sent = 0; sent <= MAX_MULTIPART_BODY_BYTES; sent += 256 * 1024) controller.enqueue(new Uint8Array(256 * 1024).fill(120));
+        for (let sent = 0; sent <= MAX_MULTIPART_BODY_BYTES; sent += 256 * 1024)
+          controller.enqueue(new Uint8Array(256 * 1024).fill(120));
         controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
         controller.close();
       },
@@ -402,11 +456,18 @@ describe('body sizes', () => {
     const sse = (body: BodyInit, extra: Record<string, string> = {}) =>
       fetch(`${gateway.url}/graphql/stream`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1', ...extra },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          'x-graphql-yoga-csrf': '1',
+          ...extra,
+        },
         body,
         duplex: 'half',
       } as RequestInit);
-    const big = await sse(JSON.stringify({ query: '{ site { title } }', variables: { padding: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1) } }));
+    const big = await sse(
+      JSON.stringify({ query: '{ site { title } }', variables: { padding: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1) } }),
+    );
     expect(big.status).toBe(413);
     await big.arrayBuffer();
     const chunked = await sse(
@@ -430,7 +491,7 @@ describe('body sizes', () => {
   });
 });
 
-describe('the gateway\'s log', () => {
+describe("the gateway's log", () => {
   it('never contains the token', () => {
     const log = gateway.logs.join('');
     expect(log).toContain('/UserCenterApi/UploadHeader');

@@ -34,7 +34,8 @@ describe('through the gateway', () => {
 
 describe('CatalogueTreeCache', () => {
   const tree = (name: string): CatalogueIndex => ({ roots: [], byId: new Map([[1, { name } as never]]) });
-  const nameOf = async (index: Promise<CatalogueIndex>) => ((await index).byId.get(1) as unknown as { name: string }).name;
+  const nameOf = async (index: Promise<CatalogueIndex>) =>
+    ((await index).byId.get(1) as unknown as { name: string }).name;
 
   it('keeps a tree while fresh, answers the kept one while reloading once when stale, waits when older', async () => {
     let now = 0;
@@ -63,14 +64,16 @@ describe('CatalogueTreeCache', () => {
 
   it('keeps no failure: the next request asks again', async () => {
     const cache = new CatalogueTreeCache(60_000, () => 0);
-    await expect(cache.get('subject', () => Promise.reject(new Error('upstream away')))).rejects.toThrow('upstream away');
+    await expect(cache.get('subject', () => Promise.reject(new Error('upstream away')))).rejects.toThrow(
+      'upstream away',
+    );
     expect(await nameOf(cache.get('subject', () => Promise.resolve(tree('back'))))).toBe('back');
   });
 
   it('keeps nothing with a time of 0', async () => {
     let loads = 0;
     const cache = new CatalogueTreeCache(0);
-    for (let i = 0; i < 3; i += 1) await cache.get('subject', () => (loads += 1, Promise.resolve(tree('x'))));
+    for (let i = 0; i < 3; i += 1) await cache.get('subject', () => ((loads += 1), Promise.resolve(tree('x'))));
     expect(loads).toBe(3);
   });
 });

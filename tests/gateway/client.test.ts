@@ -30,7 +30,13 @@ beforeAll(async () => {
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
-      seen.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+      seen.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+      });
       const answers: Record<string, [number, string, string]> = {
         '/ok': [200, 'application/json', JSON.stringify({ code: 2000, message: '', items: [1, 2] })],
         '/not-found': [404, 'application/json', JSON.stringify({ code: 4004, message: '课程不存在', items: null })],
@@ -68,7 +74,10 @@ const NONCE = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 describe('UpstreamClient', () => {
   it('signs a GET over its query string and forwards the user address', async () => {
     const s = scope();
-    const envelope = await client.call({ method: 'GET', path: '/ok', params: { searchKey: '马克思 主义', pageIndex: 2, year: undefined } }, s);
+    const envelope = await client.call(
+      { method: 'GET', path: '/ok', params: { searchKey: '马克思 主义', pageIndex: 2, year: undefined } },
+      s,
+    );
     expect(envelope).toEqual({ code: 2000, message: '', items: [1, 2] });
     expect(s.upstreamRequests).toBe(1);
     const request = seen.at(-1)!;
@@ -91,7 +100,7 @@ describe('UpstreamClient', () => {
     expect(request.query).toEqual({});
   });
 
-  it('streams a multipart call\'s files as they are, with a Content-Length, signing the fields only', async () => {
+  it("streams a multipart call's files as they are, with a Content-Length, signing the fields only", async () => {
     const chunks = ['GIF89a', '-first-chunk-', '-second-chunk-', 'end'].map((text) => new TextEncoder().encode(text));
     let streamed = 0;
     // a Blob-like that is not Node's Blob (yoga's files are @whatwg-node's PonyfillFile): only size, type and stream()
@@ -112,7 +121,10 @@ describe('UpstreamClient', () => {
         method: 'POST',
         path: '/ok',
         params: { token: 'tok"en\r\nx' },
-        files: { avatar: { data: ponyfillLike, filename: 'a"b.gif' }, other: { data: new Blob(['plain text'], { type: 'text/plain\r\nX-Evil: 1' }), filename: 'b.txt' } },
+        files: {
+          avatar: { data: ponyfillLike, filename: 'a"b.gif' },
+          other: { data: new Blob(['plain text'], { type: 'text/plain\r\nX-Evil: 1' }), filename: 'b.txt' },
+        },
       },
       scope(),
     );
@@ -122,7 +134,9 @@ describe('UpstreamClient', () => {
     expect(Number(request.headers['content-length'])).toBe(Buffer.byteLength(request.body));
     expect(request.headers['transfer-encoding']).toBeUndefined();
     expect(request.body).not.toContain('X-Evil');
-    const form = await new Response(request.body, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
+    const form = await new Response(request.body, {
+      headers: { 'content-type': String(request.headers['content-type']) },
+    }).formData();
     expect(form.get('token')).toBe('tok"en\r\nx');
     const nonce = form.get('nonce');
     expect(nonce).toEqual(NONCE);
@@ -133,12 +147,18 @@ describe('UpstreamClient', () => {
     const other = form.get('other') as File;
     expect(other.type).toBe('application/octet-stream');
     expect(await other.text()).toBe('plain text');
-    expect(request.headers.sign).toBe(computeSign({ token: 'tok"en\r\nx', nonce: String(nonce) }, String(request.headers.timespan), 'test-secret'));
+    expect(request.headers.sign).toBe(
+      computeSign({ token: 'tok"en\r\nx', nonce: String(nonce) }, String(request.headers.timespan), 'test-secret'),
+    );
   });
 
   it('gives identical calls in the same second signs of their own (the upstream accepts a sign once)', async () => {
     const call = { method: 'GET' as const, path: '/ok', params: { catalogId: 1 } };
-    await Promise.all([client.call(call, scope()), client.call(call, scope()), client.call({ ...call, method: 'POST' }, scope())]);
+    await Promise.all([
+      client.call(call, scope()),
+      client.call(call, scope()),
+      client.call({ ...call, method: 'POST' }, scope()),
+    ]);
     const [a, b, c] = seen.slice(-3);
     const nonces = [a!.query.nonce, b!.query.nonce, (JSON.parse(c!.body) as Record<string, string>).nonce];
     expect(new Set(nonces).size).toBe(3);
@@ -151,13 +171,17 @@ describe('UpstreamClient', () => {
     const mediaRequest = seen.at(-1)!;
     expect(mediaRequest.path).toBe('/prefix/media/a.m3u8');
     expect(mediaRequest.query).toEqual({ v: '2', nonce: NONCE });
-    expect(mediaRequest.headers.sign).toBe(computeSign(mediaRequest.query, String(mediaRequest.headers.timespan), 'test-secret'));
+    expect(mediaRequest.headers.sign).toBe(
+      computeSign(mediaRequest.query, String(mediaRequest.headers.timespan), 'test-secret'),
+    );
 
     const abort = new AbortController();
     await client.stream({ path: '/ok', params: { question: '什么是辩证法' } }, scope(), abort.signal);
     const streamRequest = seen.at(-1)!;
     expect(streamRequest.query).toEqual({ question: '什么是辩证法', nonce: NONCE });
-    expect(streamRequest.headers.sign).toBe(computeSign(streamRequest.query, String(streamRequest.headers.timespan), 'test-secret'));
+    expect(streamRequest.headers.sign).toBe(
+      computeSign(streamRequest.query, String(streamRequest.headers.timespan), 'test-secret'),
+    );
   });
 
   it('names the service it calls in every request it signs (aud): GET, JSON, multipart, media and the AI stream', async () => {
@@ -181,30 +205,57 @@ describe('UpstreamClient', () => {
       expect(post).toEqual({ token: 't', nonce: NONCE, aud: 'login-service' });
       expect(seen.at(-1)!.headers.sign).toBe(computeSign(post, String(seen.at(-1)!.headers.timespan), 'test-secret'));
 
-      await named.call({ method: 'POST', path: '/ok', params: { token: 't' }, files: { avatar: { data: new Blob(['GIF89a']), filename: 'a.gif' } } }, scope());
+      await named.call(
+        {
+          method: 'POST',
+          path: '/ok',
+          params: { token: 't' },
+          files: { avatar: { data: new Blob(['GIF89a']), filename: 'a.gif' } },
+        },
+        scope(),
+      );
       const upload = seen.at(-1)!;
-      const form = await new Response(upload.body, { headers: { 'content-type': String(upload.headers['content-type']) } }).formData();
+      const form = await new Response(upload.body, {
+        headers: { 'content-type': String(upload.headers['content-type']) },
+      }).formData();
       expect(form.get('aud')).toBe('login-service');
-      expect(upload.headers.sign).toBe(computeSign({ token: 't', nonce: String(form.get('nonce')), aud: 'login-service' }, String(upload.headers.timespan), 'test-secret'));
+      expect(upload.headers.sign).toBe(
+        computeSign(
+          { token: 't', nonce: String(form.get('nonce')), aud: 'login-service' },
+          String(upload.headers.timespan),
+          'test-secret',
+        ),
+      );
 
       // a media URL that names another service itself gets this client's
-      const media = await named.media('/media/a.m3u8?v=2&aud=main-api', { method: 'GET', headers: {}, clientAddress: null });
+      const media = await named.media('/media/a.m3u8?v=2&aud=main-api', {
+        method: 'GET',
+        headers: {},
+        clientAddress: null,
+      });
       await media.body.text();
       const mediaRequest = seen.at(-1)!;
       expect(mediaRequest.query).toEqual({ v: '2', nonce: NONCE, aud: 'login-service' });
-      expect(mediaRequest.headers.sign).toBe(computeSign(mediaRequest.query, String(mediaRequest.headers.timespan), 'test-secret'));
+      expect(mediaRequest.headers.sign).toBe(
+        computeSign(mediaRequest.query, String(mediaRequest.headers.timespan), 'test-secret'),
+      );
 
       await named.stream({ path: '/ok', params: { question: '什么是辩证法' } }, scope(), new AbortController().signal);
       const streamRequest = seen.at(-1)!;
       expect(streamRequest.query).toEqual({ question: '什么是辩证法', nonce: NONCE, aud: 'login-service' });
-      expect(streamRequest.headers.sign).toBe(computeSign(streamRequest.query, String(streamRequest.headers.timespan), 'test-secret'));
+      expect(streamRequest.headers.sign).toBe(
+        computeSign(streamRequest.query, String(streamRequest.headers.timespan), 'test-secret'),
+      );
     } finally {
       await named.close();
     }
   });
 
   it('returns 4xx envelopes for the caller to judge', async () => {
-    expect(await client.call({ method: 'GET', path: '/not-found' }, scope())).toMatchObject({ code: 4004, message: '课程不存在' });
+    expect(await client.call({ method: 'GET', path: '/not-found' }, scope())).toMatchObject({
+      code: 4004,
+      message: '课程不存在',
+    });
   });
 
   it.each([
@@ -213,7 +264,9 @@ describe('UpstreamClient', () => {
     ['/shape', 'bad-response'],
     ['/unsigned', 'unauthorized'],
   ])('classifies %s as %s', async (path, failure) => {
-    const error = await client.call({ method: 'GET', path, params: { secretish: 'value-not-logged' } }, scope()).catch((e: unknown) => e);
+    const error = await client
+      .call({ method: 'GET', path, params: { secretish: 'value-not-logged' } }, scope())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).failure).toBe(failure);
     expect((error as UpstreamError).message).toContain(`on ${path}`);
@@ -221,7 +274,14 @@ describe('UpstreamClient', () => {
   });
 
   it('classifies a refused connection as network', async () => {
-    const down = new UpstreamClient({ baseUrl: 'http://127.0.0.1:1', secret: 's', algorithm: 'md5', productId: 1, timeoutMs: 2_000, logger: createLogger('silent') });
+    const down = new UpstreamClient({
+      baseUrl: 'http://127.0.0.1:1',
+      secret: 's',
+      algorithm: 'md5',
+      productId: 1,
+      timeoutMs: 2_000,
+      logger: createLogger('silent'),
+    });
     try {
       const error = await down.call({ method: 'GET', path: '/ok' }, scope()).catch((e: unknown) => e);
       expect((error as UpstreamError).failure).toBe('network');

@@ -46,9 +46,24 @@ beforeAll(async () => {
   const [first, second] = course.videos;
   const base = Date.now() - 60_000;
   // alice: the first video watched to 3 s before its end (learned), the second stopped at 40 %
-  await platform.store.playLogs.record({ userId: alice.id, videoId: first!.id, lastPlayTime: first!.duration - 3, duration: first!.duration, stayTime: 30 }, base);
   await platform.store.playLogs.record(
-    { userId: alice.id, videoId: second!.id, lastPlayTime: Math.floor(second!.duration * 0.4), duration: second!.duration, stayTime: 30 },
+    {
+      userId: alice.id,
+      videoId: first!.id,
+      lastPlayTime: first!.duration - 3,
+      duration: first!.duration,
+      stayTime: 30,
+    },
+    base,
+  );
+  await platform.store.playLogs.record(
+    {
+      userId: alice.id,
+      videoId: second!.id,
+      lastPlayTime: Math.floor(second!.duration * 0.4),
+      duration: second!.duration,
+      stayTime: 30,
+    },
     base + 1000,
   );
 });
@@ -73,9 +88,21 @@ describe('继续学习', () => {
         playPath: `/Play?courseId=${course.id}&catalogId=${course.catalogueId}&videoId=${second!.id}&vtime=${stoppedAt}`,
         lastVideoName: expect.any(String),
         lastVideoNumberShow: '第2讲',
-        lastVideo: { videoId: second!.id, lastPlayTime: stoppedAt, duration: second!.duration, percent, learned: false },
+        lastVideo: {
+          videoId: second!.id,
+          lastPlayTime: stoppedAt,
+          duration: second!.duration,
+          percent,
+          learned: false,
+        },
         videos: [
-          { videoId: first!.id, lastPlayTime: first!.duration - 3, duration: first!.duration, percent: 100, learned: true },
+          {
+            videoId: first!.id,
+            lastPlayTime: first!.duration - 3,
+            duration: first!.duration,
+            percent: 100,
+            learned: true,
+          },
           { videoId: second!.id, lastPlayTime: stoppedAt, duration: second!.duration, percent, learned: false },
         ],
       },
@@ -86,7 +113,10 @@ describe('继续学习', () => {
     const carol = await platform.addUser('carol');
     const cookie = `utoken=${(await platform.signIn('carol', TEST_PASSWORD)).token}`;
     const [first, second] = course.videos;
-    await platform.store.playLogs.record({ userId: carol, videoId: first!.id, lastPlayTime: first!.duration - 2, duration: first!.duration, stayTime: 30 }, Date.now());
+    await platform.store.playLogs.record(
+      { userId: carol, videoId: first!.id, lastPlayTime: first!.duration - 2, duration: first!.duration, stayTime: 30 },
+      Date.now(),
+    );
     const response = await gateway.graphql(
       'query R { viewer { continueLearning { playPath lastVideoNumberShow lastVideo { videoId learned } resumeVideo { videoId videoName numberShow startAt isNext } } } }',
       undefined,
@@ -98,12 +128,22 @@ describe('继续学习', () => {
       playPath: `/Play?courseId=${course.id}&catalogId=${course.catalogueId}&videoId=${second!.id}`,
       lastVideoNumberShow: '第1讲',
       lastVideo: { videoId: first!.id, learned: true },
-      resumeVideo: { videoId: second!.id, videoName: expect.any(String), numberShow: '第2讲', startAt: 0, isNext: true },
+      resumeVideo: {
+        videoId: second!.id,
+        videoName: expect.any(String),
+        numberShow: '第2讲',
+        startAt: 0,
+        isNext: true,
+      },
     });
     // alice stopped in the second: she resumes there, at that second
-    const alices = await gateway.graphql('query R { viewer { continueLearning { resumeVideo { videoId startAt isNext } } } }', undefined, {
-      cookie: alice.cookie,
-    });
+    const alices = await gateway.graphql(
+      'query R { viewer { continueLearning { resumeVideo { videoId startAt isNext } } } }',
+      undefined,
+      {
+        cookie: alice.cookie,
+      },
+    );
     expect(alices.body.data.viewer.continueLearning[0].resumeVideo).toEqual({
       videoId: second!.id,
       startAt: Math.floor(second!.duration * 0.4),
@@ -113,11 +153,16 @@ describe('继续学习', () => {
 
   it("marks the outline's videos for the viewer, and for nobody else", async () => {
     const mine = await gateway.graphql(OUTLINE, { courseId: course.id }, { cookie: alice.cookie });
-    expect(mine.body.data.course.viewerProgress.videos.map((v: { learned: boolean }) => v.learned)).toEqual([true, false]);
+    expect(mine.body.data.course.viewerProgress.videos.map((v: { learned: boolean }) => v.learned)).toEqual([
+      true,
+      false,
+    ]);
     const others = await gateway.graphql(OUTLINE, { courseId: course.id }, { cookie: bob.cookie });
     expect(others.body.errors).toBeUndefined();
     expect(others.body.data.course.viewerProgress).toBeNull();
-    expect((await gateway.graphql(HOME, undefined, { cookie: bob.cookie })).body.data.viewer.continueLearning).toEqual([]);
+    expect((await gateway.graphql(HOME, undefined, { cookie: bob.cookie })).body.data.viewer.continueLearning).toEqual(
+      [],
+    );
   });
 
   it('gives a visitor nothing, without an upstream call for it', async () => {
@@ -128,18 +173,32 @@ describe('继续学习', () => {
   });
 
   it("gives an organisation's network identity (the no-login link) nothing, though it has play records", async () => {
-    const login = await gateway.graphql('mutation C($gid: String!) { companyLogin(input: { gid: $gid }) { viewer { isLoggedIn name } } }', {
-      gid: DEMO_ORGANISATION.gid,
-    });
+    const login = await gateway.graphql(
+      'mutation C($gid: String!) { companyLogin(input: { gid: $gid }) { viewer { isLoggedIn name } } }',
+      {
+        gid: DEMO_ORGANISATION.gid,
+      },
+    );
     const cookie = `utoken=${cookieValue(setCookieOf(login.headers, 'utoken'))}`;
     const org = (await platform.store.organisations.getByGid(DEMO_ORGANISATION.gid))!;
     const identity = await platform.userId(`org${org.comId}`);
-    await platform.store.playLogs.record({ userId: identity, videoId: course.videos[0]!.id, lastPlayTime: 30, duration: course.videos[0]!.duration, stayTime: 30 }, Date.now());
+    await platform.store.playLogs.record(
+      {
+        userId: identity,
+        videoId: course.videos[0]!.id,
+        lastPlayTime: 30,
+        duration: course.videos[0]!.duration,
+        stayTime: 30,
+      },
+      Date.now(),
+    );
     const home = await gateway.graphql(HOME, undefined, { cookie });
     expect(home.body.data.viewer).toEqual({ isLoggedIn: true, continueLearning: [] });
     // not even asked (the main API would answer [] too: tests/upstream/centre-learning-progress.test.ts)
     expect(home.body.extensions?.upstreamRequests).toBe(0);
-    expect((await gateway.graphql(OUTLINE, { courseId: course.id }, { cookie })).body.data.course.viewerProgress).toBeNull();
+    expect(
+      (await gateway.graphql(OUTLINE, { courseId: course.id }, { cookie })).body.data.course.viewerProgress,
+    ).toBeNull();
   });
 
   it("never serves one viewer's progress from the visitors' response cache", async () => {
@@ -156,7 +215,9 @@ describe('继续学习', () => {
   });
 
   it('refuses a first outside 1..20', async () => {
-    const response = await gateway.graphql('{ viewer { continueLearning(first: 21) { learnedCount } } }', undefined, { cookie: alice.cookie });
+    const response = await gateway.graphql('{ viewer { continueLearning(first: 21) { learnedCount } } }', undefined, {
+      cookie: alice.cookie,
+    });
     expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
@@ -178,7 +239,9 @@ describe('searchSuggestions', () => {
     expect(found.courses.length).toBeLessThanOrEqual(5);
     for (const hit of found.courses) {
       expect(hit.course.name).toContain(courseWord);
-      expect(hit.name.filter((piece: { hit: boolean }) => piece.hit).map((piece: { text: string }) => piece.text)).toContain(courseWord);
+      expect(
+        hit.name.filter((piece: { hit: boolean }) => piece.hit).map((piece: { text: string }) => piece.text),
+      ).toContain(courseWord);
     }
     const lecturer = platform.db.prepare('SELECT name FROM lecturers ORDER BY id LIMIT 1').get() as { name: string };
     const surname = [...lecturer.name][0]!;
@@ -189,7 +252,10 @@ describe('searchSuggestions', () => {
 
   it('takes the keyword rules of search and a limit of 1..10', async () => {
     const empty = await gateway.graphql(SUGGEST, { keyword: '  ' });
-    expect(empty.body.errors?.[0]).toMatchObject({ message: '请输入搜索关键词', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(empty.body.errors?.[0]).toMatchObject({
+      message: '请输入搜索关键词',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const tooMany = await gateway.graphql(SUGGEST, { keyword: '法', limit: 11 });
     expect(tooMany.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });

@@ -25,14 +25,18 @@ describe('the cost verdict, kept per document', () => {
       return measureOperation(...args);
     });
     const document = parse('query Q($n: Int) { subjects { id } courses(first: $n) { edges { node { id } } } }');
-    const args = (n: number) => ({ schema, document, operationName: 'Q', variableValues: { n } }) as unknown as ExecutionArgs;
+    const args = (n: number) =>
+      ({ schema, document, operationName: 'Q', variableValues: { n } }) as unknown as ExecutionArgs;
     expect(run(plugin, args(10))).toBeNull();
     expect(run(plugin, args(10))).toBeNull();
     expect(measured).toBe(1);
     run(plugin, args(20));
     expect(measured).toBe(2);
     // another parse of the same text is another document (yoga's parser cache gives the same object)
-    run(plugin, { ...args(10), document: parse('query Q($n: Int) { subjects { id } courses(first: $n) { edges { node { id } } } }') });
+    run(plugin, {
+      ...args(10),
+      document: parse('query Q($n: Int) { subjects { id } courses(first: $n) { edges { node { id } } } }'),
+    });
     expect(measured).toBe(3);
   });
 

@@ -8,11 +8,20 @@ import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { createSchema } from '../../gateway/src/schema';
-import { COST_MODEL, DEFAULT_UPSTREAM_BUDGET, QUERY_LIMITS, UPSTREAM_CALL_COST, costVerdict } from '../../gateway/src/yoga/limits';
+import {
+  COST_MODEL,
+  DEFAULT_UPSTREAM_BUDGET,
+  QUERY_LIMITS,
+  UPSTREAM_CALL_COST,
+  costVerdict,
+} from '../../gateway/src/yoga/limits';
 import { measureOperation } from '../../gateway/src/yoga/operationCost';
 import { globalId, startTestGateway, startUpstream, type TestGateway, type Upstream } from './harness';
 
-const TOO_COMPLEX = { message: `查询过于复杂（复杂度上限 ${QUERY_LIMITS.maxCost}）`, extensions: { code: 'QUERY_TOO_COMPLEX' } };
+const TOO_COMPLEX = {
+  message: `查询过于复杂（复杂度上限 ${QUERY_LIMITS.maxCost}）`,
+  extensions: { code: 'QUERY_TOO_COMPLEX' },
+};
 
 /** `params.text` of a Relay artifact: exactly what the web app posts. */
 async function artifactText(name: string): Promise<string> {
@@ -25,7 +34,9 @@ async function artifactText(name: string): Promise<string> {
 function variablesFor(text: string, given: Record<string, unknown>): Record<string, unknown> {
   const operation = parse(text).definitions.find((d) => d.kind === 'OperationDefinition');
   const filled: Record<string, unknown> = {};
-  for (const definition of operation && 'variableDefinitions' in operation ? (operation.variableDefinitions ?? []) : []) {
+  for (const definition of operation && 'variableDefinitions' in operation
+    ? (operation.variableDefinitions ?? [])
+    : []) {
     if (definition.type.kind !== 'NonNullType' || definition.defaultValue) continue;
     const type = definition.type.type.kind === 'NamedType' ? definition.type.type.name.value : '';
     filled[definition.variable.name.value] = type === 'Boolean' ? true : type === 'String' || type === 'ID' ? '' : 1;
@@ -35,27 +46,42 @@ function variablesFor(text: string, given: Record<string, unknown>): Record<stri
 
 describe('the cost of an operation (pure)', () => {
   const schema = createSchema();
-  const measure = (query: string, variables: Record<string, unknown> = {}) => measureOperation(schema, parse(query), undefined, variables, COST_MODEL)!;
+  const measure = (query: string, variables: Record<string, unknown> = {}) =>
+    measureOperation(schema, parse(query), undefined, variables, COST_MODEL)!;
 
   it('counts the fields that call the upstream once per object, times the lists around them', () => {
-    expect(measure('{ courses(catalogueId: 0, first: 100) { edges { node { videos { name } } } } }').upstreamCalls).toBe(100);
-    expect(measure('{ courses(catalogueId: 0, first: 100) { edges { node { name authorName } } } }').upstreamCalls).toBe(0);
+    expect(
+      measure('{ courses(catalogueId: 0, first: 100) { edges { node { videos { name } } } } }').upstreamCalls,
+    ).toBe(100);
+    expect(
+      measure('{ courses(catalogueId: 0, first: 100) { edges { node { name authorName } } } }').upstreamCalls,
+    ).toBe(0);
     // topics' default page is 12 (schema.graphql)
     expect(measure('{ topics { edges { node { moreTopics { title } } } } }').upstreamCalls).toBe(12);
-    expect(measure('{ authors(first: 10) { edges { node { courses(first: 5) { edges { node { relatedCourses { totalCount } } } } } } } }').upstreamCalls).toBe(10 + 10 * 5);
-    expect(measure(`{ nodes(ids: ${JSON.stringify(['a', 'b', 'c'])}) { id } node(id: "x") { id } }`).upstreamCalls).toBe(4);
+    expect(
+      measure(
+        '{ authors(first: 10) { edges { node { courses(first: 5) { edges { node { relatedCourses { totalCount } } } } } } } }',
+      ).upstreamCalls,
+    ).toBe(10 + 10 * 5);
+    expect(
+      measure(`{ nodes(ids: ${JSON.stringify(['a', 'b', 'c'])}) { id } node(id: "x") { id } }`).upstreamCalls,
+    ).toBe(4);
     // the lecturers of one list are loaded together
-    expect(measure('{ courses(catalogueId: 0, first: 20) { edges { node { author { name } } } } }').upstreamCalls).toBe(1);
+    expect(measure('{ courses(catalogueId: 0, first: 20) { edges { node { author { name } } } } }').upstreamCalls).toBe(
+      1,
+    );
     // a resource count by year reads the node's siblings; without a year it comes with the tree
     expect(measure('{ subjects { children { resourceCount } } }').upstreamCalls).toBe(0);
     expect(measure('{ subjects { children { resourceCount(year: 2024) } } }').upstreamCalls).toBe(1);
   });
 
   it('reads list sizes from variables, their defaults and through fragments, and honours @skip/@include', () => {
-    const paged = 'query P($n: Int = 20) { courses(catalogueId: 0, first: $n) { edges { node { ...C } } } } fragment C on Course { videos { name } }';
+    const paged =
+      'query P($n: Int = 20) { courses(catalogueId: 0, first: $n) { edges { node { ...C } } } } fragment C on Course { videos { name } }';
     expect(measure(paged, { n: 100 }).upstreamCalls).toBe(100);
     expect(measure(paged).upstreamCalls).toBe(20);
-    const conditional = 'query Q($all: Boolean!) { courses(catalogueId: 0, first: 50) { edges { node { videos @include(if: $all) { name } } } } }';
+    const conditional =
+      'query Q($all: Boolean!) { courses(catalogueId: 0, first: 50) { edges { node { videos @include(if: $all) { name } } } } }';
     expect(measure(conditional, { all: true }).upstreamCalls).toBe(50);
     expect(measure(conditional, { all: false }).upstreamCalls).toBe(0);
     // first over the page maximum is the resolver's to refuse; the estimate counts the maximum
@@ -69,7 +95,7 @@ describe('the cost of an operation (pure)', () => {
     expect(() => loadGatewayConfig({ UPSTREAM_BUDGET_PER_OPERATION: '0' })).toThrow(/UPSTREAM_BUDGET_PER_OPERATION/);
   });
 
-  it('keeps the web app\'s own operations far inside the limit', async () => {
+  it("keeps the web app's own operations far inside the limit", async () => {
     const cases: [string, Record<string, unknown>][] = [
       ['HomeQuery', { scId: 0, isAll: true }],
       ['HomeQuery', { scId: 1, isAll: false }],
@@ -100,7 +126,9 @@ describe('fan-out through the gateway', () => {
   });
 
   it('refuses a page of 100 courses asking each for its videos before any upstream request', async () => {
-    const refused = await gateway.graphql('{ courses(catalogueId: 0, first: 100) { edges { node { videos { name } } } } }');
+    const refused = await gateway.graphql(
+      '{ courses(catalogueId: 0, first: 100) { edges { node { videos { name } } } } }',
+    );
     expect(refused.body.data).toBeUndefined();
     expect(refused.body.errors).toEqual([TOO_COMPLEX]);
     // the operation never ran: no upstream request was accounted
@@ -119,10 +147,13 @@ describe('fan-out through the gateway', () => {
   });
 
   it.each([
-    ['related courses of 100 courses', '{ courses(catalogueId: 0, first: 100) { edges { node { relatedCourses(first: 1) { totalCount } } } } }'],
+    [
+      'related courses of 100 courses',
+      '{ courses(catalogueId: 0, first: 100) { edges { node { relatedCourses(first: 1) { totalCount } } } } }',
+    ],
     ['more topics of 100 topics', '{ topics(first: 100) { edges { node { moreTopics { title } } } } }'],
     ['the courses of 100 lecturers', '{ authors(first: 100) { edges { node { courses(first: 1) { totalCount } } } } }'],
-    ['the course of 100 selected courses\' videos', '{ selectedCourses(limit: 100) { videos { course { name } } } }'],
+    ["the course of 100 selected courses' videos", '{ selectedCourses(limit: 100) { videos { course { name } } } }'],
   ])('refuses %s', async (_label, query) => {
     const refused = await gateway.graphql(query);
     expect(refused.body.errors).toEqual([TOO_COMPLEX]);
@@ -133,9 +164,13 @@ describe('fan-out through the gateway', () => {
     const tooMany = Array.from({ length: QUERY_LIMITS.maxIds + 1 }, (_, i) => globalId('Course', i + 1));
     const refused = await gateway.graphql(query, { ids: tooMany });
     expect(refused.body.data).toBeUndefined();
-    expect(refused.body.errors).toEqual([{ message: `参数 ids 最多包含 ${QUERY_LIMITS.maxIds} 个 id`, extensions: { code: 'QUERY_TOO_COMPLEX' } }]);
+    expect(refused.body.errors).toEqual([
+      { message: `参数 ids 最多包含 ${QUERY_LIMITS.maxIds} 个 id`, extensions: { code: 'QUERY_TOO_COMPLEX' } },
+    ]);
     const hundred = Array.from({ length: 100 }, (_, i) => globalId('Course', i + 1));
-    expect((await gateway.graphql(query, { ids: hundred })).body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect((await gateway.graphql(query, { ids: hundred })).body.errors?.[0]?.extensions?.code).toBe(
+      'QUERY_TOO_COMPLEX',
+    );
 
     const allowed = await gateway.graphql(query, { ids: tooMany.slice(0, QUERY_LIMITS.maxIds) });
     expect(allowed.body.errors).toBeUndefined();
@@ -143,7 +178,7 @@ describe('fan-out through the gateway', () => {
     expect(allowed.body.extensions?.upstreamRequests).toBeLessThanOrEqual(QUERY_LIMITS.maxIds);
   });
 
-  it('runs the web app\'s home and catalogue operations well within the limits', async () => {
+  it("runs the web app's home and catalogue operations well within the limits", async () => {
     const home = await artifactText('HomeQuery');
     const homeResponse = await gateway.graphql(home, variablesFor(home, { scId: 0, isAll: true }));
     expect(homeResponse.body.errors).toBeUndefined();
@@ -172,7 +207,9 @@ describe('the per-operation upstream budget', () => {
 
   it('sends no more than the budget and fails the further calls with QUERY_TOO_COMPLEX', async () => {
     // within the cost limit (9 estimated calls) but over this gateway's budget of 5
-    const response = await gateway.graphql('{ courses(catalogueId: 0, first: 8) { edges { node { courseId videos { name } } } } }');
+    const response = await gateway.graphql(
+      '{ courses(catalogueId: 0, first: 8) { edges { node { courseId videos { name } } } } }',
+    );
     expect(response.body.extensions?.upstreamRequests).toBe(BUDGET);
     expect(response.body.errors?.length).toBeGreaterThan(0);
     for (const error of response.body.errors!) {

@@ -24,7 +24,8 @@ let gateway: TestGateway;
 
 beforeAll(async () => {
   for (const built of ['dist/index.html', 'dist/.vite/manifest.json', 'dist-server/entry-server.mjs']) {
-    if (!existsSync(path.join(WEB, built))) throw new Error(`web/${built} is missing: run vite build --config web/vite.config.mts first`);
+    if (!existsSync(path.join(WEB, built)))
+      throw new Error(`web/${built} is missing: run vite build --config web/vite.config.mts first`);
   }
   platform = await startPlatform();
   // the machine runs other tests meanwhile: the budget is not what this file is about
@@ -85,30 +86,39 @@ describe('GET /home with its first screen', () => {
 
     const { html } = await page('/home');
     const records = JSON.parse(RECORDS.exec(html)![1]!) as Record<string, Record<string, unknown>>;
-    const urls = Object.values(records).flatMap((record) => (typeof record.loginUrl === 'string' ? [record.loginUrl] : []));
+    const urls = Object.values(records).flatMap((record) =>
+      typeof record.loginUrl === 'string' ? [record.loginUrl] : [],
+    );
     expect(urls).toEqual([loginUrl]);
     // and another name for the same gateway gets the login page under that name
     const other = new URL(gateway.url);
     other.hostname = 'localhost';
     // (fetch sends its own Host header: ask as a browser that used another name would, over plain HTTP)
     const named = await new Promise<string>((resolve, reject) => {
-      const asking = request(`${gateway.url}/home`, { headers: { accept: 'text/html', host: other.host } }, (answer) => {
-        let body = '';
-        answer.setEncoding('utf8');
-        answer.on('data', (chunk: string) => (body += chunk));
-        answer.on('end', () => resolve(body));
-      });
+      const asking = request(
+        `${gateway.url}/home`,
+        { headers: { accept: 'text/html', host: other.host } },
+        (answer) => {
+          let body = '';
+          answer.setEncoding('utf8');
+          answer.on('data', (chunk: string) => (body += chunk));
+          answer.on('end', () => resolve(body));
+        },
+      );
       asking.on('error', reject);
       asking.end();
     });
-    const namedUrls = Object.values(JSON.parse(RECORDS.exec(named)![1]!) as Record<string, Record<string, unknown>>).flatMap((record) =>
-      typeof record.loginUrl === 'string' ? [record.loginUrl] : [],
-    );
+    const namedUrls = Object.values(
+      JSON.parse(RECORDS.exec(named)![1]!) as Record<string, Record<string, unknown>>,
+    ).flatMap((record) => (typeof record.loginUrl === 'string' ? [record.loginUrl] : []));
     expect(namedUrls.map((url) => new URL(url).hostname)).toEqual(['localhost']);
   });
 
   it('preloads the home page’s own chunks from Vite’s manifest, so hydration need not wait for the router to ask', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
     const homePage = manifest['src/routes/Home/HomePage.tsx'];
     expect(homePage).toBeTruthy();
     const { html } = await page('/home');
@@ -149,7 +159,9 @@ describe('GET /home with its first screen', () => {
 
 describe('GET /author with its first screen', () => {
   it('has the lecturers, their page chunk preloaded and the records they were rendered from', async () => {
-    const authors = await gateway.graphql<{ recommendedAuthors: Array<{ name: string }> }>('{ recommendedAuthors { name } }');
+    const authors = await gateway.graphql<{ recommendedAuthors: Array<{ name: string }> }>(
+      '{ recommendedAuthors { name } }',
+    );
     const names = authors.body.data!.recommendedAuthors.map((author) => author.name);
     expect(names.length).toBeGreaterThan(0);
     const { response, html } = await page('/author');
@@ -158,18 +170,25 @@ describe('GET /author with its first screen', () => {
     expect(html).toMatch(RECORDS);
     expect(rootOf(html)).not.toContain('加载中');
     expect(names.some((name) => rootOf(html).includes(name))).toBe(true);
-    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/routes/Author/AuthorPage.tsx']!.file}">`);
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    expect(html).toContain(
+      `<link rel="modulepreload" crossorigin href="/${manifest['src/routes/Author/AuthorPage.tsx']!.file}">`,
+    );
   });
 });
 
 describe('GET /m/home (the phone’s home) with its first screen', () => {
-  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
   it('has the lecturers and topics in the mobile shell, its two chunks preloaded and the records they were rendered from', async () => {
-    const asked = await gateway.graphql<{ recommendedAuthors: Array<{ name: string }>; featuredTopics: Array<{ title: string }> }>(
-      '{ recommendedAuthors(batch: 0, size: 6) { name } featuredTopics(limit: 6) { title } }',
-    );
+    const asked = await gateway.graphql<{
+      recommendedAuthors: Array<{ name: string }>;
+      featuredTopics: Array<{ title: string }>;
+    }>('{ recommendedAuthors(batch: 0, size: 6) { name } featuredTopics(limit: 6) { title } }');
     const authors = asked.body.data!.recommendedAuthors.map((author) => author.name);
     const topics = asked.body.data!.featuredTopics.map((topic) => topic.title);
     expect(authors.length).toBeGreaterThan(0);
@@ -189,7 +208,10 @@ describe('GET /m/home (the phone’s home) with its first screen', () => {
     const names = Object.values(records).map((record) => record.name);
     for (const name of authors) expect(names).toContain(name);
 
-    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
     const head = html.slice(0, html.indexOf('</head>'));
     for (const module of ['src/routes/Mobile/MobileHomePage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
       expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[module]!.file}">`);
@@ -209,16 +231,22 @@ describe('a first screen over its budget', () => {
     expect(response.status).toBe(200);
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toMatch(RECORDS);
-    expect(hurried.logs.some((line) => line.includes('first screen of /home') && line.includes('SPA shell'))).toBe(true);
+    expect(hurried.logs.some((line) => line.includes('first screen of /home') && line.includes('SPA shell'))).toBe(
+      true,
+    );
   });
 });
 
 describe('visitors’ first screens kept for a moment (FIRST_SCREEN_CACHE_MS)', () => {
   let keeping: TestGateway;
-  const renders = () => keeping.logs.filter((line) => line.includes('first screen of /home') && line.includes('rendered in')).length;
+  const renders = () =>
+    keeping.logs.filter((line) => line.includes('first screen of /home') && line.includes('rendered in')).length;
 
   beforeAll(async () => {
-    keeping = await platform.gateway({ FIRST_SCREEN_BUDGET_MS: '20000', FIRST_SCREEN_CACHE_MS: '60000' }, { captureLogs: true });
+    keeping = await platform.gateway(
+      { FIRST_SCREEN_BUDGET_MS: '20000', FIRST_SCREEN_CACHE_MS: '60000' },
+      { captureLogs: true },
+    );
   });
 
   it('renders a page once for a class of visitors arriving together, and shows the signed-in and organisation networks their own', async () => {
@@ -267,11 +295,17 @@ describe('visitors’ first screens kept for a moment (FIRST_SCREEN_CACHE_MS)', 
     /** the answer's bytes as they came over the wire (fetch would unpack them) */
     const raw = (encoding: string) =>
       new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-        const asking = request(`${keeping.url}/author`, { headers: { accept: 'text/html', 'accept-encoding': encoding } }, (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
-        });
+        const asking = request(
+          `${keeping.url}/author`,
+          { headers: { accept: 'text/html', 'accept-encoding': encoding } },
+          (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () =>
+              resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }),
+            );
+          },
+        );
         asking.on('error', reject);
         asking.end();
       });
@@ -287,7 +321,9 @@ describe('visitors’ first screens kept for a moment (FIRST_SCREEN_CACHE_MS)', 
       expect(gunzipSync(answer.body).equals(plain.body)).toBe(true);
     }
     // one render, one gzip, whoever asked afterwards
-    expect(keeping.logs.filter((line) => line.includes('first screen of /author') && line.includes('rendered in')).length).toBe(1);
+    expect(
+      keeping.logs.filter((line) => line.includes('first screen of /author') && line.includes('rendered in')).length,
+    ).toBe(1);
     expect(gzips() - before).toBe(1);
   });
 

@@ -24,15 +24,26 @@ afterAll(async () => {
 const QUERY = '{ subjects { name children { name children { name } } } banners { title image } }';
 
 /** A raw POST (fetch would decompress and hide the encoding). */
-function post(body: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function post(
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const target = new URL(`${gateway.url}/graphql`);
     const req = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', ...headers } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       },
     );
     req.on('error', reject);
@@ -51,7 +62,11 @@ describe('a query answer', () => {
     expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
     const text = gunzipSync(zipped.body).toString('utf8');
     // the same events (the upstream request count in extensions may differ: the catalogue is kept)
-    const data = (stream: string) => stream.split('\n').filter((line) => line.startsWith('data: {')).map((line) => (JSON.parse(line.slice(6)) as { data: unknown }).data);
+    const data = (stream: string) =>
+      stream
+        .split('\n')
+        .filter((line) => line.startsWith('data: {'))
+        .map((line) => (JSON.parse(line.slice(6)) as { data: unknown }).data);
     expect(data(text)).toEqual(data(plain.body.toString('utf8')));
     expect(data(text)).toHaveLength(1);
     expect(text).toContain('event: next');
@@ -66,7 +81,10 @@ describe('a query answer', () => {
     const answer = (JSON.parse(gunzipSync(zipped.body).toString('utf8')) as { data: { subjects: unknown[] } }).data;
     expect(answer.subjects.length).toBeGreaterThan(0);
     for (const encoding of [undefined, 'identity', 'gzip;q=0']) {
-      const plain = await post(body, { accept: 'application/json', ...(encoding ? { 'accept-encoding': encoding } : {}) });
+      const plain = await post(body, {
+        accept: 'application/json',
+        ...(encoding ? { 'accept-encoding': encoding } : {}),
+      });
       expect(plain.headers['content-encoding'], String(encoding)).toBeUndefined();
       expect((JSON.parse(plain.body.toString('utf8')) as { data: unknown }).data).toEqual(answer);
     }
@@ -76,10 +94,13 @@ describe('a query answer', () => {
 describe('a subscription', () => {
   it('streams uncompressed even when gzip is accepted', async () => {
     // a visitor is refused before any event, which is enough to see the stream's encoding
-    const answer = await post(JSON.stringify({ query: 'subscription { askAI(input: { question: "什么是矛盾？" }) { __typename } }' }), {
-      accept: 'text/event-stream',
-      'accept-encoding': 'gzip',
-    });
+    const answer = await post(
+      JSON.stringify({ query: 'subscription { askAI(input: { question: "什么是矛盾？" }) { __typename } }' }),
+      {
+        accept: 'text/event-stream',
+        'accept-encoding': 'gzip',
+      },
+    );
     expect(answer.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(answer.headers['content-encoding'] ?? 'none').toBe('none');
     expect(answer.body.toString('utf8')).toContain('LOGIN_REQUIRED');

@@ -31,9 +31,16 @@ describe('CSRF prevention', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'refuses a POST with the simple content type %s and no CSRF header',
     async (contentType) => {
-      const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      const response = await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
       expect(response.status).toBe(403);
-      const json = (await response.json()) as { data?: unknown; errors: { message: string; extensions: { code: string } }[] };
+      const json = (await response.json()) as {
+        data?: unknown;
+        errors: { message: string; extensions: { code: string } }[];
+      };
       expect(json.data).toBeUndefined();
       expect(json.errors[0]!.extensions.code).toBe('CSRF_REJECTED');
       expect(json.errors[0]!.message).toContain('x-graphql-yoga-csrf');
@@ -49,24 +56,36 @@ describe('CSRF prevention', () => {
   });
 
   it('accepts JSON, which no form can send without a preflight', async () => {
-    const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(response.status).toBe(200);
   });
 
   it('guards the SSE endpoint too', async () => {
-    const response = await fetch(`${gateway.url}/graphql/stream`, { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'text/event-stream' }, body });
+    const response = await fetch(`${gateway.url}/graphql/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', accept: 'text/event-stream' },
+      body,
+    });
     expect(response.status).toBe(403);
   });
 });
 
 describe('query limits', () => {
   it('refuses a query nested deeper than the depth limit', async () => {
-    const nest = (levels: number) => `{ catalogue(catalogueId: 1) { ${'parent { '.repeat(levels)}name${' }'.repeat(levels)} } }`;
+    const nest = (levels: number) =>
+      `{ catalogue(catalogueId: 1) { ${'parent { '.repeat(levels)}name${' }'.repeat(levels)} } }`;
     const allowed = await gateway.graphql(nest(QUERY_LIMITS.maxDepth - 2));
     expect(allowed.body.errors).toBeUndefined();
     const refused = await gateway.graphql(nest(QUERY_LIMITS.maxDepth + 1));
     expect(refused.body.data).toBeUndefined();
-    expect(refused.body.errors?.[0]).toMatchObject({ message: `查询嵌套过深（最多 ${QUERY_LIMITS.maxDepth} 层）`, extensions: { code: 'QUERY_TOO_COMPLEX' } });
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: `查询嵌套过深（最多 ${QUERY_LIMITS.maxDepth} 层）`,
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    });
     expect(refused.body.extensions?.upstreamRequests).toBeUndefined();
   });
 
@@ -77,7 +96,10 @@ describe('query limits', () => {
       } } }
     }`;
     const refused = await gateway.graphql(query);
-    expect(refused.body.errors?.[0]).toMatchObject({ message: `查询过于复杂（复杂度上限 ${QUERY_LIMITS.maxCost}）`, extensions: { code: 'QUERY_TOO_COMPLEX' } });
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: `查询过于复杂（复杂度上限 ${QUERY_LIMITS.maxCost}）`,
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    });
     expect(refused.body.data).toBeUndefined();
   });
 
@@ -88,7 +110,10 @@ describe('query limits', () => {
 
     const tokens = `{ site { ${'title '.repeat(QUERY_LIMITS.maxTokens)} } }`;
     const manyTokens = await gateway.graphql(tokens);
-    expect(manyTokens.body.errors?.[0]).toMatchObject({ message: `查询过长（最多 ${QUERY_LIMITS.maxTokens} 个词法单元）`, extensions: { code: 'QUERY_TOO_COMPLEX' } });
+    expect(manyTokens.body.errors?.[0]).toMatchObject({
+      message: `查询过长（最多 ${QUERY_LIMITS.maxTokens} 个词法单元）`,
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    });
   });
 });
 
@@ -126,7 +151,15 @@ describe('introspection and GraphiQL', () => {
     expect(html).not.toContain('unpkg');
     if (graphiqlInstalled()) {
       expect(html).toContain('/graphiql/yoga-graphiql.js');
-      for (const file of ['yoga-graphiql.js', 'graphiql.css', 'environment.js', 'start.js', 'editor.worker.js', 'json.worker.js', 'graphql.worker.js']) {
+      for (const file of [
+        'yoga-graphiql.js',
+        'graphiql.css',
+        'environment.js',
+        'start.js',
+        'editor.worker.js',
+        'json.worker.js',
+        'graphql.worker.js',
+      ]) {
         const asset = await fetch(`${gateway.url}/graphiql/${file}`);
         expect(asset.status, file).toBe(200);
         await asset.arrayBuffer();
@@ -174,7 +207,11 @@ describe('upstream failures', () => {
       // the fields that need no upstream still answer; the nullable one that failed is null
       expect(response.body.data).toEqual({ site: { title: '思政云课堂' }, course: null });
       expect(response.body.errors).toHaveLength(1);
-      expect(response.body.errors![0]).toMatchObject({ message: '服务暂时不可用，请稍后再试', path: ['course'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+      expect(response.body.errors![0]).toMatchObject({
+        message: '服务暂时不可用，请稍后再试',
+        path: ['course'],
+        extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+      });
       const text = JSON.stringify(response.body);
       expect(text).not.toContain('not-the-secret');
       expect(text).not.toMatch(/401|4001|sign/i);
@@ -213,7 +250,10 @@ describe('upstream failures', () => {
     try {
       const response = await impatient.graphql('{ banners { title } }');
       // the service is there but slow: the client is told to try again shortly
-      expect(response.body.errors?.[0]).toMatchObject({ message: '服务繁忙，请稍后再试', extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+      expect(response.body.errors?.[0]).toMatchObject({
+        message: '服务繁忙，请稍后再试',
+        extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+      });
     } finally {
       await impatient.stop();
       for (const socket of sockets) socket.destroy();

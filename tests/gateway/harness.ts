@@ -44,7 +44,13 @@ export interface Upstream {
 
 export async function startUpstream(env: Record<string, string> = {}): Promise<Upstream> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sizheng-gateway-test-'));
-  const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOGIN_PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const config = loadUpstreamConfig({
+    DATA_DIR: dataDir,
+    UPSTREAM_PORT: '0',
+    LOGIN_PORT: '0',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   // the demo seeded and indexed once per run (tests/support/demo-template-setup.ts), copied here;
   // seeded afresh when the project runs without that setup
   const template = inject('demoDataDir');
@@ -98,7 +104,11 @@ export interface TestGateway {
   /** every line the gateway logged, at debug level, when started with { captureLogs: true } */
   logs: string[];
   /** POST /graphql as the web client sends it (JSON + the CSRF header) */
-  graphql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<T>>;
+  graphql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GraphQLResponse<T>>;
   stop(): Promise<void>;
 }
 
@@ -134,7 +144,9 @@ export async function startTestGateway(
     ...env,
   });
   const logs: string[] = [];
-  const logger: Logger | undefined = options.captureLogs ? createLogger('debug', 'gateway', (line) => logs.push(line)) : undefined;
+  const logger: Logger | undefined = options.captureLogs
+    ? createLogger('debug', 'gateway', (line) => logs.push(line))
+    : undefined;
   const running = await startGateway(config, { logger });
   return {
     running,
@@ -144,10 +156,19 @@ export async function startTestGateway(
     async graphql(query, variables, headers = {}) {
       const response = await fetch(`${running.url}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-graphql-yoga-csrf': '1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-graphql-yoga-csrf': '1',
+          ...headers,
+        },
         body: JSON.stringify({ query, variables }),
       });
-      return { status: response.status, headers: response.headers, body: (await response.json()) as GraphQLResponse['body'] };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: (await response.json()) as GraphQLResponse['body'],
+      };
     },
     stop: () => running.close(),
   };
@@ -161,7 +182,10 @@ export function makeWebDist(): { dir: string; remove(): void } {
     path.join(dir, 'index.html'),
     '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>思政云课堂</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('思政云课堂'.repeat(400))});\n`);
+  writeFileSync(
+    path.join(dir, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('思政云课堂'.repeat(400))});\n`,
+  );
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -215,7 +239,12 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
   };
   const silent = { debug() {}, info() {}, warn() {}, error() {} };
   const loginServer = await startLoginService({ config, store, port: 0, logger: silent, now: () => clock.now() });
-  const loginClient = new ContractClient({ baseUrl: loginServer.url, secret: config.apiSecret, algorithm: config.signAlgorithm, audience: 'login-service' });
+  const loginClient = new ContractClient({
+    baseUrl: loginServer.url,
+    secret: config.apiSecret,
+    algorithm: config.signAlgorithm,
+    audience: 'login-service',
+  });
   const db = new Database(path.join(upstream.dataDir, DATABASE_FILE));
   db.pragma('busy_timeout = 5000');
   const gateways: TestGateway[] = [];
@@ -226,8 +255,12 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
     clock,
     db,
     async signIn(userName, password) {
-      const answer = await loginClient.postJson<{ token: string; expiresAt: string }>('/UserCenterApi/Login', { userName, password });
-      if (answer.body.code !== 2000) throw new Error(`sign-in of ${userName}: ${answer.body.code} ${answer.body.message}`);
+      const answer = await loginClient.postJson<{ token: string; expiresAt: string }>('/UserCenterApi/Login', {
+        userName,
+        password,
+      });
+      if (answer.body.code !== 2000)
+        throw new Error(`sign-in of ${userName}: ${answer.body.code} ${answer.body.message}`);
       return answer.body.items;
     },
     async addUser(userName, password = TEST_PASSWORD) {
@@ -239,7 +272,11 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
       return user.userId;
     },
     async gateway(gatewayEnv = {}, options = {}) {
-      const started = await startTestGateway(upstream.server.url, { LOGIN_URL: loginServer.url, ...gatewayEnv }, options);
+      const started = await startTestGateway(
+        upstream.server.url,
+        { LOGIN_URL: loginServer.url, ...gatewayEnv },
+        options,
+      );
       gateways.push(started);
       return started;
     },
@@ -264,7 +301,11 @@ export function cookieValue(header: string | undefined): string | undefined {
 }
 
 /** POST /graphql over node:http, for headers fetch() will not send (Host). */
-export function rawGraphql<T = any>(url: string, query: string, headers: Record<string, string>): Promise<{ status: number; body: GraphQLResponse<T>['body'] }> {
+export function rawGraphql<T = any>(
+  url: string,
+  query: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: GraphQLResponse<T>['body'] }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const body = JSON.stringify({ query });
@@ -274,7 +315,12 @@ export function rawGraphql<T = any>(url: string, query: string, headers: Record<
         port: target.port,
         path: '/graphql',
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-graphql-yoga-csrf': '1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-graphql-yoga-csrf': '1',
+          ...headers,
+        },
       },
       (res) => {
         let text = '';

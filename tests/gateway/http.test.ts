@@ -78,7 +78,13 @@ describe('web app', () => {
   });
 
   it('falls back to index.html for page paths the client routes', async () => {
-    for (const page of ['/home?scId=3', '/catalog', '/Play?courseId=1&catalogId=2', '/special/des?id=1', '/DissimilarLogin.aspx?gid=1']) {
+    for (const page of [
+      '/home?scId=3',
+      '/catalog',
+      '/Play?courseId=1&catalogId=2',
+      '/special/des?id=1',
+      '/DissimilarLogin.aspx?gid=1',
+    ]) {
       const response = await fetch(`${gateway.url}${page}`);
       expect(response.status, page).toBe(200);
       expect(await response.text(), page).toContain('<div id="root">');
@@ -104,7 +110,7 @@ describe('web app', () => {
     expect(other.headers.get('content-type')).toBe('image/svg+xml');
   });
 
-  it('sends the build\'s precompressed .br or .gz file the client prefers, as it is, and revalidates it', async () => {
+  it("sends the build's precompressed .br or .gz file the client prefers, as it is, and revalidates it", async () => {
     // siblings that say which file they are, so that a body compressed on the fly cannot pass for them
     const original = readFileSync(path.join(web.dir, 'assets', 'index-abc123.js'), 'utf8');
     const asset = path.join(precompressedWeb.dir, 'assets', 'index-abc123.js');
@@ -122,7 +128,10 @@ describe('web app', () => {
       expect(response.headers.get('content-encoding'), accept).toBe(encoding);
       expect(response.headers.get('vary')).toBe('Accept-Encoding');
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      if (encoding) expect(Number(response.headers.get('content-length'))).toBe(statSync(`${asset}.${encoding === 'br' ? 'br' : 'gz'}`).size);
+      if (encoding)
+        expect(Number(response.headers.get('content-length'))).toBe(
+          statSync(`${asset}.${encoding === 'br' ? 'br' : 'gz'}`).size,
+        );
       expect((await response.text()).endsWith(ending), accept).toBe(true);
     }
     const br = await fetch(url, { headers: { 'accept-encoding': 'br' } });
@@ -169,7 +178,8 @@ describe('/media proxy', () => {
     for (const folder of readdirSync(upstream.store.mediaDir)) {
       const dir = path.join(upstream.store.mediaDir, folder);
       const file = readdirSync(dir).find((name) => name.endsWith('.svg'));
-      if (file) return { url: `/media/${folder}/${encodeURIComponent(file)}`, bytes: readFileSync(path.join(dir, file)) };
+      if (file)
+        return { url: `/media/${folder}/${encodeURIComponent(file)}`, bytes: readFileSync(path.join(dir, file)) };
     }
     throw new Error('no media file in the demo content');
   }
@@ -240,7 +250,12 @@ describe('guest cookie and visit log', () => {
     const first = await gateway.graphql('{ site { title } }');
     const pair = first.headers.get('set-cookie')!.split(';')[0]!;
     const guestId = pair.split('=')[1]!;
-    const input = { pageUrl: '/catalog?scId=74&tcId=80', previousPageUrl: '/home?scId=2', moduleName: '分类', actId: 'spring-2026' };
+    const input = {
+      pageUrl: '/catalog?scId=74&tcId=80',
+      previousPageUrl: '/home?scId=2',
+      moduleName: '分类',
+      actId: 'spring-2026',
+    };
     const response = await gateway.graphql(RECORD, { input }, { cookie: pair, 'x-forwarded-for': '198.51.100.23' });
     expect(response.body.errors).toBeUndefined();
     const payload = response.body.data.recordVisit;
@@ -265,14 +280,18 @@ describe('guest cookie and visit log', () => {
 
   it('keeps the visit when previousPageUrl is a full URL, and drops only a malformed previousPageUrl', async () => {
     const stored = async (previousPageUrl: string) => {
-      const response = await gateway.graphql(RECORD, { input: { pageUrl: '/Play?courseId=1&catalogId=2', previousPageUrl, moduleName: '课程播放' } });
+      const response = await gateway.graphql(RECORD, {
+        input: { pageUrl: '/Play?courseId=1&catalogId=2', previousPageUrl, moduleName: '课程播放' },
+      });
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.recordVisit.errors).toEqual([]);
       expect(response.body.data.recordVisit.logId).toMatch(/^\d+$/);
       return (await upstream.store.visitLogs.get(Number(response.body.data.recordVisit.logId)))!.previousPageUrl;
     };
     // document.referrer of a page opened from another site, kept as it is
-    expect(await stored('https://www.baidu.com/link?url=abc&wd=%E6%80%9D%E6%94%BF')).toBe('https://www.baidu.com/link?url=abc&wd=%E6%80%9D%E6%94%BF');
+    expect(await stored('https://www.baidu.com/link?url=abc&wd=%E6%80%9D%E6%94%BF')).toBe(
+      'https://www.baidu.com/link?url=abc&wd=%E6%80%9D%E6%94%BF',
+    );
     expect(await stored('http://127.0.0.1:4000/home')).toBe('http://127.0.0.1:4000/home');
     expect(await stored('/home?scId=2')).toBe('/home?scId=2');
     // malformed: the visit is still logged, the field empty
@@ -283,10 +302,14 @@ describe('guest cookie and visit log', () => {
   });
 
   it('returns user errors for bad input and stores nothing', async () => {
-    const response = await gateway.graphql(RECORD, { input: { pageUrl: 'https://elsewhere.example/x', moduleName: '' } });
+    const response = await gateway.graphql(RECORD, {
+      input: { pageUrl: 'https://elsewhere.example/x', moduleName: '' },
+    });
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.recordVisit.logId).toBeNull();
-    expect(response.body.data.recordVisit.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+    expect(
+      response.body.data.recordVisit.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+    ).toEqual([
       ['pageUrl', 'INVALID_PAGE_URL'],
       ['moduleName', 'INVALID_MODULE_NAME'],
     ]);
@@ -306,7 +329,12 @@ describe('login page URL (Site.loginUrl)', () => {
           port: target.port,
           path: '/graphql',
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', 'content-length': Buffer.byteLength(body), ...headers },
+          headers: {
+            'content-type': 'application/json',
+            'x-graphql-yoga-csrf': '1',
+            'content-length': Buffer.byteLength(body),
+            ...headers,
+          },
         },
         (res) => {
           let text = '';
@@ -326,28 +354,35 @@ describe('login page URL (Site.loginUrl)', () => {
     });
   }
 
-  it('derives it from the host the browser used and LOGIN_URL\'s port', async () => {
-    expect((await siteQuery(gateway.url, { host: 'ketang.example.edu.cn:4000' })).loginUrl).toBe('http://ketang.example.edu.cn:5200/login');
+  it("derives it from the host the browser used and LOGIN_URL's port", async () => {
+    expect((await siteQuery(gateway.url, { host: 'ketang.example.edu.cn:4000' })).loginUrl).toBe(
+      'http://ketang.example.edu.cn:5200/login',
+    );
     expect((await siteQuery(gateway.url, { host: '192.168.1.20' })).loginUrl).toBe('http://192.168.1.20:5200/login');
     expect((await siteQuery(gateway.url, { host: '[::1]:4000' })).loginUrl).toBe('http://[::1]:5200/login');
     // a trusted proxy (loopback by default) may say the browser used https
-    expect((await siteQuery(gateway.url, { host: 'ketang.example.edu.cn', 'x-forwarded-proto': 'https' })).loginUrl).toBe(
-      'https://ketang.example.edu.cn:5200/login',
-    );
+    expect(
+      (await siteQuery(gateway.url, { host: 'ketang.example.edu.cn', 'x-forwarded-proto': 'https' })).loginUrl,
+    ).toBe('https://ketang.example.edu.cn:5200/login');
     // garbage in Host falls back to LOGIN_URL's host
     expect((await siteQuery(gateway.url, { host: 'bad_host!:80' })).loginUrl).toBe('http://127.0.0.1:5200/login');
   });
 
   it('believes X-Forwarded-Proto only from a trusted proxy, and follows LOGIN_URL and LOGIN_PUBLIC_URL', async () => {
-    const strict = await startTestGateway(upstream.server.url, { TRUSTED_PROXIES: '192.0.2.1', LOGIN_URL: 'http://10.0.0.5:6200' });
+    const strict = await startTestGateway(upstream.server.url, {
+      TRUSTED_PROXIES: '192.0.2.1',
+      LOGIN_URL: 'http://10.0.0.5:6200',
+    });
     try {
-      expect((await siteQuery(strict.url, { host: 'ketang.example.edu.cn', 'x-forwarded-proto': 'https' })).loginUrl).toBe(
-        'http://ketang.example.edu.cn:6200/login',
-      );
+      expect(
+        (await siteQuery(strict.url, { host: 'ketang.example.edu.cn', 'x-forwarded-proto': 'https' })).loginUrl,
+      ).toBe('http://ketang.example.edu.cn:6200/login');
     } finally {
       await strict.stop();
     }
-    const configured = await startTestGateway(upstream.server.url, { LOGIN_PUBLIC_URL: 'https://login.example.edu.cn/login' });
+    const configured = await startTestGateway(upstream.server.url, {
+      LOGIN_PUBLIC_URL: 'https://login.example.edu.cn/login',
+    });
     try {
       const site = await siteQuery(configured.url, { host: 'ketang.example.edu.cn' });
       expect(site.loginUrl).toBe('https://login.example.edu.cn/login');
@@ -389,7 +424,11 @@ describe('caching of GraphQL answers', () => {
     const invalid = await gateway.graphql('{ nope }');
     expect(invalid.body.errors?.length).toBeGreaterThan(0);
     expect(invalid.headers.get('cache-control')).toBe('private, no-store');
-    const noCsrf = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ site { title } }' }) });
+    const noCsrf = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ site { title } }' }),
+    });
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.headers.get('cache-control')).toBe('private, no-store');
     await noCsrf.arrayBuffer();

@@ -40,12 +40,24 @@ export function videos(platform: Platform, count: number, skip = 0): VideoRow[] 
  * 4 play records, 5 messages and 2 fragments, with distinct times (newest last in each array).
  * `skip` picks other videos, so two users' records differ.
  */
-export function seedLearning(platform: Platform, user: { id: number; name: string }, author: { id: number; name: string }, skip = 0): SeededLearning {
+export function seedLearning(
+  platform: Platform,
+  user: { id: number; name: string },
+  author: { id: number; name: string },
+  skip = 0,
+): SeededLearning {
   const { db } = platform;
   const now = Date.now();
   const picked = videos(platform, 6, skip * 6);
   const at = (minutesAgo: number) => now - minutesAgo * 60_000;
-  const seeded: SeededLearning = { favouriteCourseIds: [], ownNoteIds: [], collectedNoteIds: [], viewLogVideoIds: [], messageIds: [], fragmentIds: [] };
+  const seeded: SeededLearning = {
+    favouriteCourseIds: [],
+    ownNoteIds: [],
+    collectedNoteIds: [],
+    viewLogVideoIds: [],
+    messageIds: [],
+    fragmentIds: [],
+  };
   db.transaction(() => {
     picked.slice(0, 3).forEach((video, index) => {
       db.prepare(
@@ -57,34 +69,86 @@ export function seedLearning(platform: Platform, user: { id: number; name: strin
       'INSERT INTO notes (user_id, user_name, video_id, course_id, catalog_id, content, vtime, type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     picked.slice(0, 3).forEach((video, index) => {
-      const id = Number(note.run(user.id, user.name, video.id, video.courseId, video.catalogId, `${user.name} 的笔记 ${index + 1}`, 30 + index, index === 2 ? 1 : 0, at(200 - index)).lastInsertRowid);
+      const id = Number(
+        note.run(
+          user.id,
+          user.name,
+          video.id,
+          video.courseId,
+          video.catalogId,
+          `${user.name} 的笔记 ${index + 1}`,
+          30 + index,
+          index === 2 ? 1 : 0,
+          at(200 - index),
+        ).lastInsertRowid,
+      );
       seeded.ownNoteIds.push(id);
     });
     picked.slice(3, 5).forEach((video, index) => {
-      const id = Number(note.run(author.id, author.name, video.id, video.courseId, video.catalogId, `${author.name} 的公开笔记 ${index + 1}`, 60, 0, at(190 - index)).lastInsertRowid);
-      db.prepare('INSERT INTO note_collections (user_id, note_id, created_at) VALUES (?, ?, ?)').run(user.id, id, at(100 - index));
+      const id = Number(
+        note.run(
+          author.id,
+          author.name,
+          video.id,
+          video.courseId,
+          video.catalogId,
+          `${author.name} 的公开笔记 ${index + 1}`,
+          60,
+          0,
+          at(190 - index),
+        ).lastInsertRowid,
+      );
+      db.prepare('INSERT INTO note_collections (user_id, note_id, created_at) VALUES (?, ?, ?)').run(
+        user.id,
+        id,
+        at(100 - index),
+      );
       seeded.collectedNoteIds.push(id);
     });
     picked.slice(0, 4).forEach((video, index) => {
       db.prepare(
         `INSERT INTO play_logs (user_id, user_name, com_id, video_id, course_id, catalog_id, last_play_time, duration, stay_time, created_at, updated_at)
          VALUES (?, ?, 0, ?, ?, ?, ?, 600, ?, ?, ?)`,
-      ).run(user.id, user.name, video.id, video.courseId, video.catalogId, 100 + index, 50, at(90 - index) - 3 * DAY * index, at(90 - index) - 3 * DAY * index);
+      ).run(
+        user.id,
+        user.name,
+        video.id,
+        video.courseId,
+        video.catalogId,
+        100 + index,
+        50,
+        at(90 - index) - 3 * DAY * index,
+        at(90 - index) - 3 * DAY * index,
+      );
       seeded.viewLogVideoIds.push(video.id);
     });
     [1, 2, 3, 4, 9].forEach((type, index) => {
       const id = Number(
-        db.prepare('INSERT INTO messages (user_id, type, message, video_id, created_at) VALUES (?, ?, ?, ?, ?)').run(user.id, type, `${user.name} 的消息 ${index + 1}`, type === 2 ? picked[0]!.id : null, at(50 - index)).lastInsertRowid,
+        db
+          .prepare('INSERT INTO messages (user_id, type, message, video_id, created_at) VALUES (?, ?, ?, ?, ?)')
+          .run(user.id, type, `${user.name} 的消息 ${index + 1}`, type === 2 ? picked[0]!.id : null, at(50 - index))
+          .lastInsertRowid,
       );
       seeded.messageIds.push(id);
     });
     picked.slice(0, 2).forEach((video, index) => {
       const created = at(20 - index);
       const id = Number(
-        db.prepare(
-          `INSERT INTO fragments (user_id, video_id, fragment_name, start_time, end_time, download, video_address, created_at, expires_at)
+        db
+          .prepare(
+            `INSERT INTO fragments (user_id, video_id, fragment_name, start_time, end_time, download, video_address, created_at, expires_at)
            VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)`,
-        ).run(user.id, video.id, `${video.name}-片段${index + 1}`, 10, 70 + index, index === 0 ? 1 : 0, created, created + 30 * DAY).lastInsertRowid,
+          )
+          .run(
+            user.id,
+            video.id,
+            `${video.name}-片段${index + 1}`,
+            10,
+            70 + index,
+            index === 0 ? 1 : 0,
+            created,
+            created + 30 * DAY,
+          ).lastInsertRowid,
       );
       seeded.fragmentIds.push(id);
     });

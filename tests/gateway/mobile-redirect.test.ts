@@ -12,9 +12,12 @@ import { createWebApp } from '../../gateway/src/http/webApp';
 import { mobileRedirectTarget as browserTarget } from '../../web/src/app/mobileRedirect';
 import { makeWebDist } from './harness';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
 const PAGES = [
   '/home',
@@ -56,15 +59,21 @@ afterAll(async () => {
   dist.remove();
 });
 
-function get(pathname: string, userAgent: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function get(
+  pathname: string,
+  userAgent: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(base);
-    const req = httpRequest({ host: target.hostname, port: target.port, path: pathname, headers: { 'user-agent': userAgent } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, path: pathname, headers: { 'user-agent': userAgent } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -99,7 +108,9 @@ describe('a phone asking for a desktop page', () => {
     for (const page of PAGES) {
       for (const userAgent of [IPHONE, ANDROID, DESKTOP]) {
         const url = new URL(page, 'http://school.example');
-        expect(gatewayTarget(url, userAgent, '/m/'), `${page} ${userAgent.slice(0, 30)}`).toBe(browserTarget(url, userAgent, '/m/'));
+        expect(gatewayTarget(url, userAgent, '/m/'), `${page} ${userAgent.slice(0, 30)}`).toBe(
+          browserTarget(url, userAgent, '/m/'),
+        );
       }
     }
   });

@@ -26,8 +26,22 @@ describe('the gateway logger', () => {
     });
     logger.debug('outside', 2, { a: 1 });
     const parsed = lines.map((line) => ({ ...JSON.parse(line.text), problem: line.problem }));
-    expect(parsed[0]).toMatchObject({ level: 'info', service: 'gateway', reqId: 'page-1', msg: 'request completed', status: 200, cookie: '[redacted]', token: '[redacted]', problem: false });
-    expect(parsed[1]).toMatchObject({ level: 'warn', reqId: 'page-1', err: { type: 'Error', message: 'took long' }, problem: true });
+    expect(parsed[0]).toMatchObject({
+      level: 'info',
+      service: 'gateway',
+      reqId: 'page-1',
+      msg: 'request completed',
+      status: 200,
+      cookie: '[redacted]',
+      token: '[redacted]',
+      problem: false,
+    });
+    expect(parsed[1]).toMatchObject({
+      level: 'warn',
+      reqId: 'page-1',
+      err: { type: 'Error', message: 'took long' },
+      problem: true,
+    });
     expect(parsed[1].err.stack).toBeUndefined();
     expect(parsed[2]).toMatchObject({ level: 'error', err: { type: 'Error', message: 'broke' }, problem: true });
     expect(parsed[2].err.stack).toContain('operator-view.test.ts');
@@ -117,11 +131,24 @@ describe('the play-log batcher for the operator', () => {
       req.on('end', () => {
         const logs = JSON.parse(JSON.parse(body).logs as string) as unknown[];
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 2001, message: '', items: logs.map((_, index) => ({ code: 2001, message: '', items: index + 1 })) }));
+        res.end(
+          JSON.stringify({
+            code: 2001,
+            message: '',
+            items: logs.map((_, index) => ({ code: 2001, message: '', items: index + 1 })),
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secret: 's', algorithm: 'md5', productId: 1, timeoutMs: 5_000, logger: createLogger('silent') });
+    client = new UpstreamClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      secret: 's',
+      algorithm: 'md5',
+      productId: 1,
+      timeoutMs: 5_000,
+      logger: createLogger('silent'),
+    });
   });
   afterAll(async () => {
     await client.close();
@@ -130,10 +157,31 @@ describe('the play-log batcher for the operator', () => {
 
   it('tells the size of each coalesced call', async () => {
     const sizes: number[] = [];
-    const batcher = new PlayLogBatcher(client, createLogger('silent'), { windowMs: 60_000, maxReports: 3, onBatch: (reports) => sizes.push(reports) });
+    const batcher = new PlayLogBatcher(client, createLogger('silent'), {
+      windowMs: 60_000,
+      maxReports: 3,
+      onBatch: (reports) => sizes.push(reports),
+    });
     const report = (videoId: number) =>
       batcher.add(
-        { id: 0, userId: 1, userName: 'student', comId: 0, comCode: '', comName: '', catalogId: 1, courseId: 1, courseName: '课程', videoName: '视频', videoId, videoCode: 'v', lastPlayTime: 5, duration: 60, stayTime: 5, esLogId: '' },
+        {
+          id: 0,
+          userId: 1,
+          userName: 'student',
+          comId: 0,
+          comCode: '',
+          comName: '',
+          catalogId: 1,
+          courseId: 1,
+          courseName: '课程',
+          videoName: '视频',
+          videoId,
+          videoCode: 'v',
+          lastPlayTime: 5,
+          duration: 60,
+          stayTime: 5,
+          esLogId: '',
+        },
         { clientAddress: null, upstreamRequests: 0 },
       );
     const answers = await Promise.all([report(1), report(2), report(3)]);
@@ -155,7 +203,10 @@ describe('the gateway’s /readyz and /metrics', () => {
     expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${gateway.url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'not ready', failed: { 'main-api': 'unreachable (ECONNREFUSED)', 'login-service': 'unreachable (ECONNREFUSED)' } });
+    expect(await ready.json()).toEqual({
+      status: 'not ready',
+      failed: { 'main-api': 'unreachable (ECONNREFUSED)', 'login-service': 'unreachable (ECONNREFUSED)' },
+    });
   });
 
   it('answers /metrics to the METRICS_TOKEN bearer only, even on loopback', async () => {
@@ -173,15 +224,27 @@ describe('the gateway’s /readyz and /metrics', () => {
 
   it('counts an upload refused at the door', async () => {
     const refusals = async () => {
-      const text = await (await fetch(`${gateway.url}/metrics`, { headers: { authorization: 'Bearer scrape-me' } })).text();
+      const text = await (
+        await fetch(`${gateway.url}/metrics`, { headers: { authorization: 'Bearer scrape-me' } })
+      ).text();
       return Number(/^gateway_upload_refusals_total\{reason="login"\} (\d+)$/m.exec(text)?.[1] ?? 0);
     };
     const before = await refusals();
     const form = new FormData();
-    form.set('operations', JSON.stringify({ query: 'mutation($file: Upload!) { uploadAvatar(input: { file: $file }) { __typename } }', variables: { file: null } }));
+    form.set(
+      'operations',
+      JSON.stringify({
+        query: 'mutation($file: Upload!) { uploadAvatar(input: { file: $file }) { __typename } }',
+        variables: { file: null },
+      }),
+    );
     form.set('map', JSON.stringify({ 0: ['variables.file'] }));
     form.set('0', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'a.png');
-    const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'x-graphql-yoga-csrf': '1' }, body: form });
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'x-graphql-yoga-csrf': '1' },
+      body: form,
+    });
     expect(response.status).toBe(401);
     await response.body?.cancel();
     expect(await refusals()).toBe(before + 1);

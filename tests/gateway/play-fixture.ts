@@ -23,14 +23,20 @@ export interface PlayCourse {
 /** The first demo course with at least three videos. */
 export function courseWithVideos(platform: Platform): PlayCourse {
   const row = platform.db
-    .prepare('SELECT c.id, c.catalogue_id AS catalogueId FROM courses c WHERE (SELECT COUNT(*) FROM videos v WHERE v.course_id = c.id) >= 3 ORDER BY c.id LIMIT 1')
+    .prepare(
+      'SELECT c.id, c.catalogue_id AS catalogueId FROM courses c WHERE (SELECT COUNT(*) FROM videos v WHERE v.course_id = c.id) >= 3 ORDER BY c.id LIMIT 1',
+    )
     .get() as { id: number; catalogueId: number };
-  const videoIds = (platform.db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY sort, id').all(row.id) as { id: number }[]).map((v) => v.id);
+  const videoIds = (
+    platform.db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY sort, id').all(row.id) as { id: number }[]
+  ).map((v) => v.id);
   return { ...row, videoIds };
 }
 
 /** A person's play record of a video, as the main API stored it. */
 export const playLogOf = (platform: Platform, userId: number, videoId: number) =>
-  platform.db.prepare('SELECT id, last_play_time AS lastPlayTime, duration, stay_time AS stayTime FROM play_logs WHERE user_id = ? AND video_id = ?').get(userId, videoId) as
-    | { id: number; lastPlayTime: number; duration: number; stayTime: number }
-    | undefined;
+  platform.db
+    .prepare(
+      'SELECT id, last_play_time AS lastPlayTime, duration, stay_time AS stayTime FROM play_logs WHERE user_id = ? AND video_id = ?',
+    )
+    .get(userId, videoId) as { id: number; lastPlayTime: number; duration: number; stayTime: number } | undefined;

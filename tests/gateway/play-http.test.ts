@@ -40,11 +40,16 @@ function raw(
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const target = new URL(gateway.url);
-    const req = httpRequest({ host: target.hostname, port: target.port, path: pathAndQuery, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, path: pathAndQuery, method, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -54,22 +59,43 @@ const playLogOf = (userId: number, videoId: number) => playLogOfIn(platform, use
 
 describe('POST /beacon/play-log', () => {
   const origin = () => gateway.url;
-  const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  const form = (fields: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   const beacon = (body: string | Buffer, headers: Record<string, string>) =>
-    raw('POST', '/beacon/play-log', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), ...headers }, body);
+    raw(
+      'POST',
+      '/beacon/play-log',
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(Buffer.byteLength(body)),
+        ...headers,
+      },
+      body,
+    );
 
-  it('records the report of a same-origin form for the cookie\'s viewer, and answers 204', async () => {
+  it("records the report of a same-origin form for the cookie's viewer, and answers 204", async () => {
     const videoId = course.videoIds[0]!;
-    const response = await beacon(form({ logId: '', videoId, courseId: course.id, catalogueId: course.catalogueId, lastPlayTime: 20.9, duration: 40, stayTime: 8 }), {
-      origin: origin(),
-      cookie: bob.cookie,
-    });
+    const response = await beacon(
+      form({
+        logId: '',
+        videoId,
+        courseId: course.id,
+        catalogueId: course.catalogueId,
+        lastPlayTime: 20.9,
+        duration: 40,
+        stayTime: 8,
+      }),
+      {
+        origin: origin(),
+        cookie: bob.cookie,
+      },
+    );
     expect(response.status).toBe(204);
     expect(response.body.length).toBe(0);
     expect(playLogOf(bob.id, videoId)).toMatchObject({ lastPlayTime: 20, stayTime: 8 });
   });
 
-  it('takes a FormData (multipart) beacon marked Sec-Fetch-Site: same-origin, with a player\'s many decimals, continuing the viewing of its logId', async () => {
+  it("takes a FormData (multipart) beacon marked Sec-Fetch-Site: same-origin, with a player's many decimals, continuing the viewing of its logId", async () => {
     const videoId = course.videoIds[1]!;
     const started = await gateway.graphql(
       `mutation M($input: ReportPlayInput!) { reportPlay(input: $input) { logId errors { message } } }`,
@@ -78,7 +104,15 @@ describe('POST /beacon/play-log', () => {
     );
     const logId = started.body.data.reportPlay.logId as string;
     const data = new FormData();
-    for (const [key, value] of Object.entries({ logId, videoId, courseId: course.id, catalogueId: 0, lastPlayTime: 21.23456789012345, duration: 40, stayTime: 12.00000000001 })) {
+    for (const [key, value] of Object.entries({
+      logId,
+      videoId,
+      courseId: course.id,
+      catalogueId: 0,
+      lastPlayTime: 21.23456789012345,
+      duration: 40,
+      stayTime: 12.00000000001,
+    })) {
       data.append(key, String(value));
     }
     const encoded = new Request('http://x/', { method: 'POST', body: data });
@@ -86,7 +120,12 @@ describe('POST /beacon/play-log', () => {
     const response = await raw(
       'POST',
       '/beacon/play-log',
-      { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length), 'sec-fetch-site': 'same-origin', cookie: bob.cookie },
+      {
+        'content-type': encoded.headers.get('content-type')!,
+        'content-length': String(body.length),
+        'sec-fetch-site': 'same-origin',
+        cookie: bob.cookie,
+      },
       body,
     );
     expect(response.status).toBe(204);
@@ -129,9 +168,14 @@ describe('POST /beacon/play-log', () => {
     const videoId = course.videoIds[0]!;
     const publicOrigin = 'https://ke.example.cn';
     const proxied = { host: 'gateway.internal:4000', 'x-forwarded-proto': 'https', cookie: bob.cookie };
-    const report = (lastPlayTime: number) => form({ videoId, courseId: course.id, lastPlayTime, duration: 120, stayTime: 1 });
+    const report = (lastPlayTime: number) =>
+      form({ videoId, courseId: course.id, lastPlayTime, duration: 120, stayTime: 1 });
 
-    const bySecFetchSite = await beacon(report(31), { ...proxied, origin: publicOrigin, 'sec-fetch-site': 'same-origin' });
+    const bySecFetchSite = await beacon(report(31), {
+      ...proxied,
+      origin: publicOrigin,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(bySecFetchSite.status).toBe(204);
     expect(playLogOf(bob.id, videoId)).toMatchObject({ lastPlayTime: 31 });
 
@@ -149,7 +193,12 @@ describe('POST /beacon/play-log', () => {
             port: target.port,
             path: '/beacon/play-log',
             method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), ...proxied, ...headers },
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              'content-length': String(Buffer.byteLength(body)),
+              ...proxied,
+              ...headers,
+            },
           },
           (res) => {
             res.resume();
@@ -174,7 +223,9 @@ describe('POST /beacon/play-log', () => {
     const before = rows();
     const body = form({ videoId, courseId: course.id, lastPlayTime: 1, duration: 120, stayTime: 1 });
     expect((await beacon(body, { origin: origin() })).status).toBe(204);
-    expect((await beacon(body, { origin: origin(), cookie: 'utoken=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).status).toBe(204);
+    expect(
+      (await beacon(body, { origin: origin(), cookie: 'utoken=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).status,
+    ).toBe(204);
     expect(rows()).toBe(before);
   });
 
@@ -195,7 +246,12 @@ describe('POST /beacon/play-log', () => {
 
   it('answers what is wrong with the request itself: method, content type, size', async () => {
     expect((await raw('GET', '/beacon/play-log', { origin: origin() })).status).toBe(405);
-    const json = await raw('POST', '/beacon/play-log', { 'content-type': 'application/json', origin: origin(), cookie: bob.cookie }, '{"videoId":1}');
+    const json = await raw(
+      'POST',
+      '/beacon/play-log',
+      { 'content-type': 'application/json', origin: origin(), cookie: bob.cookie },
+      '{"videoId":1}',
+    );
     expect(json.status).toBe(415);
     const huge = await beacon(`stayTime=${'1'.repeat(9000)}`, { origin: origin(), cookie: bob.cookie });
     expect(huge.status).toBe(413);
@@ -206,9 +262,11 @@ describe('POST /beacon/play-log', () => {
 describe('GET /qr/play.png', () => {
   const pngSide = (png: Buffer) => png.readUInt32BE(16);
 
-  it('is the main API\'s MakePng PNG of the video\'s mobile page, publicly cacheable', async () => {
+  it("is the main API's MakePng PNG of the video's mobile page, publicly cacheable", async () => {
     const videoId = course.videoIds[0]!;
-    const response = await fetch(`${gateway.url}/qr/play.png?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${videoId}`);
+    const response = await fetch(
+      `${gateway.url}/qr/play.png?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${videoId}`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
@@ -217,8 +275,18 @@ describe('GET /qr/play.png', () => {
     expect(pngSide(png)).toBe(200);
     // exactly what the upstream makes for the same ids, signed as the gateway signs it
     const { config } = platform.upstream;
-    const client = new UpstreamClient({ baseUrl: platform.upstream.server.url, secret: config.apiSecret, algorithm: config.signAlgorithm, productId: 1, timeoutMs: 10_000, logger: createLogger('silent') });
-    const direct = await client.media(`/api/play/MakePng?catalogId=${course.catalogueId}&cid=${course.id}&uid=0&vid=${videoId}&width=200&high=200`, { method: 'GET', headers: {}, clientAddress: null });
+    const client = new UpstreamClient({
+      baseUrl: platform.upstream.server.url,
+      secret: config.apiSecret,
+      algorithm: config.signAlgorithm,
+      productId: 1,
+      timeoutMs: 10_000,
+      logger: createLogger('silent'),
+    });
+    const direct = await client.media(
+      `/api/play/MakePng?catalogId=${course.catalogueId}&cid=${course.id}&uid=0&vid=${videoId}&width=200&high=200`,
+      { method: 'GET', headers: {}, clientAddress: null },
+    );
     expect(Buffer.from(await direct.body.arrayBuffer()).equals(png)).toBe(true);
     await client.close();
   });
@@ -230,7 +298,13 @@ describe('GET /qr/play.png', () => {
   });
 
   it('refuses missing or malformed parameters (400), an unknown course (404), another method (405)', async () => {
-    for (const query of ['', `?courseId=abc`, `?courseId=${course.id}&size=10`, `?courseId=${course.id}&size=5000`, `?courseId=${course.id}&videoId=-1`]) {
+    for (const query of [
+      '',
+      `?courseId=abc`,
+      `?courseId=${course.id}&size=10`,
+      `?courseId=${course.id}&size=5000`,
+      `?courseId=${course.id}&videoId=-1`,
+    ]) {
       const response = await fetch(`${gateway.url}/qr/play.png${query}`);
       expect(response.status, query).toBe(400);
       expect(await response.text()).toMatch(/^二维码参数无效/);
@@ -253,10 +327,16 @@ describe('the HLS media of a demo lecture through /media', () => {
     );
     master = page.body.data.playPage.video.videoUrl;
     const playlist = await (await fetch(`${gateway.url}${master}`)).text();
-    const rendition = playlist.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'))!.trim();
+    const rendition = playlist
+      .split('\n')
+      .find((line) => line.trim() !== '' && !line.startsWith('#'))!
+      .trim();
     const renditionUrl = new URL(rendition, `http://x${master}`).pathname;
     const segments = await (await fetch(`${gateway.url}${renditionUrl}`)).text();
-    const first = segments.split('\n').find((line) => line.trim().endsWith('.ts'))!.trim();
+    const first = segments
+      .split('\n')
+      .find((line) => line.trim().endsWith('.ts'))!
+      .trim();
     segment = new URL(first, `http://x${renditionUrl}`).pathname;
     segmentBytes = Buffer.from(await (await fetch(`${platform.upstream.server.url}${segment}`)).arrayBuffer());
   });
@@ -317,15 +397,20 @@ describe('the HLS media of a demo lecture through /media', () => {
   });
 });
 
-describe('a lecture\'s playable media is the signed-in viewer\'s (playing needs login, §6)', () => {
+describe("a lecture's playable media is the signed-in viewer's (playing needs login, §6)", () => {
   const VIDEO_QUERY = `query Q($courseId: Int!) { playPage(courseId: $courseId) { video { videoUrl subtitleUrl manuscript image } } }`;
   let signed: { videoUrl: string; subtitleUrl: string };
   /** the unsigned site path of a signed address */
   const unsigned = (address: string) => address.replace(/^\/media\/t\/[^/]+\//, '/media/');
-  const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  const lines = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'));
 
   beforeAll(async () => {
-    signed = (await gateway.graphql(VIDEO_QUERY, { courseId: course.id }, { cookie: bob.cookie })).body.data.playPage.video;
+    signed = (await gateway.graphql(VIDEO_QUERY, { courseId: course.id }, { cookie: bob.cookie })).body.data.playPage
+      .video;
   });
 
   it('gives a visitor no signed address and no manuscript; the poster stays public', async () => {
@@ -342,9 +427,18 @@ describe('a lecture\'s playable media is the signed-in viewer\'s (playing needs 
 
   it('refuses the playlists, segments, subtitles and manuscript without a signed address, through the gateway and at the main API', async () => {
     const master = unsigned(signed.videoUrl);
-    const rendition = new URL(lines(await (await fetch(`${gateway.url}${signed.videoUrl}`)).text())[0]!, `http://x${master}`).pathname;
+    const rendition = new URL(
+      lines(await (await fetch(`${gateway.url}${signed.videoUrl}`)).text())[0]!,
+      `http://x${master}`,
+    ).pathname;
     const segmentPath = new URL(
-      lines(await (await fetch(`${gateway.url}${signed.videoUrl.replace(/master\.m3u8$/, '')}${rendition.split('/').slice(-2).join('/')}`)).text())[0]!,
+      lines(
+        await (
+          await fetch(
+            `${gateway.url}${signed.videoUrl.replace(/master\.m3u8$/, '')}${rendition.split('/').slice(-2).join('/')}`,
+          )
+        ).text(),
+      )[0]!,
       `http://x${rendition}`,
     ).pathname;
     const folder = master.replace(/master\.m3u8$/, '');
@@ -382,7 +476,7 @@ describe('a lecture\'s playable media is the signed-in viewer\'s (playing needs 
     const token = /^\/media\/t\/([^/]+)\//.exec(signed.videoUrl)![1]!;
     const [expires, userId, depth, mac] = token.split('.');
     const otherFolder = platform.db
-      .prepare("SELECT master_path AS master FROM video_media WHERE master_path NOT LIKE ? LIMIT 1")
+      .prepare('SELECT master_path AS master FROM video_media WHERE master_path NOT LIKE ? LIMIT 1')
       .get(`${unsigned(signed.videoUrl).replace(/master\.m3u8$/, '')}%`) as { master: string } | undefined;
     const forged = [
       otherFolder ? `/media/t/${token}/${otherFolder.master.slice('/media/'.length)}` : null,
@@ -399,7 +493,7 @@ describe('a lecture\'s playable media is the signed-in viewer\'s (playing needs 
   });
 });
 
-describe('a fragment\'s cut file under /media/fragments/<userId>/', () => {
+describe("a fragment's cut file under /media/fragments/<userId>/", () => {
   let alice: { id: number; cookie: string };
   let address: string;
   const bytes = Buffer.from('not really an mp4, but bytes only alice may read');
@@ -425,7 +519,9 @@ describe('a fragment\'s cut file under /media/fragments/<userId>/', () => {
   });
 
   it('is a file that does not exist for anyone else: another viewer, a visitor, a refused token', async () => {
-    const unknown = await fetch(`${gateway.url}/media/fragments/${alice.id}/no-such-clip.mp4`, { headers: { cookie: alice.cookie } });
+    const unknown = await fetch(`${gateway.url}/media/fragments/${alice.id}/no-such-clip.mp4`, {
+      headers: { cookie: alice.cookie },
+    });
     expect(unknown.status).toBe(404);
     const unknownBody = await unknown.text();
     for (const headers of [{ cookie: bob.cookie }, {}, { cookie: 'utoken=not-a-token' }] as Record<string, string>[]) {
@@ -434,7 +530,11 @@ describe('a fragment\'s cut file under /media/fragments/<userId>/', () => {
       expect(await response.text()).toBe(unknownBody);
     }
     // the path written otherwise resolves to the same file: refused all the same
-    for (const variant of [`/media//fragments/${alice.id}/clip-test.mp4`, `/media/fragments//${alice.id}/clip-test.mp4`, `/media/%66ragments/${alice.id}/clip-test.mp4`]) {
+    for (const variant of [
+      `/media//fragments/${alice.id}/clip-test.mp4`,
+      `/media/fragments//${alice.id}/clip-test.mp4`,
+      `/media/%66ragments/${alice.id}/clip-test.mp4`,
+    ]) {
       const response = await raw('GET', variant, { cookie: bob.cookie });
       expect(response.status, variant).not.toBe(200);
       expect(response.body.equals(bytes), variant).toBe(false);

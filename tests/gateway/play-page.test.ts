@@ -59,7 +59,9 @@ beforeAll(async () => {
        ORDER BY c.id LIMIT 1`,
     )
     .get() as { id: number; catalogueId: number; authorId: number };
-  const videoIds = (platform.db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY sort, id').all(row.id) as { id: number }[]).map((v) => v.id);
+  const videoIds = (
+    platform.db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY sort, id').all(row.id) as { id: number }[]
+  ).map((v) => v.id);
   course = { ...row, videoIds };
 });
 
@@ -71,14 +73,17 @@ const play = (variables: Record<string, unknown>, cookie?: string, query = PLAY_
   gateway.graphql(query, variables, cookie ? { cookie } : {});
 
 describe('Query.playPage for a visitor', () => {
-  const views = () => (platform.db.prepare('SELECT view_count AS n FROM courses WHERE id = ?').get(course.id) as { n: number }).n;
+  const views = () =>
+    (platform.db.prepare('SELECT view_count AS n FROM courses WHERE id = ?').get(course.id) as { n: number }).n;
 
   it('answers the course around the player (public), without a resume point and without counting a view', async () => {
     const before = views();
     const response = await play({ courseId: course.id, videoId: course.videoIds[1]! });
     expect(response.body.errors).toBeUndefined();
     const page = response.body.data.playPage;
-    const expected = await platform.upstream.get<RestPlayPageData>('/api/play/GetPlayPageData', { courseId: course.id });
+    const expected = await platform.upstream.get<RestPlayPageData>('/api/play/GetPlayPageData', {
+      courseId: course.id,
+    });
     expect(page.course).toMatchObject({ courseId: course.id, name: expected.course.courseName });
     expect(page.video.videoId).toBe(course.videoIds[1]);
     expect(page.videos.map((video: { videoId: number }) => video.videoId)).toEqual(course.videoIds);
@@ -106,8 +111,15 @@ describe('Query.playPage for a signed-in viewer', () => {
     const response = await play({ courseId: course.id, videoId }, alice.cookie);
     expect(response.body.errors).toBeUndefined();
     const page = response.body.data.playPage;
-    const expected = await platform.upstream.get<RestPlayPageData>('/api/play/GetPlayPageData', { courseId: course.id, videoId });
-    expect(page.course).toMatchObject({ courseId: course.id, name: expected.course.courseName, authorName: expected.course.authorName });
+    const expected = await platform.upstream.get<RestPlayPageData>('/api/play/GetPlayPageData', {
+      courseId: course.id,
+      videoId,
+    });
+    expect(page.course).toMatchObject({
+      courseId: course.id,
+      name: expected.course.courseName,
+      authorName: expected.course.authorName,
+    });
     expect(page.course.author.authorId).toBe(course.authorId);
     expect(page.video.videoId).toBe(videoId);
     expect(page.video.id).toBe(globalId('Video', `${course.id}:${videoId}`));
@@ -115,10 +127,12 @@ describe('Query.playPage for a signed-in viewer', () => {
     const tags = await platform.upstream.get<RestCourseTag[]>('/api/play/GetCourseTags', { courseId: course.id });
     expect(page.tags).toEqual(tags.map((tag) => ({ name: tag.tagName, type: tag.tagType, tagId: tag.id })));
     expect(page.tags.some((tag: { type: number }) => tag.type === 1)).toBe(true);
-    expect(page.tags.filter((tag: { type: number }) => tag.type === 2)).toEqual([{ name: expected.course.authorName, type: 2, tagId: course.authorId }]);
+    expect(page.tags.filter((tag: { type: number }) => tag.type === 2)).toEqual([
+      { name: expected.course.authorName, type: 2, tagId: course.authorId },
+    ]);
   });
 
-  it('shows the course\'s first video when none (or 0) is asked for', async () => {
+  it("shows the course's first video when none (or 0) is asked for", async () => {
     for (const variables of [{ courseId: course.id }, { courseId: course.id, videoId: 0 }]) {
       const response = await play(variables, alice.cookie);
       expect(response.body.data.playPage.video.videoId).toBe(course.videoIds[0]);
@@ -126,7 +140,9 @@ describe('Query.playPage for a signed-in viewer', () => {
   });
 
   it('is null for an unknown course and for a video of another course', async () => {
-    const otherVideo = (platform.db.prepare('SELECT id FROM videos WHERE course_id <> ? LIMIT 1').get(course.id) as { id: number }).id;
+    const otherVideo = (
+      platform.db.prepare('SELECT id FROM videos WHERE course_id <> ? LIMIT 1').get(course.id) as { id: number }
+    ).id;
     for (const variables of [{ courseId: 999_999 }, { courseId: course.id, videoId: otherVideo }]) {
       const response = await play(variables, alice.cookie);
       expect(response.body.errors).toBeUndefined();
@@ -148,7 +164,9 @@ describe('Query.playPage for a signed-in viewer', () => {
     expect(page.mobileUrl).toBe(`${gateway.url}/m/play?${query}`);
     // opened without a catalogue: the course's own
     const plain = await play({ courseId: course.id, videoId }, alice.cookie);
-    expect(plain.body.data.playPage.qrCodeUrl).toBe(`/qr/play.png?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${videoId}`);
+    expect(plain.body.data.playPage.qrCodeUrl).toBe(
+      `/qr/play.png?catalogId=${course.catalogueId}&courseId=${course.id}&videoId=${videoId}`,
+    );
   });
 
   it('gives the lecturer card two other courses of the lecturer, never this one', async () => {
@@ -156,12 +174,15 @@ describe('Query.playPage for a signed-in viewer', () => {
     const others = response.body.data.playPage.authorCourses as { courseId: number }[];
     expect(others).toHaveLength(2);
     expect(others.map((c) => c.courseId)).not.toContain(course.id);
-    const lecturerCourses = (platform.db.prepare('SELECT id FROM courses WHERE lecturer_id = ?').all(course.authorId) as { id: number }[]).map((c) => c.id);
+    const lecturerCourses = (
+      platform.db.prepare('SELECT id FROM courses WHERE lecturer_id = ?').all(course.authorId) as { id: number }[]
+    ).map((c) => c.id);
     for (const other of others) expect(lecturerCourses).toContain(other.courseId);
   });
 
-  it('counts the view once per viewer and video a day (the viewer\'s id goes with GetPlayPageData)', async () => {
-    const views = () => (platform.db.prepare('SELECT view_count AS n FROM courses WHERE id = ?').get(course.id) as { n: number }).n;
+  it("counts the view once per viewer and video a day (the viewer's id goes with GetPlayPageData)", async () => {
+    const views = () =>
+      (platform.db.prepare('SELECT view_count AS n FROM courses WHERE id = ?').get(course.id) as { n: number }).n;
     const videoId = course.videoIds[2]!;
     const before = views();
     await play({ courseId: course.id, videoId }, bob.cookie);
@@ -175,7 +196,9 @@ describe('the video fields of the player', () => {
   it('carries the media of the video: master playlist, renditions highest first, subtitles and keyframe images', async () => {
     const response = await play({ courseId: course.id }, alice.cookie);
     const video = response.body.data.playPage.video;
-    const expected = (await platform.upstream.get<RestPlayPageData>('/api/play/GetPlayPageData', { courseId: course.id })).videoList[0]!;
+    const expected = (
+      await platform.upstream.get<RestPlayPageData>('/api/play/GetPlayPageData', { courseId: course.id })
+    ).videoList[0]!;
     // the signed address of the upstream's playlist (upstream/mediaUrls.ts): playing needs login
     expect(expected.videoUrl).toMatch(/^\/media\/videos\/.+\/master\.m3u8$/);
     expect(video.videoUrl).toMatch(/^\/media\/t\/[^/]+\/videos\/.+\/master\.m3u8$/);
@@ -187,7 +210,9 @@ describe('the video fields of the player', () => {
     expect(video.qualities[0].name).toBe(`${heights[0]}p`);
     expect(video.subtitleUrl).toMatch(/^\/media\/t\/.+\.vtt$/);
     expect(video.keyframes.length).toBeGreaterThan(0);
-    expect(video.keyframes.map((k: { image: string }) => k.image)).toEqual(expected.videoKeyframes!.map((k) => k.image ?? ''));
+    expect(video.keyframes.map((k: { image: string }) => k.image)).toEqual(
+      expected.videoKeyframes!.map((k) => k.image ?? ''),
+    );
     expect(video.keyframes[0].image).toMatch(/^\/media\/.+\.jpg$/);
     // the playlist the player gets is really there, through the gateway's /media
     const master = await fetch(`${gateway.url}${video.videoUrl}`);
@@ -198,15 +223,21 @@ describe('the video fields of the player', () => {
   it('answers the manuscript of the subtitles (GetSubtitlesManuscriptUrl by the video code)', async () => {
     const response = await play({ courseId: course.id }, alice.cookie);
     const video = response.body.data.playPage.video;
-    const code = (platform.db.prepare('SELECT code FROM videos WHERE id = ?').get(video.videoId) as { code: string }).code;
-    const subtitles = await platform.upstream.get<RestSubtitles>('/api/play/GetSubtitlesManuscriptUrl', { videoCode: code, userId: alice.id });
+    const code = (platform.db.prepare('SELECT code FROM videos WHERE id = ?').get(video.videoId) as { code: string })
+      .code;
+    const subtitles = await platform.upstream.get<RestSubtitles>('/api/play/GetSubtitlesManuscriptUrl', {
+      videoCode: code,
+      userId: alice.id,
+    });
     expect(video.manuscript).toBe(subtitles.manuscript);
     expect(video.manuscript.length).toBeGreaterThan(10);
   });
 
   it('says a video without media has none: empty addresses, no renditions, no manuscript', async () => {
     // a video of another course, so that this course's videos keep their media for the other tests
-    const bare = platform.db.prepare('SELECT id, course_id AS courseId FROM videos WHERE course_id <> ? ORDER BY id DESC LIMIT 1').get(course.id) as { id: number; courseId: number };
+    const bare = platform.db
+      .prepare('SELECT id, course_id AS courseId FROM videos WHERE course_id <> ? ORDER BY id DESC LIMIT 1')
+      .get(course.id) as { id: number; courseId: number };
     platform.db.prepare('DELETE FROM video_media WHERE video_id = ?').run(bare.id);
     const response = await gateway.graphql(
       `query Q($id: ID!) { node(id: $id) { ... on Video { videoUrl qualities { name } subtitleUrl manuscript } } }`,
@@ -249,15 +280,26 @@ describe('Video.notes: the 全部笔记 and 我的笔记 tabs', () => {
     insert.run(bob.id, 'bob', videoId, course.id, course.catalogueId, 'bob 私密', 40, 1, now - 1000);
   });
 
-  it('shows everyone\'s public notes and the viewer\'s own private ones under ALL, newest first; only the viewer\'s under MINE', async () => {
-    const response = await gateway.graphql(notesQuery, { id: globalId('Video', `${course.id}:${videoId}`) }, { cookie: alice.cookie });
+  it("shows everyone's public notes and the viewer's own private ones under ALL, newest first; only the viewer's under MINE", async () => {
+    const response = await gateway.graphql(
+      notesQuery,
+      { id: globalId('Video', `${course.id}:${videoId}`) },
+      { cookie: alice.cookie },
+    );
     expect(response.body.errors).toBeUndefined();
     const { all, mine } = response.body.data.node;
-    expect(all.edges.map((edge: { node: { content: string } }) => edge.node.content)).toEqual(['bob 公开', 'alice 私密', 'alice 公开']);
+    expect(all.edges.map((edge: { node: { content: string } }) => edge.node.content)).toEqual([
+      'bob 公开',
+      'alice 私密',
+      'alice 公开',
+    ]);
     expect(all.totalCount).toBe(3);
     expect(all.edges.map((edge: { node: { isMine: boolean } }) => edge.node.isMine)).toEqual([false, true, true]);
     expect(all.edges[0].node).toMatchObject({ authorName: 'bob', isPublic: true, collectedByViewer: false });
-    expect(mine.edges.map((edge: { node: { content: string } }) => edge.node.content)).toEqual(['alice 私密', 'alice 公开']);
+    expect(mine.edges.map((edge: { node: { content: string } }) => edge.node.content)).toEqual([
+      'alice 私密',
+      'alice 公开',
+    ]);
   });
 
   it('is empty for a visitor', async () => {
@@ -265,7 +307,7 @@ describe('Video.notes: the 全部笔记 and 我的笔记 tabs', () => {
     expect(response.body.data.node.all).toEqual({ totalCount: 0, edges: [] });
   });
 
-  it('refuses a page larger than the play page\'s 100', async () => {
+  it("refuses a page larger than the play page's 100", async () => {
     const response = await gateway.graphql(
       `query Q($id: ID!) { node(id: $id) { ... on Video { notes(first: 101) { totalCount } } } }`,
       { id: globalId('Video', `${course.id}:${videoId}`) },
@@ -279,7 +321,9 @@ describe('Video.danmaku and Danmaku nodes', () => {
   let videoId: number;
   beforeAll(() => {
     videoId = course.videoIds[0]!;
-    const insert = platform.db.prepare('INSERT INTO danmaku (user_id, video_id, vtime_ds, content, created_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = platform.db.prepare(
+      'INSERT INTO danmaku (user_id, video_id, vtime_ds, content, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
     insert.run(alice.id, videoId, 15, '第一条', Date.now());
     insert.run(bob.id, videoId, 52, '第二条', Date.now());
     insert.run(alice.id, videoId, 123, '第三条', Date.now());
@@ -287,10 +331,20 @@ describe('Video.danmaku and Danmaku nodes', () => {
 
   const danmakuQuery = `query Q($id: ID!, $from: Float, $to: Float) { node(id: $id) { ... on Video { danmaku(from: $from, to: $to) { id danmakuId vtime content mine createTime } } } }`;
 
-  it('lists the comments in time order with the viewer\'s own marked mine', async () => {
-    const response = await gateway.graphql(danmakuQuery, { id: globalId('Video', `${course.id}:${videoId}`) }, { cookie: alice.cookie });
+  it("lists the comments in time order with the viewer's own marked mine", async () => {
+    const response = await gateway.graphql(
+      danmakuQuery,
+      { id: globalId('Video', `${course.id}:${videoId}`) },
+      { cookie: alice.cookie },
+    );
     expect(response.body.errors).toBeUndefined();
-    const list = response.body.data.node.danmaku as { vtime: number; content: string; mine: boolean; id: string; danmakuId: number }[];
+    const list = response.body.data.node.danmaku as {
+      vtime: number;
+      content: string;
+      mine: boolean;
+      id: string;
+      danmakuId: number;
+    }[];
     expect(list.map((d) => [d.vtime, d.content, d.mine])).toEqual([
       [1.5, '第一条', true],
       [5.2, '第二条', false],
@@ -311,9 +365,14 @@ describe('Video.danmaku and Danmaku nodes', () => {
     const visitor = await gateway.graphql(danmakuQuery, { id: globalId('Video', `${course.id}:${videoId}`) });
     const list = visitor.body.data.node.danmaku as { id: string; mine: boolean; content: string }[];
     expect(list.every((d) => d.mine === false)).toBe(true);
-    const node = await gateway.graphql(`query Q($id: ID!) { node(id: $id) { __typename ... on Danmaku { content vtime } } }`, { id: list[1]!.id });
+    const node = await gateway.graphql(
+      `query Q($id: ID!) { node(id: $id) { __typename ... on Danmaku { content vtime } } }`,
+      { id: list[1]!.id },
+    );
     expect(node.body.data.node).toEqual({ __typename: 'Danmaku', content: '第二条', vtime: 5.2 });
-    const unknown = await gateway.graphql(`query Q($id: ID!) { node(id: $id) { id } }`, { id: globalId('Danmaku', `${videoId}:99999`) });
+    const unknown = await gateway.graphql(`query Q($id: ID!) { node(id: $id) { id } }`, {
+      id: globalId('Danmaku', `${videoId}:99999`),
+    });
     expect(unknown.body.data.node).toBeNull();
   });
 });
@@ -337,7 +396,7 @@ describe('PlayPage.resume', () => {
     expect(Number.isNaN(Date.parse(resume.lastWatchTime))).toBe(false);
   });
 
-  it('comes from GetPlayPageData\'s lastPlay: the page and its resume point are one upstream call, no GetPalyLog', async () => {
+  it("comes from GetPlayPageData's lastPlay: the page and its resume point are one upstream call, no GetPalyLog", async () => {
     const videoId = course.videoIds[2]!;
     const query = `query Q($courseId: Int!, $videoId: Int) { playPage(courseId: $courseId, videoId: $videoId) { resume { logId videoId lastPlayTime } } }`;
     const response = await play({ courseId: course.id, videoId }, bob.cookie, query);
@@ -363,7 +422,13 @@ describe('secondary parts of the page when their upstream call fails', () => {
         return;
       }
       const forward = httpRequest(
-        { host: upstreamUrl.hostname, port: upstreamUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstreamUrl.host } },
+        {
+          host: upstreamUrl.hostname,
+          port: upstreamUrl.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: upstreamUrl.host },
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
@@ -373,7 +438,9 @@ describe('secondary parts of the page when their upstream call fails', () => {
       req.pipe(forward);
     });
     await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-    failingGateway = await platform.gateway({ UPSTREAM_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}` });
+    failingGateway = await platform.gateway({
+      UPSTREAM_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`,
+    });
   });
 
   afterAll(async () => {
@@ -382,8 +449,18 @@ describe('secondary parts of the page when their upstream call fails', () => {
 
   it('keep the video and the page: empty notes, comments, tags and lecturer courses, each failure an error on its own path', async () => {
     failing.clear();
-    for (const path of ['/api/danmaku/GetList', '/api/play/GetNoteList', '/api/play/GetCourseTags', '/api/author/AuthorDetail']) failing.add(path);
-    const response = await failingGateway.graphql(PLAY_PAGE_QUERY, { courseId: course.id, videoId: course.videoIds[0] }, { cookie: alice.cookie });
+    for (const path of [
+      '/api/danmaku/GetList',
+      '/api/play/GetNoteList',
+      '/api/play/GetCourseTags',
+      '/api/author/AuthorDetail',
+    ])
+      failing.add(path);
+    const response = await failingGateway.graphql(
+      PLAY_PAGE_QUERY,
+      { courseId: course.id, videoId: course.videoIds[0] },
+      { cookie: alice.cookie },
+    );
     const page = response.body.data.playPage;
     expect(page).not.toBeNull();
     expect(page.video).toMatchObject({ videoId: course.videoIds[0] });
@@ -393,7 +470,11 @@ describe('secondary parts of the page when their upstream call fails', () => {
     expect(page.video.notes).toMatchObject({ edges: [], totalCount: null, pageInfo: { hasNextPage: false } });
     expect(page.tags).toEqual([]);
     expect(page.authorCourses).toEqual([]);
-    const errors = (response.body.errors ?? []).map((error) => ({ path: error.path, message: error.message, code: error.extensions?.code }));
+    const errors = (response.body.errors ?? []).map((error) => ({
+      path: error.path,
+      message: error.message,
+      code: error.extensions?.code,
+    }));
     const unavailable = { message: '服务暂时不可用，请稍后再试', code: 'UPSTREAM_UNAVAILABLE' };
     expect(errors).toEqual(
       expect.arrayContaining([
@@ -411,7 +492,11 @@ describe('secondary parts of the page when their upstream call fails', () => {
   it('keeps the video when only the scrolling comments fail, the rest as usual', async () => {
     failing.clear();
     failing.add('/api/danmaku/GetList');
-    const response = await failingGateway.graphql(PLAY_PAGE_QUERY, { courseId: course.id, videoId: course.videoIds[0] }, { cookie: alice.cookie });
+    const response = await failingGateway.graphql(
+      PLAY_PAGE_QUERY,
+      { courseId: course.id, videoId: course.videoIds[0] },
+      { cookie: alice.cookie },
+    );
     expect(response.body.data.playPage.video.danmaku).toEqual([]);
     expect(response.body.data.playPage.video.notes.totalCount).toEqual(expect.any(Number));
     expect(response.body.data.playPage.tags.length).toBeGreaterThan(0);
@@ -436,7 +521,10 @@ describe('secondary parts of the page when their upstream call fails', () => {
 
 describe('cost rules', () => {
   it('lets the whole play page through in one operation, well under the limits', async () => {
-    const response = await play({ courseId: course.id, videoId: course.videoIds[1], catalogueId: course.catalogueId }, alice.cookie);
+    const response = await play(
+      { courseId: course.id, videoId: course.videoIds[1], catalogueId: course.catalogueId },
+      alice.cookie,
+    );
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.playPage.video.notes.totalCount).toBeGreaterThan(0);
     // GetPlayPageData, tags, resume, author card, related courses, lecturer, subject tree, manuscript,
@@ -486,6 +574,10 @@ describe('Video.mediaState', () => {
     expect((await media(ready)).videoUrl).not.toBe('');
     expect(await media(waiting)).toEqual({ videoId: waiting.id, mediaState: 'GENERATING', videoUrl: '' });
     // reading it (no signed-in viewer opening it) queued no lecture
-    expect(platform.db.prepare('SELECT COUNT(*) AS n FROM media_jobs WHERE job_key LIKE ?').get(`demo-lecture:${waiting.code}:%`)).toEqual({ n: 0 });
+    expect(
+      platform.db
+        .prepare('SELECT COUNT(*) AS n FROM media_jobs WHERE job_key LIKE ?')
+        .get(`demo-lecture:${waiting.code}:%`),
+    ).toEqual({ n: 0 });
   });
 });

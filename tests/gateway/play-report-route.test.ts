@@ -36,7 +36,11 @@ interface Answer {
 }
 
 /** What the player's fetch sends: the form urlencoded, JSON asked for, the browser's Sec-Fetch-Site. */
-function post(fields: Record<string, string | number>, headers: Record<string, string>, url = gateway.url): Promise<Answer> {
+function post(
+  fields: Record<string, string | number>,
+  headers: Record<string, string>,
+  url = gateway.url,
+): Promise<Answer> {
   const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -46,12 +50,18 @@ function post(fields: Record<string, string | number>, headers: Record<string, s
         port: target.port,
         path: '/beacon/play-log',
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'content-length': String(Buffer.byteLength(body)), ...headers },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+          'content-length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -65,11 +75,14 @@ const playLogOf = (userId: number, videoId: number) => playLogOfIn(platform, use
 
 const rowCount = () => (platform.db.prepare('SELECT COUNT(*) AS n FROM play_logs').get() as { n: number }).n;
 
-describe('the player\'s report with Accept: application/json', () => {
+describe("the player's report with Accept: application/json", () => {
   it('answers 200 {"id"}, and a report carrying that id continues the same record', async () => {
     const videoId = course.videoIds[0]!;
     const report = (logId: string, lastPlayTime: number, stayTime: number) =>
-      post({ logId, videoId, courseId: course.id, catalogueId: course.catalogueId, lastPlayTime, duration: 40, stayTime }, asPlayer(bob.cookie));
+      post(
+        { logId, videoId, courseId: course.id, catalogueId: course.catalogueId, lastPlayTime, duration: 40, stayTime },
+        asPlayer(bob.cookie),
+      );
 
     const first = await report('', 1.2, 1);
     expect(first.status).toBe(200);
@@ -119,7 +132,11 @@ describe('the player\'s report with Accept: application/json', () => {
     const cases: [Record<string, string | number>, string, string][] = [
       [{ videoId: 'abc', courseId: course.id, lastPlayTime: 1, duration: 1, stayTime: 1 }, 'videoId', '视频不存在'],
       [{ videoId, courseId: course.id, lastPlayTime: -5, duration: 1, stayTime: 1 }, 'lastPlayTime', '播放时间无效'],
-      [{ videoId, courseId: course.id, lastPlayTime: 1, duration: 1, stayTime: 1, logId: 'x' }, 'logId', '播放记录编号无效'],
+      [
+        { videoId, courseId: course.id, lastPlayTime: 1, duration: 1, stayTime: 1, logId: 'x' },
+        'logId',
+        '播放记录编号无效',
+      ],
       [{ videoId, courseId: course.id }, 'lastPlayTime', '播放时间无效'],
       [{ videoId: 999_999, courseId: course.id, lastPlayTime: 1, duration: 1, stayTime: 1 }, 'videoId', '视频不存在'],
     ];
@@ -150,7 +167,10 @@ describe('the player\'s report with Accept: application/json', () => {
   it('answers what is wrong with the request itself in JSON (method, content type)', async () => {
     const wrongType = await post({ videoId: 1 }, { ...asPlayer(bob.cookie), 'content-type': 'application/json' });
     expect(wrongType.status).toBe(415);
-    expect(JSON.parse(wrongType.text)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: '请以表单格式提交播放记录' });
+    expect(JSON.parse(wrongType.text)).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: '请以表单格式提交播放记录',
+    });
   });
 
   it('leaves the unload beacon as it was: the same form without JSON asked for is recorded and answered 204 with no body', async () => {
@@ -173,7 +193,8 @@ describe('the player\'s report with Accept: application/json', () => {
 
 describe('the JSON answer of an outcome', () => {
   it('takes JSON only when the Accept header names application/json', () => {
-    const req = (accept?: string) => ({ headers: accept === undefined ? {} : { accept } }) as Parameters<typeof wantsJson>[0];
+    const req = (accept?: string) =>
+      ({ headers: accept === undefined ? {} : { accept } }) as Parameters<typeof wantsJson>[0];
     expect(wantsJson(req('application/json'))).toBe(true);
     expect(wantsJson(req('text/html, application/json;q=0.9'))).toBe(true);
     expect(wantsJson(req('*/*'))).toBe(false);
@@ -181,21 +202,44 @@ describe('the JSON answer of an outcome', () => {
     expect(wantsJson(req())).toBe(false);
   });
 
-  it('gives the main API\'s refusals their status and sentence: 4004 is 404, -1 is 422; an unreachable service 503', () => {
+  it("gives the main API's refusals their status and sentence: 4004 is 404, -1 is 422; an unreachable service 503", () => {
     expect(playReportAnswer({ logId: '17', errors: [] })).toEqual({ status: 200, body: { id: '17' } });
-    expect(playReportAnswer({ logId: null, errors: [{ code: 'REFUSED', message: '视频不存在', field: null }], upstreamCode: 4004 })).toEqual({
+    expect(
+      playReportAnswer({
+        logId: null,
+        errors: [{ code: 'REFUSED', message: '视频不存在', field: null }],
+        upstreamCode: 4004,
+      }),
+    ).toEqual({
       status: 404,
       body: { code: 'REFUSED', message: '视频不存在' },
     });
-    expect(playReportAnswer({ logId: null, errors: [{ code: 'REFUSED', message: '播放记录失败', field: null }], upstreamCode: -1 })).toEqual({
+    expect(
+      playReportAnswer({
+        logId: null,
+        errors: [{ code: 'REFUSED', message: '播放记录失败', field: null }],
+        upstreamCode: -1,
+      }),
+    ).toEqual({
       status: 422,
       body: { code: 'REFUSED', message: '播放记录失败' },
     });
-    expect(playReportAnswer({ logId: null, errors: [{ code: 'INVALID', message: '用户不存在', field: null }], upstreamCode: 4000 })).toEqual({
+    expect(
+      playReportAnswer({
+        logId: null,
+        errors: [{ code: 'INVALID', message: '用户不存在', field: null }],
+        upstreamCode: 4000,
+      }),
+    ).toEqual({
       status: 400,
       body: { code: 'INVALID', message: '用户不存在' },
     });
-    expect(playReportAnswer({ logId: null, errors: [{ code: 'UNAVAILABLE', message: '服务暂时不可用，请稍后再试', field: null }] })).toEqual({
+    expect(
+      playReportAnswer({
+        logId: null,
+        errors: [{ code: 'UNAVAILABLE', message: '服务暂时不可用，请稍后再试', field: null }],
+      }),
+    ).toEqual({
       status: 503,
       body: { code: 'UNAVAILABLE', message: '服务暂时不可用，请稍后再试' },
     });

@@ -31,8 +31,17 @@ beforeAll(async () => {
   });
   db = new Database(path.join(upstream.dataDir, DATABASE_FILE));
   db.pragma('busy_timeout = 5000');
-  const id = (db.prepare('SELECT course_id AS id FROM videos GROUP BY course_id ORDER BY course_id LIMIT 1').get() as { id: number }).id;
-  course = { id, videoIds: (db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY id').all(id) as { id: number }[]).map((row) => row.id) };
+  const id = (
+    db.prepare('SELECT course_id AS id FROM videos GROUP BY course_id ORDER BY course_id LIMIT 1').get() as {
+      id: number;
+    }
+  ).id;
+  course = {
+    id,
+    videoIds: (db.prepare('SELECT id FROM videos WHERE course_id = ? ORDER BY id').all(id) as { id: number }[]).map(
+      (row) => row.id,
+    ),
+  };
 });
 
 afterAll(async () => {
@@ -44,7 +53,16 @@ afterAll(async () => {
 /** A MainApi of one request, with its own count of upstream calls. */
 function api(): { api: MainApi; scope: RequestScope } {
   const scope: RequestScope = { clientAddress: null, upstreamRequests: 0, upstreamBudget: 100_000 };
-  return { api: new MainApi(client, scope, 1, async () => ({ comId: 0, comCode: '' }), async () => null), scope };
+  return {
+    api: new MainApi(
+      client,
+      scope,
+      1,
+      async () => ({ comId: 0, comCode: '' }),
+      async () => null,
+    ),
+    scope,
+  };
 }
 
 function publishVideo(courseId: number, name: string): number {
@@ -85,19 +103,23 @@ describe('PlayVideoNames', () => {
     expect(missing.scope.upstreamRequests).toBe(1);
   });
 
-  it('keeps the real courses when reports name more made-up courses than it remembers courses', { timeout: 60_000 }, async () => {
-    const names = new PlayVideoNames();
-    const warm = api();
-    await names.of(warm.api, course.id, course.videoIds[0]!);
-    const flood = api();
-    const unknownIds = Array.from({ length: MAX_COURSES + 1 }, (_, i) => 900_000_000 + i);
-    for (let start = 0; start < unknownIds.length; start += 100) {
-      await Promise.all(unknownIds.slice(start, start + 100).map((courseId) => names.of(flood.api, courseId, 1)));
-    }
-    expect(flood.scope.upstreamRequests).toBe(MAX_COURSES + 1);
-    const after = api();
-    expect(await names.of(after.api, course.id, course.videoIds[0]!)).not.toBeNull();
-    expect(after.scope.upstreamRequests).toBe(0);
-    expect(names.size.courses).toBe(1);
-  });
+  it(
+    'keeps the real courses when reports name more made-up courses than it remembers courses',
+    { timeout: 60_000 },
+    async () => {
+      const names = new PlayVideoNames();
+      const warm = api();
+      await names.of(warm.api, course.id, course.videoIds[0]!);
+      const flood = api();
+      const unknownIds = Array.from({ length: MAX_COURSES + 1 }, (_, i) => 900_000_000 + i);
+      for (let start = 0; start < unknownIds.length; start += 100) {
+        await Promise.all(unknownIds.slice(start, start + 100).map((courseId) => names.of(flood.api, courseId, 1)));
+      }
+      expect(flood.scope.upstreamRequests).toBe(MAX_COURSES + 1);
+      const after = api();
+      expect(await names.of(after.api, course.id, course.videoIds[0]!)).not.toBeNull();
+      expect(after.scope.upstreamRequests).toBe(0);
+      expect(names.size.courses).toBe(1);
+    },
+  );
 });

@@ -30,7 +30,8 @@ const SMALL = {
 const PLAIN = '{ site { title } }';
 // expensive by its root field; asks the upstream nothing
 const SEARCH = 'query Find { search(keyword: "思政") { keyword } }';
-const DELETE_MESSAGE = 'mutation Delete($id: ID!) { deleteMessage(input: { messageId: $id }) { deletedMessageId errors { message } } }';
+const DELETE_MESSAGE =
+  'mutation Delete($id: ID!) { deleteMessage(input: { messageId: $id }) { deletedMessageId errors { message } } }';
 const ASK = 'subscription { askAI(input: { question: "什么是矛盾？" }) { __typename } }';
 const MESSAGE = '请求过于频繁，请稍后再试';
 
@@ -50,7 +51,10 @@ function expectRefused(answer: GraphQLResponse) {
   expect(answer.body.errors).toHaveLength(1);
   const [error] = answer.body.errors!;
   expect(error!.message).toBe(MESSAGE);
-  expect(error!.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: Number(answer.headers.get('retry-after')) });
+  expect(error!.extensions).toEqual({
+    code: 'RATE_LIMITED',
+    retryAfterSeconds: Number(answer.headers.get('retry-after')),
+  });
   expect(JSON.stringify(answer.body)).not.toMatch(/stack|at .*\.ts/);
 }
 
@@ -65,7 +69,11 @@ describe('rate limits', () => {
   const cookies = new Map<string, string>();
   const userIds = new Map<string, number>();
 
-  const as = (gateway: TestGateway, query: string, options: { user?: string; from: string; variables?: Record<string, unknown> }) =>
+  const as = (
+    gateway: TestGateway,
+    query: string,
+    options: { user?: string; from: string; variables?: Record<string, unknown> },
+  ) =>
     gateway.graphql(query, options.variables, {
       'x-forwarded-for': options.from,
       ...(options.user ? { cookie: cookies.get(options.user)! } : {}),
@@ -74,7 +82,11 @@ describe('rate limits', () => {
   beforeAll(async () => {
     platform = await startPlatform();
     const shared = { REDIS_URL, REDIS_PREFIX: prefix, ...SMALL };
-    [a, b, alone] = await Promise.all([platform.gateway(shared), platform.gateway(shared), platform.gateway({ REDIS_PREFIX: alonePrefix, ...SMALL })]);
+    [a, b, alone] = await Promise.all([
+      platform.gateway(shared),
+      platform.gateway(shared),
+      platform.gateway({ REDIS_PREFIX: alonePrefix, ...SMALL }),
+    ]);
     for (const name of ['rl-one', 'rl-two', 'rl-three', 'rl-four', 'rl-five', 'rl-six']) {
       userIds.set(name, await platform.addUser(name));
       cookies.set(name, `utoken=${(await platform.signIn(name, TEST_PASSWORD)).token}`);
@@ -110,7 +122,9 @@ describe('rate limits', () => {
     expect(schema.body.data.__schema.queryType.name).toBe('Query');
 
     // the count is in Redis, under this platform's prefix
-    expect(Number(await admin.get(`${prefix}rate-limits:user-operations:${userIds.get('rl-one')}`))).toBeGreaterThanOrEqual(6);
+    expect(
+      Number(await admin.get(`${prefix}rate-limits:user-operations:${userIds.get('rl-one')}`)),
+    ).toBeGreaterThanOrEqual(6);
   });
 
   it("counts one address's operations on both gateways together, signed in or not, and leaves other addresses alone", async () => {
@@ -129,7 +143,11 @@ describe('rate limits', () => {
   it('counts searches, writes and questions to the AI on a budget of their own; an event stream gets the refusal as its event', async () => {
     const from = newAddress();
     expectServed(await as(a, SEARCH, { user: 'rl-four', from }));
-    const deleted = await as(b, DELETE_MESSAGE, { user: 'rl-four', from, variables: { id: Buffer.from('Message:999999').toString('base64') } });
+    const deleted = await as(b, DELETE_MESSAGE, {
+      user: 'rl-four',
+      from,
+      variables: { id: Buffer.from('Message:999999').toString('base64') },
+    });
     expectServed(deleted);
     expectRefused(await as(a, SEARCH, { user: 'rl-four', from }));
     // the general budget has room left (4 of 5): an ordinary read is served
@@ -138,7 +156,13 @@ describe('rate limits', () => {
     // a question to the AI as the web client asks it (graphql-sse over /graphql): 200, the refusal as the event
     const stream = await fetch(`${b.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-graphql-yoga-csrf': '1', 'x-forwarded-for': from, cookie: cookies.get('rl-four')! },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'x-graphql-yoga-csrf': '1',
+        'x-forwarded-for': from,
+        cookie: cookies.get('rl-four')!,
+      },
       body: JSON.stringify({ query: ASK }),
     });
     expect(stream.status).toBe(200);
@@ -227,7 +251,10 @@ describe('rate limits while Redis is away', () => {
       for (let i = 0; i < 4; i += 1) verdicts.push(await limits.consume(user, false));
       expect(verdicts.slice(0, 3)).toEqual([{ allowed: true }, { allowed: true }, { allowed: true }]);
       expect(verdicts[3]).toMatchObject({ allowed: false, budget: 'user-operations' });
-      const warnings = () => lines.map((line) => JSON.parse(line) as { level: string; msg: string }).filter((line) => line.level === 'warn' && line.msg.includes('rate limits'));
+      const warnings = () =>
+        lines
+          .map((line) => JSON.parse(line) as { level: string; msg: string })
+          .filter((line) => line.level === 'warn' && line.msg.includes('rate limits'));
       expect(warnings()).toHaveLength(1);
       // Redis still has only what it counted before
       expect(await admin.get(`${prefix}rate-limits:user-operations:away`)).toBe('1');
@@ -235,10 +262,13 @@ describe('rate limits while Redis is away', () => {
       await openProxy();
       const back = { user: 'back', address: null };
       await expect
-        .poll(async () => {
-          await limits.consume(back, false);
-          return admin.get(`${prefix}rate-limits:user-operations:back`);
-        }, { timeout: 20_000, interval: 200 })
+        .poll(
+          async () => {
+            await limits.consume(back, false);
+            return admin.get(`${prefix}rate-limits:user-operations:back`);
+          },
+          { timeout: 20_000, interval: 200 },
+        )
         .not.toBeNull();
       expect(lines.some((line) => line.includes('Redis answers again'))).toBe(true);
       expect(warnings()).toHaveLength(1);
@@ -257,12 +287,20 @@ describe('what an operation weighs', () => {
     expect(weigh('{ __typename subjects { name } }')).toBe('ordinary');
     expect(weigh('{ search(keyword: "x") { keyword } }')).toBe('expensive');
     // Relay spreads fragments on Query
-    expect(weigh('query SearchQuery { ...Tabs } fragment Tabs on Query { ... on Query { search(keyword: "x") { keyword } } }')).toBe('expensive');
+    expect(
+      weigh(
+        'query SearchQuery { ...Tabs } fragment Tabs on Query { ... on Query { search(keyword: "x") { keyword } } }',
+      ),
+    ).toBe('expensive');
     expect(weigh('query Q { ...A } fragment A on Query { ...A subjects { name } }')).toBe('ordinary');
     expect(weigh('{ catalogueSuggestions(keyword: "x") { catalogueId } }')).toBe('expensive');
     expect(weigh('mutation { addNote(input: { videoId: 1, content: "x" }) { errors { message } } }')).toBe('expensive');
     expect(weigh('mutation($f: File!) { uploadAvatar(input: { file: $f }) { errors { message } } }')).toBe('expensive');
-    expect(weigh('mutation { reportPlay(input: { videoId: 1 }) { logId } recordVisit(input: { pageUrl: "/" }) { __typename } }')).toBe('ordinary');
+    expect(
+      weigh(
+        'mutation { reportPlay(input: { videoId: 1 }) { logId } recordVisit(input: { pageUrl: "/" }) { __typename } }',
+      ),
+    ).toBe('ordinary');
     expect(weigh('mutation { logout(input: {}) { __typename } }')).toBe('ordinary');
     expect(weigh(ASK)).toBe('expensive');
     // the operation asked for, in a document of several
@@ -272,10 +310,34 @@ describe('what an operation weighs', () => {
   });
 
   it('has generous documented defaults, each budget settable and 0 for off', () => {
-    expect(loadGatewayConfig({}).rateLimits).toEqual({ windowSeconds: 60, userOperations: 600, addressOperations: 20_000, userExpensive: 60, addressExpensive: 2_000 });
-    expect(loadGatewayConfig(SMALL).rateLimits).toEqual({ windowSeconds: 3600, userOperations: 5, addressOperations: 12, userExpensive: 2, addressExpensive: 6 });
-    const off = { RATE_LIMIT_USER_OPERATIONS: '0', RATE_LIMIT_ADDRESS_OPERATIONS: '0', RATE_LIMIT_USER_EXPENSIVE: '0', RATE_LIMIT_ADDRESS_EXPENSIVE: '0' };
-    expect(createRateLimits({ settings: loadGatewayConfig(off).rateLimits, redisUrl: REDIS_URL, prefix: 'unused:', logger: createLogger('silent') })).toBeNull();
+    expect(loadGatewayConfig({}).rateLimits).toEqual({
+      windowSeconds: 60,
+      userOperations: 600,
+      addressOperations: 20_000,
+      userExpensive: 60,
+      addressExpensive: 2_000,
+    });
+    expect(loadGatewayConfig(SMALL).rateLimits).toEqual({
+      windowSeconds: 3600,
+      userOperations: 5,
+      addressOperations: 12,
+      userExpensive: 2,
+      addressExpensive: 6,
+    });
+    const off = {
+      RATE_LIMIT_USER_OPERATIONS: '0',
+      RATE_LIMIT_ADDRESS_OPERATIONS: '0',
+      RATE_LIMIT_USER_EXPENSIVE: '0',
+      RATE_LIMIT_ADDRESS_EXPENSIVE: '0',
+    };
+    expect(
+      createRateLimits({
+        settings: loadGatewayConfig(off).rateLimits,
+        redisUrl: REDIS_URL,
+        prefix: 'unused:',
+        logger: createLogger('silent'),
+      }),
+    ).toBeNull();
     expect(() => loadGatewayConfig({ RATE_LIMIT_WINDOW_SECONDS: '0' })).toThrow(/RATE_LIMIT_WINDOW_SECONDS/);
     expect(() => loadGatewayConfig({ RATE_LIMIT_USER_EXPENSIVE: 'many' })).toThrow(/RATE_LIMIT_USER_EXPENSIVE/);
   });

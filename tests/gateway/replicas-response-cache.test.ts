@@ -24,11 +24,17 @@ const HOME = `query HomeLike {
   recommendedCourses(first: 6) { edges { node { id courseId name viewCount likeCount } } pageInfo { hasNextPage endCursor } }
   featuredTopics(limit: 6) { id title courseCount }
 }`;
-const COURSE = 'query CourseCounters($courseId: Int!) { course(courseId: $courseId) { id courseId name likeCount collectCount } }';
-const LIKE = 'mutation Like($input: SetVideoOperationInput!) { setVideoOperation(input: $input) { message errors { code message } } }';
+const COURSE =
+  'query CourseCounters($courseId: Int!) { course(courseId: $courseId) { id courseId name likeCount collectCount } }';
+const LIKE =
+  'mutation Like($input: SetVideoOperationInput!) { setVideoOperation(input: $input) { message errors { code message } } }';
 
 interface Answer {
-  body: { data?: any; errors?: unknown; extensions?: { upstreamRequests?: number; responseCache?: { hit: boolean; didCache?: boolean } } };
+  body: {
+    data?: any;
+    errors?: unknown;
+    extensions?: { upstreamRequests?: number; responseCache?: { hit: boolean; didCache?: boolean } };
+  };
 }
 const hit = (answer: Answer) => answer.body.extensions?.responseCache?.hit === true;
 const upstream = (answer: Answer) => answer.body.extensions?.upstreamRequests;
@@ -87,7 +93,11 @@ describe('two gateways sharing the response cache on one Redis', () => {
   });
 
   it('does not cache an operation that reads the viewer, nor one that is not a public read', async () => {
-    for (const query of ['{ viewer { isLoggedIn } subjects { name } }', '{ clientIp subjects { name } }', '{ search(keyword: "思政") { overview { courses { course { name } } } } subjects { name } }']) {
+    for (const query of [
+      '{ viewer { isLoggedIn } subjects { name } }',
+      '{ clientIp subjects { name } }',
+      '{ search(keyword: "思政") { overview { courses { course { name } } } } subjects { name } }',
+    ]) {
       await a.graphql(query);
       const again = await b.graphql(query);
       expect(again.body.errors).toBeUndefined();
@@ -105,10 +115,16 @@ describe('two gateways sharing the response cache on one Redis', () => {
     expect(hit(await b.graphql(COURSE, { courseId: course.id }))).toBe(true);
 
     // the payload asks for nothing of the course: the course is dropped by the id in the input
-    const liked = await b.graphql(LIKE, { input: { videoId: course.videoIds[0], courseId: course.id, kind: 'LIKE', on: true } }, { cookie });
+    const liked = await b.graphql(
+      LIKE,
+      { input: { videoId: course.videoIds[0], courseId: course.id, kind: 'LIKE', on: true } },
+      { cookie },
+    );
     expect(liked.body.data.setVideoOperation.errors).toEqual([]);
 
-    await expect.poll(async () => (await a.graphql(COURSE, { courseId: course.id })).body.data.course.likeCount).toBe(likes + 1);
+    await expect
+      .poll(async () => (await a.graphql(COURSE, { courseId: course.id })).body.data.course.likeCount)
+      .toBe(likes + 1);
   });
 });
 
@@ -157,8 +173,10 @@ describe('the response cache setting', () => {
 
   it('leaves uncached every Query field not listed public, and the fields that read the viewer', () => {
     const ttl = uncachedCoordinates(createSchema());
-    for (const field of ['viewer', 'clientIp', 'search', 'playPage', 'node', 'nodes', 'aiSuggestedQuestions']) expect(ttl[`Query.${field}`]).toBe(0);
-    for (const field of ['subjects', 'recommendedCourses', 'courses', 'course', 'catalogue']) expect(ttl[`Query.${field}`]).toBeUndefined();
+    for (const field of ['viewer', 'clientIp', 'search', 'playPage', 'node', 'nodes', 'aiSuggestedQuestions'])
+      expect(ttl[`Query.${field}`]).toBe(0);
+    for (const field of ['subjects', 'recommendedCourses', 'courses', 'course', 'catalogue'])
+      expect(ttl[`Query.${field}`]).toBeUndefined();
     expect(ttl['Video.viewerOperations']).toBe(0);
     expect(ttl['Site.loginUrl']).toBe(0);
   });

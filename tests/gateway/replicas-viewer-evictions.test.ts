@@ -11,14 +11,19 @@ import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../gateway/src/logger';
-import { shareViewerEvictions, VIEWER_EVICTIONS_CHANNEL, type SharedViewerEvictions } from '../../gateway/src/replicas/viewerEvictions';
+import {
+  shareViewerEvictions,
+  VIEWER_EVICTIONS_CHANNEL,
+  type SharedViewerEvictions,
+} from '../../gateway/src/replicas/viewerEvictions';
 import { tokenKey, ViewerCache, type Viewer } from '../../gateway/src/viewer';
 import { startPlatform, TEST_PASSWORD, type Platform, type TestGateway } from './harness';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const VIEWER = '{ viewer { isLoggedIn userId name } }';
 const LOGOUT = 'mutation { logout(input: {}) { viewer { isLoggedIn } errors { code message } } }';
-const UPLOAD = 'mutation Upload($file: File!) { uploadAvatar(input: { file: $file }) { headPicture errors { code message } } }';
+const UPLOAD =
+  'mutation Upload($file: File!) { uploadAvatar(input: { file: $file }) { headPicture errors { code message } } }';
 
 describe('two gateways on one Redis', () => {
   let platform: Platform;
@@ -39,24 +44,44 @@ describe('two gateways on one Redis', () => {
     const userId = await platform.addUser('replica-reader');
     const { token } = await platform.signIn('replica-reader', TEST_PASSWORD);
     const cookie = `utoken=${token}`;
-    expect((await a.graphql(VIEWER, undefined, { cookie })).body.data.viewer).toMatchObject({ isLoggedIn: true, userId });
-    expect((await b.graphql(VIEWER, undefined, { cookie })).body.data.viewer).toMatchObject({ isLoggedIn: true, userId });
-    expect((await b.graphql(LOGOUT, undefined, { cookie })).body.data.logout).toEqual({ viewer: { isLoggedIn: false }, errors: [] });
-    expect((await a.graphql(VIEWER, undefined, { cookie })).body.data.viewer).toEqual({ isLoggedIn: false, userId: null, name: null });
+    expect((await a.graphql(VIEWER, undefined, { cookie })).body.data.viewer).toMatchObject({
+      isLoggedIn: true,
+      userId,
+    });
+    expect((await b.graphql(VIEWER, undefined, { cookie })).body.data.viewer).toMatchObject({
+      isLoggedIn: true,
+      userId,
+    });
+    expect((await b.graphql(LOGOUT, undefined, { cookie })).body.data.logout).toEqual({
+      viewer: { isLoggedIn: false },
+      errors: [],
+    });
+    expect((await a.graphql(VIEWER, undefined, { cookie })).body.data.viewer).toEqual({
+      isLoggedIn: false,
+      userId: null,
+      name: null,
+    });
   });
 
   it('shows on A at once an avatar changed through B', async () => {
     await platform.addUser('replica-painter');
     const { token } = await platform.signIn('replica-painter', TEST_PASSWORD);
     const cookie = `utoken=${token}`;
-    const picture = async (gateway: TestGateway) => (await gateway.graphql('{ viewer { headPicture } }', undefined, { cookie })).body.data.viewer.headPicture;
+    const picture = async (gateway: TestGateway) =>
+      (await gateway.graphql('{ viewer { headPicture } }', undefined, { cookie })).body.data.viewer.headPicture;
     const before = await picture(a);
     const form = new FormData();
     form.append('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } }));
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
     form.append('0', new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'avatar.png');
-    const response = await fetch(`${b.url}/graphql`, { method: 'POST', headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1', cookie }, body: form });
+    const response = await fetch(`${b.url}/graphql`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1', cookie },
+      body: form,
+    });
     const uploaded = (await response.json()).data.uploadAvatar;
     expect(uploaded.errors).toEqual([]);
     expect(uploaded.headPicture).not.toBe(before);
@@ -76,7 +101,9 @@ describe('viewer caches sharing one channel', () => {
   beforeAll(async () => {
     first = new ViewerCache();
     second = new ViewerCache();
-    shares = await Promise.all([first, second].map((cache) => shareViewerEvictions(cache, { redisUrl: REDIS_URL, prefix, logger })));
+    shares = await Promise.all(
+      [first, second].map((cache) => shareViewerEvictions(cache, { redisUrl: REDIS_URL, prefix, logger })),
+    );
     admin = new Redis(REDIS_URL);
   });
 
@@ -85,7 +112,8 @@ describe('viewer caches sharing one channel', () => {
     await admin?.quit();
   });
 
-  const remember = (cache: ViewerCache, token: string) => cache.rememberToken(tokenKey(token), { kind: 'valid', viewer });
+  const remember = (cache: ViewerCache, token: string) =>
+    cache.rememberToken(tokenKey(token), { kind: 'valid', viewer });
 
   it('carries a token eviction and a user eviction to the other cache', async () => {
     remember(first, 'token-one');
@@ -101,7 +129,12 @@ describe('viewer caches sharing one channel', () => {
   it('ignores what is not an eviction and keeps serving', async () => {
     remember(first, 'token-three');
     const channel = `${prefix}${VIEWER_EVICTIONS_CHANNEL}`;
-    for (const junk of ['not json', '{}', JSON.stringify({ origin: 'x', eviction: { kind: 'token', key: 'short' } }), JSON.stringify({ origin: 'x', eviction: { kind: 'user', userId: 'all' } })]) {
+    for (const junk of [
+      'not json',
+      '{}',
+      JSON.stringify({ origin: 'x', eviction: { kind: 'token', key: 'short' } }),
+      JSON.stringify({ origin: 'x', eviction: { kind: 'user', userId: 'all' } }),
+    ]) {
       await admin.publish(channel, junk);
     }
     // a real eviction published after the junk arrives, so the junk has been read by then

@@ -13,9 +13,18 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('generated resolver types', () => {
   it('gateway/src/graphql/__generated__/resolvers.ts is what schema.graphql generates (else: npm run codegen)', async () => {
-    const outputs: { filename: string; content: string }[] = await generate({ ...config, cwd: root, silent: true }, false);
+    const outputs: { filename: string; content: string }[] = await generate(
+      { ...config, cwd: root, silent: true },
+      false,
+    );
     expect(outputs.map((output) => output.filename)).toEqual(['gateway/src/graphql/__generated__/resolvers.ts']);
-    const committed = await readFile(new URL('../../gateway/src/graphql/__generated__/resolvers.ts', import.meta.url), 'utf8');
-    expect(committed === outputs[0]!.content, 'the committed resolver types differ from the schema: run npm run codegen').toBe(true);
+    const committed = await readFile(
+      new URL('../../gateway/src/graphql/__generated__/resolvers.ts', import.meta.url),
+      'utf8',
+    );
+    expect(
+      committed === outputs[0]!.content,
+      'the committed resolver types differ from the schema: run npm run codegen',
+    ).toBe(true);
   });
 });

@@ -47,17 +47,39 @@ describe('highlight segments', () => {
       // a stray end outside a match is dropped
       ['前」后', [{ text: '前后', hit: false }]],
       // a match open at the end runs to the end (a snippet cut inside it)
-      ['前「后…', [{ text: '前', hit: false }, { text: '后…', hit: true }]],
+      [
+        '前「后…',
+        [
+          { text: '前', hit: false },
+          { text: '后…', hit: true },
+        ],
+      ],
       // a start inside a match does not nest
-      ['「外「内」后', [{ text: '外内', hit: true }, { text: '后', hit: false }]],
+      [
+        '「外「内」后',
+        [
+          { text: '外内', hit: true },
+          { text: '后', hit: false },
+        ],
+      ],
       ['「「」」', []],
       ['」」「', []],
-      ['a」「b」c「', [{ text: 'a', hit: false }, { text: 'b', hit: true }, { text: 'c', hit: false }]],
+      [
+        'a」「b」c「',
+        [
+          { text: 'a', hit: false },
+          { text: 'b', hit: true },
+          { text: 'c', hit: false },
+        ],
+      ],
     ];
     for (const [input, expected] of cases) {
       const segments = highlightSegments(marked(input));
       expect(segments, input).toEqual(expected);
-      expect(segments.some((segment) => MARKER.test(segment.text)), input).toBe(false);
+      expect(
+        segments.some((segment) => MARKER.test(segment.text)),
+        input,
+      ).toBe(false);
       expect(joined(segments), input).toBe(marked(input).replace(/[\uE000\uE001]/g, ''));
     }
   });
@@ -89,7 +111,8 @@ describe('highlight segments', () => {
 });
 
 describe('the keyword rules', () => {
-  const refusal = (message: string) => expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT', argument: 'keyword' } });
+  const refusal = (message: string) =>
+    expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT', argument: 'keyword' } });
 
   it('trims the keyword and accepts up to 50 characters (code points)', () => {
     expect(requireKeyword('  思政 \u3000')).toBe('思政');
@@ -98,8 +121,9 @@ describe('the keyword rules', () => {
     expect(requireKeyword('𠀀'.repeat(50))).toBe('𠀀'.repeat(50));
   });
 
-  it('refuses an empty keyword and one of more than 50 characters with the upstream\'s sentences', () => {
-    for (const empty of ['', '   ', '\u3000\t\n']) expect(() => requireKeyword(empty)).toThrow(refusal('请输入搜索关键词'));
+  it("refuses an empty keyword and one of more than 50 characters with the upstream's sentences", () => {
+    for (const empty of ['', '   ', '\u3000\t\n'])
+      expect(() => requireKeyword(empty)).toThrow(refusal('请输入搜索关键词'));
     expect(() => requireKeyword('字'.repeat(51))).toThrow(refusal('搜索关键词不能超过50个字'));
     expect(() => requireKeyword('𠀀'.repeat(51))).toThrow(refusal('搜索关键词不能超过50个字'));
     // surrounding spaces do not count
@@ -136,7 +160,9 @@ describe('knowledge points', () => {
       { text: '第一', hit: true },
       { text: '讲', hit: false },
     ]);
-    expect(KnowledgePoint.keyPoints({ ...point, kind: 'transcript', keyPoints: '', highlight: { keyPoints: '' } })).toEqual([]);
+    expect(
+      KnowledgePoint.keyPoints({ ...point, kind: 'transcript', keyPoints: '', highlight: { keyPoints: '' } }),
+    ).toEqual([]);
   });
 
   it('shows the second as 05:12, or 1:02:03 from an hour, when the upstream did not', () => {
@@ -150,35 +176,61 @@ describe('knowledge points', () => {
 
 describe('the cost of search operations (pure)', () => {
   const schema = createSchema();
-  const measure = (query: string, variables: Record<string, unknown> = {}) => measureOperation(schema, parse(query), undefined, variables, COST_MODEL)!;
+  const measure = (query: string, variables: Record<string, unknown> = {}) =>
+    measureOperation(schema, parse(query), undefined, variables, COST_MODEL)!;
 
   it('counts each field of Search asked for as one upstream call, per alias', () => {
     expect(measure('{ search(keyword: "x") { keyword catalogueId } }').upstreamCalls).toBe(0);
-    expect(measure('{ search(keyword: "x") { counts { courseCount } overview { courseCount } } }').upstreamCalls).toBe(2);
+    expect(measure('{ search(keyword: "x") { counts { courseCount } overview { courseCount } } }').upstreamCalls).toBe(
+      2,
+    );
     expect(
       measure(
         '{ search(keyword: "x") { courses { totalCount } knowledgePoints { totalCount } topics { totalCount } authors { totalCount } } }',
       ).upstreamCalls,
     ).toBe(4);
-    expect(measure('{ a: search(keyword: "x") { counts { courseCount } } b: search(keyword: "y") { counts { courseCount } } }').upstreamCalls).toBe(2);
+    expect(
+      measure(
+        '{ a: search(keyword: "x") { counts { courseCount } } b: search(keyword: "y") { counts { courseCount } } }',
+      ).upstreamCalls,
+    ).toBe(2);
   });
 
-  it('counts the overview\'s previews at their fixed sizes and the tabs at their page size', () => {
+  it("counts the overview's previews at their fixed sizes and the tabs at their page size", () => {
     // 21 courses in the overview, each asking for its videos
-    expect(measure('{ search(keyword: "x") { overview { courses { course { videos { name } } } } } }').upstreamCalls).toBe(1 + 21);
+    expect(
+      measure('{ search(keyword: "x") { overview { courses { course { videos { name } } } } } }').upstreamCalls,
+    ).toBe(1 + 21);
     // the tab's default page is 21 (schema.graphql)
-    expect(measure('{ search(keyword: "x") { courses { edges { node { course { videos { name } } } } } } }').upstreamCalls).toBe(1 + 21);
-    expect(measure('{ search(keyword: "x") { authors(first: 5) { edges { node { author { courses { totalCount } } } } } } }').upstreamCalls).toBe(1 + 5);
+    expect(
+      measure('{ search(keyword: "x") { courses { edges { node { course { videos { name } } } } } } }').upstreamCalls,
+    ).toBe(1 + 21);
+    expect(
+      measure('{ search(keyword: "x") { authors(first: 5) { edges { node { author { courses { totalCount } } } } } } }')
+        .upstreamCalls,
+    ).toBe(1 + 5);
     // the lecturers of one list are loaded together
-    expect(measure('{ search(keyword: "x") { overview { courses { course { author { name } } } } } }').upstreamCalls).toBe(1 + 1);
+    expect(
+      measure('{ search(keyword: "x") { overview { courses { course { author { name } } } } } }').upstreamCalls,
+    ).toBe(1 + 1);
   });
 
-  it('counts a search hit\'s topic courses (its detail call), not a listed topic\'s', () => {
-    expect(measure('{ search(keyword: "x") { overview { topics { topic { courses { name } } } } } }').upstreamCalls).toBe(1 + 4);
-    expect(measure('{ search(keyword: "x") { topics(first: 10) { edges { node { topic { ...T } } } } } } fragment T on Topic { courses { name } }').upstreamCalls).toBe(1 + 10);
+  it("counts a search hit's topic courses (its detail call), not a listed topic's", () => {
+    expect(
+      measure('{ search(keyword: "x") { overview { topics { topic { courses { name } } } } } }').upstreamCalls,
+    ).toBe(1 + 4);
+    expect(
+      measure(
+        '{ search(keyword: "x") { topics(first: 10) { edges { node { topic { ...T } } } } } } fragment T on Topic { courses { name } }',
+      ).upstreamCalls,
+    ).toBe(1 + 10);
     expect(measure('{ featuredTopics(limit: 6) { courses { name } } }').upstreamCalls).toBe(0);
     // only the hit's own topic: the topics of its moreTopics carry their courses
-    expect(measure('{ search(keyword: "x") { topics(first: 2) { edges { node { topic { moreTopics { courses { name } } } } } } } }').upstreamCalls).toBe(1 + 2);
+    expect(
+      measure(
+        '{ search(keyword: "x") { topics(first: 2) { edges { node { topic { moreTopics { courses { name } } } } } } } }',
+      ).upstreamCalls,
+    ).toBe(1 + 2);
   });
 
   it('lets a /search page operation through with room to spare, and refuses fan-outs', () => {
@@ -204,20 +256,26 @@ describe('the cost of search operations (pure)', () => {
     expect(costVerdict(cost)).toBeNull();
     // ≈ 5 600 of 20 000
     expect(cost.structure + cost.upstreamCalls * UPSTREAM_CALL_COST).toBeLessThan(QUERY_LIMITS.maxCost / 3);
-    const fanOut = measure('{ search(keyword: "x") { courses(first: 100) { edges { node { course { videos { name } } } } } } }');
+    const fanOut = measure(
+      '{ search(keyword: "x") { courses(first: 100) { edges { node { course { videos { name } } } } } } }',
+    );
     expect(costVerdict(fanOut)).not.toBeNull();
   });
 
-  it('keeps the web app\'s search operations (every tab of /search and its pages) well inside the limit', async () => {
+  it("keeps the web app's search operations (every tab of /search and its pages) well inside the limit", async () => {
     const generated = path.resolve(__dirname, '../../web/src/__generated__');
     const names = readdirSync(generated)
       .filter((file) => /^Search\w*Query\.graphql\.ts$/.test(file))
       .map((file) => file.replace(/\.graphql\.ts$/, ''));
     expect(names).toContain('SearchQuery');
     for (const name of names) {
-      const loaded = (await import(path.join(generated, `${name}.graphql.ts`))) as { default: { params: { text: string } } };
+      const loaded = (await import(path.join(generated, `${name}.graphql.ts`))) as {
+        default: { params: { text: string } };
+      };
       const text = loaded.default.params.text;
-      const operation = parse(text).definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')!;
+      const operation = parse(text).definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition',
+      )!;
       const variables: Record<string, unknown> = {};
       const switches: string[] = [];
       for (const definition of operation.variableDefinitions ?? []) {
@@ -225,15 +283,32 @@ describe('the cost of search operations (pure)', () => {
         const typeName = type.kind === 'NamedType' ? type.name.value : '';
         const variable = definition.variable.name.value;
         if (typeName === 'Boolean') switches.push(variable);
-        variables[variable] = typeName === 'Boolean' ? false : typeName === 'String' ? '思政' : typeName === 'Int' ? (variable === 'catalogueId' ? 0 : 21) : null;
+        variables[variable] =
+          typeName === 'Boolean'
+            ? false
+            : typeName === 'String'
+              ? '思政'
+              : typeName === 'Int'
+                ? variable === 'catalogueId'
+                  ? 0
+                  : 21
+                : null;
       }
       // the tabs are switched by booleans, one at a time
       for (const on of switches.length > 0 ? switches : [null]) {
-        const cost = measureOperation(schema, parse(text), name, on ? { ...variables, [on]: true } : variables, COST_MODEL);
+        const cost = measureOperation(
+          schema,
+          parse(text),
+          name,
+          on ? { ...variables, [on]: true } : variables,
+          COST_MODEL,
+        );
         expect(cost, `${name} ${on}`).not.toBeNull();
         expect(costVerdict(cost), `${name} ${on}`).toBeNull();
         // ≈ 3 500 to 6 000 of 20 000 (measured 2026-11)
-        expect(cost!.structure + cost!.upstreamCalls * UPSTREAM_CALL_COST, `${name} ${on}`).toBeLessThan(QUERY_LIMITS.maxCost / 3);
+        expect(cost!.structure + cost!.upstreamCalls * UPSTREAM_CALL_COST, `${name} ${on}`).toBeLessThan(
+          QUERY_LIMITS.maxCost / 3,
+        );
       }
     }
   });

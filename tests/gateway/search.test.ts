@@ -56,7 +56,11 @@ async function upstreamSearch(params: Record<string, string | number>): Promise<
 }
 
 async function upstreamCounts(word: string, catalogId = 0): Promise<RestSearchCounts> {
-  return platform.upstream.get<RestSearchCounts>('/api/search/GetSearchCountByKeyWord', { SearchByKeyWord: word, catalogId, comId: 0 });
+  return platform.upstream.get<RestSearchCounts>('/api/search/GetSearchCountByKeyWord', {
+    SearchByKeyWord: word,
+    catalogId,
+    comId: 0,
+  });
 }
 
 beforeAll(async () => {
@@ -80,7 +84,13 @@ beforeAll(async () => {
       }
     }
     const forward = httpRequest(
-      { host: upstreamUrl.hostname, port: upstreamUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstreamUrl.host } },
+      {
+        host: upstreamUrl.hostname,
+        port: upstreamUrl.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstreamUrl.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -90,7 +100,9 @@ beforeAll(async () => {
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  standInGateway = await platform.gateway({ UPSTREAM_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}` });
+  standInGateway = await platform.gateway({
+    UPSTREAM_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`,
+  });
 
   for (const candidate of ['思想', '中国', '社会主义', '马克思主义', '历史', '发展', '文化']) {
     const found = await upstreamCounts(candidate);
@@ -156,7 +168,13 @@ describe('the overview (综合)', () => {
     expect(joined(hit.authorName)).toBe(plain(item.highlight?.authorName));
     expect(joined(hit.info)).toBe(plain(item.highlight?.courseInfo));
     // somewhere in the courses the keyword is a matched piece
-    const pieces: Segment[] = overview.courses.flatMap((course: { name: Segment[]; info: Segment[]; authorName: Segment[] }) => [...course.name, ...course.info, ...course.authorName]);
+    const pieces: Segment[] = overview.courses.flatMap(
+      (course: { name: Segment[]; info: Segment[]; authorName: Segment[] }) => [
+        ...course.name,
+        ...course.info,
+        ...course.authorName,
+      ],
+    );
     expect(pieces.some((piece) => piece.hit && piece.text.includes(keyword))).toBe(true);
     for (const piece of pieces) expect(piece.text).not.toBe('');
 
@@ -215,7 +233,7 @@ describe('counts and tabs', () => {
   const courseIds = (connection: { edges: { node: { course: { courseId: number } } }[] }) =>
     connection.edges.map((edge) => edge.node.course.courseId);
 
-  it('pages the courses 21 at a time: disjoint pages in the upstream\'s order', async () => {
+  it("pages the courses 21 at a time: disjoint pages in the upstream's order", async () => {
     const expected = await upstreamSearch({ SearchByKeyWord: keyword, type: 'course', pageIndex: 1, pageSize: 63 });
     const all = expected.courseData!.dataList.map((course) => course.courseId);
 
@@ -249,7 +267,9 @@ describe('counts and tabs', () => {
     expect(response.body.extensions?.upstreamRequests).toBe(2);
     const connection = response.body.data.search.courses;
     expect(courseIds(connection)).toEqual(all.slice(15, 25));
-    expect(connection.edges.map((edge: { cursor: string }) => edge.cursor)).toEqual(Array.from({ length: 10 }, (_, index) => encodeCursor(15 + index)));
+    expect(connection.edges.map((edge: { cursor: string }) => edge.cursor)).toEqual(
+      Array.from({ length: 10 }, (_, index) => encodeCursor(15 + index)),
+    );
   });
 
   it('ends the knowledge points at the last hit the upstream serves (position 5 000) though the total is larger', async () => {
@@ -269,14 +289,18 @@ describe('counts and tabs', () => {
   });
 
   it('refuses a bad first or after before any call', async () => {
-    for (const variables of [{ keyword, first: 0 }, { keyword, first: 101 }, { keyword, after: 'bm9wZQ==' }]) {
+    for (const variables of [
+      { keyword, first: 0 },
+      { keyword, first: 101 },
+      { keyword, after: 'bm9wZQ==' },
+    ]) {
       const response = await gateway.graphql(COURSE_PAGE, variables);
       expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(response.body.extensions?.upstreamRequests).toBe(0);
     }
   });
 
-  it('answers the topics and lecturers tabs with the upstream\'s hits, a topic\'s courses from its detail', async () => {
+  it("answers the topics and lecturers tabs with the upstream's hits, a topic's courses from its detail", async () => {
     const response = await gateway.graphql(
       `query Tabs($keyword: String!) {
         search(keyword: $keyword) {
@@ -288,15 +312,24 @@ describe('counts and tabs', () => {
     );
     expect(response.body.errors).toBeUndefined();
     const { topics, authors } = response.body.data.search;
-    const topicHits = (await upstreamSearch({ SearchByKeyWord: keyword, type: 'special', pageIndex: 1, pageSize: 21 })).specialData!.dataList;
-    const authorHits = (await upstreamSearch({ SearchByKeyWord: keyword, type: 'author', pageIndex: 1, pageSize: 21 })).authorData!.dataList;
-    expect(topics.edges.map((edge: { node: { topic: { topicId: number } } }) => edge.node.topic.topicId)).toEqual(topicHits.map((topic: RestTopicHit) => topic.id));
+    const topicHits = (await upstreamSearch({ SearchByKeyWord: keyword, type: 'special', pageIndex: 1, pageSize: 21 }))
+      .specialData!.dataList;
+    const authorHits = (await upstreamSearch({ SearchByKeyWord: keyword, type: 'author', pageIndex: 1, pageSize: 21 }))
+      .authorData!.dataList;
+    expect(topics.edges.map((edge: { node: { topic: { topicId: number } } }) => edge.node.topic.topicId)).toEqual(
+      topicHits.map((topic: RestTopicHit) => topic.id),
+    );
     expect(authors.edges.map((edge: { node: { author: { authorId: number } } }) => edge.node.author.authorId)).toEqual(
       authorHits.map((author: RestAuthorHit) => author.id),
     );
     const firstTopic = topics.edges[0].node.topic;
-    const detail = await platform.upstream.get<RestTopic>('/api/special/GetSpecialDetails', { comId: 0, id: firstTopic.topicId });
-    expect(firstTopic.courses.map((course: { courseId: number }) => course.courseId)).toEqual(detail.courseList.map((course) => course.courseId));
+    const detail = await platform.upstream.get<RestTopic>('/api/special/GetSpecialDetails', {
+      comId: 0,
+      id: firstTopic.topicId,
+    });
+    expect(firstTopic.courses.map((course: { courseId: number }) => course.courseId)).toEqual(
+      detail.courseList.map((course) => course.courseId),
+    );
     // 2 searches + one detail per topic hit
     expect(response.body.extensions?.upstreamRequests).toBe(2 + topics.edges.length);
   });
@@ -318,7 +351,8 @@ describe('knowledge points (知识点)', () => {
     expect(response.body.errors).toBeUndefined();
     expect(JSON.stringify(response.body)).not.toMatch(MARKERS);
     const nodes = response.body.data.search.knowledgePoints.edges.map((edge: { node: unknown }) => edge.node);
-    const expected = (await upstreamSearch({ SearchByKeyWord: keyword, type: 'video', pageIndex: 1, pageSize: 21 })).keyframesData!.dataList;
+    const expected = (await upstreamSearch({ SearchByKeyWord: keyword, type: 'video', pageIndex: 1, pageSize: 21 }))
+      .keyframesData!.dataList;
     expect(nodes).toHaveLength(expected.length);
     expect(nodes.length).toBeGreaterThan(0);
     for (const [index, node] of nodes.entries()) {
@@ -327,8 +361,15 @@ describe('knowledge points (知识点)', () => {
       expect(node.kind).toBe(item.kind === 'transcript' ? 'TRANSCRIPT' : 'KEYFRAME');
       expect(node.timePoint).toBe(item.timePoint);
       expect(node.timePointShow).toBe(item.keyPointsShow);
-      expect(node.playPath).toBe(`/Play?courseId=${item.courseId}&catalogId=${item.catalogId}&videoId=${item.videoId}&vtime=${item.timePoint}`);
-      expect([node.videoId, node.courseId, node.catalogueId, node.courseName]).toEqual([item.videoId, item.courseId, item.catalogId, item.courseName]);
+      expect(node.playPath).toBe(
+        `/Play?courseId=${item.courseId}&catalogId=${item.catalogId}&videoId=${item.videoId}&vtime=${item.timePoint}`,
+      );
+      expect([node.videoId, node.courseId, node.catalogueId, node.courseName]).toEqual([
+        item.videoId,
+        item.courseId,
+        item.catalogId,
+        item.courseName,
+      ]);
       expect(joined(node.videoName)).toBe(plain(item.highlight?.videoName ?? item.videoName));
       expect(joined(node.text)).toBe(plain(item.highlight?.description ?? item.description));
       if (node.kind === 'TRANSCRIPT') expect(node.keyPoints).toEqual([]);
@@ -341,7 +382,8 @@ describe('knowledge points (知识点)', () => {
 describe('the catalogue filter', () => {
   it('keeps every group inside the catalogue subtree, with its own counts', async () => {
     const tree = await platform.upstream.get<RestCatalogue[]>('/api/catalog/GetCatalogListByParentId', { parentId: 0 });
-    const first = (await upstreamSearch({ SearchByKeyWord: keyword, type: 'course', pageIndex: 1, pageSize: 1 })).courseData!.dataList[0]!;
+    const first = (await upstreamSearch({ SearchByKeyWord: keyword, type: 'course', pageIndex: 1, pageSize: 1 }))
+      .courseData!.dataList[0]!;
     const subtreeIds = (node: RestCatalogue): number[] => [node.id, ...(node.child ?? []).flatMap(subtreeIds)];
     const subject = tree.find((node) => subtreeIds(node).includes(first.catalogId))!;
     expect(subject).toBeDefined();
@@ -378,7 +420,9 @@ describe('the catalogue filter', () => {
   });
 
   it('finds nothing in an unknown catalogue, and refuses a negative one', async () => {
-    const unknown = await gateway.graphql(`{ search(keyword: ${JSON.stringify(keyword)}, catalogueId: 999999) { counts { courseCount } courses { totalCount edges { cursor } } } }`);
+    const unknown = await gateway.graphql(
+      `{ search(keyword: ${JSON.stringify(keyword)}, catalogueId: 999999) { counts { courseCount } courses { totalCount edges { cursor } } } }`,
+    );
     expect(unknown.body.errors).toBeUndefined();
     expect(unknown.body.data.search.counts.courseCount).toBe(0);
     expect(unknown.body.data.search.courses).toEqual({ totalCount: 0, edges: [] });
@@ -404,7 +448,10 @@ describe('the keyword rules', () => {
         const response = await gateway.graphql(query, { k: word });
         expect(response.status).toBe(200);
         expect(response.body.errors).toHaveLength(1);
-        expect(response.body.errors![0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', argument: 'keyword' } });
+        expect(response.body.errors![0]).toMatchObject({
+          message,
+          extensions: { code: 'BAD_USER_INPUT', argument: 'keyword' },
+        });
         expect(response.body.extensions?.upstreamRequests).toBe(0);
         expect(response.body.extensions?.loginRequests).toBeUndefined();
       }
@@ -412,16 +459,24 @@ describe('the keyword rules', () => {
   });
 
   it('accepts 50 characters', async () => {
-    const response = await gateway.graphql('query S($k: String!) { search(keyword: $k) { counts { courseCount } } }', { k: '字'.repeat(50) });
+    const response = await gateway.graphql('query S($k: String!) { search(keyword: $k) { counts { courseCount } } }', {
+      k: '字'.repeat(50),
+    });
     expect(response.body.errors).toBeUndefined();
     expect(response.body.extensions?.upstreamRequests).toBe(1);
   });
 
-  it('passes on the upstream\'s own refusal of a keyword as BAD_USER_INPUT with its sentence', async () => {
+  it("passes on the upstream's own refusal of a keyword as BAD_USER_INPUT with its sentence", async () => {
     refuse = '搜索关键词不能超过50个字';
     try {
-      const response = await standInGateway.graphql('query S($k: String!) { search(keyword: $k) { counts { courseCount } } }', { k: keyword });
-      expect(response.body.errors?.[0]).toMatchObject({ message: '搜索关键词不能超过50个字', extensions: { code: 'BAD_USER_INPUT', argument: 'keyword' } });
+      const response = await standInGateway.graphql(
+        'query S($k: String!) { search(keyword: $k) { counts { courseCount } } }',
+        { k: keyword },
+      );
+      expect(response.body.errors?.[0]).toMatchObject({
+        message: '搜索关键词不能超过50个字',
+        extensions: { code: 'BAD_USER_INPUT', argument: 'keyword' },
+      });
       expect(response.body.data).toBeNull();
     } finally {
       refuse = null;
@@ -430,7 +485,7 @@ describe('the keyword rules', () => {
 });
 
 describe('what the gateway sends', () => {
-  it('the trimmed keyword, the tab\'s type and page, the organisation, and the client address', async () => {
+  it("the trimmed keyword, the tab's type and page, the organisation, and the client address", async () => {
     recorded.length = 0;
     const response = await standInGateway.graphql(
       `query S($k: String!) { search(keyword: $k, catalogueId: 0) { counts { courseCount } overview { courseCount } courses(first: 5, after: "${encodeCursor(4)}") { totalCount } } }`,
@@ -438,14 +493,33 @@ describe('what the gateway sends', () => {
       { 'x-forwarded-for': '203.0.113.45' },
     );
     expect(response.body.errors).toBeUndefined();
-    const byType = (type: string) => recorded.find((entry) => entry.path === '/api/search/SearchByKeyWord' && entry.query.type === type)!;
-    expect(byType('all').query).toEqual({ SearchByKeyWord: keyword, type: 'all', pageIndex: '1', pageSize: '21', catalogId: '0', comId: '0' });
-    expect(byType('course').query).toEqual({ SearchByKeyWord: keyword, type: 'course', pageIndex: '2', pageSize: '5', catalogId: '0', comId: '0' });
-    expect(recorded.find((entry) => entry.path === '/api/search/GetSearchCountByKeyWord')!.query).toEqual({ SearchByKeyWord: keyword, catalogId: '0', comId: '0' });
+    const byType = (type: string) =>
+      recorded.find((entry) => entry.path === '/api/search/SearchByKeyWord' && entry.query.type === type)!;
+    expect(byType('all').query).toEqual({
+      SearchByKeyWord: keyword,
+      type: 'all',
+      pageIndex: '1',
+      pageSize: '21',
+      catalogId: '0',
+      comId: '0',
+    });
+    expect(byType('course').query).toEqual({
+      SearchByKeyWord: keyword,
+      type: 'course',
+      pageIndex: '2',
+      pageSize: '5',
+      catalogId: '0',
+      comId: '0',
+    });
+    expect(recorded.find((entry) => entry.path === '/api/search/GetSearchCountByKeyWord')!.query).toEqual({
+      SearchByKeyWord: keyword,
+      catalogId: '0',
+      comId: '0',
+    });
     for (const entry of recorded) expect(entry.forwardedFor).toBe('203.0.113.45');
   });
 
-  it('the signed-in viewer\'s userId, so that hot keywords count people', async () => {
+  it("the signed-in viewer's userId, so that hot keywords count people", async () => {
     const { token } = await platform.signIn('student', 'Student2026');
     recorded.length = 0;
     const response = await standInGateway.graphql(
@@ -497,13 +571,23 @@ describe('hot keywords and catalogue suggestions', () => {
     // SearchCatalog and the subject tree
     expect(response.body.extensions?.upstreamRequests).toBe(2);
     const suggestions = response.body.data.catalogueSuggestions;
-    const expected = await platform.upstream.get<RestCatalogueHit[]>('/api/search/SearchCatalog', { keyWord: category.name, limit: 5 });
-    expect(suggestions.map((entry: { catalogueId: number }) => entry.catalogueId)).toEqual(expected.map((entry) => entry.id));
+    const expected = await platform.upstream.get<RestCatalogueHit[]>('/api/search/SearchCatalog', {
+      keyWord: category.name,
+      limit: 5,
+    });
+    expect(suggestions.map((entry: { catalogueId: number }) => entry.catalogueId)).toEqual(
+      expected.map((entry) => entry.id),
+    );
     expect(suggestions.length).toBeLessThanOrEqual(5);
     const [top] = suggestions;
     expect(top).toMatchObject({ catalogueId: category.id, level: 2, parentId: category.parentId });
     expect(top.name).toEqual([{ text: category.name, hit: true }]);
-    expect(top.catalogue).toEqual({ id: globalId('Catalogue', category.id), catalogueId: category.id, name: category.name, level: 2 });
+    expect(top.catalogue).toEqual({
+      id: globalId('Catalogue', category.id),
+      catalogueId: category.id,
+      name: category.name,
+      level: 2,
+    });
     expect(JSON.stringify(response.body)).not.toMatch(MARKERS);
   });
 });

@@ -4,7 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +80,9 @@ describe('/graphql in a browser with GraphiQL off', () => {
     const url = `${locked.url}/graphql?query=${encodeURIComponent('{ site { title } }')}`;
     const refused = await fetch(url, { headers: { accept: 'application/json' } });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('CSRF_REJECTED');
+    expect(((await refused.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe(
+      'CSRF_REJECTED',
+    );
     const ok = await fetch(url, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { data: unknown }).data).toEqual({ site: { title: '思政云课堂' } });
@@ -88,8 +96,17 @@ interface LogEntry {
 }
 
 function recordingLogger(entries: LogEntry[]): Logger {
-  const record = (level: LogEntry['level']) => (...args: unknown[]) => void entries.push({ level, args });
-  return { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), isDebug: () => true };
+  const record =
+    (level: LogEntry['level']) =>
+    (...args: unknown[]) =>
+      void entries.push({ level, args });
+  return {
+    debug: record('debug'),
+    info: record('info'),
+    warn: record('warn'),
+    error: record('error'),
+    isDebug: () => true,
+  };
 }
 
 describe('a client closing the connection early', () => {
@@ -101,7 +118,12 @@ describe('a client closing the connection early', () => {
     web = makeWebDist();
     // large and incompressible, so the answer is still being written when the client leaves
     writeFileSync(path.join(web.dir, 'assets', 'poster-abc123.png'), randomBytes(16 * 1024 * 1024));
-    const config = loadGatewayConfig({ PORT: '0', UPSTREAM_URL: upstream.server.url, WEB_DIST: web.dir, LOG_LEVEL: 'silent' });
+    const config = loadGatewayConfig({
+      PORT: '0',
+      UPSTREAM_URL: upstream.server.url,
+      WEB_DIST: web.dir,
+      LOG_LEVEL: 'silent',
+    });
     running = await startGateway(config, { logger: recordingLogger(entries) });
   });
 
@@ -113,22 +135,29 @@ describe('a client closing the connection early', () => {
   it('is logged at debug level without a stack, not as an error', async () => {
     const target = new URL(running.url);
     await new Promise<void>((resolve) => {
-      const req = httpRequest({ host: target.hostname, port: target.port, path: '/assets/poster-abc123.png' }, (res) => {
-        res.once('data', () => {
-          req.destroy();
-          resolve();
-        });
-      });
+      const req = httpRequest(
+        { host: target.hostname, port: target.port, path: '/assets/poster-abc123.png' },
+        (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
       req.on('error', () => undefined);
       req.end();
     });
-    const about = (entry: LogEntry) => entry.args.some((arg) => typeof arg === 'string' && arg.includes('/assets/poster-abc123.png'));
-    for (let waited = 0; waited < 5_000 && !entries.some(about); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const about = (entry: LogEntry) =>
+      entry.args.some((arg) => typeof arg === 'string' && arg.includes('/assets/poster-abc123.png'));
+    for (let waited = 0; waited < 5_000 && !entries.some(about); waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const logged = entries.filter(about);
     expect(logged).toHaveLength(1);
     expect(logged[0]!.level).toBe('debug');
     expect(logged[0]!.args.every((arg) => typeof arg === 'string')).toBe(true);
-    expect(String(logged[0]!.args[0])).toMatch(/closed the connection.*\((ERR_STREAM_PREMATURE_CLOSE|ECONNRESET|EPIPE)\)/);
+    expect(String(logged[0]!.args[0])).toMatch(
+      /closed the connection.*\((ERR_STREAM_PREMATURE_CLOSE|ECONNRESET|EPIPE)\)/,
+    );
     expect(entries.filter((entry) => entry.level === 'error')).toEqual([]);
     // and the gateway goes on answering
     expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
@@ -136,7 +165,11 @@ describe('a client closing the connection early', () => {
 
   it('tells a client disconnect from a real failure', () => {
     const gone = { destroyed: true, writableFinished: false, socket: null } as unknown as ServerResponse;
-    const open = { destroyed: false, writableFinished: false, socket: { destroyed: false } } as unknown as ServerResponse;
+    const open = {
+      destroyed: false,
+      writableFinished: false,
+      socket: { destroyed: false },
+    } as unknown as ServerResponse;
     const failure = (code: string) => Object.assign(new Error(code), { code });
     for (const code of ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']) {
       expect(clientDisconnectCode(failure(code), gone)).toBe(code);

@@ -22,7 +22,9 @@ describe('request signature (ARCHITECTURE.md runtime contract)', () => {
   it('uses raw, unencoded values (Chinese, spaces, & and =)', () => {
     const params = { searchKey: '马克思 主义&x=y', pageUrl: '/home?scId=3' };
     expect(canonicalParams(params)).toBe('pageUrl=/home?scId=3&searchKey=马克思 主义&x=y');
-    expect(computeSign(params, '1700000001', 'k')).toBe(md5('pageUrl=/home?scId=3&searchKey=马克思 主义&x=y1700000001k'));
+    expect(computeSign(params, '1700000001', 'k')).toBe(
+      md5('pageUrl=/home?scId=3&searchKey=马克思 主义&x=y1700000001k'),
+    );
   });
 
   it('switches to SHA-256 when configured', () => {

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { clientAddressOf, createTrustTest } from '../../gateway/src/http/clientAddress';
 import { guestCookieHeader, isValidGuestId, newGuestId, parseCookies } from '../../gateway/src/http/cookies';
-import { connectionFromPages, connectionFromRange, decodeCursor, encodeCursor, readWindow } from '../../gateway/src/graphql/connection';
+import {
+  connectionFromPages,
+  connectionFromRange,
+  decodeCursor,
+  encodeCursor,
+  readWindow,
+} from '../../gateway/src/graphql/connection';
 import { fromGlobalId, toGlobalId } from '../../gateway/src/graphql/globalId';
 import { normalisePreviousPageUrl, validateVisit } from '../../gateway/src/resolvers/Mutation/recordVisit';
 import { Fragment } from '../../gateway/src/resolvers/Records';
@@ -32,7 +38,13 @@ describe('loadGatewayConfig', () => {
       upstreamWriteTimeoutMs: 10_000,
       logLevel: 'info',
       exposeUpstreamCount: false,
-      rateLimits: { windowSeconds: 60, userOperations: 600, addressOperations: 20_000, userExpensive: 60, addressExpensive: 2_000 },
+      rateLimits: {
+        windowSeconds: 60,
+        userOperations: 600,
+        addressOperations: 20_000,
+        userExpensive: 60,
+        addressExpensive: 2_000,
+      },
     });
     expect(config.webDistDir).toBe(path.resolve(__dirname, '..', '..', 'web', 'dist'));
   });
@@ -75,7 +87,10 @@ describe('loadGatewayConfig', () => {
       upstreamWriteTimeoutMs: 20_000,
     });
     // an operator who shortens every call shortens reads and writes with it
-    expect(loadGatewayConfig({ UPSTREAM_TIMEOUT_MS: '1500' })).toMatchObject({ upstreamReadTimeoutMs: 1_500, upstreamWriteTimeoutMs: 1_500 });
+    expect(loadGatewayConfig({ UPSTREAM_TIMEOUT_MS: '1500' })).toMatchObject({
+      upstreamReadTimeoutMs: 1_500,
+      upstreamWriteTimeoutMs: 1_500,
+    });
     expect(() => loadGatewayConfig({ UPSTREAM_READ_TIMEOUT_MS: 'soon' })).toThrow(/UPSTREAM_READ_TIMEOUT_MS/);
   });
 
@@ -133,7 +148,9 @@ describe('global ids and cursors', () => {
     expect(decodeCursor('bm9wZQ==')).toBeNull();
     expect(readWindow(undefined, encodeCursor(19), 20)).toEqual({ offset: 20, first: 20 });
     for (const first of [0, 101, -1]) {
-      expect(() => readWindow(first, null, 20)).toThrow(expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) }));
+      expect(() => readWindow(first, null, 20)).toThrow(
+        expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) }),
+      );
     }
     expect(() => readWindow(10, 'bm9wZQ==', 20)).toThrow(/游标/);
   });
@@ -252,20 +269,28 @@ describe('site settings', () => {
         headers: { get: (name: string) => (name === 'host' ? host : (headers[name] ?? null)) },
       },
     });
-    expect(loginPageUrl(loadGatewayConfig({}), request('ketang.example.edu.cn:4000'))).toBe('http://ketang.example.edu.cn:5200/login');
-    expect(loginPageUrl(loadGatewayConfig({ LOGIN_PORT: '5801' }), request('localhost:4800'))).toBe('http://localhost:5801/login');
-    // without a Node request there is no trusted peer: X-Forwarded-Proto is ignored
-    expect(loginPageUrl(loadGatewayConfig({}), request('a.example', { 'x-forwarded-proto': 'https' }))).toBe('http://a.example:5200/login');
-    expect(loginPageUrl(loadGatewayConfig({ LOGIN_URL: 'http://login.internal' }), request('a.example'))).toBe('http://a.example/login');
-    expect(loginPageUrl(loadGatewayConfig({ LOGIN_PUBLIC_URL: 'https://login.example.edu.cn/login' }), request('a.example'))).toBe(
-      'https://login.example.edu.cn/login',
+    expect(loginPageUrl(loadGatewayConfig({}), request('ketang.example.edu.cn:4000'))).toBe(
+      'http://ketang.example.edu.cn:5200/login',
     );
+    expect(loginPageUrl(loadGatewayConfig({ LOGIN_PORT: '5801' }), request('localhost:4800'))).toBe(
+      'http://localhost:5801/login',
+    );
+    // without a Node request there is no trusted peer: X-Forwarded-Proto is ignored
+    expect(loginPageUrl(loadGatewayConfig({}), request('a.example', { 'x-forwarded-proto': 'https' }))).toBe(
+      'http://a.example:5200/login',
+    );
+    expect(loginPageUrl(loadGatewayConfig({ LOGIN_URL: 'http://login.internal' }), request('a.example'))).toBe(
+      'http://a.example/login',
+    );
+    expect(
+      loginPageUrl(loadGatewayConfig({ LOGIN_PUBLIC_URL: 'https://login.example.edu.cn/login' }), request('a.example')),
+    ).toBe('https://login.example.edu.cn/login');
     expect(() => loadGatewayConfig({ LOGIN_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/LOGIN_PUBLIC_URL/);
     expect(loadGatewayConfig({}).loginPublicUrl).toBeNull();
   });
 });
 
-describe('a fragment\'s video address', () => {
+describe("a fragment's video address", () => {
   const address = (videoAddress: unknown) => Fragment.videoAddress({ videoAddress } as never);
 
   it('is a path on this site or an http(s) URL', () => {

@@ -38,7 +38,13 @@ beforeAll(async () => {
       return;
     }
     const forward = httpRequest(
-      { host: upstreamUrl.hostname, port: upstreamUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstreamUrl.host } },
+      {
+        host: upstreamUrl.hostname,
+        port: upstreamUrl.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstreamUrl.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -73,22 +79,41 @@ afterAll(async () => {
 
 function mainApi(): MainApi {
   const scope: RequestScope = { clientAddress: null, upstreamRequests: 0, upstreamBudget: 100 };
-  return new MainApi(client, scope, 1, async () => ({ comId: 0, comCode: '' }), async () => null);
+  return new MainApi(
+    client,
+    scope,
+    1,
+    async () => ({ comId: 0, comCode: '' }),
+    async () => null,
+  );
 }
 
 describe('the transport', () => {
   it('throws its own UpstreamRefusal with the code, the sentence and the parameter, never a GraphQL error', async () => {
     refusals.set('/api/courses/GetListByCatalogId', { code: 4004, message: '分类不存在' });
     const notFound = await mainApi()
-      .catalogue.courses({ catalogId: course.catalogueId, year: undefined, orderBy: 'b.PublishTime', pageIndex: 1, pageSize: 2 })
+      .catalogue.courses({
+        catalogId: course.catalogueId,
+        year: undefined,
+        orderBy: 'b.PublishTime',
+        pageIndex: 1,
+        pageSize: 2,
+      })
       .catch((error: unknown) => error);
     expect(notFound).toBeInstanceOf(UpstreamRefusal);
     expect(notFound).not.toBeInstanceOf(UpstreamError);
     expect(notFound).not.toHaveProperty('extensions');
-    expect(notFound).toMatchObject({ code: 4004, answer: '分类不存在', path: '/api/courses/GetListByCatalogId', parameter: undefined });
+    expect(notFound).toMatchObject({
+      code: 4004,
+      answer: '分类不存在',
+      path: '/api/courses/GetListByCatalogId',
+      parameter: undefined,
+    });
 
     refusals.set('/api/search/GetSearchCountByKeyWord', { code: 4000, message: '搜索关键词不能超过50个字' });
-    const keyword = await mainApi().search.counts('思想', 0).catch((error: unknown) => error);
+    const keyword = await mainApi()
+      .search.counts('思想', 0)
+      .catch((error: unknown) => error);
     expect(keyword).toBeInstanceOf(UpstreamRefusal);
     expect(keyword).toMatchObject({ code: 4000, answer: '搜索关键词不能超过50个字', parameter: 'keyword' });
   });
@@ -107,7 +132,12 @@ describe('what the client sees', () => {
     const response = await gateway.graphql(COURSES, { id: course.catalogueId });
     expect(response.body.data).toBeNull();
     expect(response.body.errors).toEqual([
-      { message: '分类不存在', locations: [{ line: 1, column: COURSES.indexOf('courses(') + 1 }], path: ['courses'], extensions: { code: 'NOT_FOUND' } },
+      {
+        message: '分类不存在',
+        locations: [{ line: 1, column: COURSES.indexOf('courses(') + 1 }],
+        path: ['courses'],
+        extensions: { code: 'NOT_FOUND' },
+      },
     ]);
   });
 
@@ -118,7 +148,11 @@ describe('what the client sees', () => {
 
     refusals.set('/api/Recommend/GetRecommendCourses', { code: 4000, message: '' });
     const badInput = await gateway.graphql('{ recommendedCourses(first: 2) { totalCount } }');
-    expect(badInput.body.errors?.[0]).toMatchObject({ message: '参数错误', path: ['recommendedCourses'], extensions: { code: 'BAD_USER_INPUT' } });
+    expect(badInput.body.errors?.[0]).toMatchObject({
+      message: '参数错误',
+      path: ['recommendedCourses'],
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('a 4000: BAD_USER_INPUT with the sentence, naming the argument only when the refusal is about one', async () => {
@@ -133,7 +167,10 @@ describe('what the client sees', () => {
 
     refusals.set('/api/search/GetSearchCountByKeyWord', { code: 4000, message: '搜索关键词不能超过50个字' });
     const search = await gateway.graphql('{ search(keyword: "思想") { counts { courseCount } } }');
-    expect(search.body.errors?.[0]).toMatchObject({ message: '搜索关键词不能超过50个字', extensions: { code: 'BAD_USER_INPUT', argument: 'keyword' } });
+    expect(search.body.errors?.[0]).toMatchObject({
+      message: '搜索关键词不能超过50个字',
+      extensions: { code: 'BAD_USER_INPUT', argument: 'keyword' },
+    });
   });
 
   it('a secondary field of the play page answers empty and reports the refusal on its own path', async () => {
@@ -142,7 +179,12 @@ describe('what the client sees', () => {
     const response = await gateway.graphql(query, { courseId: course.id }, { cookie });
     expect(response.body.data.playPage).toEqual({ course: { courseId: course.id }, tags: [] });
     expect(response.body.errors).toEqual([
-      { message: '课程不存在', locations: [{ line: 1, column: query.indexOf('tags') + 1 }], path: ['playPage', 'tags'], extensions: { code: 'NOT_FOUND' } },
+      {
+        message: '课程不存在',
+        locations: [{ line: 1, column: query.indexOf('tags') + 1 }],
+        path: ['playPage', 'tags'],
+        extensions: { code: 'NOT_FOUND' },
+      },
     ]);
   });
 });

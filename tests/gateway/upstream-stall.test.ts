@@ -9,7 +9,13 @@
  * a timed-out read never twice; calls beyond the pool's connections and its waiting room are refused
  * at once.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../gateway/src/logger';
@@ -41,7 +47,12 @@ beforeAll(async () => {
   const target = new URL(upstream.server.url);
   relay = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://relay');
-    relayed.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), sign: req.headers.sign as string | undefined });
+    relayed.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      sign: req.headers.sign as string | undefined,
+    });
     if (mode === 'hold') {
       held.push(res);
       return;
@@ -57,7 +68,13 @@ beforeAll(async () => {
       return;
     }
     const forward = httpRequest(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -103,7 +120,12 @@ function clientOf(options: Partial<UpstreamClientOptions> = {}): UpstreamClient 
 }
 
 const scope = (): RequestScope => ({ clientAddress: null, upstreamRequests: 0 });
-const SUBJECTS = { method: 'GET', path: '/api/catalog/GetCatalogListByParentId', params: { parentId: 0 }, kind: 'read' } as const;
+const SUBJECTS = {
+  method: 'GET',
+  path: '/api/catalog/GetCatalogListByParentId',
+  params: { parentId: 0 },
+  kind: 'read',
+} as const;
 
 /** The failure kind a call ended with, or 'answered'. */
 async function outcome(promise: Promise<unknown>): Promise<UpstreamFailure | 'answered'> {
@@ -165,7 +187,9 @@ describe('the circuit breaker', () => {
 
     // the service answers again: within the open time and a probe, calls go through, and keep going
     mode = 'forward';
-    await expect.poll(() => outcome(client.call(SUBJECTS, scope())), { timeout: 5_000, interval: 100 }).toBe('answered');
+    await expect
+      .poll(() => outcome(client.call(SUBJECTS, scope())), { timeout: 5_000, interval: 100 })
+      .toBe('answered');
     const after = await Promise.all([1, 2, 3, 4, 5].map(() => outcome(client.call(SUBJECTS, scope()))));
     expect(after).toEqual(Array(5).fill('answered'));
   });
@@ -211,7 +235,10 @@ describe('a connection reset under a call', () => {
     expect(await outcome(write)).toBe('network');
     // a GET that changes something (deleting a message) is a write as well
     resets = 1;
-    const deletion = client.call({ method: 'GET', path: '/api/operate/DeleteMessage', params: { messageId: 1, userId: 1 } }, scope());
+    const deletion = client.call(
+      { method: 'GET', path: '/api/operate/DeleteMessage', params: { messageId: 1, userId: 1 } },
+      scope(),
+    );
     expect(await outcome(deletion)).toBe('network');
     expect(relayed.map((entry) => entry.path)).toEqual(['/api/log/AddVisitLog', '/api/operate/DeleteMessage']);
   });
@@ -222,7 +249,9 @@ describe('the waiting room', () => {
     const client = clientOf({ connections: 2, maxWaiting: 2 });
     mode = 'hold';
     const settled: string[] = [];
-    const calls = [1, 2, 3, 4, 5, 6].map((n) => outcome(client.call(SUBJECTS, scope())).then((kind) => (settled.push(`${n}:${kind}`), kind)));
+    const calls = [1, 2, 3, 4, 5, 6].map((n) =>
+      outcome(client.call(SUBJECTS, scope())).then((kind) => (settled.push(`${n}:${kind}`), kind)),
+    );
     // the two beyond the room are refused before any of the four others has had an answer or given up
     await expect.poll(() => settled.length).toBe(2);
     expect(settled.sort()).toEqual(['5:unavailable', '6:unavailable']);

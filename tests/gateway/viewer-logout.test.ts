@@ -4,7 +4,13 @@
  * already under way when the logout came (a slow login-service answer, held back here by a small
  * proxy in front of the service) does not put the session back once it arrives.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, setCookieOf, startPlatform, TEST_PASSWORD, type Platform, type TestGateway } from './harness';
@@ -12,8 +18,19 @@ import { cookieValue, setCookieOf, startPlatform, TEST_PASSWORD, type Platform, 
 const HOUR = 3600_000;
 const VIEWER = '{ viewer { isLoggedIn userId name } }';
 const LOGOUT = 'mutation { logout(input: {}) { viewer { isLoggedIn } errors { code message } } }';
-const UPDATE = 'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { viewer { isLoggedIn } errors { code message } } }';
-const PROFILE = { realName: '赵六', gender: 'MALE', address: '', birthday: '', school: '', major: '', className: '', studentId: '', info: '' };
+const UPDATE =
+  'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { viewer { isLoggedIn } errors { code message } } }';
+const PROFILE = {
+  realName: '赵六',
+  gender: 'MALE',
+  address: '',
+  birthday: '',
+  school: '',
+  major: '',
+  className: '',
+  studentId: '',
+  info: '',
+};
 
 let platform: Platform;
 let gateway: TestGateway;
@@ -80,9 +97,21 @@ interface HoldingProxy {
 async function startHoldingProxy(target: string): Promise<HoldingProxy> {
   const upstream = new URL(target);
   const holds = new Map<string, { what: 'request' | 'answer'; arrived: () => void; released: Promise<void> }>();
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, answered = () => {}, answerAfter: Promise<void> = Promise.resolve()) => {
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer,
+    answered = () => {},
+    answerAfter: Promise<void> = Promise.resolve(),
+  ) => {
     const out = httpRequest(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));

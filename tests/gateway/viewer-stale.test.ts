@@ -21,7 +21,13 @@ let unreachable: UpstreamClient;
 
 beforeAll(async () => {
   platform = await startPlatform();
-  const options = { secret: platform.upstream.config.apiSecret, algorithm: platform.upstream.config.signAlgorithm, productId: 1, timeoutMs: 5_000, logger: createLogger('silent') };
+  const options = {
+    secret: platform.upstream.config.apiSecret,
+    algorithm: platform.upstream.config.signAlgorithm,
+    productId: 1,
+    timeoutMs: 5_000,
+    logger: createLogger('silent'),
+  };
   login = new UpstreamClient({ ...options, baseUrl: platform.login.url });
   // a port nothing listens on: the login service "does not answer"
   unreachable = new UpstreamClient({ ...options, baseUrl: 'http://127.0.0.1:9' });
@@ -63,7 +69,8 @@ describe('a valid verdict past its time', () => {
   };
   /** the re-check started in the background has answered */
   const settled = async () => {
-    for (let i = 0; i < 200 && cache.sizes.inFlight > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 200 && cache.sizes.inFlight > 0; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(cache.sizes.inFlight).toBe(0);
   };
 

@@ -111,7 +111,7 @@ describe('signed in with a token from the login service', () => {
     });
   });
 
-  it('writes the visit log in the viewer\'s name, whatever the client sends', async () => {
+  it("writes the visit log in the viewer's name, whatever the client sends", async () => {
     const token = await signIn('student', 'Student2026');
     const response = await gateway.graphql(
       `mutation { recordVisit(input: { pageUrl: "/center", moduleName: "个人中心" }) { logId errors { code } } }`,
@@ -127,7 +127,7 @@ describe('signed in with a token from the login service', () => {
 });
 
 describe('the organisation main-API calls are made for', () => {
-  it('is the viewer\'s when they belong to one, else the site\'s', async () => {
+  it("is the viewer's when they belong to one, else the site's", async () => {
     // a main API that only records what it is asked (the login service stays the real one)
     const asked: URLSearchParams[] = [];
     const recorder = createServer((req, res) => {
@@ -137,7 +137,9 @@ describe('the organisation main-API calls are made for', () => {
     });
     await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
     try {
-      const recording = await platform.gateway({ UPSTREAM_URL: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}` });
+      const recording = await platform.gateway({
+        UPSTREAM_URL: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`,
+      });
       const org = (await platform.store.organisations.getByGid(DEMO_ORGANISATION.gid))!;
       const query = '{ topics(first: 2) { totalCount } }';
       await recording.graphql(query, undefined, { cookie: `utoken=${await signIn('teacher', 'Teacher2026')}` });
@@ -215,7 +217,7 @@ describe('a token expired less than 24 h ago', () => {
   });
 });
 
-describe('organisation networks (IPAutoLogin with the end user\'s address)', () => {
+describe("organisation networks (IPAutoLogin with the end user's address)", () => {
   it('signs in the organisation behind a trusted proxy and sets the cookie', async () => {
     // the test talks to the gateway over loopback, which TRUSTED_PROXIES trusts by default
     const response = await viewerWith({ 'x-forwarded-for': '10.20.1.2' });
@@ -249,7 +251,7 @@ describe('organisation networks (IPAutoLogin with the end user\'s address)', () 
     seenTokens.add(cookieValue(setCookieOf(response.headers, 'utoken'))!);
   });
 
-  it('stays anonymous outside the organisation\'s ranges, and asks again only after a while', async () => {
+  it("stays anonymous outside the organisation's ranges, and asks again only after a while", async () => {
     const first = await viewerWith({ 'x-forwarded-for': '198.51.100.9' });
     expect(first.body.data.viewer).toEqual(ANONYMOUS);
     expect(first.body.extensions?.loginRequests).toBe(1);
@@ -266,7 +268,7 @@ describe('organisation networks (IPAutoLogin with the end user\'s address)', () 
     expect(setCookieOf(response.headers, 'utoken')).toBeUndefined();
   });
 
-  it('replaces a refused token by the organisation\'s identity on its network', async () => {
+  it("replaces a refused token by the organisation's identity on its network", async () => {
     const response = await viewerWith({ cookie: 'utoken=stale', 'x-forwarded-for': '10.20.5.5' });
     expect(response.body.data.viewer).toMatchObject({ isLoggedIn: true, comName: DEMO_ORGANISATION.name });
     // one header for the cookie: the new token, not a clearing followed by it
@@ -289,7 +291,9 @@ describe('the utoken cookie', () => {
     expect(secureHeader).toMatch(/; Domain=example\.edu\.cn; Secure$/);
     seenTokens.add(cookieValue(secureHeader)!);
     const cleared = await viewerWith({ cookie: 'utoken=nonsense', 'x-forwarded-proto': 'https' }, shared);
-    expect(setCookieOf(cleared.headers, 'utoken')).toBe('utoken=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Domain=example.edu.cn; Secure');
+    expect(setCookieOf(cleared.headers, 'utoken')).toBe(
+      'utoken=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Domain=example.edu.cn; Secure',
+    );
   });
 
   it('ignores X-Forwarded-Proto from an untrusted peer', async () => {
@@ -308,7 +312,9 @@ describe('when the login service cannot be reached', () => {
     expect(response.body.data.viewer).toEqual(ANONYMOUS);
     expect(setCookieOf(response.headers, 'utoken')).toBeUndefined();
     // the catalogue still answers
-    const page = await cut.graphql('{ banners { title } topics(first: 2) { edges { node { title } } } }', undefined, { cookie: `utoken=${token}` });
+    const page = await cut.graphql('{ banners { title } topics(first: 2) { edges { node { title } } } }', undefined, {
+      cookie: `utoken=${token}`,
+    });
     expect(page.body.errors).toBeUndefined();
     expect(page.body.data.banners.length).toBeGreaterThan(0);
   });
@@ -319,14 +325,21 @@ describe('nothing the client says about itself counts', () => {
     const withArgument = await gateway.graphql(`{ viewer(userId: 1) { userId } }`);
     expect(withArgument.body.errors?.[0]?.message).toMatch(/userId/);
     const token = await signIn('student', 'Student2026');
-    const forged = await viewerWith({ cookie: `userId=${await platform.userId('teacher')}; utoken=${token}; tokenUser=x`, 'x-user-id': '2', 'x-forwarded-user': 'teacher' });
+    const forged = await viewerWith({
+      cookie: `userId=${await platform.userId('teacher')}; utoken=${token}; tokenUser=x`,
+      'x-user-id': '2',
+      'x-forwarded-user': 'teacher',
+    });
     expect(forged.body.data.viewer).toMatchObject({ userId: await platform.userId('student'), name: 'student' });
-    const anonymous = await viewerWith({ cookie: `userId=${await platform.userId('teacher')}`, 'x-user-id': String(await platform.userId('teacher')) });
+    const anonymous = await viewerWith({
+      cookie: `userId=${await platform.userId('teacher')}`,
+      'x-user-id': String(await platform.userId('teacher')),
+    });
     expect(anonymous.body.data.viewer).toEqual(ANONYMOUS);
   });
 });
 
-describe('the gateway\'s log', () => {
+describe("the gateway's log", () => {
   it('never contains a token, even at debug level', () => {
     const log = gateway.logs.join('');
     // the capture works: there is something to search

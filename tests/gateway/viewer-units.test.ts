@@ -7,7 +7,13 @@ import { looksLikeImage } from '../../gateway/src/resolvers/Mutation/uploadAvata
 import { ANONYMOUS_VIEWER, isPlausibleToken, viewerFromUserInfo, type Viewer } from '../../gateway/src/viewer';
 import { NETWORK_MISS_TTL_MS, TOKEN_TTL_MS, ViewerCache, tokenKey } from '../../gateway/src/viewer/cache';
 
-const someone = (userId: number): Viewer => ({ ...ANONYMOUS_VIEWER, userType: 1, isIP: false, userId, name: `u${userId}` });
+const someone = (userId: number): Viewer => ({
+  ...ANONYMOUS_VIEWER,
+  userType: 1,
+  isIP: false,
+  userId,
+  name: `u${userId}`,
+});
 
 describe('ViewerCache', () => {
   it('keys tokens by their SHA-256 and forgets verdicts after their time', () => {
@@ -55,7 +61,12 @@ describe('ViewerCache', () => {
     const newKey = tokenKey('new-token');
     cache.rememberToken(oldKey, { kind: 'refreshed', viewer: someone(7), token: 'new-token', expiresAt: null });
     cache.rememberToken(newKey, { kind: 'valid', viewer: someone(7) });
-    cache.rememberToken(tokenKey('other'), { kind: 'refreshed', viewer: someone(8), token: 'other-new', expiresAt: null });
+    cache.rememberToken(tokenKey('other'), {
+      kind: 'refreshed',
+      viewer: someone(8),
+      token: 'other-new',
+      expiresAt: null,
+    });
     cache.rememberNetworkLogin('10.0.0.1\nguest', { token: 'new-token', viewer: someone(7) });
     cache.rememberNetworkLogin('10.0.0.2\nguest', { token: 'elsewhere', viewer: someone(9) });
     cache.forgetToken(newKey);
@@ -76,7 +87,13 @@ describe('ViewerCache', () => {
     const before = cache.track(async (since) => {
       await answered;
       stored.push(cache.rememberToken(key, { kind: 'valid', viewer: someone(7) }, since));
-      stored.push(cache.rememberToken(tokenKey('t0'), { kind: 'refreshed', viewer: someone(7), token: 't1', expiresAt: null }, since));
+      stored.push(
+        cache.rememberToken(
+          tokenKey('t0'),
+          { kind: 'refreshed', viewer: someone(7), token: 't1', expiresAt: null },
+          since,
+        ),
+      );
       stored.push(cache.rememberToken(tokenKey('t2'), { kind: 'valid', viewer: someone(8) }, since));
       stored.push(cache.rememberNetworkLogin('10.0.0.1\nguest', { token: 't1', viewer: someone(7) }, since));
     });
@@ -166,10 +183,31 @@ describe('ViewerCache', () => {
 });
 
 describe('the viewer from GetUserInfo', () => {
-  it('maps the login service\'s fields, empty strings and comId 0 to null', () => {
+  it("maps the login service's fields, empty strings and comId 0 to null", () => {
     expect(
-      viewerFromUserInfo({ UserName: 'student', UserType: 1, ComId: 0, UserId: 5, ComName: '', HeadPicture: '', PhoneNumber: '138', Email: '', ComCode: '' }),
-    ).toEqual({ userType: 1, isIP: false, userId: 5, name: 'student', comName: null, comId: null, comCode: null, headPicture: null, phoneNumber: '138', email: null });
+      viewerFromUserInfo({
+        UserName: 'student',
+        UserType: 1,
+        ComId: 0,
+        UserId: 5,
+        ComName: '',
+        HeadPicture: '',
+        PhoneNumber: '138',
+        Email: '',
+        ComCode: '',
+      }),
+    ).toEqual({
+      userType: 1,
+      isIP: false,
+      userId: 5,
+      name: 'student',
+      comName: null,
+      comId: null,
+      comCode: null,
+      headPicture: null,
+      phoneNumber: '138',
+      email: null,
+    });
     expect(viewerFromUserInfo({ UserName: 'x', UserType: 0, ComId: 0, UserId: 5 } as never)).toBeNull();
     expect(viewerFromUserInfo({ UserName: 'x', UserType: 1, ComId: 0, UserId: 0 } as never)).toBeNull();
   });
@@ -193,8 +231,12 @@ describe('the utoken cookie', () => {
   });
 
   it('is HttpOnly and SameSite=Lax on /, with Domain and Secure when asked', () => {
-    expect(tokenCookieHeader('abc', 60, { domain: null, secure: false })).toBe('utoken=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax');
-    expect(clearedTokenCookieHeader({ domain: 'example.edu.cn', secure: true })).toBe('utoken=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Domain=example.edu.cn; Secure');
+    expect(tokenCookieHeader('abc', 60, { domain: null, secure: false })).toBe(
+      'utoken=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax',
+    );
+    expect(clearedTokenCookieHeader({ domain: 'example.edu.cn', secure: true })).toBe(
+      'utoken=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Domain=example.edu.cn; Secure',
+    );
   });
 
   it('takes COOKIE_DOMAIN from the environment and refuses nonsense', () => {
@@ -205,12 +247,34 @@ describe('the utoken cookie', () => {
 });
 
 describe('profile rules', () => {
-  const valid = { realName: '张三', gender: 'MALE' as const, address: '', birthday: '', school: '', major: '', className: '', studentId: '', info: '' };
+  const valid = {
+    realName: '张三',
+    gender: 'MALE' as const,
+    address: '',
+    birthday: '',
+    school: '',
+    major: '',
+    className: '',
+    studentId: '',
+    info: '',
+  };
   const now = new Date('2026-11-22T10:00:00Z');
 
   it('trims, maps the gender and accepts the limits exactly', () => {
-    const result = checkProfile({ ...valid, realName: '  张三  ', info: '思'.repeat(400), studentId: 'A-1', birthday: '2026-11-22' }, now);
-    expect(result).toEqual({ fields: { ...valid, realName: '张三', gender: 1, info: '思'.repeat(400), studentId: 'A-1', birthday: '2026-11-22' } });
+    const result = checkProfile(
+      { ...valid, realName: '  张三  ', info: '思'.repeat(400), studentId: 'A-1', birthday: '2026-11-22' },
+      now,
+    );
+    expect(result).toEqual({
+      fields: {
+        ...valid,
+        realName: '张三',
+        gender: 1,
+        info: '思'.repeat(400),
+        studentId: 'A-1',
+        birthday: '2026-11-22',
+      },
+    });
   });
 
   it('refuses the day after today (UTC+8), impossible dates and dates before 1900', () => {
@@ -225,16 +289,24 @@ describe('profile rules', () => {
     expect(checkProfile({ ...valid, info: 'a\nb' }, now)).toHaveProperty('fields');
     expect(checkProfile({ ...valid, info: 'a\tb' }, now)).toHaveProperty('fields');
     expect(checkProfile({ ...valid, school: 'a\r\nb' }, now)).toHaveProperty('fields');
-    expect(checkProfile({ ...valid, info: 'esc\u001b[31m' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'info' }] });
-    expect(checkProfile({ ...valid, school: 'a\u0007b' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'school' }] });
-    expect(checkProfile({ ...valid, realName: '\u202e三张' }, now)).toEqual({ errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'realName' }] });
+    expect(checkProfile({ ...valid, info: 'esc\u001b[31m' }, now)).toEqual({
+      errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'info' }],
+    });
+    expect(checkProfile({ ...valid, school: 'a\u0007b' }, now)).toEqual({
+      errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'school' }],
+    });
+    expect(checkProfile({ ...valid, realName: '\u202e三张' }, now)).toEqual({
+      errors: [{ code: 'INVALID', message: '内容包含非法字符', field: 'realName' }],
+    });
   });
 });
 
 describe('image sniffing', () => {
   it('recognises the formats the login service decodes by their first bytes', () => {
     const bytes = (...values: (number | string)[]) =>
-      new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...value].map((char) => char.charCodeAt(0)) : [value])));
+      new Uint8Array(
+        values.flatMap((value) => (typeof value === 'string' ? [...value].map((char) => char.charCodeAt(0)) : [value])),
+      );
     expect(looksLikeImage(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
     expect(looksLikeImage(bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a))).toBe(true);
     expect(looksLikeImage(bytes('GIF89a'))).toBe(true);

@@ -14,7 +14,8 @@ import { startSeededPlatform } from '../support/seeded-platform';
 import { rawUpload, type RawUpload } from '../support/raw-upload';
 import { UpstreamClient } from '../upstream/client';
 
-const UPLOAD = 'mutation Upload($file: File!) { uploadAvatar(input: { file: $file }) { headPicture errors { code message } } }';
+const UPLOAD =
+  'mutation Upload($file: File!) { uploadAvatar(input: { file: $file }) { headPicture errors { code message } } }';
 const BOUNDARY = '----stranger-upload-boundary';
 /** the multipart body's start up to the file's bytes, as a GraphQL upload client writes it */
 const START = Buffer.from(
@@ -31,10 +32,15 @@ let png: Buffer;
 beforeAll(async () => {
   platform = await startSeededPlatform({ UPLOAD_READ_DEADLINE_MS: '3000' });
   const login = new UpstreamClient({ baseUrl: platform.loginUrl, secret: DEVELOPMENT_API_SECRET });
-  const signedIn = await login.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' });
+  const signedIn = await login.postJson<{ token: string }>('/UserCenterApi/Login', {
+    userName: 'student',
+    password: 'Student2026',
+  });
   expect(signedIn.body.code).toBe(2000);
   cookie = `utoken=${signedIn.body.items.token}`;
-  png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 20, g: 80, b: 200 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 20, g: 80, b: 200 } } })
+    .png()
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -81,11 +87,17 @@ describe('avatar uploads while strangers trickle', () => {
       }
       // each stranger was turned away at the door, with most of its body never sent
       const answers: { status: number; body: string; sentWhenAnswered: number }[] = [];
-      for (const stranger of strangers) void stranger.answer.then((answer) => answers.push(answer), () => undefined);
+      for (const stranger of strangers)
+        void stranger.answer.then(
+          (answer) => answers.push(answer),
+          () => undefined,
+        );
       await expect.poll(() => answers.length, { timeout: 30_000 }).toBe(strangers.length);
       for (const answer of answers) {
         expect(answer.status).toBe(401);
-        expect(JSON.parse(answer.body)).toEqual({ errors: [{ message: '请先登录', extensions: { code: 'LOGIN_REQUIRED' } }] });
+        expect(JSON.parse(answer.body)).toEqual({
+          errors: [{ message: '请先登录', extensions: { code: 'LOGIN_REQUIRED' } }],
+        });
         expect(answer.sentWhenAnswered).toBeLessThan(DECLARED / 100);
       }
     } finally {
@@ -108,7 +120,9 @@ describe('avatar uploads while strangers trickle', () => {
     try {
       const answer = await slow.answer;
       expect(answer.status).toBe(408);
-      expect(JSON.parse(answer.body)).toEqual({ errors: [{ message: '图片上传超时，请检查网络后重试', extensions: { code: 'UPLOAD_TIMEOUT' } }] });
+      expect(JSON.parse(answer.body)).toEqual({
+        errors: [{ message: '图片上传超时，请检查网络后重试', extensions: { code: 'UPLOAD_TIMEOUT' } }],
+      });
       await expect.poll(() => slow.closed(), { timeout: 10_000 }).toBe(true);
     } finally {
       slow.close();

@@ -59,13 +59,27 @@ describe('guessing a password slows the guesser, never the owner', () => {
       login.clock.advance(wait!);
     }
     // 3 failures at once, then 5 s doubling up to 15 minutes
-    expect(waits).toEqual(['5 秒', '10 秒', '20 秒', '40 秒', '2 分钟', '3 分钟', '6 分钟', '11 分钟', ...Array<string>(8).fill('15 分钟')]);
+    expect(waits).toEqual([
+      '5 秒',
+      '10 秒',
+      '20 秒',
+      '40 秒',
+      '2 分钟',
+      '3 分钟',
+      '6 分钟',
+      '11 分钟',
+      ...Array<string>(8).fill('15 分钟'),
+    ]);
     expect(login.logs.filter((line) => line.startsWith('INFO login failed')).length).toBe(20);
 
     // the owner, from the address they signed in from before: at once
     expect((await signIn('student', 'Student2026', OWNER)).body.code).toBe(2000);
     // the attacker's address waits its 15 minutes, then the right password works there too
-    expect((await signIn('student', 'Student2026', ATTACKER)).body).toEqual({ code: -1, message: '尝试次数过多，请 15 分钟后再试', items: null });
+    expect((await signIn('student', 'Student2026', ATTACKER)).body).toEqual({
+      code: -1,
+      message: '尝试次数过多，请 15 分钟后再试',
+      items: null,
+    });
     login.clock.advance(15 * 60_000);
     expect((await signIn('student', 'Student2026', ATTACKER)).body.code).toBe(2000);
   });
@@ -78,7 +92,8 @@ describe('guessing a password slows the guesser, never the owner', () => {
 
     // one failure from each of 101 addresses, none of which waits on its own account-and-address: the
     // first 99 as the store records a failure (each password check costs a scrypt), the last two sent
-    for (let i = 1; i <= 99; i += 1) await login.store.loginAttempts.recordFailure('owner', `10.66.0.${i}`, login.clock.now);
+    for (let i = 1; i <= 99; i += 1)
+      await login.store.loginAttempts.recordFailure('owner', `10.66.0.${i}`, login.clock.now);
     expect((await signIn('owner', 'Botnet100x', '10.66.1.100')).body.message).toBe(WRONG);
     expect((await signIn('owner', 'Botnet101x', '10.66.1.101')).body.message).toBe(WRONG);
 
@@ -88,7 +103,13 @@ describe('guessing a password slows the guesser, never the owner', () => {
     expect((await signIn('owner', 'Owner2026pw', HOME)).body.code).toBe(2000);
     const wrongOld = await login.client.postJson(
       '/UserCenterApi/ModifyPassword',
-      { token: session, userId: (await login.store.users.getByName('owner'))!.userId, oldPwd: 'NotIt2026pw', newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' },
+      {
+        token: session,
+        userId: (await login.store.users.getByName('owner'))!.userId,
+        oldPwd: 'NotIt2026pw',
+        newPwd: 'Fresh2026pw',
+        confirmPwd: 'Fresh2026pw',
+      },
       from('192.0.2.99'),
     );
     expect(wrongOld.body).toEqual({ code: -1, message: '原密码错误', items: null });
@@ -104,7 +125,8 @@ describe('guessing a password slows the guesser, never the owner', () => {
     await createUser(login.store, { userName: 'regular', password: 'Owner2026pw', userType: 1 }, login.clock.now);
     expect((await signIn('regular', 'Owner2026pw', SPRAYER)).body.code).toBe(2000);
 
-    for (let i = 0; i < 21; i += 1) expect((await signIn(`sprayed${i}`, 'Spring2026', SPRAYER)).body.message).toBe(WRONG);
+    for (let i = 0; i < 21; i += 1)
+      expect((await signIn(`sprayed${i}`, 'Spring2026', SPRAYER)).body.message).toBe(WRONG);
     expect((await signIn('sprayed21', 'Spring2026', SPRAYER)).body.message).toBe('尝试次数过多，请 5 秒后再试');
     expect((await signIn('student', 'Student2026', SPRAYER)).body.message).toBe('尝试次数过多，请 5 秒后再试');
     // an account that signed in from there before, and other addresses: at once
@@ -118,8 +140,11 @@ describe('guessing a password slows the guesser, never the owner', () => {
 
   it('counts the addresses of one IPv6 /64 as one: a guesser cannot take a fresh address for every attempt', async () => {
     await createUser(login.store, { userName: 'ipv6-owner', password: 'Owner2026pw', userType: 1 }, login.clock.now);
-    for (let i = 1; i <= 4; i += 1) expect((await signIn('ipv6-owner', `Guess${i}x`, `2001:db8:66:1::${i}`)).body.message).toBe(WRONG);
-    expect((await signIn('ipv6-owner', 'Owner2026pw', '2001:db8:66:1:ffff::5')).body.message).toBe('尝试次数过多，请 5 秒后再试');
+    for (let i = 1; i <= 4; i += 1)
+      expect((await signIn('ipv6-owner', `Guess${i}x`, `2001:db8:66:1::${i}`)).body.message).toBe(WRONG);
+    expect((await signIn('ipv6-owner', 'Owner2026pw', '2001:db8:66:1:ffff::5')).body.message).toBe(
+      '尝试次数过多，请 5 秒后再试',
+    );
     expect((await signIn('ipv6-owner', 'Owner2026pw', '2001:db8:66:2::1')).body.code).toBe(2000);
   });
 

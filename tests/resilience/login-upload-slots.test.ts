@@ -54,7 +54,9 @@ beforeAll(async () => {
     expect(answer.body.code).toBe(2000);
     tokens.set(userName, answer.body.items.token);
   }
-  jpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 30, g: 120, b: 60 } } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 30, g: 120, b: 60 } } })
+    .jpeg()
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -71,7 +73,9 @@ function signedStart(token: string): { headers: Record<string, string>; start: B
   ];
   const timespan = String(Math.floor(Date.now() / 1000));
   const start =
-    fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+    fields
+      .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
   return {
     headers: {
@@ -95,7 +99,9 @@ function strangerHeaders(): Record<string, string> {
 }
 
 const upload = (userName: string) =>
-  postMultipart<string | null>(client, PATH, { token: tokens.get(userName)! }, [{ field: 'avatar', bytes: jpeg, fileName: 'a.jpg', type: 'image/jpeg' }]);
+  postMultipart<string | null>(client, PATH, { token: tokens.get(userName)! }, [
+    { field: 'avatar', bytes: jpeg, fileName: 'a.jpg', type: 'image/jpeg' },
+  ]);
 
 const envelope = (text: string) => JSON.parse(text) as { code: number; message: string; items: unknown };
 
@@ -105,7 +111,14 @@ describe('upload slots and strangers', () => {
     try {
       // four send nothing of their body but a byte a second: no token to judge yet
       for (let i = 0; i < 4; i += 1) {
-        strangers.push(rawUpload(server.url, PATH, { headers: strangerHeaders(), start: Buffer.alloc(0), total: DECLARED, trickle: { bytes: 1, everyMs: 1000 } }));
+        strangers.push(
+          rawUpload(server.url, PATH, {
+            headers: strangerHeaders(),
+            start: Buffer.alloc(0),
+            total: DECLARED,
+            trickle: { bytes: 1, everyMs: 1000 },
+          }),
+        );
       }
       // four send their fields at once, signed as the gateway would, with made-up tokens, then trickle the file
       const madeUp = Array.from({ length: 4 }, () => {
@@ -152,7 +165,11 @@ describe('upload slots and strangers', () => {
     try {
       // three are answered at once (a slot of their own is all a user gets); one is admitted and waits for its file
       const answered: string[] = [];
-      for (const attempt of hog) void attempt.answer.then((a) => answered.push(a.body), () => undefined);
+      for (const attempt of hog)
+        void attempt.answer.then(
+          (a) => answered.push(a.body),
+          () => undefined,
+        );
       await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(MAX_CONCURRENT_UPLOADS - 1);
       for (const body of answered) expect(envelope(body)).toEqual({ code: -1, message: '图片上传失败', items: null });
       expect(logs.join('\n')).toMatch(/upload refused: user \d+ already has 1 in progress/);
@@ -162,7 +179,9 @@ describe('upload slots and strangers', () => {
       expect(other.body.code, JSON.stringify(other.body)).toBe(2001);
 
       // the admitted one stalls: cut off at the deadline, which frees the hog's slot
-      const admitted = await Promise.race(hog.map((attempt) => attempt.answer.then((a) => (a.status === 408 ? a : new Promise<never>(() => undefined)))));
+      const admitted = await Promise.race(
+        hog.map((attempt) => attempt.answer.then((a) => (a.status === 408 ? a : new Promise<never>(() => undefined)))),
+      );
       expect(envelope(admitted.body)).toEqual({ code: -1, message: '图片上传超时，请重试', items: null });
       const again = await upload('hog');
       expect(again.body.code, JSON.stringify(again.body)).toBe(2001);

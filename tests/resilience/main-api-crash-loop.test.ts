@@ -66,7 +66,9 @@ describe('a main API that keeps crashing', () => {
       const killsDeadline = Date.now() + 60_000;
       while (killed.length < 7) {
         if (Date.now() > killsDeadline || probeFailed()) {
-          throw new Error(`after ${killed.length} kills the platform is no longer restarting its main API:\n${platform.output().slice(-4000)}`);
+          throw new Error(
+            `after ${killed.length} kills the platform is no longer restarting its main API:\n${platform.output().slice(-4000)}`,
+          );
         }
         // the newest main-API process the supervisor started and we have not killed yet: killed as soon as it is
         // there, so the seven crashes take only the supervisor's waits (0.25 + 0.5 + 1 + 2 + 4 + 8 s)
@@ -82,7 +84,8 @@ describe('a main API that keeps crashing', () => {
       // left alone now: the supervisor starts it an eighth time and it answers again
       const deadline = Date.now() + 90_000;
       while (!(await healthy(platform.upstreamUrl))) {
-        if (Date.now() > deadline) throw new Error(`the main API did not come back within 90 s:\n${platform.output().slice(-4000)}`);
+        if (Date.now() > deadline)
+          throw new Error(`the main API did not come back within 90 s:\n${platform.output().slice(-4000)}`);
         await sleep(250);
       }
     } finally {
@@ -96,9 +99,11 @@ describe('a main API that keeps crashing', () => {
     expect(pids.length).toBeGreaterThanOrEqual(8);
     expect(killed.every((pid) => !alive(pid))).toBe(true);
     // each restart was logged with its wait, and the wait grew (capped), never a give-up
-    const waits = [...platform.output().matchAll(/\[platform\] upstream \(pid \d+\) exited \(SIGKILL\) after [\d.]+ s; restarting it in (\d+) ms/g)].map(
-      (match) => Number(match[1]),
-    );
+    const waits = [
+      ...platform
+        .output()
+        .matchAll(/\[platform\] upstream \(pid \d+\) exited \(SIGKILL\) after [\d.]+ s; restarting it in (\d+) ms/g),
+    ].map((match) => Number(match[1]));
     expect(waits).toEqual([250, 500, 1000, 2000, 4000, 8000, 10000]);
     expect(platform.output()).not.toMatch(/giving up/);
     // and the platform serves a page's data through the gateway again

@@ -50,12 +50,16 @@ function parsePrometheus(text: string): { samples: Sample[]; types: Map<string, 
     }
     if (/^# HELP [a-zA-Z_:][a-zA-Z0-9_:]* /.test(line)) continue;
     // Prometheus reads NaN and Inf in any case (Go's ParseFloat); prom-client writes a gauge with no samples yet as "Nan"
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|[Nn][Aa][Nn]|[+-]?[Ii][Nn][Ff])( \d+)?$/i.exec(line);
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|[Nn][Aa][Nn]|[+-]?[Ii][Nn][Ff])( \d+)?$/i.exec(
+      line,
+    );
     if (!sample) throw new Error(`not Prometheus text: ${line}`);
     const labels: Record<string, string> = {};
-    for (const pair of (sample[3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1]!] = pair[2]!;
+    for (const pair of (sample[3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[pair[1]!] = pair[2]!;
     const raw = sample[4]!.toLowerCase();
-    const number = raw === 'nan' ? NaN : raw.endsWith('inf') ? (raw.startsWith('-') ? -Infinity : Infinity) : Number(raw);
+    const number =
+      raw === 'nan' ? NaN : raw.endsWith('inf') ? (raw.startsWith('-') ? -Infinity : Infinity) : Number(raw);
     samples.push({ name: sample[1]!, labels, value: number });
   }
   return { samples, types };
@@ -63,7 +67,10 @@ function parsePrometheus(text: string): { samples: Sample[]; types: Map<string, 
 
 function value(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
   return samples
-    .filter((sample) => sample.name === name && Object.entries(labels).every(([key, wanted]) => sample.labels[key] === wanted))
+    .filter(
+      (sample) =>
+        sample.name === name && Object.entries(labels).every(([key, wanted]) => sample.labels[key] === wanted),
+    )
     .reduce((sum, sample) => sum + sample.value, 0);
 }
 
@@ -142,7 +149,9 @@ describe('the operator’s view of a running platform', () => {
       expect(String(access.path)).not.toContain('?');
     }
     // the gateway's access line is the page's; each upstream's names the REST path it served
-    const gatewayAccess = jsonLines(platform.output(), PREFIXES.gateway).find((line) => line.reqId === requestId && line.msg === 'request completed');
+    const gatewayAccess = jsonLines(platform.output(), PREFIXES.gateway).find(
+      (line) => line.reqId === requestId && line.msg === 'request completed',
+    );
     expect(gatewayAccess).toMatchObject({ method: 'POST', path: '/graphql', route: '/graphql' });
     // every line of every service is JSON: nothing else but the supervisor's own and the two "listening" lines
     for (const prefix of Object.values(PREFIXES)) {
@@ -169,15 +178,24 @@ describe('the operator’s view of a running platform', () => {
       expect(types.get('http_request_duration_seconds'), service).toBe('histogram');
       expect(types.get('process_supervisor_restarts'), service).toBe('gauge');
       // labelled by route pattern and status class, never by a raw URL
-      const routes = new Set(samples.filter((sample) => sample.name === 'http_request_duration_seconds_count').map((sample) => sample.labels.route));
+      const routes = new Set(
+        samples
+          .filter((sample) => sample.name === 'http_request_duration_seconds_count')
+          .map((sample) => sample.labels.route),
+      );
       expect(routes.size, service).toBeGreaterThan(0);
       for (const route of routes) expect(route, service).not.toContain('?');
-      for (const sample of samples.filter((one) => one.name === 'http_request_duration_seconds_count')) expect(sample.labels.status).toMatch(/^[1-5]xx$/);
+      for (const sample of samples.filter((one) => one.name === 'http_request_duration_seconds_count'))
+        expect(sample.labels.status).toMatch(/^[1-5]xx$/);
     }
     const gateway = (await scrape(platform.baseUrl)).samples;
-    expect(value(gateway, 'http_request_duration_seconds_count', { route: '/graphql', status: '2xx' })).toBeGreaterThan(0);
+    expect(value(gateway, 'http_request_duration_seconds_count', { route: '/graphql', status: '2xx' })).toBeGreaterThan(
+      0,
+    );
     expect(value(gateway, 'gateway_upstream_calls_total', { service: 'main-api', outcome: 'ok' })).toBeGreaterThan(0);
-    expect(value(gateway, 'gateway_upstream_calls_total', { service: 'login-service', outcome: 'ok' })).toBeGreaterThan(0);
+    expect(value(gateway, 'gateway_upstream_calls_total', { service: 'login-service', outcome: 'ok' })).toBeGreaterThan(
+      0,
+    );
     expect(value(gateway, 'gateway_upstream_breaker_state', { service: 'main-api' })).toBe(0);
     expect(value(gateway, 'gateway_graphql_operation_duration_seconds_count')).toBeGreaterThan(0);
     // the main API's background AI-content job reports its queue after its first batch
@@ -198,10 +216,17 @@ describe('the operator’s view of a running platform', () => {
 
   it('counts a replayed sign at the main API', async () => {
     const before = value((await scrape(platform.upstreamUrl)).samples, 'signed_requests_replayed_total');
-    const params: [string, string][] = [['catalogId', '0'], ['pageIndex', '1'], ['pageSize', '20'], ['nonce', randomUUID()]];
+    const params: [string, string][] = [
+      ['catalogId', '0'],
+      ['pageIndex', '1'],
+      ['pageSize', '20'],
+      ['nonce', randomUUID()],
+    ];
     const timespan = String(Math.floor(Date.now() / 1000));
     const sorted = [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const sign = createHash('md5').update(sorted.map(([key, v]) => `${key}=${v}`).join('&') + timespan + 'sizheng-dev-secret', 'utf8').digest('hex');
+    const sign = createHash('md5')
+      .update(sorted.map(([key, v]) => `${key}=${v}`).join('&') + timespan + 'sizheng-dev-secret', 'utf8')
+      .digest('hex');
     const url = `${platform.upstreamUrl}/api/courses/GetListByCatalogId?${new URLSearchParams(params)}`;
     const send = () => fetch(url, { headers: { timespan, sign, productId: '1' } });
     expect((await send()).status).toBe(200);
@@ -218,7 +243,10 @@ describe('the operator’s view of a running platform', () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: 'ready' });
     }
-    const timeoutsBefore = value((await scrape(platform.baseUrl)).samples, 'gateway_upstream_calls_total', { service: 'main-api', outcome: 'timeout' });
+    const timeoutsBefore = value((await scrape(platform.baseUrl)).samples, 'gateway_upstream_calls_total', {
+      service: 'main-api',
+      outcome: 'timeout',
+    });
     const pid = mainApiPid(platform.output());
     process.kill(pid, 'SIGSTOP');
     try {
@@ -231,11 +259,15 @@ describe('the operator’s view of a running platform', () => {
       const read = await graphql(platform.baseUrl, '{ subjects { id } banners { id } }');
       await read.body?.cancel();
       const gateway = (await scrape(platform.baseUrl)).samples;
-      expect(value(gateway, 'gateway_upstream_calls_total', { service: 'main-api', outcome: 'timeout' })).toBeGreaterThan(timeoutsBefore);
+      expect(
+        value(gateway, 'gateway_upstream_calls_total', { service: 'main-api', outcome: 'timeout' }),
+      ).toBeGreaterThan(timeoutsBefore);
     } finally {
       process.kill(pid, 'SIGCONT');
     }
-    await until('the gateway ready again', async () => ((await fetch(`${platform.baseUrl}/readyz`)).status === 200 ? true : undefined));
+    await until('the gateway ready again', async () =>
+      (await fetch(`${platform.baseUrl}/readyz`)).status === 200 ? true : undefined,
+    );
     const ready = await fetch(`${platform.baseUrl}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ready' });
   });

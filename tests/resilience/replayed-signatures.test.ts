@@ -32,7 +32,9 @@ interface Captured {
 }
 
 /** A proxy that forwards everything to `target` and keeps a copy of each request. */
-async function startRecordingProxy(target: string): Promise<{ url: string; captured: Captured[]; close: () => Promise<void> }> {
+async function startRecordingProxy(
+  target: string,
+): Promise<{ url: string; captured: Captured[]; close: () => Promise<void> }> {
   const captured: Captured[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,12 +47,17 @@ async function startRecordingProxy(target: string): Promise<{ url: string; captu
       delete headers.connection;
       delete headers['keep-alive'];
       delete headers['transfer-encoding'];
-      request(`${target}${req.url ?? '/'}`, { method: req.method as 'GET', headers, body: body.length > 0 ? body : undefined })
+      request(`${target}${req.url ?? '/'}`, {
+        method: req.method as 'GET',
+        headers,
+        body: body.length > 0 ? body : undefined,
+      })
         .then(async (answer) => {
           const bytes = Buffer.from(await answer.body.arrayBuffer());
           const out: Record<string, string | string[]> = {};
           for (const [name, value] of Object.entries(answer.headers)) {
-            if (value !== undefined && !['connection', 'keep-alive', 'transfer-encoding'].includes(name)) out[name] = value;
+            if (value !== undefined && !['connection', 'keep-alive', 'transfer-encoding'].includes(name))
+              out[name] = value;
           }
           out['content-length'] = String(bytes.length);
           res.writeHead(answer.statusCode, out);
@@ -114,7 +121,10 @@ async function stopProcess(child: Child | undefined): Promise<void> {
 /** The signed parameters of a captured request: its query (GET, media) or its JSON body (POST). */
 function paramsOf(captured: Captured): [string, string][] {
   if (captured.method === 'POST') {
-    return Object.entries(JSON.parse(captured.body.toString('utf8')) as Record<string, unknown>).map(([k, v]) => [k, String(v)]);
+    return Object.entries(JSON.parse(captured.body.toString('utf8')) as Record<string, unknown>).map(([k, v]) => [
+      k,
+      String(v),
+    ]);
   }
   const query = captured.url.includes('?') ? captured.url.slice(captured.url.indexOf('?') + 1) : '';
   return [...new URLSearchParams(query).entries()];
@@ -138,7 +148,14 @@ interface Attempt {
 }
 
 /** Sends the captured headers with these parameters to `method path`, the parameters encoded as `as`. */
-async function sendWith(baseUrl: string, captured: Captured, method: 'GET' | 'POST', path: string, pairs: [string, string][], as: 'json' | 'form' = 'json'): Promise<Attempt> {
+async function sendWith(
+  baseUrl: string,
+  captured: Captured,
+  method: 'GET' | 'POST',
+  path: string,
+  pairs: [string, string][],
+  as: 'json' | 'form' = 'json',
+): Promise<Attempt> {
   const headers = signHeaders(captured);
   let url = `${baseUrl}${path}`;
   let body: string | undefined;
@@ -202,7 +219,12 @@ describe('a request captured between the gateway and the upstream', () => {
     upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
     loginUrl = `http://127.0.0.1:${loginPort}`;
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    const env = { DATA_DIR: dataDir, UPSTREAM_PORT: String(upstreamPort), LOGIN_PORT: String(loginPort), PORT: String(gatewayPort) };
+    const env = {
+      DATA_DIR: dataDir,
+      UPSTREAM_PORT: String(upstreamPort),
+      LOGIN_PORT: String(loginPort),
+      PORT: String(gatewayPort),
+    };
     // the login service seeds the demo accounts, the main API the demo content (and the student's history)
     const started = await Promise.allSettled([
       startProcess('upstream/cli/login-service.ts', env, `${loginUrl}/healthz`).then((child) => (loginService = child)),
@@ -211,9 +233,16 @@ describe('a request captured between the gateway and the upstream', () => {
     for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
     mainProxy = await startRecordingProxy(upstreamUrl);
     loginProxy = await startRecordingProxy(loginUrl);
-    gateway = await startProcess('gateway/src/main.ts', { ...env, UPSTREAM_URL: mainProxy.url, LOGIN_URL: loginProxy.url }, `${gatewayUrl}/healthz`);
+    gateway = await startProcess(
+      'gateway/src/main.ts',
+      { ...env, UPSTREAM_URL: mainProxy.url, LOGIN_URL: loginProxy.url },
+      `${gatewayUrl}/healthz`,
+    );
     const login = new UpstreamClient({ baseUrl: loginUrl, secret: SECRET });
-    const signedIn = await login.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' });
+    const signedIn = await login.postJson<{ token: string }>('/UserCenterApi/Login', {
+      userName: 'student',
+      password: 'Student2026',
+    });
     expect(signedIn.body.code).toBe(2000);
     token = signedIn.body.items.token;
   });
@@ -237,7 +266,12 @@ describe('a request captured between the gateway and the upstream', () => {
     return answer.data!;
   }
 
-  type History = { viewer: { userId: number; history: { videoId: number; courseId: number; catalogueId: number; videoImage: string }[] } };
+  type History = {
+    viewer: {
+      userId: number;
+      history: { videoId: number; courseId: number; catalogueId: number; videoImage: string }[];
+    };
+  };
   const HISTORY = `{ viewer { userId history { videoId courseId catalogueId videoImage } } }`;
   const LIKE = `mutation Like($input: SetVideoOperationInput!) { setVideoOperation(input: $input) { operations { liked } errors { message } } }`;
   const SEARCH = `query Search($keyword: String!) { search(keyword: $keyword) { overview { courseCount } } }`;
@@ -247,7 +281,13 @@ describe('a request captured between the gateway and the upstream', () => {
     expect(before.viewer.history.length).toBeGreaterThan(0);
     const watched = before.viewer.history[0]!;
     const liked = await graphql<{ setVideoOperation: { operations: { liked: boolean } } }>(LIKE, {
-      input: { videoId: watched.videoId, courseId: watched.courseId, catalogueId: watched.catalogueId, kind: 'LIKE', on: true },
+      input: {
+        videoId: watched.videoId,
+        courseId: watched.courseId,
+        catalogueId: watched.catalogueId,
+        kind: 'LIKE',
+        on: true,
+      },
     });
     expect(liked.setVideoOperation.operations.liked).toBe(true);
     await graphql(SEARCH, { keyword: '辩证法' });
@@ -287,7 +327,9 @@ describe('a request captured between the gateway and the upstream', () => {
       );
     }
     // each main-API request five times elsewhere and once as it was (but media), each login-service request four times
-    expect(attempts.length).toBe(main.length * 6 - main.filter((c) => pathOf(c).startsWith('/media/')).length + login.length * 4);
+    expect(attempts.length).toBe(
+      main.length * 6 - main.filter((c) => pathOf(c).startsWith('/media/')).length + login.length * 4,
+    );
     expect(attempts.length).toBeGreaterThan(20);
     expect(accepted(attempts), `${accepted(attempts).length} of ${attempts.length} accepted`).toEqual([]);
 
@@ -295,14 +337,20 @@ describe('a request captured between the gateway and the upstream', () => {
     const after = await graphql<History>(HISTORY);
     expect(after.viewer.history).toEqual(before.viewer.history);
     expect(after.viewer.userId).toBe(before.viewer.userId);
-    const state = await new UpstreamClient({ baseUrl: upstreamUrl, secret: SECRET }).get<{ userLike: number }>('/api/operate/GetUserOperateVideo', {
-      productId: 1,
-      courseId: watched.courseId,
-      userId: before.viewer.userId,
-      videoId: watched.videoId,
-    });
+    const state = await new UpstreamClient({ baseUrl: upstreamUrl, secret: SECRET }).get<{ userLike: number }>(
+      '/api/operate/GetUserOperateVideo',
+      {
+        productId: 1,
+        courseId: watched.courseId,
+        userId: before.viewer.userId,
+        videoId: watched.videoId,
+      },
+    );
     expect(state.body.items.userLike).toBe(1);
-    expect((await new UpstreamClient({ baseUrl: loginUrl, secret: SECRET }).get('/UserCenterApi/ValidateToken', { token })).body.code).toBe(2000);
+    expect(
+      (await new UpstreamClient({ baseUrl: loginUrl, secret: SECRET }).get('/UserCenterApi/ValidateToken', { token }))
+        .body.code,
+    ).toBe(2000);
     // and no sign reached a log
     for (const captured of [...main, ...login]) {
       expect(mainApi!.output()).not.toContain(String(captured.headers.sign));
@@ -319,7 +367,12 @@ describe('a request captured between the gateway and the upstream', () => {
     const pairs = paramsOf(search!);
     const index = pairs.findIndex(([, value]) => value === '辩证法&X=1');
     expect(index).toBeGreaterThanOrEqual(0);
-    const split: [string, string][] = [...pairs.slice(0, index), [pairs[index]![0], '辩证法'], ['X', '1'], ...pairs.slice(index + 1)];
+    const split: [string, string][] = [
+      ...pairs.slice(0, index),
+      [pairs[index]![0], '辩证法'],
+      ['X', '1'],
+      ...pairs.slice(index + 1),
+    ];
     // the formula cannot tell them apart: the split request carries a valid sign...
     expect(signParams(split, String(search!.headers.timespan), SECRET)).toBe(search!.headers.sign);
     // ...that has been used
@@ -330,10 +383,13 @@ describe('a request captured between the gateway and the upstream', () => {
     mainProxy.captured.length = 0;
     loginProxy.captured.length = 0;
     // a token the gateway has not seen yet: it asks the login service about it
-    const another = await new UpstreamClient({ baseUrl: loginUrl, secret: SECRET }).postJson<{ token: string }>('/UserCenterApi/Login', {
-      userName: 'student',
-      password: 'Student2026',
-    });
+    const another = await new UpstreamClient({ baseUrl: loginUrl, secret: SECRET }).postJson<{ token: string }>(
+      '/UserCenterApi/Login',
+      {
+        userName: 'student',
+        password: 'Student2026',
+      },
+    );
     const history = await graphql<History>(HISTORY, {}, another.body.items.token);
     const media = await fetch(`${gatewayUrl}${history.viewer.history[0]!.videoImage}`);
     expect(media.status).toBe(200);
@@ -347,7 +403,10 @@ describe('a request captured between the gateway and the upstream', () => {
     for (const captured of login) expect(paramsOf(captured)).toContainEqual(['aud', 'login-service']);
 
     // from the demo library's network, IPAutoLogin would hand out the organisation's token
-    const fromLibrary = (captured: Captured): Captured => ({ ...captured, headers: { ...captured.headers, 'x-forwarded-for': '10.20.5.5' } });
+    const fromLibrary = (captured: Captured): Captured => ({
+      ...captured,
+      headers: { ...captured.headers, 'x-forwarded-for': '10.20.5.5' },
+    });
     const attempts: Attempt[] = [];
     for (const captured of main) {
       const pairs = paramsOf(captured);
@@ -367,7 +426,11 @@ describe('a request captured between the gateway and the upstream', () => {
     }
     expect(attempts.length).toBe((main.length + login.length) * 3);
     expect(accepted(attempts), `${accepted(attempts).length} of ${attempts.length} accepted`).toEqual([]);
-    expect((await graphql<History>(HISTORY, {}, another.body.items.token)).viewer.history).toEqual(history.viewer.history);
-    expect(loginService!.output()).toContain('refused a request signed for another service GET /UserCenterApi/IPAutoLogin');
+    expect((await graphql<History>(HISTORY, {}, another.body.items.token)).viewer.history).toEqual(
+      history.viewer.history,
+    );
+    expect(loginService!.output()).toContain(
+      'refused a request signed for another service GET /UserCenterApi/IPAutoLogin',
+    );
   });
 });

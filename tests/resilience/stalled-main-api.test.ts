@@ -42,7 +42,11 @@ interface GraphQLBody {
 
 function classify(body: GraphQLBody): string {
   if (!body.errors && body.data) return 'data';
-  if (body.errors && body.errors.length > 0 && body.errors.every((error) => error.message === BUSY && error.extensions?.code === 'UPSTREAM_UNAVAILABLE')) {
+  if (
+    body.errors &&
+    body.errors.length > 0 &&
+    body.errors.every((error) => error.message === BUSY && error.extensions?.code === 'UPSTREAM_UNAVAILABLE')
+  ) {
     return 'busy';
   }
   return `unexpected: ${JSON.stringify(body).slice(0, 300)}`;
@@ -114,7 +118,8 @@ describe('a main API that stalls', () => {
         await sleep(500);
         pending.push(ask(stoppedAt));
       }
-      gatewayHealthy = (await fetch(`${platform.baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) })).status === 200;
+      gatewayHealthy =
+        (await fetch(`${platform.baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) })).status === 200;
       // stopped for 15 s in all, or until every read has had its answer if that takes longer (it did, before)
       await Promise.race([Promise.all(pending), sleep(60_000)]);
       await sleep(Math.max(0, stoppedAt + 15_000 - Date.now()));
@@ -139,10 +144,17 @@ describe('a main API that stalls', () => {
 
     // going on: the page's data comes back without anyone restarting anything
     const goneOn = Date.now();
-    await expect.poll(async () => (await home(platform.baseUrl, AbortSignal.timeout(30_000))).kind, { timeout: 30_000, interval: 100 }).toBe('data');
+    await expect
+      .poll(async () => (await home(platform.baseUrl, AbortSignal.timeout(30_000))).kind, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe('data');
     console.log(`stalled main API: the home page answered its data again ${Date.now() - goneOn} ms after SIGCONT`);
     // and keeps answering it, to many at once
-    const burst = await Promise.all(Array.from({ length: 10 }, () => home(platform.baseUrl, AbortSignal.timeout(30_000))));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => home(platform.baseUrl, AbortSignal.timeout(30_000))),
+    );
     expect(burst.map((answer) => answer.kind)).toEqual(Array(10).fill('data'));
   });
 });

@@ -9,8 +9,11 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function browserAvailable(): boolean {
   if (existsSync(chromiumPath)) return true;
-  if (process.env.CI) throw new Error(`Chromium is required in CI but ${chromiumPath} is missing (.ci/run installs it)`);
-  console.warn(`\n!!! ${chromiumPath} not found: end-to-end tests are SKIPPED on this machine (apt-get install chromium)\n`);
+  if (process.env.CI)
+    throw new Error(`Chromium is required in CI but ${chromiumPath} is missing (.ci/run installs it)`);
+  console.warn(
+    `\n!!! ${chromiumPath} not found: end-to-end tests are SKIPPED on this machine (apt-get install chromium)\n`,
+  );
   return false;
 }
 

@@ -26,7 +26,11 @@ const collector = (append: (text: string) => void) =>
   });
 
 /** runs a command's function in this process, with `env` over this process's environment */
-export async function runInProcess(command: (args: string[], io: CommandIo) => Promise<number>, args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+export async function runInProcess(
+  command: (args: string[], io: CommandIo) => Promise<number>,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<CommandRun> {
   let stdout = '';
   let stderr = '';
   const code = await command(args, {

@@ -20,7 +20,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     const search = await store.search.applyPending();
     if (search.remaining > 0) throw new Error(`the demo template's search index left ${search.remaining} changes`);
     const knowledge = await store.knowledge.catchUp(600_000);
-    if (knowledge.remaining > 0) throw new Error(`the demo template's knowledge base left ${knowledge.remaining} courses`);
+    if (knowledge.remaining > 0)
+      throw new Error(`the demo template's knowledge base left ${knowledge.remaining} courses`);
   } finally {
     await store.close();
   }

@@ -66,7 +66,13 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   const requests: StandInRequest[] = [];
   let releaseHeld: (() => void)[] = [];
   const embeddingRequests: StandInEmbeddingRequest[] = [];
-  const standIn: Partial<OpenAiStandIn> = { requests, script: [], embeddingRequests, embeddingStatus: 200, embedText: characterBagVector };
+  const standIn: Partial<OpenAiStandIn> = {
+    requests,
+    script: [],
+    embeddingRequests,
+    embeddingStatus: 200,
+    embedText: characterBagVector,
+  };
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let raw = '';
@@ -75,11 +81,17 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       const body = JSON.parse(raw) as StandInEmbeddingRequest['body'];
       embeddingRequests.push({ headers: req.headers, body });
       if (standIn.embeddingStatus !== 200) {
-        res.writeHead(standIn.embeddingStatus!, { 'content-type': 'application/json' }).end('{"error":{"message":"stand-in refusal"}}');
+        res
+          .writeHead(standIn.embeddingStatus!, { 'content-type': 'application/json' })
+          .end('{"error":{"message":"stand-in refusal"}}');
         return;
       }
-      const data = body.input.map((text, index) => ({ object: 'embedding', index, embedding: standIn.embedText!(text) })).reverse();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model }));
+      const data = body.input
+        .map((text, index) => ({ object: 'embedding', index, embedding: standIn.embedText!(text) }))
+        .reverse();
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data, model: body.model }));
       return;
     }
     let finished!: () => void;
@@ -101,7 +113,9 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     const script = standIn.script!;
     const first = script[0];
     if (first && 'status' in first) {
-      res.writeHead(first.status, { 'content-type': 'application/json' }).end('{"error":{"message":"stand-in refusal"}}');
+      res
+        .writeHead(first.status, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"stand-in refusal"}}');
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -28,7 +28,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     const search = await data.search.applyPending();
     if (search.remaining > 0) throw new Error(`the platform template's search index left ${search.remaining} changes`);
     const knowledge = await data.knowledge.catchUp(600_000);
-    if (knowledge.remaining > 0) throw new Error(`the platform template's knowledge base left ${knowledge.remaining} courses`);
+    if (knowledge.remaining > 0)
+      throw new Error(`the platform template's knowledge base left ${knowledge.remaining} courses`);
   } finally {
     await data.close();
   }

@@ -92,7 +92,10 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number, outp
   throw new Error(`platform not healthy at ${url} after ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startPlatform(extraEnv: Record<string, string> = {}, options: PlatformOptions = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  extraEnv: Record<string, string> = {},
+  options: PlatformOptions = {},
+): Promise<RunningPlatform> {
   const [port, upstreamPort, loginPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sizheng-e2e-'));
   if (options.template) copyDataDir(options.template, dataDir);

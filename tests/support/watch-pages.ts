@@ -39,7 +39,11 @@ export interface WatchOptions {
 
 function describeError(error: Error, page: Page): string {
   // the first frames name the chunk and position (map them with a --sourcemap build of the same commit)
-  const frames = (error.stack ?? '').split('\n').slice(1, 4).map((line) => line.trim()).join(' | ');
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .slice(1, 4)
+    .map((line) => line.trim())
+    .join(' | ');
   return `${error.message} @ ${page.url()}${frames ? ` :: ${frames}` : ''}`;
 }
 

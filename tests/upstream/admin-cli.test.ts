@@ -21,7 +21,12 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const result = (run: CommandRun) => ({ status: run.code, stdout: run.stdout, stderr: run.stderr, json: () => JSON.parse(run.stdout) as unknown });
+const result = (run: CommandRun) => ({
+  status: run.code,
+  stdout: run.stdout,
+  stderr: run.stderr,
+  json: () => JSON.parse(run.stdout) as unknown,
+});
 const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 /** the command in-process */
 const admin = async (...args: string[]) => result(await runInProcess(runAdmin, args, env()));
@@ -41,7 +46,9 @@ describe('admin CLI', () => {
   });
 
   it('org add with a chosen gid; duplicate gid and invalid CIDR are refused', async () => {
-    expect((await admin('org', 'add', '--name', '第二学院', '--ip-ranges', '10.9.0.0/16', '--gid', 'second-gid')).json()).toMatchObject({
+    expect(
+      (await admin('org', 'add', '--name', '第二学院', '--ip-ranges', '10.9.0.0/16', '--gid', 'second-gid')).json(),
+    ).toMatchObject({
       gid: 'second-gid',
     });
     const dup = await admin('org', 'add', '--name', '第三学院', '--ip-ranges', '10.8.0.0/16', '--gid', 'second-gid');
@@ -56,9 +63,27 @@ describe('admin CLI', () => {
   });
 
   it('user add prints the user without any hash; duplicates (any case) and weak passwords are refused', async () => {
-    const res = await admin('user', 'add', '--username', 'Lin', '--password', 'LinPass2026', '--type', '2', '--org', String(comId));
+    const res = await admin(
+      'user',
+      'add',
+      '--username',
+      'Lin',
+      '--password',
+      'LinPass2026',
+      '--type',
+      '2',
+      '--org',
+      String(comId),
+    );
     expect(res.status, res.stderr).toBe(0);
-    expect(res.json()).toMatchObject({ userName: 'Lin', userType: 2, comId, comName: '测试大学', enabled: true, passwordLogin: true });
+    expect(res.json()).toMatchObject({
+      userName: 'Lin',
+      userType: 2,
+      comId,
+      comName: '测试大学',
+      enabled: true,
+      passwordLogin: true,
+    });
     expect(res.stdout).not.toMatch(/scrypt|LinPass2026|hash/i);
 
     const dup = await admin('user', 'add', '--username', 'lin', '--password', 'LinPass2026', '--type', '1');
@@ -70,18 +95,33 @@ describe('admin CLI', () => {
       expect(r.stderr).toMatch(/密码/);
     }
     expect((await admin('user', 'add', '--username', 'x1', '--password', 'Good2026pw', '--type', '3')).status).toBe(1);
-    expect((await admin('user', 'add', '--username', 'nomember', '--password', 'Good2026pw', '--type', '2')).stderr).toContain('必须指定所属机构');
-    expect((await admin('user', 'add', '--username', 'ghostorg', '--password', 'Good2026pw', '--type', '2', '--org', '999')).stderr).toContain('999 不存在');
-    expect((await admin('user', 'add', '--username', 'org12', '--password', 'Good2026pw', '--type', '1')).stderr).toContain('保留');
+    expect(
+      (await admin('user', 'add', '--username', 'nomember', '--password', 'Good2026pw', '--type', '2')).stderr,
+    ).toContain('必须指定所属机构');
+    expect(
+      (await admin('user', 'add', '--username', 'ghostorg', '--password', 'Good2026pw', '--type', '2', '--org', '999'))
+        .stderr,
+    ).toContain('999 不存在');
+    expect(
+      (await admin('user', 'add', '--username', 'org12', '--password', 'Good2026pw', '--type', '1')).stderr,
+    ).toContain('保留');
   });
 
   it('user list, disable, enable and reset-password print records', async () => {
-    expect((await admin('user', 'add', '--username', 'wang', '--password', 'Wang2026pw', '--type', '1')).status).toBe(0);
+    expect((await admin('user', 'add', '--username', 'wang', '--password', 'Wang2026pw', '--type', '1')).status).toBe(
+      0,
+    );
     const list = await admin('user', 'list');
     expect((list.json() as { userName: string }[]).map((u) => u.userName)).toEqual(['Lin', 'wang']);
     expect(list.stdout).not.toMatch(/scrypt|hash/i);
-    expect((await admin('user', 'disable', '--username', 'wang')).json()).toMatchObject({ userName: 'wang', enabled: false });
-    expect((await admin('user', 'enable', '--username', 'WANG')).json()).toMatchObject({ userName: 'wang', enabled: true });
+    expect((await admin('user', 'disable', '--username', 'wang')).json()).toMatchObject({
+      userName: 'wang',
+      enabled: false,
+    });
+    expect((await admin('user', 'enable', '--username', 'WANG')).json()).toMatchObject({
+      userName: 'wang',
+      enabled: true,
+    });
     const reset = await admin('user', 'reset-password', '--username', 'wang', '--password', 'NewPass2027');
     expect(reset.status).toBe(0);
     expect(reset.stdout).not.toContain('NewPass2027');
@@ -128,8 +168,15 @@ describe('admin CLI', () => {
       });
       expect(output).toContain('seeded demo accounts');
       // the command as a process of its own, beside the running service
-      const users = ((await adminProcess('user', 'list')).json() as { userName: string; userType: number }[]).map((u) => [u.userName, u.userType]);
-      expect(users).toEqual(expect.arrayContaining([['student', 1], ['teacher', 2]]));
+      const users = ((await adminProcess('user', 'list')).json() as { userName: string; userType: number }[]).map(
+        (u) => [u.userName, u.userType],
+      );
+      expect(users).toEqual(
+        expect.arrayContaining([
+          ['student', 1],
+          ['teacher', 2],
+        ]),
+      );
       // created while the server runs, usable at once
       const live = await adminProcess('user', 'add', '--username', 'live', '--password', 'Live2026pw', '--type', '1');
       expect(live.status, live.stderr).toBe(0);

@@ -14,9 +14,21 @@ import { addUserWords, isUserWord } from '../../upstream/src/search/analyzer';
 
 describe('filler frames said of any term', () => {
   // the platform's terms are the segmenter's user words, as when a course is indexed
-  addUserWords(['资本循环', '周转', '放管服', '队列', '政策评估', '实践', '三次握手', '人类命运共同体', '一带一路', '常见误区']);
+  addUserWords([
+    '资本循环',
+    '周转',
+    '放管服',
+    '队列',
+    '政策评估',
+    '实践',
+    '三次握手',
+    '人类命运共同体',
+    '一带一路',
+    '常见误区',
+  ]);
   const isTerm = isUserWord;
-  const frame = (term: string) => skeletonOf(`这里有一个常见误区：把${term}简单化、标签化，只记结论而不问来由。`, isTerm);
+  const frame = (term: string) =>
+    skeletonOf(`这里有一个常见误区：把${term}简单化、标签化，只记结论而不问来由。`, isTerm);
 
   it('masks a term written with quotes, a slash or a noun joined to it as one slot', () => {
     const plain = frame('资本循环与周转');
@@ -61,7 +73,9 @@ describe('words that point or hedge', () => {
     const texts = (question: string) => planQuestion(question).terms.map((t) => t.text);
     expect(texts('我在网上被人骗了钱，这种犯罪有专门的法律管吗')).not.toContain('这种');
     expect(texts('用的人越多就越值钱，这是什么原理')).not.toContain('这是');
-    expect(texts('左手和右手怎么也叠不到一起，化学里有类似的概念吗')).toEqual(expect.not.arrayContaining(['不到', '一起']));
+    expect(texts('左手和右手怎么也叠不到一起，化学里有类似的概念吗')).toEqual(
+      expect.not.arrayContaining(['不到', '一起']),
+    );
     expect(texts('左手和右手怎么也叠不到一起，化学里有类似的概念吗')).toContain('化学');
     // 解释 stays a word of content (法律解释)
     expect(texts('法官解释法律条文的时候一般有哪些方法')).toContain('解释');
@@ -77,7 +91,10 @@ describe('people no lecture names', () => {
   });
 
   it('still refuses to answer for a person no lecture names', () => {
-    expect(strangerOf([term('周杰伦', 0), { text: '歌曲', forms: ['歌曲'], part: 0, idf: 4 }], 0, '周杰伦的歌曲有什么特点')?.text).toBe('周杰伦');
+    expect(
+      strangerOf([term('周杰伦', 0), { text: '歌曲', forms: ['歌曲'], part: 0, idf: 4 }], 0, '周杰伦的歌曲有什么特点')
+        ?.text,
+    ).toBe('周杰伦');
     // two people side by side are two people
     expect(strangerOf([term('迪克', 0), term('斯特拉', 6)], 0, '迪克和斯特拉是什么关系')?.text).toBe('迪克');
   });

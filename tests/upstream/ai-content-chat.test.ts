@@ -52,7 +52,9 @@ function answerFor(prompt: string): string {
   return JSON.stringify({
     courseOverview: `模型写的课程概述：${lecture}所在的课程。`,
     videoAbstract: `模型写的摘要：${lecture}。`,
-    keyPoints: [...new Set(seconds)].sort((a, b) => b - a).map((t) => ({ timePoint: t, description: `第${t}秒的要点` })),
+    keyPoints: [...new Set(seconds)]
+      .sort((a, b) => b - a)
+      .map((t) => ({ timePoint: t, description: `第${t}秒的要点` })),
     guessYouAsk: [`${lecture}讲了什么？`, `为什么要学${lecture}？`, `${lecture}的要点是什么？`],
   });
 }
@@ -92,7 +94,13 @@ beforeAll(async () => {
       }
       const prompt = body.messages.find((m) => m.role === 'user')!.content;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: answerFor(prompt) } }] }));
+      res.end(
+        JSON.stringify({
+          id: 'x',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: answerFor(prompt) } }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,24 +115,40 @@ describe('the openai-compatible content writer', () => {
     try {
       mode = 'content';
       requests.length = 0;
-      const run = await runAiContent(['--provider', 'openai-compatible', '--data-dir', dir], { AI_BASE_URL: baseUrl, AI_API_KEY: API_KEY });
+      const run = await runAiContent(['--provider', 'openai-compatible', '--data-dir', dir], {
+        AI_BASE_URL: baseUrl,
+        AI_API_KEY: API_KEY,
+      });
       expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ provider: 'openai-compatible', videos: 20, generated: 20, failed: 0 });
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        provider: 'openai-compatible',
+        videos: 20,
+        generated: 20,
+        failed: 0,
+      });
       expect(run.stdout + run.stderr).not.toContain(API_KEY);
 
       expect(requests).toHaveLength(20);
       for (const r of requests) {
         expect(r.path).toBe('/v1/chat/completions');
         expect(r.authorization).toBe(`Bearer ${API_KEY}`);
-        expect(r.body).toMatchObject({ model: 'deepseek-chat', stream: false, response_format: { type: 'json_object' } });
+        expect(r.body).toMatchObject({
+          model: 'deepseek-chat',
+          stream: false,
+          response_format: { type: 'json_object' },
+        });
         expect(r.body.messages[0]!.role).toBe('system');
       }
       // the prompt carries the lecture's material with its seconds
-      const prompt = requests.find((r) => lectureOf(r.body.messages[1]!.content) === '唯物辩证法的基本规律（1）')!.body.messages[1]!.content;
+      const prompt = requests.find((r) => lectureOf(r.body.messages[1]!.content) === '唯物辩证法的基本规律（1）')!.body
+        .messages[1]!.content;
       expect(prompt).toContain('今天我们学习唯物辩证法的基本规律。');
       expect(prompt).toContain('[312] 要点2——唯物辩证法的基本规律的第2个要点。');
 
-      const rows = readJson(dir, 'SELECT a.video_id AS id, v.name, a.provider, a.abstract, a.key_points AS points, a.guess_you_ask AS questions FROM ai_video_content a JOIN videos v ON v.id = a.video_id');
+      const rows = readJson(
+        dir,
+        'SELECT a.video_id AS id, v.name, a.provider, a.abstract, a.key_points AS points, a.guess_you_ask AS questions FROM ai_video_content a JOIN videos v ON v.id = a.video_id',
+      );
       expect(rows).toHaveLength(20);
       for (const row of rows) {
         const name = row.name as string;
@@ -136,7 +160,11 @@ describe('the openai-compatible content writer', () => {
           expect(row.abstract).toBe(`模型写的摘要：${name}。`);
           const points = JSON.parse(row.points as string) as { timePoint: number }[];
           expect(points.map((p) => p.timePoint)).toEqual([...points.map((p) => p.timePoint)].sort((a, b) => a - b));
-          expect(JSON.parse(row.questions as string)).toEqual([`${name}讲了什么？`, `为什么要学${name}？`, `${name}的要点是什么？`]);
+          expect(JSON.parse(row.questions as string)).toEqual([
+            `${name}讲了什么？`,
+            `为什么要学${name}？`,
+            `${name}的要点是什么？`,
+          ]);
         }
       }
       const fallbacks = rows.filter((r) => (r.name as string).endsWith('（2）')).length;
@@ -152,7 +180,10 @@ describe('the openai-compatible content writer', () => {
     try {
       mode = 'error';
       requests.length = 0;
-      const run = await runAiContent(['--provider', 'openai-compatible', '--data-dir', dir], { AI_BASE_URL: baseUrl, AI_API_KEY: API_KEY });
+      const run = await runAiContent(['--provider', 'openai-compatible', '--data-dir', dir], {
+        AI_BASE_URL: baseUrl,
+        AI_API_KEY: API_KEY,
+      });
       expect(run.code).toBe(1);
       expect(JSON.parse(run.stdout)).toMatchObject({ generated: 0, failed: 5, remaining: 20 });
       expect(requests).toHaveLength(5);
@@ -162,7 +193,9 @@ describe('the openai-compatible content writer', () => {
 
       // the provider is back: the next run writes them all
       mode = 'content';
-      const again = await runAiContent(['--provider', 'openai-compatible', '--data-dir', dir], { AI_BASE_URL: baseUrl });
+      const again = await runAiContent(['--provider', 'openai-compatible', '--data-dir', dir], {
+        AI_BASE_URL: baseUrl,
+      });
       expect(again.code, again.stderr).toBe(0);
       expect(JSON.parse(again.stdout)).toMatchObject({ generated: 20, failed: 0 });
     } finally {
@@ -186,10 +219,22 @@ describe('openai-compatible content writer, a remote answering without end', () 
     });
     await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
     try {
-      const writer = createChatWriter({ baseUrl: `http://127.0.0.1:${(endless.address() as AddressInfo).port}/v1`, apiKey: null, model: 'm' });
+      const writer = createChatWriter({
+        baseUrl: `http://127.0.0.1:${(endless.address() as AddressInfo).port}/v1`,
+        apiKey: null,
+        model: 'm',
+      });
       const material: ContentMaterial = {
-        courseName: '课程', courseInfo: '简介', authorName: '讲师', catalogueTrail: ['哲学'], videoName: '第一讲', videoAbstract: '摘要',
-        courseVideoNames: ['第一讲'], keyframes: [], transcript: [{ timePoint: 0, text: '一句话。' }], keywords: [],
+        courseName: '课程',
+        courseInfo: '简介',
+        authorName: '讲师',
+        catalogueTrail: ['哲学'],
+        videoName: '第一讲',
+        videoAbstract: '摘要',
+        courseVideoNames: ['第一讲'],
+        keyframes: [],
+        transcript: [{ timePoint: 0, text: '一句话。' }],
+        keywords: [],
       };
       await expect(writer.writeContent(material)).rejects.toThrow('the chat model answered more than 2097152 bytes');
     } finally {

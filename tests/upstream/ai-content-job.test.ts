@@ -61,7 +61,10 @@ export async function fixtureDataDir(): Promise<string> {
 
 function generatedAt(dir: string): Map<number, number> {
   const db = new Database(path.join(dir, DATABASE_FILE), { readonly: true });
-  const rows = db.prepare('SELECT video_id AS id, generated_at AS at FROM ai_video_content').all() as { id: number; at: number }[];
+  const rows = db.prepare('SELECT video_id AS id, generated_at AS at FROM ai_video_content').all() as {
+    id: number;
+    at: number;
+  }[];
   db.close();
   return new Map(rows.map((r) => [r.id, r.at]));
 }
@@ -69,7 +72,7 @@ function generatedAt(dir: string): Map<number, number> {
 describe('npm run ai:content', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = (await fixtureDataDir());
+    dir = await fixtureDataDir();
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -95,7 +98,12 @@ describe('npm run ai:content', () => {
 
     const second = await aiContent([], { DATA_DIR: dir });
     expect(second.code, second.stderr).toBe(0);
-    expect(summaryOf(second.stdout)).toMatchObject({ fresh: 5, stale: FIXTURE_VIDEOS - 5, generated: FIXTURE_VIDEOS - 5, remaining: 0 });
+    expect(summaryOf(second.stdout)).toMatchObject({
+      fresh: 5,
+      stale: FIXTURE_VIDEOS - 5,
+      generated: FIXTURE_VIDEOS - 5,
+      remaining: 0,
+    });
     const after = generatedAt(dir);
     expect(after.size).toBe(FIXTURE_VIDEOS);
     for (const [id, at] of written) expect(after.get(id)).toBe(at); // the first five were not rewritten
@@ -107,7 +115,13 @@ describe('npm run ai:content', () => {
   it('rewrites everything with --all, and a stopped --all run resumes where it stopped', async () => {
     const before = generatedAt(dir);
     const part = await aiContent(['--data-dir', dir, '--all', '--limit', '7']);
-    expect(summaryOf(part.stdout)).toMatchObject({ all: true, fresh: 0, stale: FIXTURE_VIDEOS, generated: 7, remaining: 13 });
+    expect(summaryOf(part.stdout)).toMatchObject({
+      all: true,
+      fresh: 0,
+      stale: FIXTURE_VIDEOS,
+      generated: 7,
+      remaining: 13,
+    });
     const rest = await aiContent(['--data-dir', dir, '--all']);
     expect(summaryOf(rest.stdout)).toMatchObject({ all: true, fresh: 7, stale: 13, generated: 13, remaining: 0 });
     const after = generatedAt(dir);
@@ -165,7 +179,13 @@ describe('stale AI content', () => {
     edit(`UPDATE video_transcripts SET text = '今天我们学习矛盾的普遍性。' WHERE video_id = 11 AND seq = 1`);
     const run = await aiContent([], { DATA_DIR: api.dataDir });
     expect(run.code, run.stderr).toBe(0);
-    expect(summaryOf(run.stdout)).toMatchObject({ videos: FIXTURE_VIDEOS, fresh: FIXTURE_VIDEOS - 1, stale: 1, generated: 1, courses: 1 });
+    expect(summaryOf(run.stdout)).toMatchObject({
+      videos: FIXTURE_VIDEOS,
+      fresh: FIXTURE_VIDEOS - 1,
+      stale: 1,
+      generated: 1,
+      courses: 1,
+    });
     const after = generatedAt(api.dataDir);
     for (const [id, at] of before) if (id !== 11) expect(after.get(id), `video ${id}`).toBe(at);
     expect(after.get(11)).toBeGreaterThan(before.get(11)!);
@@ -177,7 +197,9 @@ describe('stale AI content', () => {
 
   it('rewrites only the video whose transcript changed, not its course overview', async () => {
     const before = generatedAt(api.dataDir);
-    edit(`UPDATE video_transcripts SET text = '社会意识具有相对独立性，这是本讲的重点。' WHERE video_id = 32 AND seq = 2`);
+    edit(
+      `UPDATE video_transcripts SET text = '社会意识具有相对独立性，这是本讲的重点。' WHERE video_id = 32 AND seq = 2`,
+    );
     const run = await aiContent(['--data-dir', api.dataDir]);
     expect(summaryOf(run.stdout)).toMatchObject({ fresh: FIXTURE_VIDEOS - 1, stale: 1, generated: 1, courses: 0 });
     const after = generatedAt(api.dataDir);
@@ -188,11 +210,18 @@ describe('stale AI content', () => {
 
   it('is rewritten by the background refresh after a change, without any command', async () => {
     // the server's own refresh runs every 5 minutes; a second one on the same store, every 100 ms
-    const stop = startContentRefresher(api.store, { writer: createContentWriter(api.config.ai), logger: silentLogger, intervalMs: 100, batch: 1 });
+    const stop = startContentRefresher(api.store, {
+      writer: createContentWriter(api.config.ai),
+      logger: silentLogger,
+      intervalMs: 100,
+      batch: 1,
+    });
     try {
       edit(`UPDATE videos SET name = '矛盾的特殊性' WHERE id = 13`);
       edit(`UPDATE video_transcripts SET text = '今天我们学习矛盾的特殊性。' WHERE video_id = 13 AND seq = 1`);
-      await expect.poll(async () => (await content(13))!.guessYouAsk[0], { timeout: 30_000 }).toBe('什么是“矛盾的特殊性”？');
+      await expect
+        .poll(async () => (await content(13))!.guessYouAsk[0], { timeout: 30_000 })
+        .toBe('什么是“矛盾的特殊性”？');
     } finally {
       stop();
     }

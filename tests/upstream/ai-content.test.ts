@@ -79,7 +79,12 @@ function trailOf(catalogueId: number) {
 }
 
 const materialText = (v: DemoVideo) =>
-  [v.name, v.abstract, ...v.keyframes.flatMap((k) => [k.keyPoints, k.description]), ...v.transcript.map((p) => p.text)].join('\n');
+  [
+    v.name,
+    v.abstract,
+    ...v.keyframes.flatMap((k) => [k.keyPoints, k.description]),
+    ...v.transcript.map((p) => p.text),
+  ].join('\n');
 
 /** the terms a question is about: “…” and 《…》 */
 const quotedTerms = (q: string) => [...q.matchAll(/“([^”]+)”|(《[^》]+》)/g)].map((m) => m[1] ?? m[2]!);
@@ -168,10 +173,18 @@ describe('AI content of the demo catalogue', () => {
       const tags = answers.get(video.id)!.coreContent;
       const trail = trailOf(course.catalogueId);
       expect(tags.filter((t) => t.tagType === 1)).toEqual(
-        trail.map((node) => ({ tagName: node.name, tagType: 1, id: node.id, parentId: node.parentId, catalogLevel: node.level })),
+        trail.map((node) => ({
+          tagName: node.name,
+          tagType: 1,
+          id: node.id,
+          parentId: node.parentId,
+          catalogLevel: node.level,
+        })),
       );
       const lecturer = content.lecturers.find((l) => l.id === course.lecturerId)!;
-      expect(tags.filter((t) => t.tagType === 2)).toEqual([{ tagName: lecturer.name, tagType: 2, id: lecturer.id, parentId: 0, catalogLevel: 0 }]);
+      expect(tags.filter((t) => t.tagType === 2)).toEqual([
+        { tagName: lecturer.name, tagType: 2, id: lecturer.id, parentId: 0, catalogLevel: 0 },
+      ]);
       const concepts = tags.filter((t) => t.tagType === 3);
       expect(concepts.length).toBeGreaterThanOrEqual(1);
       for (const concept of concepts) {
@@ -189,7 +202,10 @@ describe('AI content of the demo catalogue', () => {
       expect(majors.length).toBeGreaterThanOrEqual(2);
       expect(majors.length).toBeLessThanOrEqual(5);
       const prefixes = SUBJECT_CLASS_PREFIX[subjectOf(course.catalogueId)]!;
-      expect(majors.some((m) => prefixes.some((p) => m.code.startsWith(p))), `${course.name}: ${majors.map((m) => m.name)}`).toBe(true);
+      expect(
+        majors.some((m) => prefixes.some((p) => m.code.startsWith(p))),
+        `${course.name}: ${majors.map((m) => m.name)}`,
+      ).toBe(true);
       for (const m of majors) {
         expect(m.code).toMatch(/^\d{6}(T|K|TK)?$/);
         expect(m.majorClass).toMatch(/类$/);

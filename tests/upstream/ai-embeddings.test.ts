@@ -20,7 +20,12 @@ describe('embeddings of the openai-compatible provider', () => {
   let api: TestApi;
   let names = 0;
   const newUser = async () =>
-    (await api.store.users.insert({ userName: `emb${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
+    (
+      await api.store.users.insert(
+        { userName: `emb${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' },
+        Date.now(),
+      )
+    ).userId;
 
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
@@ -46,7 +51,9 @@ describe('embeddings of the openai-compatible provider', () => {
   });
 
   const providerOf = (env: Record<string, string>) =>
-    createOpenAiCompatibleProvider(loadUpstreamConfig({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: standIn.baseUrl, ...env }).ai);
+    createOpenAiCompatibleProvider(
+      loadUpstreamConfig({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: standIn.baseUrl, ...env }).ai,
+    );
 
   it('is offered only with AI_EMBEDDING_MODEL, and puts the vectors back in the order of the texts', async () => {
     expect(providerOf({}).embed).toBeUndefined();
@@ -73,7 +80,9 @@ describe('embeddings of the openai-compatible provider', () => {
 
   /** the texts of the passages the model was last sent, in their order ("[n] 课程…，讲稿：text") */
   const promptTexts = (): string[] => {
-    const request = standIn.requests.filter((r) => r.body.messages.some((m) => m.content.includes('\n\n问题：'))).at(-1)!;
+    const request = standIn.requests
+      .filter((r) => r.body.messages.some((m) => m.content.includes('\n\n问题：')))
+      .at(-1)!;
     const user = request.body.messages.find((m) => m.role === 'user')!.content;
     return [...user.matchAll(/^\[\d+\] .*?，\d[\d:]*，(?:讲稿|知识点|视频简介|课程介绍)：(.*)$/gm)].map((m) => m[1]!);
   };

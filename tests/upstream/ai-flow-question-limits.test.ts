@@ -42,8 +42,20 @@ describe('flowQuestion limits', () => {
   const queue: AcceptedQuestion[] = [];
   let names = 0;
   const newUser = async () =>
-    (await api.store.users.insert({ userName: `limit${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
-  const input = (userId: number): QuestionInput => ({ question: QUESTION, userId, clientId: '', model: 'chat', courseId: 0, videoId: 0 });
+    (
+      await api.store.users.insert(
+        { userName: `limit${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' },
+        Date.now(),
+      )
+    ).userId;
+  const input = (userId: number): QuestionInput => ({
+    question: QUESTION,
+    userId,
+    clientId: '',
+    model: 'chat',
+    courseId: 0,
+    videoId: 0,
+  });
 
   /** sends the accepted question to a client; resolves when send() settles on the server */
   function serve(accepted: AcceptedQuestion): Promise<void> {
@@ -106,7 +118,9 @@ describe('flowQuestion limits', () => {
     const service = createFlowQuestionService(api.store, { provider: createRetrievalProvider(), maxStreaming: 1 });
     const first = await service.accept(input(await newUser()));
     const other = await newUser();
-    await expect(service.accept(input(other))).rejects.toThrow(expect.objectContaining({ code: -1, message: '当前提问人数较多，请稍后再试' }));
+    await expect(service.accept(input(other))).rejects.toThrow(
+      expect.objectContaining({ code: -1, message: '当前提问人数较多，请稍后再试' }),
+    );
     // not recorded: it does not count against the asker's minute
     expect(await api.store.aiQuestions.countSince(other, 0)).toBe(0);
     const sent = serve(first);
@@ -132,8 +146,13 @@ describe('flowQuestion limits', () => {
   it('refuses a visitor (userType -1 or 0): 请先登录后再提问', async () => {
     const userId = await newUser();
     for (const userType of [-1, 0]) {
-      const users = { ...api.store.users, get: async (id: number) => ({ ...(await api.store.users.get(id))!, userType }) };
-      const service = createFlowQuestionService({ ...api.store, users } as MainApiData, { provider: createRetrievalProvider() });
+      const users = {
+        ...api.store.users,
+        get: async (id: number) => ({ ...(await api.store.users.get(id))!, userType }),
+      };
+      const service = createFlowQuestionService({ ...api.store, users } as MainApiData, {
+        provider: createRetrievalProvider(),
+      });
       await expect(service.accept(input(userId)), `userType ${userType}`).rejects.toThrow(
         expect.objectContaining({ code: -1, message: '请先登录后再提问' }),
       );

@@ -16,7 +16,12 @@ describe('flowQuestion', () => {
   let clock = Date.parse('2026-11-20T08:00:00Z');
   let names = 0;
   const newUser = async () =>
-    (await api.store.users.insert({ userName: `asker${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
+    (
+      await api.store.users.insert(
+        { userName: `asker${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' },
+        Date.now(),
+      )
+    ).userId;
 
   beforeAll(async () => {
     api = await startTestApi({ content: lectureContent(), now: () => clock });
@@ -25,7 +30,13 @@ describe('flowQuestion', () => {
 
   it('streams deep thinking, then the answer, then end: with the cited sources, as SSE', async () => {
     const userId = await newUser();
-    const result = await ask(api.client, { question: QUESTION, userId, model: 'reasoner', clientId: 'tab-1', productId: 1 });
+    const result = await ask(api.client, {
+      question: QUESTION,
+      userId,
+      model: 'reasoner',
+      clientId: 'tab-1',
+      productId: 1,
+    });
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(result.headers.get('cache-control')).toBe('no-cache, no-transform');
@@ -65,7 +76,13 @@ describe('flowQuestion', () => {
     }
     // the record says how it ended and what it cited
     const row = (await api.store.aiQuestions.latest(userId))!;
-    expect(row).toMatchObject({ outcome: 'end', model: 'reasoner', clientId: 'tab-1', question: QUESTION, chunks: chunks.length });
+    expect(row).toMatchObject({
+      outcome: 'end',
+      model: 'reasoner',
+      clientId: 'tab-1',
+      question: QUESTION,
+      chunks: chunks.length,
+    });
     expect(JSON.parse(row.sources)).toEqual(sources);
   });
 
@@ -88,7 +105,11 @@ describe('flowQuestion', () => {
   });
 
   it('says so honestly, with no sources, when nothing is relevant', async () => {
-    const result = await ask(api.client, { question: '红烧肉怎么做才好吃', userId: await newUser(), model: 'reasoner' });
+    const result = await ask(api.client, {
+      question: '红烧肉怎么做才好吃',
+      userId: await newUser(),
+      model: 'reasoner',
+    });
     const { thinking, answer, sources } = answerParts(result.chunks);
     expect(thinking).toContain('没有');
     expect(answer.startsWith('知识库中没有找到与这个问题相关的课程内容。')).toBe(true);
@@ -106,7 +127,15 @@ describe('flowQuestion', () => {
   it('deletes questions older than 30 days in the background', async () => {
     clock += 2 * 3_600_000; // past the hourly sweep of earlier questions
     const userId = await newUser();
-    const asked = { userId, clientId: '', model: 'chat', provider: 'retrieval', question: '旧问题', courseId: 0, videoId: 0 };
+    const asked = {
+      userId,
+      clientId: '',
+      model: 'chat',
+      provider: 'retrieval',
+      question: '旧问题',
+      courseId: 0,
+      videoId: 0,
+    };
     const old = await api.store.aiQuestions.add(asked, clock - 31 * 86_400_000);
     const recent = await api.store.aiQuestions.add(asked, clock - 29 * 86_400_000);
     expect((await ask(api.client, { question: QUESTION, userId })).status).toBe(200);
@@ -130,7 +159,10 @@ describe('flowQuestion', () => {
 
     it('over 200 characters (code points, after trimming): 输入限200字以内', async () => {
       const userId = await newUser();
-      expect(await refusal({ userId, question: '问'.repeat(201) })).toMatchObject({ code: 4000, message: '输入限200字以内' });
+      expect(await refusal({ userId, question: '问'.repeat(201) })).toMatchObject({
+        code: 4000,
+        message: '输入限200字以内',
+      });
       // 200 characters outside the BMP are 400 UTF-16 units, and allowed; spaces around are trimmed
       const astral = await ask(api.client, { userId, question: ` ${'𠀀'.repeat(200)} ` });
       expect(astral.status).toBe(200);
@@ -145,12 +177,26 @@ describe('flowQuestion', () => {
       expect(await refusal({ userId, question, clientId: 'x'.repeat(65) })).toMatchObject({ code: 4000 });
       expect(await refusal({ question })).toMatchObject({ code: 4000 });
       expect(await refusal({ userId: 0, question })).toMatchObject({ code: 4000 });
-      expect(await refusal({ userId: 987654, question })).toMatchObject({ code: 4000, message: '参数 userId 对应的用户不存在' });
+      expect(await refusal({ userId: 987654, question })).toMatchObject({
+        code: 4000,
+        message: '参数 userId 对应的用户不存在',
+      });
       expect(await refusal({ userId, question, productId: 2 })).toMatchObject({ code: 4000 });
-      expect(await refusal({ userId, question, courseId: 999 })).toMatchObject({ status: 404, code: 4004, message: '课程不存在' });
-      expect(await refusal({ userId, question, videoId: 999 })).toMatchObject({ status: 404, code: 4004, message: '视频不存在' });
+      expect(await refusal({ userId, question, courseId: 999 })).toMatchObject({
+        status: 404,
+        code: 4004,
+        message: '课程不存在',
+      });
+      expect(await refusal({ userId, question, videoId: 999 })).toMatchObject({
+        status: 404,
+        code: 4004,
+        message: '视频不存在',
+      });
       // a video of another course
-      expect(await refusal({ userId, question, courseId: 2, videoId: 11 })).toMatchObject({ code: 4004, message: '视频不存在' });
+      expect(await refusal({ userId, question, courseId: 2, videoId: 11 })).toMatchObject({
+        code: 4004,
+        message: '视频不存在',
+      });
       const unsigned = await api.client.get('/api/ai/flowQuestion', { userId, question }, { sign: '0'.repeat(32) });
       expect(unsigned.status).toBe(401);
       expect(unsigned.body.code).toBe(4001);
@@ -187,7 +233,11 @@ describe('flowQuestion', () => {
   it('stops the work when the client goes away', async () => {
     const full = await ask(api.client, { question: QUESTION, userId: await newUser(), model: 'reasoner' });
     const userId = await newUser();
-    const cut = await ask(api.client, { question: QUESTION, userId, model: 'reasoner' }, (_chunk, index) => index === 1);
+    const cut = await ask(
+      api.client,
+      { question: QUESTION, userId, model: 'reasoner' },
+      (_chunk, index) => index === 1,
+    );
     expect(cut.chunks).toHaveLength(2);
     // the server notices, stops the provider and records the question as aborted, having sent
     // far fewer chunks than a whole answer

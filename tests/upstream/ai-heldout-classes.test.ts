@@ -91,7 +91,11 @@ describe('the knowledge base hears and follows up', () => {
 
   it('reads 它 in a question asked from a lecture’s play page as the lecture’s topic, and only there', async () => {
     const video = content.videos.find((v) => v.keyframes.some((k) => k.keyPoints === '洞穴比喻'))!;
-    const here = await store.knowledge.retrieve({ question: '它出自哪本书', videoId: video.id, courseId: video.courseId });
+    const here = await store.knowledge.retrieve({
+      question: '它出自哪本书',
+      videoId: video.id,
+      courseId: video.courseId,
+    });
     expect(here.keywords).toContain('洞穴比喻');
     expect(here.passages[0]?.videoId).toBe(video.id);
     const nowhere = await store.knowledge.retrieve({ question: '它出自哪本书' });

@@ -4,7 +4,13 @@
  * second each chunk (and each of its sentences) starts at. Expected values are worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { CHUNK_MAX, CHUNK_MIN, chunkCourse, type CourseMaterial, type VideoMaterial } from '../../upstream/src/ai/knowledge/chunker';
+import {
+  CHUNK_MAX,
+  CHUNK_MIN,
+  chunkCourse,
+  type CourseMaterial,
+  type VideoMaterial,
+} from '../../upstream/src/ai/knowledge/chunker';
 import { fold } from '../../upstream/src/ai/knowledge/fold';
 import { foldForMatch } from '../../upstream/src/search/analyzer';
 
@@ -32,7 +38,11 @@ const sentence = (n: number, fill = '字') => fill.repeat(n - 1) + '。';
 describe('chunking a transcript', () => {
   it('merges short passages until a chunk reaches 60 characters, each chunk at its first passage', () => {
     // passages of 20 characters, 10 s each: three make 60, so chunks start at 0 s, 30 s, 60 s
-    const transcript = Array.from({ length: 7 }, (_, i) => ({ text: sentence(20, '讲'), startMs: i * 10_000, endMs: (i + 1) * 10_000 }));
+    const transcript = Array.from({ length: 7 }, (_, i) => ({
+      text: sentence(20, '讲'),
+      startMs: i * 10_000,
+      endMs: (i + 1) * 10_000,
+    }));
     const chunks = chunkCourse(course([video({ transcript })])).filter((c) => c.kind === 'transcript');
     // 7 × 20: 60 (0 s), 60 (30 s), then the last 20 alone would be short: it joins the chunk before
     expect(chunks.map((c) => [length(c.text), c.timePoint])).toEqual([
@@ -70,7 +80,14 @@ describe('chunking a transcript', () => {
     const long = clause.repeat(5) + '完。'; // 307 characters, one sentence
     const endless = '无'.repeat(450); // no punctuation at all
     const chunks = chunkCourse(
-      course([video({ transcript: [{ text: long, startMs: 0, endMs: 307_000 }, { text: endless, startMs: 307_000, endMs: 757_000 }] })]),
+      course([
+        video({
+          transcript: [
+            { text: long, startMs: 0, endMs: 307_000 },
+            { text: endless, startMs: 307_000, endMs: 757_000 },
+          ],
+        }),
+      ]),
     ).filter((c) => c.kind === 'transcript');
     for (const c of chunks) expect(length(c.text)).toBeLessThanOrEqual(CHUNK_MAX);
     expect(chunks.map((c) => c.text).join('')).toBe(long + endless);
@@ -136,7 +153,9 @@ describe('chunking keyframes, the abstract and the course', () => {
   it("indexes the course's name, lecturer, lectures and introduction once, with its first video", () => {
     const courseChunks = chunks.filter((c) => c.kind === 'course');
     expect(courseChunks.map((c) => c.videoId)).toEqual([11]);
-    expect(courseChunks[0]!.text).toBe('课程《矛盾论导读》由司马新文（教授）主讲，共2讲：《矛盾的普遍性》《矛盾的特殊性》。一门导读课。');
+    expect(courseChunks[0]!.text).toBe(
+      '课程《矛盾论导读》由司马新文（教授）主讲，共2讲：《矛盾的普遍性》《矛盾的特殊性》。一门导读课。',
+    );
   });
 
   it('numbers the chunks of each video in order', () => {
@@ -150,7 +169,16 @@ describe('chunking keyframes, the abstract and the course', () => {
 
 describe('folding for matching', () => {
   it("folds as search's foldForMatch does, on its fast path too", () => {
-    const samples = ['质量互变规律', 'GPT-4 与 TCP/IP', 'Café de Flore', 'cafe\u0301', 'ＡＢＣ全角', 'Ærø ŒUVRE', 'x̧y', ''];
+    const samples = [
+      '质量互变规律',
+      'GPT-4 与 TCP/IP',
+      'Café de Flore',
+      'cafe\u0301',
+      'ＡＢＣ全角',
+      'Ærø ŒUVRE',
+      'x̧y',
+      '',
+    ];
     for (const text of samples) expect(fold(text), text).toBe(foldForMatch(text));
   });
 });

@@ -13,7 +13,11 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg_ from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeBase, type KnowledgeBase, type Retrieval } from '../../upstream/src/ai/knowledge/knowledge-base';
+import {
+  createKnowledgeBase,
+  type KnowledgeBase,
+  type Retrieval,
+} from '../../upstream/src/ai/knowledge/knowledge-base';
 import { createPostgresKnowledgeBase } from '../../upstream/src/ai/knowledge/postgres-knowledge-base';
 import { generateDemoContent } from '../../upstream/src/demo/generate';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
@@ -33,7 +37,13 @@ const SPREAD = [
   ...QUESTIONS.filter((q) => q.kind !== 'offcorpus').filter((_, i) => i % 4 === 0),
   ...QUESTIONS.filter((q) => q.kind === 'offcorpus'),
 ].map((q) => ({ question: q.question, kind: q.kind }));
-const QUALITY = ['物质的唯一特性是什么？', '大庆精神的代表人物是谁？', 'HTTPS和HTTP协议有什么关系', '图书馆学五定律是谁提出的', '今天北京天气怎么样？'];
+const QUALITY = [
+  '物质的唯一特性是什么？',
+  '大庆精神的代表人物是谁？',
+  'HTTPS和HTTP协议有什么关系',
+  '图书馆学五定律是谁提出的',
+  '今天北京天气怎么样？',
+];
 
 const summary = (r: Retrieval) => ({
   answered: r.passages.length > 0,
@@ -83,7 +93,9 @@ describe('the AI knowledge base on PostgreSQL', () => {
     expect(await post.stats()).toEqual({ chunks, pending: 0 });
     const rows = await sql<{ videoId: number; seq: number; text: string }>`
       SELECT video_id AS "videoId", seq, text FROM ai_chunks ORDER BY video_id, seq`.execute(pg.connection.db());
-    expect(rows.rows).toEqual(sqlite.sqlite.prepare('SELECT video_id AS videoId, seq, text FROM ai_chunks ORDER BY video_id, seq').all());
+    expect(rows.rows).toEqual(
+      sqlite.sqlite.prepare('SELECT video_id AS videoId, seq, text FROM ai_chunks ORDER BY video_id, seq').all(),
+    );
   });
 
   it(`answers ${SPREAD.length + QUALITY.length} questions as SQLite does: the same decision, first video and second`, async () => {
@@ -118,7 +130,9 @@ describe('the AI knowledge base on PostgreSQL', () => {
     const video = content.videos.find((v) => v.transcript.length > 2)!;
     const question = '独角兽为什么喜欢琥珀';
     expect((await post.retrieve({ question })).passages).toEqual([]);
-    await sql`UPDATE video_transcripts SET text = '独角兽喜欢琥珀，因为琥珀封存着远古森林的气息。' WHERE video_id = ${video.id} AND seq = 1`.execute(db);
+    await sql`UPDATE video_transcripts SET text = '独角兽喜欢琥珀，因为琥珀封存着远古森林的气息。' WHERE video_id = ${video.id} AND seq = 1`.execute(
+      db,
+    );
     expect((await post.stats()).pending).toBe(1);
     expect(await post.catchUp(60_000)).toEqual({ applied: 1, remaining: 0 });
     const found = await post.retrieve({ question });
@@ -130,7 +144,9 @@ describe('the AI knowledge base on PostgreSQL', () => {
     expect((await post.stats()).pending).toBe(1);
     const before = (await post.stats()).chunks;
     await post.catchUp(60_000);
-    const left = await sql<{ n: number }>`SELECT count(*) AS n FROM ai_chunks WHERE course_id = ${video.courseId}`.execute(db);
+    const left = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM ai_chunks WHERE course_id = ${video.courseId}`.execute(db);
     expect(left.rows[0]!.n).toBe(0);
     expect((await post.stats()).chunks).toBeLessThan(before);
     expect((await post.retrieve({ question })).passages).toEqual([]);
@@ -156,7 +172,8 @@ describe('the AI knowledge base on PostgreSQL', () => {
       await replica.end();
     }
     // released: the course is indexed, here or by a background drain that came first (then this waits for it)
-    for (let i = 0; i < 100 && (await other.catchUp(600_000)).remaining !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && (await other.catchUp(600_000)).remaining !== 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await post.stats()).toEqual({ chunks, pending: 0 });
   }, 300_000);
 });

@@ -46,11 +46,15 @@ describe('AI knowledge base', () => {
   it('finds a changed transcript passage at its own second, without any explicit reindexing', async () => {
     const before = await store.knowledge.retrieve({ question: '量子纠缠有什么奇妙的性质' });
     expect(before.passages).toEqual([]);
-    const passage = db.prepare('SELECT start_ms AS startMs, end_ms AS endMs FROM video_transcripts WHERE video_id = 11 AND seq = 2').get() as {
+    const passage = db
+      .prepare('SELECT start_ms AS startMs, end_ms AS endMs FROM video_transcripts WHERE video_id = 11 AND seq = 2')
+      .get() as {
       startMs: number;
       endMs: number;
     };
-    db.prepare('UPDATE video_transcripts SET text = ? WHERE video_id = 11 AND seq = 2').run('量子纠缠有一种奇妙的性质，叫作非定域性。');
+    db.prepare('UPDATE video_transcripts SET text = ? WHERE video_id = 11 AND seq = 2').run(
+      '量子纠缠有一种奇妙的性质，叫作非定域性。',
+    );
     expect((await store.knowledge.stats()).pending).toBe(1);
     const after = await store.knowledge.retrieve({ question: '量子纠缠有什么奇妙的性质' });
     expect(after.passages.length).toBeGreaterThan(0);
@@ -156,20 +160,31 @@ describe('AI knowledge base', () => {
   });
 
   it('rebuilds from scratch to the same chunks, course by course in place', async () => {
-    const before = db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all();
+    const before = db
+      .prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq')
+      .all();
     const lastCourse = (db.prepare('SELECT max(id) AS id FROM courses').get() as { id: number }).id;
     let seenMidway: { done: number; total: number; lastCourseChunks: number } | undefined;
     const { chunks } = await store.knowledge.rebuild({
       onProgress: (done, total) => {
         // another connection, as a question in the main API, still finds the courses not yet redone
-        if (done === 1) seenMidway = { done, total, lastCourseChunks: (db.prepare('SELECT count(*) AS n FROM ai_chunks WHERE course_id = ?').get(lastCourse) as { n: number }).n };
+        if (done === 1)
+          seenMidway = {
+            done,
+            total,
+            lastCourseChunks: (
+              db.prepare('SELECT count(*) AS n FROM ai_chunks WHERE course_id = ?').get(lastCourse) as { n: number }
+            ).n,
+          };
       },
     });
     expect(seenMidway).toBeDefined();
     expect(seenMidway!.total).toBeGreaterThan(1);
     expect(seenMidway!.lastCourseChunks).toBeGreaterThan(0);
     expect(chunks).toBe(before.length);
-    expect(db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all()).toEqual(before);
+    expect(
+      db.prepare('SELECT video_id, seq, kind, time_point, text FROM ai_chunks ORDER BY video_id, seq').all(),
+    ).toEqual(before);
     expect((await store.knowledge.stats()).pending).toBe(0);
   });
 

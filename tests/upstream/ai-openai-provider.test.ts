@@ -22,7 +22,12 @@ describe('openai-compatible provider', () => {
   let api: TestApi;
   let names = 0;
   const newUser = async () =>
-    (await api.store.users.insert({ userName: `oa${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
+    (
+      await api.store.users.insert(
+        { userName: `oa${names++}`, passwordHash: null, userType: 1, comId: null, realName: '' },
+        Date.now(),
+      )
+    ).userId;
 
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
@@ -110,7 +115,10 @@ describe('openai-compatible provider', () => {
     standIn.script = [{ content: '回答[1]。' }, { finish: true }];
     const before = answerRequests().length;
     // 兼爱 (video 72) described without its name, under its author's other name 墨翟
-    const result = await ask(api.client, { question: '墨翟那个要求不分亲疏远近地爱所有人的主张叫什么', userId: await newUser() });
+    const result = await ask(api.client, {
+      question: '墨翟那个要求不分亲疏远近地爱所有人的主张叫什么',
+      userId: await newUser(),
+    });
     expect(result.status).toBe(200);
     const user = answerRequests()[before]!.body.messages.find((m) => m.role === 'user')!.content;
     const sent = promptPassages(before);
@@ -166,7 +174,11 @@ describe('openai-compatible provider', () => {
     standIn.script = [{ content: '编造的回答' }, { finish: true }];
     const before = answerRequests().length;
     const result = await ask(api.client, { question: '红烧肉怎么做才好吃', userId: await newUser() });
-    expect(answerRequests().slice(before).map((r) => r.body.messages[1]?.content)).toEqual([]);
+    expect(
+      answerRequests()
+        .slice(before)
+        .map((r) => r.body.messages[1]?.content),
+    ).toEqual([]);
     const { answer, sources } = answerParts(result.chunks);
     expect(answer.startsWith('知识库中没有找到与这个问题相关的课程内容。')).toBe(true);
     expect(sources).toEqual([]);
@@ -191,16 +203,41 @@ describe('openai-compatible provider', () => {
   it('gives up with AI 解答超时 when the model takes longer than the time limit (85 s in service)', async () => {
     standIn.script = [{ reasoning: '想' }, { hold: true }, { content: '太迟了' }, { finish: true }];
     const provider = createOpenAiCompatibleProvider(
-      { provider: 'openai-compatible', baseUrl: standIn.baseUrl, apiKey: null, chatModel: 'c', reasoningModel: 'r', maxConcurrent: 256, embeddingModel: null, retrievalPaceMs: 0 },
+      {
+        provider: 'openai-compatible',
+        baseUrl: standIn.baseUrl,
+        apiKey: null,
+        chatModel: 'c',
+        reasoningModel: 'r',
+        maxConcurrent: 256,
+        embeddingModel: null,
+        retrievalPaceMs: 0,
+      },
       { timeoutMs: 300 },
     );
     const passage: Passage = {
-      chunkId: 1, videoId: 11, courseId: 1, catalogId: 100, videoName: '第一讲', courseName: '课程', authorName: '讲师',
-      timePoint: 5, kind: 'transcript', text: '一段讲稿。', score: 1, matchedTerms: [],
+      chunkId: 1,
+      videoId: 11,
+      courseId: 1,
+      catalogId: 100,
+      videoName: '第一讲',
+      courseName: '课程',
+      authorName: '讲师',
+      timePoint: 5,
+      kind: 'transcript',
+      text: '一段讲稿。',
+      score: 1,
+      matchedTerms: [],
     };
     const pieces: string[] = [];
     const answering = (async () => {
-      for await (const piece of provider.answer({ question: '问题', model: 'reasoner', passages: [passage], keywords: [], signal: new AbortController().signal })) {
+      for await (const piece of provider.answer({
+        question: '问题',
+        model: 'reasoner',
+        passages: [passage],
+        keywords: [],
+        signal: new AbortController().signal,
+      })) {
         pieces.push(`${piece.kind}:${piece.text}`);
       }
     })();
@@ -228,7 +265,9 @@ describe('openai-compatible provider', () => {
     expect(third.envelope).toEqual({ code: -1, message: '正在解答中请稍等...', items: null });
     // another user is not held back by them
     standIn.script = [{ content: '另一位' }, { finish: true }];
-    expect(answerParts((await ask(api.client, { question: QUESTION, userId: await newUser() })).chunks).answer).toBe('另一位');
+    expect(answerParts((await ask(api.client, { question: QUESTION, userId: await newUser() })).chunks).answer).toBe(
+      '另一位',
+    );
     standIn.release();
     for (const done of await Promise.all(answers)) expect(answerParts(done.chunks).answer).toBe('稍等好了[1]');
     // both finished: the user may ask again

@@ -97,10 +97,9 @@ describe('judging and quoting', () => {
 
   it('sees a definition where the term opens the clause, not where it ends a longer subject or sits in a title', () => {
     const defined = (text: string, term: string): string[] =>
-      scoreChunk(
-        { kind: 'transcript', text, marks: [[0, 0]], videoName: '', courseName: '', boilerplate: new Set() },
-        [{ text: term, forms: [term], part: 0, idf: 5 }],
-      )?.defined ?? [];
+      scoreChunk({ kind: 'transcript', text, marks: [[0, 0]], videoName: '', courseName: '', boilerplate: new Set() }, [
+        { text: term, forms: [term], part: 0, idf: 5 },
+      ])?.defined ?? [];
     expect(defined('按照通行的表述，意境是中国古典美学的核心范畴。', '意境')).toEqual(['意境']);
     expect(defined('转基因作物是利用基因工程技术获得新性状的作物。', '转基因')).toEqual(['转基因']);
     expect(defined('社会主义本质是解放生产力，发展生产力。', '本质')).toEqual([]);
@@ -119,7 +118,9 @@ describe('judging and quoting', () => {
   });
 
   it('states a quote without its classroom lead-in', () => {
-    expect(statement('按照通行的表述，剩余价值是被资本家无偿占有的价值。', ['剩余价值'])).toBe('剩余价值是被资本家无偿占有的价值');
+    expect(statement('按照通行的表述，剩余价值是被资本家无偿占有的价值。', ['剩余价值'])).toBe(
+      '剩余价值是被资本家无偿占有的价值',
+    );
     expect(statement('请大家把这句话记下来：兼爱是墨子的核心主张。', ['兼爱'])).toBe('兼爱是墨子的核心主张');
     // a lead-in that names the term is part of the statement
     expect(statement('说到兼爱，墨子要求不分亲疏地爱一切人。', ['兼爱'])).toBe('说到兼爱，墨子要求不分亲疏地爱一切人');
@@ -148,7 +149,9 @@ describe('retrieval over the lectures', () => {
   });
 
   it('answers a question named only by its description and in chatty words the lectures never use', async () => {
-    const result = await store.knowledge.retrieve({ question: '室友老跟我杠，说资本家无偿占有工人创造的那部分价值叫啥来着' });
+    const result = await store.knowledge.retrieve({
+      question: '室友老跟我杠，说资本家无偿占有工人创造的那部分价值叫啥来着',
+    });
     expect(result.passages[0]?.videoId).toBe(91);
     // words no lecture uses count neither for nor against
     expect(result.analysis.unseen.length).toBeGreaterThan(0);

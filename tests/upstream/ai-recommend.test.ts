@@ -17,7 +17,13 @@ const recommend = async (params: Record<string, string | number>) => {
 };
 
 /** fixture video ids per course (fixture.ts: course c has videos c*10+1 .. c*10+n) */
-const COURSE_VIDEOS: Record<number, number[]> = { 1: [11, 12, 13], 2: [21, 22], 3: [31, 32, 33, 34], 7: [71, 72, 73], 9: [91, 92] };
+const COURSE_VIDEOS: Record<number, number[]> = {
+  1: [11, 12, 13],
+  2: [21, 22],
+  3: [31, 32, 33, 34],
+  7: [71, 72, 73],
+  9: [91, 92],
+};
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -28,14 +34,17 @@ describe('GET /api/ai/recommend', () => {
   it('waits for the content the main API writes at start-up', async () => {
     const ids = Object.values(COURSE_VIDEOS).flat();
     await expect
-      .poll(async () => {
-        for (const id of ids) {
-          const res = await api.client.get<{ guessYouAsk: string[] } | null>('/api/ai/GetAIContent', { videoId: id });
-          if (!res.body.items) return false;
-          guess.set(id, res.body.items.guessYouAsk);
-        }
-        return true;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          for (const id of ids) {
+            const res = await api.client.get<{ guessYouAsk: string[] } | null>('/api/ai/GetAIContent', { videoId: id });
+            if (!res.body.items) return false;
+            guess.set(id, res.body.items.guessYouAsk);
+          }
+          return true;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
   });
 
@@ -82,7 +91,12 @@ describe('GET /api/ai/recommend', () => {
     expect(body.items.length).toBe(6);
     // course 7 (1 200 plays) is the most played of the fixture, then 2 and 9 (900), then 4 (700)
     expect(body.items[0]!.question).toBe(guess.get(71)![0]);
-    expect(body.items.slice(1, 3).map((q) => q.question).sort()).toEqual([guess.get(21)![0], guess.get(91)![0]].sort());
+    expect(
+      body.items
+        .slice(1, 3)
+        .map((q) => q.question)
+        .sort(),
+    ).toEqual([guess.get(21)![0], guess.get(91)![0]].sort());
   });
 
   it('honours limit 1..20 and fills up from wider circles', async () => {

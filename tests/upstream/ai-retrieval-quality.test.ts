@@ -47,33 +47,47 @@ describe('AI retrieval quality over the demo lectures', () => {
   beforeAll(async () => {
     content = generateDemoContent({ now: new Date() });
     api = await startTestApi({ content });
-    userId = (await api.store.users.insert({ userName: 'quality', passwordHash: null, userType: 1, comId: null, realName: '' }, Date.now())).userId;
+    userId = (
+      await api.store.users.insert(
+        { userName: 'quality', passwordHash: null, userType: 1, comId: null, realName: '' },
+        Date.now(),
+      )
+    ).userId;
   });
   afterAll(() => api.stop());
 
   /** does the source point at a second where the video says the answer? */
   async function pointsAtAnswer(source: AiSource, answer: string): Promise<boolean> {
-    const saidInTranscript = (await api.store.videos
-      .transcript(source.videoId))
-      .some((p) => p.text.includes(answer) && Math.floor(p.startMs / 1000) <= source.timePoint && source.timePoint <= p.endMs / 1000);
-    const saidAtKeyframe = (await api.store.videos
-      .keyframes(source.videoId))
-      .some((k) => `${k.keyPoints}：${k.description}`.includes(answer) && k.timePoint === source.timePoint);
+    const saidInTranscript = (await api.store.videos.transcript(source.videoId)).some(
+      (p) =>
+        p.text.includes(answer) &&
+        Math.floor(p.startMs / 1000) <= source.timePoint &&
+        source.timePoint <= p.endMs / 1000,
+    );
+    const saidAtKeyframe = (await api.store.videos.keyframes(source.videoId)).some(
+      (k) => `${k.keyPoints}：${k.description}`.includes(answer) && k.timePoint === source.timePoint,
+    );
     return saidInTranscript || saidAtKeyframe;
   }
 
   it('has at least 12 questions, each answered somewhere in the demo content', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(12);
-    for (const c of CASES) expect(content.videos.some((v) => v.abstract.includes(c.answer)), c.question).toBe(true);
+    for (const c of CASES)
+      expect(
+        content.videos.some((v) => v.abstract.includes(c.answer)),
+        c.question,
+      ).toBe(true);
   });
 
   for (const c of CASES) {
     it(`${c.question} → the lecture that answers it, at the second it is said`, async () => {
       // the rate limit is per user and minute: each question asks as a user of its own
-      const asker = (await api.store.users.insert(
-        { userName: `q${CASES.indexOf(c)}`, passwordHash: null, userType: 1, comId: null, realName: '' },
-        Date.now(),
-      )).userId;
+      const asker = (
+        await api.store.users.insert(
+          { userName: `q${CASES.indexOf(c)}`, passwordHash: null, userType: 1, comId: null, realName: '' },
+          Date.now(),
+        )
+      ).userId;
       const result = await ask(api.client, { question: c.question, userId: asker, productId: 1 });
       expect(result.status).toBe(200);
       const { sources, answer } = answerParts(result.chunks);
@@ -81,7 +95,10 @@ describe('AI retrieval quality over the demo lectures', () => {
       const right = new Set(content.videos.filter((v) => v.abstract.includes(c.answer)).map((v) => v.id));
       const top = sources!.slice(0, 3);
       const fromRight = top.filter((s) => right.has(s.videoId));
-      expect(fromRight.length, `${c.question}: ${JSON.stringify(top.map((s) => [s.videoId, s.videoName]))}`).toBeGreaterThan(0);
+      expect(
+        fromRight.length,
+        `${c.question}: ${JSON.stringify(top.map((s) => [s.videoId, s.videoName]))}`,
+      ).toBeGreaterThan(0);
       expect(
         (await Promise.all(fromRight.map((s) => pointsAtAnswer(s, c.answer)))).some(Boolean),
         `${c.question}: ${JSON.stringify(fromRight.map((s) => [s.videoId, s.timePoint, s.excerpt]))}`,

@@ -35,7 +35,12 @@ describe('lecturer endpoints', () => {
     expect(await listIds({ firstWord: 's' })).toEqual([4]);
     expect(await listIds({ firstWord: 'C' })).toEqual([]);
     expect(await listIds({ firstWord: '' })).toHaveLength(6);
-    const bad = await api.client.get('/api/author/GetListByPage', { catalogId: 0, firstWord: 'ZZ', pageSize: 18, pageIndex: 1 });
+    const bad = await api.client.get('/api/author/GetListByPage', {
+      catalogId: 0,
+      firstWord: 'ZZ',
+      pageSize: 18,
+      pageIndex: 1,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('firstWord');
   });
@@ -54,7 +59,12 @@ describe('lecturer endpoints', () => {
     expect(await listIds({ sortType: 1 })).toEqual([1, 2, 5, 3, 4, 6]);
     expect(await listIds({ sortType: 2 })).toEqual([2, 4, 3, 5, 1, 6]);
     expect(await listIds({ sortType: 3 })).toEqual([3, 6, 4, 2, 1, 5]);
-    const bad = await api.client.get('/api/author/GetListByPage', { catalogId: 0, sortType: 4, pageSize: 18, pageIndex: 1 });
+    const bad = await api.client.get('/api/author/GetListByPage', {
+      catalogId: 0,
+      sortType: 4,
+      pageSize: 18,
+      pageIndex: 1,
+    });
     expect(bad.body.code).toBe(4000);
   });
 

@@ -29,7 +29,19 @@ const VALID: [string, Params][] = [
 ];
 
 const MALFORMED = ['abc', '1.5', '1e3', '0x10', ' ', '99999999999999999999', '12abc', '１'];
-const INTEGER_PARAMS = new Set(['parentId', 'catalogId', 'courseId', 'pageSize', 'pageIndex', 'startIndex', 'endIndex', 'limit', 'productId', 'comId', 'id']);
+const INTEGER_PARAMS = new Set([
+  'parentId',
+  'catalogId',
+  'courseId',
+  'pageSize',
+  'pageIndex',
+  'startIndex',
+  'endIndex',
+  'limit',
+  'productId',
+  'comId',
+  'id',
+]);
 
 describe('bad input', () => {
   let api: TestApi;
@@ -79,7 +91,11 @@ describe('bad input', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('pageIndex');
     }
-    const huge = await api.client.get('/api/courses/GetListByCatalogId', { catalogId: 0, pageIndex: 1000000000, pageSize: 100 });
+    const huge = await api.client.get('/api/courses/GetListByCatalogId', {
+      catalogId: 0,
+      pageIndex: 1000000000,
+      pageSize: 100,
+    });
     expect(huge.body).toEqual({ code: 2000, message: expect.any(String), items: { totalCount: 10, dataList: [] } });
   });
 
@@ -97,7 +113,12 @@ describe('bad input', () => {
   it('limit 1..100, year 2000..2100, sortType 0..3, negative ids', async () => {
     expect((await api.client.get('/api/banner/GetList', { comCode: '', limit: 0 })).body.message).toContain('limit');
     expect((await api.client.get('/api/banner/GetList', { comCode: '', limit: 101 })).body.code).toBe(4000);
-    const year = await api.client.get('/api/courses/GetListByCatalogId', { catalogId: 0, pageIndex: 1, pageSize: 20, year: 1999 });
+    const year = await api.client.get('/api/courses/GetListByCatalogId', {
+      catalogId: 0,
+      pageIndex: 1,
+      pageSize: 20,
+      year: 1999,
+    });
     expect(year.body.message).toBe('参数 year 必须是 2000 到 2100 之间的整数');
     const sort = await api.client.get('/api/author/AuthorDetail', { id: 1, sortType: -1, pageIndex: 1, pageSize: 18 });
     expect(sort.body.message).toContain('sortType');
@@ -107,7 +128,10 @@ describe('bad input', () => {
   });
 
   it('text too long is refused', async () => {
-    const res = await api.client.get('/api/courses/GetCourseAndVideoCount', { catalogId: 0, searchKey: '长'.repeat(101) });
+    const res = await api.client.get('/api/courses/GetCourseAndVideoCount', {
+      catalogId: 0,
+      searchKey: '长'.repeat(101),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('searchKey');
   });

@@ -31,7 +31,14 @@ describe('catalogue endpoints', () => {
         id: 1,
         count: 7,
         child: [
-          { id: 10, count: 4, child: [{ id: 100, count: 3, child: [] }, { id: 101, count: 1, child: [] }] },
+          {
+            id: 10,
+            count: 4,
+            child: [
+              { id: 100, count: 3, child: [] },
+              { id: 101, count: 1, child: [] },
+            ],
+          },
           { id: 11, count: 1, child: [{ id: 110, count: 1, child: [] }] },
           { id: 12, count: 2, child: [] },
         ],
@@ -62,14 +69,27 @@ describe('catalogue endpoints', () => {
   });
 
   it('resourceCount honours year (updateTime in that calendar year, UTC+8)', async () => {
-    const y2025 = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', { parentId: 1, year: 2025 });
+    const y2025 = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', {
+      parentId: 1,
+      year: 2025,
+    });
     // 2025: courses 1, 3, 10 under 10; course 5 (2025-01-01 01:00 +08:00) under 12
     expect(summary(y2025.body.items)).toEqual([
-      { id: 10, count: 3, child: [{ id: 100, count: 2, child: [] }, { id: 101, count: 1, child: [] }] },
+      {
+        id: 10,
+        count: 3,
+        child: [
+          { id: 100, count: 2, child: [] },
+          { id: 101, count: 1, child: [] },
+        ],
+      },
       { id: 11, count: 0, child: [{ id: 110, count: 0, child: [] }] },
       { id: 12, count: 1, child: [] },
     ]);
-    const y2024 = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', { parentId: 1, year: 2024 });
+    const y2024 = await api.client.get<CatalogueNode[]>('/api/catalog/GetCatalogListByParentId', {
+      parentId: 1,
+      year: 2024,
+    });
     // 2024: course 2 under 100, course 6 (2024-12-31 23:00 +08:00) under 12
     expect(y2024.body.items.map((n) => [n.id, n.resourceCount])).toEqual([
       [10, 1],
@@ -97,8 +117,22 @@ describe('catalogue endpoints', () => {
     expect(res.body.code).toBe(2000);
     // 思政: 曾国华 (filed at 思政), 王立新 (10), 张伟 (11); 哲学: 李晓明 (哲学), 单田芳 (20), 欧阳明 (21); 经济学: none
     expect(summary(res.body.items)).toEqual([
-      { id: 1, count: 3, child: [{ id: 10, count: 1, child: [] }, { id: 11, count: 1, child: [] }] },
-      { id: 2, count: 3, child: [{ id: 21, count: 1, child: [] }, { id: 20, count: 1, child: [] }] },
+      {
+        id: 1,
+        count: 3,
+        child: [
+          { id: 10, count: 1, child: [] },
+          { id: 11, count: 1, child: [] },
+        ],
+      },
+      {
+        id: 2,
+        count: 3,
+        child: [
+          { id: 21, count: 1, child: [] },
+          { id: 20, count: 1, child: [] },
+        ],
+      },
     ]);
   });
 });

@@ -4,13 +4,7 @@
  * count; paging and the 10000 page-size maximum.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DAY_MS,
-  addUser,
-  expectPageSizeLimit,
-  expectUnknownUserRefused,
-  expectUnsigned,
-} from './centre-fixture';
+import { DAY_MS, addUser, expectPageSizeLimit, expectUnknownUserRefused, expectUnsigned } from './centre-fixture';
 import { startTestApi, type TestApi } from './harness';
 import type { FavouriteCourseItem, Paged } from '../../upstream/src/main-api/contract';
 
@@ -26,8 +20,8 @@ describe('favourite courses', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    fan = (await addUser(api.store, 'fan'));
-    other = (await addUser(api.store, 'other'));
+    fan = await addUser(api.store, 'fan');
+    other = await addUser(api.store, 'other');
     const op = async (userId: number, videoId: number, operateType: 0 | 1, minutes: number) =>
       expect(await api.store.userOperations.add({ userId, videoId, operateType }, base + minutes * 60_000)).toBe(true);
     await op(fan, 11, FAVOURITE, 1); // course 1

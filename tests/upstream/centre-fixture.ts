@@ -15,7 +15,12 @@ export async function addUser(store: Store, userName: string): Promise<number> {
 }
 
 /** A call without sign/timespan headers at all: the contract answers 401 / 4001. */
-export async function expectUnsigned(baseUrl: string, path: string, params: Record<string, string>, method: 'GET' | 'POST' = 'GET') {
+export async function expectUnsigned(
+  baseUrl: string,
+  path: string,
+  params: Record<string, string>,
+  method: 'GET' | 'POST' = 'GET',
+) {
   const query = new URLSearchParams(params).toString();
   const res =
     method === 'GET'

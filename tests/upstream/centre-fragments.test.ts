@@ -39,9 +39,16 @@ describe('fragments', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    clipper = (await addUser(api.store, 'clipper'));
-    other = (await addUser(api.store, 'other'));
-    const add = async (key: string, userId: number, videoId: number, createdAt: number, file?: string, extra: object = {}) => {
+    clipper = await addUser(api.store, 'clipper');
+    other = await addUser(api.store, 'other');
+    const add = async (
+      key: string,
+      userId: number,
+      videoId: number,
+      createdAt: number,
+      file?: string,
+      extra: object = {},
+    ) => {
       const row = await api.store.fragments.insert(
         {
           userId,
@@ -113,7 +120,10 @@ describe('fragments', () => {
     expect(pages.map((p) => p.totalCount)).toEqual([3, 3, 3]);
     expect(pages.map((p) => p.dataList.map((f) => f.id))).toEqual([[ids.f3, ids.f2], [ids.f1], []]);
     await expectPageSizeLimit(api.client, LIST, { userId: clipper, productId: 1 }, 10000);
-    expectBadParameter(await api.client.get(LIST, { userId: clipper, productId: 2, pageIndex: 1, pageSize: 10 }), 'productId');
+    expectBadParameter(
+      await api.client.get(LIST, { userId: clipper, productId: 2, pageIndex: 1, pageSize: 10 }),
+      'productId',
+    );
   });
 
   it('someone else’s fragment answers like an unknown one; row and file stay', async () => {
@@ -141,7 +151,11 @@ describe('fragments', () => {
   it('never removes a file outside media/fragments, whatever the row says', async () => {
     const poster = path.join(api.store.mediaDir, 'videos', '11.svg');
     expect(existsSync(poster)).toBe(true);
-    for (const videoAddress of ['/media/videos/11.svg', '/media/fragments/../videos/11.svg', '/media/fragments/%2E%2E/videos/11.svg']) {
+    for (const videoAddress of [
+      '/media/videos/11.svg',
+      '/media/fragments/../videos/11.svg',
+      '/media/fragments/%2E%2E/videos/11.svg',
+    ]) {
       const row = (await api.store.fragments.insert(
         { userId: clipper, videoId: 11, fragmentName: 'x', startTime: 0, endTime: 10, download: 0, videoAddress },
         Date.now(),
@@ -154,9 +168,16 @@ describe('fragments', () => {
   it('validates id and userId, and needs a signature', async () => {
     expectBadParameter(await api.client.get(DELETE, { id: 'abc', userId: clipper }), 'id');
     await expectUnknownUserRefused((userId) => api.client.get(DELETE, { id: ids.f2!, userId }));
-    await expectUnknownUserRefused((userId) => api.client.get(LIST, { userId, productId: 1, pageIndex: 1, pageSize: 10 }));
+    await expectUnknownUserRefused((userId) =>
+      api.client.get(LIST, { userId, productId: 1, pageIndex: 1, pageSize: 10 }),
+    );
     await expectUnsigned(api.server.url, DELETE, { id: String(ids.f2), userId: String(clipper) });
-    await expectUnsigned(api.server.url, LIST, { userId: String(clipper), productId: '1', pageIndex: '1', pageSize: '10' });
+    await expectUnsigned(api.server.url, LIST, {
+      userId: String(clipper),
+      productId: '1',
+      pageIndex: '1',
+      pageSize: '10',
+    });
     expect(await api.store.fragments.get(ids.f2!)).toBeDefined();
   });
 });

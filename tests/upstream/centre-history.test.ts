@@ -21,8 +21,8 @@ describe('viewing history', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = (await addUser(api.store, 'viewer'));
-    other = (await addUser(api.store, 'other'));
+    viewer = await addUser(api.store, 'viewer');
+    other = await addUser(api.store, 'other');
   });
   afterAll(() => api.stop());
 
@@ -38,7 +38,10 @@ describe('viewing history', () => {
       { userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 },
       base,
     );
-    await api.store.playLogs.record({ userId: viewer, videoId: 21, catalogId: 10, lastPlayTime: 5, duration: 3801, stayTime: 5 }, base + 1000);
+    await api.store.playLogs.record(
+      { userId: viewer, videoId: 21, catalogId: 10, lastPlayTime: 5, duration: 3801, stayTime: 5 },
+      base + 1000,
+    );
     expect((await history(viewer)).map((v) => v.videoId)).toEqual([21, 12]);
 
     const again = await api.store.playLogs.record(
@@ -65,7 +68,12 @@ describe('viewing history', () => {
     });
     expect(items[1]).toMatchObject({ videoId: 21, courseId: 2, catalogId: 10, numberShow: '第1讲' });
     expect(await api.store.playLogs.find(viewer, 12)).toMatchObject({ lastPlayTime: 900, stayTime: 950 });
-    expect(await api.store.playLogs.record({ userId: viewer, videoId: 999, lastPlayTime: 0, duration: 0, stayTime: 0 }, base)).toBeNull();
+    expect(
+      await api.store.playLogs.record(
+        { userId: viewer, videoId: 999, lastPlayTime: 0, duration: 0, stayTime: 0 },
+        base,
+      ),
+    ).toBeNull();
     expect(await api.store.playLogs.clear(viewer)).toBe(2);
   });
 
@@ -122,7 +130,10 @@ describe('viewing history', () => {
     expect((await history(other)).map((v) => v.videoId)).toEqual([11]);
 
     // replaying an old video moves it to the top without growing the list
-    await api.store.playLogs.record({ userId: viewer, videoId: 5006, lastPlayTime: 9, duration: 600, stayTime: 9 }, base + 200 * 60_000);
+    await api.store.playLogs.record(
+      { userId: viewer, videoId: 5006, lastPlayTime: 9, duration: 600, stayTime: 9 },
+      base + 200 * 60_000,
+    );
     const replayed = await history(viewer);
     expect(replayed).toHaveLength(100);
     expect(replayed[0]!.videoId).toBe(5006);
@@ -131,7 +142,10 @@ describe('viewing history', () => {
 
   it('ClearViewLog clears only the caller’s records and says how many', async () => {
     for (const videoId of VIDEO_IDS.slice(0, 3)) {
-      await api.store.playLogs.record({ userId: other, videoId, lastPlayTime: 1, duration: 3801, stayTime: 1 }, base + videoId);
+      await api.store.playLogs.record(
+        { userId: other, videoId, lastPlayTime: 1, duration: 3801, stayTime: 1 },
+        base + videoId,
+      );
     }
     const otherBefore = await history(other);
     expect(otherBefore).toHaveLength(3); // video 11 again: updated, not added

@@ -24,7 +24,10 @@ describe('learning progress (继续学习)', () => {
     other = await addUser(api.store, 'someone-else');
     const at = (seconds: number) => base + seconds * 1000;
     const play = (userId: number, videoId: number, lastPlayTime: number, when: number, catalogId?: number) =>
-      api.store.playLogs.record({ userId, videoId, lastPlayTime, duration: length(videoId), stayTime: 60, catalogId }, at(when));
+      api.store.playLogs.record(
+        { userId, videoId, lastPlayTime, duration: length(videoId), stayTime: 60, catalogId },
+        at(when),
+      );
     // course 1 (3 videos): 11 finished (5 s left), 12 stopped at 600 s (11 s left counts as not finished)
     await play(viewer, 11, length(11) - 5, 1);
     await play(viewer, 12, 600, 3, 100);
@@ -52,21 +55,48 @@ describe('learning progress (继续学习)', () => {
       videoCount: 3,
       learnedCount: 1,
       updateTime: new Date(base + 3000).toISOString(),
-      lastVideo: { videoId: 12, lastPlayTime: 600, duration: length(12), learned: 0, percent: 15, videoName: '唯物辩证法的基本规律（2）', numberShow: '第2讲' },
+      lastVideo: {
+        videoId: 12,
+        lastPlayTime: 600,
+        duration: length(12),
+        learned: 0,
+        percent: 15,
+        videoName: '唯物辩证法的基本规律（2）',
+        numberShow: '第2讲',
+      },
     });
-    expect(course1.course).toMatchObject({ courseId: 1, courseName: '唯物辩证法的基本规律', videoCount: 3, authorName: '曾国华' });
+    expect(course1.course).toMatchObject({
+      courseId: 1,
+      courseName: '唯物辩证法的基本规律',
+      videoCount: 3,
+      authorName: '曾国华',
+    });
     expect(course1.videos).toEqual([
       { videoId: 11, lastPlayTime: length(11) - 5, duration: length(11), learned: 1, percent: 100 },
       { videoId: 12, lastPlayTime: 600, duration: length(12), learned: 0, percent: 15 },
     ]);
-    expect(items[2]).toMatchObject({ courseId: 3, videoCount: 4, learnedCount: 1, lastVideo: { videoId: 31, learned: 1, percent: 100 } });
-    expect(items[0]).toMatchObject({ courseId: 7, learnedCount: 0, lastVideo: { videoId: 72, lastPlayTime: 1900, percent: 49 } });
+    expect(items[2]).toMatchObject({
+      courseId: 3,
+      videoCount: 4,
+      learnedCount: 1,
+      lastVideo: { videoId: 31, learned: 1, percent: 100 },
+    });
+    expect(items[0]).toMatchObject({
+      courseId: 7,
+      learnedCount: 0,
+      lastVideo: { videoId: 72, lastPlayTime: 1900, percent: 49 },
+    });
   });
 
   it('resumes at the second the user stopped; after a finished video, at the next one of the course', async () => {
     const items = await progress({ userId: viewer });
     // course 1: stopped at 600 s in its 2nd video
-    expect(items[1]!.resume).toEqual({ videoId: 12, videoName: '唯物辩证法的基本规律（2）', numberShow: '第2讲', startAt: 600 });
+    expect(items[1]!.resume).toEqual({
+      videoId: 12,
+      videoName: '唯物辩证法的基本规律（2）',
+      numberShow: '第2讲',
+      startAt: 600,
+    });
     // course 3: its 1st video finished, nothing of the 2nd watched: the 2nd from the beginning
     expect(items[2]!.resume).toMatchObject({ videoId: 32, numberShow: '第2讲', startAt: 0 });
   });
@@ -75,7 +105,10 @@ describe('learning progress (继续学习)', () => {
     const learner = await addUser(api.store, 'resumer');
     const at = (seconds: number) => base + seconds * 1000;
     const play = (videoId: number, lastPlayTime: number, when: number) =>
-      api.store.playLogs.record({ userId: learner, videoId, lastPlayTime, duration: length(videoId), stayTime: 60 }, at(when));
+      api.store.playLogs.record(
+        { userId: learner, videoId, lastPlayTime, duration: length(videoId), stayTime: 60 },
+        at(when),
+      );
     const resume = async () => (await progress({ userId: learner, courseId: 1 }))[0]!.resume;
     // 2nd video stopped at 300 s, then the 1st finished: the 2nd, at 300 s
     await play(12, 300, 10);
@@ -89,7 +122,12 @@ describe('learning progress (继续学习)', () => {
     expect(await resume()).toMatchObject({ videoId: 12, startAt: 300 });
     // the 2nd finished too: every video is, the 2nd (watched last) from the beginning
     await play(12, length(12), 14);
-    expect(await resume()).toEqual({ videoId: 12, videoName: '唯物辩证法的基本规律（2）', numberShow: '第2讲', startAt: 0 });
+    expect(await resume()).toEqual({
+      videoId: 12,
+      videoName: '唯物辩证法的基本规律（2）',
+      numberShow: '第2讲',
+      startAt: 0,
+    });
   });
 
   it('limits the courses, and answers one course by courseId', async () => {
@@ -108,15 +146,30 @@ describe('learning progress (继续学习)', () => {
 
   it("gives an organisation's network identity no progress (it is a whole network, not a person)", async () => {
     const identity = (
-      await api.store.users.insert({ userName: 'org9', passwordHash: null, userType: 2, comId: null, orgIdentityOf: null }, Date.now())
+      await api.store.users.insert(
+        { userName: 'org9', passwordHash: null, userType: 2, comId: null, orgIdentityOf: null },
+        Date.now(),
+      )
     ).userId;
-    await api.store.playLogs.record({ userId: identity, videoId: 11, lastPlayTime: 30, duration: length(11), stayTime: 30 }, base);
+    await api.store.playLogs.record(
+      { userId: identity, videoId: 11, lastPlayTime: 30, duration: length(11), stayTime: 30 },
+      base,
+    );
     expect((await progress({ userId: identity })).map((i) => i.courseId)).toEqual([1]);
-    const org = await api.store.organisations.insert({ gid: 'progress-lib', name: '进度图书馆', comCode: 'progress', enabled: true, ipRanges: [] }, Date.now());
+    const org = await api.store.organisations.insert(
+      { gid: 'progress-lib', name: '进度图书馆', comCode: 'progress', enabled: true, ipRanges: [] },
+      Date.now(),
+    );
     const network = (
-      await api.store.users.insert({ userName: `org${org.comId}`, passwordHash: null, userType: 2, comId: org.comId, orgIdentityOf: org.comId }, Date.now())
+      await api.store.users.insert(
+        { userName: `org${org.comId}`, passwordHash: null, userType: 2, comId: org.comId, orgIdentityOf: org.comId },
+        Date.now(),
+      )
     ).userId;
-    await api.store.playLogs.record({ userId: network, videoId: 11, lastPlayTime: 30, duration: length(11), stayTime: 30 }, base);
+    await api.store.playLogs.record(
+      { userId: network, videoId: 11, lastPlayTime: 30, duration: length(11), stayTime: 30 },
+      base,
+    );
     expect(await progress({ userId: network })).toEqual([]);
     expect(await progress({ userId: network, courseId: 1 })).toEqual([]);
   });

@@ -28,15 +28,20 @@ describe('messages', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    reader = (await addUser(api.store, 'reader'));
-    other = (await addUser(api.store, 'other'));
+    reader = await addUser(api.store, 'reader');
+    other = await addUser(api.store, 'other');
     // oldest first: 1 系统通知, 2 笔记引用 (with a video), 3 安全提醒, 9 (any other type: 系统消息), another 1
     ids.push(await api.store.messages.add({ userId: reader, type: 1, message: '欢迎加入' }, base + 1000));
-    ids.push(await api.store.messages.add({ userId: reader, type: 2, message: '有人收录了你的笔记', videoId: 31 }, base + 2000));
+    ids.push(
+      await api.store.messages.add(
+        { userId: reader, type: 2, message: '有人收录了你的笔记', videoId: 31 },
+        base + 2000,
+      ),
+    );
     ids.push(await api.store.messages.add({ userId: reader, type: 3, message: '密码已修改' }, base + 3000));
     ids.push(await api.store.messages.add({ userId: reader, type: 9, message: '平台维护通知' }, base + 4000));
     ids.push(await api.store.messages.add({ userId: reader, type: 1, message: '新课程上线' }, base + 5000));
-    othersMessage = (await api.store.messages.add({ userId: other, type: 1, message: '别人的消息' }, base + 6000));
+    othersMessage = await api.store.messages.add({ userId: other, type: 1, message: '别人的消息' }, base + 6000);
   });
   afterAll(() => api.stop());
 
@@ -72,7 +77,12 @@ describe('messages', () => {
   });
 
   it('pages with a stable total and enforces pageSize 1..1000', async () => {
-    const pages = [await list(reader, 1, 2), await list(reader, 2, 2), await list(reader, 3, 2), await list(reader, 4, 2)];
+    const pages = [
+      await list(reader, 1, 2),
+      await list(reader, 2, 2),
+      await list(reader, 3, 2),
+      await list(reader, 4, 2),
+    ];
     expect(pages.map((p) => p.totalCount)).toEqual([5, 5, 5, 5]);
     expect(pages.map((p) => p.dataList.map((m) => m.id))).toEqual([[ids[4], ids[3]], [ids[2], ids[1]], [ids[0]], []]);
     await expectPageSizeLimit(api.client, LIST, { userId: reader }, 1000);

@@ -40,8 +40,18 @@ async function world(): Promise<World> {
   const author = await addUser(api.store, 'author');
   const stranger = await addUser(api.store, 'stranger');
   const base = Date.now() - 10 * DAY_MS;
-  const note = async (userId: number, userName: string, videoId: number, type: number, hours: number, content: string) =>
-    (await api.store.notes.insert({ userId, userName, videoId, content, vtime: hours * 10, type }, base + hours * HOUR))!;
+  const note = async (
+    userId: number,
+    userName: string,
+    videoId: number,
+    type: number,
+    hours: number,
+    content: string,
+  ) =>
+    (await api.store.notes.insert(
+      { userId, userName, videoId, content, vtime: hours * 10, type },
+      base + hours * HOUR,
+    ))!;
   const ids: Record<string, number> = {
     a1: await note(reader, '读者', 11, 0, 1, '第一条笔记'),
     b1: await note(author, '作者', 11, 0, 1.5, '作者的公开笔记'),
@@ -116,7 +126,10 @@ describe('GetNoteList', () => {
     expect(idsOf(w, authorCollected)).toEqual(['a1']);
     expect(authorCollected.dataList[0]!.recordStatus).toBe(1);
 
-    const strangerLists = [await list(w, { userId: w.stranger, noteType: 0 }), await list(w, { userId: w.stranger, noteType: 1 })];
+    const strangerLists = [
+      await list(w, { userId: w.stranger, noteType: 0 }),
+      await list(w, { userId: w.stranger, noteType: 1 }),
+    ];
     expect(strangerLists).toEqual([
       { totalCount: 0, dataList: [] },
       { totalCount: 0, dataList: [] },
@@ -136,12 +149,16 @@ describe('GetNoteList', () => {
     expect(idsOf(w, collectedInCourse)).toEqual(['b2']);
     const unfiltered = await list(w, { userId: w.reader, noteType: 0, videoId: 0, courseId: '' });
     expect(unfiltered.totalCount).toBe(5);
-    expectBadParameter(await w.api.client.get(LIST, { userId: w.reader, noteType: 0, pageIndex: 1, pageSize: 10, videoId: 'x' }), 'videoId');
+    expectBadParameter(
+      await w.api.client.get(LIST, { userId: w.reader, noteType: 0, pageIndex: 1, pageSize: 10, videoId: 'x' }),
+      'videoId',
+    );
   });
 
   it('pages with a stable total', async () => {
     const pages = [];
-    for (const pageIndex of [1, 2, 3, 4]) pages.push(await list(w, { userId: w.reader, noteType: 0, pageSize: 2, pageIndex }));
+    for (const pageIndex of [1, 2, 3, 4])
+      pages.push(await list(w, { userId: w.reader, noteType: 0, pageSize: 2, pageIndex }));
     expect(pages.map((p) => p.totalCount)).toEqual([5, 5, 5, 5]);
     expect(pages.map((p) => idsOf(w, p))).toEqual([['a5', 'a4'], ['a3', 'a2'], ['a1'], []]);
   });
@@ -149,13 +166,23 @@ describe('GetNoteList', () => {
   it('enforces pageSize 1..1000 and noteType 0|1', async () => {
     await expectPageSizeLimit(w.api.client, LIST, { userId: w.reader, noteType: 0 }, 1000);
     for (const noteType of [2, -1, 'mine', undefined]) {
-      expectBadParameter(await w.api.client.get(LIST, { userId: w.reader, noteType, pageIndex: 1, pageSize: 10 }), 'noteType');
+      expectBadParameter(
+        await w.api.client.get(LIST, { userId: w.reader, noteType, pageIndex: 1, pageSize: 10 }),
+        'noteType',
+      );
     }
   });
 
   it('refuses a userId without an account (4000) and unsigned calls (401)', async () => {
-    await expectUnknownUserRefused((userId) => w.api.client.get(LIST, { userId, noteType: 0, pageIndex: 1, pageSize: 10 }));
-    await expectUnsigned(w.api.server.url, LIST, { userId: String(w.reader), noteType: '0', pageIndex: '1', pageSize: '10' });
+    await expectUnknownUserRefused((userId) =>
+      w.api.client.get(LIST, { userId, noteType: 0, pageIndex: 1, pageSize: 10 }),
+    );
+    await expectUnsigned(w.api.server.url, LIST, {
+      userId: String(w.reader),
+      noteType: '0',
+      pageIndex: '1',
+      pageSize: '10',
+    });
   });
 });
 
@@ -197,10 +224,20 @@ describe('DeleteNotes', () => {
   });
 
   it('validates noteId and userId, and needs a signature', async () => {
-    expectBadParameter(await w.api.client.postJson('/api/operate/DeleteNotes', { noteId: 'abc', userId: w.reader }), 'noteId');
+    expectBadParameter(
+      await w.api.client.postJson('/api/operate/DeleteNotes', { noteId: 'abc', userId: w.reader }),
+      'noteId',
+    );
     expectBadParameter(await w.api.client.postJson('/api/operate/DeleteNotes', { userId: w.reader }), 'noteId');
-    await expectUnknownUserRefused((userId) => w.api.client.postJson('/api/operate/DeleteNotes', { noteId: w.ids.a3!, userId }));
-    await expectUnsigned(w.api.server.url, '/api/operate/DeleteNotes', { noteId: String(w.ids.a3), userId: String(w.reader) }, 'POST');
+    await expectUnknownUserRefused((userId) =>
+      w.api.client.postJson('/api/operate/DeleteNotes', { noteId: w.ids.a3!, userId }),
+    );
+    await expectUnsigned(
+      w.api.server.url,
+      '/api/operate/DeleteNotes',
+      { noteId: String(w.ids.a3), userId: String(w.reader) },
+      'POST',
+    );
     expect(await w.api.store.notes.get(w.ids.a3!, w.reader)).toBeDefined();
   });
 });
@@ -213,7 +250,10 @@ describe('DeleteCollectionNotes', () => {
   afterAll(() => w.api.stop());
 
   it('removes the caller’s collection only; the note itself stays', async () => {
-    const res = await w.api.client.postJson('/api/operate/DeleteCollectionNotes', { noteId: w.ids.b1!, userId: w.reader });
+    const res = await w.api.client.postJson('/api/operate/DeleteCollectionNotes', {
+      noteId: w.ids.b1!,
+      userId: w.reader,
+    });
     expect(res.body).toEqual({ code: 2001, message: '已取消收录', items: null });
     expect(idsOf(w, await list(w, { userId: w.reader, noteType: 1 }))).toEqual(['b2']);
     expect(idsOf(w, await list(w, { userId: w.author, noteType: 0 }))).toEqual(['b3', 'b2', 'b1']);
@@ -236,7 +276,10 @@ describe('DeleteCollectionNotes', () => {
   });
 
   it('validates its parameters and needs a signature', async () => {
-    expectBadParameter(await w.api.client.postJson('/api/operate/DeleteCollectionNotes', { noteId: -1, userId: w.reader }), 'noteId');
+    expectBadParameter(
+      await w.api.client.postJson('/api/operate/DeleteCollectionNotes', { noteId: -1, userId: w.reader }),
+      'noteId',
+    );
     await expectUnknownUserRefused((userId) =>
       w.api.client.postJson('/api/operate/DeleteCollectionNotes', { noteId: w.ids.b2!, userId }),
     );

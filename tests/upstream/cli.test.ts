@@ -29,7 +29,10 @@ function env(dataDir: string): NodeJS.ProcessEnv {
 }
 
 /** Spawns a CLI and resolves with the URL from its "listening on" line. */
-function startCli(script: string, dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function startCli(
+  script: string,
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script)], {
     cwd: repoRoot,
     env: env(dataDir),

@@ -55,7 +55,9 @@ export function signParams(
 ): string {
   const sorted = [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const p = sorted.map(([k, v]) => `${k}=${v}`).join('&');
-  return createHash(algorithm).update(p + timespan + secret, 'utf8').digest('hex');
+  return createHash(algorithm)
+    .update(p + timespan + secret, 'utf8')
+    .digest('hex');
 }
 
 function toPairs(params: ParamsInput): [string, string][] {

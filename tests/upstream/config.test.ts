@@ -28,13 +28,26 @@ describe('loadUpstreamConfig', () => {
       platformPort: 4000,
       loginPublicUrl: null,
       publicBaseUrl: 'http://localhost:4000',
-      ai: { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: 'deepseek-chat', reasoningModel: 'deepseek-reasoner', maxConcurrent: 256, embeddingModel: null, retrievalPaceMs: 20 },
+      ai: {
+        provider: 'retrieval',
+        baseUrl: null,
+        apiKey: null,
+        chatModel: 'deepseek-chat',
+        reasoningModel: 'deepseek-reasoner',
+        maxConcurrent: 256,
+        embeddingModel: null,
+        retrievalPaceMs: 20,
+      },
     });
   });
 
   it('points the phone QR codes at PUBLIC_BASE_URL, else the platform public URL, else localhost:PORT', () => {
-    expect(loadUpstreamConfig({ PUBLIC_BASE_URL: 'https://ke.example.edu.cn/' }).publicBaseUrl).toBe('https://ke.example.edu.cn');
-    expect(loadUpstreamConfig({ PLATFORM_PUBLIC_URL: 'https://ke.example.edu.cn/home' }).publicBaseUrl).toBe('https://ke.example.edu.cn');
+    expect(loadUpstreamConfig({ PUBLIC_BASE_URL: 'https://ke.example.edu.cn/' }).publicBaseUrl).toBe(
+      'https://ke.example.edu.cn',
+    );
+    expect(loadUpstreamConfig({ PLATFORM_PUBLIC_URL: 'https://ke.example.edu.cn/home' }).publicBaseUrl).toBe(
+      'https://ke.example.edu.cn',
+    );
     expect(loadUpstreamConfig({ PORT: '4100' }).publicBaseUrl).toBe('http://localhost:4100');
   });
 

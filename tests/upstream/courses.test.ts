@@ -56,8 +56,12 @@ describe('course endpoints', () => {
   });
 
   it('sorts by ViewCount, NoteCount and collectCount descending, ties by course id descending', async () => {
-    expect(ids((await list({ catalogId: 0, orderBy: 'ViewCount' })).body.items.dataList)).toEqual([7, 9, 2, 4, 1, 3, 6, 5, 8, 10]);
-    expect(ids((await list({ catalogId: 0, orderBy: 'NoteCount' })).body.items.dataList)).toEqual([7, 2, 1, 9, 3, 4, 8, 10, 6, 5]);
+    expect(ids((await list({ catalogId: 0, orderBy: 'ViewCount' })).body.items.dataList)).toEqual([
+      7, 9, 2, 4, 1, 3, 6, 5, 8, 10,
+    ]);
+    expect(ids((await list({ catalogId: 0, orderBy: 'NoteCount' })).body.items.dataList)).toEqual([
+      7, 2, 1, 9, 3, 4, 8, 10, 6, 5,
+    ]);
     expect(ids((await list({ catalogId: 0, orderBy: 'collectCount' })).body.items.dataList)).toEqual([
       3, 7, 1, 4, 9, 2, 6, 5, 8, 10,
     ]);

@@ -19,8 +19,8 @@ describe('danmaku', () => {
   let offset = 0;
   beforeAll(async () => {
     api = await startTestApi({ now: () => Date.now() + offset });
-    alice = (await addMember(api.store, 'alice'));
-    bob = (await addMember(api.store, 'bob', 2));
+    alice = await addMember(api.store, 'alice');
+    bob = await addMember(api.store, 'bob', 2);
   });
   afterAll(() => api.stop());
 
@@ -62,7 +62,12 @@ describe('danmaku', () => {
     expectBadParameter(await send(999_999, 1, '无人'), 'userId');
     const unknown = await send(alice, 1, '没有这个视频', 999);
     expect(unknown.body).toEqual({ code: 4004, message: '视频不存在', items: null });
-    await expectUnsigned(api.server.url, SEND, { userId: String(alice), videoId: '11', vtime: '1', content: 'x' }, 'POST');
+    await expectUnsigned(
+      api.server.url,
+      SEND,
+      { userId: String(alice), videoId: '11', vtime: '1', content: 'x' },
+      'POST',
+    );
   });
 
   it('any signed-in account may send, whatever its type', async () => {

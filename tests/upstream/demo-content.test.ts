@@ -58,7 +58,8 @@ describe('demo content: determinism', () => {
     const other = generateDemoContent({ now: new Date('2025-03-01T00:00:00Z') });
     expect(withoutDates(other)).toEqual(withoutDates(content));
     expect(other.courses.map((c) => c.updateTime)).not.toEqual(content.courses.map((c) => c.updateTime));
-    for (const c of other.courses) expect(Date.parse(c.updateTime)).toBeLessThanOrEqual(Date.parse('2025-03-01T00:00:00Z'));
+    for (const c of other.courses)
+      expect(Date.parse(c.updateTime)).toBeLessThanOrEqual(Date.parse('2025-03-01T00:00:00Z'));
   });
 });
 
@@ -73,7 +74,22 @@ describe('demo content: catalogue tree', () => {
     }
     const subjects = content.catalogues.filter((c) => c.level === 1).sort((a, b) => a.sort - b.sort);
     expect(subjects[0]?.name).toBe('思政');
-    expect(subjects.map((s) => s.name)).toEqual(expect.arrayContaining(['哲学', '经济学', '法学', '教育学', '文学', '历史学', '理学', '工学', '农学', '医学', '管理学', '艺术学']));
+    expect(subjects.map((s) => s.name)).toEqual(
+      expect.arrayContaining([
+        '哲学',
+        '经济学',
+        '法学',
+        '教育学',
+        '文学',
+        '历史学',
+        '理学',
+        '工学',
+        '农学',
+        '医学',
+        '管理学',
+        '艺术学',
+      ]),
+    );
     expect(new Set(content.catalogues.map((c) => c.id)).size).toBe(content.catalogues.length);
   });
 
@@ -85,16 +101,27 @@ describe('demo content: catalogue tree', () => {
     expect(withChildren.length).toBeLessThan(level2.length);
     const sizheng = content.catalogues.find((c) => c.level === 1 && c.name === '思政')!;
     expect(childrenOf(sizheng.id).map((c) => c.name)).toEqual(
-      expect.arrayContaining(['马克思主义基本原理', '毛泽东思想和中国特色社会主义理论体系概论', '习近平新时代中国特色社会主义思想概论', '中国近现代史纲要', '思想道德与法治', '形势与政策']),
+      expect.arrayContaining([
+        '马克思主义基本原理',
+        '毛泽东思想和中国特色社会主义理论体系概论',
+        '习近平新时代中国特色社会主义思想概论',
+        '中国近现代史纲要',
+        '思想道德与法治',
+        '形势与政策',
+      ]),
     );
   });
 
   it('gives courses to every category and the most to 思政', () => {
     for (const c of content.catalogues.filter((n) => n.level === 2)) {
-      expect(content.courses.some((course) => ancestors(course.catalogueId).some((a) => a.id === c.id)), c.name).toBe(true);
+      expect(
+        content.courses.some((course) => ancestors(course.catalogueId).some((a) => a.id === c.id)),
+        c.name,
+      ).toBe(true);
     }
     const perSubject = new Map<string, number>();
-    for (const c of content.courses) perSubject.set(subjectOf(c.catalogueId).name, (perSubject.get(subjectOf(c.catalogueId).name) ?? 0) + 1);
+    for (const c of content.courses)
+      perSubject.set(subjectOf(c.catalogueId).name, (perSubject.get(subjectOf(c.catalogueId).name) ?? 0) + 1);
     const [top] = [...perSubject.entries()].sort((a, b) => b[1] - a[1]);
     expect(top?.[0]).toBe('思政');
   });
@@ -121,7 +148,10 @@ describe('demo content: references', () => {
     }
     for (const l of content.lecturers) {
       expect([1, 2]).toContain(catalogues.get(l.catalogueId)?.level);
-      expect(content.courses.some((c) => c.lecturerId === l.id), l.name).toBe(true);
+      expect(
+        content.courses.some((c) => c.lecturerId === l.id),
+        l.name,
+      ).toBe(true);
     }
   });
 
@@ -197,7 +227,8 @@ describe('demo content: courses and videos', () => {
     }
     // the latest video of a course is its update time
     const latest = new Map<number, string>();
-    for (const v of content.videos) if ((latest.get(v.courseId) ?? '') < v.publishTime) latest.set(v.courseId, v.publishTime);
+    for (const v of content.videos)
+      if ((latest.get(v.courseId) ?? '') < v.publishTime) latest.set(v.courseId, v.publishTime);
     for (const c of content.courses) expect(latest.get(c.id)).toBe(c.updateTime);
   });
 
@@ -206,7 +237,8 @@ describe('demo content: courses and videos', () => {
     expect(views.filter((v) => v > 10000).length).toBeGreaterThan(20);
     expect(views.filter((v) => v < 10000).length).toBeGreaterThan(20);
     for (const c of content.courses) {
-      for (const n of [c.viewCount, c.collectCount, c.likeCount, c.noteCount]) expect(Number.isInteger(n) && n >= 0).toBe(true);
+      for (const n of [c.viewCount, c.collectCount, c.likeCount, c.noteCount])
+        expect(Number.isInteger(n) && n >= 0).toBe(true);
     }
     expect(content.courses.some((c) => c.exclusive)).toBe(true);
     expect(content.courses.some((c) => !c.exclusive)).toBe(true);
@@ -245,12 +277,19 @@ describe('demo content: courses and videos', () => {
       for (const s of v.transcript) expect(s.endMs).toBeGreaterThan(s.startMs);
       // the lecture talks about its own subject: some keyframe label (a concept) occurs in it
       const text = v.transcript.map((s) => s.text).join('');
-      const labels = v.keyframes.map((k) => k.keyPoints).filter((l) => !/^(问题导入|案例分析|常见误区|现实意义|本讲小结|课程脉络回顾|学习方法建议)$/.test(l));
-      expect(labels.some((l) => text.includes(l.split('与')[0]!)), `${v.id} ${v.name}`).toBe(true);
+      const labels = v.keyframes
+        .map((k) => k.keyPoints)
+        .filter((l) => !/^(问题导入|案例分析|常见误区|现实意义|本讲小结|课程脉络回顾|学习方法建议)$/.test(l));
+      expect(
+        labels.some((l) => text.includes(l.split('与')[0]!)),
+        `${v.id} ${v.name}`,
+      ).toBe(true);
       expect(v.abstract).toMatch(HAN);
       expect(v.properTitle).toMatch(HAN);
     }
-    expect(new Set(content.videos.map((v) => v.transcript.map((s) => s.text).join(''))).size).toBe(content.videos.length);
+    expect(new Set(content.videos.map((v) => v.transcript.map((s) => s.text).join(''))).size).toBe(
+      content.videos.length,
+    );
   });
 });
 
@@ -272,7 +311,8 @@ describe('demo content: lecturers', () => {
   });
 
   it('covers many surname initials, including non-obvious readings', () => {
-    const initial = (name: string) => pinyin(name, { pattern: 'first', toneType: 'none', surname: 'head' })[0]?.toUpperCase() ?? '';
+    const initial = (name: string) =>
+      pinyin(name, { pattern: 'first', toneType: 'none', surname: 'head' })[0]?.toUpperCase() ?? '';
     const initials = new Set(content.lecturers.map((l) => initial(l.name)));
     expect(initials.size).toBeGreaterThanOrEqual(18);
     const names = content.lecturers.map((l) => l.name);

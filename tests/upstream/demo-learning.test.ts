@@ -10,7 +10,14 @@ import { seedDemoAccounts } from '../../upstream/src/demo/accounts';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
 import { startTestApi, type TestApi } from './harness';
-import type { FavouriteCourseItem, FragmentItem, MessageItem, NoteItem, Paged, ViewLogItem } from '../../upstream/src/main-api/contract';
+import type {
+  FavouriteCourseItem,
+  FragmentItem,
+  MessageItem,
+  NoteItem,
+  Paged,
+  ViewLogItem,
+} from '../../upstream/src/main-api/contract';
 
 const DAY = 86_400_000;
 /** the calendar day (UTC+8, the platform's clock) of an instant, written independently of the server's code */
@@ -29,12 +36,18 @@ function centre(a: TestApi, userId: number) {
     return res.body.items;
   };
   return {
-    favourites: () => get<Paged<FavouriteCourseItem>>('/api/usercenter/GetCollectList', { pageIndex: 1, pageSize: 10000 }),
-    notes: (noteType: 0 | 1) => get<Paged<NoteItem>>('/api/usercenter/GetNoteList', { noteType, pageIndex: 1, pageSize: 1000 }),
+    favourites: () =>
+      get<Paged<FavouriteCourseItem>>('/api/usercenter/GetCollectList', { pageIndex: 1, pageSize: 10000 }),
+    notes: (noteType: 0 | 1) =>
+      get<Paged<NoteItem>>('/api/usercenter/GetNoteList', { noteType, pageIndex: 1, pageSize: 1000 }),
     history: () => get<ViewLogItem[]>('/api/usercenter/GetViewLogList', {}),
     messages: () => get<Paged<MessageItem>>('/api/usercenter/GetMessageList', { pageIndex: 1, pageSize: 1000 }),
     fragments: () =>
-      get<Paged<FragmentItem>>('/api/usercenter/GetInterceptFragmentsList', { productId: 1, pageIndex: 1, pageSize: 10000 }),
+      get<Paged<FragmentItem>>('/api/usercenter/GetInterceptFragmentsList', {
+        productId: 1,
+        pageIndex: 1,
+        pageSize: 10000,
+      }),
   };
 }
 
@@ -43,7 +56,14 @@ async function snapshot(a: TestApi) {
   const out: unknown[] = [];
   for (const name of ['student', 'teacher']) {
     const c = centre(a, (await a.store.users.getByName(name))!.userId);
-    out.push(await c.favourites(), await c.notes(0), await c.notes(1), await c.history(), await c.messages(), await c.fragments());
+    out.push(
+      await c.favourites(),
+      await c.notes(0),
+      await c.notes(1),
+      await c.history(),
+      await c.messages(),
+      await c.fragments(),
+    );
   }
   return out;
 }
@@ -94,10 +114,17 @@ describe('demo learning records', () => {
 
   it('places the history over today, the last week and earlier (relative to now, UTC+8 days)', async () => {
     // 10:00 in China, 00:30 (just after midnight) and 23:50
-    for (const now of [Date.parse('2026-03-10T02:00:00Z'), Date.parse('2026-03-10T16:30:00Z'), Date.parse('2026-03-10T15:50:00Z')]) {
+    for (const now of [
+      Date.parse('2026-03-10T02:00:00Z'),
+      Date.parse('2026-03-10T16:30:00Z'),
+      Date.parse('2026-03-10T15:50:00Z'),
+    ]) {
       const a = await startTestApi();
       try {
-        const student = await a.store.users.insert({ userName: 'student', passwordHash: null, userType: 1, comId: null }, now);
+        const student = await a.store.users.insert(
+          { userName: 'student', passwordHash: null, userType: 1, comId: null },
+          now,
+        );
         await a.store.users.insert({ userName: 'teacher', passwordHash: null, userType: 1, comId: null }, now);
         expect(await seedDemoLearning(a.store, now)).not.toBeNull();
         const groups = { today: 0, week: 0, earlier: 0 };
@@ -143,10 +170,16 @@ describe('demo learning records', () => {
   it('does nothing without the demo accounts, and nothing once the student has a record of their own', async () => {
     api = await startTestApi();
     expect(await seedDemoLearning(api.store)).toBeNull();
-    const student = await api.store.users.insert({ userName: 'student', passwordHash: null, userType: 1, comId: null }, Date.now());
+    const student = await api.store.users.insert(
+      { userName: 'student', passwordHash: null, userType: 1, comId: null },
+      Date.now(),
+    );
     expect(await seedDemoLearning(api.store)).toBeNull(); // no teacher yet
     await api.store.users.insert({ userName: 'teacher', passwordHash: null, userType: 1, comId: null }, Date.now());
-    await api.store.playLogs.record({ userId: student.userId, videoId: 11, lastPlayTime: 5, duration: 3801, stayTime: 5 }, Date.now());
+    await api.store.playLogs.record(
+      { userId: student.userId, videoId: 11, lastPlayTime: 5, duration: 3801, stayTime: 5 },
+      Date.now(),
+    );
     expect(await seedDemoLearning(api.store)).toBeNull();
     expect(await api.store.playLogs.countByUser(student.userId)).toBe(1);
     expect(await api.store.messages.countByUser(student.userId)).toBe(0);

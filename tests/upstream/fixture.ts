@@ -26,7 +26,21 @@ const COURSES: CourseRow[] = [
   [1, 100, 1, '唯物辩证法的基本规律', 500, 40, 30, 20, '2023-03-01T02:00:00.000Z', '2025-05-01T02:00:00.000Z', 1, 2, 3],
   [2, 100, 2, '矛盾分析方法', 900, 10, 5, 60, '2022-01-01T02:00:00.000Z', '2024-06-01T02:00:00.000Z', 2, null, 2],
   [3, 101, 2, '社会存在与社会意识', 300, 90, 20, 10, '2023-01-01T02:00:00.000Z', '2025-01-10T02:00:00.000Z', 3, 1, 4],
-  [4, 110, 5, '新民主主义革命的道路', 700, 20, 50, 5, '2021-05-01T02:00:00.000Z', '2023-08-01T02:00:00.000Z', null, 3, 2],
+  [
+    4,
+    110,
+    5,
+    '新民主主义革命的道路',
+    700,
+    20,
+    50,
+    5,
+    '2021-05-01T02:00:00.000Z',
+    '2023-08-01T02:00:00.000Z',
+    null,
+    3,
+    2,
+  ],
   [5, 12, 1, '思想道德与法治导论', 100, 5, 1, 1, '2024-12-01T00:00:00.000Z', '2024-12-31T17:00:00.000Z', 4, null, 1],
   [6, 12, 5, '法治思维', 100, 5, 1, 1, '2024-11-01T00:00:00.000Z', '2024-12-31T15:00:00.000Z', null, null, 0],
   [7, 20, 4, '先秦诸子思想', 1200, 70, 80, 90, '2022-02-02T02:00:00.000Z', '2025-03-03T02:00:00.000Z', 5, null, 3],
@@ -86,7 +100,20 @@ const svg = (label: string) =>
 
 export function fixtureContent(): DemoContent {
   const courses: DemoCourse[] = COURSES.map(
-    ([id, catalogueId, lecturerId, name, viewCount, collectCount, likeCount, noteCount, publishTime, updateTime, recommended, selected]) => ({
+    ([
+      id,
+      catalogueId,
+      lecturerId,
+      name,
+      viewCount,
+      collectCount,
+      likeCount,
+      noteCount,
+      publishTime,
+      updateTime,
+      recommended,
+      selected,
+    ]) => ({
       id,
       catalogueId,
       lecturerId,
@@ -169,7 +196,14 @@ export function fixtureContent(): DemoContent {
   return content;
 }
 
-function lecturer(id: number, name: string, catalogueId: number, recommended: boolean, sort: number, introHtml: string) {
+function lecturer(
+  id: number,
+  name: string,
+  catalogueId: number,
+  recommended: boolean,
+  sort: number,
+  introHtml: string,
+) {
   return {
     id,
     name,

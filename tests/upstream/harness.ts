@@ -45,7 +45,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     await store.knowledge.catchUp(600_000);
   }
   const server = await startMainApi({ config, store, now: options.now });
-  const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm, audience: 'main-api' });
+  const client = new UpstreamClient({
+    baseUrl: server.url,
+    secret: config.apiSecret,
+    algorithm: config.signAlgorithm,
+    audience: 'main-api',
+  });
   return {
     server,
     store,

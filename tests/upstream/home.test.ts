@@ -34,13 +34,20 @@ describe('home endpoints', () => {
   });
 
   it('refuses a productId parameter other than 1', async () => {
-    const res = await api.client.get('/api/Recommend/GetRecommendCourses', { productId: 2, startIndex: 0, endIndex: 4 });
+    const res = await api.client.get('/api/Recommend/GetRecommendCourses', {
+      productId: 2,
+      startIndex: 0,
+      endIndex: 4,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('productId');
   });
 
   it('GetRecommendAuthor answers recommended lecturers in recommendation order', async () => {
-    const res = await api.client.get<Record<string, unknown>[]>('/api/Recommend/GetRecommendAuthor', { startIndex: 0, endIndex: 9 });
+    const res = await api.client.get<Record<string, unknown>[]>('/api/Recommend/GetRecommendAuthor', {
+      startIndex: 0,
+      endIndex: 9,
+    });
     expect(res.body.items.map((a) => a.id)).toEqual([1, 2, 3]);
     expect(res.body.items[0]).toEqual({
       id: 1,
@@ -53,7 +60,10 @@ describe('home endpoints', () => {
       catalogId: 1,
       firstWord: 'Z',
     });
-    const second = await api.client.get<{ id: number }[]>('/api/Recommend/GetRecommendAuthor', { startIndex: 1, endIndex: 2 });
+    const second = await api.client.get<{ id: number }[]>('/api/Recommend/GetRecommendAuthor', {
+      startIndex: 1,
+      endIndex: 2,
+    });
     expect(second.body.items.map((a) => a.id)).toEqual([2]);
   });
 

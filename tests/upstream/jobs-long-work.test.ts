@@ -23,10 +23,19 @@ import { loadUpstreamConfig } from '../../upstream/src/config';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { openJobQueue, type JobRecord } from '../../upstream/src/jobs/queue';
 import type { Logger } from '../../upstream/src/logger';
-import { BACKGROUND_JOBS, STRAY_PARTIAL_CLIP_AGE_MS, startBackgroundWork } from '../../upstream/src/main-api/background';
+import {
+  BACKGROUND_JOBS,
+  STRAY_PARTIAL_CLIP_AGE_MS,
+  startBackgroundWork,
+} from '../../upstream/src/main-api/background';
 import { withEnginesOf, type MainApiData } from '../../upstream/src/main-api/data';
 import { FRAGMENT_MEDIA_FOLDER } from '../../upstream/src/media/fragment-files';
-import { checkMediaTools, PARTIAL_CLIP_SUFFIX, runFfmpeg, type FolderImportResult } from '../../upstream/src/media/pipeline';
+import {
+  checkMediaTools,
+  PARTIAL_CLIP_SUFFIX,
+  runFfmpeg,
+  type FolderImportResult,
+} from '../../upstream/src/media/pipeline';
 import { dropSchema, ensureSchema, openPostgresStore } from '../../upstream/src/store/postgres';
 import { fixtureContent } from './fixture';
 import { TEST_DATABASE_URL } from './test-engine';
@@ -44,7 +53,8 @@ function cli(script: string, args: string[]): Promise<CommandRun> {
 }
 
 /** a command in-process, with the same environment */
-const inProcess = (command: Parameters<typeof runInProcess>[0], args: string[]) => runInProcess(command, args, { DATABASE_URL: url, LOG_LEVEL: 'silent' });
+const inProcess = (command: Parameters<typeof runInProcess>[0], args: string[]) =>
+  runInProcess(command, args, { DATABASE_URL: url, LOG_LEVEL: 'silent' });
 /** `npm run admin -- …`, in-process */
 const admin = (...args: string[]) => inProcess(runAdmin, args);
 
@@ -65,7 +75,10 @@ function counted(data: MainApiData): MainApiData {
   return {
     ...data,
     search: { ...data.search, rebuild: (options) => ((calls.searchRebuilds += 1), data.search.rebuild(options)) },
-    knowledge: { ...data.knowledge, rebuild: (options) => ((calls.knowledgeRebuilds += 1), data.knowledge.rebuild(options)) },
+    knowledge: {
+      ...data.knowledge,
+      rebuild: (options) => ((calls.knowledgeRebuilds += 1), data.knowledge.rebuild(options)),
+    },
     media: {
       ...data.media,
       imports: {
@@ -91,7 +104,11 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
     work = mkdtempSync(path.join(tmpdir(), 'jobs-long-'));
     await ensureSchema(TEST_DATABASE_URL, schema);
     for (const name of ['a', 'b']) {
-      const store = await openPostgresStore(TEST_DATABASE_URL, { schema, dataDir: path.join(work, 'data'), poolSize: 3 });
+      const store = await openPostgresStore(TEST_DATABASE_URL, {
+        schema,
+        dataDir: path.join(work, 'data'),
+        poolSize: 3,
+      });
       if (name === 'a') await seedDemoContent(store, fixtureContent(), store.mediaDir);
       const data = await withEnginesOf(store);
       const jobs = await openJobQueue(TEST_DATABASE_URL, { schema: jobsSchema, pollingIntervalSeconds: 0.5 });
@@ -126,7 +143,12 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
     expect(run.stderr).toContain('任务 search-rebuild 已排队');
     expect(run.stderr).toMatch(/5\/5 100% done/);
     const [job] = await adminJobs('--name', BACKGROUND_JOBS.searchRebuild.name);
-    expect(job).toMatchObject({ state: 'completed', retryCount: 0, progress: { done: 5, total: 5, detail: 'done' }, output: outcome });
+    expect(job).toMatchObject({
+      state: 'completed',
+      retryCount: 0,
+      progress: { done: 5, total: 5, detail: 'done' },
+      output: outcome,
+    });
   }, 60_000);
 
   it('npm run ai:knowledge:rebuild --no-wait only queues; admin jobs show follows it to its end, with courses done of all', async () => {
@@ -153,9 +175,24 @@ describe('long work as jobs on PostgreSQL, two workers', () => {
     const folder = path.join(work, 'course');
     mkdirSync(folder);
     await runFfmpeg([
-      '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=2',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(folder, 'one.mp4'),
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=10:duration=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      path.join(folder, 'one.mp4'),
     ]);
     writeFileSync(
       path.join(folder, 'manifest.json'),

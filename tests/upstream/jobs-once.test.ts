@@ -52,7 +52,10 @@ describe('jobs on PostgreSQL', () => {
     expect(first).toEqual(expect.any(String));
     // stately: one waiting at most
     expect(await b.send('count-once')).toBeNull();
-    for (const [name, queue] of [['a', a], ['b', b]] as const) {
+    for (const [name, queue] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       await queue.work('count-once', async ({ progress }) => {
         runs.push(name);
         await progress(3, 4);
@@ -62,7 +65,13 @@ describe('jobs on PostgreSQL', () => {
     await vi.waitFor(async () => expect((await a.list(10)).find((j) => j.id === first)?.state).toBe('completed'), WAIT);
     expect(runs).toHaveLength(1);
     const [job] = (await b.list(10)).filter((j) => j.id === first);
-    expect(job).toMatchObject({ name: 'count-once', state: 'completed', retryCount: 0, output: { counted: 1 }, progress: { done: 3, total: 4 } });
+    expect(job).toMatchObject({
+      name: 'count-once',
+      state: 'completed',
+      retryCount: 0,
+      output: { counted: 1 },
+      progress: { done: 3, total: 4 },
+    });
     expect(job!.startedOn).not.toBeNull();
   });
 
@@ -112,7 +121,9 @@ describe('jobs on PostgreSQL', () => {
     const { id } = JSON.parse(queued.stdout) as { id: string };
     const listed = await admin([], { DATABASE_URL: url });
     expect(listed.status).toBe(0);
-    expect((JSON.parse(listed.stdout) as { id: string; name: string; state: string }[]).find((j) => j.id === id)).toMatchObject({
+    expect(
+      (JSON.parse(listed.stdout) as { id: string; name: string; state: string }[]).find((j) => j.id === id),
+    ).toMatchObject({
       name: BACKGROUND_JOBS.aiContentRefresh.name,
       state: expect.stringMatching(/created|active|completed/),
     });
@@ -139,10 +150,22 @@ describe('jobs on PostgreSQL', () => {
       const now = Date.now();
       const user = await addUser(store, 'sweeper');
       const [video] = fixtureContent().videos;
-      const expired = await store.fragments.insert({ userId: user, videoId: video!.id, fragmentName: '过期', startTime: 0, endTime: 5, download: 0 }, now - FRAGMENT_RETENTION_MS - 1);
-      const kept = await store.fragments.insert({ userId: user, videoId: video!.id, fragmentName: '有效', startTime: 0, endTime: 5, download: 0 }, now);
+      const expired = await store.fragments.insert(
+        { userId: user, videoId: video!.id, fragmentName: '过期', startTime: 0, endTime: 5, download: 0 },
+        now - FRAGMENT_RETENTION_MS - 1,
+      );
+      const kept = await store.fragments.insert(
+        { userId: user, videoId: video!.id, fragmentName: '有效', startTime: 0, endTime: 5, download: 0 },
+        now,
+      );
       const jobs = await openJobQueue(TEST_DATABASE_URL, { schema: jobsSchema, pollingIntervalSeconds: 0.5 });
-      stop = await startBackgroundWork(await withEnginesOf(store), { ai: loadUpstreamConfig({}).ai, logger: silent, now: Date.now, jobs, work: true });
+      stop = await startBackgroundWork(await withEnginesOf(store), {
+        ai: loadUpstreamConfig({}).ai,
+        logger: silent,
+        now: Date.now,
+        jobs,
+        work: true,
+      });
       const id = await a.send(BACKGROUND_JOBS.fragmentsSweep.name);
       await vi.waitFor(async () => expect((await a.list(20)).find((j) => j.id === id)?.state).toBe('completed'), WAIT);
       expect((await a.list(20)).find((j) => j.id === id)?.output).toEqual({ deleted: 1 });

@@ -17,7 +17,6 @@ import { from, startTestLogin, type TestLogin } from './login-harness';
 import type { SessionToken, UserInfo, ProfileJson } from '../../upstream/src/login-service/contract';
 import { runInProcess } from '../support/cli';
 
-
 interface Page {
   status: number;
   html: string;
@@ -42,7 +41,11 @@ describe('account pages', () => {
   afterAll(() => login.stop());
 
   async function signIn(userName: string, password: string): Promise<string> {
-    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName, password }, from('192.0.2.90'));
+    const res = await login.client.postJson<SessionToken>(
+      '/UserCenterApi/Login',
+      { userName, password },
+      from('192.0.2.90'),
+    );
     expect(res.body.code, res.body.message).toBe(2000);
     issued.push(res.body.items.token);
     return res.body.items.token;
@@ -62,9 +65,15 @@ describe('account pages', () => {
 
   const cookieHeader = (...cookies: (string | null | undefined)[]) => cookies.filter(Boolean).join('; ');
 
-  const get = async (pathAndQuery: string, cookie = '') => toPage(await fetch(`${base}${pathAndQuery}`, { headers: cookie ? { Cookie: cookie } : {} }));
+  const get = async (pathAndQuery: string, cookie = '') =>
+    toPage(await fetch(`${base}${pathAndQuery}`, { headers: cookie ? { Cookie: cookie } : {} }));
 
-  const post = async (pagePath: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}) => {
+  const post = async (
+    pagePath: string,
+    fields: Record<string, string>,
+    cookie: string,
+    headers: Record<string, string> = {},
+  ) => {
     for (const key of ['password']) if (fields[key]) passwords.add(fields[key]!);
     return toPage(
       await fetch(`${base}${pagePath}`, {
@@ -77,7 +86,12 @@ describe('account pages', () => {
   };
 
   /** opens a form page signed in and posts it back with its CSRF token */
-  async function submit(pagePath: string, token: string | null, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  async function submit(
+    pagePath: string,
+    token: string | null,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) {
     const utoken = token ? `utoken=${token}` : null;
     const form = await get(pagePath, cookieHeader(utoken));
     expect(form.csrf, form.html).not.toBeNull();
@@ -87,7 +101,10 @@ describe('account pages', () => {
   const messagesOf = (userId: number) => {
     const db = new Database(path.join(login.store.dataDir, DATABASE_FILE), { readonly: true });
     try {
-      return db.prepare('SELECT type, message FROM messages WHERE user_id = ? ORDER BY id').all(userId) as { type: number; message: string }[];
+      return db.prepare('SELECT type, message FROM messages WHERE user_id = ? ORDER BY id').all(userId) as {
+        type: number;
+        message: string;
+      }[];
     } finally {
       db.close();
     }
@@ -114,7 +131,9 @@ describe('account pages', () => {
         const page = await get('/bind?type=1&redirect=%2Fcenter', cookie);
         expect(page.status).toBe(200);
         expect(page.html).toContain('请先登录');
-        const href = /id="login-link"/.test(page.html) ? /href="([^"]+)" id="login-link"/.exec(page.html)![1]!.replace(/&amp;/g, '&') : '';
+        const href = /id="login-link"/.test(page.html)
+          ? /href="([^"]+)" id="login-link"/.exec(page.html)![1]!.replace(/&amp;/g, '&')
+          : '';
         expect(href).toBe(`/login?redirect=${encodeURIComponent(`${base}/bind?type=1&redirect=%2Fcenter`)}`);
         expect(page.html).not.toContain('已绑定');
       }
@@ -124,10 +143,18 @@ describe('account pages', () => {
     });
 
     it('validates redirect as /login does for its 返回 link', async () => {
-      const back = async (redirect: string) => /<a class="back" href="([^"]+)"/.exec((await get(`/find-password?redirect=${encodeURIComponent(redirect)}`)).html)![1]!;
+      const back = async (redirect: string) =>
+        /<a class="back" href="([^"]+)"/.exec(
+          (await get(`/find-password?redirect=${encodeURIComponent(redirect)}`)).html,
+        )![1]!;
       expect(await back('/center?position=5')).toBe('http://127.0.0.1:4000/center?position=5');
       expect(await back('http://127.0.0.1:4000/center')).toBe('http://127.0.0.1:4000/center');
-      for (const evil of ['https://evil.example.com/', '//evil.example.com/x', 'javascript:alert(1)', 'http://u:p@127.0.0.1/']) {
+      for (const evil of [
+        'https://evil.example.com/',
+        '//evil.example.com/x',
+        'javascript:alert(1)',
+        'http://u:p@127.0.0.1/',
+      ]) {
         expect(await back(evil), evil).toBe('http://127.0.0.1:4000/home');
       }
     });
@@ -204,13 +231,21 @@ describe('account pages', () => {
     it('refuses a malformed e-mail or phone, an empty or wrong password, and the same value', async () => {
       const cases: [string, Record<string, string>, string][] = [
         ['/email', { value: 'not-an-address', password: 'Student2026' }, '请输入正确的邮箱地址（不超过100个字符）'],
-        ['/email', { value: `${'a'.repeat(96)}@x.cn`, password: 'Student2026' }, '请输入正确的邮箱地址（不超过100个字符）'],
+        [
+          '/email',
+          { value: `${'a'.repeat(96)}@x.cn`, password: 'Student2026' },
+          '请输入正确的邮箱地址（不超过100个字符）',
+        ],
         ['/email', { value: 'a@b', password: 'Student2026' }, '请输入正确的邮箱地址（不超过100个字符）'],
         ['/phone', { value: '12345678901', password: 'Student2026' }, '请输入正确的手机号码（11位，1开头）'],
         ['/phone', { value: '1380000000', password: 'Student2026' }, '请输入正确的手机号码（11位，1开头）'],
         ['/email', { value: 'new@example.edu.cn', password: '' }, '请输入当前密码'],
         ['/email', { value: 'new@example.edu.cn', password: 'Wrong2026x' }, '当前密码错误'],
-        ['/email', { value: 'STUDENT@EXAMPLE.EDU.CN'.replace('STUDENT', 'student'), password: 'Student2026' }, '与当前的相同，无需修改'],
+        [
+          '/email',
+          { value: 'STUDENT@EXAMPLE.EDU.CN'.replace('STUDENT', 'student'), password: 'Student2026' },
+          '与当前的相同，无需修改',
+        ],
         ['/phone', { value: '138 0000 0000', password: 'Student2026' }, '与当前的相同，无需修改'],
       ];
       for (const [pagePath, fields, message] of cases) {
@@ -224,7 +259,11 @@ describe('account pages', () => {
     });
 
     it('an e-mail change persists, shows 已保存, appears in GetUserInfo and GetUserExtraInfo, and writes a 安全提醒', async () => {
-      const page = await submit('/email', studentToken, { value: '  New.Address@Example.EDU.cn ', password: 'Student2026', redirect: '/center' });
+      const page = await submit('/email', studentToken, {
+        value: '  New.Address@Example.EDU.cn ',
+        password: 'Student2026',
+        redirect: '/center',
+      });
       expect(page.status).toBe(200);
       expect(page.html).toContain('role="status">已保存</p>');
       expect(page.html).toContain('<dd id="current-value">New.Address@example.edu.cn</dd>');
@@ -246,7 +285,10 @@ describe('account pages', () => {
       const info = await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token: studentToken });
       expect(info.body.items.PhoneNumber).toBe('13900000001');
       const student = (await login.store.users.getByName('student'))!;
-      expect(messagesOf(student.userId).at(-1)).toMatchObject({ type: 3, message: expect.stringContaining('手机号码') });
+      expect(messagesOf(student.userId).at(-1)).toMatchObject({
+        type: 3,
+        message: expect.stringContaining('手机号码'),
+      });
     });
 
     it('counts wrong passwords with the login limits: after 4, the next waits 5 s, then 10 s', async () => {
@@ -254,15 +296,27 @@ describe('account pages', () => {
       await createUser(login.store, { userName: 'page-lock', password: 'Lock2026pw', userType: 1 }, login.clock.now);
       const token = await signIn('page-lock', 'Lock2026pw');
       for (let i = 1; i <= 4; i += 1) {
-        expect((await submit('/email', token, { value: 'lock@example.edu.cn', password: `Bad${i}xxxxx` })).html).toContain('当前密码错误');
+        expect(
+          (await submit('/email', token, { value: 'lock@example.edu.cn', password: `Bad${i}xxxxx` })).html,
+        ).toContain('当前密码错误');
       }
-      expect((await submit('/email', token, { value: 'lock@example.edu.cn', password: 'Bad5xxxxx' })).html).toContain('尝试次数过多，请 5 秒后再试');
-      expect((await submit('/phone', token, { value: '13700000000', password: 'Lock2026pw' })).html).toContain('尝试次数过多，请 5 秒后再试');
+      expect((await submit('/email', token, { value: 'lock@example.edu.cn', password: 'Bad5xxxxx' })).html).toContain(
+        '尝试次数过多，请 5 秒后再试',
+      );
+      expect((await submit('/phone', token, { value: '13700000000', password: 'Lock2026pw' })).html).toContain(
+        '尝试次数过多，请 5 秒后再试',
+      );
       login.clock.advance(5_000);
-      expect((await submit('/phone', token, { value: '13700000000', password: 'Bad6xxxxx' })).html).toContain('当前密码错误');
-      expect((await submit('/phone', token, { value: '13700000000', password: 'Lock2026pw' })).html).toContain('尝试次数过多，请 10 秒后再试');
+      expect((await submit('/phone', token, { value: '13700000000', password: 'Bad6xxxxx' })).html).toContain(
+        '当前密码错误',
+      );
+      expect((await submit('/phone', token, { value: '13700000000', password: 'Lock2026pw' })).html).toContain(
+        '尝试次数过多，请 10 秒后再试',
+      );
       login.clock.advance(10_000);
-      expect((await submit('/phone', token, { value: '13700000000', password: 'Lock2026pw' })).html).toContain('已保存');
+      expect((await submit('/phone', token, { value: '13700000000', password: 'Lock2026pw' })).html).toContain(
+        '已保存',
+      );
     });
 
     it("shows an organisation's network identity that it cannot change contact details", async () => {
@@ -277,7 +331,11 @@ describe('account pages', () => {
       const token = await signIn('student', 'Student2026');
       const form = await get('/email', `utoken=${token}`);
       await login.client.postJson('/UserCenterApi/Logout', { token });
-      const page = await post('/email', { csrf: form.csrf!, value: 'late@example.edu.cn', password: 'Student2026' }, cookieHeader(`utoken=${token}`, form.csrfCookie));
+      const page = await post(
+        '/email',
+        { csrf: form.csrf!, value: 'late@example.edu.cn', password: 'Student2026' },
+        cookieHeader(`utoken=${token}`, form.csrfCookie),
+      );
       expect(page.html).toContain('请先登录');
       expect((await login.store.users.getByName('student'))!.email).not.toBe('late@example.edu.cn');
     });
@@ -296,7 +354,11 @@ describe('account pages', () => {
       const second = await get('/find-password', first.csrfCookie!);
       expect(second.csrf).not.toBe(first.csrf);
       // a form shown again after a mistake comes with a new token too
-      const retry = await post('/find-password', { csrf: second.csrf!, userName: '', contact: 'x' }, second.csrfCookie!);
+      const retry = await post(
+        '/find-password',
+        { csrf: second.csrf!, userName: '', contact: 'x' },
+        second.csrfCookie!,
+      );
       expect(retry.html).toContain('请输入用户名，以及正确的邮箱或手机号码');
       expect(retry.csrfCookie).toBe(`account_csrf=${retry.csrf}`);
       expect(retry.csrf).not.toBe(second.csrf);
@@ -306,7 +368,11 @@ describe('account pages', () => {
       const form = await get('/find-password');
       expect(form.html).toContain('找回密码');
       expect(form.csrfCookie).toMatch(/^account_csrf=/);
-      const forged = await post('/find-password', { csrf: form.csrf!, userName: 'student', contact: '13800000000' }, '');
+      const forged = await post(
+        '/find-password',
+        { csrf: form.csrf!, userName: 'student', contact: '13800000000' },
+        '',
+      );
       expect(forged.status).toBe(403);
       const empty = await submit('/find-password', null, { userName: '', contact: '13800000000' });
       expect(empty.html).toContain('请输入用户名，以及正确的邮箱或手机号码');
@@ -316,8 +382,18 @@ describe('account pages', () => {
     });
 
     it('answers the same sentence whether or not the account exists, and records both requests', async () => {
-      const known = await submit('/find-password', null, { userName: 'student', contact: 'student@example.edu.cn' }, { 'X-Forwarded-For': '203.0.113.7' });
-      const unknown = await submit('/find-password', null, { userName: 'nobody-at-all', contact: '13600000000' }, { 'X-Forwarded-For': '203.0.113.8' });
+      const known = await submit(
+        '/find-password',
+        null,
+        { userName: 'student', contact: 'student@example.edu.cn' },
+        { 'X-Forwarded-For': '203.0.113.7' },
+      );
+      const unknown = await submit(
+        '/find-password',
+        null,
+        { userName: 'nobody-at-all', contact: '13600000000' },
+        { 'X-Forwarded-For': '203.0.113.8' },
+      );
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect(known.html).toContain(SENTENCE);
@@ -331,7 +407,12 @@ describe('account pages', () => {
 
     it('stores at most 5 requests per address and hour, answering the same', async () => {
       for (let i = 0; i < 7; i += 1) {
-        const page = await submit('/find-password', null, { userName: `flood${i}`, contact: '13600000000' }, { 'X-Forwarded-For': '203.0.113.9' });
+        const page = await submit(
+          '/find-password',
+          null,
+          { userName: `flood${i}`, contact: '13600000000' },
+          { 'X-Forwarded-For': '203.0.113.9' },
+        );
         expect(page.html).toContain(SENTENCE);
       }
       expect((await login.store.passwordResets.list()).filter((r) => r.clientIp === '203.0.113.9')).toHaveLength(5);
@@ -340,12 +421,21 @@ describe('account pages', () => {
     it('`npm run admin -- user reset-requests` lists the open requests as JSON; --done marks one handled', async () => {
       // the admin command in-process (its start as a process: admin-cli.test.ts)
       const admin = async (...args: string[]) => {
-        const run = await runInProcess(runAdmin, ['user', 'reset-requests', ...args], { DATA_DIR: login.store.dataDir, LOG_LEVEL: 'silent' });
+        const run = await runInProcess(runAdmin, ['user', 'reset-requests', ...args], {
+          DATA_DIR: login.store.dataDir,
+          LOG_LEVEL: 'silent',
+        });
         return { status: run.code, stdout: run.stdout, stderr: run.stderr };
       };
       const listed = await admin();
       expect(listed.status, listed.stderr).toBe(0);
-      const requests = JSON.parse(listed.stdout) as { id: number; userName: string; contact: string; createdAt: string; handledAt: string | null }[];
+      const requests = JSON.parse(listed.stdout) as {
+        id: number;
+        userName: string;
+        contact: string;
+        createdAt: string;
+        handledAt: string | null;
+      }[];
       expect(requests).toHaveLength(7);
       const student = requests.find((r) => r.userName === 'student')!;
       expect(student).toMatchObject({ contact: 'student@example.edu.cn', clientIp: '203.0.113.7', handledAt: null });

@@ -4,14 +4,19 @@
  * Time moves through the service's injected clock, never by mocking its code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisationIdentity, createOrganisation, createUser, setOrganisationEnabled, setUserEnabled } from '../../upstream/src/login-service/services/accounts';
+import {
+  organisationIdentity,
+  createOrganisation,
+  createUser,
+  setOrganisationEnabled,
+  setUserEnabled,
+} from '../../upstream/src/login-service/services/accounts';
 import { createHash } from 'node:crypto';
 import { from, startTestLogin, type TestLogin } from './login-harness';
 import type { SessionToken, UserInfo } from '../../upstream/src/login-service/contract';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-
 
 describe('login service API', () => {
   let login: TestLogin;
@@ -44,13 +49,19 @@ describe('login service API', () => {
     });
 
     it('takes the user name case-insensitively and accepts a form body', async () => {
-      const res = await login.client.postForm<SessionToken>('/UserCenterApi/Login', { userName: 'STUDENT', password: 'Student2026' });
+      const res = await login.client.postForm<SessionToken>('/UserCenterApi/Login', {
+        userName: 'STUDENT',
+        password: 'Student2026',
+      });
       expect(res.body.code).toBe(2000);
       issued.push(res.body.items.token);
     });
 
     it('refuses a wrong password and an unknown user with the same message', async () => {
-      for (const [user, pass] of [['student', 'Student2027'], ['nobody', 'Student2026']] as const) {
+      for (const [user, pass] of [
+        ['student', 'Student2027'],
+        ['nobody', 'Student2026'],
+      ] as const) {
         const res = await signIn(user, pass, '192.0.2.11');
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ code: -1, message: '用户名或密码错误', items: null });
@@ -65,13 +76,21 @@ describe('login service API', () => {
 
     it('says 账号已停用 for a disabled account (only with the right password) and 所属机构已停用 for a disabled organisation', async () => {
       await setUserEnabled(login.store, 'dave', false);
-      expect((await signIn('dave', 'Dave2026xx', '192.0.2.12')).body).toEqual({ code: -1, message: '账号已停用', items: null });
+      expect((await signIn('dave', 'Dave2026xx', '192.0.2.12')).body).toEqual({
+        code: -1,
+        message: '账号已停用',
+        items: null,
+      });
       expect((await signIn('dave', 'nope-nope-1', '192.0.2.12')).body.message).toBe('用户名或密码错误');
       await setUserEnabled(login.store, 'dave', true);
       expect((await signIn('dave', 'Dave2026xx', '192.0.2.12')).body.code).toBe(2000);
 
       const org = await createOrganisation(login.store, { name: '临时学院', ipRanges: [] }, Date.now());
-      await createUser(login.store, { userName: 'erin', password: 'Erin2026xx', userType: 2, comId: org.comId }, Date.now());
+      await createUser(
+        login.store,
+        { userName: 'erin', password: 'Erin2026xx', userType: 2, comId: org.comId },
+        Date.now(),
+      );
       const ok = await signIn('erin', 'Erin2026xx', '192.0.2.12');
       expect(ok.body.code).toBe(2000);
       await setOrganisationEnabled(login.store, org.comId, false);
@@ -81,9 +100,14 @@ describe('login service API', () => {
 
     it('slows one account from one address: 3 failures at once, then a wait that doubles before the next is even checked', async () => {
       const ip = '198.51.100.5';
-      for (let i = 1; i <= 4; i += 1) expect((await signIn('carol', `Wrong${i}xxx`, ip)).body.message).toBe('用户名或密码错误');
+      for (let i = 1; i <= 4; i += 1)
+        expect((await signIn('carol', `Wrong${i}xxx`, ip)).body.message).toBe('用户名或密码错误');
       // even the right password waits: the attempt is not checked, nor counted
-      expect((await signIn('carol', 'Carol2026x', ip)).body).toEqual({ code: -1, message: '尝试次数过多，请 5 秒后再试', items: null });
+      expect((await signIn('carol', 'Carol2026x', ip)).body).toEqual({
+        code: -1,
+        message: '尝试次数过多，请 5 秒后再试',
+        items: null,
+      });
       expect((await signIn('carol', 'Carol2026x', ip)).body.message).toBe('尝试次数过多，请 5 秒后再试');
       // other addresses and other accounts are not slowed
       expect((await signIn('carol', 'Carol2026x', '198.51.100.6')).body.code).toBe(2000);
@@ -100,7 +124,8 @@ describe('login service API', () => {
     it('a right password forgives the failures from its address', async () => {
       for (let i = 1; i <= 3; i += 1) await signIn('carol', `Again${i}xxx`, '198.51.100.20');
       expect((await signIn('carol', 'Carol2026x', '198.51.100.20')).body.code).toBe(2000);
-      for (let i = 1; i <= 4; i += 1) expect((await signIn('carol', `Again${i}yyy`, '198.51.100.20')).body.message).toBe('用户名或密码错误');
+      for (let i = 1; i <= 4; i += 1)
+        expect((await signIn('carol', `Again${i}yyy`, '198.51.100.20')).body.message).toBe('用户名或密码错误');
       expect((await signIn('carol', 'Carol2026x', '198.51.100.20')).body.message).toBe('尝试次数过多，请 5 秒后再试');
       login.clock.advance(5_000);
       expect((await signIn('carol', 'Carol2026x', '198.51.100.20')).body.code).toBe(2000);
@@ -123,7 +148,9 @@ describe('login service API', () => {
 
     it('checks at most 4 guesses of one account from one address even when they arrive in parallel', async () => {
       await createUser(login.store, { userName: 'frank', password: 'Frank2026x', userType: 1 }, Date.now());
-      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn('frank', `Guess${i}xxx`, '198.51.100.100')));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => signIn('frank', `Guess${i}xxx`, '198.51.100.100')),
+      );
       const wrong = answers.filter((a) => a.body.message === '用户名或密码错误').length;
       expect(wrong).toBe(4);
       expect(answers.filter((a) => a.body.message === '尝试次数过多，请 5 秒后再试')).toHaveLength(8);
@@ -187,7 +214,9 @@ describe('login service API', () => {
       expect((await validate(third.body.items.token)).body.code).toBe(2000);
       // past the grace period
       login.clock.advance(168 * HOUR + 25 * HOUR);
-      expect((await login.client.postJson('/UserCenterApi/RefreshToken', { token: third.body.items.token })).body.code).toBe(-1);
+      expect(
+        (await login.client.postJson('/UserCenterApi/RefreshToken', { token: third.body.items.token })).body.code,
+      ).toBe(-1);
     });
 
     it('Logout revokes the token (2001), and answers 2001 again for a token already gone', async () => {
@@ -259,7 +288,12 @@ describe('login service API', () => {
       expect(res.body.message).toBe('');
       expect(res.body.items).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const comId = (await login.store.organisations.getByGid('demo-library'))!.comId;
-      expect(await infoOf(res.body.items)).toMatchObject({ UserName: `org${comId}`, UserType: 2, ComId: comId, ComName: '示范大学图书馆' });
+      expect(await infoOf(res.body.items)).toMatchObject({
+        UserName: `org${comId}`,
+        UserType: 2,
+        ComId: comId,
+        ComName: '示范大学图书馆',
+      });
       // the same identity every time
       const again = await auto('10.20.255.254');
       expect((await infoOf(again.body.items)).UserId).toBe((await infoOf(res.body.items)).UserId);
@@ -285,7 +319,11 @@ describe('login service API', () => {
     });
 
     it('prefers the most specific range and ignores disabled organisations', async () => {
-      const inner = await createOrganisation(login.store, { name: '图书馆分馆', ipRanges: ['10.20.7.0/24'] }, Date.now());
+      const inner = await createOrganisation(
+        login.store,
+        { name: '图书馆分馆', ipRanges: ['10.20.7.0/24'] },
+        Date.now(),
+      );
       expect((await infoOf((await auto('10.20.7.8')).body.items)).ComId).toBe(inner.comId);
       await setOrganisationEnabled(login.store, inner.comId, false);
       expect((await infoOf((await auto('10.20.7.8')).body.items)).ComName).toBe('示范大学图书馆');
@@ -298,7 +336,8 @@ describe('login service API', () => {
     it('a valid gid gives a token of the organisation identity', async () => {
       const res = await company({ cid: 'demo-library' });
       expect(res.body.code).toBe(2000);
-      const info = (await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token: res.body.items })).body.items;
+      const info = (await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token: res.body.items })).body
+        .items;
       expect(info).toMatchObject({ UserType: 2, ComName: '示范大学图书馆' });
     });
 
@@ -312,12 +351,20 @@ describe('login service API', () => {
     });
 
     it('an unknown gid: -1 无效的免登录链接; a missing one: 4000', async () => {
-      expect((await company({ cid: 'no-such-gid' })).body).toEqual({ code: -1, message: '无效的免登录链接', items: null });
+      expect((await company({ cid: 'no-such-gid' })).body).toEqual({
+        code: -1,
+        message: '无效的免登录链接',
+        items: null,
+      });
       expect((await company({})).body.code).toBe(4000);
     });
 
     it('a disabled organisation: -2 with a URL of the login page to open', async () => {
-      const org = await createOrganisation(login.store, { name: '停用学院', ipRanges: ['10.30.0.0/16'], gid: 'closed-college' }, Date.now());
+      const org = await createOrganisation(
+        login.store,
+        { name: '停用学院', ipRanges: ['10.30.0.0/16'], gid: 'closed-college' },
+        Date.now(),
+      );
       await organisationIdentity(login.store, org, Date.now());
       await setOrganisationEnabled(login.store, org.comId, false);
       const res = await company({ cid: 'closed-college' });

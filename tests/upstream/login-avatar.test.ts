@@ -21,9 +21,15 @@ import type { SessionToken, UserInfo, ProfileJson } from '../../upstream/src/log
 
 const HOUR = 3_600_000;
 
-async function image(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'gif', withExif = false): Promise<Buffer> {
+async function image(
+  width: number,
+  height: number,
+  format: 'jpeg' | 'png' | 'webp' | 'gif',
+  withExif = false,
+): Promise<Buffer> {
   let pipeline = sharp({ create: { width, height, channels: 3, background: { r: 183, g: 28, b: 28 } } });
-  if (withExif) pipeline = pipeline.withExif({ IFD0: { Copyright: 'secret-exif-marker', Artist: 'secret-exif-marker' } });
+  if (withExif)
+    pipeline = pipeline.withExif({ IFD0: { Copyright: 'secret-exif-marker', Artist: 'secret-exif-marker' } });
   return pipeline.toFormat(format).toBuffer();
 }
 
@@ -64,7 +70,11 @@ describe('UploadHeader', () => {
     login = await startTestLogin();
     // the main API on the same DATA_DIR serves /media, as in `npm start`
     mainApi = await startMainApi({ config: login.config, store: await withEnginesOf(login.store), port: 0 });
-    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.80'));
+    const res = await login.client.postJson<SessionToken>(
+      '/UserCenterApi/Login',
+      { userName: 'student', password: 'Student2026' },
+      from('192.0.2.80'),
+    );
     token = res.body.items.token;
     issued.push(token);
     userId = (await login.store.users.getByName('student'))!.userId;
@@ -74,8 +84,15 @@ describe('UploadHeader', () => {
     await login.stop();
   });
 
-  const upload = (bytes: Uint8Array, fileName = 'avatar.jpg', fields: Record<string, string> = { token }, type = 'image/jpeg') =>
-    postMultipart<string | null>(login.client, '/UserCenterApi/UploadHeader', fields, [{ field: 'avatar', bytes, fileName, type }]);
+  const upload = (
+    bytes: Uint8Array,
+    fileName = 'avatar.jpg',
+    fields: Record<string, string> = { token },
+    type = 'image/jpeg',
+  ) =>
+    postMultipart<string | null>(login.client, '/UserCenterApi/UploadHeader', fields, [
+      { field: 'avatar', bytes, fileName, type },
+    ]);
   const refusal = (message: string) => ({ code: -1, message, items: null });
   const avatarsDir = () => path.join(login.store.mediaDir, 'avatars');
   const avatarFiles = () => (existsSync(avatarsDir()) ? readdirSync(avatarsDir()) : []);
@@ -87,17 +104,25 @@ describe('UploadHeader', () => {
   });
 
   it('refuses what the decoder could open but the platform does not take (SVG), and a truncated JPEG', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400"/></svg>',
+    );
     expect((await upload(svg, 'a.svg', { token }, 'image/svg+xml')).body).toEqual(refusal('仅限图片格式'));
     const jpeg = await image(800, 600, 'jpeg');
     expect((await upload(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).body).toEqual(refusal('仅限图片格式'));
     // a JPEG signature on garbage
-    expect((await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]))).body).toEqual(refusal('仅限图片格式'));
+    expect((await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]))).body).toEqual(
+      refusal('仅限图片格式'),
+    );
   });
 
   it('refuses a PNG of 200x200 (and 300x299): 图片最低像素为（宽*高）：300*300', async () => {
-    expect((await upload(await image(200, 200, 'png'), 'small.png', { token }, 'image/png')).body).toEqual(refusal('图片最低像素为（宽*高）：300*300'));
-    expect((await upload(await image(300, 299, 'png'), 'thin.png', { token }, 'image/png')).body).toEqual(refusal('图片最低像素为（宽*高）：300*300'));
+    expect((await upload(await image(200, 200, 'png'), 'small.png', { token }, 'image/png')).body).toEqual(
+      refusal('图片最低像素为（宽*高）：300*300'),
+    );
+    expect((await upload(await image(300, 299, 'png'), 'thin.png', { token }, 'image/png')).body).toEqual(
+      refusal('图片最低像素为（宽*高）：300*300'),
+    );
     expect(avatarFiles()).toEqual([]);
   });
 
@@ -129,7 +154,9 @@ describe('UploadHeader', () => {
     ];
     const timespan = String(Math.floor(Date.now() / 1000));
     const start = Buffer.from(
-      fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+      fields
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') +
         `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     );
     let sent = 0;
@@ -242,9 +269,13 @@ describe('UploadHeader', () => {
     expect(bomb.length).toBeLessThan(1024);
     const before = (await login.store.users.get(userId))!.headPicture;
     expect((await upload(bomb, 'bomb.png', { token }, 'image/png')).body).toEqual(refusal('图片上传失败'));
-    expect((await upload(pngClaiming(50_000, 50_000), 'huge.png', { token }, 'image/png')).body).toEqual(refusal('图片上传失败'));
+    expect((await upload(pngClaiming(50_000, 50_000), 'huge.png', { token }, 'image/png')).body).toEqual(
+      refusal('图片上传失败'),
+    );
     // exactly at the limit is not refused for its size (this header has no real pixels: 仅限图片格式)
-    expect((await upload(pngClaiming(10_000, 5_000), 'edge.png', { token }, 'image/png')).body).toEqual(refusal('仅限图片格式'));
+    expect((await upload(pngClaiming(10_000, 5_000), 'edge.png', { token }, 'image/png')).body).toEqual(
+      refusal('仅限图片格式'),
+    );
     expect((await login.store.users.get(userId))!.headPicture).toBe(before);
     expect(login.logs.join('\n')).toContain('avatar refused: 8000x7000 is over the pixel limit');
   });
@@ -254,7 +285,9 @@ describe('UploadHeader', () => {
     expect(noFile.status).toBe(400);
     expect(noFile.body).toEqual({ code: 4000, message: '缺少文件 avatar', items: null });
     const jpeg = await image(300, 300, 'jpeg');
-    expect((await upload(jpeg, 'a.jpg', { token, userId: String(userId + 1) })).body).toEqual(refusal('无权修改其他用户的资料'));
+    expect((await upload(jpeg, 'a.jpg', { token, userId: String(userId + 1) })).body).toEqual(
+      refusal('无权修改其他用户的资料'),
+    );
     expect((await upload(jpeg, 'a.jpg', { token: 'garbage' })).body).toEqual(refusal('登录已失效，请重新登录'));
     login.clock.advance(200 * HOUR);
     try {
@@ -267,7 +300,9 @@ describe('UploadHeader', () => {
   it('signs the fields only: a wrong sign or a sign over the file is 401, a plain form is refused', async () => {
     const jpeg = await image(300, 300, 'jpeg');
     const part: UploadPart = { field: 'avatar', bytes: jpeg, fileName: 'a.jpg', type: 'image/jpeg' };
-    const wrong = await postMultipart(login.client, '/UserCenterApi/UploadHeader', { token }, [part], { sign: '0'.repeat(32) });
+    const wrong = await postMultipart(login.client, '/UserCenterApi/UploadHeader', { token }, [part], {
+      sign: '0'.repeat(32),
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe(4001);
     const form = await login.client.postForm('/UserCenterApi/UploadHeader', { token });

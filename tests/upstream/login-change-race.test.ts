@@ -94,20 +94,36 @@ describe('password-confirmed changes racing other writes', () => {
 
   it('contact change: the session ended or the password replaced meanwhile → 登录已失效, the contact unchanged', async () => {
     const first = await signedIn();
-    const pending = accounts.changeContact(first.user, first.tokenHash, 'email', 'late@example.edu.cn', 'Race2026pw', '198.51.100.203');
+    const pending = accounts.changeContact(
+      first.user,
+      first.tokenHash,
+      'email',
+      'late@example.edu.cn',
+      'Race2026pw',
+      '198.51.100.203',
+    );
     await whileHashing();
     await store.tokens.revoke(first.tokenHash);
     expect(await refusal(pending)).toBe('-1 登录已失效，请重新登录');
     expect((await store.users.get(first.user.userId))!.email).toBe('');
 
     const second = await signedIn();
-    const pendingPhone = accounts.changeContact(second.user, second.tokenHash, 'phone', '13900000009', 'Race2026pw', '198.51.100.204');
+    const pendingPhone = accounts.changeContact(
+      second.user,
+      second.tokenHash,
+      'phone',
+      '13900000009',
+      'Race2026pw',
+      '198.51.100.204',
+    );
     await whileHashing();
     await store.users.setPasswordHash(second.user.userId, hashPasswordSync('Operator2026pw'));
     expect(await refusal(pendingPhone)).toBe('-1 登录已失效，请重新登录');
     expect((await store.users.get(second.user.userId))!.phone).toBe('');
 
     const third = await signedIn();
-    expect(await accounts.changeContact(third.user, third.tokenHash, 'phone', '13900000009', 'Race2026pw', '198.51.100.205')).toBe('13900000009');
+    expect(
+      await accounts.changeContact(third.user, third.tokenHash, 'phone', '13900000009', 'Race2026pw', '198.51.100.205'),
+    ).toBe('13900000009');
   });
 });

@@ -44,7 +44,12 @@ export async function startTestLogin(env: Record<string, string> = {}): Promise<
     },
   };
   const server = await startLoginService({ config, store, logger, now: () => clock.now });
-  const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm, audience: 'login-service' });
+  const client = new UpstreamClient({
+    baseUrl: server.url,
+    secret: config.apiSecret,
+    algorithm: config.signAlgorithm,
+    audience: 'login-service',
+  });
   return {
     server,
     store,

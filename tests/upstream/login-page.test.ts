@@ -24,7 +24,11 @@ describe('login page', () => {
     fetch(`${login.server.url}/login`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie.split(';')[0]! } : {}), ...headers },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(cookie ? { Cookie: cookie.split(';')[0]! } : {}),
+        ...headers,
+      },
       body: new URLSearchParams(fields).toString(),
     });
 
@@ -58,7 +62,10 @@ describe('login page', () => {
     const againCookie = again.headers.getSetCookie().find((c) => c.startsWith('login_csrf='))!;
     expect(againCsrf).not.toBe(csrf);
     expect(againCookie).toContain(`login_csrf=${againCsrf};`);
-    const signedIn = await post({ csrf: againCsrf, userName: 'student', password: 'Student2026', redirect: '/center' }, againCookie);
+    const signedIn = await post(
+      { csrf: againCsrf, userName: 'student', password: 'Student2026', redirect: '/center' },
+      againCookie,
+    );
     expect(signedIn.status).toBe(302);
   });
 
@@ -114,7 +121,9 @@ describe('login page', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(target);
     const utoken = res.headers.getSetCookie().find((c) => c.startsWith('utoken='))!;
-    expect(utoken).toMatch(/^utoken=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax; Domain=example\.edu\.cn$/);
+    expect(utoken).toMatch(
+      /^utoken=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax; Domain=example\.edu\.cn$/,
+    );
     const token = /^utoken=([^;]+)/.exec(utoken)![1]!;
     expect((await login.client.get('/UserCenterApi/ValidateToken', { token })).body.code).toBe(2000);
     expect(login.logs.join('\n')).not.toContain(token);
@@ -124,7 +133,11 @@ describe('login page', () => {
   it('Secure only when a trusted proxy says https', async () => {
     const attempt = async (headers: Record<string, string>) => {
       const { cookie, csrf } = await open();
-      const res = await post({ csrf, userName: 'student', password: 'Student2026', redirect: '/home' }, cookie, headers);
+      const res = await post(
+        { csrf, userName: 'student', password: 'Student2026', redirect: '/home' },
+        cookie,
+        headers,
+      );
       return res.headers.getSetCookie().find((c) => c.startsWith('utoken='))!;
     };
     expect(await attempt({ 'X-Forwarded-Proto': 'https' })).toMatch(/; Secure$/);
@@ -156,11 +169,17 @@ describe('login page', () => {
   it('counts failures per browser address from a trusted proxy', async () => {
     const { cookie, csrf } = await open();
     for (let i = 0; i < 21; i += 1) {
-      await post({ csrf, userName: `ghost${i}`, password: 'Nope2026x' }, cookie, { 'X-Forwarded-For': '203.0.113.200' });
+      await post({ csrf, userName: `ghost${i}`, password: 'Nope2026x' }, cookie, {
+        'X-Forwarded-For': '203.0.113.200',
+      });
     }
-    const html = await (await post({ csrf, userName: 'ghost', password: 'Nope2026x' }, cookie, { 'X-Forwarded-For': '203.0.113.200' })).text();
+    const html = await (
+      await post({ csrf, userName: 'ghost', password: 'Nope2026x' }, cookie, { 'X-Forwarded-For': '203.0.113.200' })
+    ).text();
     expect(html).toContain('尝试次数过多，请 5 秒后再试');
-    const other = await post({ csrf, userName: 'student', password: 'Student2026' }, cookie, { 'X-Forwarded-For': '203.0.113.201' });
+    const other = await post({ csrf, userName: 'student', password: 'Student2026' }, cookie, {
+      'X-Forwarded-For': '203.0.113.201',
+    });
     expect(other.status).toBe(302);
   });
 });
@@ -168,7 +187,10 @@ describe('login page', () => {
 describe('login page without a trusted proxy', () => {
   let login: TestLogin;
   beforeAll(async () => {
-    login = await startTestLogin({ TRUSTED_PROXIES: '192.0.2.0/24', PLATFORM_PUBLIC_URL: 'https://ke.example.edu.cn/home' });
+    login = await startTestLogin({
+      TRUSTED_PROXIES: '192.0.2.0/24',
+      PLATFORM_PUBLIC_URL: 'https://ke.example.edu.cn/home',
+    });
   });
   afterAll(() => login.stop());
 
@@ -180,7 +202,12 @@ describe('login page without a trusted proxy', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'X-Forwarded-Proto': 'https' },
-      body: new URLSearchParams({ csrf, userName: 'student', password: 'Student2026', redirect: 'https://evil.example.com/' }).toString(),
+      body: new URLSearchParams({
+        csrf,
+        userName: 'student',
+        password: 'Student2026',
+        redirect: 'https://evil.example.com/',
+      }).toString(),
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://ke.example.edu.cn/home');

@@ -36,25 +36,35 @@ describe('ModifyPassword', () => {
   }
 
   const modify = (fields: Record<string, string | number>, ip = '192.0.2.61') => {
-    for (const key of ['oldPwd', 'newPwd', 'confirmPwd']) if (typeof fields[key] === 'string') secrets.add(fields[key] as string);
+    for (const key of ['oldPwd', 'newPwd', 'confirmPwd'])
+      if (typeof fields[key] === 'string') secrets.add(fields[key] as string);
     return login.client.postJson('/UserCenterApi/ModifyPassword', fields, from(ip));
   };
   const refusal = (message: string) => ({ code: -1, message, items: null });
-  const validate = async (token: string) => (await login.client.get('/UserCenterApi/ValidateToken', { token })).body.code;
+  const validate = async (token: string) =>
+    (await login.client.get('/UserCenterApi/ValidateToken', { token })).body.code;
 
   it('refuses in the order of the contract: old, mismatch, weak, too long, unchanged', async () => {
     const { userId, token } = await account('pw-order', 'Order2026pw');
     const base = { token, userId, oldPwd: 'Order2026pw', newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' };
-    expect((await modify({ ...base, oldPwd: 'Wrong2026pw', confirmPwd: 'Other2026zz' })).body).toEqual(refusal('原密码错误'));
+    expect((await modify({ ...base, oldPwd: 'Wrong2026pw', confirmPwd: 'Other2026zz' })).body).toEqual(
+      refusal('原密码错误'),
+    );
     expect((await modify({ ...base, confirmPwd: 'Fresh2026px' })).body).toEqual(refusal('两次输入的新密码不一致'));
     for (const weak of ['Short1a', 'lettersonly', '1234567890', '密码密码密码密码1']) {
-      expect((await modify({ ...base, newPwd: weak, confirmPwd: weak })).body, weak).toEqual(refusal('新密码至少8位，且须同时包含字母和数字'));
+      expect((await modify({ ...base, newPwd: weak, confirmPwd: weak })).body, weak).toEqual(
+        refusal('新密码至少8位，且须同时包含字母和数字'),
+      );
     }
     const long = `a1${'x'.repeat(127)}`;
     expect((await modify({ ...base, newPwd: long, confirmPwd: long })).body).toEqual(refusal('新密码不能超过128位'));
     const longWeak = 'x'.repeat(200);
-    expect((await modify({ ...base, newPwd: longWeak, confirmPwd: longWeak })).body).toEqual(refusal('新密码至少8位，且须同时包含字母和数字'));
-    expect((await modify({ ...base, newPwd: 'Order2026pw', confirmPwd: 'Order2026pw' })).body).toEqual(refusal('新密码不能与原密码相同'));
+    expect((await modify({ ...base, newPwd: longWeak, confirmPwd: longWeak })).body).toEqual(
+      refusal('新密码至少8位，且须同时包含字母和数字'),
+    );
+    expect((await modify({ ...base, newPwd: 'Order2026pw', confirmPwd: 'Order2026pw' })).body).toEqual(
+      refusal('新密码不能与原密码相同'),
+    );
     // none of that changed the password
     await signIn('pw-order', 'Order2026pw');
   });
@@ -75,11 +85,16 @@ describe('ModifyPassword', () => {
 
   it('counts wrong old passwords like failed logins from the same address: after 4 the next waits, for Login from there too', async () => {
     const { userId, token } = await account('pw-guess', 'Guess2026pw');
-    const guess = (oldPwd: string) => modify({ token, userId, oldPwd, newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' }, '192.0.2.62');
+    const guess = (oldPwd: string) =>
+      modify({ token, userId, oldPwd, newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' }, '192.0.2.62');
     for (let i = 1; i <= 4; i += 1) expect((await guess(`Wrong${i}xxxx`)).body).toEqual(refusal('原密码错误'));
     // even the right old password waits, and password login from that address
     expect((await guess('Guess2026pw')).body).toEqual(refusal('尝试次数过多，请 5 秒后再试'));
-    const there = await login.client.postJson('/UserCenterApi/Login', { userName: 'pw-guess', password: 'Guess2026pw' }, from('192.0.2.62'));
+    const there = await login.client.postJson(
+      '/UserCenterApi/Login',
+      { userName: 'pw-guess', password: 'Guess2026pw' },
+      from('192.0.2.62'),
+    );
     expect(there.body.message).toBe('尝试次数过多，请 5 秒后再试');
     // from elsewhere the owner is not slowed
     await signIn('pw-guess', 'Guess2026pw', '192.0.2.63');
@@ -90,18 +105,36 @@ describe('ModifyPassword', () => {
 
   it("counts a session's wrong old passwords for its address too: past 20, Login there of an account new to it waits", async () => {
     const ip = '192.0.2.64';
-    const accounts = await Promise.all([0, 1, 2, 3, 4, 5, 6].map(async (i) => account(`pw-addr${i}`, `Addr${i}2026pw`)));
+    const accounts = await Promise.all(
+      [0, 1, 2, 3, 4, 5, 6].map(async (i) => account(`pw-addr${i}`, `Addr${i}2026pw`)),
+    );
     // 3 each: no account waits on its own
     for (let i = 0; i < 21; i += 1) {
       const a = accounts[i % 7]!;
-      const res = await modify({ token: a.token, userId: a.userId, oldPwd: `Nope${i}xxxx`, newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' }, ip);
+      const res = await modify(
+        { token: a.token, userId: a.userId, oldPwd: `Nope${i}xxxx`, newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' },
+        ip,
+      );
       expect(res.body).toEqual(refusal('原密码错误'));
     }
-    const res = await login.client.postJson('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from(ip));
+    const res = await login.client.postJson(
+      '/UserCenterApi/Login',
+      { userName: 'student', password: 'Student2026' },
+      from(ip),
+    );
     expect(res.body.message).toBe('尝试次数过多，请 5 秒后再试');
     // a session is its owner's: only its own failures from here count
     const owner = accounts[0]!;
-    const changed = await modify({ token: owner.token, userId: owner.userId, oldPwd: 'Addr02026pw', newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' }, ip);
+    const changed = await modify(
+      {
+        token: owner.token,
+        userId: owner.userId,
+        oldPwd: 'Addr02026pw',
+        newPwd: 'Fresh2026pw',
+        confirmPwd: 'Fresh2026pw',
+      },
+      ip,
+    );
     expect(changed.body).toEqual({ code: 2001, message: '密码修改成功', items: null });
     login.clock.advance(5_000);
   });
@@ -110,14 +143,24 @@ describe('ModifyPassword', () => {
     const { userId, token } = await account('pw-done', 'Done2026pw');
     const otherDevice = await signIn('pw-done', 'Done2026pw', '192.0.2.70');
     const thirdDevice = await signIn('pw-done', 'Done2026pw', '192.0.2.71');
-    const res = await modify({ token, userId: String(userId), oldPwd: 'Done2026pw', newPwd: 'Changed2026pw', confirmPwd: 'Changed2026pw' });
+    const res = await modify({
+      token,
+      userId: String(userId),
+      oldPwd: 'Done2026pw',
+      newPwd: 'Changed2026pw',
+      confirmPwd: 'Changed2026pw',
+    });
     expect(res.body).toEqual({ code: 2001, message: '密码修改成功', items: null });
     expect(await validate(token)).toBe(2000);
     expect(await validate(otherDevice)).toBe(-1);
     expect(await validate(thirdDevice)).toBe(-1);
     expect(await login.store.tokens.countOf(userId)).toBe(1);
 
-    const old = await login.client.postJson('/UserCenterApi/Login', { userName: 'pw-done', password: 'Done2026pw' }, from('192.0.2.72'));
+    const old = await login.client.postJson(
+      '/UserCenterApi/Login',
+      { userName: 'pw-done', password: 'Done2026pw' },
+      from('192.0.2.72'),
+    );
     expect(old.body.message).toBe('用户名或密码错误');
     await signIn('pw-done', 'Changed2026pw', '192.0.2.72');
 
@@ -133,7 +176,9 @@ describe('ModifyPassword', () => {
     const base = { token, userId, oldPwd: 'Cap2026pw' };
     for (const length of [129, 1000, 4096]) {
       const long = `a1${'x'.repeat(length - 2)}`;
-      expect((await modify({ ...base, newPwd: long, confirmPwd: long })).body, String(length)).toEqual(refusal('新密码不能超过128位'));
+      expect((await modify({ ...base, newPwd: long, confirmPwd: long })).body, String(length)).toEqual(
+        refusal('新密码不能超过128位'),
+      );
     }
     // characters, not bytes: 4096 three-byte characters are still under the cap
     const wide = `a1${'密'.repeat(4094)}`;
@@ -148,12 +193,14 @@ describe('ModifyPassword', () => {
   it('two sessions changing the password at once: one wins, the other (its session ended by the first) gets 登录已失效', async () => {
     const { userId, token } = await account('pw-race', 'Race2026pw');
     const second = await signIn('pw-race', 'Race2026pw', '192.0.2.73');
-    const change = (t: string, newPwd: string) => modify({ token: t, userId, oldPwd: 'Race2026pw', newPwd, confirmPwd: newPwd }, '192.0.2.74');
+    const change = (t: string, newPwd: string) =>
+      modify({ token: t, userId, oldPwd: 'Race2026pw', newPwd, confirmPwd: newPwd }, '192.0.2.74');
     const [a, b] = await Promise.all([change(token, 'RaceA2026pw'), change(second, 'RaceB2026pw')]);
     const outcomes = [a.body, b.body];
     expect(outcomes).toContainEqual({ code: 2001, message: '密码修改成功', items: null });
     expect(outcomes).toContainEqual(refusal('登录已失效，请重新登录'));
-    const winner = a.body.code === 2001 ? { token, password: 'RaceA2026pw' } : { token: second, password: 'RaceB2026pw' };
+    const winner =
+      a.body.code === 2001 ? { token, password: 'RaceA2026pw' } : { token: second, password: 'RaceB2026pw' };
     const loser = winner.token === token ? second : token;
     expect(await validate(winner.token)).toBe(2000);
     expect(await validate(loser)).toBe(-1);
@@ -166,7 +213,13 @@ describe('ModifyPassword', () => {
     const network = await login.client.get<string>('/UserCenterApi/IPAutoLogin', {}, from('10.20.9.9'));
     issued.push(network.body.items);
     const info = await login.client.get<UserInfo>('/UserCenterApi/GetUserInfo', { token: network.body.items });
-    const res = await modify({ token: network.body.items, userId: info.body.items.UserId, oldPwd: 'Anything1x', newPwd: 'Fresh2026pw', confirmPwd: 'Fresh2026pw' });
+    const res = await modify({
+      token: network.body.items,
+      userId: info.body.items.UserId,
+      oldPwd: 'Anything1x',
+      newPwd: 'Fresh2026pw',
+      confirmPwd: 'Fresh2026pw',
+    });
     expect(res.body).toEqual(refusal('机构网络账号不能修改个人信息'));
   });
 

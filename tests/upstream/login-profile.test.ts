@@ -31,13 +31,18 @@ describe('login service profile calls', () => {
   afterAll(() => login.stop());
 
   async function signIn(userName: string, password: string): Promise<string> {
-    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName, password }, from('192.0.2.50'));
+    const res = await login.client.postJson<SessionToken>(
+      '/UserCenterApi/Login',
+      { userName, password },
+      from('192.0.2.50'),
+    );
     expect(res.body.code, res.body.message).toBe(2000);
     issued.push(res.body.items.token);
     return res.body.items.token;
   }
 
-  const extra = (t: string, more: Record<string, string> = {}) => login.client.get<Profile>('/UserCenterApi/GetUserExtraInfo', { token: t, ...more });
+  const extra = (t: string, more: Record<string, string> = {}) =>
+    login.client.get<Profile>('/UserCenterApi/GetUserExtraInfo', { token: t, ...more });
 
   const valid = () => ({
     token,
@@ -52,7 +57,8 @@ describe('login service profile calls', () => {
     info: '热爱学习。\r\n第二行。',
     birthday: '2004-05-06',
   });
-  const update = (fields: Record<string, string | undefined>) => login.client.postJson<Profile | null>('/UserCenterApi/UpdateUserExtraInfo', fields);
+  const update = (fields: Record<string, string | undefined>) =>
+    login.client.postJson<Profile | null>('/UserCenterApi/UpdateUserExtraInfo', fields);
 
   describe('GetUserExtraInfo', () => {
     it('answers the profile of §3 with the bind states and contact details of the demo student', async () => {
@@ -93,7 +99,9 @@ describe('login service profile calls', () => {
       try {
         expect((await extra(stale)).body).toEqual(expired);
         expect((await update({ ...valid(), token: stale })).body).toEqual(expired);
-        expect((await login.client.get('/UserCenterApi/UnBindOautAccount', { token: stale, type: 2 })).body).toEqual(expired);
+        expect((await login.client.get('/UserCenterApi/UnBindOautAccount', { token: stale, type: 2 })).body).toEqual(
+          expired,
+        );
       } finally {
         login.clock.advance(-169 * HOUR);
       }
@@ -106,7 +114,11 @@ describe('login service profile calls', () => {
     });
 
     it('refuses another user id when one is sent', async () => {
-      expect((await extra(token, { userId: String(userId + 1) })).body).toEqual({ code: -1, message: '无权修改其他用户的资料', items: null });
+      expect((await extra(token, { userId: String(userId + 1) })).body).toEqual({
+        code: -1,
+        message: '无权修改其他用户的资料',
+        items: null,
+      });
       expect((await extra(token, { userId: String(userId) })).body.code).toBe(2000);
     });
   });
@@ -154,7 +166,9 @@ describe('login service profile calls', () => {
       });
       expect(res.body.code, res.body.message).toBe(2001);
       expect((await update({ ...valid(), gender: '2' })).body.items).toMatchObject({ Gender: 2 });
-      expect((await update({ ...valid(), birthday: '1900-01-01' })).body.items).toMatchObject({ Birthday: '1900-01-01' });
+      expect((await update({ ...valid(), birthday: '1900-01-01' })).body.items).toMatchObject({
+        Birthday: '1900-01-01',
+      });
     });
 
     it('refuses each field with the contract sentence', async () => {
@@ -231,7 +245,8 @@ describe('login service profile calls', () => {
   });
 
   describe('UnBindOautAccount', () => {
-    const unbind = (type: string | undefined, t = token) => login.client.get<Profile | null>('/UserCenterApi/UnBindOautAccount', { token: t, type });
+    const unbind = (type: string | undefined, t = token) =>
+      login.client.get<Profile | null>('/UserCenterApi/UnBindOautAccount', { token: t, type });
 
     it('unbinds the bound QQ (2001 解绑成功 with the profile), then says 该账号未绑定', async () => {
       const res = await unbind('1');
@@ -243,7 +258,8 @@ describe('login service profile calls', () => {
     });
 
     it('says 该账号未绑定 for WeChat and Weibo, which the student never bound', async () => {
-      for (const type of ['2', '3']) expect((await unbind(type)).body).toEqual({ code: -1, message: '该账号未绑定', items: null });
+      for (const type of ['2', '3'])
+        expect((await unbind(type)).body).toEqual({ code: -1, message: '该账号未绑定', items: null });
     });
 
     it('answers another type or none with 4000', async () => {
@@ -262,7 +278,11 @@ describe('login service profile calls', () => {
 
   describe('messages', () => {
     it('a new account starts with a welcome 系统通知 (type 1)', async () => {
-      const user = await createUser(login.store, { userName: 'newcomer', password: 'Newcomer2026', userType: 1 }, login.clock.now);
+      const user = await createUser(
+        login.store,
+        { userName: 'newcomer', password: 'Newcomer2026', userType: 1 },
+        login.clock.now,
+      );
       const rows = await login.store.messages.listByUser(user.userId, 100, 0);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.type).toBe(1);

@@ -32,9 +32,13 @@ describe('login service transport', () => {
     expect(await bare.json()).toEqual({ code: 4001, message: '签名校验失败', items: null });
     const wrong = await login.client.get('/UserCenterApi/ValidateToken', { token: 'x' }, { sign: '0'.repeat(32) });
     expect(wrong.status).toBe(401);
-    const stale = await login.client.get('/UserCenterApi/ValidateToken', { token: 'x' }, {
-      timespan: String(Math.floor(Date.now() / 1000) - 301),
-    });
+    const stale = await login.client.get(
+      '/UserCenterApi/ValidateToken',
+      { token: 'x' },
+      {
+        timespan: String(Math.floor(Date.now() / 1000) - 301),
+      },
+    );
     expect(stale.body.code).toBe(4001);
     const posted = await fetch(`${login.server.url}/UserCenterApi/Login`, {
       method: 'POST',
@@ -93,7 +97,9 @@ describe('login service settings', () => {
       { PLATFORM_PUBLIC_URL: 'ftp://x.cn/' },
       { LOGIN_PUBLIC_URL: 'not a url' },
     ]) {
-      expect(() => loadUpstreamConfig(env), JSON.stringify(env)).toThrow(/TOKEN_TTL_HOURS|COOKIE_DOMAIN|TRUSTED_PROXIES|ALLOWED_REDIRECT_HOSTS|PLATFORM_PUBLIC_URL|LOGIN_PUBLIC_URL/);
+      expect(() => loadUpstreamConfig(env), JSON.stringify(env)).toThrow(
+        /TOKEN_TTL_HOURS|COOKIE_DOMAIN|TRUSTED_PROXIES|ALLOWED_REDIRECT_HOSTS|PLATFORM_PUBLIC_URL|LOGIN_PUBLIC_URL/,
+      );
     }
   });
 });

@@ -44,28 +44,34 @@ function slowUpload(
   let stopped = false;
   const req = http.request(`${baseUrl}${PATH}`, {
     method: 'POST',
-    headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': String(total), ...headers },
+    headers: {
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'Content-Length': String(total),
+      ...headers,
+    },
   });
-  const answer = new Promise<{ status: number; body: Envelope<unknown>; sentWhenAnswered: number }>((resolve, reject) => {
-    req.on('response', (res) => {
-      const sentWhenAnswered = sent;
-      stopped = true;
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (part: string) => (text += part));
-      res.on('end', () => {
-        req.destroy();
-        try {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope<unknown>, sentWhenAnswered });
-        } catch (error) {
-          reject(error);
-        }
+  const answer = new Promise<{ status: number; body: Envelope<unknown>; sentWhenAnswered: number }>(
+    (resolve, reject) => {
+      req.on('response', (res) => {
+        const sentWhenAnswered = sent;
+        stopped = true;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (part: string) => (text += part));
+        res.on('end', () => {
+          req.destroy();
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope<unknown>, sentWhenAnswered });
+          } catch (error) {
+            reject(error);
+          }
+        });
       });
-    });
-    req.on('error', (error) => {
-      if (!stopped) reject(error);
-    });
-  });
+      req.on('error', (error) => {
+        if (!stopped) reject(error);
+      });
+    },
+  );
   const pump = () => {
     if (stopped) return;
     if (sent >= total) {
@@ -96,14 +102,22 @@ describe('UploadHeader limits', () => {
 
   beforeAll(async () => {
     login = await startTestLogin();
-    const res = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.81'));
+    const res = await login.client.postJson<SessionToken>(
+      '/UserCenterApi/Login',
+      { userName: 'student', password: 'Student2026' },
+      from('192.0.2.81'),
+    );
     token = res.body.items.token;
-    jpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 10, g: 90, b: 160 } } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 10, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(() => login.stop());
 
   const upload = (fields: Record<string, string> = { token }) =>
-    postMultipart<string | null>(login.client, PATH, fields, [{ field: 'avatar', bytes: jpeg, fileName: 'a.jpg', type: 'image/jpeg' }]);
+    postMultipart<string | null>(login.client, PATH, fields, [
+      { field: 'avatar', bytes: jpeg, fileName: 'a.jpg', type: 'image/jpeg' },
+    ]);
 
   describe('refused from the headers, before the body is read', () => {
     const FIVE_MB = 5 * 1024 * 1024;
@@ -111,7 +125,12 @@ describe('UploadHeader limits', () => {
       ['no sign, no timespan', () => ({ productId: '1' }), 401, 4001],
       ['a malformed sign', () => ({ timespan: now(), sign: 'not-a-sign', productId: '1' }), 401, 4001],
       ['a sign of the wrong length', () => ({ timespan: now(), sign: 'ab'.repeat(20), productId: '1' }), 401, 4001],
-      ['a timespan outside the 300 s window', () => ({ timespan: String(Number(now()) - 301), sign: '0'.repeat(32), productId: '1' }), 401, 4001],
+      [
+        'a timespan outside the 300 s window',
+        () => ({ timespan: String(Number(now()) - 301), sign: '0'.repeat(32), productId: '1' }),
+        401,
+        4001,
+      ],
       ['a wrong productId', () => ({ timespan: now(), sign: '0'.repeat(32), productId: '2' }), 400, 4000],
       ['no productId', () => ({ timespan: now(), sign: '0'.repeat(32) }), 400, 4000],
     ];
@@ -131,7 +150,13 @@ describe('UploadHeader limits', () => {
 
     it('a signed upload still passes, and a plausible but wrong sign is a 401 once the fields are read', async () => {
       expect((await upload()).body).toMatchObject({ code: 2001 });
-      const wrong = await postMultipart(login.client, PATH, { token }, [{ field: 'avatar', bytes: jpeg, fileName: 'a.jpg' }], { sign: 'f'.repeat(32) });
+      const wrong = await postMultipart(
+        login.client,
+        PATH,
+        { token },
+        [{ field: 'avatar', bytes: jpeg, fileName: 'a.jpg' }],
+        { sign: 'f'.repeat(32) },
+      );
       expect([wrong.status, wrong.body.code]).toEqual([401, 4001]);
     });
   });
@@ -204,11 +229,20 @@ describe('UploadHeader limits', () => {
     });
 
     it('a missing or malformed boundary is a 4000, never parsed', async () => {
-      for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=', `multipart/form-data; boundary=${'b'.repeat(71)}`]) {
+      for (const contentType of [
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        `multipart/form-data; boundary=${'b'.repeat(71)}`,
+      ]) {
         const timespan = now();
         const res = await fetch(`${login.server.url}${PATH}`, {
           method: 'POST',
-          headers: { 'Content-Type': contentType, timespan, sign: signParams([], timespan, login.config.apiSecret), productId: '1' },
+          headers: {
+            'Content-Type': contentType,
+            timespan,
+            sign: signParams([], timespan, login.config.apiSecret),
+            productId: '1',
+          },
           body: 'whatever',
         });
         expect(res.status, contentType).toBe(400);
@@ -225,11 +259,18 @@ describe('UploadHeader limits', () => {
       ];
       const timespan = now();
       const body = Buffer.concat([
-        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
         jpeg,
         Buffer.from(
           `\r\n` +
-            fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+            fields
+              .map(
+                ([name, value]) =>
+                  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+              )
+              .join('') +
             `--${BOUNDARY}--\r\n`,
         ),
       ]);
@@ -251,7 +292,11 @@ describe('UploadHeader limits', () => {
 
     it('a body whose file has not begun within the room 8 parts of fields take is a 4000, while the client is still sending', async () => {
       // 5 MB of bytes that are no multipart at all, behind headers that pass the checks made before reading
-      const slow = slowUpload(login.server.url, { timespan: now(), sign: '0'.repeat(32), productId: '1' }, { total: 5 * 1024 * 1024 });
+      const slow = slowUpload(
+        login.server.url,
+        { timespan: now(), sign: '0'.repeat(32), productId: '1' },
+        { total: 5 * 1024 * 1024 },
+      );
       const { status, body, sentWhenAnswered } = await slow.answer;
       slow.abort();
       expect(status).toBe(400);
@@ -269,7 +314,9 @@ describe('UploadHeader limits', () => {
       ];
       const timespan = now();
       const start =
-        fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+        fields
+          .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+          .join('') +
         `--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
       const headers = {
         'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
@@ -286,8 +333,16 @@ describe('UploadHeader limits', () => {
       const stalled: RawUpload[] = [];
       for (let i = 0; i < MAX_CONCURRENT_UPLOADS; i += 1) {
         const userName = `slot-holder-${i}`;
-        await createUser(login.store, { userName, password: 'Passw0rd2026', userType: 1, realName: userName }, Date.now());
-        const signedIn = await login.client.postJson<SessionToken>('/UserCenterApi/Login', { userName, password: 'Passw0rd2026' }, from('192.0.2.82'));
+        await createUser(
+          login.store,
+          { userName, password: 'Passw0rd2026', userType: 1, realName: userName },
+          Date.now(),
+        );
+        const signedIn = await login.client.postJson<SessionToken>(
+          '/UserCenterApi/Login',
+          { userName, password: 'Passw0rd2026' },
+          from('192.0.2.82'),
+        );
         const { headers, start } = signedStart(signedIn.body.items.token);
         stalled.push(rawUpload(login.server.url, PATH, { headers, start, total: 1024 * 1024 }));
       }
@@ -303,9 +358,7 @@ describe('UploadHeader limits', () => {
         for (const s of stalled) s.close();
       }
       // the slots are freed when those clients go away
-      await expect
-        .poll(async () => (await upload()).body.code, { timeout: 5000, interval: 100 })
-        .toBe(2001);
+      await expect.poll(async () => (await upload()).body.code, { timeout: 5000, interval: 100 }).toBe(2001);
     });
   });
 });

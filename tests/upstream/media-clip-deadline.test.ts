@@ -78,7 +78,10 @@ describe('stopping a cut', () => {
     const ffmpeg = standIn(dir, 'slow-ffmpeg', 800);
     pidsOf.push(ffmpeg);
     const controller = new AbortController();
-    const run = runFfmpeg(['-i', 'x', 'y'], { signal: controller.signal, env: { ...process.env, FFMPEG_PATH: ffmpeg } });
+    const run = runFfmpeg(['-i', 'x', 'y'], {
+      signal: controller.signal,
+      env: { ...process.env, FFMPEG_PATH: ffmpeg },
+    });
     // wait until the stand-in runs (it writes its pid first)
     await expect.poll(() => existsSync(`${ffmpeg}.pid`), { timeout: 10_000 }).toBe(true);
     const abortedAt = Date.now();

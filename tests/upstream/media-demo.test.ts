@@ -61,12 +61,15 @@ describe('demo lectures: the committed library', () => {
       for (const uri of [...master.variants.map((v) => v.uri), ...master.audio]) {
         const playlist = readFileSync(path.join(dir, uri), 'utf8');
         const segments = [...playlist.matchAll(/#EXTINF:([\d.]+),\s*\n(\S+)/g)];
-        for (const [, , file] of segments) expect(existsSync(path.join(dir, path.dirname(uri), file!)), `${lecture.code}/${uri} ${file}`).toBe(true);
+        for (const [, , file] of segments)
+          expect(existsSync(path.join(dir, path.dirname(uri), file!)), `${lecture.code}/${uri} ${file}`).toBe(true);
         if (uri === master.variants[0]!.uri) seconds = segments.reduce((n, m) => n + Number(m[1]), 0);
       }
       expect(Math.abs(seconds * 1000 - lecture.durationMs)).toBeLessThan(600);
       expect(parseWebVtt(readFileSync(path.join(dir, 'subtitles.vtt'), 'utf8'))).toEqual(lecture.passages);
-      expect(readFileSync(path.join(dir, 'manuscript.txt'), 'utf8')).toBe(lecture.passages.map((p) => `${p.text}\n`).join(''));
+      expect(readFileSync(path.join(dir, 'manuscript.txt'), 'utf8')).toBe(
+        lecture.passages.map((p) => `${p.text}\n`).join(''),
+      );
       // spoken in order, within the lecture, each sentence given time to be heard
       lecture.passages.forEach((p, i) => {
         expect(p.endMs - p.startMs).toBeGreaterThan(1000);
@@ -90,12 +93,19 @@ describe('demo lectures: seeding', () => {
     work = mkdtempSync(path.join(tmpdir(), 'sizheng-demo-media-'));
     store = openMainApiData(work);
     // no ffmpeg needed: nothing the seed runs could be found
-    const saved = { PATH: process.env.PATH, FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH };
+    const saved = {
+      PATH: process.env.PATH,
+      FFMPEG_PATH: process.env.FFMPEG_PATH,
+      FFPROBE_PATH: process.env.FFPROBE_PATH,
+    };
     process.env.PATH = path.join(work, 'no-tools');
     process.env.FFMPEG_PATH = process.env.FFPROBE_PATH = path.join(work, 'no-tools', 'ffmpeg');
     try {
       const summary = (await seedIfEmpty(store, () => content))!;
-      expect(summary.media).toEqual({ lectures: library.lectures.length, onOpen: content.videos.length - library.lectures.length });
+      expect(summary.media).toEqual({
+        lectures: library.lectures.length,
+        onOpen: content.videos.length - library.lectures.length,
+      });
     } finally {
       for (const [k, v] of Object.entries(saved)) {
         if (v === undefined) delete process.env[k];
@@ -129,7 +139,8 @@ describe('demo lectures: seeding', () => {
       expect(await store.videos.transcript(video.id)).toEqual(lecture.passages);
       expect((await store.media.get(video.id))!.folder).toBe(`/media/videos/${lecture.code}`);
       expect(stored.keyframes.map((k) => k.timePoint)).toEqual(lecture.keyframes.map((k) => k.timePoint));
-      for (const image of (await store.media.keyframeImages([video.id])).get(video.id)!.values()) expect(existsSync(fileOf(image))).toBe(true);
+      for (const image of (await store.media.keyframeImages([video.id])).get(video.id)!.values())
+        expect(existsSync(fileOf(image))).toBe(true);
     }
   });
 
@@ -152,7 +163,9 @@ describe('demo lectures: seeding', () => {
       expect(await store.videos.transcript(video.id)).toEqual(video.transcript);
     }
     // and the folders in DATA_DIR are exactly the committed lectures, each under its own video's code
-    const dirs = readdirSync(path.join(store.mediaDir, 'videos'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    const dirs = readdirSync(path.join(store.mediaDir, 'videos'), { withFileTypes: true }).filter((e) =>
+      e.isDirectory(),
+    );
     expect(dirs.map((e) => e.name).sort()).toEqual(library.lectures.map((l) => l.code).sort());
   });
 

@@ -12,7 +12,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMediaImport } from '../../upstream/cli/media-import-command';
-import { checkMediaTools, parseMasterPlaylist, runFfmpeg, type FolderImportResult } from '../../upstream/src/media/pipeline';
+import {
+  checkMediaTools,
+  parseMasterPlaylist,
+  runFfmpeg,
+  type FolderImportResult,
+} from '../../upstream/src/media/pipeline';
 import { openStore } from '../../upstream/src/store';
 import { seedDemoContent } from '../../upstream/src/demo/seed';
 import { fixtureContent } from './fixture';
@@ -44,7 +49,12 @@ const SRT = `1
 
 const MANIFEST = {
   course: { name: '矛盾论导读', info: '一门从文件夹导入的课程。', catalogue: '思政/马克思主义基本原理/唯物辩证法' },
-  lecturer: { name: '司马新文', position: '示范大学教授', school: '示范大学', intro: '<p>司马新文，<script>x()</script>教授。</p>' },
+  lecturer: {
+    name: '司马新文',
+    position: '示范大学教授',
+    school: '示范大学',
+    intro: '<p>司马新文，<script>x()</script>教授。</p>',
+  },
   videos: [
     {
       file: 'one.mp4',
@@ -77,11 +87,29 @@ beforeAll(async () => {
   await store.close();
   folder = path.join(work, 'course');
   mkdirSync(folder);
-  for (const [name, freq] of [['one.mp4', 440], ['two.mp4', 660]] as const) {
+  for (const [name, freq] of [
+    ['one.mp4', 440],
+    ['two.mp4', 660],
+  ] as const) {
     await runFfmpeg([
-      '-f', 'lavfi', '-i', 'testsrc=size=426x240:rate=15:duration=6',
-      '-f', 'lavfi', '-i', `sine=frequency=${freq}:duration=6`,
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(folder, name),
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=426x240:rate=15:duration=6',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${freq}:duration=6`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      path.join(folder, name),
     ]);
   }
   writeFileSync(path.join(folder, 'one.srt'), SRT);
@@ -100,7 +128,10 @@ describe('media:import', () => {
     expect(run.code, run.stderr).toBe(0);
     first = JSON.parse(run.stdout) as FolderImportResult;
     expect(first.created).toEqual({ lecturer: true, course: true, videos: 2 });
-    expect(first.videos.map((v) => v.code)).toEqual(['IMP-001', `V${String(first.videos[1]!.videoId).padStart(6, '0')}`]);
+    expect(first.videos.map((v) => v.code)).toEqual([
+      'IMP-001',
+      `V${String(first.videos[1]!.videoId).padStart(6, '0')}`,
+    ]);
     // progress went to stderr as plain lines (not a terminal here)
     expect(run.stderr).toMatch(/IMP-001 第一讲 矛盾的普遍性 2\/6 hls/);
 
@@ -138,7 +169,14 @@ describe('media:import', () => {
       const dir = path.join(store.mediaDir, 'videos', 'IMP-001');
       const master = parseMasterPlaylist(readFileSync(path.join(dir, 'master.m3u8'), 'utf8'));
       expect(master.variants.map((v) => v.uri)).toEqual(['240p/index.m3u8', '120p/index.m3u8']);
-      for (const f of ['poster.jpg', 'keyframes/0.jpg', 'keyframes/1.jpg', 'subtitles.vtt', 'manuscript.txt', '240p/seg_000.ts']) {
+      for (const f of [
+        'poster.jpg',
+        'keyframes/0.jpg',
+        'keyframes/1.jpg',
+        'subtitles.vtt',
+        'manuscript.txt',
+        '240p/seg_000.ts',
+      ]) {
         expect(existsSync(path.join(dir, f)), f).toBe(true);
       }
       // the course's picture is the first video's poster
@@ -164,7 +202,11 @@ describe('media:import', () => {
     writeFileSync(path.join(bad, 'x.mp4'), '');
     writeFileSync(
       path.join(bad, 'manifest.json'),
-      JSON.stringify({ ...MANIFEST, course: { ...MANIFEST.course, name: '另一门课', catalogue: '思政/不存在的类别' }, videos: [{ file: 'x.mp4', name: 'x' }] }),
+      JSON.stringify({
+        ...MANIFEST,
+        course: { ...MANIFEST.course, name: '另一门课', catalogue: '思政/不存在的类别' },
+        videos: [{ file: 'x.mp4', name: 'x' }],
+      }),
     );
     const run = await runImport(bad);
     expect(run.code).toBe(1);
@@ -186,7 +228,10 @@ describe('media:import', () => {
     let run = await runImport(bad);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('videos[0].file 缺失');
-    writeFileSync(path.join(bad, 'manifest.json'), JSON.stringify({ ...MANIFEST, videos: [{ file: '../one.mp4', name: 'x' }] }));
+    writeFileSync(
+      path.join(bad, 'manifest.json'),
+      JSON.stringify({ ...MANIFEST, videos: [{ file: '../one.mp4', name: 'x' }] }),
+    );
     run = await runImport(bad);
     expect(run.stderr).toContain('必须是文件夹内的文件');
     run = await runImport(path.join(work, 'nowhere'));

@@ -42,7 +42,7 @@ describe('a demo lecture made when its video is first opened (real ffmpeg and es
 
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = (await addMember(api.store, 'viewer'));
+    viewer = await addMember(api.store, 'viewer');
     await waitForLecture(api.store, 12);
   }, 60_000);
   afterAll(async () => {
@@ -50,12 +50,23 @@ describe('a demo lecture made when its video is first opened (real ffmpeg and es
     await api.stop();
   });
 
-  const page = () => api.client.get<PlayPageData>('/api/play/GetPlayPageData', { courseId: 1, catalogId: 100, videoId: 12, userId: viewer });
+  const page = () =>
+    api.client.get<PlayPageData>('/api/play/GetPlayPageData', {
+      courseId: 1,
+      catalogId: 100,
+      videoId: 12,
+      userId: viewer,
+    });
 
   it('answers generating, makes the lecture in the background, then plays it with its own sentences as subtitles', async () => {
     const first = await page();
     expect(first.body.code).toBe(2000);
-    expect(first.body.items.video).toMatchObject({ videoId: 12, mediaState: 'generating', videoUrl: '', subtitleUrl: '' });
+    expect(first.body.items.video).toMatchObject({
+      videoId: 12,
+      mediaState: 'generating',
+      videoUrl: '',
+      subtitleUrl: '',
+    });
     // a video with its own media is ready, one without any says none
     expect(first.body.items.videoList.find((v) => v.videoId === 11)).toMatchObject({ mediaState: 'none' });
 
@@ -68,14 +79,19 @@ describe('a demo lecture made when its video is first opened (real ffmpeg and es
     expect(video.qualities.length).toBeGreaterThanOrEqual(2);
     // its own folder, its own sentences, spoken in order, timed to the speech
     const key = mediaTokenKey(api.config.apiSecret);
-    const vtt = await fetch(`${api.server.url}${signedMediaPath(video.subtitleUrl, viewer, Math.floor(Date.now() / 1000) + 600, key)}`);
+    const vtt = await fetch(
+      `${api.server.url}${signedMediaPath(video.subtitleUrl, viewer, Math.floor(Date.now() / 1000) + 600, key)}`,
+    );
     expect(vtt.status).toBe(200);
     const cues = parseWebVtt(await vtt.text());
     expect(cues.map((c) => c.text)).toEqual(SENTENCES);
     expect(cues[1]!.startMs).toBeGreaterThan(cues[0]!.endMs);
     expect(await api.store.videos.transcript(12)).toEqual(cues);
     expect(existsSync(path.join(api.store.mediaDir, 'videos', 'V000012', 'poster.jpg'))).toBe(true);
-    const manuscript = await api.client.get<{ manuscript: string }>('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000012', userId: viewer });
+    const manuscript = await api.client.get<{ manuscript: string }>('/api/play/GetSubtitlesManuscriptUrl', {
+      videoCode: 'V000012',
+      userId: viewer,
+    });
     expect(manuscript.body.items.manuscript).toBe(SENTENCES.join('\n'));
     // the work folder is gone once the lecture is done
     expect(existsSync(path.join(api.dataDir, 'lecture-work', 'V000012'))).toBe(false);
@@ -88,7 +104,7 @@ describe('where ffmpeg or espeak-ng is missing', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = (await addMember(api.store, 'viewer'));
+    viewer = await addMember(api.store, 'viewer');
     await waitForLecture(api.store, 12);
   }, 60_000);
   afterAll(async () => {
@@ -100,7 +116,13 @@ describe('where ffmpeg or espeak-ng is missing', () => {
     const saved = process.env.ESPEAK_PATH;
     process.env.ESPEAK_PATH = path.join(api.dataDir, 'no-such-espeak-ng');
     try {
-      const page = () => api.client.get<PlayPageData>('/api/play/GetPlayPageData', { courseId: 1, catalogId: 100, videoId: 12, userId: viewer });
+      const page = () =>
+        api.client.get<PlayPageData>('/api/play/GetPlayPageData', {
+          courseId: 1,
+          catalogId: 100,
+          videoId: 12,
+          userId: viewer,
+        });
       await page();
       await lectureMakerOf(api.store).idle();
       const after = await page();

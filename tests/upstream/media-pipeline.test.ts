@@ -51,9 +51,13 @@ interface ProbedStream {
 }
 function ffprobe(file: string): { duration: number; streams: ProbedStream[] } {
   const out = JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-of', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height', file], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-of', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height', file],
+      {
+        encoding: 'utf8',
+      },
+    ),
   ) as { format: { duration: string }; streams: ProbedStream[] };
   return { duration: Number(out.format.duration), streams: out.streams };
 }
@@ -85,9 +89,24 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'sizheng-media-'));
   source = path.join(work, 'source.mp4');
   await runFfmpeg([
-    '-f', 'lavfi', '-i', `testsrc=size=1280x720:rate=25:duration=${CLIP_SECONDS}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${CLIP_SECONDS}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=1280x720:rate=25:duration=${CLIP_SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${CLIP_SECONDS}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    source,
   ]);
   store = openMainApiData(path.join(work, 'data'));
   await seedDemoContent(store, fixtureContent());
@@ -141,7 +160,12 @@ describe('media pipeline: HLS', () => {
     const probe = ffprobe(path.join(dir, 'master.m3u8'));
     expect(probe.duration).toBeGreaterThan(CLIP_SECONDS - 0.3);
     expect(probe.duration).toBeLessThan(CLIP_SECONDS + 0.3);
-    expect(probe.streams.filter((s) => s.codec_type === 'video').map((s) => s.height).sort()).toEqual([360, 720]);
+    expect(
+      probe.streams
+        .filter((s) => s.codec_type === 'video')
+        .map((s) => s.height)
+        .sort(),
+    ).toEqual([360, 720]);
     expect(probe.streams.some((s) => s.codec_type === 'audio')).toBe(true);
     const source = await probeMedia(path.join(dir, '360p', 'index.m3u8'));
     expect(source.width).toBe(640);
@@ -206,7 +230,10 @@ describe('media pipeline: the store', () => {
     await store.search.applyPending();
     const found = await store.search.search('knowledgePoints', { keyword: '检验真理的唯一标准', offset: 0, limit: 10 });
     expect(found.ids).toEqual([{ kind: 'transcript', videoId: VIDEO_ID, seq: 1 }]);
-    expect((await store.videos.knowledgePoints(found.ids))[0]).toMatchObject({ timePoint: 3, description: '实践是检验真理的唯一标准。' });
+    expect((await store.videos.knowledgePoints(found.ids))[0]).toMatchObject({
+      timePoint: 3,
+      description: '实践是检验真理的唯一标准。',
+    });
     const old = await store.search.search('knowledgePoints', { keyword: '请大家认真思考', offset: 0, limit: 100 });
     expect(old.ids.some((id) => id.videoId === VIDEO_ID)).toBe(false);
   });
@@ -215,7 +242,12 @@ describe('media pipeline: the store', () => {
 describe('media pipeline: clips', () => {
   it('cuts an exact range of the master playlist into an MP4 with picture and sound', async () => {
     const outFile = path.join(work, 'clips', 'a.mp4');
-    const result = await clipToMp4({ masterOrSource: path.join(dir, 'master.m3u8'), startSeconds: 2.5, endSeconds: 7.7, outFile });
+    const result = await clipToMp4({
+      masterOrSource: path.join(dir, 'master.m3u8'),
+      startSeconds: 2.5,
+      endSeconds: 7.7,
+      outFile,
+    });
     const probe = ffprobe(outFile);
     expect(Math.abs(probe.duration - 5.2)).toBeLessThanOrEqual(0.2);
     expect(Math.abs(result.durationMs - 5200)).toBeLessThanOrEqual(200);
@@ -227,7 +259,9 @@ describe('media pipeline: clips', () => {
   });
 
   it('finds the master playlist file from the media row, and nothing outside the media folder', async () => {
-    expect(mediaFileOfSitePath(store.mediaDir, (await store.media.get(VIDEO_ID))!.masterPath)).toBe(path.join(dir, 'master.m3u8'));
+    expect(mediaFileOfSitePath(store.mediaDir, (await store.media.get(VIDEO_ID))!.masterPath)).toBe(
+      path.join(dir, 'master.m3u8'),
+    );
     expect(mediaFileOfSitePath(store.mediaDir, '/media/../sizheng.sqlite')).toBeNull();
     expect(mediaFileOfSitePath(store.mediaDir, '/other/x.m3u8')).toBeNull();
   });
@@ -236,8 +270,12 @@ describe('media pipeline: clips', () => {
     const outFile = path.join(work, 'clips', 'b.mp4');
     await clipToMp4({ masterOrSource: source, startSeconds: 9, endSeconds: 12, outFile });
     expect(Math.abs(ffprobe(outFile).duration - 3)).toBeLessThanOrEqual(0.2);
-    await expect(clipToMp4({ masterOrSource: source, startSeconds: 5, endSeconds: 5, outFile })).rejects.toThrow(RangeError);
-    await expect(clipToMp4({ masterOrSource: source, startSeconds: -1, endSeconds: 3, outFile })).rejects.toThrow(RangeError);
+    await expect(clipToMp4({ masterOrSource: source, startSeconds: 5, endSeconds: 5, outFile })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(clipToMp4({ masterOrSource: source, startSeconds: -1, endSeconds: 3, outFile })).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -262,7 +300,9 @@ describe('media pipeline: jobs', () => {
       stepFinished: () => {},
       jobFinished: () => {},
     };
-    await expect(importVideoMedia(store, input, { reporter: stopAtPoster, signal: controller.signal })).rejects.toThrow();
+    await expect(
+      importVideoMedia(store, input, { reporter: stopAtPoster, signal: controller.signal }),
+    ).rejects.toThrow();
     const hlsWritten = statSync(path.join(dir, '720p', 'seg_000.ts')).mtimeMs;
 
     const resumed = await importVideoMedia(store, input);
@@ -291,7 +331,9 @@ describe('media pipeline: jobs', () => {
         },
       },
     ];
-    await expect(runMediaJob(store.media.jobs, { key: 'test:fail', kind: 'test', title: 't', steps })).rejects.toThrow('暂时失败');
+    await expect(runMediaJob(store.media.jobs, { key: 'test:fail', kind: 'test', title: 't', steps })).rejects.toThrow(
+      '暂时失败',
+    );
     expect(await store.media.jobs.get('test:fail')).toMatchObject({ status: 'failed', error: '暂时失败' });
     const rerun = await runMediaJob(store.media.jobs, { key: 'test:fail', kind: 'test', title: 't', steps });
     expect(rerun).toMatchObject({ skipped: ['one'], ran: ['two'] });
@@ -301,7 +343,11 @@ describe('media pipeline: jobs', () => {
 
 describe('media pipeline: missing tools', () => {
   it('names the missing ffmpeg or ffprobe and how to get it', async () => {
-    const env = { ...process.env, FFMPEG_PATH: path.join(work, 'no-ffmpeg'), FFPROBE_PATH: path.join(work, 'no-ffprobe') };
+    const env = {
+      ...process.env,
+      FFMPEG_PATH: path.join(work, 'no-ffmpeg'),
+      FFPROBE_PATH: path.join(work, 'no-ffprobe'),
+    };
     await expect(runFfmpeg(['-version'], { env })).rejects.toThrow(MediaToolMissingError);
     await expect(runFfmpeg(['-version'], { env })).rejects.toThrow(/FFMPEG_PATH/);
     await expect(probeMedia(source, env)).rejects.toThrow(/找不到 ffprobe.*FFPROBE_PATH/);

@@ -39,7 +39,8 @@ describe('reading subtitles', () => {
   });
 
   it('reads SRT with CRLF line ends and a byte-order mark', () => {
-    const srt = '\uFEFF1\r\n00:00:00,500 --> 00:00:02,000\r\n<b>第一句</b>\r\n\r\n2\r\n00:00:02,000 --> 00:00:04,250\r\n第二句\r\n';
+    const srt =
+      '\uFEFF1\r\n00:00:00,500 --> 00:00:02,000\r\n<b>第一句</b>\r\n\r\n2\r\n00:00:02,000 --> 00:00:04,250\r\n第二句\r\n';
     expect(parseSrt(srt)).toEqual([
       { text: '第一句', startMs: 500, endMs: 2000 },
       { text: '第二句', startMs: 2000, endMs: 4250 },
@@ -81,7 +82,16 @@ describe('writing subtitles', () => {
   });
 
   it('cuts passages to the media: later ones dropped, the last one ended at the end', () => {
-    expect(fitToDuration([{ text: 'a', startMs: 0, endMs: 5000 }, { text: 'b', startMs: 5000, endMs: 9000 }, { text: 'c', startMs: 9500, endMs: 9900 }], 8000)).toEqual([
+    expect(
+      fitToDuration(
+        [
+          { text: 'a', startMs: 0, endMs: 5000 },
+          { text: 'b', startMs: 5000, endMs: 9000 },
+          { text: 'c', startMs: 9500, endMs: 9900 },
+        ],
+        8000,
+      ),
+    ).toEqual([
       { text: 'a', startMs: 0, endMs: 5000 },
       { text: 'b', startMs: 5000, endMs: 8000 },
     ]);
@@ -89,7 +99,11 @@ describe('writing subtitles', () => {
 });
 
 describe('manifest', () => {
-  const base = { course: { name: '课', catalogue: 12 }, lecturer: { name: '张三' }, videos: [{ file: 'a.mp4', name: '第一讲' }] };
+  const base = {
+    course: { name: '课', catalogue: 12 },
+    lecturer: { name: '张三' },
+    videos: [{ file: 'a.mp4', name: '第一讲' }],
+  };
 
   it('resolves files inside the folder and reads a catalogue path', () => {
     const m = parseManifest({ ...base, course: { name: '课', catalogue: '思政 / 思想道德与法治' } }, '/data/course');
@@ -99,13 +113,21 @@ describe('manifest', () => {
 
   it('names what is wrong, where', () => {
     expect(() => parseManifest({ ...base, videos: [] }, '/x')).toThrow('videos 应为非空数组');
-    expect(() => parseManifest({ ...base, videos: [{ file: 'a.mp4', name: 'x', code: '../etc' }] }, '/x')).toThrow(/videos\[0\]\.code/);
-    expect(() => parseManifest({ ...base, videos: [{ file: 'a.mp4', name: 'x', subtitles: [{ start: 3, end: 2, text: 'x' }] }] }, '/x')).toThrow(
-      'videos[0].subtitles[0].end 必须晚于 start',
+    expect(() => parseManifest({ ...base, videos: [{ file: 'a.mp4', name: 'x', code: '../etc' }] }, '/x')).toThrow(
+      /videos\[0\]\.code/,
     );
-    expect(() => parseManifest({ ...base, videos: [{ file: 'a.mp4', name: 'x', keyframes: [{ time: 'soon', keyPoints: 'k' }] }] }, '/x')).toThrow(
-      'videos[0].keyframes[0].time',
-    );
+    expect(() =>
+      parseManifest(
+        { ...base, videos: [{ file: 'a.mp4', name: 'x', subtitles: [{ start: 3, end: 2, text: 'x' }] }] },
+        '/x',
+      ),
+    ).toThrow('videos[0].subtitles[0].end 必须晚于 start');
+    expect(() =>
+      parseManifest(
+        { ...base, videos: [{ file: 'a.mp4', name: 'x', keyframes: [{ time: 'soon', keyPoints: 'k' }] }] },
+        '/x',
+      ),
+    ).toThrow('videos[0].keyframes[0].time');
     expect(() => parseManifest({ ...base, course: { name: '课' } }, '/x')).toThrow('course.catalogue');
   });
 });
@@ -113,14 +135,19 @@ describe('manifest', () => {
 describe('demo narration', () => {
   it('reads Chinese as tone-numbered pinyin with neutral tone 5, ü as v and pauses at punctuation', () => {
     expect(toSpeakablePinyin('我们的绿色家园，很美。')).toBe('wo3 men5 de5 lv4 se4 jia1 yuan2, hen3 mei3.');
-    expect(toSpeakablePinyin('“实践”是《资本论》的关键词？')).toBe('shi2 jian4 shi4 zi1 ben3 lun4 de5 guan1 jian4 ci2?');
+    expect(toSpeakablePinyin('“实践”是《资本论》的关键词？')).toBe(
+      'shi2 jian4 shi4 zi1 ben3 lun4 de5 guan1 jian4 ci2?',
+    );
   });
 });
 
 describe('progress output', () => {
   const sink = (isTTY: boolean) => {
     const chunks: string[] = [];
-    return { chunks, stream: Object.assign(new Writable({ write: (c, _e, cb) => (chunks.push(String(c)), cb()) }), { isTTY }) };
+    return {
+      chunks,
+      stream: Object.assign(new Writable({ write: (c, _e, cb) => (chunks.push(String(c)), cb()) }), { isTTY }),
+    };
   };
 
   it('redraws one bar on a terminal', () => {

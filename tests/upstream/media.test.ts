@@ -62,7 +62,9 @@ describe('media serving', () => {
     const etag = first.headers.get('etag')!;
     const again = await fetch(url('/media/avatars/1.svg'), { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
-    const since = await fetch(url('/media/avatars/1.svg'), { headers: { 'If-Modified-Since': first.headers.get('last-modified')! } });
+    const since = await fetch(url('/media/avatars/1.svg'), {
+      headers: { 'If-Modified-Since': first.headers.get('last-modified')! },
+    });
     expect(since.status).toBe(304);
     const changed = await fetch(url('/media/avatars/1.svg'), { headers: { 'If-None-Match': '"other"' } });
     expect(changed.status).toBe(200);
@@ -95,7 +97,9 @@ describe('media serving', () => {
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe('bytes */1000');
 
-    const stale = await fetch(url(`/media/${BINARY_FILE}`), { headers: { Range: 'bytes=0-9', 'If-Range': '"not-current"' } });
+    const stale = await fetch(url(`/media/${BINARY_FILE}`), {
+      headers: { Range: 'bytes=0-9', 'If-Range': '"not-current"' },
+    });
     expect(stale.status).toBe(200);
   });
 
@@ -107,7 +111,12 @@ describe('media serving', () => {
   });
 
   it('refuses traversal, encoded traversal, symlinks out of the directory and unknown files', async () => {
-    for (const raw of ['/media/../secret.txt', '/media/%2e%2e/secret.txt', '/media/avatars/..%2F..%2Fsecret.txt', '/media/..%5csecret.txt']) {
+    for (const raw of [
+      '/media/../secret.txt',
+      '/media/%2e%2e/secret.txt',
+      '/media/avatars/..%2F..%2Fsecret.txt',
+      '/media/..%5csecret.txt',
+    ]) {
       const res = await rawGet(api.server.url, raw);
       expect([raw, res.status]).toEqual([raw, 400]);
       expect(res.body).not.toContain('top secret');
@@ -143,7 +152,9 @@ describe('media serving', () => {
     }
     const first = await fetch(url('/media/avatars/1.svg'));
     await first.arrayBuffer();
-    const notModified = await fetch(url('/media/avatars/1.svg'), { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    const notModified = await fetch(url('/media/avatars/1.svg'), {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
     expect(notModified.status).toBe(304);
     expectMediaHeaders(notModified.headers, '304');
     const traversal = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {

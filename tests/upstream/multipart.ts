@@ -30,7 +30,11 @@ export async function postMultipart<T = unknown>(
   const form = new FormData();
   for (const [key, value] of pairs) form.append(key, value);
   for (const file of files) {
-    form.append(file.field, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }), file.fileName);
+    form.append(
+      file.field,
+      new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }),
+      file.fileName,
+    );
   }
   const headers: Record<string, string> = {
     timespan,

@@ -21,13 +21,19 @@ describe('likes and favourites', () => {
   let member: number;
   beforeAll(async () => {
     api = await startTestApi();
-    fan = (await addMember(api.store, 'fan', 1));
-    member = (await addMember(api.store, 'library-member', 2));
+    fan = await addMember(api.store, 'fan', 1);
+    member = await addMember(api.store, 'library-member', 2);
   });
   afterAll(() => api.stop());
 
   const state = async (userId: number, videoId = 11) => {
-    const res = await api.client.get<OperateState>(STATE, { productId: 1, courseId: 1, catalogId: 100, userId, videoId });
+    const res = await api.client.get<OperateState>(STATE, {
+      productId: 1,
+      courseId: 1,
+      catalogId: 100,
+      userId,
+      videoId,
+    });
     expect(res.body.code).toBe(2000);
     return res.body.items;
   };

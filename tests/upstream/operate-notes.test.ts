@@ -22,16 +22,32 @@ describe('notes on the play page', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    reader = (await addMember(api.store, 'reader', 1, '李读者'));
-    author = (await addMember(api.store, 'author', 2));
+    reader = await addMember(api.store, 'reader', 1, '李读者');
+    author = await addMember(api.store, 'author', 2);
   });
   afterAll(() => api.stop());
 
   const noteCount = async () => (await api.store.courses.get(1))!.noteCount;
   const add = (params: Record<string, string | number>) =>
-    api.client.postJson<NoteItem>(ADD, { userName: '', comId: 0, videoId: 11, courseId: 1, catalogId: 100, type: 0, vtime: 10, ...params });
+    api.client.postJson<NoteItem>(ADD, {
+      userName: '',
+      comId: 0,
+      videoId: 11,
+      courseId: 1,
+      catalogId: 100,
+      type: 0,
+      vtime: 10,
+      ...params,
+    });
   const list = async (userId: number, noteType: number, extra: Record<string, number> = {}) => {
-    const res = await api.client.get<Paged<NoteItem>>(LIST, { videoId: 11, userId, noteType, pageIndex: 1, pageSize: 100, ...extra });
+    const res = await api.client.get<Paged<NoteItem>>(LIST, {
+      videoId: 11,
+      userId,
+      noteType,
+      pageIndex: 1,
+      pageSize: 100,
+      ...extra,
+    });
     expect(res.body.code).toBe(2000);
     return res.body.items;
   };
@@ -108,7 +124,9 @@ describe('notes on the play page', () => {
     expect(fallback.body.items.content).toBe('另一个名字');
     // out of the way of the list tests below
     for (const id of [stripped.body.items.id, fallback.body.items.id])
-      expect((await api.client.postJson('/api/operate/DeleteNotes', { userId: reader, noteId: id })).body.code).toBe(2001);
+      expect((await api.client.postJson('/api/operate/DeleteNotes', { userId: reader, noteId: id })).body.code).toBe(
+        2001,
+      );
   });
 
   it('GetNoteList 全部笔记: the video’s public notes and the caller’s own private ones, newest first; 我的笔记: only the caller’s', async () => {
@@ -142,20 +160,44 @@ describe('notes on the play page', () => {
   });
 
   it('GetNoteList refuses pageSize over 100, a bad noteType, an unknown user (4000) and an unknown video (4004)', async () => {
-    expectBadParameter(await api.client.get(LIST, { videoId: 11, userId: reader, noteType: 0, pageIndex: 1, pageSize: 101 }), 'pageSize');
-    expectBadParameter(await api.client.get(LIST, { videoId: 11, userId: reader, noteType: 2, pageIndex: 1, pageSize: 10 }), 'noteType');
-    expectBadParameter(await api.client.get(LIST, { videoId: 11, userId: 999_999, noteType: 0, pageIndex: 1, pageSize: 10 }), 'userId');
-    const unknown = await api.client.get(LIST, { videoId: 999, userId: reader, noteType: 0, pageIndex: 1, pageSize: 10 });
+    expectBadParameter(
+      await api.client.get(LIST, { videoId: 11, userId: reader, noteType: 0, pageIndex: 1, pageSize: 101 }),
+      'pageSize',
+    );
+    expectBadParameter(
+      await api.client.get(LIST, { videoId: 11, userId: reader, noteType: 2, pageIndex: 1, pageSize: 10 }),
+      'noteType',
+    );
+    expectBadParameter(
+      await api.client.get(LIST, { videoId: 11, userId: 999_999, noteType: 0, pageIndex: 1, pageSize: 10 }),
+      'userId',
+    );
+    const unknown = await api.client.get(LIST, {
+      videoId: 999,
+      userId: reader,
+      noteType: 0,
+      pageIndex: 1,
+      pageSize: 10,
+    });
     expect(unknown.body).toEqual({ code: 4004, message: '视频不存在', items: null });
   });
 
   it('CollectionNotes: someone else’s public note once (2001 收录成功 again without a second message); the author is told', async () => {
     const messages = async () =>
       (
-        await api.client.get<Paged<MessageItem>>('/api/usercenter/GetMessageList', { userId: author, pageIndex: 1, pageSize: 100 })
+        await api.client.get<Paged<MessageItem>>('/api/usercenter/GetMessageList', {
+          userId: author,
+          pageIndex: 1,
+          pageSize: 100,
+        })
       ).body.items.dataList.filter((m) => m.type === 2);
     const before = (await messages()).length;
-    const res = await api.client.postJson(COLLECT, { userId: reader, noteId: ids.authorPublic!, videoTitle: '唯物辩证法', userName: '李读者' });
+    const res = await api.client.postJson(COLLECT, {
+      userId: reader,
+      noteId: ids.authorPublic!,
+      videoTitle: '唯物辩证法',
+      userName: '李读者',
+    });
     expect(res.body).toEqual({ code: 2001, message: '收录成功', items: null });
     expect((await api.client.postJson(COLLECT, { userId: reader, noteId: ids.authorPublic! })).body).toEqual(res.body);
     const told = await messages();
@@ -181,17 +223,26 @@ describe('notes on the play page', () => {
   });
 
   it('CollectionNotes refuses one’s own note, a private or unknown note, and accounts of other types', async () => {
-    expectRefused(await api.client.postJson(COLLECT, { userId: reader, noteId: ids.readerPublic! }), '不能收录自己的笔记');
+    expectRefused(
+      await api.client.postJson(COLLECT, { userId: reader, noteId: ids.readerPublic! }),
+      '不能收录自己的笔记',
+    );
     expectRefused(await api.client.postJson(COLLECT, { userId: reader, noteId: ids.authorPrivate! }), '笔记不存在');
     expectRefused(await api.client.postJson(COLLECT, { userId: reader, noteId: 987_654 }), '笔记不存在');
     const guest = await addUserOfType(api.store, 'collect-guest', 0);
-    expectRefused(await api.client.postJson(COLLECT, { userId: guest, noteId: ids.authorPublic! }), '当前账号无权进行此操作');
+    expectRefused(
+      await api.client.postJson(COLLECT, { userId: guest, noteId: ids.authorPublic! }),
+      '当前账号无权进行此操作',
+    );
     expectBadParameter(await api.client.postJson(COLLECT, { userId: reader }), 'noteId');
   });
 
   it('deleting a public note takes it off noteCount; only the author deletes', async () => {
     const before = await noteCount();
-    const notMine = await api.client.postJson('/api/operate/DeleteNotes', { userId: reader, noteId: ids.authorPublic! });
+    const notMine = await api.client.postJson('/api/operate/DeleteNotes', {
+      userId: reader,
+      noteId: ids.authorPublic!,
+    });
     expectRefused(notMine, '笔记不存在');
     const res = await api.client.postJson('/api/operate/DeleteNotes', { userId: author, noteId: ids.authorPublic! });
     expect(res.body).toEqual({ code: 2001, message: '笔记已删除', items: null });

@@ -42,7 +42,11 @@ describe('the login service for the operator', () => {
     let throttled = 0;
     // 3 failures are answered at once; the 4th attempt waits
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const answer = await login.client.postJson<unknown>('/UserCenterApi/Login', { userName: 'student', password: `Wrong${attempt}` }, from(address));
+      const answer = await login.client.postJson<unknown>(
+        '/UserCenterApi/Login',
+        { userName: 'student', password: `Wrong${attempt}` },
+        from(address),
+      );
       if (String(answer.body.message).startsWith('尝试次数过多')) throttled += 1;
     }
     expect(throttled).toBeGreaterThan(0);
@@ -68,7 +72,10 @@ describe('a login service whose database is gone', () => {
     await login.store.close();
     const notReady = await fetch(`${login.server.url}/readyz`);
     expect(notReady.status).toBe(503);
-    expect(await notReady.json()).toEqual({ status: 'not ready', failed: { database: 'The database connection is not open' } });
+    expect(await notReady.json()).toEqual({
+      status: 'not ready',
+      failed: { database: 'The database connection is not open' },
+    });
     expect((await fetch(`${login.server.url}/healthz`)).status).toBe(200);
   });
 });
@@ -85,7 +92,9 @@ describe('METRICS_TOKEN', () => {
     const url = `${login.server.url}/metrics`;
     expect((await fetch(url)).status).toBe(403);
     expect((await fetch(url, { headers: { authorization: 'Bearer wrong' } })).status).toBe(403);
-    expect((await fetch(url, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.1' } })).status).toBe(200);
+    expect(
+      (await fetch(url, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.1' } })).status,
+    ).toBe(200);
   });
 });
 
@@ -99,8 +108,21 @@ describe('the upstream JSON logger', () => {
     });
     logger.warn('outside any request');
     const parsed = lines.map((line) => ({ ...JSON.parse(line.text), problem: line.problem }));
-    expect(parsed[0]).toMatchObject({ level: 'info', service: 'login-service', reqId: 'req-42', msg: 'request completed', status: 200, token: '[redacted]', problem: false });
-    expect(parsed[1]).toMatchObject({ level: 'error', reqId: 'req-42', err: { type: 'Error', message: 'boom' }, problem: true });
+    expect(parsed[0]).toMatchObject({
+      level: 'info',
+      service: 'login-service',
+      reqId: 'req-42',
+      msg: 'request completed',
+      status: 200,
+      token: '[redacted]',
+      problem: false,
+    });
+    expect(parsed[1]).toMatchObject({
+      level: 'error',
+      reqId: 'req-42',
+      err: { type: 'Error', message: 'boom' },
+      problem: true,
+    });
     expect(parsed[1].err.stack).toContain('operator-paths.test.ts');
     expect(parsed[2]).toMatchObject({ level: 'warn', msg: 'outside any request', problem: true });
     expect(parsed[2].reqId).toBeUndefined();

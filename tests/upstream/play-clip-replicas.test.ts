@@ -40,7 +40,13 @@ describe('ClipVideo limits across main-API replicas (REDIS_URL)', () => {
   });
 
   const clip = (userId: number, startTime: number) =>
-    api.client.get<FragmentItem>('/api/play/ClipVideo', { videoCode: 'V000011', userId, productId: 1, startTime, endTime: startTime + 3 });
+    api.client.get<FragmentItem>('/api/play/ClipVideo', {
+      videoCode: 'V000011',
+      userId,
+      productId: 1,
+      startTime,
+      endTime: startTime + 3,
+    });
   const cutOnOtherReplica = async (userId: number) => {
     const verdict: SlotVerdict = await otherReplica.take(userId);
     if (!verdict.ok) throw new Error(`the other replica could not cut for ${userId}: ${verdict.full}`);
@@ -69,7 +75,9 @@ describe('ClipVideo limits across main-API replicas (REDIS_URL)', () => {
   });
 
   it('refuses a cut while MAX_CONCURRENT_CLIPS run on other replicas', async () => {
-    const others = await Promise.all(Array.from({ length: MAX_CONCURRENT_CLIPS }, (_, i) => addMember(api.store, `other-${i}`)));
+    const others = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_CLIPS }, (_, i) => addMember(api.store, `other-${i}`)),
+    );
     const releases = await Promise.all(others.map((userId) => cutOnOtherReplica(userId)));
     const user = await addMember(api.store, 'third-clipper');
     expectRefused(await clip(user, 5), CLIP_BUSY);

@@ -17,7 +17,7 @@ describe('sweeping expired fragments', () => {
   let owner: number;
   beforeAll(async () => {
     api = await startTestApi();
-    owner = (await addMember(api.store, 'sweep-owner'));
+    owner = await addMember(api.store, 'sweep-owner');
   });
   afterAll(() => api.stop());
   afterEach(() => {
@@ -62,7 +62,12 @@ describe('sweeping expired fragments', () => {
   it('every hour while it runs, with the server’s clock; not after close', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let offset = 0;
-    const server = await startMainApi({ config: api.config, store: api.store, port: 0, now: () => Date.now() + offset });
+    const server = await startMainApi({
+      config: api.config,
+      store: api.store,
+      port: 0,
+      now: () => Date.now() + offset,
+    });
     try {
       // 30 days and a little: not yet expired at start-up
       const soon = await fragment('soon', Date.now() - 30 * DAY_MS + 60_000);

@@ -22,15 +22,23 @@ describe('ClipVideo', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    clipper = (await addMember(api.store, 'clipper'));
+    clipper = await addMember(api.store, 'clipper');
     // 200 s of real media for video 11 (V000011); the store takes its length as the video's duration
     await addTestMedia(api.store, 11, 'V000011', 200);
   }, 120_000);
   afterAll(() => api.stop());
 
   const clip = (params: Record<string, string | number>) =>
-    api.client.get<FragmentItem>(CLIP, { videoCode: 'V000011', userId: clipper, productId: 1, startTime: 0, endTime: 10, ...params });
-  const fileOf = (fragment: FragmentItem) => path.join(api.store.mediaDir, ...fragment.videoAddress.split('/').slice(2));
+    api.client.get<FragmentItem>(CLIP, {
+      videoCode: 'V000011',
+      userId: clipper,
+      productId: 1,
+      startTime: 0,
+      endTime: 10,
+      ...params,
+    });
+  const fileOf = (fragment: FragmentItem) =>
+    path.join(api.store.mediaDir, ...fragment.videoAddress.split('/').slice(2));
   const removeFragment = (userId: number, id: number) =>
     api.client.get('/api/usercenter/deleteInterceptFragments', { userId, id });
 
@@ -51,7 +59,9 @@ describe('ClipVideo', () => {
       createTime: expect.any(String),
       expireTime: expect.any(String),
       download: 1,
-      videoAddress: expect.stringMatching(new RegExp(`^/media/fragments/${clipper}/${fragment.id}-[0-9a-f]{32}\\.mp4$`)),
+      videoAddress: expect.stringMatching(
+        new RegExp(`^/media/fragments/${clipper}/${fragment.id}-[0-9a-f]{32}\\.mp4$`),
+      ),
     });
     expect(Date.parse(fragment.expireTime) - Date.parse(fragment.createTime)).toBe(30 * 86_400_000);
     const file = fileOf(fragment);
@@ -98,7 +108,9 @@ describe('ClipVideo', () => {
     expect(fourth.body.items.fragmentName).toBe(`${VIDEO_NAME}-片段3`);
     // another user has counts of their own
     const other = await addMember(api.store, 'other-clipper');
-    expect((await clip({ userId: other, startTime: 1, endTime: 2 })).body.items.fragmentName).toBe(`${VIDEO_NAME}-片段1`);
+    expect((await clip({ userId: other, startTime: 1, endTime: 2 })).body.items.fragmentName).toBe(
+      `${VIDEO_NAME}-片段1`,
+    );
   }, 120_000);
 
   it('refuses a bad start, an end not after the start, more than 3 minutes and an end past the video', async () => {
@@ -123,7 +135,10 @@ describe('ClipVideo', () => {
   it('a reservation without a file from a cut that never finished (10 minutes on) no longer counts; a recent one does', async () => {
     const crashed = await addMember(api.store, 'crashed');
     const reserve = async (createdAt: number) =>
-      (await api.store.fragments.insert({ userId: crashed, videoId: 11, fragmentName: '中断的片段', startTime: 0, endTime: 5, download: 1 }, createdAt))!;
+      (await api.store.fragments.insert(
+        { userId: crashed, videoId: 11, fragmentName: '中断的片段', startTime: 0, endTime: 5, download: 1 },
+        createdAt,
+      ))!;
     const stale = [await reserve(Date.now() - 20 * 60_000), await reserve(Date.now() - 11 * 60_000)];
     const res = await clip({ userId: crashed, startTime: 0, endTime: 2 });
     expect(res.body.code).toBe(2001);
@@ -144,9 +159,14 @@ describe('ClipVideo', () => {
     const guest = await addUserOfType(api.store, 'clip-guest', 0);
     expectRefused(await clip({ userId: guest }), '当前账号无权进行此操作');
     // the account's type is judged before the product, the video, the times and the name
-    const bads: Record<string, string | number>[] = [{ startTime: 1.5 }, { endTime: 'soon' }, { videoCode: '' }, { productId: 2 }, { fragmentName: '名'.repeat(51) }];
-    for (const bad of bads)
-      expectRefused(await clip({ userId: guest, ...bad }), '当前账号无权进行此操作');
+    const bads: Record<string, string | number>[] = [
+      { startTime: 1.5 },
+      { endTime: 'soon' },
+      { videoCode: '' },
+      { productId: 2 },
+      { fragmentName: '名'.repeat(51) },
+    ];
+    for (const bad of bads) expectRefused(await clip({ userId: guest, ...bad }), '当前账号无权进行此操作');
     expectBadParameter(await clip({ userId: 999_999 }), 'userId');
     expectBadParameter(await clip({ productId: 2 }), 'productId');
     expectBadParameter(await clip({ startTime: 1.5 }), 'startTime');
@@ -174,7 +194,9 @@ describe('ClipVideo', () => {
   it('other requests are answered while a cut runs; at most 2 cuts run at once, a third is refused as busy', async () => {
     const users = await Promise.all(['busy-1', 'busy-2', 'busy-3'].map((name) => addMember(api.store, name)));
     const started = Date.now();
-    const cuts = users.map((userId) => clip({ userId, startTime: 0, endTime: 40 }).then((res) => ({ res, at: Date.now() })));
+    const cuts = users.map((userId) =>
+      clip({ userId, startTime: 0, endTime: 40 }).then((res) => ({ res, at: Date.now() })),
+    );
     const tags = await api.client.get('/api/play/GetCourseTags', { courseId: 1 });
     const tagsAt = Date.now();
     expect(tags.body.code).toBe(2000);
@@ -196,7 +218,12 @@ describe('ClipVideo', () => {
     const eager = await addMember(api.store, 'eager-clipper');
     const first = clip({ userId: eager, startTime: 0, endTime: 40 });
     // the second starts once the first is being cut (its fragment is reserved, still without a file)
-    await expect.poll(async () => (await api.store.fragments.listActive(eager, Date.now(), 10, 0)).length, { timeout: 10_000, interval: 5 }).toBe(1);
+    await expect
+      .poll(async () => (await api.store.fragments.listActive(eager, Date.now(), 10, 0)).length, {
+        timeout: 10_000,
+        interval: 5,
+      })
+      .toBe(1);
     const second = await clip({ userId: eager, startTime: 50, endTime: 52 });
     expectRefused(second, '上一个片段还在截取中，请稍后再试');
     expect((await first).body.code).toBe(2001);

@@ -18,7 +18,8 @@ import type { CourseItem } from '../../upstream/src/main-api/contract';
 const run = promisify(execFile);
 
 export async function addMember(store: Store, userName: string, userType: 1 | 2 = 1, realName = ''): Promise<number> {
-  return (await store.users.insert({ userName, passwordHash: null, userType, comId: null, realName }, Date.now())).userId;
+  return (await store.users.insert({ userName, passwordHash: null, userType, comId: null, realName }, Date.now()))
+    .userId;
 }
 
 /**
@@ -34,7 +35,9 @@ export async function addUserOfType(store: Store, userName: string, userType: nu
     try {
       return Number(
         db
-          .prepare('INSERT INTO users (user_name, password_hash, user_type, com_id, real_name, created_at) VALUES (?, NULL, ?, NULL, ?, ?)')
+          .prepare(
+            'INSERT INTO users (user_name, password_hash, user_type, com_id, real_name, created_at) VALUES (?, NULL, ?, NULL, ?, ?)',
+          )
           .run(userName, userType, '', Date.now()).lastInsertRowid,
       );
     } finally {
@@ -45,7 +48,9 @@ export async function addUserOfType(store: Store, userName: string, userType: nu
   return connection.transaction(async () => {
     const db = connection.db();
     await sql`ALTER TABLE users DROP CONSTRAINT users_user_type_check`.execute(db);
-    const { rows } = await sql<{ userId: number }>`INSERT INTO users (user_name, password_hash, user_type, com_id, real_name, created_at)
+    const { rows } = await sql<{
+      userId: number;
+    }>`INSERT INTO users (user_name, password_hash, user_type, com_id, real_name, created_at)
       VALUES (${userName}, NULL, ${userType}, NULL, '', ${Date.now()}) RETURNING user_id AS "userId"`.execute(db);
     await sql`ALTER TABLE users ADD CONSTRAINT users_user_type_check CHECK (user_type IN (1, 2)) NOT VALID`.execute(db);
     return rows[0]!.userId;
@@ -68,13 +73,38 @@ export async function addTestMedia(store: Store, videoId: number, code: string, 
   const dir = path.join(store.mediaDir, 'videos', code);
   mkdirSync(path.join(dir, '108p'), { recursive: true });
   await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=192x108:rate=10:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=22050:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '40', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '32k',
-    '-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod',
-    '-hls_segment_filename', path.join(dir, '108p', 'seg_%03d.ts'),
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=192x108:rate=10:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=22050:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '40',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '32k',
+    '-f',
+    'hls',
+    '-hls_time',
+    '4',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    path.join(dir, '108p', 'seg_%03d.ts'),
     path.join(dir, '108p', 'index.m3u8'),
   ]);
   writeFileSync(

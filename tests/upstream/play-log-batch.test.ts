@@ -25,15 +25,29 @@ describe('AddPlayLogs: play reports in one call', () => {
   let bob: number;
   beforeAll(async () => {
     api = await startTestApi();
-    alice = (await addMember(api.store, 'batch-alice'));
-    bob = (await addMember(api.store, 'batch-bob'));
+    alice = await addMember(api.store, 'batch-alice');
+    bob = await addMember(api.store, 'batch-bob');
   });
   afterAll(() => api.stop());
 
   // video 11 is 3801 s long (course 1), video 12 3802 s
-  const log = (fields: Record<string, string | number>) => ({ id: 0, userId: alice, userName: 'alice', comId: 0, catalogId: 100, courseId: 1, videoId: 11, lastPlayTime: 0, duration: 3801, stayTime: 0, ...fields });
-  const send = (logs: unknown) => api.client.postJson<ItemEnvelope[]>(ADD_MANY, { logs: typeof logs === 'string' ? logs : JSON.stringify(logs) });
-  const history = async (userId: number) => (await api.client.get<ViewLogItem[]>('/api/usercenter/GetViewLogList', { userId })).body.items;
+  const log = (fields: Record<string, string | number>) => ({
+    id: 0,
+    userId: alice,
+    userName: 'alice',
+    comId: 0,
+    catalogId: 100,
+    courseId: 1,
+    videoId: 11,
+    lastPlayTime: 0,
+    duration: 3801,
+    stayTime: 0,
+    ...fields,
+  });
+  const send = (logs: unknown) =>
+    api.client.postJson<ItemEnvelope[]>(ADD_MANY, { logs: typeof logs === 'string' ? logs : JSON.stringify(logs) });
+  const history = async (userId: number) =>
+    (await api.client.get<ViewLogItem[]>('/api/usercenter/GetViewLogList', { userId })).body.items;
 
   it('answers each report as AddPlayLog would, in order, and writes them all', async () => {
     const res = await send([
@@ -45,12 +59,18 @@ describe('AddPlayLogs: play reports in one call', () => {
     expect(res.body.code).toBe(2001);
     const answers = res.body.items;
     expect(answers).toHaveLength(3);
-    for (const answer of answers) expect(answer).toEqual({ code: 2001, message: '操作成功', items: expect.any(Number) });
+    for (const answer of answers)
+      expect(answer).toEqual({ code: 2001, message: '操作成功', items: expect.any(Number) });
     const [a11, b12, a13] = answers.map((answer) => answer.items!);
     expect(new Set([a11, b12, a13]).size).toBe(3);
     expect(await api.store.playLogs.find(alice, 11)).toMatchObject({ id: a11, lastPlayTime: 1, stayTime: 1 });
     // clamped to the video's real length, as AddPlayLog clamps
-    expect(await api.store.playLogs.find(bob, 12)).toMatchObject({ id: b12, lastPlayTime: 3802, duration: 3802, stayTime: 2 });
+    expect(await api.store.playLogs.find(bob, 12)).toMatchObject({
+      id: b12,
+      lastPlayTime: 3802,
+      duration: 3802,
+      stayTime: 2,
+    });
     expect(await api.store.playLogs.find(alice, 13)).toMatchObject({ id: a13, lastPlayTime: 30, stayTime: 3 });
   });
 
@@ -124,9 +144,17 @@ describe('AddPlayLogs: play reports in one call', () => {
       });
     }
     const heavy = await addMember(api.store, 'batch-heavy');
-    const first = await send(Array.from({ length: 100 }, (_, i) => log({ userId: heavy, videoId: 8001 + i, courseId: 8, duration: 600, stayTime: 1 })));
+    const first = await send(
+      Array.from({ length: 100 }, (_, i) =>
+        log({ userId: heavy, videoId: 8001 + i, courseId: 8, duration: 600, stayTime: 1 }),
+      ),
+    );
     expect(first.body.items.every((answer) => answer.code === 2001)).toBe(true);
-    await send(Array.from({ length: 5 }, (_, i) => log({ userId: heavy, videoId: 8101 + i, courseId: 8, duration: 600, stayTime: 1 })));
+    await send(
+      Array.from({ length: 5 }, (_, i) =>
+        log({ userId: heavy, videoId: 8101 + i, courseId: 8, duration: 600, stayTime: 1 }),
+      ),
+    );
     expect(await api.store.playLogs.countByUser(heavy)).toBe(100);
     expect(await api.store.playLogs.find(heavy, 8001)).toBeUndefined();
     expect(await api.store.playLogs.find(heavy, 8105)).toBeDefined();

@@ -19,7 +19,7 @@ describe('play records', () => {
   let viewer: number;
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = (await addMember(api.store, 'viewer'));
+    viewer = await addMember(api.store, 'viewer');
   });
   afterAll(() => api.stop());
 
@@ -52,12 +52,24 @@ describe('play records', () => {
     const first = await report({ id: 0, lastPlayTime: 1.9, stayTime: 1 });
     expect(first.body).toEqual({ code: 2001, message: '操作成功', items: expect.any(Number) });
     const id = first.body.items;
-    for (const [stayTime, lastPlayTime] of [[6, 6.5], [11.7, 11.2], [9, 9]] as const) {
+    for (const [stayTime, lastPlayTime] of [
+      [6, 6.5],
+      [11.7, 11.2],
+      [9, 9],
+    ] as const) {
       const res = await report({ id, stayTime, lastPlayTime });
       expect(res.body.items).toBe(id);
     }
     const [row] = await history();
-    expect(row).toMatchObject({ id, videoId: 11, stayTime: 11, lastPlayTime: 9, duration: 3801, catalogId: 100, courseId: 1 });
+    expect(row).toMatchObject({
+      id,
+      videoId: 11,
+      stayTime: 11,
+      lastPlayTime: 9,
+      duration: 3801,
+      catalogId: 100,
+      courseId: 1,
+    });
   });
 
   it('id 0 starts a new viewing: its stay time adds to what the earlier ones accumulated, on the same record', async () => {
@@ -75,8 +87,14 @@ describe('play records', () => {
 
   it('lastPlayTime is clamped into [0, duration]; decimals are rounded down; a form-encoded beacon works alike', async () => {
     await report({ id: 0, videoId: 13, videoCode: 'V000013', lastPlayTime: 5000, duration: 3803.9, stayTime: 2.99 });
-    expect((await history()).find((v) => v.videoId === 13)).toMatchObject({ lastPlayTime: 3803, duration: 3803, stayTime: 2 });
-    const id = (await report({ id: 0, videoId: 13, videoCode: 'V000013', lastPlayTime: -4, duration: 3803, stayTime: 0 })).body.items;
+    expect((await history()).find((v) => v.videoId === 13)).toMatchObject({
+      lastPlayTime: 3803,
+      duration: 3803,
+      stayTime: 2,
+    });
+    const id = (
+      await report({ id: 0, videoId: 13, videoCode: 'V000013', lastPlayTime: -4, duration: 3803, stayTime: 0 })
+    ).body.items;
     expect((await history()).find((v) => v.videoId === 13)).toMatchObject({ lastPlayTime: 0, stayTime: 2 });
 
     const beacon = await api.client.postForm<number>(ADD, {
@@ -113,12 +131,19 @@ describe('play records', () => {
   });
 
   it('GetPalyLog answers the record of a video ({id, lastWatchTime, lastPlayTime, duration}) or null', async () => {
-    const id = (await report({ id: 0, videoId: 12, videoCode: 'V000012', lastPlayTime: 77, duration: 3802, stayTime: 1 })).body.items;
+    const id = (
+      await report({ id: 0, videoId: 12, videoCode: 'V000012', lastPlayTime: 77, duration: 3802, stayTime: 1 })
+    ).body.items;
     const res = await api.client.get(GET, { courseId: 1, catalogId: 100, userId: viewer, videoId: 12 });
     expect(res.body).toEqual({
       code: 2000,
       message: '成功',
-      items: { id, lastWatchTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), lastPlayTime: 77, duration: 3802 },
+      items: {
+        id,
+        lastWatchTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        lastPlayTime: 77,
+        duration: 3802,
+      },
     });
     const nobody = await addMember(api.store, 'nobody');
     expect((await api.client.get(GET, { courseId: 1, userId: nobody, videoId: 12 })).body).toEqual({
@@ -153,14 +178,17 @@ describe('play records', () => {
     await report({ userId: other, videoId: 11 });
     const ids: number[] = [];
     for (let i = 1; i <= 105; i += 1) {
-      ids.push((await report({ userId: heavy, videoId: 7000 + i, courseId: 8, duration: 600, stayTime: 1 })).body.items);
+      ids.push(
+        (await report({ userId: heavy, videoId: 7000 + i, courseId: 8, duration: 600, stayTime: 1 })).body.items,
+      );
     }
     const kept = await history(heavy);
     expect(kept).toHaveLength(100);
     expect(kept.map((v) => v.videoId)).toEqual(Array.from({ length: 100 }, (_, i) => 7105 - i));
     expect(await history(other)).toHaveLength(1);
     // reporting again on kept videos moves them up without pushing anything out
-    for (const videoId of [7006, 7050]) await report({ id: ids[videoId - 7001]!, userId: heavy, videoId, courseId: 8, duration: 600, stayTime: 2 });
+    for (const videoId of [7006, 7050])
+      await report({ id: ids[videoId - 7001]!, userId: heavy, videoId, courseId: 8, duration: 600, stayTime: 2 });
     const after = await history(heavy);
     expect(after).toHaveLength(100);
     expect(after.slice(0, 2).map((v) => v.videoId)).toEqual([7050, 7006]);
@@ -175,13 +203,22 @@ describe('play records do not take the client at its word', () => {
   let offset = 0;
   beforeAll(async () => {
     api = await startTestApi({ now: () => Date.now() + offset });
-    viewer = (await addMember(api.store, 'doubted-viewer'));
+    viewer = await addMember(api.store, 'doubted-viewer');
   });
   afterAll(() => api.stop());
 
   // video 11 is 3801 s long, video 12 3802 s
   const report = (fields: Record<string, string | number>) =>
-    api.client.postJson<number>(ADD, { id: 0, userId: viewer, courseId: 1, videoId: 11, lastPlayTime: 0, duration: 3801, stayTime: 0, ...fields });
+    api.client.postJson<number>(ADD, {
+      id: 0,
+      userId: viewer,
+      courseId: 1,
+      videoId: 11,
+      lastPlayTime: 0,
+      duration: 3801,
+      stayTime: 0,
+      ...fields,
+    });
   const record = async (videoId = 11) => (await api.store.playLogs.find(viewer, videoId))!;
 
   it('position and length are clamped to the video’s real length', async () => {
@@ -197,7 +234,11 @@ describe('play records do not take the client at its word', () => {
   it('a report of length 0 (the media not read yet) keeps the resume point; a first one starts at 0 of the real length', async () => {
     const id = (await report({ lastPlayTime: 1234, duration: 3801 })).body.items;
     expect((await report({ id, lastPlayTime: 0, duration: 0 })).body.items).toBe(id);
-    const resume = await api.client.get<{ lastPlayTime: number; duration: number }>(GET, { courseId: 1, userId: viewer, videoId: 11 });
+    const resume = await api.client.get<{ lastPlayTime: number; duration: number }>(GET, {
+      courseId: 1,
+      userId: viewer,
+      videoId: 11,
+    });
     expect(resume.body.items).toMatchObject({ lastPlayTime: 1234, duration: 3801 });
     await report({ videoId: 13, lastPlayTime: 500, duration: 0 });
     expect(await record(13)).toMatchObject({ lastPlayTime: 0, duration: 3803 });

@@ -26,13 +26,14 @@ describe('play page reads', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ now: () => Date.now() + offset });
-    viewer = (await addMember(api.store, 'viewer'));
+    viewer = await addMember(api.store, 'viewer');
     media = await addTestMedia(api.store, 11, 'V000011', 12);
     await api.store.media.setKeyframeImages(11, [{ seq: 1, image: '/media/videos/V000011/keyframes/1.jpg' }]);
   }, 60_000);
   afterAll(() => api.stop());
 
-  const page = (params: Record<string, string | number>) => api.client.get<PlayPageData>('/api/play/GetPlayPageData', params);
+  const page = (params: Record<string, string | number>) =>
+    api.client.get<PlayPageData>('/api/play/GetPlayPageData', params);
 
   it('GetPlayPageData: a video with media carries its playlist, renditions, subtitles, poster and real length; one without has none', async () => {
     const res = await page({ courseId: 1, catalogId: 100 });
@@ -47,7 +48,14 @@ describe('play page reads', () => {
       poster: '/media/videos/V000011/poster.jpg',
     });
     expect(withMedia!.videoKeyframes.map((k) => k.image)).toEqual(['', '/media/videos/V000011/keyframes/1.jpg', '']);
-    expect(without).toMatchObject({ videoId: 12, duration: 3802, videoUrl: '', qualities: [], subtitleUrl: '', poster: '' });
+    expect(without).toMatchObject({
+      videoId: 12,
+      duration: 3802,
+      videoUrl: '',
+      qualities: [],
+      subtitleUrl: '',
+      poster: '',
+    });
     expect(res.body.items.lastPlay).toBeNull();
     // the playlist is really served under the path the answer gives, through a signed address (private-media.test.ts)
     const playlist = await fetch(`${api.server.url}${signed(withMedia!.videoUrl)}`);
@@ -59,7 +67,13 @@ describe('play page reads', () => {
     const reader = await addMember(api.store, 'resumer');
     expect((await page({ courseId: 1, videoId: 12, userId: reader })).body.items.lastPlay).toBeNull();
     const logged = await api.client.postJson<number>('/api/log/AddPlayLog', {
-      id: 0, userId: reader, videoId: 12, courseId: 1, lastPlayTime: 321.7, duration: 3802, stayTime: 30,
+      id: 0,
+      userId: reader,
+      videoId: 12,
+      courseId: 1,
+      lastPlayTime: 321.7,
+      duration: 3802,
+      stayTime: 30,
     });
     expect(logged.body.code).toBe(2001);
     const res = await page({ courseId: 1, videoId: 12, userId: reader });
@@ -75,7 +89,8 @@ describe('play page reads', () => {
   });
 
   it('counts the course’s viewCount once per user per video a day, only for a signed-in user', async () => {
-    const views = async (params: Record<string, string | number>) => (await page({ courseId: 3, ...params })).body.items.course.viewCount;
+    const views = async (params: Record<string, string | number>) =>
+      (await page({ courseId: 3, ...params })).body.items.course.viewCount;
     const before = (await api.store.courses.get(3))!.viewCount;
     expect(await views({})).toBe(before);
     expect(await views({ userId: 'guest-7f3a' })).toBe(before); // a visitor's guest id counts nothing
@@ -126,7 +141,13 @@ describe('play page reads', () => {
     const res = await api.client.get<KeyframeItem[]>('/api/play/GetVideoKeyframesList', { videoId: 11, courseId: 1 });
     expect(res.body.code).toBe(2000);
     expect(res.body.items).toEqual([
-      { keyPoints: '要点1', keyPointsShow: '00:00', timePoint: 0, description: '唯物辩证法的基本规律的第1个要点。', image: '' },
+      {
+        keyPoints: '要点1',
+        keyPointsShow: '00:00',
+        timePoint: 0,
+        description: '唯物辩证法的基本规律的第1个要点。',
+        image: '',
+      },
       {
         keyPoints: '要点2',
         keyPointsShow: '05:12',
@@ -134,7 +155,13 @@ describe('play page reads', () => {
         description: '唯物辩证法的基本规律的第2个要点。',
         image: '/media/videos/V000011/keyframes/1.jpg',
       },
-      { keyPoints: '要点3', keyPointsShow: '1:02:05', timePoint: 3725, description: '唯物辩证法的基本规律的第3个要点。', image: '' },
+      {
+        keyPoints: '要点3',
+        keyPointsShow: '1:02:05',
+        timePoint: 3725,
+        description: '唯物辩证法的基本规律的第3个要点。',
+        image: '',
+      },
     ]);
     const wrongCourse = await api.client.get('/api/play/GetVideoKeyframesList', { videoId: 11, courseId: 2 });
     expect(wrongCourse.body).toEqual({ code: 4004, message: '视频不存在', items: null });
@@ -149,7 +176,10 @@ describe('play page reads', () => {
     });
     const vtt = await fetch(`${api.server.url}${signed(media.subtitlePath)}`);
     expect(await vtt.text()).toMatch(/^WEBVTT/);
-    expectRefused(await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000012', userId: viewer }), '该视频暂无字幕');
+    expectRefused(
+      await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000012', userId: viewer }),
+      '该视频暂无字幕',
+    );
     const unknown = await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'NOPE', userId: viewer });
     expect(unknown.body).toEqual({ code: 4004, message: '视频不存在', items: null });
     expectBadParameter(await api.client.get('/api/play/GetSubtitlesManuscriptUrl', {}), 'videoCode');
@@ -169,8 +199,14 @@ describe('MakePng', () => {
     const params = withNonce(given);
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     const timespan = String(Math.floor(Date.now() / 1000));
-    const sign = signParams(Object.entries(params).map(([k, v]) => [k, String(v)]), timespan, api.config.apiSecret);
-    const res = await fetch(`${api.server.url}/api/play/MakePng?${query}`, { headers: { timespan, sign, productId: '1' } });
+    const sign = signParams(
+      Object.entries(params).map(([k, v]) => [k, String(v)]),
+      timespan,
+      api.config.apiSecret,
+    );
+    const res = await fetch(`${api.server.url}/api/play/MakePng?${query}`, {
+      headers: { timespan, sign, productId: '1' },
+    });
     return { res, body: Buffer.from(await res.arrayBuffer()) };
   }
 
@@ -224,7 +260,12 @@ describe('MakePng', () => {
   });
 
   it('refuses sizes out of range (4000) and an unknown course or video (4004) with an envelope', async () => {
-    const bads: Record<string, string | number>[] = [{ width: 63 }, { width: 1025 }, { width: 200, high: 20 }, { width: 'big' }];
+    const bads: Record<string, string | number>[] = [
+      { width: 63 },
+      { width: 1025 },
+      { width: 200, high: 20 },
+      { width: 'big' },
+    ];
     for (const bad of bads) {
       const { res, body } = await png({ catalogId: 100, cid: 1, vid: 11, ...bad });
       expect(res.status).toBe(400);

@@ -10,7 +10,8 @@ describe('play page endpoint', () => {
   });
   afterAll(() => api.stop());
 
-  const play = (params: Record<string, number | string>) => api.client.get<PlayPageData>('/api/play/GetPlayPageData', params);
+  const play = (params: Record<string, number | string>) =>
+    api.client.get<PlayPageData>('/api/play/GetPlayPageData', params);
 
   it('answers the course, its videos in episode order and the first video', async () => {
     const res = await play({ courseId: 3, catalogId: 101 });
@@ -33,9 +34,27 @@ describe('play page endpoint', () => {
       publishTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       videoAbstract: '本讲介绍社会存在与社会意识的第2部分内容。',
       videoKeyframes: [
-        { keyPoints: '要点1', keyPointsShow: '00:00', timePoint: 0, description: '社会存在与社会意识的第1个要点。', image: '' },
-        { keyPoints: '要点2', keyPointsShow: '05:12', timePoint: 312, description: '社会存在与社会意识的第2个要点。', image: '' },
-        { keyPoints: '要点3', keyPointsShow: '1:02:05', timePoint: 3725, description: '社会存在与社会意识的第3个要点。', image: '' },
+        {
+          keyPoints: '要点1',
+          keyPointsShow: '00:00',
+          timePoint: 0,
+          description: '社会存在与社会意识的第1个要点。',
+          image: '',
+        },
+        {
+          keyPoints: '要点2',
+          keyPointsShow: '05:12',
+          timePoint: 312,
+          description: '社会存在与社会意识的第2个要点。',
+          image: '',
+        },
+        {
+          keyPoints: '要点3',
+          keyPointsShow: '1:02:05',
+          timePoint: 3725,
+          description: '社会存在与社会意识的第3个要点。',
+          image: '',
+        },
       ],
       // no media imported for this fixture video
       videoUrl: '',
@@ -47,7 +66,9 @@ describe('play page endpoint', () => {
   });
 
   it('starts with the requested video, and works with only courseId', async () => {
-    expect((await play({ courseId: 3, catalogId: 101, videoId: 33, userId: 'guest-1' })).body.items.video?.videoId).toBe(33);
+    expect(
+      (await play({ courseId: 3, catalogId: 101, videoId: 33, userId: 'guest-1' })).body.items.video?.videoId,
+    ).toBe(33);
     expect((await play({ courseId: 3 })).body.items.video?.videoId).toBe(31);
   });
 

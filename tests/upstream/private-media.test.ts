@@ -14,19 +14,26 @@ describe('private media at the main API', () => {
   let viewer: number;
   let media: TestMedia;
   const now = () => Math.floor(Date.now() / 1000);
-  const sign = (sitePath: string, expires = now() + 600) => signedMediaPath(sitePath, viewer, expires, mediaTokenKey(api.config.apiSecret));
+  const sign = (sitePath: string, expires = now() + 600) =>
+    signedMediaPath(sitePath, viewer, expires, mediaTokenKey(api.config.apiSecret));
   const get = (sitePath: string) => fetch(`${api.server.url}${sitePath}`);
 
   beforeAll(async () => {
     api = await startTestApi();
-    viewer = (await addMember(api.store, 'viewer'));
+    viewer = await addMember(api.store, 'viewer');
     media = await addTestMedia(api.store, 11, 'V000011', 6);
   });
 
   afterAll(() => api?.stop());
 
   it('refuses every playable file without a signed address, with 登录后即可观看 and no caching', async () => {
-    for (const file of [media.masterPath, '/media/videos/V000011/108p/index.m3u8', '/media/videos/V000011/108p/seg_000.ts', media.subtitlePath, media.manuscriptPath]) {
+    for (const file of [
+      media.masterPath,
+      '/media/videos/V000011/108p/index.m3u8',
+      '/media/videos/V000011/108p/seg_000.ts',
+      media.subtitlePath,
+      media.manuscriptPath,
+    ]) {
       const response = await get(file);
       expect(response.status, file).toBe(403);
       expect(response.headers.get('cache-control')).toBe('no-store');
@@ -35,7 +42,7 @@ describe('private media at the main API', () => {
     }
   });
 
-  it('serves them through a signed address, privately cached, and the playlist\'s relative files under it', async () => {
+  it("serves them through a signed address, privately cached, and the playlist's relative files under it", async () => {
     const master = await get(sign(media.masterPath));
     expect(master.status).toBe(200);
     expect(master.headers.get('cache-control')).toMatch(/^private/);
@@ -53,7 +60,10 @@ describe('private media at the main API', () => {
     expect((await expired.json()).message).toBe(MEDIA_MESSAGES.expired);
     const good = sign(media.masterPath);
     const forged = [
-      good.replace(/\.([A-Za-z0-9_-]{22})\//, (_m, mac: string) => `.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}/`),
+      good.replace(
+        /\.([A-Za-z0-9_-]{22})\//,
+        (_m, mac: string) => `.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}/`,
+      ),
       good.replace('/videos/V000011/', '/videos/V000012/'),
       good.replace(/\/t\/[^/]+\//, '/t/not-a-grant/'),
       good.replace(/\/master\.m3u8$/, ''),
@@ -72,7 +82,10 @@ describe('private media at the main API', () => {
   });
 
   it('answers GetSubtitlesManuscriptUrl to a signed-in viewer only', async () => {
-    expectRefused(await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000011' }), MEDIA_MESSAGES.loginRequired);
+    expectRefused(
+      await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000011' }),
+      MEDIA_MESSAGES.loginRequired,
+    );
     const res = await api.client.get('/api/play/GetSubtitlesManuscriptUrl', { videoCode: 'V000011', userId: viewer });
     expect(res.body.code).toBe(2000);
   });

@@ -45,28 +45,52 @@ describe('main API over the generated demo content', () => {
     for (const year of [thisYear, thisYear - 1]) {
       const videos = content.videos.filter((v) => yearInChina(v.publishTime) === year);
       const stats = await api.client.get('/api/courses/GetResourceStatistics', { catalogId: 0, year });
-      expect(stats.body.items).toEqual({ courseCount: new Set(videos.map((v) => v.courseId)).size, videoCount: videos.length });
+      expect(stats.body.items).toEqual({
+        courseCount: new Set(videos.map((v) => v.courseId)).size,
+        videoCount: videos.length,
+      });
       const updated = content.courses.filter((c) => yearInChina(c.updateTime) === year).length;
-      const list = await api.client.get<Paged<CourseItem>>('/api/courses/GetListByCatalogId', { catalogId: 0, year, pageIndex: 1, pageSize: 1 });
+      const list = await api.client.get<Paged<CourseItem>>('/api/courses/GetListByCatalogId', {
+        catalogId: 0,
+        year,
+        pageIndex: 1,
+        pageSize: 1,
+      });
       expect(list.body.items.totalCount).toBe(updated);
     }
   });
 
   it('home lists: recommended and selected courses, recommended lecturers, banners', async () => {
     const recommended = content.courses.filter((c) => c.recommended !== null).length;
-    const first = await api.client.get<CourseItem[]>('/api/Recommend/GetRecommendCourses', { productId: 1, startIndex: 0, endIndex: 14 });
+    const first = await api.client.get<CourseItem[]>('/api/Recommend/GetRecommendCourses', {
+      productId: 1,
+      startIndex: 0,
+      endIndex: 14,
+    });
     expect(first.body.items).toHaveLength(Math.min(14, recommended));
-    const selected = await api.client.get<CourseItem[]>('/api/Recommend/GetSelectedCourses', { productId: 1, startIndex: 0, endIndex: 10 });
+    const selected = await api.client.get<CourseItem[]>('/api/Recommend/GetSelectedCourses', {
+      productId: 1,
+      startIndex: 0,
+      endIndex: 10,
+    });
     expect(selected.body.items).toHaveLength(Math.min(10, content.courses.filter((c) => c.selected !== null).length));
-    const authors = await api.client.get<unknown[]>('/api/Recommend/GetRecommendAuthor', { startIndex: 0, endIndex: 9 });
+    const authors = await api.client.get<unknown[]>('/api/Recommend/GetRecommendAuthor', {
+      startIndex: 0,
+      endIndex: 9,
+    });
     expect(authors.body.items).toHaveLength(Math.min(9, content.lecturers.filter((l) => l.recommended).length));
     const banners = await api.client.get<{ imageUrl: string }[]>('/api/banner/GetList', { comCode: '', limit: 5 });
     expect(banners.body.items).toHaveLength(Math.min(5, content.banners.length));
-    for (const banner of banners.body.items) expect((await fetch(`${api.server.url}${banner.imageUrl}`)).status).toBe(200);
+    for (const banner of banners.body.items)
+      expect((await fetch(`${api.server.url}${banner.imageUrl}`)).status).toBe(200);
   });
 
   it('courses carry their trail from the subject down, and their images resolve', async () => {
-    const list = await api.client.get<Paged<CourseItem>>('/api/courses/GetListByCatalogId', { catalogId: 0, pageIndex: 1, pageSize: 20 });
+    const list = await api.client.get<Paged<CourseItem>>('/api/courses/GetListByCatalogId', {
+      catalogId: 0,
+      pageIndex: 1,
+      pageSize: 20,
+    });
     for (const course of list.body.items.dataList) {
       expect(course.catalogTree[0]!.level).toBe(1);
       expect(course.authorName).not.toBe('');
@@ -108,7 +132,11 @@ describe('main API over the generated demo content', () => {
   });
 
   it('topics and the play page answer', async () => {
-    const page = await api.client.get<Paged<{ id: number }>>('/api/special/GetSpecialListByPage', { comId: 0, pageIndex: 1, pageSize: 12 });
+    const page = await api.client.get<Paged<{ id: number }>>('/api/special/GetSpecialListByPage', {
+      comId: 0,
+      pageIndex: 1,
+      pageSize: 12,
+    });
     expect(page.body.items.totalCount).toBe(content.topics.length);
     const id = page.body.items.dataList[0]!.id;
     const details = await api.client.get<{ courseList: unknown[] }>('/api/special/GetSpecialDetails', { comId: 0, id });
@@ -117,10 +145,13 @@ describe('main API over the generated demo content', () => {
     expect(related.body.items).toHaveLength(Math.min(6, content.topics.length - 1));
 
     const course = content.courses.find((c) => content.videos.some((v) => v.courseId === c.id))!;
-    const play = await api.client.get<{ videoList: unknown[]; video: { videoKeyframes: unknown[] } }>('/api/play/GetPlayPageData', {
-      courseId: course.id,
-      catalogId: course.catalogueId,
-    });
+    const play = await api.client.get<{ videoList: unknown[]; video: { videoKeyframes: unknown[] } }>(
+      '/api/play/GetPlayPageData',
+      {
+        courseId: course.id,
+        catalogId: course.catalogueId,
+      },
+    );
     expect(play.body.items.videoList).toHaveLength(content.videos.filter((v) => v.courseId === course.id).length);
     expect(play.body.items.video.videoKeyframes.length).toBeGreaterThan(0);
   });

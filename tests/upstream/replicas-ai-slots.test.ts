@@ -26,7 +26,8 @@ describe('slots in Redis, taken by two replicas', () => {
     const options = { prefix, leaseMs: limits.leaseMs ?? 60_000, perUser: limits.perUser, everyone: limits.everyone };
     return [createRedisSlots(redis, options), createRedisSlots(redis, options)] as const;
   };
-  const taken = (verdict: SlotVerdict) => (verdict.ok ? verdict : expect.fail(`refused: ${verdict.ok ? '' : verdict.full}`));
+  const taken = (verdict: SlotVerdict) =>
+    verdict.ok ? verdict : expect.fail(`refused: ${verdict.ok ? '' : verdict.full}`);
 
   it("counts one user's answers on both replicas together", async () => {
     const [one, two] = replicas({ perUser: 2, everyone: 10 });
@@ -60,7 +61,13 @@ describe('slots in Redis, taken by two replicas', () => {
   it('counts in this process while Redis does not answer', async () => {
     const failures: unknown[] = [];
     const away = connectRedis('redis://127.0.0.1:1', 'test-unreachable', logger);
-    const slots = createRedisSlots(away, { prefix: 'test:away:', leaseMs: 60_000, perUser: 1, everyone: 5, onRedisFailed: (e) => failures.push(e) });
+    const slots = createRedisSlots(away, {
+      prefix: 'test:away:',
+      leaseMs: 60_000,
+      perUser: 1,
+      everyone: 5,
+      onRedisFailed: (e) => failures.push(e),
+    });
     taken(await slots.take(1));
     expect(await slots.take(1)).toEqual({ ok: false, full: 'user' });
     expect(failures.length).toBeGreaterThan(0);
@@ -100,7 +107,11 @@ describe('two main APIs on one Redis with AI_MAX_CONCURRENT=1', () => {
     expect(refusal).toEqual({ code: -1, message: '当前提问人数较多，请稍后再试', items: null });
     // the first answer over (its client went away), its slot is free for the other replica
     await expect
-      .poll(async () => (await ask(two.client, { question, userId: await addMember(two.store, `asker-${randomUUID().slice(0, 8)}`) })).chunks.length > 0)
+      .poll(
+        async () =>
+          (await ask(two.client, { question, userId: await addMember(two.store, `asker-${randomUUID().slice(0, 8)}`) }))
+            .chunks.length > 0,
+      )
       .toBe(true);
   });
 });

@@ -60,7 +60,12 @@ describe('two login services on one Redis', () => {
   });
 
   it('refuses on the second a ValidateToken the first answered', async () => {
-    const send = signedGet(one.server.url, '/UserCenterApi/ValidateToken', [['token', 'x'.repeat(43)]], 'login-service');
+    const send = signedGet(
+      one.server.url,
+      '/UserCenterApi/ValidateToken',
+      [['token', 'x'.repeat(43)]],
+      'login-service',
+    );
     expect((await send()).status).toBe(200);
     expect(await send(two.server.url)).toEqual({ status: 401, body: REFUSED });
   });

@@ -75,7 +75,9 @@ describe('main API search over the demo content', () => {
     });
 
     it("a lecturer's full name finds the lecturer and, first, their courses", async () => {
-      const lecturer = content.lecturers.find((l) => l.recommended && content.courses.filter((c) => c.lecturerId === l.id).length >= 2)!;
+      const lecturer = content.lecturers.find(
+        (l) => l.recommended && content.courses.filter((c) => c.lecturerId === l.id).length >= 2,
+      )!;
       const items = await searchItems({ SearchByKeyWord: lecturer.name });
       expect(items.authorData!.dataList[0]!.id).toBe(lecturer.id);
       expect(items.authorData!.dataList[0]!.highlight.name).toBe(`\uE000${lecturer.name}\uE001`);
@@ -96,7 +98,9 @@ describe('main API search over the demo content', () => {
       const occurrences = (text: string) => texts.filter((t) => t.includes(text)).length;
       let picked: { video: DemoVideo; seq: number } | undefined;
       for (const video of content.videos) {
-        const seq = video.transcript.findIndex((p) => points(p.text) >= 20 && points(p.text) <= 50 && occurrences(p.text) === 1);
+        const seq = video.transcript.findIndex(
+          (p) => points(p.text) >= 20 && points(p.text) <= 50 && occurrences(p.text) === 1,
+        );
         if (seq > 0) {
           picked = { video, seq };
           break;
@@ -118,7 +122,11 @@ describe('main API search over the demo content', () => {
           expect(first.timePoint).toBe(Math.floor(passage.startMs / 1000));
           const s = first.timePoint;
           const two = (n: number) => String(n).padStart(2, '0');
-          expect(first.keyPointsShow).toBe(s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}` : `${two(Math.floor(s / 60))}:${two(s % 60)}`);
+          expect(first.keyPointsShow).toBe(
+            s >= 3600
+              ? `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`
+              : `${two(Math.floor(s / 60))}:${two(s % 60)}`,
+          );
         } else {
           // the slice occurs elsewhere too: the passage is still among the exact hits at the top
           const exact = items.keyframesData!.dataList.slice(0, occurrences(keyword)).map((k) => k.id);
@@ -142,11 +150,14 @@ describe('main API search over the demo content', () => {
       const candidates = new Map<string, number>();
       for (const text of transcripts) {
         for (const word of jieba.cut(text, false)) {
-          if (/^\p{Script=Han}{2,4}$/u.test(word) && !elsewhere.includes(word)) candidates.set(word, (candidates.get(word) ?? 0) + 1);
+          if (/^\p{Script=Han}{2,4}$/u.test(word) && !elsewhere.includes(word))
+            candidates.set(word, (candidates.get(word) ?? 0) + 1);
         }
       }
       // a word of a few passages, so that all of them fit one page
-      const word = [...candidates.entries()].filter(([, n]) => n >= 2 && n <= 20).sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+      const word = [...candidates.entries()]
+        .filter(([, n]) => n >= 2 && n <= 20)
+        .sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))[0]?.[0];
       expect(word).toBeDefined();
       // the cutting above blocks this process (the server too) for seconds: let the overdue keep-alive
       // timers close the idle connection first, or the request may be written into a socket the
@@ -173,7 +184,12 @@ describe('main API search over the demo content', () => {
       const char = '道';
       const trailNames = (catalogueId: number) => {
         const names: string[] = [];
-        for (let c = content.catalogues.find((x) => x.id === catalogueId); c; c = content.catalogues.find((x) => x.id === c!.parentId)) names.push(c.name);
+        for (
+          let c = content.catalogues.find((x) => x.id === catalogueId);
+          c;
+          c = content.catalogues.find((x) => x.id === c!.parentId)
+        )
+          names.push(c.name);
         return names.join('\n');
       };
       const lecturerName = new Map(content.lecturers.map((l) => [l.id, l.name]));
@@ -187,7 +203,8 @@ describe('main API search over the demo content', () => {
       const named = expected.filter((c) => c.name.includes(char)).length;
       expect(named).toBeGreaterThan(0);
       for (const h of items.courseData!.dataList.slice(0, named)) expect(h.courseName).toContain(char);
-      for (const h of items.courseData!.dataList) for (const piece of marked(h.highlight.courseName)) expect(piece).toBe(char);
+      for (const h of items.courseData!.dataList)
+        for (const piece of marked(h.highlight.courseName)) expect(piece).toBe(char);
       const video = await searchItems({ SearchByKeyWord: char, type: 'video' });
       expect(video.keyframesData!.totalCount).toBeGreaterThan(0);
     });
@@ -200,7 +217,8 @@ describe('main API search over the demo content', () => {
       expect(everything.courseData!.totalCount).toBeLessThanOrEqual(100);
       // the subject with the most hits (not all of them)
       const bySubject = new Map<number, number>();
-      for (const h of everything.courseData!.dataList) bySubject.set(h.catalogTree[0]!.id, (bySubject.get(h.catalogTree[0]!.id) ?? 0) + 1);
+      for (const h of everything.courseData!.dataList)
+        bySubject.set(h.catalogTree[0]!.id, (bySubject.get(h.catalogTree[0]!.id) ?? 0) + 1);
       const subjectId = [...bySubject.entries()].sort((a, b) => b[1] - a[1])[0]![0];
       const philosophy = content.catalogues.find((c) => c.id === subjectId)!;
       expect(philosophy.level).toBe(1);
@@ -212,8 +230,11 @@ describe('main API search over the demo content', () => {
 
       const filtered = await searchItems({ SearchByKeyWord: keyword, catalogId: philosophy.id, pageSize: 100 });
       expect(filtered.courseData!.totalCount).toBe(inside.length);
-      expect(new Set(filtered.courseData!.dataList.map((h) => h.courseId))).toEqual(new Set(inside.map((h) => h.courseId)));
-      for (const h of filtered.courseData!.dataList) expect(h.catalogTree.some((t) => t.id === philosophy.id)).toBe(true);
+      expect(new Set(filtered.courseData!.dataList.map((h) => h.courseId))).toEqual(
+        new Set(inside.map((h) => h.courseId)),
+      );
+      for (const h of filtered.courseData!.dataList)
+        expect(h.catalogTree.some((t) => t.id === philosophy.id)).toBe(true);
       expect(filtered.keyframesData!.totalCount).toBeGreaterThan(0);
       for (const k of filtered.keyframesData!.dataList) {
         expect(nodes.has(k.catalogId)).toBe(true);
@@ -225,7 +246,10 @@ describe('main API search over the demo content', () => {
       for (const t of filtered.specialData!.dataList) {
         expect(content.topics.find((x) => x.id === t.id)!.courseIds.some((id) => courses.has(id))).toBe(true);
       }
-      const counts = await api.client.get('/api/search/GetSearchCountByKeyWord', { SearchByKeyWord: keyword, catalogId: philosophy.id });
+      const counts = await api.client.get('/api/search/GetSearchCountByKeyWord', {
+        SearchByKeyWord: keyword,
+        catalogId: philosophy.id,
+      });
       expect(counts.body.items).toEqual({
         courseCount: filtered.courseData!.totalCount,
         specialCount: filtered.specialData!.totalCount,
@@ -272,7 +296,8 @@ describe('main API search over the demo content', () => {
       expect(whole.totalCount).toBeGreaterThan(40);
       const seen: string[] = [];
       for (let pageIndex = 1; pageIndex <= 4; pageIndex++) {
-        const page = (await searchItems({ SearchByKeyWord: keyword, type: 'video', pageSize: 10, pageIndex })).keyframesData!;
+        const page = (await searchItems({ SearchByKeyWord: keyword, type: 'video', pageSize: 10, pageIndex }))
+          .keyframesData!;
         expect(page.totalCount).toBe(whole.totalCount);
         expect(page.dataList).toHaveLength(10);
         seen.push(...page.dataList.map((k) => k.id));
@@ -407,8 +432,13 @@ describe('main API search over the demo content', () => {
       expect(limited.body.items).toHaveLength(10);
       expect(limited.body.items).toEqual(hits.slice(0, 10));
 
-      const exact = content.catalogues.filter((c) => c.name === '马克思主义哲学').sort((a, b) => a.level - b.level || a.id - b.id);
-      const again = await api.client.get<CatalogueHit[]>('/api/search/SearchCatalog', { keyWord: '马克思主义哲学', limit: 5 });
+      const exact = content.catalogues
+        .filter((c) => c.name === '马克思主义哲学')
+        .sort((a, b) => a.level - b.level || a.id - b.id);
+      const again = await api.client.get<CatalogueHit[]>('/api/search/SearchCatalog', {
+        keyWord: '马克思主义哲学',
+        limit: 5,
+      });
       expect(again.body.items.slice(0, exact.length).map((h) => h.id)).toEqual(exact.map((c) => c.id));
     });
 
@@ -461,9 +491,18 @@ describe('main API search over the demo content', () => {
       expect(found.courseData!.dataList.map((c) => c.courseId)).toEqual([90001]);
       expect(found.courseData!.dataList[0]!.highlight.courseName).toBe('\uE000量子纠缠\uE001与辩证思维专题');
       const passage = await searchItems({ SearchByKeyWord: '薛定谔的猫', type: 'video' });
-      expect(passage.keyframesData!.dataList[0]).toMatchObject({ id: 't-90001-1', videoId: 90001, timePoint: 2, keyPointsShow: '00:02' });
+      expect(passage.keyframesData!.dataList[0]).toMatchObject({
+        id: 't-90001-1',
+        videoId: 90001,
+        timePoint: 2,
+        keyPointsShow: '00:02',
+      });
       const keyframe = await searchItems({ SearchByKeyWord: '贝尔不等式', type: 'video' });
-      expect(keyframe.keyframesData!.dataList[0]).toMatchObject({ id: 'k-90001-0', keyPoints: '贝尔不等式', timePoint: 30 });
+      expect(keyframe.keyframesData!.dataList[0]).toMatchObject({
+        id: 'k-90001-0',
+        keyPoints: '贝尔不等式',
+        timePoint: 30,
+      });
     });
 
     it('renames by another connection (another process) reach the index: course, lecturer, catalogue', async () => {
@@ -491,7 +530,9 @@ describe('main API search over the demo content', () => {
         const byCatalogue = await searchItems({ SearchByKeyWord: '星际文明', type: 'course', pageSize: 100 });
         const filed = (await api.store.courses.list({ catalogueId: leaf.id }, 'latest', 100, 0)).map((c) => c.id);
         expect(new Set(byCatalogue.courseData!.dataList.map((c) => c.courseId))).toEqual(new Set(filed));
-        const suggestion = await api.client.get<CatalogueHit[]>('/api/search/SearchCatalog', { keyWord: '星际文明比较研究' });
+        const suggestion = await api.client.get<CatalogueHit[]>('/api/search/SearchCatalog', {
+          keyWord: '星际文明比较研究',
+        });
         expect(suggestion.body.items[0]!.id).toBe(leaf.id);
 
         // a transcript passage removed is no longer found
@@ -500,7 +541,11 @@ describe('main API search over the demo content', () => {
         const before = await searchItems({ SearchByKeyWord: [...text].slice(0, 30).join(''), type: 'video' });
         expect(before.keyframesData!.dataList.map((k) => k.id)).toContain(`t-${video.id}-1`);
         await other.run('DELETE FROM video_transcripts WHERE video_id = ? AND seq = 1', video.id);
-        const after = await searchItems({ SearchByKeyWord: [...text].slice(0, 30).join(''), type: 'video', pageSize: 100 });
+        const after = await searchItems({
+          SearchByKeyWord: [...text].slice(0, 30).join(''),
+          type: 'video',
+          pageSize: 100,
+        });
         expect(after.keyframesData!.dataList.map((k) => k.id)).not.toContain(`t-${video.id}-1`);
       } finally {
         await other.close();

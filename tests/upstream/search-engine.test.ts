@@ -110,7 +110,11 @@ describe('SQLite search engine', () => {
   it('identifies knowledge points by kind, video and seq', async () => {
     const { store } = await seededStore();
     await caughtUp(store.search);
-    const hits = await store.search.search('knowledgePoints', { keyword: '矛盾分析方法的第2个要点', offset: 0, limit: 3 });
+    const hits = await store.search.search('knowledgePoints', {
+      keyword: '矛盾分析方法的第2个要点',
+      offset: 0,
+      limit: 3,
+    });
     // every video of course 2 has that keyframe (seq 1); the exact ones first
     expect(hits.ids.slice(0, 2)).toEqual(
       expect.arrayContaining([
@@ -118,7 +122,11 @@ describe('SQLite search engine', () => {
         { kind: 'keyframe', videoId: 22, seq: 1 },
       ]),
     );
-    const passage = await store.search.search('knowledgePoints', { keyword: '今天我们学习否定之否定', offset: 0, limit: 5 });
+    const passage = await store.search.search('knowledgePoints', {
+      keyword: '今天我们学习否定之否定',
+      offset: 0,
+      limit: 5,
+    });
     expect(passage.ids[0]).toEqual({ kind: 'transcript', videoId: 101, seq: 1 });
   });
 
@@ -141,7 +149,9 @@ describe('SQLite search engine', () => {
     expect(new Set(videoIds.slice(0, 5))).toEqual(new Set(newest.slice(0, 5)));
     expect(videoIds.slice(5)).toEqual(newest.slice(5));
     // a page across the boundaries of head, window and the rest
-    expect((await engine.search('knowledgePoints', { keyword: '同学们好', offset: 2, limit: 6 })).ids).toEqual(all.slice(2, 8));
+    expect((await engine.search('knowledgePoints', { keyword: '同学们好', offset: 2, limit: 6 })).ids).toEqual(
+      all.slice(2, 8),
+    );
     expect(await engine.count('knowledgePoints', { keyword: '同学们好' })).toBe(20);
   });
 
@@ -157,7 +167,9 @@ describe('SQLite search engine', () => {
     await store.courses.insert(course(203, '同名的测试课程', 50));
     await store.courses.insert(course(204, '同名的测试课程', 50));
     await caughtUp(store.search);
-    expect((await store.search.search('courses', { keyword: '同名的测试课程', offset: 0, limit: 10 })).ids).toEqual([204, 203, 202]);
+    expect((await store.search.search('courses', { keyword: '同名的测试课程', offset: 0, limit: 10 })).ids).toEqual([
+      204, 203, 202,
+    ]);
   });
 
   it('filters by catalogue subtree in every group, an unknown catalogue finding nothing', async () => {
@@ -196,7 +208,9 @@ describe('SQLite search engine', () => {
     // a catalogue rename: its courses are found by the new name
     other.prepare(`UPDATE catalogues SET name = '古典学' WHERE id = 210`).run();
     await caughtUp(store.search);
-    expect((await store.search.search('courses', { keyword: '古典学', offset: 0, limit: 10 })).ids.sort()).toEqual([8, 9]);
+    expect((await store.search.search('courses', { keyword: '古典学', offset: 0, limit: 10 })).ids.sort()).toEqual([
+      8, 9,
+    ]);
     expect((await store.search.search('catalogues', { keyword: '古典学', offset: 0, limit: 10 })).ids).toEqual([210]);
     // a video deleted takes its knowledge points out; a topic deleted leaves
     other.prepare('DELETE FROM videos WHERE id = 101').run();
@@ -269,7 +283,10 @@ describe('SQLite search engine', () => {
   it('times the transcripts of an existing store in proportion to their length and queues all its content', async () => {
     const db = new Database(path.join(tempDir(), 'old.sqlite'));
     closers.push(() => db.close());
-    migrate(db, MIGRATIONS.filter((m) => m.version <= 4));
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version <= 4),
+    );
     db.exec(`
       INSERT INTO catalogues (id, parent_id, level, name) VALUES (1, 0, 1, '思政');
       INSERT INTO catalogue_closure VALUES (1, 1, 0);
@@ -283,7 +300,9 @@ describe('SQLite search engine', () => {
     `);
     migrate(db);
     // 5 + 10 + 8 = 23 characters over 100 000 ms
-    expect(db.prepare('SELECT seq, start_ms AS startMs, end_ms AS endMs FROM video_transcripts ORDER BY seq').all()).toEqual([
+    expect(
+      db.prepare('SELECT seq, start_ms AS startMs, end_ms AS endMs FROM video_transcripts ORDER BY seq').all(),
+    ).toEqual([
       { seq: 0, startMs: 0, endMs: 21739 },
       { seq: 1, startMs: 21739, endMs: 65217 },
       { seq: 2, startMs: 65217, endMs: 100000 },

@@ -47,11 +47,14 @@ describe('hot keywords', () => {
     // the counts are (searcher, day) pairs of the seeded searches
     const day = (iso: string) => Math.floor((Date.parse(iso) + 8 * 3600_000) / 86_400_000);
     const pairs = new Map<string, Set<string>>();
-    for (const s of searches) pairs.set(s.keyword, (pairs.get(s.keyword) ?? new Set()).add(`${s.searcher} ${day(s.at)}`));
+    for (const s of searches)
+      pairs.set(s.keyword, (pairs.get(s.keyword) ?? new Set()).add(`${s.searcher} ${day(s.at)}`));
     for (const h of top) expect(h.searchCount).toBe(pairs.get(h.keyWord)!.size);
     // the readers' keywords are in the content: a search for each finds something (without logging: page 2)
     for (const keyword of pairs.keys()) {
-      const counts = await api.client.get<Record<string, number>>('/api/search/GetSearchCountByKeyWord', { SearchByKeyWord: keyword });
+      const counts = await api.client.get<Record<string, number>>('/api/search/GetSearchCountByKeyWord', {
+        SearchByKeyWord: keyword,
+      });
       const total = Object.values(counts.body.items).reduce((a, b) => a + b, 0);
       expect(total, keyword).toBeGreaterThan(0);
     }

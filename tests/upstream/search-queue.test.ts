@@ -100,10 +100,10 @@ describe('search queue', () => {
 
   it('indexes an introduction with character references to no character, and moves on', async () => {
     const { store, other } = await indexedStore();
-    expect(htmlText('<p>甲&#9999999;乙&#xFFFFFF;丙&#0;丁&#xD800;戊&#x41;</p>')).toBe('甲\uFFFD乙\uFFFD丙\uFFFD丁\uFFFD戊A');
-    other
-      .prepare(`UPDATE lecturers SET intro_html = '<p>实体测试讲师&#9999999;与&#xFFFFFF;</p>' WHERE id = 2`)
-      .run();
+    expect(htmlText('<p>甲&#9999999;乙&#xFFFFFF;丙&#0;丁&#xD800;戊&#x41;</p>')).toBe(
+      '甲\uFFFD乙\uFFFD丙\uFFFD丁\uFFFD戊A',
+    );
+    other.prepare(`UPDATE lecturers SET intro_html = '<p>实体测试讲师&#9999999;与&#xFFFFFF;</p>' WHERE id = 2`).run();
     other.prepare(`UPDATE courses SET name = '实体之后的课程' WHERE id = 5`).run();
     const result = await store.search.applyPending();
     expect(result).toMatchObject({ remaining: 0, dropped: [] });
@@ -135,7 +135,9 @@ describe('search queue', () => {
   it('sizes batches by the documents they write and honours the time limit between changes', async () => {
     const { file, other } = await indexedStore();
     const { db, engine } = ownEngine(file, { pendingBatch: 10 });
-    const videoIds = (other.prepare('SELECT id FROM videos ORDER BY id LIMIT 3').all() as { id: number }[]).map((v) => v.id);
+    const videoIds = (other.prepare('SELECT id FROM videos ORDER BY id LIMIT 3').all() as { id: number }[]).map(
+      (v) => v.id,
+    );
     const touch = () => {
       for (const id of videoIds) other.prepare(`UPDATE videos SET name = name WHERE id = ?`).run(id);
     };
@@ -187,7 +189,9 @@ describe('search queue', () => {
     other.exec(`CREATE TABLE search_kp_videos__old (video_id INTEGER PRIMARY KEY)`);
     await expect(store.search.rebuild()).resolves.toBeDefined();
     expect(
-      other.prepare(`SELECT name FROM sqlite_schema WHERE instr(name, '__old') > 0 OR instr(name, '__rebuild') > 0`).all(),
+      other
+        .prepare(`SELECT name FROM sqlite_schema WHERE instr(name, '__old') > 0 OR instr(name, '__rebuild') > 0`)
+        .all(),
     ).toEqual([]);
     expect(await store.search.count('courses', { keyword: '唯物辩证法' })).toBe(3);
   });

@@ -13,12 +13,16 @@ import { startTestApi, type TestApi } from './harness';
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 function rebuild(dataDir: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/search-rebuild.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'upstream/cli/search-rebuild.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -70,8 +70,15 @@ describe('search service', () => {
     const config = loadUpstreamConfig({ DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOG_LEVEL: 'silent' });
     const server = await startMainApi({ config, store });
     stops.push(() => server.close());
-    const client = new UpstreamClient({ baseUrl: server.url, secret: config.apiSecret, algorithm: config.signAlgorithm });
-    const res = await client.get<Result>('/api/search/SearchByKeyWord', { SearchByKeyWord: '启动测试讲师', type: 'author' });
+    const client = new UpstreamClient({
+      baseUrl: server.url,
+      secret: config.apiSecret,
+      algorithm: config.signAlgorithm,
+    });
+    const res = await client.get<Result>('/api/search/SearchByKeyWord', {
+      SearchByKeyWord: '启动测试讲师',
+      type: 'author',
+    });
     expect(res.body.code).toBe(2000);
     expect(res.body.items.authorData!.totalCount).toBe(1);
   });
@@ -122,7 +129,9 @@ describe('search service', () => {
     // a keyword already recorded that day still moves its time; the next day starts afresh
     expect(await record('关键词0', day + 1_000)).toBe(true);
     expect(await record('一个太多', day + 86_400_000)).toBe(true);
-    expect((await test.store.searchLogs.hot(100, day + 86_400_000, 30)).find((h) => h.keyword === '一个太多')?.count).toBe(1);
+    expect(
+      (await test.store.searchLogs.hot(100, day + 86_400_000, 30)).find((h) => h.keyword === '一个太多')?.count,
+    ).toBe(1);
   });
 
   it('counts anonymous IPv6 searchers by their /64, IPv4-mapped addresses as IPv4', () => {
@@ -167,10 +176,21 @@ describe('search service', () => {
     expect(first.body.code).toBe(2000);
     const total = first.body.items.keyframesData!.totalCount;
     expect(total).toBeGreaterThan(0);
-    const deep = await search(test, { SearchByKeyWord: '的', type: 'video', pageSize: 100, pageIndex: MAX_SEARCH_POSITION / 100 + 1 });
+    const deep = await search(test, {
+      SearchByKeyWord: '的',
+      type: 'video',
+      pageSize: 100,
+      pageIndex: MAX_SEARCH_POSITION / 100 + 1,
+    });
     expect(deep.body.items.keyframesData).toEqual({ totalCount: total, dataList: [] });
-    const straddling = await search(test, { SearchByKeyWord: '的', type: 'course', pageSize: 30, pageIndex: Math.ceil(MAX_SEARCH_POSITION / 30) });
+    const straddling = await search(test, {
+      SearchByKeyWord: '的',
+      type: 'course',
+      pageSize: 30,
+      pageIndex: Math.ceil(MAX_SEARCH_POSITION / 30),
+    });
     expect(straddling.body.code).toBe(2000);
-    for (const [, query] of searches.mock.calls) expect(query.offset + query.limit).toBeLessThanOrEqual(MAX_SEARCH_POSITION);
+    for (const [, query] of searches.mock.calls)
+      expect(query.offset + query.limit).toBeLessThanOrEqual(MAX_SEARCH_POSITION);
   });
 });

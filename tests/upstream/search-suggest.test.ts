@@ -64,7 +64,9 @@ describe('search suggestions', () => {
     // 法: 法治思维 starts with it; 唯物辩证法的基本规律, 矛盾分析方法, 思想道德与法治导论 contain it
     const law = await suggest('法', 10);
     expect(law.courses[0]!.courseName).toBe('法治思维');
-    expect(law.courses.map((c) => c.courseName).sort()).toEqual(['唯物辩证法的基本规律', '思想道德与法治导论', '法治思维', '矛盾分析方法'].sort());
+    expect(law.courses.map((c) => c.courseName).sort()).toEqual(
+      ['唯物辩证法的基本规律', '思想道德与法治导论', '法治思维', '矛盾分析方法'].sort(),
+    );
     expect((await suggest('法', 2)).courses).toHaveLength(2);
     // whatever order the engine ranks them in (the text compared folded, as the index compares)
     const names = ['辩证法', '宪法学', 'Fǎ法治', '法学导论', '无关'];

@@ -61,20 +61,38 @@ interface Captured {
   headers: Record<string, string>;
 }
 
-function signed(pairs: [string, string][], options: { timespan?: number; nonce?: string | null; aud?: string } = {}): Captured {
+function signed(
+  pairs: [string, string][],
+  options: { timespan?: number; nonce?: string | null; aud?: string } = {},
+): Captured {
   const withAud: [string, string][] = options.aud === undefined ? pairs : [...pairs, ['aud', options.aud]];
-  const withNonce: [string, string][] = options.nonce === null ? withAud : [...withAud, ['nonce', options.nonce ?? crypto.randomUUID()]];
+  const withNonce: [string, string][] =
+    options.nonce === null ? withAud : [...withAud, ['nonce', options.nonce ?? crypto.randomUUID()]];
   const timespan = String(options.timespan ?? Math.floor(Date.now() / 1000));
   return { pairs: withNonce, headers: { timespan, sign: signParams(withNonce, timespan, SECRET), productId: '1' } };
 }
 
-async function send(baseUrl: string, method: 'GET' | 'POST', path: string, request: Captured, as: 'json' | 'form' = 'json') {
+async function send(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  request: Captured,
+  as: 'json' | 'form' = 'json',
+) {
   const init: RequestInit =
     method === 'GET'
       ? { headers: request.headers }
       : as === 'json'
-        ? { method, headers: { ...request.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(Object.fromEntries(request.pairs)) }
-        : { method, headers: { ...request.headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(request.pairs).toString() };
+        ? {
+            method,
+            headers: { ...request.headers, 'Content-Type': 'application/json' },
+            body: JSON.stringify(Object.fromEntries(request.pairs)),
+          }
+        : {
+            method,
+            headers: { ...request.headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(request.pairs).toString(),
+          };
   const query = method === 'GET' && request.pairs.length > 0 ? `?${new URLSearchParams(request.pairs)}` : '';
   const res = await fetch(`${baseUrl}${path}${query}`, init);
   return { status: res.status, body: (await res.json()) as { code: number; message: string; items: unknown } };
@@ -109,14 +127,24 @@ describe('main API: a signed request is usable once', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ env: { LOG_LEVEL: 'warn' } });
-    viewer = (await addMember(api.store, 'replayed-viewer'));
-    await api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
+    viewer = await addMember(api.store, 'replayed-viewer');
+    await api.store.playLogs.record(
+      { userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 },
+      Date.now(),
+    );
   });
   afterAll(() => api.stop());
 
   const history = async () => (await api.client.get<ViewLogItem[]>(HISTORY, { userId: viewer })).body.items;
   const liked = async () =>
-    (await api.client.get<OperateState>('/api/operate/GetUserOperateVideo', { productId: 1, courseId: 1, userId: viewer, videoId: 12 })).body.items.userLike;
+    (
+      await api.client.get<OperateState>('/api/operate/GetUserOperateVideo', {
+        productId: 1,
+        courseId: 1,
+        userId: viewer,
+        videoId: 12,
+      })
+    ).body.items.userLike;
 
   it('refuses a GetViewLogList sent again: as it was, in capitals, and as ClearViewLog (the history stays)', async () => {
     const captured = signed([['userId', String(viewer)]]);
@@ -126,7 +154,10 @@ describe('main API: a signed request is usable once', () => {
     const logged = await captureOutput(async () => {
       replays = [
         await send(api.server.url, 'GET', HISTORY, captured),
-        await send(api.server.url, 'GET', HISTORY, { ...captured, headers: { ...captured.headers, sign: captured.headers.sign!.toUpperCase() } }),
+        await send(api.server.url, 'GET', HISTORY, {
+          ...captured,
+          headers: { ...captured.headers, sign: captured.headers.sign!.toUpperCase() },
+        }),
         await send(api.server.url, 'POST', CLEAR, captured),
         await send(api.server.url, 'POST', CLEAR, captured, 'form'),
       ];
@@ -141,11 +172,19 @@ describe('main API: a signed request is usable once', () => {
     // a fresh request of the same user still works
     const fresh = await send(api.server.url, 'POST', CLEAR, signed([['userId', String(viewer)]]));
     expect(fresh.body).toMatchObject({ code: 2001, items: 1 });
-    await api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
+    await api.store.playLogs.record(
+      { userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 },
+      Date.now(),
+    );
   });
 
   it('refuses a UserOperate sent again before it acts: an undone like is not done again, nor undone by CancelUserOperate', async () => {
-    const fields: [string, string][] = [['userId', String(viewer)], ['videoId', '12'], ['courseId', '1'], ['operateType', '0']];
+    const fields: [string, string][] = [
+      ['userId', String(viewer)],
+      ['videoId', '12'],
+      ['courseId', '1'],
+      ['operateType', '0'],
+    ];
     const like = signed(fields);
     expect((await send(api.server.url, 'POST', LIKE, like)).body.code).toBe(2001);
     expect(await liked()).toBe(1);
@@ -159,12 +198,19 @@ describe('main API: a signed request is usable once', () => {
   });
 
   it('gains nothing from a value holding "&": split into two parameters it signs alike, and is refused', async () => {
-    const joined = signed([['SearchByKeyWord', '辩证法&X=1'], ['pageIndex', '1'], ['pageSize', '21']]);
+    const joined = signed([
+      ['SearchByKeyWord', '辩证法&X=1'],
+      ['pageIndex', '1'],
+      ['pageSize', '21'],
+    ]);
     const split: [string, string][] = [['SearchByKeyWord', '辩证法'], ['X', '1'], ...joined.pairs.slice(1)];
     // the formula cannot tell them apart (upstream/API.md "Transport")
     expect(signParams(split, joined.headers.timespan!, SECRET)).toBe(joined.headers.sign);
     expect((await send(api.server.url, 'GET', '/api/search/SearchByKeyWord', joined)).status).toBe(200);
-    expect(await send(api.server.url, 'GET', '/api/search/SearchByKeyWord', { ...joined, pairs: split })).toEqual({ status: 401, body: REFUSED });
+    expect(await send(api.server.url, 'GET', '/api/search/SearchByKeyWord', { ...joined, pairs: split })).toEqual({
+      status: 401,
+      body: REFUSED,
+    });
   });
 
   it('takes a request without a nonce once: the same one in the same second is refused, in the next second it is new', async () => {
@@ -172,8 +218,12 @@ describe('main API: a signed request is usable once', () => {
     const plain = signed([['userId', String(viewer)]], { nonce: null, timespan: second - 1 });
     expect(plain.pairs).toEqual([['userId', String(viewer)]]);
     expect((await send(api.server.url, 'GET', HISTORY, plain)).body.code).toBe(2000);
-    expect(await send(api.server.url, 'GET', HISTORY, signed(plain.pairs, { nonce: null, timespan: second - 1 }))).toEqual({ status: 401, body: REFUSED });
-    expect((await send(api.server.url, 'GET', HISTORY, signed(plain.pairs, { nonce: null, timespan: second }))).body.code).toBe(2000);
+    expect(
+      await send(api.server.url, 'GET', HISTORY, signed(plain.pairs, { nonce: null, timespan: second - 1 })),
+    ).toEqual({ status: 401, body: REFUSED });
+    expect(
+      (await send(api.server.url, 'GET', HISTORY, signed(plain.pairs, { nonce: null, timespan: second }))).body.code,
+    ).toBe(2000);
   });
 
   it('spends the sign a media request brings: it is good for no signed path afterwards', async () => {
@@ -196,13 +246,25 @@ describe('login service: a signed request is usable once', () => {
   afterAll(() => login.stop());
 
   it('refuses a ValidateToken sent again, and as Logout (the token stays valid)', async () => {
-    const signedIn = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' });
+    const signedIn = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', {
+      userName: 'student',
+      password: 'Student2026',
+    });
     const token = signedIn.body.items.token;
     const validate = signed([['token', token]]);
     expect((await send(login.server.url, 'GET', '/UserCenterApi/ValidateToken', validate)).body.code).toBe(2000);
-    expect(await send(login.server.url, 'GET', '/UserCenterApi/ValidateToken', validate)).toEqual({ status: 401, body: REFUSED });
-    expect(await send(login.server.url, 'POST', '/UserCenterApi/Logout', validate)).toEqual({ status: 401, body: REFUSED });
-    expect(await send(login.server.url, 'POST', '/UserCenterApi/RefreshToken', validate, 'form')).toEqual({ status: 401, body: REFUSED });
+    expect(await send(login.server.url, 'GET', '/UserCenterApi/ValidateToken', validate)).toEqual({
+      status: 401,
+      body: REFUSED,
+    });
+    expect(await send(login.server.url, 'POST', '/UserCenterApi/Logout', validate)).toEqual({
+      status: 401,
+      body: REFUSED,
+    });
+    expect(await send(login.server.url, 'POST', '/UserCenterApi/RefreshToken', validate, 'form')).toEqual({
+      status: 401,
+      body: REFUSED,
+    });
     expect((await login.client.get('/UserCenterApi/ValidateToken', { token })).body.code).toBe(2000);
     expect(login.logs.join('\n')).toContain('refused a replayed request POST /UserCenterApi/Logout');
     expect(login.logs.join('\n')).not.toContain(validate.headers.sign);
@@ -214,7 +276,10 @@ describe('a sign is for the service it names: the main API and the login service
   let login: TestLogin;
   /** an address of the demo library's network: IPAutoLogin gives whoever comes from it a token */
   const LIBRARY = { 'X-Forwarded-For': '10.20.5.5' };
-  const withHeaders = (request: Captured, headers: Record<string, string>): Captured => ({ ...request, headers: { ...request.headers, ...headers } });
+  const withHeaders = (request: Captured, headers: Record<string, string>): Captured => ({
+    ...request,
+    headers: { ...request.headers, ...headers },
+  });
 
   beforeAll(async () => {
     [api, login] = await Promise.all([startTestApi({ env: { LOG_LEVEL: 'warn' } }), startTestLogin()]);
@@ -227,9 +292,17 @@ describe('a sign is for the service it names: the main API and the login service
     const captured = signed([], { aud: 'main-api' });
     expect((await send(api.server.url, 'GET', '/api/Common/GetIP', captured)).body.code).toBe(2000);
     // the login service has never seen this sign: only its aud keeps it out, whatever address is claimed
-    expect(await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', withHeaders(captured, LIBRARY))).toEqual({ status: 401, body: REFUSED });
-    expect(await send(login.server.url, 'POST', '/UserCenterApi/Logout', captured, 'form')).toEqual({ status: 401, body: REFUSED });
-    expect(login.logs.join('\n')).toContain('refused a request signed for another service GET /UserCenterApi/IPAutoLogin');
+    expect(await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', withHeaders(captured, LIBRARY))).toEqual({
+      status: 401,
+      body: REFUSED,
+    });
+    expect(await send(login.server.url, 'POST', '/UserCenterApi/Logout', captured, 'form')).toEqual({
+      status: 401,
+      body: REFUSED,
+    });
+    expect(login.logs.join('\n')).toContain(
+      'refused a request signed for another service GET /UserCenterApi/IPAutoLogin',
+    );
     expect(login.logs.join('\n')).not.toContain(captured.headers.sign);
 
     // a sign without aud (the spec's backends' callers) is taken as before, by either service once: what aud closes
@@ -241,20 +314,41 @@ describe('a sign is for the service it names: the main API and the login service
 
   it('refuses at the main API a login-service sign, by query, JSON or form (the history stays)', async () => {
     const captured = signed([], { aud: 'login-service' });
-    expect((await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', withHeaders(captured, LIBRARY))).body.code).toBe(2000);
+    expect(
+      (await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', withHeaders(captured, LIBRARY))).body.code,
+    ).toBe(2000);
     expect(await send(api.server.url, 'GET', '/api/Common/GetIP', captured)).toEqual({ status: 401, body: REFUSED });
-    expect(await send(api.server.url, 'GET', '/api/catalog/GetCatalogResourceByAuthor', captured)).toEqual({ status: 401, body: REFUSED });
+    expect(await send(api.server.url, 'GET', '/api/catalog/GetCatalogResourceByAuthor', captured)).toEqual({
+      status: 401,
+      body: REFUSED,
+    });
 
     const viewer = await addMember(api.store, 'cross-service-viewer');
-    await api.store.playLogs.record({ userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 }, Date.now());
-    const history = async () => (await api.client.get<ViewLogItem[]>('/api/usercenter/GetViewLogList', { userId: viewer })).body.items;
+    await api.store.playLogs.record(
+      { userId: viewer, videoId: 12, lastPlayTime: 100, duration: 3802, stayTime: 120 },
+      Date.now(),
+    );
+    const history = async () =>
+      (await api.client.get<ViewLogItem[]>('/api/usercenter/GetViewLogList', { userId: viewer })).body.items;
     // signed for the login service (GetUserExtraInfo takes a userId too), never sent there
     for (const as of ['json', 'form'] as const) {
       const forLogin = signed([['userId', String(viewer)]], { aud: 'login-service' });
-      expect(await send(api.server.url, 'POST', '/api/usercenter/ClearViewLog', forLogin, as)).toEqual({ status: 401, body: REFUSED });
+      expect(await send(api.server.url, 'POST', '/api/usercenter/ClearViewLog', forLogin, as)).toEqual({
+        status: 401,
+        body: REFUSED,
+      });
     }
     expect(await history()).toHaveLength(1);
-    expect((await send(api.server.url, 'POST', '/api/usercenter/ClearViewLog', signed([['userId', String(viewer)]], { aud: 'main-api' }))).body).toMatchObject({ code: 2001, items: 1 });
+    expect(
+      (
+        await send(
+          api.server.url,
+          'POST',
+          '/api/usercenter/ClearViewLog',
+          signed([['userId', String(viewer)]], { aud: 'main-api' }),
+        )
+      ).body,
+    ).toMatchObject({ code: 2001, items: 1 });
   });
 
   it('takes a sign naming its own service once, and refuses one naming no service it knows', async () => {
@@ -264,8 +358,14 @@ describe('a sign is for the service it names: the main API and the login service
     expect((await api.client.get('/api/Common/GetIP')).body.code).toBe(2000);
     expect((await login.client.get('/UserCenterApi/IPAutoLogin', {}, { headers: LIBRARY })).body.code).toBe(2000);
     for (const aud of ['Main-API', 'gateway', '']) {
-      expect(await send(api.server.url, 'GET', '/api/Common/GetIP', signed([], { aud }))).toEqual({ status: 401, body: REFUSED });
-      expect(await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', signed([], { aud }))).toEqual({ status: 401, body: REFUSED });
+      expect(await send(api.server.url, 'GET', '/api/Common/GetIP', signed([], { aud }))).toEqual({
+        status: 401,
+        body: REFUSED,
+      });
+      expect(await send(login.server.url, 'GET', '/UserCenterApi/IPAutoLogin', signed([], { aud }))).toEqual({
+        status: 401,
+        body: REFUSED,
+      });
     }
     // named twice: both must be this service
     const twice = signed([['aud', 'login-service']], { aud: 'main-api' });

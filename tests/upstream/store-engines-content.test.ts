@@ -29,7 +29,20 @@ import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-type ContentStore = Pick<Store, 'catalogues' | 'lecturers' | 'banners' | 'visitLogs' | 'courses' | 'topics' | 'videos' | 'searchLogs' | 'aiQuestions' | 'aiContent' | 'media'>;
+type ContentStore = Pick<
+  Store,
+  | 'catalogues'
+  | 'lecturers'
+  | 'banners'
+  | 'visitLogs'
+  | 'courses'
+  | 'topics'
+  | 'videos'
+  | 'searchLogs'
+  | 'aiQuestions'
+  | 'aiContent'
+  | 'media'
+>;
 interface Course {
   id: number;
   catalogueId: number;
@@ -147,7 +160,12 @@ const newVideo = (courseId: number, i: number) => ({
       : [],
 });
 
-const lecturer = (id: number, name: string, catalogueId: number | null, extra: { recommended?: boolean; sort?: number } = {}) => ({
+const lecturer = (
+  id: number,
+  name: string,
+  catalogueId: number | null,
+  extra: { recommended?: boolean; sort?: number } = {},
+) => ({
   id,
   name,
   position: '教授',
@@ -181,13 +199,65 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     await store.lecturers.insert(lecturer(4, '曾国藩', null));
     const Y2024 = Date.UTC(2024, 5, 1);
     const Y2025 = Date.UTC(2025, 5, 1);
-    await opened.addCourse({ id: 1, catalogueId: 100, lecturerId: 1, updateTime: Y2024, viewCount: 10, videos: 3, name: 'Marx 导读', recommendPosition: 2, noteCount: 7 });
-    await opened.addCourse({ id: 2, catalogueId: 100, lecturerId: 1, updateTime: Y2025, viewCount: 5, videos: 1, recommendPosition: 1, selectPosition: 1 });
-    await opened.addCourse({ id: 3, catalogueId: 11, lecturerId: 2, updateTime: Y2025, viewCount: 100, videos: 2, name: '先秦 MARX 比较', noteCount: 9 });
+    await opened.addCourse({
+      id: 1,
+      catalogueId: 100,
+      lecturerId: 1,
+      updateTime: Y2024,
+      viewCount: 10,
+      videos: 3,
+      name: 'Marx 导读',
+      recommendPosition: 2,
+      noteCount: 7,
+    });
+    await opened.addCourse({
+      id: 2,
+      catalogueId: 100,
+      lecturerId: 1,
+      updateTime: Y2025,
+      viewCount: 5,
+      videos: 1,
+      recommendPosition: 1,
+      selectPosition: 1,
+    });
+    await opened.addCourse({
+      id: 3,
+      catalogueId: 11,
+      lecturerId: 2,
+      updateTime: Y2025,
+      viewCount: 100,
+      videos: 2,
+      name: '先秦 MARX 比较',
+      noteCount: 9,
+    });
     await opened.addCourse({ id: 4, catalogueId: 2, lecturerId: 3, updateTime: Y2024, viewCount: 0, videos: 0 });
-    await store.topics.insert({ id: 1, title: '马哲专题', info: '', sort: 2, publishTime: 100, image: '', courseIds: [2, 1] });
-    await store.topics.insert({ id: 2, title: '中哲专题', info: '', sort: 1, publishTime: 300, image: '', courseIds: [3] });
-    await store.topics.insert({ id: 3, title: '法学专题', info: '', sort: 0, publishTime: 200, image: '', courseIds: [4, 1] });
+    await store.topics.insert({
+      id: 1,
+      title: '马哲专题',
+      info: '',
+      sort: 2,
+      publishTime: 100,
+      image: '',
+      courseIds: [2, 1],
+    });
+    await store.topics.insert({
+      id: 2,
+      title: '中哲专题',
+      info: '',
+      sort: 1,
+      publishTime: 300,
+      image: '',
+      courseIds: [3],
+    });
+    await store.topics.insert({
+      id: 3,
+      title: '法学专题',
+      info: '',
+      sort: 0,
+      publishTime: 200,
+      image: '',
+      courseIds: [4, 1],
+    });
   });
   afterAll(() => opened.close());
 
@@ -241,12 +311,19 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
       videoCount: 4,
       viewCount: 15,
     });
-    expect(await store.lecturers.get(4)).toMatchObject({ firstWord: 'Z', courseCount: 0, videoCount: 0, viewCount: 0, recommended: false });
+    expect(await store.lecturers.get(4)).toMatchObject({
+      firstWord: 'Z',
+      courseCount: 0,
+      videoCount: 0,
+      viewCount: 0,
+      recommended: false,
+    });
     expect(await store.lecturers.get(99)).toBeUndefined();
   });
 
   it('filters lecturers by subtree, initial and recommendation, in each order, a page at a time', async () => {
-    const ids = async (...args: Parameters<ContentStore['lecturers']['list']>) => (await store.lecturers.list(...args)).map((l) => l.id);
+    const ids = async (...args: Parameters<ContentStore['lecturers']['list']>) =>
+      (await store.lecturers.list(...args)).map((l) => l.id);
     expect(await ids({}, 'recommendation', 10, 0)).toEqual([2, 1, 3, 4]);
     expect(await ids({}, 'mostCourses', 10, 0)).toEqual([1, 2, 3, 4]);
     expect(await ids({}, 'mostViewed', 10, 0)).toEqual([2, 1, 3, 4]);
@@ -263,7 +340,18 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
 
   it('answers a course joined to its lecturer, catalogue name, catalogue trail and video count', async () => {
     expect(await store.courses.get(1)).toEqual({
-      ...(({ recommendPosition, selectPosition, ...rest }) => rest)(newCourse({ id: 1, catalogueId: 100, lecturerId: 1, updateTime: Date.UTC(2024, 5, 1), viewCount: 10, videos: 3, name: 'Marx 导读', noteCount: 7 })),
+      ...(({ recommendPosition, selectPosition, ...rest }) => rest)(
+        newCourse({
+          id: 1,
+          catalogueId: 100,
+          lecturerId: 1,
+          updateTime: Date.UTC(2024, 5, 1),
+          viewCount: 10,
+          videos: 3,
+          name: 'Marx 导读',
+          noteCount: 7,
+        }),
+      ),
       videoCount: 3,
       lecturerName: '张三',
       lecturerPosition: '教授',
@@ -279,7 +367,8 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
   });
 
   it('filters courses by subtree, lecturer, year and name (A-Z in any case), in each order, and counts them with their videos', async () => {
-    const ids = async (...args: Parameters<ContentStore['courses']['list']>) => (await store.courses.list(...args)).map((c) => c.id);
+    const ids = async (...args: Parameters<ContentStore['courses']['list']>) =>
+      (await store.courses.list(...args)).map((c) => c.id);
     expect(await ids({}, 'latest', 10, 0)).toEqual([3, 2, 4, 1]);
     expect(await ids({}, 'mostViewed', 10, 0)).toEqual([3, 1, 2, 4]);
     expect(await ids({}, 'mostNotes', 10, 0)).toEqual([3, 1, 4, 2]);
@@ -299,8 +388,14 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect(await store.courses.countByVideoPublication(0, null)).toEqual({ courseCount: 4, videoCount: 6 });
     expect(await store.courses.countByVideoPublication(10, null)).toEqual({ courseCount: 2, videoCount: 4 });
     // the videos were published at 0 (1970)
-    expect(await store.courses.countByVideoPublication(0, { from: 0, to: 1 })).toEqual({ courseCount: 3, videoCount: 6 });
-    expect(await store.courses.countByVideoPublication(1, { from: 1, to: 2 })).toEqual({ courseCount: 0, videoCount: 0 });
+    expect(await store.courses.countByVideoPublication(0, { from: 0, to: 1 })).toEqual({
+      courseCount: 3,
+      videoCount: 6,
+    });
+    expect(await store.courses.countByVideoPublication(1, { from: 1, to: 2 })).toEqual({
+      courseCount: 0,
+      videoCount: 0,
+    });
     expect((await store.courses.recommended(10, 0)).map((c) => c.id)).toEqual([2, 1]);
     expect((await store.courses.selected(10, 0)).map((c) => c.id)).toEqual([2]);
     // same catalogue first, then most played
@@ -309,7 +404,15 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
   });
 
   it('answers topics newest first or in their order, related by shared catalogues, with their courses in order', async () => {
-    expect(await store.topics.get(1)).toEqual({ id: 1, title: '马哲专题', info: '', sort: 2, publishTime: 100, image: '', courseCount: 2 });
+    expect(await store.topics.get(1)).toEqual({
+      id: 1,
+      title: '马哲专题',
+      info: '',
+      sort: 2,
+      publishTime: 100,
+      image: '',
+      courseCount: 2,
+    });
     expect(await store.topics.get(9)).toBeUndefined();
     expect((await store.topics.listNewest(10, 0)).map((t) => t.id)).toEqual([2, 3, 1]);
     expect((await store.topics.listNewest(1, 1)).map((t) => t.id)).toEqual([3]);
@@ -357,9 +460,48 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
       { kind: 'keyframe', videoId: 100, seq: 1 },
     ]);
     expect(points).toEqual([
-      { kind: 'transcript', videoId: 100, seq: 1, timePoint: 125, keyPoints: '', description: '矛盾是事物发展的动力。', videoName: '第1讲', videoImage: '/media/videos/100.svg', courseId: 1, catalogueId: 100, courseName: 'Marx 导读', lecturerName: '张三' },
-      { kind: 'keyframe', videoId: 300, seq: 0, timePoint: 300, keyPoints: '矛盾', description: '对立统一', videoName: '第1讲', videoImage: '/media/videos/300.svg', courseId: 3, catalogueId: 11, courseName: '先秦 MARX 比较', lecturerName: '李四' },
-      { kind: 'keyframe', videoId: 100, seq: 1, timePoint: 30, keyPoints: '导入', description: '本讲概要', videoName: '第1讲', videoImage: '/media/videos/100.svg', courseId: 1, catalogueId: 100, courseName: 'Marx 导读', lecturerName: '张三' },
+      {
+        kind: 'transcript',
+        videoId: 100,
+        seq: 1,
+        timePoint: 125,
+        keyPoints: '',
+        description: '矛盾是事物发展的动力。',
+        videoName: '第1讲',
+        videoImage: '/media/videos/100.svg',
+        courseId: 1,
+        catalogueId: 100,
+        courseName: 'Marx 导读',
+        lecturerName: '张三',
+      },
+      {
+        kind: 'keyframe',
+        videoId: 300,
+        seq: 0,
+        timePoint: 300,
+        keyPoints: '矛盾',
+        description: '对立统一',
+        videoName: '第1讲',
+        videoImage: '/media/videos/300.svg',
+        courseId: 3,
+        catalogueId: 11,
+        courseName: '先秦 MARX 比较',
+        lecturerName: '李四',
+      },
+      {
+        kind: 'keyframe',
+        videoId: 100,
+        seq: 1,
+        timePoint: 30,
+        keyPoints: '导入',
+        description: '本讲概要',
+        videoName: '第1讲',
+        videoImage: '/media/videos/100.svg',
+        courseId: 1,
+        catalogueId: 100,
+        courseName: 'Marx 导读',
+        lecturerName: '张三',
+      },
     ]);
     expect(await store.videos.knowledgePoints([])).toEqual([]);
   });
@@ -380,7 +522,8 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect((await store.searchLogs.hot(10, now, 60)).map((h) => h.keyword)).toEqual(['marx 主义', '矛盾', '唯物']);
     expect(await store.searchLogs.hot(1, now, 30)).toHaveLength(1);
     // a script looping over a dictionary: the day's new keywords stop at the cap, known ones still move
-    for (let i = 0; i < MAX_KEYWORDS_PER_SEARCHER_DAY + 5; i++) await store.searchLogs.record(`词${i}`, 'ip:203.0.113.5', now);
+    for (let i = 0; i < MAX_KEYWORDS_PER_SEARCHER_DAY + 5; i++)
+      await store.searchLogs.record(`词${i}`, 'ip:203.0.113.5', now);
     expect(await store.searchLogs.record('another', 'ip:203.0.113.5', now)).toBe(false);
     expect(await store.searchLogs.record('词0', 'ip:203.0.113.5', now + 1)).toBe(true);
     const hot = await store.searchLogs.hot(100, now + 1, 1);
@@ -388,15 +531,35 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
   });
 
   it("logs the AI's questions: counted per user since a moment, closed with how they ended, pruned oldest first", async () => {
-    const asked = { userId: 7, clientId: 'tab-1', model: 'chat', provider: 'retrieval', question: '什么是矛盾？', courseId: 1, videoId: 100 };
+    const asked = {
+      userId: 7,
+      clientId: 'tab-1',
+      model: 'chat',
+      provider: 'retrieval',
+      question: '什么是矛盾？',
+      courseId: 1,
+      videoId: 100,
+    };
     const first = await store.aiQuestions.add(asked, 1_000);
     const second = await store.aiQuestions.add({ ...asked, question: '再问' }, 2_000);
     await store.aiQuestions.add({ ...asked, userId: 8 }, 3_000);
-    expect(await store.aiQuestions.get(first)).toEqual({ ...asked, id: first, askedAt: 1_000, chunks: 0, sources: '[]', outcome: 'streaming' });
+    expect(await store.aiQuestions.get(first)).toEqual({
+      ...asked,
+      id: first,
+      askedAt: 1_000,
+      chunks: 0,
+      sources: '[]',
+      outcome: 'streaming',
+    });
     expect(await store.aiQuestions.countSince(7, 1_000)).toBe(2);
     expect(await store.aiQuestions.countSince(7, 1_001)).toBe(1);
     await store.aiQuestions.finish(second, { chunks: 12, sources: [{ videoId: 100 }], outcome: 'end' }, 2_500);
-    expect(await store.aiQuestions.latest(7)).toMatchObject({ id: second, chunks: 12, sources: '[{"videoId":100}]', outcome: 'end' });
+    expect(await store.aiQuestions.latest(7)).toMatchObject({
+      id: second,
+      chunks: 12,
+      sources: '[{"videoId":100}]',
+      outcome: 'end',
+    });
     expect(await store.aiQuestions.latest(99)).toBeUndefined();
     // of the two oldest, only the one asked before 1 500 goes
     expect(await store.aiQuestions.prune(1_500, 2)).toBe(1);
@@ -418,7 +581,13 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
       provider: 'retrieval',
       generatedAt: 5_000,
     });
-    const overview = (courseId: number, hash: string) => ({ courseId, overview: `概述${courseId}`, materialHash: hash, provider: 'retrieval', generatedAt: 6_000 });
+    const overview = (courseId: number, hash: string) => ({
+      courseId,
+      overview: `概述${courseId}`,
+      materialHash: hash,
+      provider: 'retrieval',
+      generatedAt: 6_000,
+    });
     await store.aiContent.save(content(100, ['甲一', '甲二']), overview(1, 'c1'));
     await store.aiContent.save(content(101, ['乙一', '甲二', '乙三']), null);
     await store.aiContent.save(content(300, []), null);
@@ -429,7 +598,12 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect(await store.aiContent.video(102)).toBeUndefined();
     expect(await store.aiContent.course(3)).toEqual(overview(3, 'c3b'));
     expect(await store.aiContent.course(2)).toBeUndefined();
-    expect(await store.aiContent.courseHashes()).toEqual(new Map([[1, 'c1'], [3, 'c3b']]));
+    expect(await store.aiContent.courseHashes()).toEqual(
+      new Map([
+        [1, 'c1'],
+        [3, 'c3b'],
+      ]),
+    );
     const refs = await store.aiContent.videoRefs();
     expect(refs.filter((r) => r.courseId === 1)).toEqual([
       { videoId: 102, courseId: 1, materialHash: null, generatedAt: null },
@@ -496,7 +670,10 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect(await store.media.get(200)).toEqual({ ...media, durationMs: 95_401 });
     expect((await store.videos.get(200))!.durationSeconds).toBe(95);
     await store.media.upsert({ ...media, durationMs: 61_000, subtitlePath: '/media/videos/V200/subtitles.vtt' });
-    expect(await store.media.get(200)).toMatchObject({ durationMs: 61_000, subtitlePath: '/media/videos/V200/subtitles.vtt' });
+    expect(await store.media.get(200)).toMatchObject({
+      durationMs: 61_000,
+      subtitlePath: '/media/videos/V200/subtitles.vtt',
+    });
     expect((await store.videos.get(200))!.durationSeconds).toBe(61);
     expect(await store.media.get(100)).toBeNull();
     expect([...(await store.media.getMany([100, 200])).keys()]).toEqual([200]);
@@ -504,16 +681,40 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     await store.media.remove(200);
     expect(await store.media.get(200)).toBeNull();
 
-    await store.media.setKeyframeImages(300, [{ seq: 0, image: '/k0.jpg' }, { seq: 1, image: '/k1.jpg', timePoint: 44.6 }, { seq: 9, image: '/x.jpg' }]);
-    expect(await store.media.keyframeImages([300, 301])).toEqual(new Map([[300, new Map([[0, '/k0.jpg'], [1, '/k1.jpg']])]]));
-    expect((await store.videos.keyframes(300)).map((k) => [k.seq, k.timePoint])).toEqual([[1, 45], [0, 300]]);
+    await store.media.setKeyframeImages(300, [
+      { seq: 0, image: '/k0.jpg' },
+      { seq: 1, image: '/k1.jpg', timePoint: 44.6 },
+      { seq: 9, image: '/x.jpg' },
+    ]);
+    expect(await store.media.keyframeImages([300, 301])).toEqual(
+      new Map([
+        [
+          300,
+          new Map([
+            [0, '/k0.jpg'],
+            [1, '/k1.jpg'],
+          ]),
+        ],
+      ]),
+    );
+    expect((await store.videos.keyframes(300)).map((k) => [k.seq, k.timePoint])).toEqual([
+      [1, 45],
+      [0, 300],
+    ]);
     await store.media.replaceTranscript(300, [{ text: '新的第一句。', startMs: -5, endMs: 1_999.6 }]);
     expect(await store.videos.transcript(300)).toEqual([{ text: '新的第一句。', startMs: 0, endMs: 2_000 }]);
   });
 
   it('keeps resumable media jobs: steps recorded and read back, finished, failed, started again, removed', async () => {
     const job = await store.media.jobs.start('import:V1:abc', 'import');
-    expect(job).toEqual({ id: expect.any(Number), key: 'import:V1:abc', kind: 'import', status: 'running', error: '', steps: new Map() });
+    expect(job).toEqual({
+      id: expect.any(Number),
+      key: 'import:V1:abc',
+      kind: 'import',
+      status: 'running',
+      error: '',
+      steps: new Map(),
+    });
     await store.media.jobs.finishStep(job.id, 'probe', { durationMs: 1_000 });
     await store.media.jobs.finishStep(job.id, 'probe', { durationMs: 2_000 });
     await store.media.jobs.finishStep(job.id, 'poster', null);
@@ -521,7 +722,12 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     const failed = (await store.media.jobs.get('import:V1:abc'))!;
     expect(failed.status).toBe('failed');
     expect(failed.error).toHaveLength(2_000);
-    expect(failed.steps).toEqual(new Map<string, unknown>([['probe', { durationMs: 2_000 }], ['poster', null]]));
+    expect(failed.steps).toEqual(
+      new Map<string, unknown>([
+        ['probe', { durationMs: 2_000 }],
+        ['poster', null],
+      ]),
+    );
     const again = await store.media.jobs.start('import:V1:abc', 'import');
     expect([again.id, again.status, again.error, again.steps.size]).toEqual([job.id, 'running', '', 2]);
     await store.media.jobs.finish(job.id);
@@ -544,7 +750,9 @@ describe.each(ENGINES)('content in the store on $name', (engine) => {
     expect(await imports.nextVideoSort(1)).toBe(11);
     expect(await imports.nextVideoSort(4)).toBe(1);
     await imports.replaceKeyframes(301, [{ timePoint: 12.4, keyPoints: '新', description: '新的关键帧' }]);
-    expect(await store.videos.keyframes(301)).toEqual([{ seq: 0, timePoint: 12, keyPoints: '新', description: '新的关键帧', image: '' }]);
+    expect(await store.videos.keyframes(301)).toEqual([
+      { seq: 0, timePoint: 12, keyPoints: '新', description: '新的关键帧', image: '' },
+    ]);
     const before = (await store.courses.get(4))!.updateTime;
     await imports.touchCourse(4, before - 1);
     expect((await store.courses.get(4))!.updateTime).toBe(before);

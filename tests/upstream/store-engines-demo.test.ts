@@ -15,7 +15,11 @@ import type { DemoContent } from '../../upstream/src/demo/types';
 import { openStore, type CourseOrder, type LecturerOrder, type Store } from '../../upstream/src/store';
 import { connectPostgres, dropSchema, ensureSchema, type PostgresConnection } from '../../upstream/src/store/postgres';
 import { createPostgresAiContentStore } from '../../upstream/src/store/postgres/ai-content';
-import { createPostgresBannerStore, createPostgresCatalogueStore, createPostgresLecturerStore } from '../../upstream/src/store/postgres/content';
+import {
+  createPostgresBannerStore,
+  createPostgresCatalogueStore,
+  createPostgresLecturerStore,
+} from '../../upstream/src/store/postgres/content';
 import { createPostgresCourseStore, createPostgresTopicStore } from '../../upstream/src/store/postgres/courses';
 import { migratePostgres } from '../../upstream/src/store/postgres/migrations';
 import { createPostgresSearchLogStore } from '../../upstream/src/store/postgres/search-log';
@@ -74,17 +78,28 @@ describe('the demo on SQLite and on PostgreSQL', () => {
     expect((await pg.catalogues.all()).length).toBe(content.catalogues.length);
     expect(await pg.lecturers.count({})).toBe(content.lecturers.length);
     expect(await pg.courses.count({})).toBe(content.courses.length);
-    expect(await pg.courses.countWithVideos({})).toEqual({ courseCount: content.courses.length, videoCount: content.videos.length });
+    expect(await pg.courses.countWithVideos({})).toEqual({
+      courseCount: content.courses.length,
+      videoCount: content.videos.length,
+    });
     expect(await pg.topics.count()).toBe(content.topics.length);
   });
 
   it('answers the catalogue tree and its counts alike', async () => {
     expect(await pg.catalogues.all()).toEqual(await sqlite.catalogues.all());
-    expect(await pg.catalogues.childrenWithCourseCounts(0, null)).toEqual(await sqlite.catalogues.childrenWithCourseCounts(0, null));
+    expect(await pg.catalogues.childrenWithCourseCounts(0, null)).toEqual(
+      await sqlite.catalogues.childrenWithCourseCounts(0, null),
+    );
     const subject = content.catalogues.find((c) => c.level === 1)!.id;
-    expect(await pg.catalogues.childrenWithCourseCounts(subject, YEAR_2025)).toEqual(await sqlite.catalogues.childrenWithCourseCounts(subject, YEAR_2025));
-    expect(await pg.catalogues.courseCountsBySubtree(null)).toEqual(await sqlite.catalogues.courseCountsBySubtree(null));
-    expect(await pg.catalogues.courseCountsBySubtree(YEAR_2025)).toEqual(await sqlite.catalogues.courseCountsBySubtree(YEAR_2025));
+    expect(await pg.catalogues.childrenWithCourseCounts(subject, YEAR_2025)).toEqual(
+      await sqlite.catalogues.childrenWithCourseCounts(subject, YEAR_2025),
+    );
+    expect(await pg.catalogues.courseCountsBySubtree(null)).toEqual(
+      await sqlite.catalogues.courseCountsBySubtree(null),
+    );
+    expect(await pg.catalogues.courseCountsBySubtree(YEAR_2025)).toEqual(
+      await sqlite.catalogues.courseCountsBySubtree(YEAR_2025),
+    );
     expect(await pg.catalogues.lecturerCountsBySubtree()).toEqual(await sqlite.catalogues.lecturerCountsBySubtree());
   });
 
@@ -96,13 +111,21 @@ describe('the demo on SQLite and on PostgreSQL', () => {
         [20, 20],
         [50, 0],
       ] as const) {
-        expect(await pg.lecturers.list({}, order, limit, offset), `${order} ${offset}`).toEqual(await sqlite.lecturers.list({}, order, limit, offset));
+        expect(await pg.lecturers.list({}, order, limit, offset), `${order} ${offset}`).toEqual(
+          await sqlite.lecturers.list({}, order, limit, offset),
+        );
       }
-      expect(await pg.lecturers.list({ catalogueId: subject }, order, 20, 0)).toEqual(await sqlite.lecturers.list({ catalogueId: subject }, order, 20, 0));
+      expect(await pg.lecturers.list({ catalogueId: subject }, order, 20, 0)).toEqual(
+        await sqlite.lecturers.list({ catalogueId: subject }, order, 20, 0),
+      );
     }
     for (const firstWord of ['A', 'L', 'W', 'Z']) {
-      expect(await pg.lecturers.list({ firstWord }, 'name', 20, 0)).toEqual(await sqlite.lecturers.list({ firstWord }, 'name', 20, 0));
-      expect(await pg.lecturers.count({ firstWord, recommendedOnly: true })).toBe(await sqlite.lecturers.count({ firstWord, recommendedOnly: true }));
+      expect(await pg.lecturers.list({ firstWord }, 'name', 20, 0)).toEqual(
+        await sqlite.lecturers.list({ firstWord }, 'name', 20, 0),
+      );
+      expect(await pg.lecturers.count({ firstWord, recommendedOnly: true })).toBe(
+        await sqlite.lecturers.count({ firstWord, recommendedOnly: true }),
+      );
     }
   });
 
@@ -110,7 +133,9 @@ describe('the demo on SQLite and on PostgreSQL', () => {
     const subjects = content.catalogues.filter((c) => c.level === 1).map((c) => c.id);
     for (const order of ['latest', 'mostViewed', 'mostNotes', 'mostCollected'] satisfies CourseOrder[]) {
       for (const offset of [0, 20, 240]) {
-        expect(await pg.courses.list({}, order, 20, offset), `${order} ${offset}`).toEqual(await sqlite.courses.list({}, order, 20, offset));
+        expect(await pg.courses.list({}, order, 20, offset), `${order} ${offset}`).toEqual(
+          await sqlite.courses.list({}, order, 20, offset),
+        );
       }
       for (const catalogueId of subjects.slice(0, 3)) {
         const filter = { catalogueId, updated: YEAR_2025 };
@@ -118,11 +143,19 @@ describe('the demo on SQLite and on PostgreSQL', () => {
       }
     }
     const name = content.courses[0]!.name.slice(0, 2);
-    expect(await pg.courses.list({ nameContains: name }, 'latest', 20, 0)).toEqual(await sqlite.courses.list({ nameContains: name }, 'latest', 20, 0));
+    expect(await pg.courses.list({ nameContains: name }, 'latest', 20, 0)).toEqual(
+      await sqlite.courses.list({ nameContains: name }, 'latest', 20, 0),
+    );
     for (const catalogueId of [0, ...subjects]) {
-      expect(await pg.courses.countWithVideos({ catalogueId })).toEqual(await sqlite.courses.countWithVideos({ catalogueId }));
-      expect(await pg.courses.countByVideoPublication(catalogueId, YEAR_2025)).toEqual(await sqlite.courses.countByVideoPublication(catalogueId, YEAR_2025));
-      expect(await pg.courses.countByVideoPublication(catalogueId, null)).toEqual(await sqlite.courses.countByVideoPublication(catalogueId, null));
+      expect(await pg.courses.countWithVideos({ catalogueId })).toEqual(
+        await sqlite.courses.countWithVideos({ catalogueId }),
+      );
+      expect(await pg.courses.countByVideoPublication(catalogueId, YEAR_2025)).toEqual(
+        await sqlite.courses.countByVideoPublication(catalogueId, YEAR_2025),
+      );
+      expect(await pg.courses.countByVideoPublication(catalogueId, null)).toEqual(
+        await sqlite.courses.countByVideoPublication(catalogueId, null),
+      );
     }
     expect(await pg.courses.recommended(20, 0)).toEqual(await sqlite.courses.recommended(20, 0));
     expect(await pg.courses.selected(10, 0)).toEqual(await sqlite.courses.selected(10, 0));
@@ -130,8 +163,12 @@ describe('the demo on SQLite and on PostgreSQL', () => {
       const own = (await sqlite.courses.get(course.id))!;
       const scope = own.catalogueTrail[0]!.id;
       expect(await pg.courses.get(course.id)).toEqual(own);
-      expect(await pg.courses.relevant(course.id, own.catalogueId, scope, 10, 0)).toEqual(await sqlite.courses.relevant(course.id, own.catalogueId, scope, 10, 0));
-      expect(await pg.courses.countRelevant(course.id, scope)).toBe(await sqlite.courses.countRelevant(course.id, scope));
+      expect(await pg.courses.relevant(course.id, own.catalogueId, scope, 10, 0)).toEqual(
+        await sqlite.courses.relevant(course.id, own.catalogueId, scope, 10, 0),
+      );
+      expect(await pg.courses.countRelevant(course.id, scope)).toBe(
+        await sqlite.courses.countRelevant(course.id, scope),
+      );
     }
   });
 
@@ -139,7 +176,8 @@ describe('the demo on SQLite and on PostgreSQL', () => {
     expect(await pg.topics.listNewest(10, 0)).toEqual(await sqlite.topics.listNewest(10, 0));
     expect(await pg.topics.listBySort(0, 10)).toEqual(await sqlite.topics.listBySort(0, 10));
     const topicIds = content.topics.map((t) => t.id);
-    for (const id of topicIds.slice(0, 3)) expect(await pg.topics.listRelated(id, 5)).toEqual(await sqlite.topics.listRelated(id, 5));
+    for (const id of topicIds.slice(0, 3))
+      expect(await pg.topics.listRelated(id, 5)).toEqual(await sqlite.topics.listRelated(id, 5));
     expect(await pg.topics.coursesOf(topicIds, 4)).toEqual(await sqlite.topics.coursesOf(topicIds, 4));
     for (const course of content.courses.slice(0, 5)) {
       expect(await pg.videos.listByCourse(course.id)).toEqual(await sqlite.videos.listByCourse(course.id));

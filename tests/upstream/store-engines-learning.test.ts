@@ -80,7 +80,12 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
     await seedDemoContent(store, content, store.mediaDir);
     const [first, second] = content.videos.filter((v) => v.courseId === content.videos[0]!.courseId);
     const course = content.courses.find((c) => c.id === first!.courseId)!;
-    video = { id: first!.id, courseId: first!.courseId, durationSeconds: first!.durationSeconds, catalogueId: course.catalogueId };
+    video = {
+      id: first!.id,
+      courseId: first!.courseId,
+      durationSeconds: first!.durationSeconds,
+      catalogueId: course.catalogueId,
+    };
     sibling = second!.id;
     otherCourseVideo = content.videos.find((v) => v.courseId !== video.courseId)!.id;
     alice = await addUser(store, 'alice');
@@ -93,8 +98,14 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
   describe('messages', () => {
     it('lists a user’s messages newest first with the video’s name, counts them and deletes only the owner’s', async () => {
       const welcome = await store.messages.add({ userId: alice, type: MESSAGE_TYPE.system, message: '欢迎' }, T0);
-      const quoted = await store.messages.add({ userId: alice, type: MESSAGE_TYPE.noteQuoted, message: '收录', videoId: video.id }, T0 + 1);
-      const sameTime = await store.messages.add({ userId: alice, type: MESSAGE_TYPE.security, message: '密码已修改' }, T0 + 1);
+      const quoted = await store.messages.add(
+        { userId: alice, type: MESSAGE_TYPE.noteQuoted, message: '收录', videoId: video.id },
+        T0 + 1,
+      );
+      const sameTime = await store.messages.add(
+        { userId: alice, type: MESSAGE_TYPE.security, message: '密码已修改' },
+        T0 + 1,
+      );
       await store.messages.add({ userId: bob, type: MESSAGE_TYPE.system, message: '欢迎' }, T0);
       const list = await store.messages.listByUser(alice, 10, 0);
       expect(list.map((m) => m.id)).toEqual([sameTime, quoted, welcome]);
@@ -114,25 +125,75 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
   describe('notes', () => {
     it('keeps a note’s course from its video, counts public notes on the course, and shows private ones to their author only', async () => {
       const before = (await course()).noteCount;
-      const shared = await store.notes.insert({ userId: alice, userName: '爱丽丝', videoId: video.id, content: '公开笔记', vtime: 12, type: NOTE_TYPE.public }, T0);
-      const secret = await store.notes.insert({ userId: alice, userName: '爱丽丝', videoId: video.id, content: '私人笔记', vtime: 30, type: NOTE_TYPE.private, catalogId: 4242 }, T0 + 1);
-      expect(await store.notes.insert({ userId: alice, userName: '爱丽丝', videoId: 999_999, content: 'x', vtime: 0, type: 0 }, T0)).toBeNull();
+      const shared = await store.notes.insert(
+        {
+          userId: alice,
+          userName: '爱丽丝',
+          videoId: video.id,
+          content: '公开笔记',
+          vtime: 12,
+          type: NOTE_TYPE.public,
+        },
+        T0,
+      );
+      const secret = await store.notes.insert(
+        {
+          userId: alice,
+          userName: '爱丽丝',
+          videoId: video.id,
+          content: '私人笔记',
+          vtime: 30,
+          type: NOTE_TYPE.private,
+          catalogId: 4242,
+        },
+        T0 + 1,
+      );
+      expect(
+        await store.notes.insert(
+          { userId: alice, userName: '爱丽丝', videoId: 999_999, content: 'x', vtime: 0, type: 0 },
+          T0,
+        ),
+      ).toBeNull();
       expect((await course()).noteCount).toBe(before + 1);
 
       const mine = await store.notes.get(secret!, alice);
-      expect(mine).toMatchObject({ id: secret, userId: alice, userName: '爱丽丝', videoId: video.id, courseId: video.courseId, catalogId: 4242, content: '私人笔记', vtime: 30, type: 1, createdAt: T0 + 1, collectedByViewer: false });
+      expect(mine).toMatchObject({
+        id: secret,
+        userId: alice,
+        userName: '爱丽丝',
+        videoId: video.id,
+        courseId: video.courseId,
+        catalogId: 4242,
+        content: '私人笔记',
+        vtime: 30,
+        type: 1,
+        createdAt: T0 + 1,
+        collectedByViewer: false,
+      });
       expect((await store.notes.get(shared!, bob))!.catalogId).toBe(video.catalogueId);
       expect(await store.notes.get(secret!, bob)).toBeUndefined();
 
-      expect((await store.notes.listForVideo({ videoId: video.id, viewerId: bob, mineOnly: false }, 10, 0)).map((n) => n.id)).toEqual([shared]);
-      expect((await store.notes.listForVideo({ videoId: video.id, viewerId: alice, mineOnly: false }, 10, 0)).map((n) => n.id)).toEqual([secret, shared]);
+      expect(
+        (await store.notes.listForVideo({ videoId: video.id, viewerId: bob, mineOnly: false }, 10, 0)).map((n) => n.id),
+      ).toEqual([shared]);
+      expect(
+        (await store.notes.listForVideo({ videoId: video.id, viewerId: alice, mineOnly: false }, 10, 0)).map(
+          (n) => n.id,
+        ),
+      ).toEqual([secret, shared]);
       expect(await store.notes.countForVideo({ videoId: video.id, viewerId: bob, mineOnly: true })).toBe(0);
       expect(await store.notes.countForVideo({ videoId: video.id, viewerId: alice, mineOnly: true })).toBe(2);
     });
 
     it('collects a public note once, never someone else’s private one, lists collections, and deleting a note takes its collections along', async () => {
-      const shared = (await store.notes.insert({ userId: alice, userName: 'a', videoId: sibling, content: '可收录', vtime: 5, type: 0 }, T0 + 10))!;
-      const secret = (await store.notes.insert({ userId: alice, userName: 'a', videoId: sibling, content: '不可收录', vtime: 6, type: 1 }, T0 + 11))!;
+      const shared = (await store.notes.insert(
+        { userId: alice, userName: 'a', videoId: sibling, content: '可收录', vtime: 5, type: 0 },
+        T0 + 10,
+      ))!;
+      const secret = (await store.notes.insert(
+        { userId: alice, userName: 'a', videoId: sibling, content: '不可收录', vtime: 6, type: 1 },
+        T0 + 11,
+      ))!;
       expect(await store.notes.collect(bob, shared, T0 + 20)).toBe(true);
       expect(await store.notes.collect(bob, shared, T0 + 21)).toBe(false);
       expect(await store.notes.collect(bob, secret, T0 + 22)).toBe(false);
@@ -158,18 +219,56 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
   describe('likes and favourites', () => {
     it('sets each once, keeps the course’s counters, answers a video’s state and lists favourite courses by their newest favourite', async () => {
       const { likeCount, collectCount } = await course();
-      expect(await store.userOperations.add({ userId: alice, videoId: video.id, operateType: OPERATE_TYPE.like }, T0)).toBe(true);
-      expect(await store.userOperations.add({ userId: alice, videoId: video.id, operateType: OPERATE_TYPE.like }, T0)).toBe(false);
-      expect(await store.userOperations.add({ userId: alice, videoId: 999_999, operateType: OPERATE_TYPE.like }, T0)).toBe(false);
-      expect(await store.userOperations.add({ userId: bob, videoId: video.id, operateType: OPERATE_TYPE.like }, T0)).toBe(true);
-      expect(await store.userOperations.add({ userId: alice, videoId: video.id, operateType: OPERATE_TYPE.favourite }, T0 + 1)).toBe(true);
-      expect(await store.userOperations.add({ userId: alice, videoId: sibling, operateType: OPERATE_TYPE.favourite }, T0 + 5)).toBe(true);
-      expect(await store.userOperations.add({ userId: alice, videoId: otherCourseVideo, operateType: OPERATE_TYPE.favourite }, T0 + 3)).toBe(true);
+      expect(
+        await store.userOperations.add({ userId: alice, videoId: video.id, operateType: OPERATE_TYPE.like }, T0),
+      ).toBe(true);
+      expect(
+        await store.userOperations.add({ userId: alice, videoId: video.id, operateType: OPERATE_TYPE.like }, T0),
+      ).toBe(false);
+      expect(
+        await store.userOperations.add({ userId: alice, videoId: 999_999, operateType: OPERATE_TYPE.like }, T0),
+      ).toBe(false);
+      expect(
+        await store.userOperations.add({ userId: bob, videoId: video.id, operateType: OPERATE_TYPE.like }, T0),
+      ).toBe(true);
+      expect(
+        await store.userOperations.add(
+          { userId: alice, videoId: video.id, operateType: OPERATE_TYPE.favourite },
+          T0 + 1,
+        ),
+      ).toBe(true);
+      expect(
+        await store.userOperations.add(
+          { userId: alice, videoId: sibling, operateType: OPERATE_TYPE.favourite },
+          T0 + 5,
+        ),
+      ).toBe(true);
+      expect(
+        await store.userOperations.add(
+          { userId: alice, videoId: otherCourseVideo, operateType: OPERATE_TYPE.favourite },
+          T0 + 3,
+        ),
+      ).toBe(true);
       expect(await course()).toMatchObject({ likeCount: likeCount + 2, collectCount: collectCount + 2 });
 
-      expect(await store.userOperations.videoState(alice, video.id)).toEqual({ liked: true, favourited: true, likeCount: 2, favouriteCount: 1 });
-      expect(await store.userOperations.videoState(bob, video.id)).toEqual({ liked: true, favourited: false, likeCount: 2, favouriteCount: 1 });
-      expect(await store.userOperations.videoState(bob, sibling)).toEqual({ liked: false, favourited: false, likeCount: 0, favouriteCount: 1 });
+      expect(await store.userOperations.videoState(alice, video.id)).toEqual({
+        liked: true,
+        favourited: true,
+        likeCount: 2,
+        favouriteCount: 1,
+      });
+      expect(await store.userOperations.videoState(bob, video.id)).toEqual({
+        liked: true,
+        favourited: false,
+        likeCount: 2,
+        favouriteCount: 1,
+      });
+      expect(await store.userOperations.videoState(bob, sibling)).toEqual({
+        liked: false,
+        favourited: false,
+        likeCount: 0,
+        favouriteCount: 1,
+      });
       expect(await store.userOperations.has(alice, sibling, OPERATE_TYPE.favourite)).toBe(true);
       expect(await store.userOperations.has(bob, sibling, OPERATE_TYPE.favourite)).toBe(false);
 
@@ -189,7 +288,11 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
   });
 
   describe('play records', () => {
-    const report = (userId: number, videoId: number, fields: Partial<Parameters<Store['playLogs']['record']>[0]> = {}) => ({
+    const report = (
+      userId: number,
+      videoId: number,
+      fields: Partial<Parameters<Store['playLogs']['record']>[0]> = {},
+    ) => ({
       userId,
       videoId,
       lastPlayTime: 0,
@@ -199,16 +302,44 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
     });
 
     it('creates one record per user and video, clamps what the player says to the video’s length, and keeps the position on a length-0 report', async () => {
-      const id = await store.playLogs.record(report(bob, video.id, { userName: '鲍勃', lastPlayTime: 50, duration: 100_000, stayTime: 20 }), T0);
+      const id = await store.playLogs.record(
+        report(bob, video.id, { userName: '鲍勃', lastPlayTime: 50, duration: 100_000, stayTime: 20 }),
+        T0,
+      );
       expect(id).toEqual(expect.any(Number));
       let found = (await store.playLogs.find(bob, video.id))!;
-      expect(found).toMatchObject({ id, userId: bob, videoId: video.id, courseId: video.courseId, catalogId: video.catalogueId, lastPlayTime: 50, duration: video.durationSeconds, stayTime: 20, createdAt: T0, updatedAt: T0 });
+      expect(found).toMatchObject({
+        id,
+        userId: bob,
+        videoId: video.id,
+        courseId: video.courseId,
+        catalogId: video.catalogueId,
+        lastPlayTime: 50,
+        duration: video.durationSeconds,
+        stayTime: 20,
+        createdAt: T0,
+        updatedAt: T0,
+      });
       expect(found.videoName.length).toBeGreaterThan(0);
-      expect(await store.playLogs.record(report(bob, video.id, { lastPlayTime: 70, duration: 0, stayTime: 25 }), T0 + 5 * SECOND)).toBe(id);
+      expect(
+        await store.playLogs.record(
+          report(bob, video.id, { lastPlayTime: 70, duration: 0, stayTime: 25 }),
+          T0 + 5 * SECOND,
+        ),
+      ).toBe(id);
       found = (await store.playLogs.find(bob, video.id))!;
-      expect(found).toMatchObject({ lastPlayTime: 50, duration: video.durationSeconds, stayTime: 25, updatedAt: T0 + 5 * SECOND, createdAt: T0 });
+      expect(found).toMatchObject({
+        lastPlayTime: 50,
+        duration: video.durationSeconds,
+        stayTime: 25,
+        updatedAt: T0 + 5 * SECOND,
+        createdAt: T0,
+      });
       // an older report (the unload beacon arriving late) never moves the time back
-      await store.playLogs.record(report(bob, video.id, { lastPlayTime: 60, duration: 100, stayTime: 24 }), T0 + 2 * SECOND);
+      await store.playLogs.record(
+        report(bob, video.id, { lastPlayTime: 60, duration: 100, stayTime: 24 }),
+        T0 + 2 * SECOND,
+      );
       found = (await store.playLogs.find(bob, video.id))!;
       expect(found).toMatchObject({ lastPlayTime: 60, duration: 100, stayTime: 25, updatedAt: T0 + 5 * SECOND });
       expect(await store.playLogs.record(report(bob, video.id, { courseId: 999_999 }), T0)).toBeNull();
@@ -216,16 +347,28 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
     });
 
     it('adds a new viewing’s stay time to the earlier ones, and caps what a report may add by the time since the previous one', async () => {
-      const first = (await store.playLogs.record(report(alice, sibling, { duration: 100, lastPlayTime: 10, stayTime: 40, viewingOf: 0, stayCapSeconds: 60 }), T0))!;
+      const first = (await store.playLogs.record(
+        report(alice, sibling, { duration: 100, lastPlayTime: 10, stayTime: 40, viewingOf: 0, stayCapSeconds: 60 }),
+        T0,
+      ))!;
       expect((await store.playLogs.find(alice, sibling))!.stayTime).toBe(40);
       // the same viewing, 10 s later, claims 200 s: at most 40 + 10 + 5
-      await store.playLogs.record(report(alice, sibling, { duration: 100, lastPlayTime: 20, stayTime: 200, viewingOf: first, stayCapSeconds: 5 }), T0 + 10 * SECOND);
+      await store.playLogs.record(
+        report(alice, sibling, { duration: 100, lastPlayTime: 20, stayTime: 200, viewingOf: first, stayCapSeconds: 5 }),
+        T0 + 10 * SECOND,
+      );
       expect((await store.playLogs.find(alice, sibling))!.stayTime).toBe(55);
       // a lower running total of the same viewing changes nothing
-      await store.playLogs.record(report(alice, sibling, { duration: 100, lastPlayTime: 21, stayTime: 30, viewingOf: first }), T0 + 11 * SECOND);
+      await store.playLogs.record(
+        report(alice, sibling, { duration: 100, lastPlayTime: 21, stayTime: 30, viewingOf: first }),
+        T0 + 11 * SECOND,
+      );
       expect((await store.playLogs.find(alice, sibling))!.stayTime).toBe(55);
       // a new viewing starts at most stayCap in, on top of the earlier viewings
-      await store.playLogs.record(report(alice, sibling, { duration: 100, lastPlayTime: 5, stayTime: 500, viewingOf: 0, stayCapSeconds: 8 }), T0 + 60 * SECOND);
+      await store.playLogs.record(
+        report(alice, sibling, { duration: 100, lastPlayTime: 5, stayTime: 500, viewingOf: 0, stayCapSeconds: 8 }),
+        T0 + 60 * SECOND,
+      );
       expect((await store.playLogs.find(alice, sibling))!.stayTime).toBe(63);
     });
 
@@ -233,7 +376,20 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
       const user = await addUser(store, `many-${engine.name}`);
       const existing = (await store.videos.listByCourse(video.courseId)).length;
       for (let i = 0; i < PLAY_LOG_KEEP + 1 - existing; i++) {
-        await store.videos.insert({ id: 900_000 + i, courseId: video.courseId, sort: 1000 + i, name: `补充视频${i}`, properTitle: '', code: `extra-${i}`, abstract: '', durationSeconds: 600, publishTime: T0, image: '', keyframes: [], transcript: [] });
+        await store.videos.insert({
+          id: 900_000 + i,
+          courseId: video.courseId,
+          sort: 1000 + i,
+          name: `补充视频${i}`,
+          properTitle: '',
+          code: `extra-${i}`,
+          abstract: '',
+          durationSeconds: 600,
+          publishTime: T0,
+          image: '',
+          keyframes: [],
+          transcript: [],
+        });
       }
       const videos = (await store.videos.listByCourse(video.courseId)).map((v) => v.id);
       expect(videos.length).toBe(PLAY_LOG_KEEP + 1);
@@ -275,10 +431,17 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
         }
       }
       const outcomes = await store.playLogs.recordMany(reports(batch), T0 + 9 * SECOND);
-      expect(outcomes.map((o) => (typeof o === 'number' ? 'id' : o))).toEqual(expected.map((o) => (typeof o === 'number' ? 'id' : o)));
+      expect(outcomes.map((o) => (typeof o === 'number' ? 'id' : o))).toEqual(
+        expected.map((o) => (typeof o === 'number' ? 'id' : o)),
+      );
       expect(outcomes.slice(2, 5)).toEqual(['unknownUser', null, null]);
       expect(outcomes[5]).toBe(outcomes[0]);
-      const strip = ({ id: _id, userId: _user, createdAt: _created, ...rest }: Awaited<ReturnType<Store['playLogs']['find']>> & object) => rest;
+      const strip = ({
+        id: _id,
+        userId: _user,
+        createdAt: _created,
+        ...rest
+      }: Awaited<ReturnType<Store['playLogs']['find']>> & object) => rest;
       const written = await store.playLogs.listByUser(batch);
       expect(written.map((r) => r.id).sort()).toEqual([outcomes[0], outcomes[1]].sort());
       expect(written.map(strip)).toEqual((await store.playLogs.listByUser(one)).map(strip));
@@ -288,9 +451,15 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
     it('prunes a batch’s users to their newest records once', async () => {
       const user = await addUser(store, `batch-many-${engine.name}`);
       const videos = (await store.videos.listByCourse(video.courseId)).map((v) => v.id);
-      const first = await store.playLogs.recordMany(videos.slice(0, 60).map((id) => report(user, id, { duration: 60 })), T0);
+      const first = await store.playLogs.recordMany(
+        videos.slice(0, 60).map((id) => report(user, id, { duration: 60 })),
+        T0,
+      );
       expect(first.every((id) => typeof id === 'number')).toBe(true);
-      await store.playLogs.recordMany(videos.slice(60).map((id) => report(user, id, { duration: 60 })), T0 + SECOND);
+      await store.playLogs.recordMany(
+        videos.slice(60).map((id) => report(user, id, { duration: 60 })),
+        T0 + SECOND,
+      );
       expect(await store.playLogs.countByUser(user)).toBe(PLAY_LOG_KEEP);
       // the oldest went; ties of time fall to the lower ids
       expect(await store.playLogs.find(user, videos[0]!)).toBeUndefined();
@@ -300,7 +469,9 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
     it('inside one transaction, a report for an unknown account fails alone and the others are kept', async () => {
       await store.transaction(async () => {
         await store.playLogs.record(report(bob, sibling, { duration: 100, lastPlayTime: 3 }), T0);
-        const failure = await store.playLogs.record(report(987_654, sibling, { duration: 100 }), T0).catch((error: unknown) => error);
+        const failure = await store.playLogs
+          .record(report(987_654, sibling, { duration: 100 }), T0)
+          .catch((error: unknown) => error);
         expect(isMissingReference(failure)).toBe(true);
         await store.playLogs.record(report(bob, otherCourseVideo, { duration: 100, lastPlayTime: 4 }), T0);
       });
@@ -323,7 +494,18 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
 
     it('reserves at most perVideo unexpired clips of a video, names them by counter, and finds, lists and deletes them', async () => {
       const first = await store.fragments.reserve(reservation(alice, null), T0);
-      expect(first).toMatchObject({ userId: alice, videoId: video.id, courseId: video.courseId, fragmentName: '视频-片段1', startTime: 10, endTime: 40, download: 1, videoAddress: '', createdAt: T0, expiresAt: T0 + FRAGMENT_RETENTION_MS });
+      expect(first).toMatchObject({
+        userId: alice,
+        videoId: video.id,
+        courseId: video.courseId,
+        fragmentName: '视频-片段1',
+        startTime: 10,
+        endTime: 40,
+        download: 1,
+        videoAddress: '',
+        createdAt: T0,
+        expiresAt: T0 + FRAGMENT_RETENTION_MS,
+      });
       const second = await store.fragments.reserve(reservation(alice, '我的片段'), T0 + 1);
       expect(second).toMatchObject({ fragmentName: '我的片段' });
       expect(await store.fragments.reserve(reservation(alice, null), T0 + 2)).toBe('limit');
@@ -339,7 +521,10 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
       const third = await store.fragments.reserve(reservation(alice, null), T0 + 6);
       expect(third).toMatchObject({ fragmentName: '视频-片段2' });
 
-      expect((await store.fragments.listActive(alice, T0 + 7, 10, 0)).map((f) => f.fragmentName)).toEqual(['视频-片段2', '视频-片段1']);
+      expect((await store.fragments.listActive(alice, T0 + 7, 10, 0)).map((f) => f.fragmentName)).toEqual([
+        '视频-片段2',
+        '视频-片段1',
+      ]);
       expect(await store.fragments.countActive(alice, T0 + 7)).toBe(2);
       expect(await store.fragments.countActive(alice, T0 + FRAGMENT_RETENTION_MS + 6)).toBe(0);
 
@@ -350,8 +535,14 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
     });
 
     it('deletes expired fragments of one user or of everyone, handing back the rows', async () => {
-      const bobs = await store.fragments.insert({ userId: bob, videoId: sibling, fragmentName: 'b', startTime: 0, endTime: 5, download: 0 }, T0 - FRAGMENT_RETENTION_MS - 1);
-      const alices = await store.fragments.insert({ userId: alice, videoId: sibling, fragmentName: 'a', startTime: 0, endTime: 5, download: 0 }, T0 - FRAGMENT_RETENTION_MS - 1);
+      const bobs = await store.fragments.insert(
+        { userId: bob, videoId: sibling, fragmentName: 'b', startTime: 0, endTime: 5, download: 0 },
+        T0 - FRAGMENT_RETENTION_MS - 1,
+      );
+      const alices = await store.fragments.insert(
+        { userId: alice, videoId: sibling, fragmentName: 'a', startTime: 0, endTime: 5, download: 0 },
+        T0 - FRAGMENT_RETENTION_MS - 1,
+      );
       expect((await store.fragments.deleteExpired(T0, bob)).map((f) => f.id)).toEqual([bobs!.id]);
       const rest = await store.fragments.deleteExpired(T0);
       expect(rest.map((f) => f.id)).toEqual([alices!.id]);
@@ -367,10 +558,16 @@ describe.each(ENGINES)('the learning stores on $name', (engine) => {
       await store.danmaku.add({ userId: bob, videoId: video.id, vtime: 5, content: '第二' }, T0 + 1, 3);
       expect(await store.danmaku.add({ userId: bob, videoId: 999_999, vtime: 1, content: 'x' }, T0 + 2, 3)).toBeNull();
       await store.danmaku.add({ userId: bob, videoId: video.id, vtime: 12.3, content: '第三' }, T0 + 3, 3);
-      expect(await store.danmaku.add({ userId: bob, videoId: video.id, vtime: 1, content: '第四' }, T0 + 4, 3)).toBe('tooMany');
-      expect(await store.danmaku.add({ userId: alice, videoId: video.id, vtime: 1, content: '别人' }, T0 + 4, 3)).not.toBe('tooMany');
+      expect(await store.danmaku.add({ userId: bob, videoId: video.id, vtime: 1, content: '第四' }, T0 + 4, 3)).toBe(
+        'tooMany',
+      );
+      expect(
+        await store.danmaku.add({ userId: alice, videoId: video.id, vtime: 1, content: '别人' }, T0 + 4, 3),
+      ).not.toBe('tooMany');
       // a minute later the sender may send again
-      expect(await store.danmaku.add({ userId: bob, videoId: video.id, vtime: 100, content: '第五' }, T0 + 60_001, 3)).not.toBe('tooMany');
+      expect(
+        await store.danmaku.add({ userId: bob, videoId: video.id, vtime: 100, content: '第五' }, T0 + 60_001, 3),
+      ).not.toBe('tooMany');
       const listed = await store.danmaku.listByVideo(video.id, 2, 20, 10);
       expect(listed.map((d) => [d.vtime, d.content])).toEqual([
         [5, '第二'],

@@ -69,7 +69,10 @@ describe.each(ENGINES)('the store on $name', (engine) => {
       expect(org).toMatchObject({ name: '示范大学', comCode: 'SFDX', enabled: true, createdAt: 1_700_000_000_000 });
       expect(org.ipRanges).toEqual(['10.1.0.0/16', '10.2.0.0/16']);
       expect(org.gid).toMatch(/^[0-9a-f]{32}$/);
-      const chosen = await store.organisations.insert({ name: '图书馆', comCode: '', gid: 'demo-lib', enabled: true, ipRanges: [] }, 1);
+      const chosen = await store.organisations.insert(
+        { name: '图书馆', comCode: '', gid: 'demo-lib', enabled: true, ipRanges: [] },
+        1,
+      );
       expect(chosen.gid).toBe('demo-lib');
       expect(chosen.ipRanges).toEqual([]);
       expect(await store.organisations.getByGid('demo-lib')).toEqual(chosen);
@@ -77,12 +80,17 @@ describe.each(ENGINES)('the store on $name', (engine) => {
       expect(await store.organisations.get(999_999)).toBeUndefined();
       expect(await store.organisations.getByGid('nobody')).toBeUndefined();
       // a gid is one organisation's
-      await expect(store.organisations.insert({ name: '重名', comCode: '', gid: 'demo-lib', enabled: true, ipRanges: [] }, 2)).rejects.toThrow();
+      await expect(
+        store.organisations.insert({ name: '重名', comCode: '', gid: 'demo-lib', enabled: true, ipRanges: [] }, 2),
+      ).rejects.toThrow();
       expect((await store.organisations.list()).map((o) => o.name)).toEqual(['示范大学', '图书馆']);
     });
 
     it('answers the ranges of enabled organisations only, and tells whether an organisation changed', async () => {
-      const closed = await store.organisations.insert({ name: '停用学院', comCode: '', enabled: true, ipRanges: ['10.9.0.0/16'] }, 3);
+      const closed = await store.organisations.insert(
+        { name: '停用学院', comCode: '', enabled: true, ipRanges: ['10.9.0.0/16'] },
+        3,
+      );
       expect((await store.organisations.enabledRanges()).map((r) => r.cidr)).toContain('10.9.0.0/16');
       expect(await store.organisations.setEnabled(closed.comId, false)).toBe(true);
       expect(await store.organisations.setEnabled(999_999, false)).toBe(false);
@@ -98,21 +106,49 @@ describe.each(ENGINES)('the store on $name', (engine) => {
 
   describe('users', () => {
     it('finds a user by name whatever the ASCII case, and refuses a second account of that name', async () => {
-      const user = await store.users.insert({ userName: 'Lin', passwordHash: 'scrypt$x', userType: 1, comId: null, realName: '林' }, 10);
-      expect(user).toMatchObject({ userName: 'Lin', userType: 1, comId: null, realName: '林', enabled: true, hasPassword: true, gender: 2, orgIdentityOf: null, createdAt: 10 });
+      const user = await store.users.insert(
+        { userName: 'Lin', passwordHash: 'scrypt$x', userType: 1, comId: null, realName: '林' },
+        10,
+      );
+      expect(user).toMatchObject({
+        userName: 'Lin',
+        userType: 1,
+        comId: null,
+        realName: '林',
+        enabled: true,
+        hasPassword: true,
+        gender: 2,
+        orgIdentityOf: null,
+        createdAt: 10,
+      });
       expect(await store.users.getByName('lin')).toEqual(user);
       expect(await store.users.getByName('LIN')).toEqual(user);
       expect(await store.users.getByName('Lín')).toBeUndefined();
-      await expect(store.users.insert({ userName: 'LIN', passwordHash: null, userType: 1, comId: null }, 11)).rejects.toThrow();
+      await expect(
+        store.users.insert({ userName: 'LIN', passwordHash: null, userType: 1, comId: null }, 11),
+      ).rejects.toThrow();
       // the hash is read only on purpose
       expect(JSON.stringify(await store.users.get(user.userId))).not.toContain('scrypt');
       expect(await store.users.passwordHashOf(user.userId)).toBe('scrypt$x');
       expect(await store.users.passwordHashOf(999_999)).toBeNull();
     });
 
-    it("writes a profile, a head picture, bound accounts, contacts and the password, and tells whether a user changed", async () => {
-      const { userId } = await store.users.insert({ userName: 'wang', passwordHash: 'scrypt$old', userType: 1, comId: null }, 12);
-      const profile = { realName: '王', gender: 1, address: '北京', birthday: '2001-02-03', school: '示范大学', major: '哲学', className: '一班', studentId: 'S1', info: '你好' };
+    it('writes a profile, a head picture, bound accounts, contacts and the password, and tells whether a user changed', async () => {
+      const { userId } = await store.users.insert(
+        { userName: 'wang', passwordHash: 'scrypt$old', userType: 1, comId: null },
+        12,
+      );
+      const profile = {
+        realName: '王',
+        gender: 1,
+        address: '北京',
+        birthday: '2001-02-03',
+        school: '示范大学',
+        major: '哲学',
+        className: '一班',
+        studentId: 'S1',
+        info: '你好',
+      };
       expect(await store.users.updateProfile(userId, profile)).toBe(true);
       expect(await store.users.setHeadPicture(userId, '/media/avatars/a.png')).toBe(true);
       expect(await store.users.setBindState(userId, 'weixin', true)).toBe(true);
@@ -135,10 +171,18 @@ describe.each(ENGINES)('the store on $name', (engine) => {
 
     it("keeps an organisation's network identity: one per organisation, without a password", async () => {
       const org = await store.organisations.insert({ name: '网络学院', comCode: '', enabled: true, ipRanges: [] }, 13);
-      const identity = await store.users.insert({ userName: `org${org.comId}`, passwordHash: null, userType: 2, comId: org.comId, orgIdentityOf: org.comId }, 14);
+      const identity = await store.users.insert(
+        { userName: `org${org.comId}`, passwordHash: null, userType: 2, comId: org.comId, orgIdentityOf: org.comId },
+        14,
+      );
       expect(identity).toMatchObject({ userType: 2, comId: org.comId, orgIdentityOf: org.comId, hasPassword: false });
       expect(await store.users.orgIdentity(org.comId)).toEqual(identity);
-      await expect(store.users.insert({ userName: 'other-identity', passwordHash: null, userType: 2, comId: org.comId, orgIdentityOf: org.comId }, 15)).rejects.toThrow();
+      await expect(
+        store.users.insert(
+          { userName: 'other-identity', passwordHash: null, userType: 2, comId: org.comId, orgIdentityOf: org.comId },
+          15,
+        ),
+      ).rejects.toThrow();
       const listed = await store.users.list();
       expect(listed.map((u) => u.userId)).toEqual(listed.map((u) => u.userId).sort((a, b) => a - b));
       expect(listed.at(-1)).toEqual(identity);
@@ -147,9 +191,25 @@ describe.each(ENGINES)('the store on $name', (engine) => {
 
   describe('tokens', () => {
     it('keeps a token by its hash: used, extended, revoked one by one, all but one, all, and when expired', async () => {
-      const { userId } = await store.users.insert({ userName: 'token-owner', passwordHash: null, userType: 1, comId: null }, 20);
-      const token = (tokenHash: string, expiresAt: number) => ({ tokenHash, userId, kind: 'password' as const, createdAt: 100, expiresAt, lastUsedAt: 100 });
-      for (const [hash, expires] of [['a', 1_000], ['b', 2_000], ['c', 3_000], ['d', 50]] as const) await store.tokens.insert(token(hash, expires));
+      const { userId } = await store.users.insert(
+        { userName: 'token-owner', passwordHash: null, userType: 1, comId: null },
+        20,
+      );
+      const token = (tokenHash: string, expiresAt: number) => ({
+        tokenHash,
+        userId,
+        kind: 'password' as const,
+        createdAt: 100,
+        expiresAt,
+        lastUsedAt: 100,
+      });
+      for (const [hash, expires] of [
+        ['a', 1_000],
+        ['b', 2_000],
+        ['c', 3_000],
+        ['d', 50],
+      ] as const)
+        await store.tokens.insert(token(hash, expires));
       expect(await store.tokens.get('a')).toEqual(token('a', 1_000));
       expect(await store.tokens.get('zz')).toBeUndefined();
       await store.tokens.touch('a', 500);
@@ -193,7 +253,10 @@ describe.each(ENGINES)('the store on $name', (engine) => {
     });
 
     it('remembers the addresses a user signed in from, keeping the latest time, until they are purged', async () => {
-      const { userId } = await store.users.insert({ userName: 'roamer', passwordHash: 'scrypt$r', userType: 1, comId: null }, 50);
+      const { userId } = await store.users.insert(
+        { userName: 'roamer', passwordHash: 'scrypt$r', userType: 1, comId: null },
+        50,
+      );
       await store.loginAttempts.rememberAddress(userId, '203.0.113.0/64', 1_000);
       await store.loginAttempts.rememberAddress(userId, '203.0.113.0/64', 500);
       expect(await store.loginAttempts.isKnownAddress(userId, '203.0.113.0/64', 900)).toBe(true);
@@ -206,9 +269,22 @@ describe.each(ENGINES)('the store on $name', (engine) => {
 
   describe('password-reset requests', () => {
     it('lists open requests newest first, marks one handled once, counts per address and overall, purges handled ones', async () => {
-      const first = await store.passwordResets.add({ userName: 'lin', contact: 'lin@example.edu.cn', clientIp: '198.51.100.7' }, 1_000);
-      const second = await store.passwordResets.add({ userName: 'wang', contact: '13900000002', clientIp: '198.51.100.8' }, 2_000);
-      expect(await store.passwordResets.get(first)).toEqual({ id: first, userName: 'lin', contact: 'lin@example.edu.cn', clientIp: '198.51.100.7', createdAt: 1_000, handledAt: null });
+      const first = await store.passwordResets.add(
+        { userName: 'lin', contact: 'lin@example.edu.cn', clientIp: '198.51.100.7' },
+        1_000,
+      );
+      const second = await store.passwordResets.add(
+        { userName: 'wang', contact: '13900000002', clientIp: '198.51.100.8' },
+        2_000,
+      );
+      expect(await store.passwordResets.get(first)).toEqual({
+        id: first,
+        userName: 'lin',
+        contact: 'lin@example.edu.cn',
+        clientIp: '198.51.100.7',
+        createdAt: 1_000,
+        handledAt: null,
+      });
       expect(await store.passwordResets.get(999_999)).toBeUndefined();
       expect((await store.passwordResets.list()).map((r) => r.id)).toEqual([second, first]);
       expect(await store.passwordResets.markHandled(first, 3_000)).toBe(true);
@@ -252,7 +328,10 @@ describe.each(ENGINES)('the store on $name', (engine) => {
     });
 
     it('runs check-then-write transactions one after another: none of ten concurrent ones loses an update', async () => {
-      const { userId } = await store.users.insert({ userName: 'counter', passwordHash: null, userType: 1, comId: null }, 40);
+      const { userId } = await store.users.insert(
+        { userName: 'counter', passwordHash: null, userType: 1, comId: null },
+        40,
+      );
       await Promise.all(
         Array.from({ length: 10 }, () =>
           store.immediateTransaction(async () => {
@@ -268,4 +347,14 @@ describe.each(ENGINES)('the store on $name', (engine) => {
   });
 });
 
-const EMPTY_PROFILE = { realName: '', gender: 2, address: '', birthday: '', school: '', major: '', className: '', studentId: '', info: '' };
+const EMPTY_PROFILE = {
+  realName: '',
+  gender: 2,
+  address: '',
+  birthday: '',
+  school: '',
+  major: '',
+  className: '',
+  studentId: '',
+  info: '',
+};

@@ -56,17 +56,24 @@ describe('notes: visibility', () => {
   let privateNote: number;
 
   beforeAll(async () => {
-    author = (await addUser(store, 'note-author'));
-    reader = (await addUser(store, 'note-reader'));
+    author = await addUser(store, 'note-author');
+    reader = await addUser(store, 'note-reader');
     const note = async (type: number, content: string) =>
-      (await store.notes.insert({ userId: author, userName: '作者', videoId: 11, content, vtime: 5, type }, Date.now()))!;
-    publicNote = (await note(NOTE_TYPE.public, '公开的笔记'));
-    privateNote = (await note(NOTE_TYPE.private, '私密的笔记'));
+      (await store.notes.insert(
+        { userId: author, userName: '作者', videoId: 11, content, vtime: 5, type },
+        Date.now(),
+      ))!;
+    publicNote = await note(NOTE_TYPE.public, '公开的笔记');
+    privateNote = await note(NOTE_TYPE.private, '私密的笔记');
   });
 
-  it("get: a public note for anyone, a private one for its author only (else like an unknown id)", async () => {
+  it('get: a public note for anyone, a private one for its author only (else like an unknown id)', async () => {
     expect(await store.notes.get(publicNote, reader)).toMatchObject({ id: publicNote, content: '公开的笔记' });
-    expect(await store.notes.get(privateNote, author)).toMatchObject({ id: privateNote, content: '私密的笔记', type: NOTE_TYPE.private });
+    expect(await store.notes.get(privateNote, author)).toMatchObject({
+      id: privateNote,
+      content: '私密的笔记',
+      type: NOTE_TYPE.private,
+    });
     expect(await store.notes.get(privateNote, reader)).toBeUndefined();
     expect(await store.notes.get(privateNote, 0)).toBeUndefined();
     expect(await store.notes.get(999_999, author)).toBeUndefined();
@@ -76,7 +83,11 @@ describe('notes: visibility', () => {
     expect(await store.notes.collect(reader, privateNote, Date.now())).toBe(false);
     expect(await store.notes.count({ userId: reader, kind: 'collected' })).toBe(0);
     const collections = () =>
-      (db.prepare('SELECT count(*) AS n FROM note_collections WHERE user_id = ? AND note_id = ?').get(reader, privateNote) as { n: number }).n;
+      (
+        db
+          .prepare('SELECT count(*) AS n FROM note_collections WHERE user_id = ? AND note_id = ?')
+          .get(reader, privateNote) as { n: number }
+      ).n;
     expect(collections()).toBe(0);
     expect(await store.notes.collect(reader, 999_999, Date.now())).toBe(false);
 
@@ -97,7 +108,10 @@ describe('fragments: expiry per user', () => {
     const alice = await addUser(store, 'frag-alice');
     const bob = await addUser(store, 'frag-bob');
     const clip = async (userId: number, createdAt: number) =>
-      (await store.fragments.insert({ userId, videoId: 11, fragmentName: '片段', startTime: 0, endTime: 10, download: 0 }, createdAt))!.id;
+      (await store.fragments.insert(
+        { userId, videoId: 11, fragmentName: '片段', startTime: 0, endTime: 10, download: 0 },
+        createdAt,
+      ))!.id;
     const aliceOld = await clip(alice, now - 40 * DAY);
     const aliceNew = await clip(alice, now - DAY);
     const bobOld = await clip(bob, now - 40 * DAY);
@@ -107,7 +121,9 @@ describe('fragments: expiry per user', () => {
     expect(await store.fragments.get(bobOld)).toBeDefined();
     expect((await store.fragments.deleteExpired(now)).map((f) => f.id)).toEqual([bobOld]);
 
-    expect(planOf(FRAGMENT_SQL.expiredOfUser, alice, now)).toContain('USING INDEX fragments_by_user_expiry (user_id=? AND expires_at<?)');
+    expect(planOf(FRAGMENT_SQL.expiredOfUser, alice, now)).toContain(
+      'USING INDEX fragments_by_user_expiry (user_id=? AND expires_at<?)',
+    );
     expect(planOf(FRAGMENT_SQL.expired, now)).toContain('USING INDEX fragments_by_expiry');
     expect(FRAGMENT_SQL.expiredOfUser).not.toContain('IS NULL');
   });
@@ -125,9 +141,15 @@ describe('password_reset_requests: indexes, global cap, retention', () => {
   });
 
   it('has the indexes of migration 0004, and its statements use them', () => {
-    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('fragments', 'password_reset_requests')").all() as {
-      name: string;
-    }[]).map((row) => row.name);
+    const indexes = (
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('fragments', 'password_reset_requests')",
+        )
+        .all() as {
+        name: string;
+      }[]
+    ).map((row) => row.name);
     expect(indexes).toEqual(
       expect.arrayContaining([
         'fragments_by_user_expiry',
@@ -136,7 +158,9 @@ describe('password_reset_requests: indexes, global cap, retention', () => {
         'password_reset_requests_handled',
       ]),
     );
-    expect(planOf(PASSWORD_RESET_SQL.countFromAddress, '203.0.113.1', 0)).toContain('password_reset_requests_by_address (client_ip=? AND created_at>?)');
+    expect(planOf(PASSWORD_RESET_SQL.countFromAddress, '203.0.113.1', 0)).toContain(
+      'password_reset_requests_by_address (client_ip=? AND created_at>?)',
+    );
     expect(planOf(PASSWORD_RESET_SQL.countSince, 0)).toContain('password_reset_requests_by_time (created_at>?)');
     expect(planOf(PASSWORD_RESET_SQL.purgeHandledBefore, 0)).toContain('password_reset_requests_handled');
   });
@@ -158,9 +182,18 @@ describe('password_reset_requests: indexes, global cap, retention', () => {
   it('deletes requests handled more than 90 days ago whenever one is stored; open and recent ones stay', async () => {
     expect(RESET_REQUEST_RETENTION_MS).toBe(90 * DAY);
     clock += 2 * 3_600_000;
-    const old = await store.passwordResets.add({ userName: 'old-done', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 200 * DAY);
-    const oldOpen = await store.passwordResets.add({ userName: 'old-open', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 200 * DAY);
-    const recent = await store.passwordResets.add({ userName: 'recent-done', contact: 'a@b.cn', clientIp: '192.0.2.1' }, clock - 100 * DAY);
+    const old = await store.passwordResets.add(
+      { userName: 'old-done', contact: 'a@b.cn', clientIp: '192.0.2.1' },
+      clock - 200 * DAY,
+    );
+    const oldOpen = await store.passwordResets.add(
+      { userName: 'old-open', contact: 'a@b.cn', clientIp: '192.0.2.1' },
+      clock - 200 * DAY,
+    );
+    const recent = await store.passwordResets.add(
+      { userName: 'recent-done', contact: 'a@b.cn', clientIp: '192.0.2.1' },
+      clock - 100 * DAY,
+    );
     await store.passwordResets.markHandled(old, clock - 91 * DAY);
     await store.passwordResets.markHandled(recent, clock - 10 * DAY);
 

@@ -58,7 +58,14 @@ describe('store', () => {
         generated++;
         return fixtureContent();
       };
-      expect(await seedIfEmpty(store, generate)).toMatchObject({ catalogues: 14, lecturers: 6, courses: 10, videos: 20, topics: 4, banners: 3 });
+      expect(await seedIfEmpty(store, generate)).toMatchObject({
+        catalogues: 14,
+        lecturers: 6,
+        courses: 10,
+        videos: 20,
+        topics: 4,
+        banners: 3,
+      });
       expect(await store.isEmpty()).toBe(false);
       expect(await seedIfEmpty(store, generate)).toBeNull();
       expect(generated).toBe(1);

@@ -11,11 +11,14 @@ describe('topic endpoints', () => {
   afterAll(() => api.stop());
 
   it('GetSpecialListByPage pages topics newest first, each with its first 4 courses', async () => {
-    const res = await api.client.get<{ totalCount: number; dataList: TopicItem[] }>('/api/special/GetSpecialListByPage', {
-      comId: 0,
-      pageSize: 12,
-      pageIndex: 1,
-    });
+    const res = await api.client.get<{ totalCount: number; dataList: TopicItem[] }>(
+      '/api/special/GetSpecialListByPage',
+      {
+        comId: 0,
+        pageSize: 12,
+        pageIndex: 1,
+      },
+    );
     expect(res.body.code).toBe(2000);
     expect(res.body.items.totalCount).toBe(4);
     expect(res.body.items.dataList.map((t) => t.id)).toEqual([3, 1, 2, 4]);
@@ -31,11 +34,14 @@ describe('topic endpoints', () => {
     expect(first.courseList.map((c) => c.courseId)).toEqual([1, 2, 3, 10]);
     expect(res.body.items.dataList[3]!.courseList.map((c) => c.courseId)).toEqual([9]);
 
-    const page2 = await api.client.get<{ totalCount: number; dataList: TopicItem[] }>('/api/special/GetSpecialListByPage', {
-      comId: 0,
-      pageSize: 3,
-      pageIndex: 2,
-    });
+    const page2 = await api.client.get<{ totalCount: number; dataList: TopicItem[] }>(
+      '/api/special/GetSpecialListByPage',
+      {
+        comId: 0,
+        pageSize: 3,
+        pageIndex: 2,
+      },
+    );
     expect(page2.body.items.dataList.map((t) => t.id)).toEqual([4]);
   });
 
@@ -43,7 +49,10 @@ describe('topic endpoints', () => {
     const res = await api.client.get<TopicItem>('/api/special/GetSpecialDetails', { comId: 0, id: 1 });
     expect(res.body.items.courseCount).toBe(5);
     expect(res.body.items.courseList.map((c) => c.courseId)).toEqual([1, 2, 3, 10, 7]);
-    expect(res.body.items.courseList[0]).toMatchObject({ courseName: '唯物辩证法的基本规律', catalogName: '唯物辩证法' });
+    expect(res.body.items.courseList[0]).toMatchObject({
+      courseName: '唯物辩证法的基本规律',
+      catalogName: '唯物辩证法',
+    });
     const unknown = await api.client.get('/api/special/GetSpecialDetails', { comId: 0, id: 99 });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ code: 4004, message: '专题不存在', items: null });
@@ -64,7 +73,11 @@ describe('topic endpoints', () => {
     // topic 1's catalogues {1,10,100,101,2,20}; topic 3 shares 5, topic 2 shares 3, topic 4 none
     const res = await api.client.get<TopicItem[]>('/api/special/GetRelatedSpecialList', { comId: 0, id: 1, limit: 6 });
     expect(res.body.items.map((t) => t.id)).toEqual([3, 2, 4]);
-    const limited = await api.client.get<TopicItem[]>('/api/special/GetRelatedSpecialList', { comId: 0, id: 1, limit: 1 });
+    const limited = await api.client.get<TopicItem[]>('/api/special/GetRelatedSpecialList', {
+      comId: 0,
+      id: 1,
+      limit: 1,
+    });
     expect(limited.body.items.map((t) => t.id)).toEqual([3]);
     const unknown = await api.client.get('/api/special/GetRelatedSpecialList', { comId: 0, id: 99, limit: 6 });
     expect(unknown.body.code).toBe(4004);

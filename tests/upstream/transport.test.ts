@@ -55,7 +55,9 @@ describe('main API transport', () => {
     expect(await missing.json()).toEqual(expected);
 
     const sign = signParams([['catalogId', '1']], timespan, 'sizheng-dev-secret');
-    const tampered = await fetch(`${api.server.url}${PATH}?catalogId=2`, { headers: { timespan, sign, productId: '1' } });
+    const tampered = await fetch(`${api.server.url}${PATH}?catalogId=2`, {
+      headers: { timespan, sign, productId: '1' },
+    });
     expect(tampered.status).toBe(401);
   });
 
@@ -107,7 +109,9 @@ describe('main API transport', () => {
       ['catalogId', '2'],
     ];
     const sign = signParams(pairs, timespan, 'sizheng-dev-secret');
-    const res = await fetch(`${api.server.url}${PATH}?catalogId=1&catalogId=2`, { headers: { timespan, sign, productId: '1' } });
+    const res = await fetch(`${api.server.url}${PATH}?catalogId=1&catalogId=2`, {
+      headers: { timespan, sign, productId: '1' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toContain('catalogId');
   });
@@ -161,20 +165,30 @@ describe('main API logging', () => {
       const logged = await captureOutput(async () => {
         // A closed database is a real failure of the store, not a mock: every query throws.
         await api.store.close();
-        const res = await fetch(`${api.server.url}/api/courses/GetListByCatalogId?catalogId=0&pageIndex=1&pageSize=20`, {
-          headers: (() => {
-            const timespan = String(Math.floor(Date.now() / 1000));
-            const pairs: [string, string][] = [['catalogId', '0'], ['pageIndex', '1'], ['pageSize', '20']];
-            return { timespan, sign: signParams(pairs, timespan, 'sizheng-dev-secret'), productId: '1' };
-          })(),
-        });
+        const res = await fetch(
+          `${api.server.url}/api/courses/GetListByCatalogId?catalogId=0&pageIndex=1&pageSize=20`,
+          {
+            headers: (() => {
+              const timespan = String(Math.floor(Date.now() / 1000));
+              const pairs: [string, string][] = [
+                ['catalogId', '0'],
+                ['pageIndex', '1'],
+                ['pageSize', '20'],
+              ];
+              return { timespan, sign: signParams(pairs, timespan, 'sizheng-dev-secret'), productId: '1' };
+            })(),
+          },
+        );
         status = res.status;
         body = await res.text();
       });
       expect(status).toBe(500);
       expect(JSON.parse(body)).toEqual({ code: 5000, message: '服务器内部错误', items: null });
       // a JSON line at level error naming the path, its stack in err
-      const lines = logged.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: string; msg: string; err?: { stack?: string } });
+      const lines = logged
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { level: string; msg: string; err?: { stack?: string } });
       const failure = lines.find((line) => line.level === 'error' && line.msg.includes('GetListByCatalogId'));
       // SQLite: 'The database connection is not open'; PostgreSQL: the pool has ended
       expect(failure?.err?.stack).toMatch(/database connection is not open|destroyed|after calling end on the pool/i);

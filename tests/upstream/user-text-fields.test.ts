@@ -36,13 +36,23 @@ describe('the text policy, field by field', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    writer = (await addMember(api.store, 'text-policy-writer'));
+    writer = await addMember(api.store, 'text-policy-writer');
   });
   afterAll(() => api.stop());
 
   describe('notes (multi-line, 500)', () => {
     const add = (content: string) =>
-      api.client.postJson<NoteItem>('/api/operate/AddNote', { userId: writer, userName: '', comId: 0, videoId: 11, courseId: 1, catalogId: 100, type: 1, vtime: 1, content });
+      api.client.postJson<NoteItem>('/api/operate/AddNote', {
+        userId: writer,
+        userName: '',
+        comId: 0,
+        videoId: 11,
+        courseId: 1,
+        catalogId: 100,
+        type: 1,
+        vtime: 1,
+        content,
+      });
 
     it('refuses control characters and bidi controls: 笔记包含无法显示的字符', async () => {
       for (const raw of Object.values(REFUSED)) expectRefused(await add(raw), '笔记包含无法显示的字符');
@@ -63,7 +73,8 @@ describe('the text policy, field by field', () => {
   });
 
   describe('弹幕 (one line, 30)', () => {
-    const send = (content: string) => api.client.postJson<{ content: string }>('/api/danmaku/Send', { userId: writer, videoId: 11, vtime: 1, content });
+    const send = (content: string) =>
+      api.client.postJson<{ content: string }>('/api/danmaku/Send', { userId: writer, videoId: 11, vtime: 1, content });
 
     it('refuses control characters and bidi controls: 弹幕包含无法显示的字符', async () => {
       for (const raw of Object.values(REFUSED)) expectRefused(await send(raw), '弹幕包含无法显示的字符');
@@ -82,7 +93,14 @@ describe('the text policy, field by field', () => {
   describe('fragment names (one line, 50)', () => {
     // an unknown video: a name the policy refuses is refused before the video is looked up
     const clip = (fragmentName: string) =>
-      api.client.get('/api/play/ClipVideo', { videoCode: 'V999999', userId: writer, productId: 1, startTime: 0, endTime: 5, fragmentName });
+      api.client.get('/api/play/ClipVideo', {
+        videoCode: 'V999999',
+        userId: writer,
+        productId: 1,
+        startTime: 0,
+        endTime: 5,
+        fragmentName,
+      });
 
     it('refuses control characters and bidi controls: 片段名称包含非法字符', async () => {
       for (const raw of Object.values(REFUSED)) expectRefused(await clip(raw), '片段名称包含非法字符');
@@ -105,26 +123,39 @@ describe('the text policy, field by field', () => {
     };
 
     it('refuses control characters and bidi controls: 问题包含无法显示的字符', async () => {
-      for (const raw of Object.values(REFUSED)) expect(await refusal(raw), JSON.stringify(raw)).toMatchObject({ code: 4000, message: '问题包含无法显示的字符' });
+      for (const raw of Object.values(REFUSED))
+        expect(await refusal(raw), JSON.stringify(raw)).toMatchObject({
+          code: 4000,
+          message: '问题包含无法显示的字符',
+        });
     });
 
     it('judges invisible-only text empty (请输入内容) and counts 200 after cleaning', async () => {
       expect(await refusal(INVISIBLE_ONLY)).toMatchObject({ code: 4000, message: '请输入内容' });
       expect(await refusal('问'.repeat(201))).toMatchObject({ code: 4000, message: '输入限200字以内' });
       const asker = await addMember(api.store, 'text-policy-asker');
-      const asked = await ask(api.client, { productId: 1, userId: asker, question: `${'问\u200b'.repeat(199)}${DECOMPOSED_E}` });
+      const asked = await ask(api.client, {
+        productId: 1,
+        userId: asker,
+        question: `${'问\u200b'.repeat(199)}${DECOMPOSED_E}`,
+      });
       expect(asked.status).toBe(200);
       expect(asked.chunks.at(-1)).toMatch(/^end:/);
     });
   });
 
   describe('search keywords (one line, 50)', () => {
-    const counts = (keyword: string) => api.client.get<Record<string, number>>('/api/search/GetSearchCountByKeyWord', { SearchByKeyWord: keyword });
+    const counts = (keyword: string) =>
+      api.client.get<Record<string, number>>('/api/search/GetSearchCountByKeyWord', { SearchByKeyWord: keyword });
 
     it('refuses control characters and bidi controls: 搜索关键词包含无法显示的字符', async () => {
       for (const raw of Object.values(REFUSED)) {
         const res = await counts(raw);
-        expect(res.body, JSON.stringify(raw)).toEqual({ code: 4000, message: '搜索关键词包含无法显示的字符', items: null });
+        expect(res.body, JSON.stringify(raw)).toEqual({
+          code: 4000,
+          message: '搜索关键词包含无法显示的字符',
+          items: null,
+        });
       }
     });
 
@@ -146,28 +177,53 @@ describe('the text policy on the profile (login service)', () => {
 
   beforeAll(async () => {
     login = await startTestLogin();
-    const res = await login.client.postJson<{ token: string }>('/UserCenterApi/Login', { userName: 'student', password: 'Student2026' }, from('192.0.2.51'));
+    const res = await login.client.postJson<{ token: string }>(
+      '/UserCenterApi/Login',
+      { userName: 'student', password: 'Student2026' },
+      from('192.0.2.51'),
+    );
     token = res.body.items.token;
     userId = (await login.store.users.getByName('student'))!.userId;
   });
   afterAll(() => login.stop());
 
-  const fields = { realName: '张三', address: '', gender: '1', school: '', major: '', className: '', studentId: '', info: '', birthday: '' };
+  const fields = {
+    realName: '张三',
+    address: '',
+    gender: '1',
+    school: '',
+    major: '',
+    className: '',
+    studentId: '',
+    info: '',
+    birthday: '',
+  };
   const update = (change: Record<string, string>) =>
-    login.client.postJson('/UserCenterApi/UpdateUserExtraInfo', { token, userId: String(userId), ...fields, ...change });
+    login.client.postJson('/UserCenterApi/UpdateUserExtraInfo', {
+      token,
+      userId: String(userId),
+      ...fields,
+      ...change,
+    });
   const stored = async () => (await login.store.users.get(userId))!;
 
   it('refuses control characters and bidi controls in every text field: 内容包含非法字符', async () => {
     for (const field of ['realName', 'address', 'school', 'major', 'className', 'info', 'studentId', 'birthday']) {
       for (const raw of Object.values(REFUSED)) {
         const res = await update({ [field]: raw });
-        expect(res.body, `${field} ${JSON.stringify(raw)}`).toEqual({ code: -1, message: '内容包含非法字符', items: null });
+        expect(res.body, `${field} ${JSON.stringify(raw)}`).toEqual({
+          code: -1,
+          message: '内容包含非法字符',
+          items: null,
+        });
       }
     }
   });
 
   it('stores invisible-only text as empty; removes invisible formatting; keeps line breaks in the intro only', async () => {
-    expect((await update({ realName: INVISIBLE_ONLY, info: INVISIBLE_ONLY, school: WITH_INVISIBLE })).body.code).toBe(2001);
+    expect((await update({ realName: INVISIBLE_ONLY, info: INVISIBLE_ONLY, school: WITH_INVISIBLE })).body.code).toBe(
+      2001,
+    );
     expect(await stored()).toMatchObject({ realName: '', info: '', school: '重点内容' });
     expect((await update({ address: '北京市\r\n海淀区', info: '第一段\r\n\t第二段' })).body.code).toBe(2001);
     expect(await stored()).toMatchObject({ address: '北京市 海淀区', info: '第一段\n\t第二段' });
@@ -177,6 +233,10 @@ describe('the text policy on the profile (login service)', () => {
     expect((await update({ info: DECOMPOSED_E.repeat(400) })).body.code).toBe(2001);
     expect((await stored()).info).toBe('\u00e9'.repeat(400));
     expect((await update({ info: '简\u200b'.repeat(400) })).body.code).toBe(2001);
-    expect((await update({ info: '简'.repeat(401) })).body).toEqual({ code: -1, message: '个人简介不能超过400字', items: null });
+    expect((await update({ info: '简'.repeat(401) })).body).toEqual({
+      code: -1,
+      message: '个人简介不能超过400字',
+      items: null,
+    });
   });
 });

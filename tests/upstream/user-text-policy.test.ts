@@ -79,7 +79,16 @@ describe('the text policy', () => {
   });
 
   it('treats text with nothing visible as empty', () => {
-    for (const blank of ['', '   ', '\u3000\u00a0', '\u200b\u200c\u200d\ufeff\u2060', ' \n\t\r\n ', '\u3164\u2800', '\ufe0f\u034f', '\u{e0067}\u{e007f}']) {
+    for (const blank of [
+      '',
+      '   ',
+      '\u3000\u00a0',
+      '\u200b\u200c\u200d\ufeff\u2060',
+      ' \n\t\r\n ',
+      '\u3164\u2800',
+      '\ufe0f\u034f',
+      '\u{e0067}\u{e007f}',
+    ]) {
       expect(cleaned(both(blank), ONE_LINE), JSON.stringify(blank)).toBe('');
       expect(cleaned(blank, MULTI_LINE), JSON.stringify(blank)).toBe('');
       expect(isBlankText(blank), JSON.stringify(blank)).toBe(true);
@@ -103,6 +112,7 @@ describe('the text policy', () => {
 
   it('is mirrored by the web, case for case', () => {
     expect(CASES.length).toBeGreaterThan(60);
-    for (const [raw, field] of CASES) expect(webCheckUserText(raw, field), JSON.stringify([raw, field])).toEqual(checkUserText(raw, field));
+    for (const [raw, field] of CASES)
+      expect(webCheckUserText(raw, field), JSON.stringify([raw, field])).toEqual(checkUserText(raw, field));
   });
 });

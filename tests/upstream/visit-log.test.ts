@@ -41,12 +41,23 @@ describe('visit log and client address', () => {
   it('stores a form-encoded visit log (the unload beacon), JSON numbers signed as strings', async () => {
     const form = await api.client.postForm<number>('/api/log/AddVisitLog', { ...FIELDS, moduleName: '推荐专题' });
     expect(form.body.code).toBe(2001);
-    expect(await api.store.visitLogs.get(form.body.items)).toMatchObject({ moduleName: '推荐专题', pageUrl: FIELDS.pageUrl });
+    expect(await api.store.visitLogs.get(form.body.items)).toMatchObject({
+      moduleName: '推荐专题',
+      pageUrl: FIELDS.pageUrl,
+    });
     expect((await api.store.visitLogs.get(form.body.items))!.clientIp).toMatch(/^(127\.0\.0\.1|::1)$/);
 
-    const numeric = await api.client.postJson<number>('/api/log/AddVisitLog', { pageUrl: '/special', customerId: 42, productIds: 1 });
+    const numeric = await api.client.postJson<number>('/api/log/AddVisitLog', {
+      pageUrl: '/special',
+      customerId: 42,
+      productIds: 1,
+    });
     expect(numeric.body.code).toBe(2001);
-    expect(await api.store.visitLogs.get(numeric.body.items)).toMatchObject({ customerId: '42', productIds: '1', actId: '' });
+    expect(await api.store.visitLogs.get(numeric.body.items)).toMatchObject({
+      customerId: '42',
+      productIds: '1',
+      actId: '',
+    });
     expect(numeric.body.items).toBeGreaterThan(form.body.items);
   });
 
@@ -74,7 +85,9 @@ describe('visit log and client address', () => {
     expect(missing.body.message).toContain('pageUrl');
     const longUrl = await api.client.postJson('/api/log/AddVisitLog', { pageUrl: '/' + 'a'.repeat(2048) });
     expect(longUrl.body.code).toBe(4000);
-    expect((await api.client.postJson('/api/log/AddVisitLog', { pageUrl: '/' + 'a'.repeat(2047) })).body.code).toBe(2001);
+    expect((await api.client.postJson('/api/log/AddVisitLog', { pageUrl: '/' + 'a'.repeat(2047) })).body.code).toBe(
+      2001,
+    );
     const longName = await api.client.postJson('/api/log/AddVisitLog', { pageUrl: '/', userName: '名'.repeat(256) });
     expect(longName.body.message).toContain('userName');
   });
@@ -110,7 +123,11 @@ describe('visit log and client address', () => {
   });
 
   it('GetIP answers the first X-Forwarded-For entry, else the socket address', async () => {
-    const forwarded = await api.client.get<string>('/api/Common/GetIP', {}, { headers: { 'X-Forwarded-For': ' 198.51.100.23 , 10.1.1.1' } });
+    const forwarded = await api.client.get<string>(
+      '/api/Common/GetIP',
+      {},
+      { headers: { 'X-Forwarded-For': ' 198.51.100.23 , 10.1.1.1' } },
+    );
     expect(forwarded.body).toEqual({ code: 2000, message: expect.any(String), items: '198.51.100.23' });
     const direct = await api.client.get<string>('/api/Common/GetIP');
     expect(direct.body.items).toMatch(/^(127\.0\.0\.1|::1)$/);

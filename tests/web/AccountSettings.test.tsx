@@ -59,7 +59,10 @@ describe('账户设置 · 修改密码', () => {
       input: { oldPassword: 'Wrong2026', newPassword: 'Better2027', confirmPassword: 'Better2027' },
     });
     await resolveMutation(environment, {
-      ChangePasswordPayload: () => ({ message: null, errors: [{ message: '原密码错误', code: 'WRONG_PASSWORD', field: 'oldPassword' }] }),
+      ChangePasswordPayload: () => ({
+        message: null,
+        errors: [{ message: '原密码错误', code: 'WRONG_PASSWORD', field: 'oldPassword' }],
+      }),
     });
     expect(messageUnder('原密码')).toBe('原密码错误');
     expect((screen.getByLabelText('新密码') as HTMLInputElement).value).toBe('Better2027');
@@ -68,7 +71,8 @@ describe('账户设置 · 修改密码', () => {
     await act(async () => submitPassword());
     await resolveMutation(environment, { ChangePasswordPayload: () => ({ message: '密码修改成功', errors: [] }) });
     expect(screen.getByText('密码修改成功')).toBeTruthy();
-    for (const label of ['原密码', '新密码', '确认新密码']) expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
+    for (const label of ['原密码', '新密码', '确认新密码'])
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
   });
 
   it('is replaced by an explanation for an organisation network account', async () => {
@@ -144,7 +148,10 @@ describe('账户设置 · 第三方账号', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '确定解绑' }));
     });
     await resolveMutation(environment, {
-      UnbindAccountPayload: () => ({ profile: null, errors: [{ message: '该账号未绑定', code: 'REFUSED', field: null }] }),
+      UnbindAccountPayload: () => ({
+        profile: null,
+        errors: [{ message: '该账号未绑定', code: 'REFUSED', field: null }],
+      }),
     });
     expect(screen.getByText('该账号未绑定')).toBeTruthy();
     expect(screen.getByText('已绑定')).toBeTruthy();

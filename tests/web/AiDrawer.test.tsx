@@ -6,10 +6,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import type { OperationDescriptor } from 'relay-runtime';
-import { createMockEnvironment, MockPayloadGenerator, type MockResolvers, type RelayMockEnvironment } from 'relay-test-utils';
+import {
+  createMockEnvironment,
+  MockPayloadGenerator,
+  type MockResolvers,
+  type RelayMockEnvironment,
+} from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginUrlProvider } from '../../web/src/app/LoginPage';
-import { AiAssistant, useAiAssistant, type AiAssistantControls } from '../../web/src/components/AiAssistant/AiAssistant';
+import {
+  AiAssistant,
+  useAiAssistant,
+  type AiAssistantControls,
+} from '../../web/src/components/AiAssistant/AiAssistant';
 import { sidePanelInset } from '../../web/src/lib/sidePanelInset';
 import { declaredStyle } from './declaredStyle';
 import { renderWithProviders } from './render';
@@ -46,7 +55,11 @@ function Page() {
   return <p>页面内容</p>;
 }
 
-function renderDrawer({ userType = 1, suggestions = ['什么是实践？', '矛盾的普遍性是什么？'], path = '/home' }: Options = {}) {
+function renderDrawer({
+  userType = 1,
+  suggestions = ['什么是实践？', '矛盾的普遍性是什么？'],
+  path = '/home',
+}: Options = {}) {
   const environment = createMockEnvironment();
   const mock = environment.mock as StreamMock;
   const queries: Array<{ name: string; variables: Record<string, unknown> }> = [];
@@ -135,14 +148,22 @@ describe('the drawer', () => {
     const drawer = await openDrawer();
     const suggested = await within(drawer).findByRole('region', { name: '猜你想问' }, LONG);
     expect(within(suggested).getByRole('button', { name: '什么是实践？' })).toBeTruthy();
-    expect(queries.find((q) => q.name === 'AiSuggestedQuestionsQuery')!.variables).toEqual({ courseId: 0, videoId: 0, first: 6 });
+    expect(queries.find((q) => q.name === 'AiSuggestedQuestionsQuery')!.variables).toEqual({
+      courseId: 0,
+      videoId: 0,
+      first: 6,
+    });
   });
 
   it('on /Play suggests the questions of the video shown', async () => {
     const { queries } = renderDrawer({ path: '/Play?courseId=11&catalogId=7&videoId=502' });
     const drawer = await openDrawer();
     await within(drawer).findByRole('region', { name: '猜你想问' }, LONG);
-    expect(queries.find((q) => q.name === 'AiSuggestedQuestionsQuery')!.variables).toEqual({ courseId: 11, videoId: 502, first: 6 });
+    expect(queries.find((q) => q.name === 'AiSuggestedQuestionsQuery')!.variables).toEqual({
+      courseId: 11,
+      videoId: 502,
+      first: 6,
+    });
   });
 
   it('is 400 px wide below a 1400 px window and a quarter of the window from 1400 px on', async () => {
@@ -165,7 +186,7 @@ describe('the drawer', () => {
     expect(drawer.style.width).toBe('500px');
   });
 
-  it('the question box fills the drawer\'s width (not a textarea\'s default 20 columns)', async () => {
+  it("the question box fills the drawer's width (not a textarea's default 20 columns)", async () => {
     renderDrawer();
     const drawer = await openDrawer();
     expect(declaredStyle(input(drawer), 'width')).toBe('100%');
@@ -214,7 +235,11 @@ describe('§5 question rules', () => {
     const { subscriptions } = renderDrawer({ userType: -1 });
     const drawer = await openDrawer();
     typeAndSend(drawer, '什么是实践？');
-    expect(open).toHaveBeenCalledWith(`${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`, '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith(
+      `${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`,
+      '_blank',
+      'noopener',
+    );
     fireEvent.click(await within(drawer).findByRole('button', { name: '矛盾的普遍性是什么？' }, LONG));
     expect(open).toHaveBeenCalledTimes(2);
     expect(subscriptions()).toHaveLength(0);
@@ -325,7 +350,9 @@ describe('asking and the streamed answer', () => {
     const drawer = await openDrawer();
     fireEvent.click(await within(drawer).findByRole('button', { name: '什么是实践？' }, LONG));
     await waitFor(() => expect(rendered.subscriptions()).toHaveLength(1));
-    expect(rendered.stream().request.variables).toMatchObject({ input: { question: '什么是实践？', deepThinking: false, courseId: 0, videoId: 0 } });
+    expect(rendered.stream().request.variables).toMatchObject({
+      input: { question: '什么是实践？', deepThinking: false, courseId: 0, videoId: 0 },
+    });
     expect(within(drawer).getByText('正在生成回答…')).toBeTruthy();
   });
 
@@ -335,7 +362,9 @@ describe('asking and the streamed answer', () => {
     act(() => controls!.ask('矛盾的普遍性是什么？'));
     const drawer = await screen.findByRole('dialog', { name: 'AI问答' }, LONG);
     await waitFor(() => expect(rendered.subscriptions()).toHaveLength(1), LONG);
-    expect(rendered.stream().request.variables).toMatchObject({ input: { question: '矛盾的普遍性是什么？', courseId: 11, videoId: 0 } });
+    expect(rendered.stream().request.variables).toMatchObject({
+      input: { question: '矛盾的普遍性是什么？', courseId: 11, videoId: 0 },
+    });
     expect(within(drawer).getByRole('article', { name: '问：矛盾的普遍性是什么？' })).toBeTruthy();
   });
 
@@ -390,7 +419,9 @@ describe('asking and the streamed answer', () => {
     // a new conversation has a new id
     typeAndSend(again, '新的问题');
     await waitFor(() => expect(rendered.subscriptions()).toHaveLength(1));
-    expect((rendered.stream().request.variables as { input: { clientId: string } }).input.clientId).not.toBe(firstClientId);
+    expect((rendered.stream().request.variables as { input: { clientId: string } }).input.clientId).not.toBe(
+      firstClientId,
+    );
   });
 
   it('leaving the page unsubscribes; the answer is marked interrupted, so a page shown again is not left busy', async () => {
@@ -427,7 +458,10 @@ describe('asking and the streamed answer', () => {
   it('two questions in one tick (a double Enter) ask once', async () => {
     const rendered = renderDrawer();
     // requestSubscription's way in (on the Environment class, not its interface)
-    const execute = vi.spyOn(rendered.environment as unknown as { executeSubscription: (...args: unknown[]) => unknown }, 'executeSubscription');
+    const execute = vi.spyOn(
+      rendered.environment as unknown as { executeSubscription: (...args: unknown[]) => unknown },
+      'executeSubscription',
+    );
     const drawer = await openDrawer();
     fireEvent.change(input(drawer), { target: { value: '什么是实践？' } });
     act(() => {
@@ -454,7 +488,11 @@ describe('asking and the streamed answer', () => {
         errors: [{ message: '请先登录', extensions: { code: 'LOGIN_REQUIRED' } }],
       } as never),
     );
-    expect(open).toHaveBeenCalledWith(`${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`, '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith(
+      `${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`,
+      '_blank',
+      'noopener',
+    );
     // not shown as a failed answer; nothing is busy
     expect(within(drawer).queryAllByTestId('ai-exchange')).toHaveLength(0);
     expect(within(drawer).queryByText('请先登录')).toBeNull();

@@ -22,7 +22,10 @@ const HOSTILE_INTRO =
 
 function app(path: string, authorOverride?: Record<string, unknown> | null) {
   const data = topicAuthorData();
-  const author = authorOverride === null ? null : { ...data.authors[5]!, courseCount: 20, videoCount: 160, intro: HOSTILE_INTRO, ...authorOverride };
+  const author =
+    authorOverride === null
+      ? null
+      : { ...data.authors[5]!, courseCount: 20, videoCount: 160, intro: HOSTILE_INTRO, ...authorOverride };
   const base = topicAuthorResolvers(data);
   const resolvers: MockResolvers = {
     ...base,
@@ -68,12 +71,21 @@ describe('/authorDes', () => {
     const { named, author } = app('/authorDes?id=906');
     await screen.findByText('没有更多了', undefined, LONG);
     const select = screen.getByRole('combobox', { name: '排序' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['最新', '最多播放', '最多笔记', '最多收藏']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['最新', '最多播放', '最多笔记', '最多收藏']);
     await act(async () => {
       fireEvent.change(select, { target: { value: 'MOST_PLAYED' } });
     });
     await waitFor(
-      () => expect(named('AuthorCourseListPaginationQuery').at(-1)!.variables).toMatchObject({ id: author!.id, order: 'MOST_PLAYED', after: null }),
+      () =>
+        expect(named('AuthorCourseListPaginationQuery').at(-1)!.variables).toMatchObject({
+          id: author!.id,
+          order: 'MOST_PLAYED',
+          after: null,
+        }),
       LONG,
     );
     expect((screen.getByRole('combobox', { name: '排序' }) as HTMLSelectElement).value).toBe('MOST_PLAYED');

@@ -24,7 +24,8 @@ const cardNames = () =>
   within(screen.getByRole('list', { name: '老师列表' }))
     .getAllByRole('link')
     .map((b) => b.getAttribute('title'));
-const letter = (name: string) => within(screen.getByRole('group', { name: '按姓氏拼音首字母筛选' })).getByRole('button', { name });
+const letter = (name: string) =>
+  within(screen.getByRole('group', { name: '按姓氏拼音首字母筛选' })).getByRole('button', { name });
 
 describe('/author', () => {
   it('shows 名校名师, 当前共 N 位老师, 18 cards, then the rest near the bottom and 没有更多了', async () => {
@@ -68,7 +69,9 @@ describe('/author', () => {
     const { named } = app();
     // a refetch from page 1 with these variables was asked (the list's sentinel may ask for the next page right after)
     const refetched = (variables: Record<string, unknown>) =>
-      named('AuthorListPaginationQuery').some((op) => Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v));
+      named('AuthorListPaginationQuery').some((op) =>
+        Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v),
+      );
     await screen.findByText('没有更多了', undefined, LONG);
     const sorts = within(screen.getByRole('combobox', { name: '排序' })).getAllByRole('option');
     expect(sorts.map((o) => o.textContent)).toEqual(['默认排序', '课程最多', '播放最多', '姓名 A-Z']);
@@ -80,7 +83,11 @@ describe('/author', () => {
 
     expect(screen.queryByRole('combobox', { name: '二级分类' })).toBeNull();
     const first = screen.getByRole('combobox', { name: '一级分类' });
-    expect(within(first).getAllByRole('option').map((o) => o.textContent)).toEqual(['全部分类', '马克思主义理论', '中国近现代史']);
+    expect(
+      within(first)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['全部分类', '马克思主义理论', '中国近现代史']);
     await act(async () => {
       fireEvent.change(first, { target: { value: '2' } });
     });

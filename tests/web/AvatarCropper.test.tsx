@@ -164,7 +164,10 @@ describe('avatar cropper · 2 裁剪 and 3 上传', () => {
       fireEvent.click(dialog.getByRole('button', { name: '上传' }));
     });
     await resolveMutation(environment, {
-      UploadAvatarPayload: () => ({ headPicture: null, errors: [{ message: '机构网络账号不能修改个人信息', code: 'REFUSED', field: null }] }),
+      UploadAvatarPayload: () => ({
+        headPicture: null,
+        errors: [{ message: '机构网络账号不能修改个人信息', code: 'REFUSED', field: null }],
+      }),
     });
     expect(dialog.getByRole('alert').textContent).toBe('机构网络账号不能修改个人信息');
     expect(screen.getAllByText('机构网络账号不能修改个人信息')).toHaveLength(2); // in the dialog and as a toast

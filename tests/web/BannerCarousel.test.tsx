@@ -13,15 +13,37 @@ function BannerHarness({ queryRef }: { queryRef: PreloadedQuery<HomeQuery> }) {
 }
 
 const BANNERS = [
-  { id: 'b1', title: '青年大学习 · 手机专享活动', image: '/media/banners/1.jpg', gotoUrl: '/m/activity/2025', mobileOnly: true },
-  { id: 'b2', title: '党的二十大精神专题', image: '/media/banners/2.jpg', gotoUrl: '/special/des?id=3', mobileOnly: false },
-  { id: 'b3', title: '习近平新时代中国特色社会主义思想概论', image: '/media/banners/3.jpg', gotoUrl: '/Play?courseId=5&catalogId=2', mobileOnly: false },
+  {
+    id: 'b1',
+    title: '青年大学习 · 手机专享活动',
+    image: '/media/banners/1.jpg',
+    gotoUrl: '/m/activity/2025',
+    mobileOnly: true,
+  },
+  {
+    id: 'b2',
+    title: '党的二十大精神专题',
+    image: '/media/banners/2.jpg',
+    gotoUrl: '/special/des?id=3',
+    mobileOnly: false,
+  },
+  {
+    id: 'b3',
+    title: '习近平新时代中国特色社会主义思想概论',
+    image: '/media/banners/3.jpg',
+    gotoUrl: '/Play?courseId=5&catalogId=2',
+    mobileOnly: false,
+  },
 ];
 
 async function renderBanners() {
-  const { environment, queryRef } = preloadWithMocks<HomeQuery>(homeQuery, { scId: 0, isAll: true }, {
-    Query: () => ({ banners: BANNERS }),
-  });
+  const { environment, queryRef } = preloadWithMocks<HomeQuery>(
+    homeQuery,
+    { scId: 0, isAll: true },
+    {
+      Query: () => ({ banners: BANNERS }),
+    },
+  );
   let router!: ReturnType<typeof renderWithProviders>['router'];
   await act(async () => {
     router = renderWithProviders(<BannerHarness queryRef={queryRef} />, environment).router;

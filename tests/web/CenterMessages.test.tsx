@@ -18,7 +18,9 @@ function app(messages: ReadonlyArray<ReturnType<typeof mockMessage>>, refuse = f
     Viewer: () => centerViewer({ messages: mockConnection(messages, false) }),
     DeleteMessagePayload: (context) => {
       const id = (context as { args?: { input?: { messageId?: string } } }).args?.input?.messageId ?? null;
-      return refuse ? { deletedMessageId: null, errors: [{ message: '消息不存在', code: 'UPSTREAM', field: null }] } : { deletedMessageId: id, errors: [] };
+      return refuse
+        ? { deletedMessageId: null, errors: [{ message: '消息不存在', code: 'UPSTREAM', field: null }] }
+        : { deletedMessageId: id, errors: [] };
     },
   });
   stops.push(rendered.stop);

@@ -25,14 +25,19 @@ interface Options {
 function app({ mine = [], collected = [], refuse = false }: Options) {
   const rendered = renderApp('/center?position=1', {
     ...SHELL_RESOLVERS,
-    Viewer: () => centerViewer({ myNotes: mockConnection(mine, false), collectedNotes: mockConnection(collected, false) }),
+    Viewer: () =>
+      centerViewer({ myNotes: mockConnection(mine, false), collectedNotes: mockConnection(collected, false) }),
     DeleteNotePayload: (context) => {
       const id = (context as { args?: { input?: { noteId?: string } } }).args?.input?.noteId ?? null;
-      return refuse ? { deletedNoteId: null, errors: [{ message: '笔记不存在', code: 'UPSTREAM', field: null }] } : { deletedNoteId: id, errors: [] };
+      return refuse
+        ? { deletedNoteId: null, errors: [{ message: '笔记不存在', code: 'UPSTREAM', field: null }] }
+        : { deletedNoteId: id, errors: [] };
     },
     UncollectNotePayload: (context) => {
       const id = (context as { args?: { input?: { noteId?: string } } }).args?.input?.noteId ?? null;
-      return refuse ? { uncollectedNoteId: null, errors: [{ message: '未收录该笔记', code: 'UPSTREAM', field: null }] } : { uncollectedNoteId: id, errors: [] };
+      return refuse
+        ? { uncollectedNoteId: null, errors: [{ message: '未收录该笔记', code: 'UPSTREAM', field: null }] }
+        : { uncollectedNoteId: id, errors: [] };
     },
   });
   stops.push(rendered.stop);
@@ -51,11 +56,17 @@ describe('我的笔记', () => {
       ],
     });
     const first = await screen.findByRole('region', { name: '第一讲 绪论' }, LONG);
-    expect(within(first).getAllByTestId('note').map((n) => n.firstChild?.textContent)).toEqual(['第一条', '第三条']);
-    expect(screen.getAllByRole('region').filter((r) => r.getAttribute('aria-label')?.startsWith('第')).map((r) => r.getAttribute('aria-label'))).toEqual([
-      '第一讲 绪论',
-      '第二讲 方法',
-    ]);
+    expect(
+      within(first)
+        .getAllByTestId('note')
+        .map((n) => n.firstChild?.textContent),
+    ).toEqual(['第一条', '第三条']);
+    expect(
+      screen
+        .getAllByRole('region')
+        .filter((r) => r.getAttribute('aria-label')?.startsWith('第'))
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['第一讲 绪论', '第二讲 方法']);
     const link = within(noteOf('第一条')).getByRole('link', { name: '从 01:15 开始播放' });
     expect(link.getAttribute('href')).toBe('/Play?courseId=11&catalogId=7&videoId=1&vtime=75');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -79,7 +90,9 @@ describe('我的笔记', () => {
     app({ mine: [mockNote({ content: '要删的' })], refuse: true });
     await screen.findByText('要删的', undefined, LONG);
     fireEvent.click(within(noteOf('要删的')).getByRole('button', { name: '删除' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }),
+    );
     expect((await screen.findByText('操作失败', undefined, LONG)).getAttribute('data-type')).toBe('error');
     expect(screen.getByText('要删的')).toBeTruthy();
   });

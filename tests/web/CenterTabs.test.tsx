@@ -21,13 +21,18 @@ function app(path: string, viewer: Record<string, unknown> = centerViewer()) {
   return rendered;
 }
 
-const selectedTab = () => screen.getAllByRole('tab', { selected: true }).find((t) => TABS.includes(t.textContent ?? ''));
+const selectedTab = () =>
+  screen.getAllByRole('tab', { selected: true }).find((t) => TABS.includes(t.textContent ?? ''));
 
 describe('the tab chosen by position', () => {
   it('shows every tab and selects position 2 (历史记录) with its body', async () => {
     const { router } = app('/center?position=2');
     const list = await screen.findByRole('tablist', { name: '个人中心' }, LONG);
-    expect(within(list).getAllByRole('tab').map((t) => t.textContent)).toEqual(TABS);
+    expect(
+      within(list)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(TABS);
     expect(selectedTab()?.textContent).toBe('历史记录');
     expect(await screen.findByText('暂无历史记录', undefined, LONG)).toBeTruthy();
     expect(router.state.location.search).toBe('?position=2');
@@ -54,15 +59,20 @@ describe('the tab chosen by position', () => {
     expect(await within(panel).findByRole('heading', { name: '个人资料' }, LONG)).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '账户设置' }));
     await waitFor(() => expect(router.state.location.search).toBe('?position=5'), LONG);
-    expect((await within(screen.getByRole('tabpanel')).findAllByText('修改密码', undefined, LONG)).length).toBeGreaterThan(0);
+    expect(
+      (await within(screen.getByRole('tabpanel')).findAllByText('修改密码', undefined, LONG)).length,
+    ).toBeGreaterThan(0);
   });
 
-  it.each(['', '?position=9', '?position=abc', '?position=-1'])('/center%s falls back to 我的课程 (favourite courses)', async (search) => {
-    app(`/center${search}`);
-    await screen.findByRole('tablist', { name: '个人中心' }, LONG);
-    expect(selectedTab()?.textContent).toBe('我的课程');
-    expect(await screen.findByText('收藏的课程一', undefined, LONG)).toBeTruthy();
-  });
+  it.each(['', '?position=9', '?position=abc', '?position=-1'])(
+    '/center%s falls back to 我的课程 (favourite courses)',
+    async (search) => {
+      app(`/center${search}`);
+      await screen.findByRole('tablist', { name: '个人中心' }, LONG);
+      expect(selectedTab()?.textContent).toBe('我的课程');
+      expect(await screen.findByText('收藏的课程一', undefined, LONG)).toBeTruthy();
+    },
+  );
 
   it('a click replaces ?position= and loads nothing more', async () => {
     const { router, named } = app('/center?position=0');
@@ -90,7 +100,16 @@ describe('the tab chosen by position', () => {
   });
 
   it('an empty favourite list says 暂无收藏的课程', async () => {
-    app('/center?position=0', centerViewer({ favouriteCourses: { edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null }, totalCount: 0 } }));
+    app(
+      '/center?position=0',
+      centerViewer({
+        favouriteCourses: {
+          edges: [],
+          pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+          totalCount: 0,
+        },
+      }),
+    );
     expect(await screen.findByText('暂无收藏的课程', undefined, LONG)).toBeTruthy();
   });
 });

@@ -25,20 +25,26 @@ const SUBJECT = {
 };
 
 function load(courses: ReturnType<typeof mockConnection>) {
-  return preloadWithMocks<HomeQuery>(homeQuery, { scId: 3, isAll: false }, {
-    // the platform's year (UTC+8, from the gateway), deliberately not the browser's
-    Site: () => ({ currentYear: 2031 }),
-    Query: () => ({
-      catalogue: SUBJECT,
-      resourceCount: { courseCount: 123, videoCount: 4567 },
-      courses,
-    }),
-  });
+  return preloadWithMocks<HomeQuery>(
+    homeQuery,
+    { scId: 3, isAll: false },
+    {
+      // the platform's year (UTC+8, from the gateway), deliberately not the browser's
+      Site: () => ({ currentYear: 2031 }),
+      Query: () => ({
+        catalogue: SUBJECT,
+        resourceCount: { courseCount: 123, videoCount: 4567 },
+        courses,
+      }),
+    },
+  );
 }
 
 describe('ClassifyView (catalogue listing)', () => {
   it('shows the title, the sub-category counts, 共找到 N 门课程，M 个视频 and 没有更多了 at the end', async () => {
-    const { environment, queryRef } = load(mockConnection([mockCourse({ name: '思政课程甲' }), mockCourse({ name: '思政课程乙' })], false));
+    const { environment, queryRef } = load(
+      mockConnection([mockCourse({ name: '思政课程甲' }), mockCourse({ name: '思政课程乙' })], false),
+    );
     await act(async () => {
       renderWithProviders(<Harness queryRef={queryRef} />, environment, '/home?scId=3');
     });

@@ -26,9 +26,13 @@ describe('course card', () => {
       exclusive: true,
     });
     const plain = mockCourse({ name: '中国近现代史纲要', viewCount: 4321, exclusive: false });
-    const { environment, queryRef } = preloadWithMocks<HomeQuery>(homeQuery, { scId: 0, isAll: true }, {
-      Query: () => ({ recommendedCourses: mockConnection([exclusive, plain], false) }),
-    });
+    const { environment, queryRef } = preloadWithMocks<HomeQuery>(
+      homeQuery,
+      { scId: 0, isAll: true },
+      {
+        Query: () => ({ recommendedCourses: mockConnection([exclusive, plain], false) }),
+      },
+    );
     await act(async () => {
       renderWithProviders(<Harness queryRef={queryRef} />, environment);
     });
@@ -53,9 +57,13 @@ describe('course card', () => {
 
   it('for a visitor the card opens the login page (one tab, from the click itself), which comes back to the course', async () => {
     const course = mockCourse({ courseId: 501, catalogueId: 12, name: '马克思主义基本原理概论' });
-    const { environment, queryRef } = preloadWithMocks<HomeQuery>(homeQuery, { scId: 0, isAll: true }, {
-      Query: () => ({ recommendedCourses: mockConnection([course], false) }),
-    });
+    const { environment, queryRef } = preloadWithMocks<HomeQuery>(
+      homeQuery,
+      { scId: 0, isAll: true },
+      {
+        Query: () => ({ recommendedCourses: mockConnection([course], false) }),
+      },
+    );
     await act(async () => {
       renderWithProviders(
         <LoginUrlProvider loginUrl="http://login.example.edu.cn/login" visitor>

@@ -51,7 +51,9 @@ describe('/DissimilarLogin.aspx', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { router, named } = app('/DissimilarLogin.aspx?gid=demo-library', { code: 2000 });
     await endsOnHome(router);
-    expect(named('DissimilarLoginCompanyLoginMutation').map((o) => o.variables)).toEqual([{ input: { gid: 'demo-library' } }]);
+    expect(named('DissimilarLoginCompanyLoginMutation').map((o) => o.variables)).toEqual([
+      { input: { gid: 'demo-library' } },
+    ]);
     const header = screen.getByRole('banner');
     expect(await within(header).findByRole('button', { name: '示范大学图书馆的账户菜单' }, LONG)).toBeTruthy();
     expect(within(header).queryByRole('button', { name: '登录' })).toBeNull();
@@ -111,7 +113,9 @@ describe('/DissimilarLogin.aspx', () => {
     });
     // the link never became a history entry: /home is pushed after /special
     await endsOnHome(router, 'PUSH');
-    expect(await within(screen.getByRole('banner')).findByRole('button', { name: '示范大学图书馆的账户菜单' }, LONG)).toBeTruthy();
+    expect(
+      await within(screen.getByRole('banner')).findByRole('button', { name: '示范大学图书馆的账户菜单' }, LONG),
+    ).toBeTruthy();
     await act(async () => {
       await router.navigate(-1);
     });

@@ -30,7 +30,8 @@ function app(initial: ReadonlyArray<ReturnType<typeof mockFragment>>, refuse: st
     Viewer: () => centerViewer({ fragments: mockConnection(fragments, false) }),
     DeleteFragmentPayload: (context) => {
       const id = (context as Context).args?.input?.fragmentId ?? '';
-      if (refuse) return { deletedFragmentId: null, message: null, errors: [{ message: refuse, code: 'UPSTREAM', field: null }] };
+      if (refuse)
+        return { deletedFragmentId: null, message: null, errors: [{ message: refuse, code: 'UPSTREAM', field: null }] };
       deleted.push(id);
       fragments = fragments.filter((f) => f.id !== id);
       return { deletedFragmentId: id, message: '片段已删除', errors: [] };
@@ -78,7 +79,9 @@ describe('deleting a fragment', () => {
     app([mockFragment({ name: '片段甲' })], '片段不存在');
     await screen.findByText('片段甲', undefined, LONG);
     fireEvent.click(within(rowOf('片段甲')).getByRole('button', { name: '删除' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }),
+    );
     const toast = await screen.findByText('片段不存在', undefined, LONG);
     expect(toast.getAttribute('data-type')).toBe('error');
     expect(rows()).toHaveLength(1);
@@ -88,7 +91,9 @@ describe('deleting a fragment', () => {
     app([mockFragment({ name: '片段甲' })]);
     await screen.findByText('片段甲', undefined, LONG);
     fireEvent.click(within(rowOf('片段甲')).getByRole('button', { name: '删除' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }),
+    );
     expect(await screen.findByText('暂无截取片段', undefined, LONG)).toBeTruthy();
   });
 });
@@ -110,7 +115,15 @@ describe('downloading a fragment', () => {
   });
 
   it('shows name, video, duration mm:ss, created and expiry times', async () => {
-    app([mockFragment({ name: '片段甲', videoName: '第二讲', duration: 125, createTime: '2026-11-20T08:00:00.000Z', expireTime: '2026-12-20T08:00:00.000Z' })]);
+    app([
+      mockFragment({
+        name: '片段甲',
+        videoName: '第二讲',
+        duration: 125,
+        createTime: '2026-11-20T08:00:00.000Z',
+        expireTime: '2026-12-20T08:00:00.000Z',
+      }),
+    ]);
     await screen.findByText('片段甲', undefined, LONG);
     const row = rowOf('片段甲');
     expect(within(row).getByText('第二讲')).toBeTruthy();

@@ -18,7 +18,14 @@ const daysAgo = (days: number, hour = 12) => {
 
 function app(refuse = false) {
   let history = [
-    mockHistoryEntry(new Date().toISOString(), { videoName: '今天看的', courseName: '课程甲', lastPlayTime: 125, courseId: 20, catalogueId: 8, videoId: 601 }),
+    mockHistoryEntry(new Date().toISOString(), {
+      videoName: '今天看的',
+      courseName: '课程甲',
+      lastPlayTime: 125,
+      courseId: 20,
+      catalogueId: 8,
+      videoId: 601,
+    }),
     mockHistoryEntry(daysAgo(3), { videoName: '三天前看的' }),
     mockHistoryEntry(daysAgo(30), { videoName: '上个月看的' }),
   ];
@@ -57,7 +64,9 @@ describe('历史记录', () => {
     const dialog = await screen.findByRole('alertdialog', undefined, LONG);
     expect(within(dialog).getByText('确定清空全部历史记录吗？')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect((await screen.findByText('历史记录已清空（共 3 条）', undefined, LONG)).getAttribute('data-type')).toBe('success');
+    expect((await screen.findByText('历史记录已清空（共 3 条）', undefined, LONG)).getAttribute('data-type')).toBe(
+      'success',
+    );
     expect(await screen.findByText('暂无历史记录', undefined, LONG)).toBeTruthy();
     expect(screen.queryByText('今天看的')).toBeNull();
     expect(named('CenterHistoryClearMutation')).toHaveLength(1);
@@ -68,7 +77,9 @@ describe('历史记录', () => {
     app(true);
     await screen.findByText('今天看的', undefined, LONG);
     fireEvent.click(screen.getByRole('button', { name: '清空历史' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }),
+    );
     expect(await screen.findByText('清空失败', undefined, LONG)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), LONG);
     expect(screen.getByText('今天看的')).toBeTruthy();

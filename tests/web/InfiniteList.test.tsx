@@ -33,13 +33,28 @@ class FakeObserver {
 function scrollToEnd() {
   act(() => {
     for (const observer of [...observers]) {
-      const entries = observer.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-      (observer as unknown as { callback: IntersectionObserverCallback }).callback(entries, observer as unknown as IntersectionObserver);
+      const entries = observer.elements.map(
+        (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+      );
+      (observer as unknown as { callback: IntersectionObserverCallback }).callback(
+        entries,
+        observer as unknown as IntersectionObserver,
+      );
     }
   });
 }
 
-function List({ count, hasNext, isLoadingNext, loadNext }: { count: number; hasNext: boolean; isLoadingNext: boolean; loadNext: () => void }) {
+function List({
+  count,
+  hasNext,
+  isLoadingNext,
+  loadNext,
+}: {
+  count: number;
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  loadNext: () => void;
+}) {
   return (
     <ChakraProvider value={system}>
       <InfiniteList itemCount={count} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>

@@ -24,8 +24,10 @@ function app(path: string, resolvers: MockResolvers) {
   return rendered;
 }
 
-const hrefs = (list: HTMLElement) => within(list).getAllByRole('link').map((a) => a.getAttribute('href'));
-
+const hrefs = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href'));
 
 /** the card's title: its first line of text (the card link is named by all it shows) */
 const cardTitle = (link: HTMLElement): string | null | undefined => link.querySelector('p')?.textContent;
@@ -50,8 +52,12 @@ describe('/m/special', () => {
 });
 
 describe('/m/author', () => {
-  const letter = (name: string) => within(screen.getByRole('group', { name: '按姓氏拼音首字母筛选' })).getByRole('button', { name });
-  const names = () => within(screen.getByRole('list', { name: '老师列表' })).getAllByRole('link').map(cardTitle);
+  const letter = (name: string) =>
+    within(screen.getByRole('group', { name: '按姓氏拼音首字母筛选' })).getByRole('button', { name });
+  const names = () =>
+    within(screen.getByRole('list', { name: '老师列表' }))
+      .getAllByRole('link')
+      .map(cardTitle);
 
   it('当前共 N 位老师, 18 cards then the rest and 没有更多了, 全部 and A–Z; a card opens /m/authorDes', async () => {
     const data = topicAuthorData();
@@ -63,7 +69,9 @@ describe('/m/author', () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]!.variables).toMatchObject({ cat: 0, fw: null, by: 'DEFAULT', n: 18, after: '18' });
     expect(names()).toEqual(data.authors.map((a) => a.name));
-    expect(hrefs(screen.getByRole('list', { name: '老师列表' }))[0]).toBe(`/m/authorDes?id=${data.authors[0]!.authorId}`);
+    expect(hrefs(screen.getByRole('list', { name: '老师列表' }))[0]).toBe(
+      `/m/authorDes?id=${data.authors[0]!.authorId}`,
+    );
     const letters = within(screen.getByRole('group', { name: '按姓氏拼音首字母筛选' })).getAllByRole('button');
     expect(letters.map((b) => b.textContent)).toEqual(['全部', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']);
     expect(letter('全部').getAttribute('aria-pressed')).toBe('true');
@@ -73,13 +81,21 @@ describe('/m/author', () => {
     const { named } = app('/m/author', topicAuthorResolvers(topicAuthorData()));
     // a refetch from page 1 with these variables was asked (the list's sentinel may ask for the next page right after)
     const refetched = (variables: Record<string, unknown>) =>
-      named('MobileAuthorListPaginationQuery').some((op) => Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v));
+      named('MobileAuthorListPaginationQuery').some((op) =>
+        Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v),
+      );
     await screen.findByText('没有更多了', undefined, LONG);
     await act(async () => {
       fireEvent.click(letter('Z'));
     });
     await waitFor(() => expect(screen.getByText('当前共 3 位老师')).toBeTruthy(), LONG);
-    expect(named('MobileAuthorListPaginationQuery').at(-1)!.variables).toMatchObject({ cat: 0, fw: 'Z', by: 'DEFAULT', n: 18, after: null });
+    expect(named('MobileAuthorListPaginationQuery').at(-1)!.variables).toMatchObject({
+      cat: 0,
+      fw: 'Z',
+      by: 'DEFAULT',
+      n: 18,
+      after: null,
+    });
     expect(names()).toEqual(['曾国华', '张明', '赵丽']);
     expect(letter('Z').getAttribute('aria-pressed')).toBe('true');
     expect(letter('全部').getAttribute('aria-pressed')).toBe('false');
@@ -93,10 +109,16 @@ describe('/m/author', () => {
     const { named } = app('/m/author', topicAuthorResolvers(topicAuthorData()));
     // a refetch from page 1 with these variables was asked (the list's sentinel may ask for the next page right after)
     const refetched = (variables: Record<string, unknown>) =>
-      named('MobileAuthorListPaginationQuery').some((op) => Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v));
+      named('MobileAuthorListPaginationQuery').some((op) =>
+        Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v),
+      );
     await screen.findByText('没有更多了', undefined, LONG);
     const sort = screen.getByRole('combobox', { name: '排序' });
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['默认排序', '课程最多', '播放最多', '姓名 A-Z']);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['默认排序', '课程最多', '播放最多', '姓名 A-Z']);
     await act(async () => {
       fireEvent.change(sort, { target: { value: 'NAME' } });
     });
@@ -105,7 +127,11 @@ describe('/m/author', () => {
 
     expect(screen.queryByRole('combobox', { name: '二级分类' })).toBeNull();
     const first = screen.getByRole('combobox', { name: '一级分类' });
-    expect(within(first).getAllByRole('option').map((o) => o.textContent)).toEqual(['全部分类', '马克思主义理论', '中国近现代史']);
+    expect(
+      within(first)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['全部分类', '马克思主义理论', '中国近现代史']);
     await act(async () => {
       fireEvent.change(first, { target: { value: '1' } });
     });
@@ -124,7 +150,7 @@ describe('/m/author', () => {
 });
 
 describe('/m/authorDes paging', () => {
-  it('the lecturer\'s courses: 18, then the next 18 from the end, 没有更多了', async () => {
+  it("the lecturer's courses: 18, then the next 18 from the end, 没有更多了", async () => {
     const data = topicAuthorData();
     const base = topicAuthorResolvers(data);
     const { named } = app(`/m/authorDes?id=${data.authors[5]!.authorId}`, {
@@ -156,17 +182,23 @@ describe('/m/search tab paging', () => {
     CourseHitConnection: (context) => page(hits, argsOf(context), 21),
   });
 
-  it('课程: 21, then the next page from the end (after 21), 没有更多了; the 综合 tab\'s 查看全部 opens it', async () => {
+  it("课程: 21, then the next page from the end (after 21), 没有更多了; the 综合 tab's 查看全部 opens it", async () => {
     const { router, named } = app('/m/search?key=哲学', resolvers());
     const more = await screen.findByRole('button', { name: '查看全部课程（25）' }, LONG);
     expect(within(screen.getByRole('list', { name: '课程' })).getAllByRole('link')).toHaveLength(21);
     // a knowledge point opens the mobile player at its second
-    expect(hrefs(screen.getByRole('list', { name: '知识点' }))).toEqual([`/m/play?catalogId=7&courseId=101&videoId=${point.videoId}&vtime=312`]);
+    expect(hrefs(screen.getByRole('list', { name: '知识点' }))).toEqual([
+      `/m/play?catalogId=7&courseId=101&videoId=${point.videoId}&vtime=312`,
+    ]);
     expect(screen.queryByRole('button', { name: /查看全部知识点/ })).toBeNull();
     fireEvent.click(more);
     await waitFor(() => expect(router.state.location.search).toBe('?key=%E5%93%B2%E5%AD%A6&menuIndex=1'), LONG);
     expect(await screen.findByText('没有更多了', undefined, LONG)).toBeTruthy();
-    expect(named('MobileSearchQuery').at(-1)!.variables).toMatchObject({ keyword: '哲学', isAll: false, isCourses: true });
+    expect(named('MobileSearchQuery').at(-1)!.variables).toMatchObject({
+      keyword: '哲学',
+      isAll: false,
+      isCourses: true,
+    });
     const pages = named('MobileSearchTabsCoursesPaginationQuery');
     expect(pages).toHaveLength(1);
     expect(pages[0]!.variables).toMatchObject({ keyword: '哲学', first: 21, after: '21' });

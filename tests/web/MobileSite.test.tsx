@@ -16,7 +16,9 @@ import { renderApp } from './appHarness';
 import { ANONYMOUS, MEMBER } from './centerMocks';
 import { fakePlayer, keyframe, LOGIN_URL } from './playMocks';
 
-vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({ VideoPlayer: (await import('./playMocks')).FakeVideoPlayer }));
+vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({
+  VideoPlayer: (await import('./playMocks')).FakeVideoPlayer,
+}));
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -40,7 +42,8 @@ const course = (courseId: number, name: string) => ({
   viewCount: 1234,
 });
 
-const seg = (...parts: Array<string | [string]>) => parts.map((p) => (typeof p === 'string' ? { text: p, hit: false } : { text: p[0], hit: true }));
+const seg = (...parts: Array<string | [string]>) =>
+  parts.map((p) => (typeof p === 'string' ? { text: p, hit: false } : { text: p[0], hit: true }));
 
 function resolvers(): MockResolvers {
   return {
@@ -94,11 +97,32 @@ function resolvers(): MockResolvers {
             },
           ],
           knowledgePoints: [],
-          topics: [{ topic: { id: 'topic-6', topicId: 6, image: '/media/t/6.jpg', courseCount: 1 }, title: seg(['哲学'], '专题'), info: seg('') }],
-          authors: [{ author: { id: 'author-8', authorId: 8, image: '/media/a/8.jpg' }, name: seg('赵老师'), position: seg(['哲学'], '系') }],
+          topics: [
+            {
+              topic: { id: 'topic-6', topicId: 6, image: '/media/t/6.jpg', courseCount: 1 },
+              title: seg(['哲学'], '专题'),
+              info: seg(''),
+            },
+          ],
+          authors: [
+            {
+              author: { id: 'author-8', authorId: 8, image: '/media/a/8.jpg' },
+              name: seg('赵老师'),
+              position: seg(['哲学'], '系'),
+            },
+          ],
         },
         topics: {
-          edges: [{ cursor: '1', node: { topic: { id: 'topic-6', topicId: 6, image: '/media/t/6.jpg' }, title: seg(['哲学'], '专题'), info: seg('') } }],
+          edges: [
+            {
+              cursor: '1',
+              node: {
+                topic: { id: 'topic-6', topicId: 6, image: '/media/t/6.jpg' },
+                title: seg(['哲学'], '专题'),
+                info: seg(''),
+              },
+            },
+          ],
           pageInfo: { hasNextPage: false, endCursor: '1', hasPreviousPage: false, startCursor: '1' },
         },
       },
@@ -162,7 +186,13 @@ function playResolvers(viewer: typeof MEMBER | typeof ANONYMOUS): MockResolvers 
         course: { id: 'course-1' },
         video,
         videos,
-        resume: { logId: `log-${video.videoId}`, videoId: video.videoId, lastPlayTime: 42, duration: video.duration, lastWatchTime: '2026-11-20T08:00:00.000Z' },
+        resume: {
+          logId: `log-${video.videoId}`,
+          videoId: video.videoId,
+          lastPlayTime: 42,
+          duration: video.duration,
+          lastWatchTime: '2026-11-20T08:00:00.000Z',
+        },
       };
     },
   };
@@ -173,10 +203,11 @@ describe('the mobile site under /m/', () => {
     const { named, stop } = renderApp('/m/home', resolvers());
     stops.push(stop);
     const courses = await screen.findByRole('list', { name: '推荐课程' }, LONG);
-    expect(within(courses).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/m/play?catalogId=31&courseId=1',
-      '/m/play?catalogId=32&courseId=2',
-    ]);
+    expect(
+      within(courses)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/m/play?catalogId=31&courseId=1', '/m/play?catalogId=32&courseId=2']);
     expect(within(courses).getByText('马克思主义基本原理')).toBeTruthy();
     expect(named('ShellQuery')).toHaveLength(0);
     expect(named('HomeQuery')).toHaveLength(0);
@@ -185,9 +216,21 @@ describe('the mobile site under /m/', () => {
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(document.title).toBe('首页 - 思政云课堂');
     // banner and topic and lecturer links stay on the mobile site
-    expect(within(screen.getByRole('list', { name: '轮播图' })).getByRole('link').getAttribute('href')).toBe('/m/authorDes?id=7');
-    expect(within(screen.getByRole('list', { name: '推荐专题' })).getByRole('link').getAttribute('href')).toBe('/m/special/des?speciaId=5');
-    expect(within(screen.getByRole('list', { name: '名校名师' })).getByRole('link').getAttribute('href')).toBe('/m/authorDes?id=7');
+    expect(
+      within(screen.getByRole('list', { name: '轮播图' }))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/m/authorDes?id=7');
+    expect(
+      within(screen.getByRole('list', { name: '推荐专题' }))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/m/special/des?speciaId=5');
+    expect(
+      within(screen.getByRole('list', { name: '名校名师' }))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/m/authorDes?id=7');
     // no back arrow on the home page
     expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
     // the topic and lecturer lists: 更多 beside the sections, and two bottom tabs
@@ -248,10 +291,21 @@ describe('the mobile site under /m/', () => {
     fireEvent.click(screen.getByRole('tab', { name: '专题 1' }));
     await waitFor(() => expect(router.state.location.search).toBe('?key=%E5%93%B2%E5%AD%A6&menuIndex=3'), LONG);
     expect(router.state.historyAction).toBe('REPLACE');
-    await waitFor(() => expect(screen.getByRole('tab', { name: '专题 1' }).getAttribute('aria-selected')).toBe('true'), LONG);
-    expect(named('MobileSearchQuery').at(-1)!.variables).toMatchObject({ keyword: '哲学', isAll: false, isTopics: true });
+    await waitFor(
+      () => expect(screen.getByRole('tab', { name: '专题 1' }).getAttribute('aria-selected')).toBe('true'),
+      LONG,
+    );
+    expect(named('MobileSearchQuery').at(-1)!.variables).toMatchObject({
+      keyword: '哲学',
+      isAll: false,
+      isTopics: true,
+    });
     expect(screen.queryByRole('list', { name: '课程' })).toBeNull();
-    expect(within(await screen.findByRole('list', { name: '专题' }, LONG)).getByRole('link').getAttribute('href')).toBe('/m/special/des?speciaId=6');
+    expect(
+      within(await screen.findByRole('list', { name: '专题' }, LONG))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/m/special/des?speciaId=6');
 
     // the history has the keyword
     await act(async () => {
@@ -285,7 +339,7 @@ describe('the mobile site under /m/', () => {
     await waitFor(() => expect(document.title).toBe('党的二十大精神 - 思政云课堂'), LONG);
   });
 
-  it('/m/play for a visitor: the course and its videos, and in the player\'s place a login prompt whose 登录 leads to the login page and back', async () => {
+  it("/m/play for a visitor: the course and its videos, and in the player's place a login prompt whose 登录 leads to the login page and back", async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { router, named, stop } = renderApp('/m/play?catalogId=31&courseId=1&videoId=12', playResolvers(ANONYMOUS));
     stops.push(stop);
@@ -294,7 +348,9 @@ describe('the mobile site under /m/', () => {
     const prompt = screen.getByRole('region', { name: '登录提示' });
     expect(prompt.textContent).toContain('登录后即可观看课程视频');
     const back = `${window.location.origin}/m/play?catalogId=31&courseId=1&videoId=12`;
-    expect(within(prompt).getByRole('link', { name: '登录' }).getAttribute('href')).toBe(`${LOGIN_URL}?redirect=${encodeURIComponent(back)}`);
+    expect(within(prompt).getByRole('link', { name: '登录' }).getAttribute('href')).toBe(
+      `${LOGIN_URL}?redirect=${encodeURIComponent(back)}`,
+    );
     // no popup by itself on a phone, and no player
     expect(open).not.toHaveBeenCalled();
     expect(screen.queryByTestId('fake-player')).toBeNull();
@@ -314,11 +370,21 @@ describe('the mobile site under /m/', () => {
     fireEvent.click(links[0]!);
     await waitFor(() => expect(router.state.location.search).toContain('videoId=11'), LONG);
     expect(router.state.historyAction).toBe('REPLACE');
-    await waitFor(() => expect(within(screen.getByRole('list', { name: '课程目录' })).getAllByRole('link')[0]!.getAttribute('aria-current')).toBe('true'), LONG);
-    const backToFirst = `${window.location.origin}/m/play?catalogId=31&courseId=1&videoId=11`;
-    expect(within(screen.getByRole('region', { name: '登录提示' })).getByRole('link', { name: '登录' }).getAttribute('href')).toBe(
-      `${LOGIN_URL}?redirect=${encodeURIComponent(backToFirst)}`,
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('list', { name: '课程目录' }))
+            .getAllByRole('link')[0]!
+            .getAttribute('aria-current'),
+        ).toBe('true'),
+      LONG,
     );
+    const backToFirst = `${window.location.origin}/m/play?catalogId=31&courseId=1&videoId=11`;
+    expect(
+      within(screen.getByRole('region', { name: '登录提示' }))
+        .getByRole('link', { name: '登录' })
+        .getAttribute('href'),
+    ).toBe(`${LOGIN_URL}?redirect=${encodeURIComponent(backToFirst)}`);
   });
 
   it('/m/play signed in: the player gets the video, its media, danmaku, the resume point and ?vtime=', async () => {
@@ -338,7 +404,13 @@ describe('the mobile site under /m/', () => {
       duration: 725,
       mediaState: 'READY',
     });
-    await waitFor(() => expect(fakePlayer.props!.danmaku).toEqual([{ id: 'danmaku-12', vtime: 3, content: '第二讲开讲了', mine: false }]), LONG);
+    await waitFor(
+      () =>
+        expect(fakePlayer.props!.danmaku).toEqual([
+          { id: 'danmaku-12', vtime: 3, content: '第二讲开讲了', mine: false },
+        ]),
+      LONG,
+    );
     expect(fakePlayer.props!.resume).toEqual({ logId: 'log-12', videoId: 12, lastPlayTime: 42, duration: 725 });
     // ?vtime= starts there instead of the resume point
     expect(fakePlayer.props!.startAt).toBe(95);
@@ -347,12 +419,18 @@ describe('the mobile site under /m/', () => {
     expect(screen.queryByRole('region', { name: '登录提示' })).toBeNull();
     // the player comes first on the page, then the course
     const section = screen.getByRole('region', { name: '视频播放器' });
-    expect(section.compareDocumentPosition(screen.getByRole('heading', { name: '马克思主义基本原理' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      section.compareDocumentPosition(screen.getByRole('heading', { name: '马克思主义基本原理' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(screen.getByRole('region', { name: '视频简介' }).textContent).toContain('第二讲 唯物论的视频简介');
   });
 
   it('/m/play signed in: a keyframe tap seeks the player; a tap on another video replaces the URL and plays it; the end moves on', async () => {
-    const { router, named, stop } = renderApp('/m/play?catalogId=31&courseId=1&videoId=12&vtime=95', playResolvers(MEMBER));
+    const { router, named, stop } = renderApp(
+      '/m/play?catalogId=31&courseId=1&videoId=12&vtime=95',
+      playResolvers(MEMBER),
+    );
     stops.push(stop);
     await screen.findByTestId('fake-player', undefined, LONG);
     const keyframes = screen.getByRole('region', { name: '关键帧' });
@@ -362,12 +440,20 @@ describe('the mobile site under /m/', () => {
     fireEvent.click(within(screen.getByRole('list', { name: '课程目录' })).getByRole('link', { name: /第一讲/ }));
     await waitFor(() => expect(screen.getByTestId('fake-player').dataset.videoId).toBe('11'), LONG);
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ catalogId: '31', courseId: '1', videoId: '11' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      catalogId: '31',
+      courseId: '1',
+      videoId: '11',
+    });
     expect(named('MobilePlayQuery').at(-1)!.variables).toEqual({ courseId: 1, videoId: 11, catalogueId: 31 });
     // vtime belonged to the other video's URL
     expect(fakePlayer.props!.startAt).toBeNull();
     expect(fakePlayer.props!.video.name).toBe('第一讲 导论');
-    expect(within(screen.getByRole('list', { name: '课程目录' })).getByRole('link', { name: /第一讲/ }).getAttribute('aria-current')).toBe('true');
+    expect(
+      within(screen.getByRole('list', { name: '课程目录' }))
+        .getByRole('link', { name: /第一讲/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
     expect(screen.getByRole('region', { name: '视频简介' }).textContent).toContain('第一讲 导论的视频简介');
 
     // §4: the end of a video plays the next one of the list
@@ -387,7 +473,9 @@ describe('the mobile site under /m/', () => {
   it('platform links map onto the mobile site', () => {
     const origin = 'https://ke.example.cn';
     expect(mobileLinkFor('/m/activity/2025', origin)).toEqual({ internal: '/m/activity/2025' });
-    expect(mobileLinkFor('/Play?courseId=1&catalogId=2&videoId=3', origin)).toEqual({ internal: '/m/play?catalogId=2&courseId=1&videoId=3' });
+    expect(mobileLinkFor('/Play?courseId=1&catalogId=2&videoId=3', origin)).toEqual({
+      internal: '/m/play?catalogId=2&courseId=1&videoId=3',
+    });
     expect(mobileLinkFor('/special/des?id=4', origin)).toEqual({ internal: '/m/special/des?speciaId=4' });
     expect(mobileLinkFor('/special', origin)).toEqual({ internal: '/m/special' });
     expect(mobileLinkFor('/author', origin)).toEqual({ internal: '/m/author' });

@@ -8,7 +8,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakePlayer, PlayGateway, renderPlay } from './playMocks';
 
-vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({ VideoPlayer: (await import('./playMocks')).FakeVideoPlayer }));
+vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({
+  VideoPlayer: (await import('./playMocks')).FakeVideoPlayer,
+}));
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -74,10 +76,16 @@ describe('the AI content block', () => {
   it('shows the overview, the abstract, the tags and the related majors (name, code, 专业类)', async () => {
     app('/Play?courseId=11&catalogId=7', gatewayWith({ 501: aiContent(3) }));
     const block = await screen.findByRole('region', { name: 'AI内容' }, LONG);
-    expect(within(block).getByRole('region', { name: '课程概述' }).textContent).toContain('本课程讲述中国近现代史的基本脉络。');
-    expect(within(block).getByRole('region', { name: '视频摘要' }).textContent).toContain('本讲介绍近代中国的社会性质与两大历史任务。');
+    expect(within(block).getByRole('region', { name: '课程概述' }).textContent).toContain(
+      '本课程讲述中国近现代史的基本脉络。',
+    );
+    expect(within(block).getByRole('region', { name: '视频摘要' }).textContent).toContain(
+      '本讲介绍近代中国的社会性质与两大历史任务。',
+    );
     expect(within(block).getByText('救亡图存')).toBeTruthy();
-    const majors = within(block).getAllByTestId('ai-major').map((m) => m.textContent);
+    const majors = within(block)
+      .getAllByTestId('ai-major')
+      .map((m) => m.textContent);
     expect(majors).toEqual(['思想政治教育030503马克思主义理论类', '历史学060101历史学类']);
   });
 

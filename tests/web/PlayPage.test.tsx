@@ -11,7 +11,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS, fakePlayer, LOGIN_URL, PlayGateway, renderPlay } from './playMocks';
 
-vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({ VideoPlayer: (await import('./playMocks')).FakeVideoPlayer }));
+vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({
+  VideoPlayer: (await import('./playMocks')).FakeVideoPlayer,
+}));
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -40,7 +42,10 @@ describe('a visitor', () => {
     const main = screen.getByRole('main');
     expect(screen.getByRole('heading', { level: 1, name: '中国近现代史纲要' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: '视频列表' })).getAllByRole('button')).toHaveLength(3);
-    await waitFor(() => expect(document.title).toBe(`${gateway.videos[0]!.name} - 中国近现代史纲要 - 思政云课堂`), LONG);
+    await waitFor(
+      () => expect(document.title).toBe(`${gateway.videos[0]!.name} - 中国近现代史纲要 - 思政云课堂`),
+      LONG,
+    );
     const loginUrl = `${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`;
     // nothing without a click behind it (a popup blocker may eat it, and a card opened it already)
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -61,7 +66,10 @@ describe('scrolling comments', () => {
     gateway.videos[0]!.danmaku = [{ id: 'd-1', vtime: 3, content: '开讲了', mine: false }];
     const { named } = app(COURSE_PATH, gateway);
     await screen.findByTestId('fake-player', undefined, LONG);
-    await waitFor(() => expect(fakePlayer.props!.danmaku).toEqual([{ id: 'd-1', vtime: 3, content: '开讲了', mine: false }]), LONG);
+    await waitFor(
+      () => expect(fakePlayer.props!.danmaku).toEqual([{ id: 'd-1', vtime: 3, content: '开讲了', mine: false }]),
+      LONG,
+    );
     expect(named('useVideoDanmakuQuery').map((o) => o.variables)).toEqual([{ id: 'video-501' }]);
   });
 
@@ -153,13 +161,24 @@ describe('the page around the player', () => {
     await waitFor(() => expect(screen.getByTestId('fake-player').dataset.videoId).toBe('502'), LONG);
     expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location.key).not.toBe(before);
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ courseId: '11', catalogId: '7', videoId: '502' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      courseId: '11',
+      catalogId: '7',
+      videoId: '502',
+    });
     expect(named('PlayQuery').at(-1)!.variables).toEqual({ courseId: 11, videoId: 502, catalogueId: 7 });
     expect(fakePlayer.props!.video.name).toBe('第二讲 进入近代后中华民族的磨难与抗争');
     expect(fakePlayer.props!.startAt).toBeNull();
-    expect(within(screen.getByRole('navigation', { name: '视频列表' })).getByRole('button', { name: /第二讲/ }).getAttribute('aria-current')).toBe('true');
+    expect(
+      within(screen.getByRole('navigation', { name: '视频列表' }))
+        .getByRole('button', { name: /第二讲/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
     // the tab names the video now playing
-    await waitFor(() => expect(document.title).toBe('第二讲 进入近代后中华民族的磨难与抗争 - 中国近现代史纲要 - 思政云课堂'), LONG);
+    await waitFor(
+      () => expect(document.title).toBe('第二讲 进入近代后中华民族的磨难与抗争 - 中国近现代史纲要 - 思政云课堂'),
+      LONG,
+    );
   });
 
   it('the end of a video moves on to the next one of the list', async () => {
@@ -202,7 +221,9 @@ describe('the page around the player', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '手机观看' }));
     const qr = screen.getByRole('dialog', { name: '手机观看' });
-    expect(within(qr).getByRole('img', { name: '手机观看二维码' }).getAttribute('src')).toBe('/qr/play.png?courseId=11&videoId=501');
+    expect(within(qr).getByRole('img', { name: '手机观看二维码' }).getAttribute('src')).toBe(
+      '/qr/play.png?courseId=11&videoId=501',
+    );
     expect(within(qr).getByText('扫码在手机上观看')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '分享' }));

@@ -14,7 +14,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { declaredStyle } from './declaredStyle';
 import { fakePlayer, PlayGateway, renderPlay } from './playMocks';
 
-vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({ VideoPlayer: (await import('./playMocks')).FakeVideoPlayer }));
+vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({
+  VideoPlayer: (await import('./playMocks')).FakeVideoPlayer,
+}));
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -31,13 +33,20 @@ async function app(gateway = new PlayGateway()) {
   return { ...rendered, gateway };
 }
 
-const toasts = () => screen.getAllByRole('status').map((s) => s.textContent ?? '').join(' ');
+const toasts = () =>
+  screen
+    .getAllByRole('status')
+    .map((s) => s.textContent ?? '')
+    .join(' ');
 const notesRegion = () => screen.getByRole('region', { name: '笔记' });
-const noteTexts = () => within(notesRegion()).getAllByTestId('video-note').map((n) => n.textContent ?? '');
+const noteTexts = () =>
+  within(notesRegion())
+    .getAllByTestId('video-note')
+    .map((n) => n.textContent ?? '');
 const openTab = (name: string) => fireEvent.click(within(notesRegion()).getByRole('tab', { name }));
 
 describe('notes', () => {
-  it('the note box fills its card\'s width (not a textarea\'s default 20 columns)', async () => {
+  it("the note box fills its card's width (not a textarea's default 20 columns)", async () => {
     await app();
     expect(declaredStyle(within(notesRegion()).getByRole('textbox', { name: '笔记内容' }), 'width')).toBe('100%');
   });
@@ -76,7 +85,9 @@ describe('notes', () => {
     // the second shown follows the player
     await waitFor(() => expect(within(notesRegion()).getByText('记录于 01:23')).toBeTruthy(), LONG);
     expect(noteTexts()).toHaveLength(2);
-    fireEvent.change(within(notesRegion()).getByRole('textbox', { name: '笔记内容' }), { target: { value: '  近代史的主线  ' } });
+    fireEvent.change(within(notesRegion()).getByRole('textbox', { name: '笔记内容' }), {
+      target: { value: '  近代史的主线  ' },
+    });
     fireEvent.click(within(notesRegion()).getByRole('radio', { name: '私密' }));
     fireEvent.click(within(notesRegion()).getByRole('button', { name: '保存笔记' }));
     await waitFor(() => expect(noteTexts()[0]).toContain('近代史的主线'), LONG);
@@ -104,7 +115,9 @@ describe('notes', () => {
   it('a refused note says 笔记记录失败 with the reason, and a failed request 笔记记录失败', async () => {
     const { gateway } = await app();
     gateway.fail.addNote = { message: '笔记内容不能超过500字' };
-    fireEvent.change(within(notesRegion()).getByRole('textbox', { name: '笔记内容' }), { target: { value: '一条笔记' } });
+    fireEvent.change(within(notesRegion()).getByRole('textbox', { name: '笔记内容' }), {
+      target: { value: '一条笔记' },
+    });
     fireEvent.click(within(notesRegion()).getByRole('button', { name: '保存笔记' }));
     await waitFor(() => expect(toasts()).toContain('笔记记录失败：笔记内容不能超过500字'), LONG);
     gateway.fail.addNote = 'network';
@@ -123,7 +136,10 @@ describe('notes', () => {
     const { named, gateway } = await app();
     const others = within(notesRegion()).getByRole('article', { name: '李同学的笔记' });
     fireEvent.click(within(others).getByRole('button', { name: '收录' }));
-    await waitFor(() => expect(within(others).getByRole('button', { name: '已收录' }).getAttribute('aria-pressed')).toBe('true'), LONG);
+    await waitFor(
+      () => expect(within(others).getByRole('button', { name: '已收录' }).getAttribute('aria-pressed')).toBe('true'),
+      LONG,
+    );
     expect(named('VideoNoteItemCollectMutation')).toHaveLength(1);
     fireEvent.click(within(others).getByRole('button', { name: '已收录' }));
     await waitFor(() => expect(within(others).getByRole('button', { name: '收录' })).toBeTruthy(), LONG);
@@ -150,7 +166,9 @@ describe('notes', () => {
     expect(named('VideoNotesDeleteMutation')).toHaveLength(0);
 
     fireEvent.click(within(mine).getByRole('button', { name: '删除' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', undefined, LONG)).getByRole('button', { name: '确定' }),
+    );
     await waitFor(() => expect(noteTexts()).toHaveLength(1), LONG);
     expect(noteTexts()[0]).toContain('李同学的公开笔记');
     openTab('我的笔记');
@@ -165,22 +183,42 @@ describe('点赞 and 收藏', () => {
     expect(like.textContent).toBe('点赞1.2千');
     expect(like.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(like);
-    await waitFor(() => expect(screen.getByRole('button', { name: /^已点赞/ }).getAttribute('aria-pressed')).toBe('true'), LONG);
-    expect(named('VideoOperationButtonsSetMutation')[0]!.variables.input).toEqual({ videoId: 501, courseId: 11, catalogueId: 7, kind: 'LIKE', on: true });
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: /^已点赞/ }).getAttribute('aria-pressed')).toBe('true'),
+      LONG,
+    );
+    expect(named('VideoOperationButtonsSetMutation')[0]!.variables.input).toEqual({
+      videoId: 501,
+      courseId: 11,
+      catalogueId: 7,
+      kind: 'LIKE',
+      on: true,
+    });
     await waitFor(() => expect(screen.getByRole('button', { name: /^已点赞/ }).textContent).toBe('已点赞1.2千'));
     // the button flips at once but stays disabled until the server answers: a click before that is ignored
-    await waitFor(() => expect((screen.getByRole('button', { name: /^已点赞/ }) as HTMLButtonElement).disabled).toBe(false), LONG);
+    await waitFor(
+      () => expect((screen.getByRole('button', { name: /^已点赞/ }) as HTMLButtonElement).disabled).toBe(false),
+      LONG,
+    );
     fireEvent.click(screen.getByRole('button', { name: /^已点赞/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /^点赞/ }).getAttribute('aria-pressed')).toBe('false'), LONG);
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: /^点赞/ }).getAttribute('aria-pressed')).toBe('false'),
+      LONG,
+    );
 
     const favourite = screen.getByRole('button', { name: /^收藏/ });
     expect(favourite.textContent).toBe('收藏8');
     fireEvent.click(favourite);
     await waitFor(() => expect(screen.getByRole('button', { name: /^已收藏/ }).textContent).toBe('已收藏9'), LONG);
-    await waitFor(() => expect((screen.getByRole('button', { name: /^已收藏/ }) as HTMLButtonElement).disabled).toBe(false), LONG);
+    await waitFor(
+      () => expect((screen.getByRole('button', { name: /^已收藏/ }) as HTMLButtonElement).disabled).toBe(false),
+      LONG,
+    );
     fireEvent.click(screen.getByRole('button', { name: /^已收藏/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^收藏/ }).textContent).toBe('收藏8'), LONG);
-    expect(named('VideoOperationButtonsSetMutation').map((o) => (o.variables.input as { kind: string; on: boolean }))).toEqual([
+    expect(
+      named('VideoOperationButtonsSetMutation').map((o) => o.variables.input as { kind: string; on: boolean }),
+    ).toEqual([
       expect.objectContaining({ kind: 'LIKE', on: true }),
       expect.objectContaining({ kind: 'LIKE', on: false }),
       expect.objectContaining({ kind: 'FAVOURITE', on: true }),
@@ -193,8 +231,14 @@ describe('点赞 and 收藏', () => {
     fireEvent.click(screen.getByRole('button', { name: /^点赞/ }));
     fireEvent.click(screen.getByRole('button', { name: /^收藏/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^已收藏/ }).textContent).toBe('已收藏9'), LONG);
-    await waitFor(() => expect(screen.getByRole('button', { name: /^已点赞/ }).getAttribute('aria-pressed')).toBe('true'), LONG);
-    expect(named('VideoOperationButtonsSetMutation').map((o) => (o.variables.input as { kind: string }).kind)).toEqual(['LIKE', 'FAVOURITE']);
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: /^已点赞/ }).getAttribute('aria-pressed')).toBe('true'),
+      LONG,
+    );
+    expect(named('VideoOperationButtonsSetMutation').map((o) => (o.variables.input as { kind: string }).kind)).toEqual([
+      'LIKE',
+      'FAVOURITE',
+    ]);
   });
 
   it('a refusal shows the server’s message, a failed request 操作失败，请稍后再试~, and the button comes back', async () => {
@@ -215,7 +259,9 @@ describe('点赞 and 收藏', () => {
     fireEvent.click(screen.getByRole('button', { name: /^点赞/ }));
     await waitFor(() => expect(toasts()).toContain('请求过于频繁，请稍后再试'), LONG);
     expect(toasts()).not.toContain('操作失败');
-    await waitFor(() => expect(screen.getByRole('button', { name: /^点赞/ }).getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^点赞/ }).getAttribute('aria-pressed')).toBe('false'),
+    );
   });
 
   it('a user type other than 1 and 2 is told 当前账号无权进行此操作 and nothing is sent (likes, notes, 收录, clips)', async () => {
@@ -224,13 +270,20 @@ describe('点赞 and 收藏', () => {
     const { named } = await app(gateway);
     fireEvent.click(screen.getByRole('button', { name: /^点赞/ }));
     await waitFor(() => expect(toasts()).toContain('当前账号无权进行此操作'));
-    fireEvent.change(within(notesRegion()).getByRole('textbox', { name: '笔记内容' }), { target: { value: '一条笔记' } });
+    fireEvent.change(within(notesRegion()).getByRole('textbox', { name: '笔记内容' }), {
+      target: { value: '一条笔记' },
+    });
     fireEvent.click(within(notesRegion()).getByRole('button', { name: '保存笔记' }));
     fireEvent.click(within(notesRegion()).getByRole('button', { name: '收录' }));
     fireEvent.click(screen.getByRole('button', { name: '截取片段' }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByRole('dialog', { name: '截取片段' })).toBeNull();
-    for (const name of ['VideoOperationButtonsSetMutation', 'NoteInputAddMutation', 'VideoNoteItemCollectMutation', 'ClipDialogClipMutation']) {
+    for (const name of [
+      'VideoOperationButtonsSetMutation',
+      'NoteInputAddMutation',
+      'VideoNoteItemCollectMutation',
+      'ClipDialogClipMutation',
+    ]) {
       expect(named(name)).toHaveLength(0);
     }
     expect(screen.getByRole('button', { name: /^点赞/ }).textContent).toBe('点赞1.2千');
@@ -245,7 +298,8 @@ describe('截取片段', () => {
     const dialog = await screen.findByRole('dialog', { name: '截取片段' }, LONG);
     return { ...rendered, dialog };
   }
-  const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByRole('textbox', { name: label }) as HTMLInputElement;
+  const field = (dialog: HTMLElement, label: RegExp) =>
+    within(dialog).getByRole('textbox', { name: label }) as HTMLInputElement;
   const fill = (dialog: HTMLElement, start: string, end: string) => {
     fireEvent.change(field(dialog, /开始时间/), { target: { value: start } });
     fireEvent.change(field(dialog, /结束时间/), { target: { value: end } });
@@ -256,7 +310,10 @@ describe('截取片段', () => {
    * dialog hides the rest of the page from role queries: the toast is found by its text).
    */
   const refusedWith = async (dialog: HTMLElement, message: string) => {
-    await waitFor(() => expect(screen.getAllByText(message).filter((el) => !dialog.contains(el)).length).toBeGreaterThan(0), LONG);
+    await waitFor(
+      () => expect(screen.getAllByText(message).filter((el) => !dialog.contains(el)).length).toBeGreaterThan(0),
+      LONG,
+    );
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(within(dialog).queryByText(message)).toBeNull();
   };
@@ -270,7 +327,7 @@ describe('截取片段', () => {
     await waitFor(() => expect(field(dialog, /片段名称/).value).toBe('第一讲 绪论-片段2'), LONG);
   });
 
-  it('checks every rule before sending: each refusal is an error toast in the server\'s words, its field marked', async () => {
+  it("checks every rule before sending: each refusal is an error toast in the server's words, its field marked", async () => {
     const { dialog, named } = await openClip(10);
     const cases: Array<[string, string, string, RegExp]> = [
       ['-1', '30', '开始时间无效', /开始时间/],
@@ -317,7 +374,13 @@ describe('截取片段', () => {
     submit(dialog);
     const notice = await screen.findByText('片段截取成功', undefined, LONG);
     // the default name is left to the server, which gives the same one
-    expect(named('ClipDialogClipMutation')[0]!.variables.input).toEqual({ videoId: 501, courseId: 11, startTime: 420, endTime: 600, name: null });
+    expect(named('ClipDialogClipMutation')[0]!.variables.input).toEqual({
+      videoId: 501,
+      courseId: 11,
+      startTime: 420,
+      endTime: 600,
+      name: null,
+    });
     expect(fakePlayer.pauses).toBe(1);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '截取片段' })).toBeNull(), LONG);
     const link = within(notice.closest('[role="status"]') as HTMLElement).getByRole('link', { name: '在个人中心查看' });
@@ -325,7 +388,10 @@ describe('截取片段', () => {
     await act(async () => {
       fireEvent.click(link);
     });
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/center?position=6'), LONG);
+    await waitFor(
+      () => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/center?position=6'),
+      LONG,
+    );
   });
 
   it('a name of one’s own is sent; the server’s refusal is an error toast as it says it, not in the dialog', async () => {
@@ -335,7 +401,11 @@ describe('截取片段', () => {
     fireEvent.change(field(dialog, /片段名称/), { target: { value: '  绪论要点  ' } });
     submit(dialog);
     await refusedWith(dialog, '该视频暂不支持截取');
-    expect(named('ClipDialogClipMutation')[0]!.variables.input).toMatchObject({ startTime: 10, endTime: 70, name: '绪论要点' });
+    expect(named('ClipDialogClipMutation')[0]!.variables.input).toMatchObject({
+      startTime: 10,
+      endTime: 70,
+      name: '绪论要点',
+    });
     expect(fakePlayer.pauses).toBe(0);
   });
 });

@@ -53,7 +53,10 @@ describe('the video player', () => {
 
   it('shows 视频暂未上线 for a video without media, and its handle does nothing', () => {
     const handle = createRef<VideoPlayerHandle>();
-    renderWithProviders(<VideoPlayer ref={handle} video={video({ videoUrl: '' })} resume={null} danmaku={[]} />, createMockEnvironment());
+    renderWithProviders(
+      <VideoPlayer ref={handle} video={video({ videoUrl: '' })} resume={null} danmaku={[]} />,
+      createMockEnvironment(),
+    );
     expect(screen.getByText('视频暂未上线')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: '弹幕内容' })).toBeNull();
     expect(handle.current!.currentTime()).toBe(0);
@@ -64,7 +67,12 @@ describe('the video player', () => {
   it('renders the player with the comment overlay inside it and the comment bar', () => {
     const handle = createRef<VideoPlayerHandle>();
     renderWithProviders(
-      <VideoPlayer ref={handle} video={video()} resume={null} danmaku={[{ id: '1', vtime: 0, content: '开场弹幕', mine: false }]} />,
+      <VideoPlayer
+        ref={handle}
+        video={video()}
+        resume={null}
+        danmaku={[{ id: '1', vtime: 0, content: '开场弹幕', mine: false }]}
+      />,
       createMockEnvironment(),
     );
     const player = screen.getByTestId('video-player');
@@ -80,9 +88,18 @@ describe('the video player', () => {
   it('restores the saved comment preferences and saves changes', () => {
     window.localStorage.setItem(
       PLAYER_PREFERENCES_KEY,
-      JSON.stringify({ volume: 0.3, danmakuOpacity: 0.5, danmakuShown: false, subtitlesShown: true, playbackRate: 1.25 }),
+      JSON.stringify({
+        volume: 0.3,
+        danmakuOpacity: 0.5,
+        danmakuShown: false,
+        subtitlesShown: true,
+        playbackRate: 1.25,
+      }),
     );
-    renderWithProviders(<VideoPlayer video={video()} resume={null} danmaku={[{ id: '1', vtime: 0, content: '开场弹幕', mine: false }]} />, createMockEnvironment());
+    renderWithProviders(
+      <VideoPlayer video={video()} resume={null} danmaku={[{ id: '1', vtime: 0, content: '开场弹幕', mine: false }]} />,
+      createMockEnvironment(),
+    );
     const toggle = screen.getByRole('button', { name: '弹幕' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryAllByTestId('danmaku-item')).toHaveLength(0);
@@ -103,7 +120,9 @@ describe('the video player', () => {
       fireEvent.submit(input.closest('form')!);
     });
     expect(screen.getByTestId('danmaku-item').textContent).toBe('第一条弹幕');
-    expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ input: { videoId: 7, vtime: 0, content: '第一条弹幕' } });
+    expect(environment.mock.getMostRecentOperation().request.variables).toEqual({
+      input: { videoId: 7, vtime: 0, content: '第一条弹幕' },
+    });
   });
 });
 
@@ -127,12 +146,20 @@ describe('subtitles that cannot be shown (§8)', () => {
   });
 
   it('shows the media server’s message for a failed subtitle file, else 字幕加载失败', async () => {
-    const answer = (status: number, body: string, type: string) => async () => new Response(body, { status, headers: { 'content-type': type } });
-    expect(await subtitleFailureMessage('/media/x.vtt', answer(404, JSON.stringify({ code: 4004, message: '文件不存在' }), 'application/json; charset=utf-8'))).toBe(
-      '文件不存在',
+    const answer = (status: number, body: string, type: string) => async () =>
+      new Response(body, { status, headers: { 'content-type': type } });
+    expect(
+      await subtitleFailureMessage(
+        '/media/x.vtt',
+        answer(404, JSON.stringify({ code: 4004, message: '文件不存在' }), 'application/json; charset=utf-8'),
+      ),
+    ).toBe('文件不存在');
+    expect(await subtitleFailureMessage('/media/x.vtt', answer(502, '<html>Bad gateway</html>', 'text/html'))).toBe(
+      '字幕加载失败',
     );
-    expect(await subtitleFailureMessage('/media/x.vtt', answer(502, '<html>Bad gateway</html>', 'text/html'))).toBe('字幕加载失败');
-    expect(await subtitleFailureMessage('/media/x.vtt', answer(200, 'not a vtt file', 'text/vtt'))).toBe('字幕加载失败');
+    expect(await subtitleFailureMessage('/media/x.vtt', answer(200, 'not a vtt file', 'text/vtt'))).toBe(
+      '字幕加载失败',
+    );
     expect(
       await subtitleFailureMessage('/media/x.vtt', async () => {
         throw new TypeError('Failed to fetch');
@@ -179,16 +206,28 @@ describe('the play log wiring', () => {
   it('reports by fetch to /beacon/play-log (not GraphQL) with the previous log id, and sends the final log by beacon when the player goes away', async () => {
     vi.useFakeTimers();
     const beacons: [string, FormData][] = [];
-    vi.stubGlobal('navigator', { ...navigator, sendBeacon: (url: string, body: FormData) => (beacons.push([url, body]), true) });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      sendBeacon: (url: string, body: FormData) => (beacons.push([url, body]), true),
+    });
     const reports: [string, RequestInit][] = [];
     const answers = ['log-2', 'log-2'];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       reports.push([url, init]);
-      return new Response(JSON.stringify({ id: answers.shift() ?? 'log-2' }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ id: answers.shift() ?? 'log-2' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     const environment = createMockEnvironment();
     let time = 40;
-    const source: PlayLogSource = { videoId: 7, courseId: 11, catalogueId: 3, logId: 'log-resume', position: () => ({ currentTime: time, duration: 300 }) };
+    const source: PlayLogSource = {
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      logId: 'log-resume',
+      position: () => ({ currentTime: time, duration: 300 }),
+    };
     const view = render(
       <RelayEnvironmentProvider environment={environment}>
         <Probe {...source} />
@@ -212,7 +251,11 @@ describe('the play log wiring', () => {
     time = 45.5;
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(reports).toHaveLength(2);
-    expect(Object.fromEntries(reports[1]![1].body as URLSearchParams)).toMatchObject({ logId: 'log-2', lastPlayTime: '45.5', stayTime: '6' });
+    expect(Object.fromEntries(reports[1]![1].body as URLSearchParams)).toMatchObject({
+      logId: 'log-2',
+      lastPlayTime: '45.5',
+      stayTime: '6',
+    });
 
     time = 47;
     await act(() => vi.advanceTimersByTimeAsync(2000));
@@ -237,7 +280,13 @@ describe('the play log wiring', () => {
     let answerFirst: (response: Response) => void = () => {};
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answerFirst = resolve)));
     const environment = createMockEnvironment();
-    const source = (videoId: number): PlayLogSource => ({ videoId, courseId: 11, catalogueId: 3, logId: null, position: () => ({ currentTime: videoId * 10, duration: 300 }) });
+    const source = (videoId: number): PlayLogSource => ({
+      videoId,
+      courseId: 11,
+      catalogueId: 3,
+      logId: null,
+      position: () => ({ currentTime: videoId * 10, duration: 300 }),
+    });
     const view = render(
       <RelayEnvironmentProvider environment={environment}>
         <Probe {...source(7)} />
@@ -247,7 +296,9 @@ describe('the play log wiring', () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     // the first report is answered (until then no beacon goes: it would carry no log id)
     await act(async () => {
-      answerFirst(new Response(JSON.stringify({ id: 'log-7' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+      answerFirst(
+        new Response(JSON.stringify({ id: 'log-7' }), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
     });
     act(() => {
       window.dispatchEvent(new Event('pagehide'));

@@ -30,7 +30,9 @@ function BarAndLayer({ time, loaded = [] }: { readonly time: number; readonly lo
         onOpacityChange={setOpacity}
         currentTime={() => time}
         onSending={(d) => setSent((s) => [...s, d])}
-        onSettled={(id, stored) => setSent((s) => (stored ? s.map((d) => (d.id === id ? stored : d)) : s.filter((d) => d.id !== id)))}
+        onSettled={(id, stored) =>
+          setSent((s) => (stored ? s.map((d) => (d.id === id ? stored : d)) : s.filter((d) => d.id !== id)))
+        }
       />
     </>
   );
@@ -55,7 +57,10 @@ const items = () => screen.queryAllByTestId('danmaku-item').map((el) => el.textC
 function answer(environment: RelayMockEnvironment, payload: Record<string, unknown> | Error) {
   act(() => {
     if (payload instanceof Error) environment.mock.rejectMostRecentOperation(payload);
-    else environment.mock.resolveMostRecentOperation((op) => MockPayloadGenerator.generate(op, { SendDanmakuPayload: () => payload }));
+    else
+      environment.mock.resolveMostRecentOperation((op) =>
+        MockPayloadGenerator.generate(op, { SendDanmakuPayload: () => payload }),
+      );
   });
 }
 
@@ -115,7 +120,10 @@ describe('the comment bar', () => {
     const { input, environment } = setup();
     await sendWithEnter(input, '第十一条');
     expect(items()).toEqual(['第十一条']);
-    answer(environment, { danmaku: null, errors: [{ message: '发送太频繁，请稍后再试', code: 'UPSTREAM', field: null }] });
+    answer(environment, {
+      danmaku: null,
+      errors: [{ message: '发送太频繁，请稍后再试', code: 'UPSTREAM', field: null }],
+    });
     expect(await screen.findByText('发送太频繁，请稍后再试')).toBeTruthy();
     expect(items()).toEqual([]);
   });

@@ -13,7 +13,9 @@ import type { VideoPlayerHandle } from '../../web/src/components/Player/types';
 import { fakePlayer, PlayGateway, renderPlay } from './playMocks';
 import { renderWithProviders } from './render';
 
-vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({ VideoPlayer: (await import('./playMocks')).FakeVideoPlayer }));
+vi.mock('../../web/src/components/Player/VideoPlayer', async () => ({
+  VideoPlayer: (await import('./playMocks')).FakeVideoPlayer,
+}));
 
 const LONG = { timeout: 15_000 };
 const stops: Array<() => void> = [];
@@ -60,16 +62,40 @@ describe('a video whose lecture cannot be made here', () => {
   });
 
   it('says 本讲视频暂未生成 instead of 视频暂未上线', async () => {
-    const { VideoPlayer } = await vi.importActual<typeof import('../../web/src/components/Player/VideoPlayer')>('../../web/src/components/Player/VideoPlayer');
-    const video = { videoId: 7, courseId: 11, catalogueId: 3, name: '第一讲', videoUrl: '', poster: '', subtitleUrl: '', duration: 300 };
+    const { VideoPlayer } = await vi.importActual<typeof import('../../web/src/components/Player/VideoPlayer')>(
+      '../../web/src/components/Player/VideoPlayer',
+    );
+    const video = {
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      name: '第一讲',
+      videoUrl: '',
+      poster: '',
+      subtitleUrl: '',
+      duration: 300,
+    };
     const first = renderWithProviders(
-      <VideoPlayer ref={createRef<VideoPlayerHandle>()} video={{ ...video, mediaState: 'UNAVAILABLE' }} resume={null} danmaku={[]} />,
+      <VideoPlayer
+        ref={createRef<VideoPlayerHandle>()}
+        video={{ ...video, mediaState: 'UNAVAILABLE' }}
+        resume={null}
+        danmaku={[]}
+      />,
       createMockEnvironment(),
     );
     expect(screen.getByText('本讲视频暂未生成')).toBeTruthy();
     expect(screen.queryByText('视频暂未上线')).toBeNull();
     first.unmount();
-    renderWithProviders(<VideoPlayer ref={createRef<VideoPlayerHandle>()} video={{ ...video, mediaState: 'NONE' }} resume={null} danmaku={[]} />, createMockEnvironment());
+    renderWithProviders(
+      <VideoPlayer
+        ref={createRef<VideoPlayerHandle>()}
+        video={{ ...video, mediaState: 'NONE' }}
+        resume={null}
+        danmaku={[]}
+      />,
+      createMockEnvironment(),
+    );
     expect(screen.getByText('视频暂未上线')).toBeTruthy();
   });
 });

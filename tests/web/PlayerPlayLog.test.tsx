@@ -6,7 +6,13 @@
  * ReportPlayInput's fields to the same route).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PlayLogReporter, playLogFormData, sendPlayLogBeacon, sendPlayReport, type PlayLogReport } from '../../web/src/components/Player/playLogReporter';
+import {
+  PlayLogReporter,
+  playLogFormData,
+  sendPlayLogBeacon,
+  sendPlayReport,
+  type PlayLogReport,
+} from '../../web/src/components/Player/playLogReporter';
 
 interface Harness {
   readonly reporter: PlayLogReporter;
@@ -86,7 +92,15 @@ describe('play log reports', () => {
     h.position = { currentTime: 12.345, duration: 300.04 };
     h.reporter.setPlaying(true);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(h.sent[0]).toEqual({ logId: null, videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 12.3, duration: 300, stayTime: 1 });
+    expect(h.sent[0]).toEqual({
+      logId: null,
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      lastPlayTime: 12.3,
+      duration: 300,
+      stayTime: 1,
+    });
     h.reporter.dispose();
   });
 
@@ -181,7 +195,15 @@ describe('the final log', () => {
     h.reporter.setPlaying(true);
     await play(h, 3);
     const report = h.reporter.finish();
-    expect(report).toEqual({ logId: 'log-A', videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 3, duration: 300, stayTime: 3 });
+    expect(report).toEqual({
+      logId: 'log-A',
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      lastPlayTime: 3,
+      duration: 300,
+      stayTime: 3,
+    });
     expect(h.beacons).toEqual([report]);
     h.reporter.dispose();
   });
@@ -264,7 +286,15 @@ describe('the final log', () => {
   });
 
   it('is form data of ReportPlayInput, logId empty for a new viewing', () => {
-    const form = playLogFormData({ logId: null, videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 61.5, duration: 300, stayTime: 42 });
+    const form = playLogFormData({
+      logId: null,
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      lastPlayTime: 61.5,
+      duration: 300,
+      stayTime: 42,
+    });
     expect(Object.fromEntries(form.entries())).toEqual({
       logId: '',
       videoId: '7',
@@ -274,18 +304,42 @@ describe('the final log', () => {
       duration: '300',
       stayTime: '42',
     });
-    expect(playLogFormData({ logId: 'log-9', videoId: 1, courseId: 2, catalogueId: 0, lastPlayTime: 0, duration: 1, stayTime: 0 }).get('logId')).toBe('log-9');
+    expect(
+      playLogFormData({
+        logId: 'log-9',
+        videoId: 1,
+        courseId: 2,
+        catalogueId: 0,
+        lastPlayTime: 0,
+        duration: 1,
+        stayTime: 0,
+      }).get('logId'),
+    ).toBe('log-9');
   });
 
   it('is posted with navigator.sendBeacon to /beacon/play-log', () => {
     const calls: [string, unknown][] = [];
     const nav = { sendBeacon: (url: string, body: unknown) => (calls.push([url, body]), true) };
-    const report = { logId: 'log-1', videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 10, duration: 300, stayTime: 9 };
+    const report = {
+      logId: 'log-1',
+      videoId: 7,
+      courseId: 11,
+      catalogueId: 3,
+      lastPlayTime: 10,
+      duration: 300,
+      stayTime: 9,
+    };
     expect(sendPlayLogBeacon(report, nav)).toBe(true);
     expect(calls[0]![0]).toBe('/beacon/play-log');
     expect((calls[0]![1] as FormData).get('stayTime')).toBe('9');
     expect(sendPlayLogBeacon(report, undefined)).toBe(false);
-    expect(sendPlayLogBeacon(report, { sendBeacon: () => { throw new Error('x'); } })).toBe(false);
+    expect(
+      sendPlayLogBeacon(report, {
+        sendBeacon: () => {
+          throw new Error('x');
+        },
+      }),
+    ).toBe(false);
   });
 });
 
@@ -294,12 +348,24 @@ describe('the periodic report by fetch', () => {
     readonly url: string;
     readonly init: RequestInit;
   }
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-  const report: PlayLogReport = { logId: null, videoId: 7, courseId: 11, catalogueId: 3, lastPlayTime: 12.3, duration: 300, stayTime: 4 };
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  const report: PlayLogReport = {
+    logId: null,
+    videoId: 7,
+    courseId: 11,
+    catalogueId: 3,
+    lastPlayTime: 12.3,
+    duration: 300,
+    stayTime: 4,
+  };
 
-  it('posts the form urlencoded to /beacon/play-log asking for JSON, same-origin credentials, and resolves with the answer\'s id', async () => {
+  it("posts the form urlencoded to /beacon/play-log asking for JSON, same-origin credentials, and resolves with the answer's id", async () => {
     const calls: Call[] = [];
-    const fetcher = (async (url: string, init: RequestInit) => (calls.push({ url, init }), json(200, { id: '41' }))) as unknown as typeof fetch;
+    const fetcher = (async (url: string, init: RequestInit) => (
+      calls.push({ url, init }),
+      json(200, { id: '41' })
+    )) as unknown as typeof fetch;
     expect(await sendPlayReport(report, fetcher)).toBe('41');
     expect(calls).toHaveLength(1);
     const { url, init } = calls[0]!;

@@ -13,13 +13,23 @@ import {
   mergeDanmaku,
 } from '../../web/src/components/Player/danmakuLayout';
 import { checkDanmaku, clampDanmakuInput, danmakuLength } from '../../web/src/components/Player/danmakuText';
-import { clampFloatPosition, defaultFloatPosition, dismissedAfterScroll, isFloating } from '../../web/src/components/Player/floating';
+import {
+  clampFloatPosition,
+  defaultFloatPosition,
+  dismissedAfterScroll,
+  isFloating,
+} from '../../web/src/components/Player/floating';
 import { DEFAULT_PREFERENCES, loadPreferences, savePreferences } from '../../web/src/components/Player/preferences';
 import { startPosition } from '../../web/src/components/Player/resume';
 import { screenshotFileName } from '../../web/src/components/Player/screenshot';
 import type { PlayerDanmaku, PlayerResume } from '../../web/src/components/Player/types';
 
-const resumeOf = (lastPlayTime: number, videoId = 7, duration = 600): PlayerResume => ({ logId: 'log-1', videoId, lastPlayTime, duration });
+const resumeOf = (lastPlayTime: number, videoId = 7, duration = 600): PlayerResume => ({
+  logId: 'log-1',
+  videoId,
+  lastPlayTime,
+  duration,
+});
 
 describe('where playback starts', () => {
   it('resumes at the last position when more than 10 s remain', () => {
@@ -71,8 +81,17 @@ describe('player preferences (§9)', () => {
 
   it('restores what was saved', () => {
     const storage = memoryStorage();
-    savePreferences({ volume: 0.35, danmakuOpacity: 0.4, danmakuShown: false, subtitlesShown: false, playbackRate: 1.5 }, storage);
-    expect(loadPreferences(storage)).toEqual({ volume: 0.35, danmakuOpacity: 0.4, danmakuShown: false, subtitlesShown: false, playbackRate: 1.5 });
+    savePreferences(
+      { volume: 0.35, danmakuOpacity: 0.4, danmakuShown: false, subtitlesShown: false, playbackRate: 1.5 },
+      storage,
+    );
+    expect(loadPreferences(storage)).toEqual({
+      volume: 0.35,
+      danmakuOpacity: 0.4,
+      danmakuShown: false,
+      subtitlesShown: false,
+      playbackRate: 1.5,
+    });
   });
 
   it('saves levels rounded to two decimals (0.7 + 0.1 is 0.8)', () => {
@@ -83,9 +102,21 @@ describe('player preferences (§9)', () => {
 
   it('replaces each damaged or out-of-range field by its default and keeps the others', () => {
     const storage = memoryStorage({
-      [PLAYER_PREFERENCES_KEY]: JSON.stringify({ volume: 3, danmakuOpacity: 0.5, danmakuShown: 'no', subtitlesShown: false, playbackRate: 1.75 }),
+      [PLAYER_PREFERENCES_KEY]: JSON.stringify({
+        volume: 3,
+        danmakuOpacity: 0.5,
+        danmakuShown: 'no',
+        subtitlesShown: false,
+        playbackRate: 1.75,
+      }),
     });
-    expect(loadPreferences(storage)).toEqual({ volume: 0.7, danmakuOpacity: 0.5, danmakuShown: true, subtitlesShown: false, playbackRate: 1 });
+    expect(loadPreferences(storage)).toEqual({
+      volume: 0.7,
+      danmakuOpacity: 0.5,
+      danmakuShown: true,
+      subtitlesShown: false,
+      playbackRate: 1,
+    });
     expect(loadPreferences(memoryStorage({ [PLAYER_PREFERENCES_KEY]: '{not json' }))).toEqual(DEFAULT_PREFERENCES);
     expect(loadPreferences(memoryStorage({ [PLAYER_PREFERENCES_KEY]: '[1,2]' }))).toEqual(DEFAULT_PREFERENCES);
   });
@@ -93,7 +124,14 @@ describe('player preferences (§9)', () => {
   it('uses window.localStorage by default, and a storage that throws changes nothing', () => {
     savePreferences({ ...DEFAULT_PREFERENCES, volume: 0.2 });
     expect(loadPreferences().volume).toBe(0.2);
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
     expect(loadPreferences(broken)).toEqual(DEFAULT_PREFERENCES);
     expect(() => savePreferences(DEFAULT_PREFERENCES, broken)).not.toThrow();
   });

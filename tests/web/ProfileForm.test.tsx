@@ -28,7 +28,7 @@ describe('个人资料 form', () => {
     expect(screen.getByAltText('头像').getAttribute('src')).toBe('/media/avatars/7-old.jpg');
   });
 
-  it('the avatar shows the letter the header\'s avatar shows (the display name\'s, not the real name\'s)', async () => {
+  it("the avatar shows the letter the header's avatar shows (the display name's, not the real name's)", async () => {
     // the header's avatar is drawn from the viewer's name (UserName: student → s, as Chakra takes it)
     await renderCenterTab('profile', mockProfile({ userName: 'student', realName: '张三' }));
     const avatar = screen.getByAltText('头像').parentElement!;
@@ -125,7 +125,10 @@ describe('个人资料 form', () => {
       fireEvent.click(screen.getByRole('button', { name: '保存' }));
     });
     await resolveMutation(environment, {
-      UpdateProfilePayload: () => ({ profile: null, errors: [{ message: '登录已失效，请重新登录', code: 'UNAUTHENTICATED', field: null }] }),
+      UpdateProfilePayload: () => ({
+        profile: null,
+        errors: [{ message: '登录已失效，请重新登录', code: 'UNAUTHENTICATED', field: null }],
+      }),
     });
     expect(screen.getByRole('alert').textContent).toBe('登录已失效，请重新登录');
   });

@@ -27,7 +27,8 @@ function inventory(html: string) {
 
 describe('sanitizeHtml', () => {
   it('keeps the allowed formatting as it is', () => {
-    const html = '<h3>简介</h3><p>从事<strong>党史</strong>与<em>理论</em>研究，<b>b</b><i>i</i><u>u</u><span>s</span><br></p><ul><li>一</li></ul><ol><li>二</li></ol><h4>成果</h4>';
+    const html =
+      '<h3>简介</h3><p>从事<strong>党史</strong>与<em>理论</em>研究，<b>b</b><i>i</i><u>u</u><span>s</span><br></p><ul><li>一</li></ul><ol><li>二</li></ol><h4>成果</h4>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
@@ -91,7 +92,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('escapes text: markup written as text stays text', () => {
-    expect(sanitizeHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "引号"</p>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "引号"</p>');
+    expect(sanitizeHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "引号"</p>')).toBe(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "引号"</p>',
+    );
   });
 
   it('url checks', () => {
@@ -110,7 +113,9 @@ describe('RichText', () => {
     const { container } = render(
       <ChakraProvider value={system}>
         <RichText
-          html={'<p>简介</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"><iframe srcdoc="<script>parent.__pwned = 3</script>"></iframe><a href="https://www.example.edu.cn">主页</a>'}
+          html={
+            '<p>简介</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"><iframe srcdoc="<script>parent.__pwned = 3</script>"></iframe><a href="https://www.example.edu.cn">主页</a>'
+          }
         />
       </ChakraProvider>,
     );
@@ -119,7 +124,11 @@ describe('RichText', () => {
     expect(container.querySelector('[onerror]')).toBeNull();
     expect(container.textContent).toBe('简介主页');
     const link = container.querySelector('a')!;
-    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['https://www.example.edu.cn', '_blank', 'noopener']);
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      'https://www.example.edu.cn',
+      '_blank',
+      'noopener',
+    ]);
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
   });
 });

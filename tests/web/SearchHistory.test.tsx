@@ -105,6 +105,10 @@ describe('a keyword the gateway refuses', () => {
     const error = Object.assign(new Error('RelayNetwork: No data returned'), {
       source: { errors: [{ message: '搜索关键词不能超过50个字', extensions: { code: 'BAD_USER_INPUT' } }], data: null },
     });
-    expect(describeRouteError(error)).toEqual({ title: '无法完成请求', description: '搜索关键词不能超过50个字', retry: false });
+    expect(describeRouteError(error)).toEqual({
+      title: '无法完成请求',
+      description: '搜索关键词不能超过50个字',
+      retry: false,
+    });
   });
 });

@@ -25,19 +25,26 @@ function app(path: string, data: SearchMockData = searchData(), extra: MockResol
   return rendered;
 }
 
-const tabNames = () => within(screen.getByRole('tablist', { name: '搜索结果分类' })).getAllByRole('tab').map((t) => t.textContent);
-const selectedTab = () => within(screen.getByRole('tablist', { name: '搜索结果分类' })).getByRole('tab', { selected: true }).textContent;
+const tabNames = () =>
+  within(screen.getByRole('tablist', { name: '搜索结果分类' }))
+    .getAllByRole('tab')
+    .map((t) => t.textContent);
+const selectedTab = () =>
+  within(screen.getByRole('tablist', { name: '搜索结果分类' })).getByRole('tab', { selected: true }).textContent;
 const params = (search: string) => Object.fromEntries(new URLSearchParams(search));
 const hidden = (el: Element) => el.closest('[style*="display: none"]') !== null;
 
 describe('without a usable keyword', () => {
-  it.each(['/search', '/search?key=', '/search?key=%20%20%20'])('%s says 请输入搜索关键词 and sends no search', async (path) => {
-    const { named } = app(path);
-    expect(await screen.findByText('请输入搜索关键词', undefined, LONG)).toBeTruthy();
-    expect(document.title).toBe('搜索 - 思政云课堂');
-    expect(named('SearchQuery')).toHaveLength(0);
-    expect(screen.queryByRole('tablist', { name: '搜索结果分类' })).toBeNull();
-  });
+  it.each(['/search', '/search?key=', '/search?key=%20%20%20'])(
+    '%s says 请输入搜索关键词 and sends no search',
+    async (path) => {
+      const { named } = app(path);
+      expect(await screen.findByText('请输入搜索关键词', undefined, LONG)).toBeTruthy();
+      expect(document.title).toBe('搜索 - 思政云课堂');
+      expect(named('SearchQuery')).toHaveLength(0);
+      expect(screen.queryByRole('tablist', { name: '搜索结果分类' })).toBeNull();
+    },
+  );
 
   it('a keyword over 50 characters says so instead of failing', async () => {
     const { named } = app(`/search?key=${encodeURIComponent('党'.repeat(51))}`);
@@ -67,7 +74,10 @@ describe('tabs', () => {
   });
 
   it('counts in 千/万 like every other count', async () => {
-    app('/search?key=党史', searchData({ counts: { courseCount: 12_345, knowledgePointCount: 0, topicCount: 0, authorCount: 0 } }));
+    app(
+      '/search?key=党史',
+      searchData({ counts: { courseCount: 12_345, knowledgePointCount: 0, topicCount: 0, authorCount: 0 } }),
+    );
     await screen.findByRole('tablist', { name: '搜索结果分类' }, LONG);
     expect(tabNames()).toEqual(['综合 1.2万', '课程 1.2万', '知识点 0', '专题 0', '讲师 0']);
   });
@@ -80,7 +90,10 @@ describe('tabs', () => {
     await waitFor(() => expect(params(router.state.location.search)).toEqual({ key: '党史', menuIndex: '1' }), LONG);
     expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location.key).not.toBe(before);
-    await waitFor(() => expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('search-tab-1'), LONG);
+    await waitFor(
+      () => expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('search-tab-1'),
+      LONG,
+    );
     expect(selectedTab()).toBe('课程 30');
     expect(named('SearchQuery')[1]!.variables).toMatchObject({ keyword: '党史', isAll: false, isCourses: true });
     const list = within(screen.getByRole('tabpanel')).getByRole('list', { name: '课程' });
@@ -122,7 +135,10 @@ describe('tabs', () => {
       await act(async () => {
         await router.navigate(`/search?key=无此内容&menuIndex=${menuIndex}`, { replace: true });
       });
-      await waitFor(() => expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(`search-tab-${menuIndex}`), LONG);
+      await waitFor(
+        () => expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(`search-tab-${menuIndex}`),
+        LONG,
+      );
       expect(within(screen.getByRole('tabpanel')).getByText('暂无结果')).toBeTruthy();
       expect(screen.queryByText('没有更多了')).toBeNull();
     }
@@ -133,7 +149,9 @@ describe('综合', () => {
   it('previews lecturers, topics, catalogue entries, knowledge points and courses, each with 更多', async () => {
     const { router } = app('/search?key=党史');
     await screen.findByRole('tablist', { name: '搜索结果分类' }, LONG);
-    const order = within(screen.getByRole('tabpanel')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const order = within(screen.getByRole('tabpanel'))
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
     expect(order).toEqual(['讲师', '专题', '相关分类', '知识点', '课程']);
 
     // catalogue entries: subject → home tab, category → /catalog, sub-category inside its category
@@ -150,7 +168,10 @@ describe('综合', () => {
     fireEvent.click(screen.getByRole('button', { name: '更多讲师' }));
     await waitFor(() => expect(params(router.state.location.search)).toEqual({ key: '党史', menuIndex: '4' }), LONG);
     expect(router.state.historyAction).toBe('REPLACE');
-    await waitFor(() => expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('search-tab-4'), LONG);
+    await waitFor(
+      () => expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('search-tab-4'),
+      LONG,
+    );
     expect(selectedTab()).toBe('讲师 2');
     expect(within(screen.getByRole('tabpanel')).getByRole('list', { name: '讲师' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: '专题' })).toBeNull();
@@ -205,9 +226,16 @@ describe('knowledge points', () => {
   });
 
   it('a playPath that is not a /Play path of this site is rebuilt from the ids', async () => {
-    app('/search?key=党史&menuIndex=2', searchData({ knowledgePoints: [mockKnowledgePoint({ playPath: 'javascript:alert(1)', videoId: 5, timePoint: 75 })] }));
+    app(
+      '/search?key=党史&menuIndex=2',
+      searchData({
+        knowledgePoints: [mockKnowledgePoint({ playPath: 'javascript:alert(1)', videoId: 5, timePoint: 75 })],
+      }),
+    );
     const list = await screen.findByRole('list', { name: '知识点' }, LONG);
-    expect(within(list).getByRole('link').getAttribute('href')).toBe('/Play?courseId=101&catalogId=7&videoId=5&vtime=75');
+    expect(within(list).getByRole('link').getAttribute('href')).toBe(
+      '/Play?courseId=101&catalogId=7&videoId=5&vtime=75',
+    );
   });
 });
 
@@ -216,24 +244,30 @@ describe('catalogue filter', () => {
     const { router, named } = app('/search?key=党史&menuIndex=1');
     const select = (await screen.findByRole('combobox', { name: '分类筛选' }, LONG)) as HTMLSelectElement;
     expect(select.value).toBe('0');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '全部分类',
-      '思想政治理论（全部）',
-      '党史学习',
-      '形势与政策',
-      '哲学（全部）',
-      '马克思主义哲学',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['全部分类', '思想政治理论（全部）', '党史学习', '形势与政策', '哲学（全部）', '马克思主义哲学']);
     fireEvent.change(select, { target: { value: '5' } });
-    await waitFor(() => expect(params(router.state.location.search)).toEqual({ key: '党史', menuIndex: '1', catalogId: '5' }), LONG);
+    await waitFor(
+      () => expect(params(router.state.location.search)).toEqual({ key: '党史', menuIndex: '1', catalogId: '5' }),
+      LONG,
+    );
     expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(named('SearchQuery')).toHaveLength(2), LONG);
     expect(named('SearchQuery')[1]!.variables).toMatchObject({ keyword: '党史', catalogueId: 5, isCourses: true });
-    await waitFor(() => expect((screen.getByRole('combobox', { name: '分类筛选' }) as HTMLSelectElement).value).toBe('5'), LONG);
+    await waitFor(
+      () => expect((screen.getByRole('combobox', { name: '分类筛选' }) as HTMLSelectElement).value).toBe('5'),
+      LONG,
+    );
 
     // a tab change keeps the filter
     fireEvent.click(screen.getByRole('tab', { name: '专题 3' }));
-    await waitFor(() => expect(params(router.state.location.search)).toEqual({ key: '党史', menuIndex: '3', catalogId: '5' }), LONG);
+    await waitFor(
+      () => expect(params(router.state.location.search)).toEqual({ key: '党史', menuIndex: '3', catalogId: '5' }),
+      LONG,
+    );
     await waitFor(() => expect(named('SearchQuery')).toHaveLength(3), LONG);
     expect(named('SearchQuery')[2]!.variables).toMatchObject({ catalogueId: 5, isTopics: true });
   });
@@ -271,32 +305,44 @@ describe('right panel', () => {
     const { router, named } = app('/search?key=党史&menuIndex=1');
     const panel = await screen.findByRole('complementary', { name: '搜索推荐' }, LONG);
     fireEvent.click(within(panel).getByRole('button', { name: /共同富裕/ }));
-    await waitFor(() => expect(params(router.state.location.search)).toEqual({ key: '共同富裕', menuIndex: '1' }), LONG);
+    await waitFor(
+      () => expect(params(router.state.location.search)).toEqual({ key: '共同富裕', menuIndex: '1' }),
+      LONG,
+    );
     expect(router.state.historyAction).toBe('REPLACE');
     expect(JSON.parse(window.localStorage.getItem(SEARCH_HISTORY_KEY)!)).toEqual(['共同富裕']);
-    await waitFor(() => expect(named('SearchQuery')[1]?.variables).toMatchObject({ keyword: '共同富裕', isCourses: true }), LONG);
+    await waitFor(
+      () => expect(named('SearchQuery')[1]?.variables).toMatchObject({ keyword: '共同富裕', isCourses: true }),
+      LONG,
+    );
     const history = await screen.findByRole('list', { name: '搜索历史' }, LONG);
-    expect(within(history).getAllByRole('button').map((b) => b.textContent)).toEqual(['共同富裕']);
+    expect(
+      within(history)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['共同富裕']);
   });
 
   it('history: newest first, deduplicated, 5 shown; a click saves it first and replaces the route; 清空 empties it', async () => {
     window.localStorage.setItem(SEARCH_HISTORY_KEY, JSON.stringify(['六', '五', '四', '三', '二', '一']));
     const { router } = app('/search?key=党史&menuIndex=2');
     let history = await screen.findByRole('list', { name: '搜索历史' }, LONG);
-    expect(within(history).getAllByRole('button').map((b) => b.textContent)).toEqual(['六', '五', '四', '三', '二']);
+    expect(
+      within(history)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['六', '五', '四', '三', '二']);
 
     fireEvent.click(within(history).getByRole('button', { name: '三' }));
     await waitFor(() => expect(params(router.state.location.search)).toEqual({ key: '三', menuIndex: '2' }), LONG);
     expect(router.state.historyAction).toBe('REPLACE');
     history = await screen.findByRole('list', { name: '搜索历史' }, LONG);
     await waitFor(() =>
-      expect(within(screen.getByRole('list', { name: '搜索历史' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
-        '三',
-        '六',
-        '五',
-        '四',
-        '二',
-      ]),
+      expect(
+        within(screen.getByRole('list', { name: '搜索历史' }))
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['三', '六', '五', '四', '二']),
     );
 
     fireEvent.click(screen.getByRole('button', { name: '清空搜索历史' }));
@@ -319,7 +365,11 @@ describe('right panel', () => {
     fireEvent.click(screen.getByRole('tab', { name: /^课程/ }));
     await waitFor(() => expect(params(router.state.location.search)).toEqual({ key: '新时代', menuIndex: '1' }), LONG);
     const history = await screen.findByRole('list', { name: '搜索历史' }, LONG);
-    expect(within(history).getAllByRole('button').map((b) => b.textContent)).toEqual(['新时代']);
+    expect(
+      within(history)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['新时代']);
   });
 });
 
@@ -330,7 +380,10 @@ describe('infinite scroll and keep-alive', () => {
       const first = Array.from({ length: 21 }, (_, i) => mockCourseHit(`[党史]第一页${i}`));
       return mockConnection(first, true);
     }
-    return { ...mockConnection([mockCourseHit('[党史]第二页课程')], false), pageInfo: { hasNextPage: false, hasPreviousPage: true, startCursor: '22', endCursor: '22' } };
+    return {
+      ...mockConnection([mockCourseHit('[党史]第二页课程')], false),
+      pageInfo: { hasNextPage: false, hasPreviousPage: true, startCursor: '22', endCursor: '22' },
+    };
   }
 
   it('loads the next 21 near the bottom, ends with 没有更多了, and comes back as it was left', async () => {

@@ -35,7 +35,9 @@ describe('/special/des', () => {
     const more = screen.getByRole('region', { name: '更多专题' });
     const links = within(more).getAllByRole('link');
     expect(links).toHaveLength(6);
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(data.detailTopic.moreTopics.map((t) => `/special/des?id=${t.topicId}`));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(
+      data.detailTopic.moreTopics.map((t) => `/special/des?id=${t.topicId}`),
+    );
   });
 
   it('without an id goes back to the previous page, asking nothing', async () => {

@@ -42,13 +42,16 @@ describe('/special', () => {
   it('a list of one page shows its 12 cards and ends there', async () => {
     const data = topicAuthorData();
     // a list of exactly one page: nothing more is asked
-    const { named, stop } = renderApp('/special', topicAuthorResolvers(data, {
-      TopicConnection: () => ({
-        edges: data.topics.slice(0, 12).map((node, i) => ({ cursor: String(i + 1), node })),
-        pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: '1', endCursor: '12' },
-        totalCount: 12,
+    const { named, stop } = renderApp(
+      '/special',
+      topicAuthorResolvers(data, {
+        TopicConnection: () => ({
+          edges: data.topics.slice(0, 12).map((node, i) => ({ cursor: String(i + 1), node })),
+          pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: '1', endCursor: '12' },
+          totalCount: 12,
+        }),
       }),
-    }));
+    );
     stops.push(stop);
     const list = await screen.findByRole('list', { name: '推荐专题' }, LONG);
     expect(within(list).getAllByRole('listitem')).toHaveLength(12);

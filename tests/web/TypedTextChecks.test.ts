@@ -30,7 +30,10 @@ describe('typed text on the web', () => {
     expect(checkClip(form(OVERRIDE), limits)).toEqual({ ok: false, message: '片段名称包含非法字符', field: 'name' });
     expect(checkClip(form(ESCAPE), limits)).toEqual({ ok: false, message: '片段名称包含非法字符', field: 'name' });
     expect(checkClip(form('名'.repeat(51)), limits)).toMatchObject({ ok: false, message: '片段名称不能超过50个字' });
-    expect(checkClip(form('名\u200b'.repeat(50)), limits)).toMatchObject({ ok: true, request: { name: '名'.repeat(50) } });
+    expect(checkClip(form('名\u200b'.repeat(50)), limits)).toMatchObject({
+      ok: true,
+      request: { name: '名'.repeat(50) },
+    });
     expect(checkClip(form(INVISIBLE_ONLY), limits)).toMatchObject({ ok: true, request: { name: null } });
     expect(checkClip(form('换\n行'), limits)).toMatchObject({ ok: true, request: { name: '换 行' } });
   });
@@ -48,18 +51,33 @@ describe('typed text on the web', () => {
     expect(checkKeyword(OVERRIDE)).toMatchObject({ problem: '搜索关键词包含无法显示的字符' });
     expect(checkKeyword(INVISIBLE_ONLY)).toEqual({ keyword: '', problem: '请输入搜索关键词' });
     expect(checkKeyword(`哲学${'\u200b'.repeat(60)}`)).toEqual({ keyword: '哲学', problem: null });
-    expect(readSearchParams(new URLSearchParams({ key: '\ufeff哲\u200b学' }))).toMatchObject({ keyword: '哲学', problem: null });
+    expect(readSearchParams(new URLSearchParams({ key: '\ufeff哲\u200b学' }))).toMatchObject({
+      keyword: '哲学',
+      problem: null,
+    });
   });
 
   it('profile: bad characters in any field, invisible-only stored empty, line breaks kept in the intro only', () => {
-    const draft: ProfileDraft = { realName: '', gender: 'UNKNOWN', birthday: '', address: '', school: '', major: '', className: '', studentId: '', info: '' };
+    const draft: ProfileDraft = {
+      realName: '',
+      gender: 'UNKNOWN',
+      birthday: '',
+      address: '',
+      school: '',
+      major: '',
+      className: '',
+      studentId: '',
+      info: '',
+    };
     const today = '2026-11-22';
     expect(profileFieldProblem('info', { ...draft, info: OVERRIDE }, today)).toBe('内容包含非法字符');
     expect(profileFieldProblem('realName', { ...draft, realName: ESCAPE }, today)).toBe('内容包含非法字符');
     expect(profileFieldProblem('studentId', { ...draft, studentId: 'S\u202e1' }, today)).toBe('内容包含非法字符');
     expect(profileFieldProblem('info', { ...draft, info: `${'简\u200b'.repeat(400)}` }, today)).toBeNull();
     expect(profileFieldProblem('address', { ...draft, address: '北京\r\n海淀' }, today)).toBeNull();
-    expect(profileInput({ ...draft, realName: INVISIBLE_ONLY, address: '北京\r\n海淀', info: '第一段\r\n第二段\u200b' })).toMatchObject({
+    expect(
+      profileInput({ ...draft, realName: INVISIBLE_ONLY, address: '北京\r\n海淀', info: '第一段\r\n第二段\u200b' }),
+    ).toMatchObject({
       realName: '',
       address: '北京 海淀',
       info: '第一段\n第二段',

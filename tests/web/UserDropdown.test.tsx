@@ -25,7 +25,10 @@ function app(path: string, after: Record<string, unknown> = ANONYMOUS) {
     Viewer: () =>
       centerViewer({
         ...identity,
-        favouriteCourses: mockConnection([mockCourse({ name: identity === MEMBER ? '张同学收藏的课程' : '图书馆收藏的课程' })], false),
+        favouriteCourses: mockConnection(
+          [mockCourse({ name: identity === MEMBER ? '张同学收藏的课程' : '图书馆收藏的课程' })],
+          false,
+        ),
       }),
     LogoutPayload: () => {
       identity = after;
@@ -70,7 +73,10 @@ describe('the dropdown entries', () => {
     const { router } = app('/home');
     const menu = await openMenu('张同学');
     await choose(menu, label);
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/center${search}`), LONG);
+    await waitFor(
+      () => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/center${search}`),
+      LONG,
+    );
     expect(await screen.findByRole('tablist', { name: '个人中心' }, LONG)).toBeTruthy();
   });
 });

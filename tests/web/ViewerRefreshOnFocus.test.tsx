@@ -56,7 +56,11 @@ function app(path: string, first: Record<string, unknown>) {
       centerViewer({
         ...identity,
         favouriteCourses: mockConnection([mockCourse({ name: favourite(identity) })], false),
-        profile: mockUserProfile({ userId: identity.userId, userName: `user${String(identity.userId)}`, realName: identity.name ?? '' }),
+        profile: mockUserProfile({
+          userId: identity.userId,
+          userName: `user${String(identity.userId)}`,
+          realName: identity.name ?? '',
+        }),
       }),
   });
   stops.push(rendered.stop);
@@ -136,7 +140,10 @@ describe('a tab brought back to the front', () => {
     signIn({ ...MEMBER, userId: 43, name: '李同学' });
     await comeBack();
     await waitFor(
-      () => expect((within(screen.getByRole('form', { name: '个人资料' })).getByLabelText('真实姓名') as HTMLInputElement).value).toBe('李同学'),
+      () =>
+        expect(
+          (within(screen.getByRole('form', { name: '个人资料' })).getByLabelText('真实姓名') as HTMLInputElement).value,
+        ).toBe('李同学'),
       LONG,
     );
     expect(within(screen.getByRole('form', { name: '个人资料' })).getByText('user43')).toBeTruthy();
@@ -243,10 +250,16 @@ describe('createViewerRefresher (throttle)', () => {
     const environment = createMockEnvironment();
     environment.commitPayload(createOperationDescriptor(viewerRefreshQueryNode, {}), { viewer: { ...MEMBER } });
     const changes: boolean[] = [];
-    const refresher = createViewerRefresher(environment, { minIntervalMs: 200, onIdentityChange: (loggedIn) => changes.push(loggedIn) });
-    const sent = () => environment.mock.getAllOperations().filter((o) => o.request.node.params.name === 'ViewerRefreshQuery');
+    const refresher = createViewerRefresher(environment, {
+      minIntervalMs: 200,
+      onIdentityChange: (loggedIn) => changes.push(loggedIn),
+    });
+    const sent = () =>
+      environment.mock.getAllOperations().filter((o) => o.request.node.params.name === 'ViewerRefreshQuery');
     const answerWith = (who: Record<string, unknown>) =>
-      environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, { Viewer: () => ({ ...who }) }));
+      environment.mock.resolveMostRecentOperation((operation) =>
+        MockPayloadGenerator.generate(operation, { Viewer: () => ({ ...who }) }),
+      );
     try {
       refresher.wake();
       expect(sent()).toHaveLength(1);

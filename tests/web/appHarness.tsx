@@ -24,7 +24,11 @@ export function renderApp(initialPath: string, resolvers: MockResolvers, { guide
   const operations: SentOperation[] = [];
   const answer = (operation: OperationDescriptor) => MockPayloadGenerator.generate(operation, resolvers);
   const timer = setInterval(() => {
-    for (let pending = environment.mock.getAllOperations(); pending.length > 0; pending = environment.mock.getAllOperations()) {
+    for (
+      let pending = environment.mock.getAllOperations();
+      pending.length > 0;
+      pending = environment.mock.getAllOperations()
+    ) {
       const operation = pending[0]!;
       operations.push({ name: operation.request.node.params.name, variables: { ...operation.request.variables } });
       act(() => environment.mock.resolve(operation, answer(operation)));

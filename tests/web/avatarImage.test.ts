@@ -51,7 +51,10 @@ describe('crop → canvas geometry', () => {
   });
 
   it('rounds the cropper’s fractional area to a whole-pixel square inside the image', () => {
-    const { source } = avatarDrawGeometry({ x: 1299.6, y: -0.4, width: 300.6, height: 300.2 }, { width: 1600, height: 900 });
+    const { source } = avatarDrawGeometry(
+      { x: 1299.6, y: -0.4, width: 300.6, height: 300.2 },
+      { width: 1600, height: 900 },
+    );
     expect(source.width).toBe(source.height);
     expect(source.width).toBe(300);
     expect(source.x).toBeGreaterThanOrEqual(0);
@@ -60,7 +63,10 @@ describe('crop → canvas geometry', () => {
   });
 
   it('never reads outside a small image, whatever the area says', () => {
-    const { source, canvas } = avatarDrawGeometry({ x: 10, y: 10, width: 500, height: 480 }, { width: 300, height: 320 });
+    const { source, canvas } = avatarDrawGeometry(
+      { x: 10, y: 10, width: 500, height: 480 },
+      { width: 300, height: 320 },
+    );
     expect(canvas).toEqual({ width: 300, height: 300 });
     expect(source.width).toBe(300);
     expect(source.height).toBe(300);

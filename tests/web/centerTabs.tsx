@@ -45,9 +45,19 @@ function Tab({ queryRef, tab }: { queryRef: PreloadedQuery<CenterTabsTestQuery>;
 
 /** Renders one tab of /center over a mock environment whose viewer has `profile`. */
 export async function renderCenterTab(tab: 'profile' | 'account', profile: Record<string, unknown> = mockProfile()) {
-  const { environment, queryRef } = preloadWithMocks<CenterTabsTestQuery>(centerTabsTestQuery, {}, {
-    Viewer: () => ({ userType: 1, isLoggedIn: true, name: profile.userName, headPicture: profile.headPicture, profile }),
-  });
+  const { environment, queryRef } = preloadWithMocks<CenterTabsTestQuery>(
+    centerTabsTestQuery,
+    {},
+    {
+      Viewer: () => ({
+        userType: 1,
+        isLoggedIn: true,
+        name: profile.userName,
+        headPicture: profile.headPicture,
+        profile,
+      }),
+    },
+  );
   let result!: ReturnType<typeof renderWithProviders>;
   await act(async () => {
     result = renderWithProviders(<Tab queryRef={queryRef} tab={tab} />, environment, '/center');
@@ -56,7 +66,10 @@ export async function renderCenterTab(tab: 'profile' | 'account', profile: Recor
 }
 
 /** Answers the pending mutation from resolvers (typed by the schema). */
-export async function resolveMutation(environment: MockEnvironment, resolvers: Parameters<typeof MockPayloadGenerator.generate>[1]) {
+export async function resolveMutation(
+  environment: MockEnvironment,
+  resolvers: Parameters<typeof MockPayloadGenerator.generate>[1],
+) {
   await act(async () => {
     environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, resolvers));
   });

@@ -8,7 +8,11 @@ import { SERVER_RECORDS_ID, readServerRecords, serializeRecords } from '../../we
 
 const RECORDS = {
   'client:root': { __id: 'client:root', __typename: '__Root' },
-  'Q291cnNlOjE=': { __id: 'Q291cnNlOjE=', __typename: 'Course', name: '</script><script>alert(1)</script> <!-- 第一讲\u2028\u2029' },
+  'Q291cnNlOjE=': {
+    __id: 'Q291cnNlOjE=',
+    __typename: 'Course',
+    name: '</script><script>alert(1)</script> <!-- 第一讲\u2028\u2029',
+  },
 };
 
 describe('the records of a first screen', () => {

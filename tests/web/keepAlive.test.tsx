@@ -93,7 +93,12 @@ describe('app routes', () => {
         Viewer: () => ({ userType: -1, isLoggedIn: false, isIP: true, name: null, comName: '示范大学图书馆' }),
         Query: () => ({
           subjects: [
-            { id: 's1', catalogueId: 1, name: '思想政治理论', children: [{ id: 'c5', catalogueId: 5, name: '党史学习' }] },
+            {
+              id: 's1',
+              catalogueId: 1,
+              name: '思想政治理论',
+              children: [{ id: 'c5', catalogueId: 5, name: '党史学习' }],
+            },
           ],
           catalogue: {
             id: 'c5',
@@ -117,7 +122,11 @@ describe('app routes', () => {
       });
     // Answer every operation as the gateway would, soon after it is sent.
     const timer = setInterval(() => {
-      for (let pending = environment.mock.getAllOperations(); pending.length > 0; pending = environment.mock.getAllOperations()) {
+      for (
+        let pending = environment.mock.getAllOperations();
+        pending.length > 0;
+        pending = environment.mock.getAllOperations()
+      ) {
         const operation = pending[0]!;
         operations.push({ name: operation.request.node.params.name, variables: { ...operation.request.variables } });
         act(() => environment.mock.resolve(operation, answer(operation)));

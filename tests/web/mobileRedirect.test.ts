@@ -14,20 +14,28 @@ const ORIGIN = 'http://ketang.example.edu.cn';
 const url = (path: string) => new URL(path, ORIGIN);
 
 const MOBILE_AGENTS: Record<string, string> = {
-  Android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-  iPhone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  SymbianOS: 'Mozilla/5.0 (SymbianOS/9.4; Series60/5.0 NokiaN97-1/12.0.024) AppleWebKit/525 (KHTML, like Gecko) BrowserNG/7.1.18124',
-  Symbian: 'Mozilla/5.0 (Symbian/3; Series60/5.2 NokiaN8-00/012.002) AppleWebKit/533.4 (KHTML, like Gecko) NokiaBrowser/7.3.0 Mobile Safari/533.4',
-  'Windows Phone': 'Mozilla/5.0 (compatible; MSIE 10.0; Windows Phone 8.0; Trident/6.0; IEMobile/10.0; ARM; Touch; NOKIA; Lumia 920)',
+  Android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  iPhone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  SymbianOS:
+    'Mozilla/5.0 (SymbianOS/9.4; Series60/5.0 NokiaN97-1/12.0.024) AppleWebKit/525 (KHTML, like Gecko) BrowserNG/7.1.18124',
+  Symbian:
+    'Mozilla/5.0 (Symbian/3; Series60/5.2 NokiaN8-00/012.002) AppleWebKit/533.4 (KHTML, like Gecko) NokiaBrowser/7.3.0 Mobile Safari/533.4',
+  'Windows Phone':
+    'Mozilla/5.0 (compatible; MSIE 10.0; Windows Phone 8.0; Trident/6.0; IEMobile/10.0; ARM; Touch; NOKIA; Lumia 920)',
   iPad: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
   iPod: 'Mozilla/5.0 (iPod touch; CPU iPhone OS 15_8 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.6 Mobile/15E148 Safari/604.1',
 };
 
 const DESKTOP_AGENTS: Record<string, string> = {
-  'Chrome on Windows': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-  'Safari on macOS': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  'Chrome on Windows':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+  'Safari on macOS':
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
   'Firefox on Linux': 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
-  '360 browser (Windows)': 'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0 Safari/537.36 QIHU 360SE',
+  '360 browser (Windows)':
+    'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0 Safari/537.36 QIHU 360SE',
 };
 
 describe('which user agents are mobile', () => {
@@ -51,7 +59,9 @@ describe('where each page goes on the mobile site', () => {
   const phone = MOBILE_AGENTS.iPhone!;
 
   it('/Play → /m/play?catalogId=&courseId=&videoId= with the same ids', () => {
-    expect(mobilePathFor(url('/Play?courseId=12&catalogId=34&videoId=56&vtime=90'))).toBe('play?catalogId=34&courseId=12&videoId=56&vtime=90');
+    expect(mobilePathFor(url('/Play?courseId=12&catalogId=34&videoId=56&vtime=90'))).toBe(
+      'play?catalogId=34&courseId=12&videoId=56&vtime=90',
+    );
     expect(mobileRedirectTarget(url('/Play?courseId=12&catalogId=34&videoId=56'), phone)).toBe(
       `${ORIGIN}/m/play?catalogId=34&courseId=12&videoId=56`,
     );
@@ -79,8 +89,12 @@ describe('where each page goes on the mobile site', () => {
   });
 
   it('/search?key= → /m/search?key= with the same keyword and tab (a deep link into the results)', () => {
-    expect(mobileRedirectTarget(url('/search?key=%E5%85%9A%E5%8F%B2'), phone)).toBe(`${ORIGIN}/m/search?key=%E5%85%9A%E5%8F%B2`);
-    expect(mobilePathFor(url('/Search?key=%E5%85%9A%E5%8F%B2&menuIndex=2'))).toBe('search?key=%E5%85%9A%E5%8F%B2&menuIndex=2');
+    expect(mobileRedirectTarget(url('/search?key=%E5%85%9A%E5%8F%B2'), phone)).toBe(
+      `${ORIGIN}/m/search?key=%E5%85%9A%E5%8F%B2`,
+    );
+    expect(mobilePathFor(url('/Search?key=%E5%85%9A%E5%8F%B2&menuIndex=2'))).toBe(
+      'search?key=%E5%85%9A%E5%8F%B2&menuIndex=2',
+    );
     expect(mobilePathFor(url('/search?key=a%26b'))).toBe('search?key=a%26b');
     // no keyword: the phone's search box
     expect(mobileRedirectTarget(url('/search'), phone)).toBe(`${ORIGIN}/m/search`);
@@ -91,7 +105,9 @@ describe('where each page goes on the mobile site', () => {
     expect(mobileRedirectTarget(url('/dissimilarlogin.aspx/?gid=demo-library'), phone)).toBeNull();
     expect(mobileSiteHomeFor(url('/DissimilarLogin.aspx?gid=demo-library'), phone)).toBe(`${ORIGIN}/m/home`);
     // on a desktop browser the app stays
-    expect(mobileSiteHomeFor(url('/DissimilarLogin.aspx?gid=demo-library'), 'Mozilla/5.0 (X11; Linux x86_64)')).toBeNull();
+    expect(
+      mobileSiteHomeFor(url('/DissimilarLogin.aspx?gid=demo-library'), 'Mozilla/5.0 (X11; Linux x86_64)'),
+    ).toBeNull();
     // without a gid there is nothing to log in with: straight to the mobile home
     expect(mobileRedirectTarget(url('/DissimilarLogin.aspx'), phone)).toBe(`${ORIGIN}/m/home`);
   });
@@ -112,12 +128,9 @@ describe('where each page goes on the mobile site', () => {
   });
 
   // the phone site has no catalogue or category pages of its own: its home
-  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/nothing-here'])(
-    '%s → /m/home',
-    (path) => {
-      expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/home`);
-    },
-  );
+  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/nothing-here'])('%s → /m/home', (path) => {
+    expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/home`);
+  });
 
   it('matches paths as the desktop router does: any case, a trailing slash', () => {
     expect(mobilePathFor(url('/play/?courseId=1&catalogId=2&videoId=3'))).toBe('play?catalogId=2&courseId=1&videoId=3');
@@ -132,17 +145,22 @@ describe('where each page goes on the mobile site', () => {
   it('resolves a relative or an absolute mobile base', () => {
     expect(MOBILE_SITE_BASE).toBe('/m/');
     expect(mobileRedirectTarget(url('/authorDes?id=1'), phone, '/mobile')).toBe(`${ORIGIN}/mobile/authorDes?id=1`);
-    expect(mobileRedirectTarget(url('/authorDes?id=1'), phone, 'https://m.example.edu.cn/')).toBe('https://m.example.edu.cn/authorDes?id=1');
+    expect(mobileRedirectTarget(url('/authorDes?id=1'), phone, 'https://m.example.edu.cn/')).toBe(
+      'https://m.example.edu.cn/authorDes?id=1',
+    );
   });
 });
 
 describe('no loop', () => {
   const phone = MOBILE_AGENTS.Android!;
 
-  it.each(['/m', '/m/', '/m/home', '/m/play?courseId=1', '/M/authorDes?id=1'])('%s is the mobile site: never redirected', (path) => {
-    expect(isMobileSitePath(url(path))).toBe(true);
-    expect(mobileRedirectTarget(url(path), phone)).toBeNull();
-  });
+  it.each(['/m', '/m/', '/m/home', '/m/play?courseId=1', '/M/authorDes?id=1'])(
+    '%s is the mobile site: never redirected',
+    (path) => {
+      expect(isMobileSitePath(url(path))).toBe(true);
+      expect(mobileRedirectTarget(url(path), phone)).toBeNull();
+    },
+  );
 
   it('a same-host base of its own is not redirected either; /mobile-news is not under /m/', () => {
     expect(mobileRedirectTarget(url('/mobile/home'), phone, '/mobile/')).toBeNull();

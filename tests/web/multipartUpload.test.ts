@@ -54,7 +54,9 @@ describe('network layer with uploadables', () => {
 
   it('posts the multipart body with the CSRF header and hands the JSON answer to Relay', async () => {
     const answer = { data: { uploadAvatar: { headPicture: '/media/avatars/7-abc.jpg' } } };
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(answer), { status: 200 }));
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(JSON.stringify(answer), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     const environment = createEnvironment();
@@ -73,7 +75,9 @@ describe('network layer with uploadables', () => {
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['x-graphql-yoga-csrf']).toBe('1');
     // The browser sets multipart/form-data with its boundary itself.
-    expect(Object.keys(init.headers as Record<string, string>).map((h) => h.toLowerCase())).not.toContain('content-type');
+    expect(Object.keys(init.headers as Record<string, string>).map((h) => h.toLowerCase())).not.toContain(
+      'content-type',
+    );
     expect(init.credentials).toBe('same-origin');
     const body = init.body as FormData;
     expect(body).toBeInstanceOf(FormData);
@@ -82,7 +86,10 @@ describe('network layer with uploadables', () => {
   });
 
   it('fails the request when the answer is not GraphQL JSON', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>413</html>', { status: 413 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>413</html>', { status: 413 })),
+    );
     const environment = createEnvironment();
     const error = await new Promise<Error>((resolve) => {
       environment

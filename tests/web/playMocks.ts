@@ -54,7 +54,11 @@ export function FakeVideoPlayer(props: VideoPlayerProps & { readonly ref?: Ref<V
     }),
     [],
   );
-  return createElement('div', { 'data-testid': 'fake-player', 'data-video-id': props.video.videoId }, `正在播放：${props.video.name}`);
+  return createElement(
+    'div',
+    { 'data-testid': 'fake-player', 'data-video-id': props.video.videoId },
+    `正在播放：${props.video.name}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,7 +90,13 @@ const CATALOGUE_ID = 7;
 
 export function keyframe(timePoint: number, label: string) {
   const show = `${String(Math.floor(timePoint / 60)).padStart(2, '0')}:${String(timePoint % 60).padStart(2, '0')}`;
-  return { timePoint, keyPoints: label, keyPointsShow: show, description: `${label}的说明`, image: `/media/k/${timePoint}.jpg` };
+  return {
+    timePoint,
+    keyPoints: label,
+    keyPointsShow: show,
+    description: `${label}的说明`,
+    image: `/media/k/${timePoint}.jpg`,
+  };
 }
 
 function video(videoId: number, name: string, keyframes = [keyframe(30, '开篇')]) {
@@ -172,7 +182,9 @@ export class PlayGateway {
     mockVideoNote(501, { content: '我的第一条笔记', isMine: true, authorName: '张同学', vtime: 65 }),
     mockVideoNote(501, { content: '李同学的公开笔记', vtime: 125 }),
   ];
-  operations = new Map<number, Operations>([[501, { liked: false, favourited: false, likeCount: 1234, favouriteCount: 8 }]]);
+  operations = new Map<number, Operations>([
+    [501, { liked: false, favourited: false, likeCount: 1234, favouriteCount: 8 }],
+  ]);
   fragments: Array<{ id: string; videoId: number; name: string }> = [];
   fail: Record<string, UserErrorAnswer | undefined> = {};
   relatedCourses = Array.from({ length: 10 }, (_, i) => mockCourse({ name: `相关课程${i + 1}` }));
@@ -198,14 +210,26 @@ export class PlayGateway {
   /** The answer to useVideoDanmakuQuery (node(id:) of a video): its scrolling comments. */
   danmakuAnswer(id: unknown) {
     const found = this.videos.find((v) => v.id === id);
-    return { data: { node: found ? { __typename: 'Video', id: found.id, danmaku: found.danmaku.map((d) => ({ ...d })) } : null } };
+    return {
+      data: {
+        node: found ? { __typename: 'Video', id: found.id, danmaku: found.danmaku.map((d) => ({ ...d })) } : null,
+      },
+    };
   }
 
   /** The answer to MediaPendingRefetchQuery (node(id:) of a video): its media as they are now. */
   mediaAnswer(id: unknown) {
     const v = this.videos.find((candidate) => candidate.id === id);
     const node = v
-      ? { __typename: 'Video', id: v.id, mediaState: v.mediaState, videoUrl: v.videoUrl, subtitleUrl: v.subtitleUrl, duration: v.duration, keyframes: v.keyframes }
+      ? {
+          __typename: 'Video',
+          id: v.id,
+          mediaState: v.mediaState,
+          videoUrl: v.videoUrl,
+          subtitleUrl: v.subtitleUrl,
+          duration: v.duration,
+          keyframes: v.keyframes,
+        }
       : null;
     return { data: { node } };
   }
@@ -232,7 +256,9 @@ export class PlayGateway {
   }
 
   private notesOf(videoId: number, scope: 'ALL' | 'MINE') {
-    const list = this.notes.filter((n) => n.videoId === videoId && (scope === 'MINE' ? n.isMine : n.isPublic || n.isMine));
+    const list = this.notes.filter(
+      (n) => n.videoId === videoId && (scope === 'MINE' ? n.isMine : n.isPublic || n.isMine),
+    );
     return mockConnection(list, false);
   }
 
@@ -257,7 +283,13 @@ export class PlayGateway {
         name: '中国近现代史纲要',
         authorName: '王教授',
         authorPosition: '北京大学马克思主义学院教授',
-        author: { id: 'author-906', authorId: 906, name: '王教授', position: '北京大学马克思主义学院教授', image: '/media/authors/906.jpg' },
+        author: {
+          id: 'author-906',
+          authorId: 906,
+          name: '王教授',
+          position: '北京大学马克思主义学院教授',
+          image: '/media/authors/906.jpg',
+        },
         videoCount: this.videos.length,
         viewCount: 12_345,
         catalogueTrail: [
@@ -272,7 +304,16 @@ export class PlayGateway {
         { name: '中国近现代史', type: 1, tagId: 7 },
         { name: '王教授', type: 2, tagId: 906 },
       ],
-      resume: current && !visitor ? { logId: 'log-1', videoId: current.videoId, lastPlayTime: 42, duration: 600, lastWatchTime: '2026-11-20T08:00:00.000Z' } : null,
+      resume:
+        current && !visitor
+          ? {
+              logId: 'log-1',
+              videoId: current.videoId,
+              lastPlayTime: 42,
+              duration: 600,
+              lastWatchTime: '2026-11-20T08:00:00.000Z',
+            }
+          : null,
       mobileUrl: `http://localhost:4000/m/play?catalogId=${CATALOGUE_ID}&courseId=${COURSE_ID}&videoId=${current?.videoId ?? 0}`,
       qrCodeUrl: `/qr/play.png?courseId=${COURSE_ID}&videoId=${current?.videoId ?? 0}`,
       authorCourses: this.authorCourses,
@@ -295,22 +336,35 @@ export class PlayGateway {
         ...(this.unknownCourse ? { playPage: null } : {}),
       }),
       PlayPage: (context) => this.playPage(argsOf(context) as { videoId?: number }),
-      FragmentConnection: () => mockConnection(this.fragments.map((f) => ({ __typename: 'Fragment', ...f })), false),
+      FragmentConnection: () =>
+        mockConnection(
+          this.fragments.map((f) => ({ __typename: 'Fragment', ...f })),
+          false,
+        ),
       RecordVisitPayload: () => ({ logId: '1', errors: [] }),
       SetVideoOperationPayload: (context) => {
-        const input = (argsOf(context) as { input: { videoId: number; kind: 'LIKE' | 'FAVOURITE'; on: boolean } }).input;
+        const input = (argsOf(context) as { input: { videoId: number; kind: 'LIKE' | 'FAVOURITE'; on: boolean } })
+          .input;
         const failed = this.failure('setVideoOperation');
         if (failed) return { operations: null, course: null, message: null, errors: userError(failed) };
         const ops = this.opsOf(input.videoId);
-        const [flag, count] = input.kind === 'LIKE' ? (['liked', 'likeCount'] as const) : (['favourited', 'favouriteCount'] as const);
+        const [flag, count] =
+          input.kind === 'LIKE' ? (['liked', 'likeCount'] as const) : (['favourited', 'favouriteCount'] as const);
         if (ops[flag] !== input.on) {
           ops[flag] = input.on;
           ops[count] += input.on ? 1 : -1;
         }
-        return { operations: { ...ops }, course: { id: `course-${COURSE_ID}` }, message: input.on ? '点赞成功' : '已取消点赞', errors: [] };
+        return {
+          operations: { ...ops },
+          course: { id: `course-${COURSE_ID}` },
+          message: input.on ? '点赞成功' : '已取消点赞',
+          errors: [],
+        };
       },
       AddNotePayload: (context) => {
-        const input = (argsOf(context) as { input: { videoId: number; content: string; visibility: string; vtime: number } }).input;
+        const input = (
+          argsOf(context) as { input: { videoId: number; content: string; visibility: string; vtime: number } }
+        ).input;
         const failed = this.failure('addNote');
         if (failed) return { note: null, noteEdge: null, errors: userError(failed) };
         const note = mockVideoNote(input.videoId, {
@@ -383,7 +437,11 @@ export function renderPlay(path: string, gateway: PlayGateway, { failPlayQuery =
   const environment = createMockEnvironment();
   const operations: SentOperation[] = [];
   const timer = setInterval(() => {
-    for (let pending = environment.mock.getAllOperations(); pending.length > 0; pending = environment.mock.getAllOperations()) {
+    for (
+      let pending = environment.mock.getAllOperations();
+      pending.length > 0;
+      pending = environment.mock.getAllOperations()
+    ) {
       const operation = pending[0]!;
       const name = operation.request.node.params.name;
       operations.push({ name, variables: { ...operation.request.variables } });
@@ -391,16 +449,36 @@ export function renderPlay(path: string, gateway: PlayGateway, { failPlayQuery =
       const danmakuFailure = name === 'useVideoDanmakuQuery' ? gateway.takeDanmakuFailure() : null;
       if (danmakuFailure && typeof danmakuFailure === 'object') {
         // Video.danmaku failed: the gateway answers the error beside a null video
-        act(() => environment.mock.resolve(operation, { data: { node: null }, errors: [{ message: danmakuFailure.message, path: ['node', 'danmaku'] }] }));
+        act(() =>
+          environment.mock.resolve(operation, {
+            data: { node: null },
+            errors: [{ message: danmakuFailure.message, path: ['node', 'danmaku'] }],
+          }),
+        );
       } else if (name === 'MediaPendingRefetchQuery') {
         act(() => environment.mock.resolve(operation, gateway.mediaAnswer(operation.request.variables.id)));
       } else if (name === 'useVideoDanmakuQuery' && !danmakuFailure) {
         act(() => environment.mock.resolve(operation, gateway.danmakuAnswer(operation.request.variables.id)));
       } else if (field !== null && gateway.takeRateLimit(field)) {
         // gateway/src/yoga/rateLimits.ts: the operation is not run, one error and no data
-        act(() => environment.mock.resolve(operation, { data: null, errors: [{ message: '请求过于频繁，请稍后再试', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 30 } }] } as never));
-      } else if ((name === 'PlayQuery' && failPlayQuery) || danmakuFailure === 'network' || (field !== null && gateway.takeNetworkFailure(field))) {
-        act(() => (environment.mock as typeof environment.mock & { reject(op: OperationDescriptor, error: Error): void }).reject(operation, new Error('网络异常')));
+        act(() =>
+          environment.mock.resolve(operation, {
+            data: null,
+            errors: [
+              { message: '请求过于频繁，请稍后再试', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 30 } },
+            ],
+          } as never),
+        );
+      } else if (
+        (name === 'PlayQuery' && failPlayQuery) ||
+        danmakuFailure === 'network' ||
+        (field !== null && gateway.takeNetworkFailure(field))
+      ) {
+        act(() =>
+          (
+            environment.mock as typeof environment.mock & { reject(op: OperationDescriptor, error: Error): void }
+          ).reject(operation, new Error('网络异常')),
+        );
       } else {
         act(() => environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, gateway.resolvers())));
       }
@@ -413,7 +491,10 @@ export function renderPlay(path: string, gateway: PlayGateway, { failPlayQuery =
   render(
     createElement(ChakraProvider, {
       value: system,
-      children: createElement(RelayEnvironmentProvider, { environment, children: createElement(RouterProvider, { router }) }),
+      children: createElement(RelayEnvironmentProvider, {
+        environment,
+        children: createElement(RouterProvider, { router }),
+      }),
     }),
   );
   return {

@@ -5,15 +5,15 @@ declare module 'relay-test-utils' {
   export type MockResolvers = Record<string, (context: unknown, generateId: () => number) => unknown>;
 
   export interface MockFunctions {
-    resolveMostRecentOperation(
-      response: GraphQLResponse | ((operation: OperationDescriptor) => GraphQLResponse),
-    ): void;
+    resolveMostRecentOperation(response: GraphQLResponse | ((operation: OperationDescriptor) => GraphQLResponse)): void;
     rejectMostRecentOperation(error: Error | ((operation: OperationDescriptor) => Error)): void;
     getMostRecentOperation(): OperationDescriptor;
     getAllOperations(): OperationDescriptor[];
     resolve(operation: OperationDescriptor, response: GraphQLResponse): void;
     isLoading(request: unknown, variables: unknown): boolean;
-    queueOperationResolver(resolver: (operation: OperationDescriptor) => GraphQLResponse | Error | null | undefined): void;
+    queueOperationResolver(
+      resolver: (operation: OperationDescriptor) => GraphQLResponse | Error | null | undefined,
+    ): void;
   }
 
   export type RelayMockEnvironment = Environment & { mock: MockFunctions };

@@ -28,7 +28,10 @@ describe('relay artifacts', () => {
       for (const match of text.matchAll(/graphql`([\s\S]*?)`/g)) {
         const definition = parse(match[1]!).definitions[0] as { name?: { value: string } };
         const name = definition.name!.value;
-        const hash = crypto.createHash('md5').update(print(definition as never), 'utf8').digest('hex');
+        const hash = crypto
+          .createHash('md5')
+          .update(print(definition as never), 'utf8')
+          .digest('hex');
         const artifact = fs.readFileSync(path.join(GENERATED, `${name}.graphql.ts`), 'utf8');
         const expected = /\.hash = "([0-9a-f]+)"/.exec(artifact)?.[1];
         count += 1;

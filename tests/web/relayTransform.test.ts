@@ -10,7 +10,10 @@ describe('babel-plugin-relay transform', () => {
       [homeQuery, 'HomeQuery'],
       [shellQuery, 'ShellQuery'],
     ] as const) {
-      const request = node as unknown as { kind: string; params: { name: string; operationKind: string; text: string } };
+      const request = node as unknown as {
+        kind: string;
+        params: { name: string; operationKind: string; text: string };
+      };
       expect(request.kind).toBe('Request');
       expect(request.params.name).toBe(name);
       expect(request.params.operationKind).toBe('query');

@@ -11,9 +11,16 @@ describe('route error view', () => {
 
   it("says the service is busy in the gateway's words when it did not answer in time, with a retry", () => {
     const error = Object.assign(new Error('RelayNetwork: No data returned'), {
-      source: { errors: [{ message: '服务繁忙，请稍后再试', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }], data: null },
+      source: {
+        errors: [{ message: '服务繁忙，请稍后再试', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
+        data: null,
+      },
     });
-    expect(describeRouteError(error)).toEqual({ title: '页面加载失败', description: '服务繁忙，请稍后再试', retry: true });
+    expect(describeRouteError(error)).toEqual({
+      title: '页面加载失败',
+      description: '服务繁忙，请稍后再试',
+      retry: true,
+    });
   });
 
   it('offers a retry for network or gateway failures', () => {

@@ -84,7 +84,9 @@ describe('redirects', () => {
     expect((screen.getByRole('combobox', { name: '子分类' }) as HTMLSelectElement).value).toBe('');
     await waitFor(() => expect(named('VisitLogRecordMutation')).toHaveLength(1), LONG);
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(named('VisitLogRecordMutation').map((o) => (o.variables.input as { pageUrl: string }).pageUrl)).toEqual(['/catalog?scId=5']);
+    expect(named('VisitLogRecordMutation').map((o) => (o.variables.input as { pageUrl: string }).pageUrl)).toEqual([
+      '/catalog?scId=5',
+    ]);
   });
 
   it('honours a tcId that is a child', async () => {
@@ -97,7 +99,9 @@ describe('redirects', () => {
   });
 
   it('/home?scId=<a category> is /catalog?scId=<id>, logged once', async () => {
-    const category = mockCatalogue(5, 2, '党史学习', { parent: { id: 'catalogue-1', catalogueId: 1, name: '思想政治理论' } });
+    const category = mockCatalogue(5, 2, '党史学习', {
+      parent: { id: 'catalogue-1', catalogueId: 1, name: '思想政治理论' },
+    });
     const { router, named } = app('/home', category);
     expect(await screen.findByText('推荐课程一', undefined, LONG)).toBeTruthy();
     await waitFor(() => expect(named('VisitLogRecordMutation')).toHaveLength(1), LONG);
@@ -105,7 +109,10 @@ describe('redirects', () => {
     await act(async () => {
       await router.navigate('/home?scId=5');
     });
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/catalog?scId=5'), LONG);
+    await waitFor(
+      () => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/catalog?scId=5'),
+      LONG,
+    );
     expect(await screen.findByRole('navigation', { name: '当前位置' }, LONG)).toBeTruthy();
     await waitFor(() => expect(named('VisitLogRecordMutation')).toHaveLength(2), LONG);
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -128,7 +135,11 @@ describe('the login page (site.loginUrl from the gateway)', () => {
     app('/home', null);
     const login = await screen.findByRole('button', { name: '登录' }, LONG);
     fireEvent.click(login);
-    expect(open).toHaveBeenLastCalledWith(`${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`, '_blank', 'noopener');
+    expect(open).toHaveBeenLastCalledWith(
+      `${LOGIN_URL}?redirect=${encodeURIComponent(window.location.href)}`,
+      '_blank',
+      'noopener',
+    );
 
     const nav = screen.getByRole('navigation', { name: '主导航' });
     fireEvent.click(within(nav).getByText('个人中心'));
@@ -186,7 +197,9 @@ describe('header', () => {
       ...base,
       Query: () => ({
         ...base.Query(),
-        recommendedAuthors: [{ id: 'author-7', authorId: 7, name: '王老师', position: '教授', image: '/media/a/7.jpg', courseCount: 3 }],
+        recommendedAuthors: [
+          { id: 'author-7', authorId: 7, name: '王老师', position: '教授', image: '/media/a/7.jpg', courseCount: 3 },
+        ],
       }),
     });
     stops.push(rendered.stop);

@@ -42,13 +42,30 @@ function Harness({ queryRef }: { queryRef: PreloadedQuery<HomeQuery> }) {
   );
 }
 
-const SUBJECTS = ['思政', '哲学', '经济学', '法学', '教育学', '文学', '历史学', '理学', '工学', '农学', '医学', '管理学', '艺术学'];
+const SUBJECTS = [
+  '思政',
+  '哲学',
+  '经济学',
+  '法学',
+  '教育学',
+  '文学',
+  '历史学',
+  '理学',
+  '工学',
+  '农学',
+  '医学',
+  '管理学',
+  '艺术学',
+];
 
 describe('scroll cues', () => {
   let restore: () => void = () => {};
   beforeEach(() => {
     // scrollBy/scrollTo are not in jsdom: they move scrollLeft/scrollTop here
-    (HTMLElement.prototype as unknown as { scrollBy: unknown }).scrollBy = function (this: HTMLElement, options: ScrollToOptions) {
+    (HTMLElement.prototype as unknown as { scrollBy: unknown }).scrollBy = function (
+      this: HTMLElement,
+      options: ScrollToOptions,
+    ) {
       this.scrollLeft += options.left ?? 0;
       this.scrollTop += options.top ?? 0;
       this.dispatchEvent(new Event('scroll'));
@@ -60,12 +77,16 @@ describe('scroll cues', () => {
   });
 
   async function render() {
-    const { environment, queryRef } = preloadWithMocks<HomeQuery>(homeQuery, { scId: 0, isAll: true }, {
-      Query: () => ({
-        subjects: SUBJECTS.map((name, i) => ({ id: `s${i}`, catalogueId: i + 1, name })),
-        selectedCourses: Array.from({ length: 10 }, (_, i) => mockCourse({ name: `精选${i}` })),
-      }),
-    });
+    const { environment, queryRef } = preloadWithMocks<HomeQuery>(
+      homeQuery,
+      { scId: 0, isAll: true },
+      {
+        Query: () => ({
+          subjects: SUBJECTS.map((name, i) => ({ id: `s${i}`, catalogueId: i + 1, name })),
+          selectedCourses: Array.from({ length: 10 }, (_, i) => mockCourse({ name: `精选${i}` })),
+        }),
+      },
+    );
     await act(async () => {
       renderWithProviders(<Harness queryRef={queryRef} />, environment);
     });

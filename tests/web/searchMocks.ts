@@ -98,9 +98,16 @@ export const SUGGESTIONS = [
   { catalogueId: 77, level: 2, parentId: 1, name: marked('[党史]旧分类'), catalogue: null },
 ];
 
-export const HOT_KEYWORDS = ['中国梦', '共同富裕', '党史', '新时代', '马克思主义', '改革开放', '乡村振兴', '生态文明'].map(
-  (keyword, i) => ({ keyword, searchCount: 100 - i }),
-);
+export const HOT_KEYWORDS = [
+  '中国梦',
+  '共同富裕',
+  '党史',
+  '新时代',
+  '马克思主义',
+  '改革开放',
+  '乡村振兴',
+  '生态文明',
+].map((keyword, i) => ({ keyword, searchCount: 100 - i }));
 
 export const PANEL_TOPICS = [
   { id: 'VG9waWM6OTk5', topicId: 999, title: '伟大建党精神', image: '/media/topics/999.jpg', courseCount: 8 },

@@ -77,7 +77,12 @@ export function topicAuthorData() {
     moreTopics: Array.from({ length: 6 }, (_, i) => mockTopic({ title: `更多专题${i + 1}` })),
   };
   const catalogues = [
-    { id: 'ac1', catalogueId: 1, name: '马克思主义理论', children: [{ id: 'ac11', catalogueId: 11, name: '马克思主义基本原理', children: [] }] },
+    {
+      id: 'ac1',
+      catalogueId: 1,
+      name: '马克思主义理论',
+      children: [{ id: 'ac11', catalogueId: 11, name: '马克思主义基本原理', children: [] }],
+    },
     { id: 'ac2', catalogueId: 2, name: '中国近现代史', children: [] },
   ];
   return { topics, authors, zAuthors, authorCourses, detailTopic, catalogues };

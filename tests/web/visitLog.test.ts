@@ -1,18 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VISIT_SETTLE_MS, VisitLogger, referrerPageUrl, type Visit, type VisitRecord } from '../../web/src/app/VisitLog';
+import {
+  VISIT_SETTLE_MS,
+  VisitLogger,
+  referrerPageUrl,
+  type Visit,
+  type VisitRecord,
+} from '../../web/src/app/VisitLog';
 
 describe('referrerPageUrl (the first visit’s previous page)', () => {
   const origin = 'http://ketang.example.edu.cn:4000';
 
   it('turns a same-origin referrer into its path and query', () => {
     expect(referrerPageUrl('http://ketang.example.edu.cn:4000/home', origin)).toBe('/home');
-    expect(referrerPageUrl('http://ketang.example.edu.cn:4000/catalog?scId=14&tcId=74#top', origin)).toBe('/catalog?scId=14&tcId=74');
+    expect(referrerPageUrl('http://ketang.example.edu.cn:4000/catalog?scId=14&tcId=74#top', origin)).toBe(
+      '/catalog?scId=14&tcId=74',
+    );
   });
 
   it('keeps another site’s referrer as a full URL and drops what is no page', () => {
     expect(referrerPageUrl('https://www.baidu.com/link?url=abc', origin)).toBe('https://www.baidu.com/link?url=abc');
     // same host, other port or scheme: another origin
-    expect(referrerPageUrl('http://ketang.example.edu.cn:5200/login', origin)).toBe('http://ketang.example.edu.cn:5200/login');
+    expect(referrerPageUrl('http://ketang.example.edu.cn:5200/login', origin)).toBe(
+      'http://ketang.example.edu.cn:5200/login',
+    );
     expect(referrerPageUrl('', origin)).toBeNull();
     expect(referrerPageUrl(null, origin)).toBeNull();
     expect(referrerPageUrl('android-app://com.example/', origin)).toBeNull();
@@ -29,7 +39,12 @@ describe('VisitLogger', () => {
   });
 
   let key = 0;
-  const visit = (pageUrl: string, replace = false, moduleName = '页面'): Visit => ({ locationKey: `k${++key}`, pageUrl, moduleName, replace });
+  const visit = (pageUrl: string, replace = false, moduleName = '页面'): Visit => ({
+    locationKey: `k${++key}`,
+    pageUrl,
+    moduleName,
+    replace,
+  });
 
   function logger(options: { referrer?: string | null; navigating?: () => boolean } = {}) {
     const sent: VisitRecord[] = [];

@@ -85,7 +85,8 @@ function resetRequestJson(request: PasswordResetRecord) {
 }
 
 function positiveId(text: string, name: string): number {
-  if (!/^[0-9]{1,15}$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`--${name} 必须是正整数 (must be a positive integer)`);
+  if (!/^[0-9]{1,15}$/.test(text.trim()) || Number(text) < 1)
+    throw new UsageError(`--${name} 必须是正整数 (must be a positive integer)`);
   return Number(text);
 }
 
@@ -97,7 +98,8 @@ async function run(store: Store, positionals: string[], values: Values): Promise
   switch (command) {
     case 'user add': {
       const type = required(values, 'type').trim();
-      if (type !== '1' && type !== '2') throw new UsageError('--type 只能是 1（个人）或 2（机构成员） (must be 1 or 2)');
+      if (type !== '1' && type !== '2')
+        throw new UsageError('--type 只能是 1（个人）或 2（机构成员） (must be 1 or 2)');
       const user = await createUser(
         store,
         {
@@ -121,21 +123,31 @@ async function run(store: Store, positionals: string[], values: Values): Promise
     case 'user reset-requests': {
       if (values.done !== undefined) {
         const id = positiveId(values.done, 'done');
-        if (!(await store.passwordResets.markHandled(id, now))) throw new UsageError(`找回密码申请 ${id} 不存在或已处理 (no such open request)`);
+        if (!(await store.passwordResets.markHandled(id, now)))
+          throw new UsageError(`找回密码申请 ${id} 不存在或已处理 (no such open request)`);
         return resetRequestJson((await store.passwordResets.get(id))!);
       }
       return (await store.passwordResets.list({ includeHandled: values.all === true })).map(resetRequestJson);
     }
     case 'org add': {
-      const ranges = required(values, 'ip-ranges').split(',').map((r) => r.trim()).filter(Boolean);
-      const org = await createOrganisation(store, { name: required(values, 'name'), ipRanges: ranges, gid: values.gid, comCode: values.code }, now);
+      const ranges = required(values, 'ip-ranges')
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      const org = await createOrganisation(
+        store,
+        { name: required(values, 'name'), ipRanges: ranges, gid: values.gid, comCode: values.code },
+        now,
+      );
       return organisationJson(org);
     }
     case 'org list':
       return (await store.organisations.list()).map(organisationJson);
     case 'org disable':
     case 'org enable':
-      return organisationJson(await setOrganisationEnabled(store, positiveId(required(values, 'id'), 'id'), action === 'enable'));
+      return organisationJson(
+        await setOrganisationEnabled(store, positiveId(required(values, 'id'), 'id'), action === 'enable'),
+      );
     default:
       throw new UsageError(command ? `未知命令 (unknown command): ${command}` : '缺少命令 (missing command)');
   }
@@ -146,7 +158,12 @@ export async function runAdmin(args: string[], io: CommandIo): Promise<number> {
   try {
     return await admin(args, io);
   } catch (error) {
-    const message = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const message =
+      error instanceof ConfigError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
     io.stderr.write(`admin failed: ${message}\n`);
     return 1;
   }
@@ -165,7 +182,8 @@ async function admin(args: string[], io: CommandIo): Promise<number> {
     return 0;
   }
   const config = loadUpstreamConfig(io.env);
-  if (parsed.positionals.join(' ') === 'migrate-to-postgres') return migrateToPostgres(parsed.values.from ?? config.dataDir, io);
+  if (parsed.positionals.join(' ') === 'migrate-to-postgres')
+    return migrateToPostgres(parsed.values.from ?? config.dataDir, io);
   if (parsed.positionals[0] === 'jobs') return jobs(config.databaseUrl, parsed.positionals.slice(1), parsed.values, io);
   const store = await openConfiguredStore(config);
   try {
@@ -190,19 +208,27 @@ async function admin(args: string[], io: CommandIo): Promise<number> {
 /** lists the background jobs, shows one, or asks for a run (PostgreSQL only: the embedded default runs them in its processes) */
 async function jobs(databaseUrl: string | null, args: string[], values: Values, io: CommandIo): Promise<number> {
   if (!databaseUrl) {
-    io.stderr.write('错误 (error): 后台任务只在 PostgreSQL 上排队，请设置 DATABASE_URL（内置 SQLite 在主 API 进程内定时运行） (jobs need DATABASE_URL)\n');
+    io.stderr.write(
+      '错误 (error): 后台任务只在 PostgreSQL 上排队，请设置 DATABASE_URL（内置 SQLite 在主 API 进程内定时运行） (jobs need DATABASE_URL)\n',
+    );
     return 1;
   }
   const [action, argument, ...extra] = args;
-  const known = action === undefined || ((action === 'run' || action === 'show') && argument !== undefined && extra.length === 0);
+  const known =
+    action === undefined || ((action === 'run' || action === 'show') && argument !== undefined && extra.length === 0);
   if (!known) {
     io.stderr.write(`错误 (error): 未知命令 (unknown command): jobs ${args.join(' ')}\n${USAGE}\n`);
     return 1;
   }
   if (action === 'run') {
     if (!JOBS_RUN_BY_NAME.includes(argument!)) {
-      const hint = argument === BACKGROUND_JOBS.mediaImport.name ? '媒体导入请用 npm run media:import -- <folder> (use npm run media:import); ' : '';
-      io.stderr.write(`错误 (error): 没有这个后台任务 (no such job): ${argument}; ${hint}可用 (known): ${JOBS_RUN_BY_NAME.join(', ')}\n`);
+      const hint =
+        argument === BACKGROUND_JOBS.mediaImport.name
+          ? '媒体导入请用 npm run media:import -- <folder> (use npm run media:import); '
+          : '';
+      io.stderr.write(
+        `错误 (error): 没有这个后台任务 (no such job): ${argument}; ${hint}可用 (known): ${JOBS_RUN_BY_NAME.join(', ')}\n`,
+      );
       return 1;
     }
     return runAsJob({ databaseUrl, name: argument!, wait: values.wait === true, out: io.stdout, err: io.stderr });

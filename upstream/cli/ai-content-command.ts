@@ -26,7 +26,10 @@ function parseFlags(args: string[]): Flags {
   const flags: Flags = { all: false, help: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => {
       const v = inline ?? args[++i];
       if (v === undefined || v === '') throw new UsageError(`${name} 需要一个值 (needs a value)`);
@@ -38,7 +41,8 @@ function parseFlags(args: string[]): Flags {
     else if (name === '--data-dir') flags.dataDir = value();
     else if (name === '--limit') {
       const text = value();
-      if (!/^[1-9][0-9]{0,8}$/.test(text)) throw new UsageError(`--limit 必须是正整数 (must be a positive integer), got "${text}"`);
+      if (!/^[1-9][0-9]{0,8}$/.test(text))
+        throw new UsageError(`--limit 必须是正整数 (must be a positive integer), got "${text}"`);
       flags.limit = Number(text);
     } else throw new UsageError(`未知参数 (unknown argument): ${arg}`);
   }
@@ -55,7 +59,9 @@ export async function runAiContent(args: string[], io: CommandIo, signal?: Abort
   } catch (error) {
     const expected = error instanceof UsageError || error instanceof ConfigError;
     io.stderr.write(
-      expected ? `错误 (error): ${(error as Error).message}\n${USAGE}\n` : `ai:content failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      expected
+        ? `错误 (error): ${(error as Error).message}\n${USAGE}\n`
+        : `ai:content failed: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     return 1;
   }

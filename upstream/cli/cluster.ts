@@ -113,10 +113,15 @@ async function main(): Promise<void> {
     await supervisor.run('npm', ['run', 'build'], 'npm run build');
   }
   const prefix = path.join(DATA_DIR, 'cluster');
-  for (const dir of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) mkdirSync(path.join(prefix, dir), { recursive: true });
+  for (const dir of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi'])
+    mkdirSync(path.join(prefix, dir), { recursive: true });
   const config = path.join(prefix, 'nginx.conf');
   writeFileSync(config, nginxConfig(prefix));
-  supervisor.start({ name: 'nginx', command: NGINX, args: ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', config, '-g', 'daemon off;'] });
+  supervisor.start({
+    name: 'nginx',
+    command: NGINX,
+    args: ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', config, '-g', 'daemon off;'],
+  });
 
   supervisor.start({
     name: 'login',
@@ -133,7 +138,10 @@ async function main(): Promise<void> {
     }),
   );
   // the first main API to start seeds an empty database (the others find it seeded)
-  await Promise.all([supervisor.waitHealthy('login', 120_000), ...mainApis.map((_, i) => supervisor.waitHealthy(`main-api-${i + 1}`, 300_000))]);
+  await Promise.all([
+    supervisor.waitHealthy('login', 120_000),
+    ...mainApis.map((_, i) => supervisor.waitHealthy(`main-api-${i + 1}`, 300_000)),
+  ]);
   supervisor.start({ name: 'worker', args: tsxArgs(path.join(repoRoot, 'upstream/cli/worker.ts')) });
   gateways.forEach((p, i) =>
     supervisor.start({
@@ -144,7 +152,9 @@ async function main(): Promise<void> {
     }),
   );
   await Promise.all(gateways.map((_, i) => supervisor.waitHealthy(`gateway-${i + 1}`, 120_000)));
-  supervisor.log(`思政云课堂 (cluster) is running: http://localhost:${PORT}/ (2 gateways, 2 main APIs, 1 login service, 1 job worker behind nginx)`);
+  supervisor.log(
+    `思政云课堂 (cluster) is running: http://localhost:${PORT}/ (2 gateways, 2 main APIs, 1 login service, 1 job worker behind nginx)`,
+  );
 }
 
 main().catch((error: unknown) => {

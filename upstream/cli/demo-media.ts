@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateDemoContent } from '../src/demo/generate';
 import { buildLecture, type LectureSpec } from '../src/media/lecture/lecture';
-import { DEMO_MEDIA_DIR, LIBRARY_INDEX, LIBRARY_VERSION, loadDemoMediaLibrary, type DemoLecture, type DemoMediaLibrary } from '../src/demo/media/library';
+import {
+  DEMO_MEDIA_DIR,
+  LIBRARY_INDEX,
+  LIBRARY_VERSION,
+  loadDemoMediaLibrary,
+  type DemoLecture,
+  type DemoMediaLibrary,
+} from '../src/demo/media/library';
 import { planDemoMedia, plannedTimings } from '../src/demo/media/plan';
 import { recommendedLectureVideos, searchTestPhrase } from '../src/demo/media/select';
 import { CJK_FONT } from '../src/media/lecture/slides';
@@ -30,7 +37,8 @@ function folderBytes(dir: string): number {
 
 async function main(): Promise<void> {
   await checkMediaTools();
-  if (!existsSync(CJK_FONT)) throw new Error(`找不到中文字体 ${CJK_FONT}：请安装 fonts-noto-cjk (or set DEMO_CJK_FONT)`);
+  if (!existsSync(CJK_FONT))
+    throw new Error(`找不到中文字体 ${CJK_FONT}：请安装 fonts-noto-cjk (or set DEMO_CJK_FONT)`);
   const outRoot = DEMO_MEDIA_DIR;
   const workRoot = path.resolve(process.env.DEMO_MEDIA_WORK?.trim() || path.join(tmpdir(), 'sizheng-demo-media'));
   // the demo's words and ids do not depend on the date: any `now` gives the same lectures
@@ -70,13 +78,16 @@ async function main(): Promise<void> {
     for (const id of chosen) await build(id);
     // the lectures committed before (the search test's videos of the borrowing days) stay: every
     // other demo video gets its own when first opened (media/lecture/on-open.ts), no borrowing
-    for (const lecture of loadDemoMediaLibrary()?.lectures ?? []) if (videos.has(lecture.videoId)) await build(lecture.videoId);
+    for (const lecture of loadDemoMediaLibrary()?.lectures ?? [])
+      if (videos.has(lecture.videoId)) await build(lecture.videoId);
     const phrase = searchTestPhrase(content, plannedTimings(planDemoMedia(content.videos, library())));
-    if (!phrase) throw new Error('no transcript-only phrase after the first minute: the search e2e test would find none');
+    if (!phrase)
+      throw new Error('no transcript-only phrase after the first minute: the search e2e test would find none');
 
     const codes = new Set([...lectures.values()].map((l) => l.code));
     for (const entry of existsSync(outRoot) ? readdirSync(outRoot, { withFileTypes: true }) : []) {
-      if (entry.isDirectory() && !codes.has(entry.name)) rmSync(path.join(outRoot, entry.name), { recursive: true, force: true });
+      if (entry.isDirectory() && !codes.has(entry.name))
+        rmSync(path.join(outRoot, entry.name), { recursive: true, force: true });
     }
     writeFileSync(path.join(outRoot, LIBRARY_INDEX), `${JSON.stringify(library(), null, 1)}\n`);
 

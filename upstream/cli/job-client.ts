@@ -36,7 +36,9 @@ export async function runAsJob(request: JobRequest): Promise<number> {
     await queue.define(Object.values(BACKGROUND_JOBS), { missingOnly: true });
     let id = await queue.send(request.name, request.data ?? {});
     if (id === null) {
-      const pending = (await queue.list(20, request.name)).find((job) => job.state === 'created' || job.state === 'retry');
+      const pending = (await queue.list(20, request.name)).find(
+        (job) => job.state === 'created' || job.state === 'retry',
+      );
       if (!pending) throw new Error(`a run of ${request.name} is already waiting`);
       id = pending.id;
       err.write(`已有一次 ${request.name} 在排队，跟随它 (a run is already waiting: following it) ${id}\n`);
@@ -45,14 +47,22 @@ export async function runAsJob(request: JobRequest): Promise<number> {
       out.write(`${JSON.stringify({ queued: request.name, id }, null, 2)}\n`);
       return 0;
     }
-    err.write(`任务 ${request.name} 已排队 (queued) ${id}; Ctrl-C 只停止等待，任务继续 (Ctrl-C stops waiting, not the job)\n`);
+    err.write(
+      `任务 ${request.name} 已排队 (queued) ${id}; Ctrl-C 只停止等待，任务继续 (Ctrl-C stops waiting, not the job)\n`,
+    );
     return await follow(queue, id, request.pollMs ?? 1_000, out, err);
   } finally {
     await queue.stop();
   }
 }
 
-async function follow(queue: JobQueue, id: string, pollMs: number, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+async function follow(
+  queue: JobQueue,
+  id: string,
+  pollMs: number,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   let lastState = '';
   let lastProgress: string | null = null;
   let failuresTold = 0;
@@ -62,11 +72,14 @@ async function follow(queue: JobQueue, id: string, pollMs: number, out: NodeJS.W
     // pg-boss counts a retry when it starts: a job waiting to be retried has failed once more
     const failures = job.retryCount + (job.state === 'retry' ? 1 : 0);
     if (failures > failuresTold && job.state !== 'failed') {
-      err.write(`  失败，将重试 (failed, to be retried)${job.state === 'retry' ? `: ${JSON.stringify(job.output)}` : ''}\n`);
+      err.write(
+        `  失败，将重试 (failed, to be retried)${job.state === 'retry' ? `: ${JSON.stringify(job.output)}` : ''}\n`,
+      );
       failuresTold = failures;
     }
     if (job.state !== lastState) {
-      if (job.state === 'active') err.write(`  运行中 (running)${job.retryCount > 0 ? `, retry ${job.retryCount}` : ''}\n`);
+      if (job.state === 'active')
+        err.write(`  运行中 (running)${job.retryCount > 0 ? `, retry ${job.retryCount}` : ''}\n`);
       lastState = job.state;
     }
     const line = progressLine(job);
@@ -79,7 +92,9 @@ async function follow(queue: JobQueue, id: string, pollMs: number, out: NodeJS.W
       return 0;
     }
     if (job.state === 'failed' || job.state === 'cancelled') {
-      err.write(`错误 (error): 任务 ${job.state === 'failed' ? '失败' : '已取消'} (job ${job.state}): ${JSON.stringify(job.output)}\n`);
+      err.write(
+        `错误 (error): 任务 ${job.state === 'failed' ? '失败' : '已取消'} (job ${job.state}): ${JSON.stringify(job.output)}\n`,
+      );
       return 1;
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));

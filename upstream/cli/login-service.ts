@@ -35,7 +35,10 @@ async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const logger = createLogger(config.logLevel, 'login-service');
   const { store, seeded } = await openAndSeed(config);
-  if (seeded.length > 0) logger.info(`seeded demo accounts into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}: ${seeded.join(', ')}`);
+  if (seeded.length > 0)
+    logger.info(
+      `seeded demo accounts into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}: ${seeded.join(', ')}`,
+    );
   const server = await startLoginService({ config, store, logger });
   // Handlers before the line the launcher waits for (see main-api.ts).
   closeOnSignals(logger, async () => {
@@ -46,6 +49,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`login service failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `login service failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

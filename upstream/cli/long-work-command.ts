@@ -28,7 +28,11 @@ export interface LongWorkCommand<Store extends { close(): Promise<void> }, Args>
   readonly beforeWork?: (args: Args) => void | Promise<void>;
   readonly openStore: (config: UpstreamConfig) => Promise<Store>;
   /** The work itself, on SQLite: its report is written to `io`. */
-  readonly work: (store: Store, args: Args, context: { readonly config: UpstreamConfig; readonly io: CommandIo }) => Promise<void>;
+  readonly work: (
+    store: Store,
+    args: Args,
+    context: { readonly config: UpstreamConfig; readonly io: CommandIo },
+  ) => Promise<void>;
 }
 
 /** Runs a long-work command with its arguments; answers the exit code (0 done, 1 refused or failed). */
@@ -41,7 +45,9 @@ export async function runLongWorkCommand<Store extends { close(): Promise<void> 
     return await run(command, argv, io);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(command.expected?.(error) ? `错误 (error): ${message}\n` : `${command.failure} failed: ${message}\n`);
+    io.stderr.write(
+      command.expected?.(error) ? `错误 (error): ${message}\n` : `${command.failure} failed: ${message}\n`,
+    );
     return 1;
   }
 }

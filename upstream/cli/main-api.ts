@@ -20,14 +20,18 @@ async function main(): Promise<void> {
   const store = await openConfiguredMainApiData(config);
   const seeded = await seedIfEmpty(store, () => generateDemoContent({ now: new Date() }));
   if (seeded) {
-    logger.info(`seeded demo content into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}: ${describeSeed(seeded)}`);
+    logger.info(
+      `seeded demo content into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}: ${describeSeed(seeded)}`,
+    );
     // the demo accounts may already be there (the login service seeds them): give the student a history
     const learning = await seedDemoLearning(store);
     if (learning) logger.info(`seeded demo learning records of student: ${describeDemoLearning(learning)}`);
     logger.info(`seeded AI content: ${describeContentSummary(await seedAiContent(store))}`);
   }
   // on PostgreSQL the background work is jobs (main-api/background.ts): once across every main API
-  const jobs = config.databaseUrl ? await openJobQueue(config.databaseUrl, { schema: jobsSchemaOf(config.databaseUrl) }) : null;
+  const jobs = config.databaseUrl
+    ? await openJobQueue(config.databaseUrl, { schema: jobsSchemaOf(config.databaseUrl) })
+    : null;
   const server = await startMainApi({ config, store, logger, jobs });
   // Handlers first: a SIGTERM that arrives before any listener exists kills the process by signal.
   closeOnSignals(logger, async () => {
@@ -39,6 +43,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`main API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `main API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

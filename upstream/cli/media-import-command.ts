@@ -12,7 +12,8 @@ import { openConfiguredStore } from '../src/store/open';
 import type { CommandIo } from './command-io';
 import { runLongWorkCommand } from './long-work-command';
 
-const USAGE = '用法 (usage): npm run media:import -- <含 manifest.json 的文件夹 (a folder with manifest.json)> [--no-wait（PostgreSQL：只排队 / queue only）]';
+const USAGE =
+  '用法 (usage): npm run media:import -- <含 manifest.json 的文件夹 (a folder with manifest.json)> [--no-wait（PostgreSQL：只排队 / queue only）]';
 
 /** imports the folder (or, on PostgreSQL, asks for and follows the import job); answers the exit code */
 export function runMediaImport(argv: string[], io: CommandIo): Promise<number> {
@@ -21,10 +22,15 @@ export function runMediaImport(argv: string[], io: CommandIo): Promise<number> {
       usage: USAGE,
       positionals: 1,
       failure: 'media:import',
-      expected: (error) => error instanceof ManifestError || error instanceof MediaToolMissingError || error instanceof SubtitleFormatError,
+      expected: (error) =>
+        error instanceof ManifestError ||
+        error instanceof MediaToolMissingError ||
+        error instanceof SubtitleFormatError,
       parse: ([given]): { args: string } | { refusal: string } => {
         const folder = path.resolve(given!);
-        return existsSync(folder) && statSync(folder).isDirectory() ? { args: folder } : { refusal: `文件夹不存在 (no such folder): ${folder}` };
+        return existsSync(folder) && statSync(folder).isDirectory()
+          ? { args: folder }
+          : { refusal: `文件夹不存在 (no such folder): ${folder}` };
       },
       // a bad manifest is refused here, not by a worker later
       beforeJob: (folder) => void readManifest(folder),

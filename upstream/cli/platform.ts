@@ -59,10 +59,17 @@ async function main(): Promise<void> {
   await supervisor.waitHealthy('gateway', 60_000);
 
   if (dev) {
-    supervisor.start({ name: 'vite', args: [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.mts'] });
-    supervisor.log(`dev mode: web app with hot reload at http://localhost:5173/ (gateway at http://localhost:${env.PORT}/graphql)`);
+    supervisor.start({
+      name: 'vite',
+      args: [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.mts'],
+    });
+    supervisor.log(
+      `dev mode: web app with hot reload at http://localhost:5173/ (gateway at http://localhost:${env.PORT}/graphql)`,
+    );
   } else {
-    supervisor.log(`思政云课堂 is running: http://localhost:${env.PORT}/  (GraphiQL: http://localhost:${env.PORT}/graphql)`);
+    supervisor.log(
+      `思政云课堂 is running: http://localhost:${env.PORT}/  (GraphiQL: http://localhost:${env.PORT}/graphql)`,
+    );
   }
 }
 

@@ -42,7 +42,9 @@ export function runSearchRebuild(argv: string[], io: CommandIo): Promise<number>
             }
           },
         });
-        const counts = (Object.keys(LABELS) as SearchIndex[]).map((index) => `${summary.counts[index]} ${LABELS[index]}`);
+        const counts = (Object.keys(LABELS) as SearchIndex[]).map(
+          (index) => `${summary.counts[index]} ${LABELS[index]}`,
+        );
         out.stdout.write(`rebuilt in ${(summary.elapsedMs / 1000).toFixed(1)} s: ${counts.join(', ')}\n`);
       },
     },

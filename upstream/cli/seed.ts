@@ -19,7 +19,7 @@ async function main(): Promise<void> {
         ? `seeded ${config.dataDir}: ${describeSeed(seeded)}\n`
         : `${config.dataDir} already has content; nothing seeded\n`,
     );
-    const learning = seeded ? (await seedDemoLearning(store)) : null;
+    const learning = seeded ? await seedDemoLearning(store) : null;
     if (learning) process.stdout.write(`seeded demo learning records of student: ${describeDemoLearning(learning)}\n`);
     if (seeded) process.stdout.write(`seeded AI content: ${describeContentSummary(await seedAiContent(store))}\n`);
   } finally {

@@ -155,7 +155,9 @@ function readDatabaseUrl(env: NodeJS.ProcessEnv): string | null {
     // answered below
   }
   if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
-    throw new ConfigError('DATABASE_URL must be a postgres://user@host:port/database URL (unset: the embedded SQLite file)');
+    throw new ConfigError(
+      'DATABASE_URL must be a postgres://user@host:port/database URL (unset: the embedded SQLite file)',
+    );
   }
   return raw;
 }
@@ -192,11 +194,16 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
   const tokenTtlHours = ttlRaw ? Number(ttlRaw) : 168;
   // fractions allowed (short-lived tokens for trials); at most a year
   if (!/^[0-9]+(\.[0-9]+)?$/.test(ttlRaw ?? '168') || !(tokenTtlHours > 0) || tokenTtlHours > 8760) {
-    throw new ConfigError(`TOKEN_TTL_HOURS must be a number of hours above 0 and at most 8760, got "${env.TOKEN_TTL_HOURS}"`);
+    throw new ConfigError(
+      `TOKEN_TTL_HOURS must be a number of hours above 0 and at most 8760, got "${env.TOKEN_TTL_HOURS}"`,
+    );
   }
 
   const cookieDomain = env.COOKIE_DOMAIN?.trim() || null;
-  if (cookieDomain !== null && !/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(cookieDomain)) {
+  if (
+    cookieDomain !== null &&
+    !/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(cookieDomain)
+  ) {
     throw new ConfigError(`COOKIE_DOMAIN must be a domain name such as example.edu.cn, got "${env.COOKIE_DOMAIN}"`);
   }
 
@@ -211,7 +218,8 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
   }
   const allowedRedirectHosts = readList(env, 'ALLOWED_REDIRECT_HOSTS', '').map((host) => host.toLowerCase());
   for (const host of allowedRedirectHosts) {
-    if (/[\s/:@?#]/.test(host)) throw new ConfigError(`ALLOWED_REDIRECT_HOSTS must list host names (no scheme or port), got "${host}"`);
+    if (/[\s/:@?#]/.test(host))
+      throw new ConfigError(`ALLOWED_REDIRECT_HOSTS must list host names (no scheme or port), got "${host}"`);
   }
 
   return {
@@ -263,7 +271,9 @@ function readRetrievalPace(env: NodeJS.ProcessEnv): number {
   const raw = env.AI_RETRIEVAL_PACE_MS?.trim();
   if (!raw) return 20;
   if (!/^\d{1,4}$/.test(raw) || Number(raw) > 1000) {
-    throw new ConfigError(`AI_RETRIEVAL_PACE_MS must be a number of milliseconds from 0 to 1000, got "${env.AI_RETRIEVAL_PACE_MS}"`);
+    throw new ConfigError(
+      `AI_RETRIEVAL_PACE_MS must be a number of milliseconds from 0 to 1000, got "${env.AI_RETRIEVAL_PACE_MS}"`,
+    );
   }
   return Number(raw);
 }
@@ -271,6 +281,7 @@ function readRetrievalPace(env: NodeJS.ProcessEnv): number {
 function readAiMaxConcurrent(env: NodeJS.ProcessEnv): number {
   const raw = env.AI_MAX_CONCURRENT?.trim();
   if (!raw) return DEFAULT_AI_MAX_CONCURRENT;
-  if (!/^[1-9]\d{0,6}$/.test(raw)) throw new ConfigError(`AI_MAX_CONCURRENT must be a positive integer, got "${env.AI_MAX_CONCURRENT}"`);
+  if (!/^[1-9]\d{0,6}$/.test(raw))
+    throw new ConfigError(`AI_MAX_CONCURRENT must be a positive integer, got "${env.AI_MAX_CONCURRENT}"`);
   return Number(raw);
 }

@@ -92,7 +92,8 @@ export function createLogger(level: LogLevel, name: string, sink: LogSink = proc
     warn: (message, fields) => base.warn(fields ?? {}, message),
     error(message, error) {
       if (error === undefined) base.error(message);
-      else if (error instanceof Error) base.error({ err: serialiseError(error) }, `${message}: ${error.name}: ${error.message}`);
+      else if (error instanceof Error)
+        base.error({ err: serialiseError(error) }, `${message}: ${error.name}: ${error.message}`);
       else base.error({ err: { type: typeof error, message: String(error) } }, `${message}: ${String(error)}`);
     },
   };

@@ -87,7 +87,9 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
         this.set(uploadSlotsInUse());
       },
     });
-    new Gauge({ name: 'upload_slots_limit', help: 'Upload slots of this process', registers }).set(options.uploadSlotsLimit ?? 0);
+    new Gauge({ name: 'upload_slots_limit', help: 'Upload slots of this process', registers }).set(
+      options.uploadSlotsLimit ?? 0,
+    );
   }
   return {
     registry,

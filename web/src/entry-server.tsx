@@ -13,7 +13,15 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, matchRoutes } from 'react-router-dom';
-import { Environment, Network, Observable, RecordSource, Store, type GraphQLResponse, type Variables } from 'relay-runtime';
+import {
+  Environment,
+  Network,
+  Observable,
+  RecordSource,
+  Store,
+  type GraphQLResponse,
+  type Variables,
+} from 'relay-runtime';
 import { App } from './app/App';
 import { PageOriginContext, SERVER_RENDERED_ROUTES, SERVER_ROUTE_MODULES, serializeRecords } from './app/firstScreen';
 import { appRoutes, createRouteRuntime } from './app/router';
@@ -57,7 +65,8 @@ const ORIGIN = 'http://first-screen.invalid';
 export async function render({ url, origin, execute, signal }: RenderRequest): Promise<RenderResult> {
   const environment = new Environment({
     network: Network.create((operation, variables) => {
-      if (!operation.text) return Observable.create<GraphQLResponse>((sink) => sink.error(new Error(`${operation.name}: no text`)));
+      if (!operation.text)
+        return Observable.create<GraphQLResponse>((sink) => sink.error(new Error(`${operation.name}: no text`)));
       return Observable.from(execute({ operationName: operation.name, query: operation.text, variables }));
     }),
     store: new Store(new RecordSource()),
@@ -69,7 +78,8 @@ export async function render({ url, origin, execute, signal }: RenderRequest): P
   const location = new URL(url, ORIGIN);
   const matches = matchRoutes(routes, { pathname: location.pathname, search: location.search });
   const leaf = matches?.[matches.length - 1]?.route;
-  if (!leaf?.id || !SERVER_RENDERED_ROUTES.has(leaf.id)) return { kind: 'skip', reason: 'route not rendered on the server' };
+  if (!leaf?.id || !SERVER_RENDERED_ROUTES.has(leaf.id))
+    return { kind: 'skip', reason: 'route not rendered on the server' };
 
   const router = createMemoryRouter(routes, { initialEntries: [`${location.pathname}${location.search}`] });
   runtime.latestLoaderData = () => Object.values(router.state.loaderData);
@@ -83,7 +93,8 @@ export async function render({ url, origin, execute, signal }: RenderRequest): P
     }
     const last = state.matches[state.matches.length - 1];
     const payload = last ? state.loaderData[last.route.id] : undefined;
-    if (!last || !isPagePayload(payload) || payload.error || !payload.Page) return { kind: 'skip', reason: 'the page did not load' };
+    if (!last || !isPagePayload(payload) || payload.error || !payload.Page)
+      return { kind: 'skip', reason: 'the page did not load' };
 
     const errors: unknown[] = [];
     const { prelude } = await prerenderToNodeStream(
@@ -127,15 +138,23 @@ function initialized(router: ReturnType<typeof createMemoryRouter>, signal: Abor
       stop();
       resolve();
     });
-    signal.addEventListener('abort', () => {
-      stop();
-      reject(new Error('out of time'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        stop();
+        reject(new Error('out of time'));
+      },
+      { once: true },
+    );
   });
 }
 
 /** The message and the first frames: where a component reached for what only a browser has. */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  return (error.stack ?? error.message).split('\n').slice(0, 4).map((line) => line.trim()).join(' | ');
+  return (error.stack ?? error.message)
+    .split('\n')
+    .slice(0, 4)
+    .map((line) => line.trim())
+    .join(' | ');
 }

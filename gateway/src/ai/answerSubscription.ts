@@ -24,7 +24,10 @@ export interface AnswerSubscriptionOptions {
   onEnd?: (ending: AnswerEnding, events: number) => void;
 }
 
-export function answerSubscription(body: AsyncIterable<Uint8Array>, options: AnswerSubscriptionOptions): AsyncIterableIterator<AnswerEvent> {
+export function answerSubscription(
+  body: AsyncIterable<Uint8Array>,
+  options: AnswerSubscriptionOptions,
+): AsyncIterableIterator<AnswerEvent> {
   const { controller, logger } = options;
   const events = answerEvents(body);
   let ended: AnswerEnding | null = null;

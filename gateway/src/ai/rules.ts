@@ -33,7 +33,8 @@ export function askAIError(code: AskAIErrorCode, message: string, field?: string
 export function requireQuestion(value: string): string {
   const question = value.trim();
   if (question === '') throw askAIError('INVALID', AI_MESSAGES.questionRequired, 'question');
-  if ([...question].length > AI_QUESTION_MAX_LENGTH) throw askAIError('INVALID', AI_MESSAGES.questionTooLong, 'question');
+  if ([...question].length > AI_QUESTION_MAX_LENGTH)
+    throw askAIError('INVALID', AI_MESSAGES.questionTooLong, 'question');
   return question;
 }
 

@@ -117,7 +117,9 @@ export class SseParser {
     if (this.dataLength > this.limits.eventLength) {
       this.data = null;
       this.dataLength = 0;
-      throw new SseLimitExceeded(`an event of the event stream carries more than ${this.limits.eventLength} characters`);
+      throw new SseLimitExceeded(
+        `an event of the event stream carries more than ${this.limits.eventLength} characters`,
+      );
     }
     (this.data ??= []).push(value);
     return null;

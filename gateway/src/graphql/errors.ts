@@ -32,7 +32,9 @@ export function refusalError(refusal: UpstreamRefusal, { nodes, path }: ErrorLoc
   if (refusal.code === CODE_NOT_FOUND) {
     return createGraphQLError(refusal.answer || '内容不存在', { nodes, path, extensions: { code: 'NOT_FOUND' } });
   }
-  const extensions = refusal.parameter ? { code: 'BAD_USER_INPUT', argument: refusal.parameter } : { code: 'BAD_USER_INPUT' };
+  const extensions = refusal.parameter
+    ? { code: 'BAD_USER_INPUT', argument: refusal.parameter }
+    : { code: 'BAD_USER_INPUT' };
   return createGraphQLError(refusal.answer || '参数错误', { nodes, path, extensions });
 }
 

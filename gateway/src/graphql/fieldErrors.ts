@@ -26,19 +26,34 @@ type Path = ReadonlyArray<string | number>;
  * API's refusal of a read as BAD_USER_INPUT or NOT_FOUND (refusalError), an expected error (a
  * GraphQLError of ours, with extensions.code and no original error) as it is, anything else masked.
  */
-export function clientFacingError(error: unknown, nodes: ReadonlyArray<ASTNode> | ASTNode | undefined, path: Path | undefined): GraphQLError {
+export function clientFacingError(
+  error: unknown,
+  nodes: ReadonlyArray<ASTNode> | ASTNode | undefined,
+  path: Path | undefined,
+): GraphQLError {
   // duck-typed, not instanceof: a second graphql copy (ESM next to CJS, as under Vitest) would make
   // instanceof GraphQLError fail for errors yoga created
   const located = (error ?? {}) as Partial<GraphQLError>;
   const original = located.originalError ?? error;
   if (original instanceof UpstreamBudgetExceeded) {
-    return createGraphQLError(upstreamBudgetMessage(original.budget), { nodes, path, extensions: { code: QUERY_TOO_COMPLEX } });
+    return createGraphQLError(upstreamBudgetMessage(original.budget), {
+      nodes,
+      path,
+      extensions: { code: QUERY_TOO_COMPLEX },
+    });
   }
   if (original instanceof UpstreamError) {
-    return createGraphQLError(upstreamFailureMessage(original), { nodes, path, extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    return createGraphQLError(upstreamFailureMessage(original), {
+      nodes,
+      path,
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
   }
   if (original instanceof UpstreamRefusal) return refusalError(original, { nodes, path });
-  const expected = located.originalError === undefined && typeof located.extensions?.code === 'string' && typeof located.message === 'string';
+  const expected =
+    located.originalError === undefined &&
+    typeof located.extensions?.code === 'string' &&
+    typeof located.message === 'string';
   if (expected) return createGraphQLError(located.message!, { nodes, path, extensions: located.extensions });
   return createGraphQLError(INTERNAL_ERROR_MESSAGE, { nodes, path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
@@ -74,7 +89,12 @@ export interface FieldErrorContext {
  * field (see the module comment). Check the field's own arguments before: a bad argument is the
  * client's mistake and still fails the field the ordinary way.
  */
-export async function emptyOnFailure<T>(ctx: FieldErrorContext, info: GraphQLResolveInfo, empty: T, load: () => Promise<T>): Promise<T> {
+export async function emptyOnFailure<T>(
+  ctx: FieldErrorContext,
+  info: GraphQLResolveInfo,
+  empty: T,
+  load: () => Promise<T>,
+): Promise<T> {
   try {
     return await load();
   } catch (error) {

@@ -4,9 +4,21 @@
  * course), "videoId:id" for a scrolling comment (read through its video's list), or "author:id" for a node of the lecturer catalogue (it differs from the subject tree's
  * node with the same upstream id, so Relay must not merge them).
  */
-export type NodeType = 'Course' | 'Video' | 'Author' | 'Topic' | 'Catalogue' | 'Banner' | 'Note' | 'Message' | 'Fragment' | 'Danmaku';
+export type NodeType =
+  'Course' | 'Video' | 'Author' | 'Topic' | 'Catalogue' | 'Banner' | 'Note' | 'Message' | 'Fragment' | 'Danmaku';
 
-const NODE_TYPES: readonly NodeType[] = ['Course', 'Video', 'Author', 'Topic', 'Catalogue', 'Banner', 'Note', 'Message', 'Fragment', 'Danmaku'];
+const NODE_TYPES: readonly NodeType[] = [
+  'Course',
+  'Video',
+  'Author',
+  'Topic',
+  'Catalogue',
+  'Banner',
+  'Note',
+  'Message',
+  'Fragment',
+  'Danmaku',
+];
 
 /**
  * Types with an opaque id that are not Nodes (node(id:) does not read them): history entries, and

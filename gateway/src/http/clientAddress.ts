@@ -25,7 +25,8 @@ export function createTrustTest(entries: string[]): TrustTest {
       list.addAddress(address, type);
     } else {
       const bits = Number(prefix);
-      if (!/^\d+$/.test(prefix) || bits > (family === 6 ? 128 : 32)) throw new Error(`TRUSTED_PROXIES: bad prefix in "${entry}"`);
+      if (!/^\d+$/.test(prefix) || bits > (family === 6 ? 128 : 32))
+        throw new Error(`TRUSTED_PROXIES: bad prefix in "${entry}"`);
       list.addSubnet(address, bits, type);
     }
   }
@@ -37,7 +38,11 @@ export function createTrustTest(entries: string[]): TrustTest {
   };
 }
 
-export function clientAddressOf(peer: string | undefined, forwardedFor: string | string[] | undefined, trusted: TrustTest): string | null {
+export function clientAddressOf(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: TrustTest,
+): string | null {
   if (!peer) return null;
   let client = normalise(peer);
   if (!trusted(client) || forwardedFor === undefined) return client;

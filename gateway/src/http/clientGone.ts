@@ -6,7 +6,13 @@
  */
 import type { ServerResponse } from 'node:http';
 
-const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED']);
+const CLIENT_GONE_CODES = new Set([
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ERR_STREAM_DESTROYED',
+]);
 
 /** The code of a client disconnect, or null when the error is something else. */
 export function clientDisconnectCode(error: unknown, res: ServerResponse): string | null {

@@ -86,7 +86,10 @@ function escapeHtml(text: string): string {
 
 /** JSON inside <script type="application/json">: "<" escaped so "</script>" cannot end the block. */
 function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -196,6 +199,8 @@ export class OfflineGraphiQL {
 function faviconAsset(dataUrl: string, version: string): MemoryAsset | null {
   const match = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(dataUrl);
   if (!match) return null;
-  const body = match[2] ? Buffer.from(match[3] ?? '', 'base64') : Buffer.from(decodeURIComponent(match[3] ?? ''), 'utf8');
+  const body = match[2]
+    ? Buffer.from(match[3] ?? '', 'base64')
+    : Buffer.from(decodeURIComponent(match[3] ?? ''), 'utf8');
   return new MemoryAsset(body, match[1] ?? 'image/x-icon', IMMUTABLE, version);
 }

@@ -65,10 +65,19 @@ function sendUnknownFile(res: ServerResponse, method: string | undefined): void 
 export const FRAGMENT_CACHE_CONTROL = 'private, no-cache';
 
 /** The signed-in viewer's user id of the request (the utoken cookie's), or null. */
-export type MediaViewerOf = (req: IncomingMessage, res: ServerResponse, clientAddress: string | null) => Promise<number | null>;
+export type MediaViewerOf = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientAddress: string | null,
+) => Promise<number | null>;
 
 export function createMediaProxy(client: UpstreamClient, logger: Logger, viewerOf: MediaViewerOf) {
-  return async function proxyMedia(req: IncomingMessage, res: ServerResponse, pathAndQuery: string, clientAddress: string | null): Promise<void> {
+  return async function proxyMedia(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathAndQuery: string,
+    clientAddress: string | null,
+  ): Promise<void> {
     // first, so that the refusals below carry them too
     for (const [name, value] of Object.entries(MEDIA_SECURITY_HEADERS)) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -84,7 +93,11 @@ export function createMediaProxy(client: UpstreamClient, logger: Logger, viewerO
       return;
     }
     // the upstream guards its media directory too; refusing traversal here keeps it off the wire
-    if (decodedPath.split('/').some((segment) => segment === '..') || decodedPath.includes('\0') || decodedPath.includes('\\')) {
+    if (
+      decodedPath.split('/').some((segment) => segment === '..') ||
+      decodedPath.includes('\0') ||
+      decodedPath.includes('\\')
+    ) {
       sendText(res, 400, '请求地址无效');
       return;
     }

@@ -64,7 +64,10 @@ function isMobileSitePath(url: URL, base: string): boolean {
 
 /** The organisation's no-login link with a gid: the company login runs in the browser first, then the phone goes on. */
 function isCompanyLoginLink(url: URL): boolean {
-  return url.pathname.replace(/\/+$/, '').toLowerCase() === '/dissimilarlogin.aspx' && (url.searchParams.get('gid') ?? '').trim() !== '';
+  return (
+    url.pathname.replace(/\/+$/, '').toLowerCase() === '/dissimilarlogin.aspx' &&
+    (url.searchParams.get('gid') ?? '').trim() !== ''
+  );
 }
 
 /** The mobile URL a page request goes to, or null (a desktop browser, a mobile-site path, a company login link). */

@@ -31,7 +31,9 @@ export interface OperatorPathsOptions {
 
 async function healthz(baseUrl: string): Promise<string | null> {
   try {
-    const response = await fetch(new URL('healthz', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`), { signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+    const response = await fetch(new URL('healthz', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`), {
+      signal: AbortSignal.timeout(READY_TIMEOUT_MS),
+    });
     await response.body?.cancel();
     return response.ok ? null : `/healthz answered ${response.status}`;
   } catch (error) {
@@ -61,14 +63,25 @@ export function createOperatorPaths(options: OperatorPathsOptions) {
   };
 
   /** Answers /readyz and /metrics (true), or leaves the request to the other routes (false). */
-  return async function serveOperatorPath(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  return async function serveOperatorPath(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (pathname === '/readyz') {
       const names = Object.keys(options.upstreams);
       const reasons = await Promise.all(names.map((name) => healthz(options.upstreams[name]!)));
-      const failed = Object.fromEntries(names.flatMap((name, index) => (reasons[index] ? [[name, reasons[index]]] : [])));
+      const failed = Object.fromEntries(
+        names.flatMap((name, index) => (reasons[index] ? [[name, reasons[index]]] : [])),
+      );
       const ready = Object.keys(failed).length === 0;
-      sendText(res, ready ? 200 : 503, JSON.stringify(ready ? { status: 'ready' } : { status: 'not ready', failed }), 'application/json; charset=utf-8');
+      sendText(
+        res,
+        ready ? 200 : 503,
+        JSON.stringify(ready ? { status: 'ready' } : { status: 'not ready', failed }),
+        'application/json; charset=utf-8',
+      );
       return true;
     }
     if (pathname === '/metrics') {

@@ -27,7 +27,8 @@ function trustTestOf(config: GatewayConfig): TrustTest {
 }
 
 /** A DNS name or an IPv4 address, or a bracketed IPv6 address, as URL parsing leaves a host name. */
-const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
+const HOSTNAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
 
 /** The host name the browser used (no port), when it is a plausible one. */
 export function requestHostname(http: SiteRequest): string | null {
@@ -40,7 +41,11 @@ export function requestHostname(http: SiteRequest): string | null {
 
 /** The Host header as the browser sent it (name and port), when it is a plausible one. */
 function requestHost(http: SiteRequest): string | null {
-  const raw = http.req?.headers.host ?? http.request?.headers.get('host') ?? (http.request ? safeUrl(http.request.url)?.host : null) ?? null;
+  const raw =
+    http.req?.headers.host ??
+    http.request?.headers.get('host') ??
+    (http.request ? safeUrl(http.request.url)?.host : null) ??
+    null;
   if (!raw) return null;
   const url = safeUrl(`http://${raw}`);
   if (!url || !HOSTNAME.test(url.hostname) || url.username || url.password || url.pathname !== '/') return null;

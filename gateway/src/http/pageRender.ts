@@ -43,7 +43,10 @@ interface RenderModule {
     origin: string;
     execute: (operation: PageOperation) => Promise<unknown>;
     signal: AbortSignal;
-  }): Promise<{ kind: 'page'; html: string; records: string; title: string; modules?: readonly string[] } | { kind: 'skip'; reason: string }>;
+  }): Promise<
+    | { kind: 'page'; html: string; records: string; title: string; modules?: readonly string[] }
+    | { kind: 'skip'; reason: string }
+  >;
 }
 
 /** The id of the JSON script with the records (web/src/app/firstScreen.ts SERVER_RECORDS_ID). */
@@ -114,7 +117,11 @@ export function sharedPageKey(origin: string, url: URL): string {
 }
 
 /** The document with the first screen of `url`, or null: send the shell as it is. */
-export type PageRenderer<E> = (page: { url: URL; origin: string }, shell: string, env: E) => Promise<RenderedPage | null>;
+export type PageRenderer<E> = (
+  page: { url: URL; origin: string },
+  shell: string,
+  env: E,
+) => Promise<RenderedPage | null>;
 
 export function createPageRenderer<E>({
   entryFile,
@@ -149,7 +156,10 @@ export function createPageRenderer<E>({
       loaded = { mtimeMs, module };
     }
     if (loaded.mtimeMs !== mtimeMs) {
-      if (!staleLogged) logger.warn('first screen: the web app was built again; pages are sent without their first screen until the gateway restarts');
+      if (!staleLogged)
+        logger.warn(
+          'first screen: the web app was built again; pages are sent without their first screen until the gateway restarts',
+        );
       staleLogged = true;
       return null;
     }
@@ -161,7 +171,8 @@ export function createPageRenderer<E>({
     if (!manifestFile) return null;
     try {
       const { mtimeMs } = await stat(manifestFile);
-      if (manifest?.mtimeMs !== mtimeMs) manifest = { mtimeMs, chunks: JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest };
+      if (manifest?.mtimeMs !== mtimeMs)
+        manifest = { mtimeMs, chunks: JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest };
       return manifest.chunks;
     } catch {
       return null;
@@ -169,7 +180,8 @@ export function createPageRenderer<E>({
   };
 
   // loaded at start, so the first visitor does not wait for it
-  if (budgetMs > 0) void renderModule().catch((error: unknown) => logger.warn('first screen: the server bundle failed to load', error));
+  if (budgetMs > 0)
+    void renderModule().catch((error: unknown) => logger.warn('first screen: the server bundle failed to load', error));
 
   const renderPage: PageRenderer<E> = async ({ url, origin }, shell, env) => {
     const started = performance.now();
@@ -182,7 +194,12 @@ export function createPageRenderer<E>({
     try {
       const module = await renderModule();
       if (!module) return null;
-      const rendering = module.render({ url: path, origin, execute: (operation) => execute(env, operation), signal: controller.signal });
+      const rendering = module.render({
+        url: path,
+        origin,
+        execute: (operation) => execute(env, operation),
+        signal: controller.signal,
+      });
       rendering.catch(() => undefined);
       const result = await Promise.race([rendering, outOfTime]);
       if (result === 'timeout') {
@@ -197,9 +214,14 @@ export function createPageRenderer<E>({
         return null;
       }
       const chunks = result.modules?.length ? await viteManifest() : null;
-      const page = withFirstScreen(shell, { ...result, preloads: chunks ? chunkFiles(chunks, result.modules ?? []) : [] });
+      const page = withFirstScreen(shell, {
+        ...result,
+        preloads: chunks ? chunkFiles(chunks, result.modules ?? []) : [],
+      });
       logger.debug(`first screen of ${path} rendered in ${Math.round(performance.now() - started)} ms`);
-      return new RenderedPage(page, (raw, gzipped) => logger.debug(`first screen of ${path} gzipped: ${raw} → ${gzipped} bytes`));
+      return new RenderedPage(page, (raw, gzipped) =>
+        logger.debug(`first screen of ${path} gzipped: ${raw} → ${gzipped} bytes`),
+      );
     } catch (error) {
       controller.abort();
       logger.warn(`first screen of ${url.pathname} failed: the SPA shell was sent`, error);
@@ -252,10 +274,16 @@ export function createPageRenderer<E>({
  */
 export function withFirstScreen(
   shell: string,
-  { html, records, title, preloads = [] }: { html: string; records: string; title: string; preloads?: readonly string[] },
+  {
+    html,
+    records,
+    title,
+    preloads = [],
+  }: { html: string; records: string; title: string; preloads?: readonly string[] },
 ): string {
   const root = '<div id="root"></div>';
-  if (!shell.includes(root) || !shell.includes('</body>')) throw new Error('index.html has no empty #root to render into');
+  if (!shell.includes(root) || !shell.includes('</body>'))
+    throw new Error('index.html has no empty #root to render into');
   // the page's chunks the shell does not load already, as Vite writes its own preloads
   const links = preloads
     .filter((file) => !shell.includes(`"/${file}"`))

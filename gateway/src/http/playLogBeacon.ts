@@ -138,11 +138,18 @@ const REFUSAL_STATUS: Record<string, number> = { LOGIN_REQUIRED: 401, INVALID: 4
 export function playReportAnswer(outcome: PlayReportOutcome): PlayReportAnswer {
   const error: UserErrorResult | undefined = outcome.errors[0];
   if (!error) {
-    if (outcome.logId === null) return { status: 503, body: { code: 'UNAVAILABLE', message: UPSTREAM_UNAVAILABLE_MESSAGE } };
+    if (outcome.logId === null)
+      return { status: 503, body: { code: 'UNAVAILABLE', message: UPSTREAM_UNAVAILABLE_MESSAGE } };
     return { status: 200, body: { id: outcome.logId } };
   }
-  const status = error.code === 'REFUSED' && outcome.upstreamCode === CODE_NOT_FOUND ? 404 : (REFUSAL_STATUS[error.code] ?? 400);
-  return { status, body: error.field ? { code: error.code, field: error.field, message: error.message } : { code: error.code, message: error.message } };
+  const status =
+    error.code === 'REFUSED' && outcome.upstreamCode === CODE_NOT_FOUND ? 404 : (REFUSAL_STATUS[error.code] ?? 400);
+  return {
+    status,
+    body: error.field
+      ? { code: error.code, field: error.field, message: error.message }
+      : { code: error.code, message: error.message },
+  };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -200,7 +207,10 @@ export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
       // text/plain is read as a query string, which is what a string beacon of these fields is; a query
       // string is parsed directly (a fetch Response's formData() costs more than the rest of the report)
       const mime = contentType.split(';')[0]!.trim().toLowerCase();
-      form = mime === 'multipart/form-data' ? await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData() : new URLSearchParams(body.toString('utf8'));
+      form =
+        mime === 'multipart/form-data'
+          ? await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData()
+          : new URLSearchParams(body.toString('utf8'));
     } catch {
       refuse(400, 'INVALID', '播放记录格式无效');
       return;
@@ -213,8 +223,13 @@ export function createPlayLogBeacon(deps: PlayLogBeaconDeps) {
         // not a refusal of the token: the login service is away; the player tries again with its next report
         answer = { status: 503, body: { code: 'UNAVAILABLE', message: UPSTREAM_UNAVAILABLE_MESSAGE } };
       } else if (isLoggedIn(viewer)) {
-        const outcome = await reportPlayFor({ api: services.api, playVideos: deps.playVideos, playLogs: deps.playLogs, logger }, viewer, reportOfForm(form));
-        if (outcome.errors.length > 0) logger.debug(`play-log report not recorded: ${outcome.errors.map((error) => error.message).join('; ')}`);
+        const outcome = await reportPlayFor(
+          { api: services.api, playVideos: deps.playVideos, playLogs: deps.playLogs, logger },
+          viewer,
+          reportOfForm(form),
+        );
+        if (outcome.errors.length > 0)
+          logger.debug(`play-log report not recorded: ${outcome.errors.map((error) => error.message).join('; ')}`);
         answer = playReportAnswer(outcome);
       } else {
         answer = { status: 401, body: { code: 'LOGIN_REQUIRED', message: LOGIN_REQUIRED_MESSAGE } };

@@ -35,7 +35,12 @@ function envelopeCode(text: string): number | null {
 }
 
 export function createPlayQrCode(client: UpstreamClient, logger: Logger) {
-  return async function servePlayQrCode(req: IncomingMessage, res: ServerResponse, url: URL, clientAddress: string | null): Promise<void> {
+  return async function servePlayQrCode(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    clientAddress: string | null,
+  ): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'GET, HEAD' });
@@ -65,7 +70,12 @@ export function createPlayQrCode(client: UpstreamClient, logger: Logger) {
     try {
       let upstream;
       try {
-        upstream = await client.media(`/api/play/MakePng?${query}`, { method: 'GET', headers: { accept: 'image/png' }, clientAddress, signal: abort.signal });
+        upstream = await client.media(`/api/play/MakePng?${query}`, {
+          method: 'GET',
+          headers: { accept: 'image/png' },
+          clientAddress,
+          signal: abort.signal,
+        });
       } catch (error) {
         if (abort.signal.aborted) return;
         logger.warn(`QR code: ${(error as Error).message}`);
@@ -75,12 +85,16 @@ export function createPlayQrCode(client: UpstreamClient, logger: Logger) {
       const type = String(upstream.headers['content-type'] ?? '');
       if (upstream.statusCode !== 200 || !type.startsWith('image/png')) {
         // a refusal is an envelope: an unknown course, catalogue or video (4004) is this request's fault
-        const code = type.includes('json') ? envelopeCode(await upstream.body.text().catch(() => '')) : (upstream.body.resume(), null);
+        const code = type.includes('json')
+          ? envelopeCode(await upstream.body.text().catch(() => ''))
+          : (upstream.body.resume(), null);
         if (code === CODE_NOT_FOUND) {
           sendText(res, 404, '课程或视频不存在');
           return;
         }
-        logger.warn(`QR code: MakePng answered HTTP ${upstream.statusCode}${code === null ? '' : `, code ${code}`} (${type || 'no content type'})`);
+        logger.warn(
+          `QR code: MakePng answered HTTP ${upstream.statusCode}${code === null ? '' : `, code ${code}`} (${type || 'no content type'})`,
+        );
         sendText(res, 502, '二维码暂时无法生成');
         return;
       }

@@ -42,7 +42,10 @@ type Encoding = 'br' | 'gzip';
 const SIBLING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /** the precompressed sibling of `file` the client prefers among those that exist, or null */
-async function precompressed(req: IncomingMessage, file: string): Promise<{ encoding: Encoding; file: string; stats: Stats } | null> {
+async function precompressed(
+  req: IncomingMessage,
+  file: string,
+): Promise<{ encoding: Encoding; file: string; stats: Stats } | null> {
   const accepted = new Negotiator(req).encodings(['br', 'gzip']) as Encoding[];
   for (const encoding of accepted) {
     if (encoding !== 'br' && encoding !== 'gzip') continue;
@@ -60,12 +63,21 @@ async function precompressed(req: IncomingMessage, file: string): Promise<{ enco
 /** Adds a request header the answer depends on to Vary, keeping those named already. */
 export function appendVary(res: ServerResponse, header: string): void {
   const current = res.getHeader('Vary');
-  const names = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (!names.some((name) => name.toLowerCase() === header.toLowerCase())) names.push(header);
   res.setHeader('Vary', names.join(', '));
 }
 
-function writeHeadersAndStatus(res: ServerResponse, status: number, answer: StaticAnswer, gzip: boolean | Encoding, length?: number) {
+function writeHeadersAndStatus(
+  res: ServerResponse,
+  status: number,
+  answer: StaticAnswer,
+  gzip: boolean | Encoding,
+  length?: number,
+) {
   res.statusCode = status;
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Content-Type', answer.contentType);
@@ -76,8 +88,17 @@ function writeHeadersAndStatus(res: ServerResponse, status: number, answer: Stat
   if (length !== undefined) res.setHeader('Content-Length', length);
 }
 
-export async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, answer: Omit<StaticAnswer, 'etag'>): Promise<void> {
-  const full: StaticAnswer = { ...answer, etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"` };
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  stats: Stats,
+  answer: Omit<StaticAnswer, 'etag'>,
+): Promise<void> {
+  const full: StaticAnswer = {
+    ...answer,
+    etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+  };
   if (notModified(req, full.etag)) {
     writeHeadersAndStatus(res, 304, full, false);
     res.end();
@@ -86,7 +107,13 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
   const ready = isCompressible(full.contentType) ? await precompressed(req, file) : null;
   if (ready) {
     // each encoding is its own representation: its own validator
-    writeHeadersAndStatus(res, 200, { ...full, etag: full.etag.replace(/"$/, `-${ready.encoding}"`) }, ready.encoding, ready.stats.size);
+    writeHeadersAndStatus(
+      res,
+      200,
+      { ...full, etag: full.etag.replace(/"$/, `-${ready.encoding}"`) },
+      ready.encoding,
+      ready.stats.size,
+    );
     if (req.method === 'HEAD') {
       res.end();
       return;
@@ -121,7 +148,12 @@ export class MemoryAsset {
   }
 
   send(req: IncomingMessage, res: ServerResponse, headers?: Record<string, string>): void {
-    const answer: StaticAnswer = { contentType: this.contentType, cacheControl: this.cacheControl, etag: this.etag, headers };
+    const answer: StaticAnswer = {
+      contentType: this.contentType,
+      cacheControl: this.cacheControl,
+      etag: this.etag,
+      headers,
+    };
     if (notModified(req, this.etag)) {
       writeHeadersAndStatus(res, 304, answer, false);
       res.end();
@@ -138,7 +170,13 @@ export class MemoryAsset {
   }
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, contentType = 'text/plain; charset=utf-8', headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  contentType = 'text/plain; charset=utf-8',
+  headers: Record<string, string> = {},
+): void {
   const body = Buffer.from(text, 'utf8');
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -55,7 +55,12 @@ export function createWebApp<E = void>(
    * HTML document is written (the guest cookie is set there) and returns the request's environment,
    * which the server render of the page's first screen (`firstScreen`, http/pageRender.ts) works for.
    */
-  return async function serveWebApp(req: IncomingMessage, res: ServerResponse, url: URL, onDocument: () => E): Promise<void> {
+  return async function serveWebApp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    onDocument: () => E,
+  ): Promise<void> {
     const pathname = url.pathname;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, '不支持的请求方法', undefined, { Allow: 'GET, HEAD' });
@@ -99,7 +104,8 @@ export function createWebApp<E = void>(
     // a page: a phone goes to the mobile site now (the same rule the web app's guard runs), and the
     // answer depends on the browser, which caches in between must know
     appendVary(res, 'User-Agent');
-    const mobileTarget = mobileSiteUrl === null ? null : mobileRedirectTarget(url, req.headers['user-agent'], mobileSiteUrl);
+    const mobileTarget =
+      mobileSiteUrl === null ? null : mobileRedirectTarget(url, req.headers['user-agent'], mobileSiteUrl);
     if (mobileTarget !== null) {
       const location = mobileTarget.startsWith(`${NO_ORIGIN}/`) ? mobileTarget.slice(NO_ORIGIN.length) : mobileTarget;
       sendText(res, 302, `请前往手机版：${location}`, undefined, { ...BASE_SECURITY_HEADERS, Location: location });
@@ -114,7 +120,8 @@ export function createWebApp<E = void>(
     }
     const origin = firstScreen && req.method === 'GET' ? pageOrigin(req) : null;
     if (firstScreen && origin !== null) {
-      if (shell?.mtimeMs !== indexStats.mtimeMs) shell = { mtimeMs: indexStats.mtimeMs, text: await readFile(indexFile, 'utf8') };
+      if (shell?.mtimeMs !== indexStats.mtimeMs)
+        shell = { mtimeMs: indexStats.mtimeMs, text: await readFile(indexFile, 'utf8') };
       const page = await firstScreen({ url, origin }, shell.text, env);
       if (page !== null) {
         await sendRenderedPage(req, res, page);
@@ -129,7 +136,6 @@ export function createWebApp<E = void>(
   };
 }
 
-
 /**
  * The origin the browser asked for this page, as its `location.origin` will say: the Host header, over
  * https when a TLS socket or a forwarding proxy says so; null for a host that is no host name (no render).
@@ -138,7 +144,9 @@ function pageOrigin(req: IncomingMessage): string | null {
   const host = req.headers.host;
   if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return null;
   const forwarded = req.headers['x-forwarded-proto'];
-  const https = Boolean((req.socket as { encrypted?: boolean }).encrypted) || (typeof forwarded === 'string' && forwarded.split(',')[0]?.trim() === 'https');
+  const https =
+    Boolean((req.socket as { encrypted?: boolean }).encrypted) ||
+    (typeof forwarded === 'string' && forwarded.split(',')[0]?.trim() === 'https');
   return `${https ? 'https' : 'http'}://${host.toLowerCase()}`;
 }
 

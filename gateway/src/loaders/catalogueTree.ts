@@ -109,7 +109,12 @@ export class CatalogueTreeCache {
 
   private keep(kind: CatalogueTreeKind, index: Promise<CatalogueIndex>): void {
     const now = this.now();
-    this.kept.set(kind, { index, freshUntil: now + this.ttlMs, staleUntil: now + this.ttlMs + this.staleMs, reloading: false });
+    this.kept.set(kind, {
+      index,
+      freshUntil: now + this.ttlMs,
+      staleUntil: now + this.ttlMs + this.staleMs,
+      reloading: false,
+    });
   }
 }
 
@@ -125,13 +130,17 @@ export class CatalogueTrees {
 
   /** Every subject with its subtree. */
   subjects(): Promise<CatalogueIndex> {
-    this.subjectTree ??= this.cache.get('subject', () => this.catalogue.subjectTree().then((roots) => buildCatalogueIndex(roots, 'subject')));
+    this.subjectTree ??= this.cache.get('subject', () =>
+      this.catalogue.subjectTree().then((roots) => buildCatalogueIndex(roots, 'subject')),
+    );
     return this.subjectTree;
   }
 
   /** Lecturer categories: level-1 nodes that have lecturers, with their level-2 children. */
   lecturers(): Promise<CatalogueIndex> {
-    this.lecturerTree ??= this.cache.get('author', () => this.catalogue.lecturerTree().then((roots) => buildCatalogueIndex(roots, 'author')));
+    this.lecturerTree ??= this.cache.get('author', () =>
+      this.catalogue.lecturerTree().then((roots) => buildCatalogueIndex(roots, 'author')),
+    );
     return this.lecturerTree;
   }
 }

@@ -63,7 +63,11 @@ export function checkPlayReport(report: PlayReport): UserErrorResult | null {
 }
 
 /** Sends the report for the viewer (AddPlayLog) and answers the log id to send with the next one. */
-export async function reportPlayFor(deps: PlayLogDeps, viewer: SignedInViewer, report: PlayReport): Promise<PlayReportOutcome> {
+export async function reportPlayFor(
+  deps: PlayLogDeps,
+  viewer: SignedInViewer,
+  report: PlayReport,
+): Promise<PlayReportOutcome> {
   const failed = (error: UserErrorResult): PlayReportOutcome => ({ logId: null, errors: [error] });
   const problem = checkPlayReport(report);
   if (problem) return failed(problem);
@@ -88,8 +92,14 @@ export async function reportPlayFor(deps: PlayLogDeps, viewer: SignedInViewer, r
       stayTime: report.stayTime,
       esLogId: '',
     };
-    const result = deps.playLogs ? await deps.playLogs.add(fields, deps.api.scope) : await deps.api.play.addPlayLog(fields);
-    if (!result.ok) return { ...failed(playRefusal(result, MESSAGES.playLogFailed, deps.logger, '/api/log/AddPlayLog')), upstreamCode: result.code };
+    const result = deps.playLogs
+      ? await deps.playLogs.add(fields, deps.api.scope)
+      : await deps.api.play.addPlayLog(fields);
+    if (!result.ok)
+      return {
+        ...failed(playRefusal(result, MESSAGES.playLogFailed, deps.logger, '/api/log/AddPlayLog')),
+        upstreamCode: result.code,
+      };
     const logId = typeof result.items === 'number' || typeof result.items === 'string' ? String(result.items) : null;
     return { logId, errors: [] };
   }, failed);

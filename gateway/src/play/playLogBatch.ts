@@ -96,7 +96,10 @@ export class PlayLogBatcher {
 
   private single(fields: PlayLogFields): Promise<PlayLogResult> {
     return this.client
-      .call<number | string | null>({ method: 'POST', path: ADD_PLAY_LOG_PATH, params: { ...fields } }, { ...this.scope })
+      .call<number | string | null>(
+        { method: 'POST', path: ADD_PLAY_LOG_PATH, params: { ...fields } },
+        { ...this.scope },
+      )
       .then((envelope) => operationResult(ADD_PLAY_LOG_PATH, envelope));
   }
 
@@ -108,7 +111,9 @@ export class PlayLogBatcher {
         this.scope,
       );
       if (envelope.code === CODE_NOT_FOUND && !Array.isArray(envelope.items)) {
-        this.logger.warn(`${ADD_PLAY_LOGS_PATH}: the main API does not have it (${envelope.message}); play logs go one call each`);
+        this.logger.warn(
+          `${ADD_PLAY_LOGS_PATH}: the main API does not have it (${envelope.message}); play logs go one call each`,
+        );
         this.singleOnly = true;
         for (const w of batch) this.single(w.fields).then(w.resolve, w.reject);
         return;
@@ -121,7 +126,13 @@ export class PlayLogBatcher {
       }
       answers = result.items;
       if (!Array.isArray(answers) || answers.length !== batch.length) {
-        throw new UpstreamError('bad-response', ADD_PLAY_LOGS_PATH, 200, null, 'the answer does not have one envelope per report');
+        throw new UpstreamError(
+          'bad-response',
+          ADD_PLAY_LOGS_PATH,
+          200,
+          null,
+          'the answer does not have one envelope per report',
+        );
       }
     } catch (error) {
       for (const w of batch) w.reject(error);
@@ -130,7 +141,14 @@ export class PlayLogBatcher {
     batch.forEach((w, index) => {
       const answer = (answers as unknown[])[index];
       try {
-        if (!isEnvelope(answer)) throw new UpstreamError('bad-response', ADD_PLAY_LOGS_PATH, 200, null, 'a report was not answered with an envelope');
+        if (!isEnvelope(answer))
+          throw new UpstreamError(
+            'bad-response',
+            ADD_PLAY_LOGS_PATH,
+            200,
+            null,
+            'a report was not answered with an envelope',
+          );
         w.resolve(operationResult<number | string | null>(ADD_PLAY_LOG_PATH, answer as never));
       } catch (error) {
         w.reject(error);

@@ -54,8 +54,14 @@ export const characters = (text: string): number => [...text].length;
  * A refusal of a play-page operation as the user's error: the service's sentence when it gave one
  * (-1, 4000, and 4004 which here means a video or note it does not know), else the spec's sentence.
  */
-export function playRefusal(result: Extract<OperationResult<unknown>, { ok: false }>, fallback: string, logger: Logger, path: string): UserErrorResult {
-  if (result.code === CODE_REFUSED || result.code === CODE_NOT_FOUND) return userError('REFUSED', result.message || fallback);
+export function playRefusal(
+  result: Extract<OperationResult<unknown>, { ok: false }>,
+  fallback: string,
+  logger: Logger,
+  path: string,
+): UserErrorResult {
+  if (result.code === CODE_REFUSED || result.code === CODE_NOT_FOUND)
+    return userError('REFUSED', result.message || fallback);
   if (result.code === CODE_BAD_PARAMETER) return userError('INVALID', result.message || fallback);
   logger.warn(`${path}: the service answered code ${result.code}`);
   return userError('UNAVAILABLE', fallback);

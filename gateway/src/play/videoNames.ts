@@ -90,7 +90,12 @@ export class PlayVideoNames {
           ? {
               courseName: play.course.courseName ?? play.courseName ?? '',
               catalogId: play.course.catalogId ?? 0,
-              videos: new Map(play.videoList.map((video) => [video.videoId, { videoName: video.videoName ?? '', videoCode: video.videoCode ?? '' }])),
+              videos: new Map(
+                play.videoList.map((video) => [
+                  video.videoId,
+                  { videoName: video.videoName ?? '', videoCode: video.videoCode ?? '' },
+                ]),
+              ),
             }
           : null;
         this.remember(courseId, names);

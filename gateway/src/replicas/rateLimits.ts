@@ -76,11 +76,23 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** Whether any budget is on (all four 0: no limits, no Redis connection). */
 export function rateLimitsEnabled(settings: RateLimitSettings): boolean {
-  return settings.userOperations > 0 || settings.addressOperations > 0 || settings.userExpensive > 0 || settings.addressExpensive > 0;
+  return (
+    settings.userOperations > 0 ||
+    settings.addressOperations > 0 ||
+    settings.userExpensive > 0 ||
+    settings.addressExpensive > 0
+  );
 }
 
 /** The rate limits of RATE_LIMIT_*; null when every budget is off. */
-export function createRateLimits({ settings, redisUrl, prefix, logger, retryRedisAfterMs = 5_000, commandTimeoutMs = 500 }: RateLimitOptions): RateLimits | null {
+export function createRateLimits({
+  settings,
+  redisUrl,
+  prefix,
+  logger,
+  retryRedisAfterMs = 5_000,
+  commandTimeoutMs = 500,
+}: RateLimitOptions): RateLimits | null {
   if (!rateLimitsEnabled(settings)) return null;
   const redis = redisUrl
     ? new Redis(redisUrl, {
@@ -134,7 +146,9 @@ export function createRateLimits({ settings, redisUrl, prefix, logger, retryRedi
     localUntil = Date.now() + retryRedisAfterMs;
     if (outage) return;
     outage = true;
-    logger.warn(`redis rate limits: counting failed (${budget}: ${message(error)}); requests are served and each gateway counts alone until Redis answers again`);
+    logger.warn(
+      `redis rate limits: counting failed (${budget}: ${message(error)}); requests are served and each gateway counts alone until Redis answers again`,
+    );
   };
 
   /** the milliseconds until the budget has room again when this operation is over it, else null */
@@ -170,7 +184,8 @@ export function createRateLimits({ settings, redisUrl, prefix, logger, retryRedi
       let refusal: RateVerdict = { allowed: true };
       waits.forEach((wait, index) => {
         if (wait === null) return;
-        if (refusal.allowed || wait > refusal.retryAfterMs) refusal = { allowed: false, budget: applying[index]!.name, retryAfterMs: wait };
+        if (refusal.allowed || wait > refusal.retryAfterMs)
+          refusal = { allowed: false, budget: applying[index]!.name, retryAfterMs: wait };
       });
       return refusal;
     },

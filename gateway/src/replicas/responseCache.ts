@@ -15,7 +15,11 @@
  *    or a drop that fails is logged (the answer then lives its short TTL at most).
  */
 import type { Cache, CacheEntityRecord } from '@envelop/response-cache';
-import { createRedisCache, defaultBuildRedisEntityId, defaultBuildRedisOperationResultCacheKey } from '@envelop/response-cache-redis';
+import {
+  createRedisCache,
+  defaultBuildRedisEntityId,
+  defaultBuildRedisOperationResultCacheKey,
+} from '@envelop/response-cache-redis';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 
@@ -83,7 +87,9 @@ export function createRedisResponseCache({ redisUrl, prefix, logger }: ResponseC
           await redis.del(typename, ...answers, ...answers.map(defaultBuildRedisOperationResultCacheKey));
         }
       } catch (error) {
-        logger.warn(`redis response cache: answers about ${records.map((r) => r.typename).join(', ')} were not dropped: ${message(error)}`);
+        logger.warn(
+          `redis response cache: answers about ${records.map((r) => r.typename).join(', ')} were not dropped: ${message(error)}`,
+        );
       }
     },
   };

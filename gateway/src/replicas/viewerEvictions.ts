@@ -26,8 +26,10 @@ function parse(text: string): Message | null {
     const value = JSON.parse(text) as Partial<Message>;
     const e = value.eviction as Partial<{ kind: string; key: unknown; userId: unknown }> | undefined;
     if (typeof value.origin !== 'string' || !e) return null;
-    if (e.kind === 'token' && typeof e.key === 'string' && /^[0-9a-f]{64}$/.test(e.key)) return { origin: value.origin, eviction: { kind: 'token', key: e.key } };
-    if (e.kind === 'user' && typeof e.userId === 'number' && Number.isSafeInteger(e.userId)) return { origin: value.origin, eviction: { kind: 'user', userId: e.userId } };
+    if (e.kind === 'token' && typeof e.key === 'string' && /^[0-9a-f]{64}$/.test(e.key))
+      return { origin: value.origin, eviction: { kind: 'token', key: e.key } };
+    if (e.kind === 'user' && typeof e.userId === 'number' && Number.isSafeInteger(e.userId))
+      return { origin: value.origin, eviction: { kind: 'user', userId: e.userId } };
     return null;
   } catch {
     return null;
@@ -53,9 +55,18 @@ export async function shareViewerEvictions(cache: ViewerCache, options: ShareOpt
   const origin = randomUUID();
   const connection = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: options.connectTimeoutMs ?? 10_000 };
   // named, so that CLIENT LIST shows an operator whose connections these are
-  const publisher = new Redis(options.redisUrl, { ...connection, connectionName: `${options.prefix}gateway-publisher` });
-  const subscriber = new Redis(options.redisUrl, { ...connection, connectionName: `${options.prefix}gateway-evictions` });
-  for (const [name, client] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+  const publisher = new Redis(options.redisUrl, {
+    ...connection,
+    connectionName: `${options.prefix}gateway-publisher`,
+  });
+  const subscriber = new Redis(options.redisUrl, {
+    ...connection,
+    connectionName: `${options.prefix}gateway-evictions`,
+  });
+  for (const [name, client] of [
+    ['publisher', publisher],
+    ['subscriber', subscriber],
+  ] as const) {
     client.on('error', (error: Error) => logger.warn(`redis ${name}: ${error.message}`));
   }
   try {
@@ -64,7 +75,9 @@ export async function shareViewerEvictions(cache: ViewerCache, options: ShareOpt
   } catch (error) {
     publisher.disconnect();
     subscriber.disconnect();
-    throw new Error(`REDIS_URL: cannot share viewer evictions: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `REDIS_URL: cannot share viewer evictions: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 
   subscriber.on('message', (from: string, text: string) => {
@@ -88,7 +101,9 @@ export async function shareViewerEvictions(cache: ViewerCache, options: ShareOpt
 
   const stopListening = cache.onEviction((eviction) => {
     publisher.publish(channel, JSON.stringify({ origin, eviction } satisfies Message)).catch((error: unknown) => {
-      logger.warn(`redis: an eviction was not shared with the other gateways: ${error instanceof Error ? error.message : String(error)}`);
+      logger.warn(
+        `redis: an eviction was not shared with the other gateways: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   });
 

@@ -5,14 +5,20 @@
  */
 import type { AnswerEvent } from '../ai/types';
 import type { AISourceParent } from '../graphql/models';
-import type { AIAnswerDoneResolvers, AIAnswerEventResolvers, AIContentResolvers, AISourceResolvers } from '../graphql/resolverTypes';
+import type {
+  AIAnswerDoneResolvers,
+  AIAnswerEventResolvers,
+  AIContentResolvers,
+  AISourceResolvers,
+} from '../graphql/resolverTypes';
 import { safeVideoAddress } from './Records';
 import { formatTimePoint } from './Search';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const int = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
 const second = (value: unknown): number => Math.max(0, int(value));
-const list = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value.filter((item) => item !== null && typeof item === 'object') : []);
+const list = <T>(value: T[] | null | undefined): T[] =>
+  Array.isArray(value) ? value.filter((item) => item !== null && typeof item === 'object') : [];
 
 const EVENT_TYPES = { thinking: 'AIThinkingDelta', answer: 'AIAnswerDelta', done: 'AIAnswerDone' } as const;
 
@@ -22,7 +28,8 @@ export const AIAnswerEvent = {
 } satisfies AIAnswerEventResolvers;
 
 export const AIAnswerDone = {
-  sources: (event) => event.sources.filter((source) => int(source.videoId) > 0).sort((a, b) => int(a.index) - int(b.index)),
+  sources: (event) =>
+    event.sources.filter((source) => int(source.videoId) > 0).sort((a, b) => int(a.index) - int(b.index)),
 } satisfies AIAnswerDoneResolvers;
 
 /** The player at the source's second: /Play?catalogId=&courseId=&videoId=&vtime= (product-spec §2). */
@@ -72,7 +79,9 @@ export const AIContent = {
       }))
       .sort((a, b) => a.timePoint - b.timePoint),
   guessYouAsk: (content) =>
-    (Array.isArray(content.guessYouAsk) ? content.guessYouAsk : []).filter((question): question is string => typeof question === 'string' && question.trim() !== ''),
+    (Array.isArray(content.guessYouAsk) ? content.guessYouAsk : []).filter(
+      (question): question is string => typeof question === 'string' && question.trim() !== '',
+    ),
   relatedMajors: (content) =>
     list(content.relatedDisciplinesMajors)
       .filter((major) => text(major.name) !== '')

@@ -18,7 +18,8 @@ const catalogueTrail: Field<CourseResolvers, 'catalogueTrail'> = async (course, 
   });
 };
 
-const author: Field<CourseResolvers, 'author'> = (course, _args, { api }) => (course.authorId > 0 ? api.authors.load(course.authorId) : null);
+const author: Field<CourseResolvers, 'author'> = (course, _args, { api }) =>
+  course.authorId > 0 ? api.authors.load(course.authorId) : null;
 
 /**
  * Lists do not carry videos; the play-page call does (one per course, shared by the operation).

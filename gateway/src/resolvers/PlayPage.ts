@@ -34,7 +34,13 @@ const resume: Field<PlayPageResolvers, 'resume'> = (page) => {
   const video = shownVideo(page);
   const last = page.data.lastPlay;
   if (!video || !last || Number(last.videoId) !== video.videoId || !Number.isSafeInteger(Number(last.id))) return null;
-  return { id: Number(last.id), lastPlayTime: last.lastPlayTime, duration: last.duration, lastWatchTime: last.lastWatchTime, videoId: video.videoId };
+  return {
+    id: Number(last.id),
+    lastPlayTime: last.lastPlayTime,
+    duration: last.duration,
+    lastWatchTime: last.lastWatchTime,
+    videoId: video.videoId,
+  };
 };
 
 const mobileUrl: Field<PlayPageResolvers, 'mobileUrl'> = (page, _args, ctx) =>
@@ -51,7 +57,13 @@ const authorCourses: Field<PlayPageResolvers, 'authorCourses'> = async (page, ar
   const authorId = page.data.course.authorId;
   if (!authorId || authorId <= 0) return [];
   return emptyOnFailure(ctx, info, [], async () => {
-    const detail = await ctx.api.authors.detail({ id: authorId, catalogId: 0, sortType: 0, pageIndex: 1, pageSize: Math.max(AUTHOR_CARD_PAGE_SIZE, first + 1) });
+    const detail = await ctx.api.authors.detail({
+      id: authorId,
+      catalogId: 0,
+      sortType: 0,
+      pageIndex: 1,
+      pageSize: Math.max(AUTHOR_CARD_PAGE_SIZE, first + 1),
+    });
     return (detail?.courseList ?? []).filter((other) => other.courseId !== page.courseId).slice(0, first);
   });
 };

@@ -7,7 +7,13 @@
  */
 import { requireIntInRange } from '../graphql/args';
 import type { CourseProgressParent } from '../graphql/models';
-import type { CourseProgressResolvers, CourseResolvers, Field, VideoProgressResolvers, ViewerResolvers } from '../graphql/resolverTypes';
+import type {
+  CourseProgressResolvers,
+  CourseResolvers,
+  Field,
+  VideoProgressResolvers,
+  ViewerResolvers,
+} from '../graphql/resolverTypes';
 import { isLoggedIn, isSharedIdentity, type Viewer } from '../viewer';
 
 /** §9-like constants of the row: 6 courses by default, at most 20 (the upstream's limit) */
@@ -17,7 +23,8 @@ export const CONTINUE_LEARNING_MAX = 20;
 const int = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-const hasProgress = (viewer: Viewer): viewer is Viewer & { userId: number } => isLoggedIn(viewer) && !isSharedIdentity(viewer);
+const hasProgress = (viewer: Viewer): viewer is Viewer & { userId: number } =>
+  isLoggedIn(viewer) && !isSharedIdentity(viewer);
 
 export const continueLearning: Field<ViewerResolvers, 'continueLearning'> = async (viewer, args, { api }) => {
   const limit = requireIntInRange('first', args.first ?? CONTINUE_LEARNING_DEFAULT, 1, CONTINUE_LEARNING_MAX);
@@ -25,7 +32,11 @@ export const continueLearning: Field<ViewerResolvers, 'continueLearning'> = asyn
   return (await api.centre.learningProgress(viewer.userId, { limit })).slice(0, limit);
 };
 
-export const courseViewerProgress: Field<CourseResolvers, 'viewerProgress'> = async (course, _args, { api, session }) => {
+export const courseViewerProgress: Field<CourseResolvers, 'viewerProgress'> = async (
+  course,
+  _args,
+  { api, session },
+) => {
   const viewer = await session.viewer();
   if (!hasProgress(viewer)) return null;
   const [found] = await api.centre.learningProgress(viewer.userId, { courseId: course.courseId });

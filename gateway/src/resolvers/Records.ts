@@ -1,6 +1,11 @@
 /** The viewer's records in the personal centre: notes, history entries, messages, fragments. */
 import { toGlobalId } from '../graphql/globalId';
-import type { FragmentResolvers, MessageResolvers, NoteResolvers, ViewLogEntryResolvers } from '../graphql/resolverTypes';
+import type {
+  FragmentResolvers,
+  MessageResolvers,
+  NoteResolvers,
+  ViewLogEntryResolvers,
+} from '../graphql/resolverTypes';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const int = (value: unknown): number => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
@@ -17,7 +22,9 @@ export function safeVideoAddress(value: unknown): string {
   if (!/^https?:\/\//i.test(value)) return '';
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' ? url.href : '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
+      ? url.href
+      : '';
   } catch {
     return '';
   }

@@ -38,7 +38,10 @@ const counts: Field<SearchResolvers, 'counts'> = async (search, _args, { api }) 
 };
 
 const overview: Field<SearchResolvers, 'overview'> = async (search, _args, { api }) => {
-  const { courseData, keyframesData, specialData, authorData } = await api.search.overview(search.keyword, search.catalogueId);
+  const { courseData, keyframesData, specialData, authorData } = await api.search.overview(
+    search.keyword,
+    search.catalogueId,
+  );
   return {
     courses: courseData.dataList,
     courseCount: int(courseData.totalCount),
@@ -123,7 +126,9 @@ export function knowledgePointPlayPath(point: KnowledgePointParent): string {
 export const KnowledgePoint = {
   id: (point) => toGlobalId('KnowledgePoint', text(point.id)),
   kind: (point) =>
-    point.kind === 'transcript' || (point.kind === undefined && text(point.id).startsWith('t-')) ? 'TRANSCRIPT' : 'KEYFRAME',
+    point.kind === 'transcript' || (point.kind === undefined && text(point.id).startsWith('t-'))
+      ? 'TRANSCRIPT'
+      : 'KEYFRAME',
   timePoint: (point) => Math.max(0, int(point.timePoint)),
   timePointShow: (point) => text(point.keyPointsShow) || formatTimePoint(int(point.timePoint)),
   keyPoints: (point) => segmentsOf(point.highlight?.keyPoints, point.keyPoints),

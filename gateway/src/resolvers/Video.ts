@@ -75,7 +75,12 @@ function mediaState(video: VideoParent): VideoMediaState {
 const viewerOperations: Field<VideoResolvers, 'viewerOperations'> = async (video, _args, { api, session }) => {
   const viewer = await session.viewer();
   if (!isLoggedIn(viewer)) return null;
-  const state = await api.play.operateState({ courseId: video.courseId, catalogId: 0, userId: viewer.userId, videoId: video.videoId });
+  const state = await api.play.operateState({
+    courseId: video.courseId,
+    catalogId: 0,
+    userId: viewer.userId,
+    videoId: video.videoId,
+  });
   return state ? videoOperations(state) : null;
 };
 
@@ -92,8 +97,17 @@ const notes: Field<VideoResolvers, 'notes'> = async (video, args, ctx, info) => 
   const unknown = connectionFromSlice<NoteParent>([], window.offset, null, false);
   return emptyOnFailure(ctx, info, unknown, () =>
     connectionFromPages(window, async (pageIndex, pageSize) => {
-      const page = await ctx.api.play.notes({ videoId: video.videoId, userId: viewer.userId, noteType, pageIndex, pageSize });
-      return { totalCount: page.totalCount, dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })) };
+      const page = await ctx.api.play.notes({
+        videoId: video.videoId,
+        userId: viewer.userId,
+        noteType,
+        pageIndex,
+        pageSize,
+      });
+      return {
+        totalCount: page.totalCount,
+        dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })),
+      };
     }),
   );
 };
@@ -114,7 +128,12 @@ const danmaku: Field<VideoResolvers, 'danmaku'> = async (video, args, ctx, info)
   if (from !== undefined && to !== undefined && to < from) throw badUserInput('参数 to 不能小于 from', 'to');
   return emptyOnFailure(ctx, info, [], async () => {
     const viewer = await ctx.session.viewer();
-    const list = await ctx.api.play.danmaku({ videoId: video.videoId, from, to, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
+    const list = await ctx.api.play.danmaku({
+      videoId: video.videoId,
+      from,
+      to,
+      userId: isLoggedIn(viewer) ? viewer.userId : undefined,
+    });
     return (list ?? []).map((comment) => ({ ...comment, videoId: video.videoId }));
   });
 };

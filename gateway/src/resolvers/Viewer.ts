@@ -38,9 +38,16 @@ const profile: Field<ViewerResolvers, 'profile'> = async (viewer, _args, ctx) =>
 };
 
 const favouriteCourses: Field<ViewerResolvers, 'favouriteCourses'> = (viewer, args, { api }) => {
-  const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.favouriteCourses, CENTRE_PAGE_SIZES.favouriteCourses);
+  const window = readWindow(
+    args.first,
+    args.after,
+    CENTRE_PAGE_SIZES.favouriteCourses,
+    CENTRE_PAGE_SIZES.favouriteCourses,
+  );
   if (!isLoggedIn(viewer)) return empty(window);
-  return connectionFromPages(window, (pageIndex, pageSize) => api.centre.collectList(viewer.userId, pageIndex, pageSize));
+  return connectionFromPages(window, (pageIndex, pageSize) =>
+    api.centre.collectList(viewer.userId, pageIndex, pageSize),
+  );
 };
 
 const notes: Field<ViewerResolvers, 'notes'> = (viewer, args, { api }) => {
@@ -49,11 +56,15 @@ const notes: Field<ViewerResolvers, 'notes'> = (viewer, args, { api }) => {
   const noteType = (args.kind ?? 'MINE') === 'MINE' ? 0 : 1;
   return connectionFromPages(window, async (pageIndex, pageSize) => {
     const page = await api.centre.notes(viewer.userId, noteType, pageIndex, pageSize);
-    return { totalCount: page.totalCount, dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })) };
+    return {
+      totalCount: page.totalCount,
+      dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })),
+    };
   });
 };
 
-const history: Field<ViewerResolvers, 'history'> = async (viewer, _args, { api }) => (isLoggedIn(viewer) ? api.centre.viewLogs(viewer.userId) : []);
+const history: Field<ViewerResolvers, 'history'> = async (viewer, _args, { api }) =>
+  isLoggedIn(viewer) ? api.centre.viewLogs(viewer.userId) : [];
 
 const messages: Field<ViewerResolvers, 'messages'> = (viewer, args, { api }) => {
   const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.messages, CENTRE_PAGE_SIZES.messages);

@@ -15,7 +15,11 @@ import { CENTRE_PAGE_SIZES } from './centre';
 /** The most banners one call may ask for (upstream limit maximum). */
 const BANNER_SCAN_LIMIT = 100;
 
-async function loadOwnRecord(type: 'Note' | 'Message' | 'Fragment', id: number, ctx: GatewayContext): Promise<NodeParent | null> {
+async function loadOwnRecord(
+  type: 'Note' | 'Message' | 'Fragment',
+  id: number,
+  ctx: GatewayContext,
+): Promise<NodeParent | null> {
   const viewer = await ctx.session.viewer();
   if (!isLoggedIn(viewer)) return null;
   const { api } = ctx;
@@ -95,7 +99,12 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<NodePar
       const commentId = parseIdKey(commentKey);
       if (videoId === null || commentId === null) return null;
       const viewer = await ctx.session.viewer();
-      const list = await api.play.danmaku({ videoId, from: undefined, to: undefined, userId: isLoggedIn(viewer) ? viewer.userId : undefined });
+      const list = await api.play.danmaku({
+        videoId,
+        from: undefined,
+        to: undefined,
+        userId: isLoggedIn(viewer) ? viewer.userId : undefined,
+      });
       const comment = (list ?? []).find((candidate) => candidate.id === commentId);
       return comment ? { __typename: 'Danmaku', ...comment, videoId } : null;
     }

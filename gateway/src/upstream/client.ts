@@ -122,8 +122,7 @@ export interface UpstreamClientOptions {
  * envelope, or it answered an event stream, whose bytes are read as they come.
  */
 export type StreamAnswer =
-  | { kind: 'envelope'; envelope: Envelope }
-  | { kind: 'stream'; body: AsyncIterable<Uint8Array> };
+  { kind: 'envelope'; envelope: Envelope } | { kind: 'stream'; body: AsyncIterable<Uint8Array> };
 
 export interface MediaResponse {
   statusCode: number;
@@ -226,7 +225,10 @@ export class UpstreamClient {
     let statusCode: number;
     let text: string;
     try {
-      ({ statusCode, text } = await this.guard.run(call.path, () => this.send(call, scope, timeoutMs, deadline), { resend: kind === 'read', signal: deadline }));
+      ({ statusCode, text } = await this.guard.run(call.path, () => this.send(call, scope, timeoutMs, deadline), {
+        resend: kind === 'read',
+        signal: deadline,
+      }));
     } catch (error) {
       this.observeFailure(error, started);
       // refused without being sent: the breaker's own log lines say why, once, not once per call
@@ -244,14 +246,24 @@ export class UpstreamClient {
       throw error;
     }
     this.options.observer?.called('ok', answered);
-    this.options.logger.debug(`upstream ${call.method} ${call.path} → ${statusCode} code ${envelope.code} in ${Date.now() - started} ms`);
+    this.options.logger.debug(
+      `upstream ${call.method} ${call.path} → ${statusCode} code ${envelope.code} in ${Date.now() - started} ms`,
+    );
     return envelope;
   }
 
   /** The envelope of an answer, or the UpstreamError saying why there is none (logged). */
   private envelopeOf<T>(call: UpstreamCall, statusCode: number, text: string): Envelope<T> {
     if (statusCode === 401) {
-      throw this.fail(new UpstreamError('unauthorized', call.path, statusCode, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)'));
+      throw this.fail(
+        new UpstreamError(
+          'unauthorized',
+          call.path,
+          statusCode,
+          parseCode(text),
+          'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)',
+        ),
+      );
     }
     if (statusCode >= 500) {
       throw this.fail(new UpstreamError('server', call.path, statusCode, parseCode(text), 'server error'));
@@ -273,7 +285,12 @@ export class UpstreamClient {
    * sent and its answer read within `timeoutMs`, all of it before `deadline`. Throws UpstreamError
    * 'timeout' or 'network' (keeping what the HTTP client threw) when no answer came.
    */
-  private async send(call: UpstreamCall, scope: RequestScope, timeoutMs: number, deadline: AbortSignal): Promise<{ statusCode: number; text: string }> {
+  private async send(
+    call: UpstreamCall,
+    scope: RequestScope,
+    timeoutMs: number,
+    deadline: AbortSignal,
+  ): Promise<{ statusCode: number; text: string }> {
     const wire = withNonce(toWireParams(call.params ?? {}), this.options.audience);
     const headers: Record<string, string> = {
       ...signedHeaders(wire, {
@@ -325,7 +342,12 @@ export class UpstreamClient {
    */
   async media(
     pathAndQuery: string,
-    init: { method: 'GET' | 'HEAD'; headers: Record<string, string>; clientAddress: string | null; signal?: AbortSignal },
+    init: {
+      method: 'GET' | 'HEAD';
+      headers: Record<string, string>;
+      clientAddress: string | null;
+      signal?: AbortSignal;
+    },
   ): Promise<MediaResponse> {
     const queryIndex = pathAndQuery.indexOf('?');
     const query = new URLSearchParams(queryIndex >= 0 ? pathAndQuery.slice(queryIndex + 1) : '');
@@ -336,7 +358,11 @@ export class UpstreamClient {
     if (wire[AUDIENCE_PARAM]) query.set(AUDIENCE_PARAM, wire[AUDIENCE_PARAM]);
     const headers: Record<string, string> = {
       ...init.headers,
-      ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
+      ...signedHeaders(wire, {
+        secret: this.options.secret,
+        algorithm: this.options.algorithm,
+        productId: this.options.productId,
+      }),
     };
     if (init.clientAddress) headers['x-forwarded-for'] = init.clientAddress;
     withRequestId(headers);
@@ -353,7 +379,15 @@ export class UpstreamClient {
     } catch (error) {
       const path = queryIndex >= 0 ? pathAndQuery.slice(0, queryIndex) : pathAndQuery;
       this.options.observer?.called(isTimeout(error) ? 'timeout' : 'error', (Date.now() - started) / 1000);
-      throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', path, null, null, (error as Error)?.message ?? String(error)));
+      throw this.fail(
+        new UpstreamError(
+          isTimeout(error) ? 'timeout' : 'network',
+          path,
+          null,
+          null,
+          (error as Error)?.message ?? String(error),
+        ),
+      );
     }
   }
 
@@ -367,14 +401,22 @@ export class UpstreamClient {
    * Throws UpstreamError when there is neither a stream nor an envelope (down, 5xx, 401, garbage, or
    * an answer that is not a stream and longer than REFUSAL_BODY_LIMIT, whose request is cancelled).
    */
-  async stream(call: { path: string; params?: Record<string, ParamValue> }, scope: RequestScope, signal: AbortSignal): Promise<StreamAnswer> {
+  async stream(
+    call: { path: string; params?: Record<string, ParamValue> },
+    scope: RequestScope,
+    signal: AbortSignal,
+  ): Promise<StreamAnswer> {
     if (scope.upstreamBudget !== undefined && scope.upstreamRequests >= scope.upstreamBudget) {
       scope.upstreamRefused = (scope.upstreamRefused ?? 0) + 1;
       throw new UpstreamBudgetExceeded(scope.upstreamBudget, call.path);
     }
     const wire = withNonce(toWireParams(call.params ?? {}), this.options.audience);
     const headers: Record<string, string> = {
-      ...signedHeaders(wire, { secret: this.options.secret, algorithm: this.options.algorithm, productId: this.options.productId }),
+      ...signedHeaders(wire, {
+        secret: this.options.secret,
+        algorithm: this.options.algorithm,
+        productId: this.options.productId,
+      }),
       accept: 'text/event-stream, application/json',
       // an intermediary must not hold the events back to compress them
       'accept-encoding': 'identity',
@@ -404,7 +446,14 @@ export class UpstreamClient {
           } catch (error) {
             // the asker left: not the service's failure, and no reason to open the circuit
             if (signal.aborted) throw error;
-            throw new UpstreamError(isTimeout(error) ? 'timeout' : 'network', call.path, null, null, (error as Error)?.message ?? String(error), error);
+            throw new UpstreamError(
+              isTimeout(error) ? 'timeout' : 'network',
+              call.path,
+              null,
+              null,
+              (error as Error)?.message ?? String(error),
+              error,
+            );
           }
         },
         { resend: false, signal },
@@ -416,9 +465,14 @@ export class UpstreamClient {
         throw error;
       }
       if (error instanceof UpstreamError) throw this.fail(error);
-      throw this.fail(new UpstreamError('network', call.path, null, null, (error as Error)?.message ?? String(error), error));
+      throw this.fail(
+        new UpstreamError('network', call.path, null, null, (error as Error)?.message ?? String(error), error),
+      );
     }
-    this.options.observer?.called(response.statusCode === 401 || response.statusCode >= 500 ? 'error' : 'ok', (Date.now() - started) / 1000);
+    this.options.observer?.called(
+      response.statusCode === 401 || response.statusCode >= 500 ? 'error' : 'ok',
+      (Date.now() - started) / 1000,
+    );
     const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
     if (response.statusCode === 200 && contentType.startsWith('text/event-stream')) {
       this.options.logger.debug(`upstream GET ${call.path} → 200, streaming`);
@@ -428,20 +482,49 @@ export class UpstreamClient {
     try {
       text = await boundedText(response, REFUSAL_BODY_LIMIT);
     } catch (error) {
-      if (error instanceof BodyTooLong) throw this.fail(new UpstreamError('bad-response', call.path, response.statusCode, null, error.message));
-      throw this.fail(new UpstreamError(isTimeout(error) ? 'timeout' : 'network', call.path, response.statusCode, null, (error as Error)?.message ?? String(error)));
+      if (error instanceof BodyTooLong)
+        throw this.fail(new UpstreamError('bad-response', call.path, response.statusCode, null, error.message));
+      throw this.fail(
+        new UpstreamError(
+          isTimeout(error) ? 'timeout' : 'network',
+          call.path,
+          response.statusCode,
+          null,
+          (error as Error)?.message ?? String(error),
+        ),
+      );
     }
     if (response.statusCode === 401) {
-      throw this.fail(new UpstreamError('unauthorized', call.path, 401, parseCode(text), 'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)'));
+      throw this.fail(
+        new UpstreamError(
+          'unauthorized',
+          call.path,
+          401,
+          parseCode(text),
+          'the upstream rejected the signature (check API_SECRET, SIGN_ALGORITHM and the clock; a sign is accepted once)',
+        ),
+      );
     }
-    if (response.statusCode >= 500) throw this.fail(new UpstreamError('server', call.path, response.statusCode, parseCode(text), 'server error'));
+    if (response.statusCode >= 500)
+      throw this.fail(new UpstreamError('server', call.path, response.statusCode, parseCode(text), 'server error'));
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw this.fail(new UpstreamError('bad-response', call.path, response.statusCode, null, 'the answer is neither an event stream nor JSON'));
+      throw this.fail(
+        new UpstreamError(
+          'bad-response',
+          call.path,
+          response.statusCode,
+          null,
+          'the answer is neither an event stream nor JSON',
+        ),
+      );
     }
-    if (!isEnvelope(parsed)) throw this.fail(new UpstreamError('bad-response', call.path, response.statusCode, null, 'the answer is not an envelope'));
+    if (!isEnvelope(parsed))
+      throw this.fail(
+        new UpstreamError('bad-response', call.path, response.statusCode, null, 'the answer is not an envelope'),
+      );
     this.options.logger.debug(`upstream GET ${call.path} → ${response.statusCode} code ${parsed.code} (not streamed)`);
     return { kind: 'envelope', envelope: parsed };
   }
@@ -459,7 +542,10 @@ export class UpstreamClient {
       observer.called(this.guard.refusing ? 'breaker_open' : 'overloaded', null);
       return;
     }
-    observer.called(error instanceof UpstreamError && error.failure === 'timeout' ? 'timeout' : 'error', (Date.now() - started) / 1000);
+    observer.called(
+      error instanceof UpstreamError && error.failure === 'timeout' ? 'timeout' : 'error',
+      (Date.now() - started) / 1000,
+    );
   }
 
   private fail(error: UpstreamError): UpstreamError {

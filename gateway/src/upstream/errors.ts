@@ -25,7 +25,10 @@ export class UpstreamError extends Error {
     cause?: unknown,
   ) {
     const facts = [status === null ? null : `HTTP ${status}`, code === null ? null : `code ${code}`].filter(Boolean);
-    super(`upstream ${failure} on ${path}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}: ${detail}`, cause === undefined ? undefined : { cause });
+    super(
+      `upstream ${failure} on ${path}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}: ${detail}`,
+      cause === undefined ? undefined : { cause },
+    );
   }
 }
 

@@ -78,9 +78,14 @@ export class UpstreamGuard {
   constructor(private readonly options: UpstreamGuardOptions) {
     const failuresToOpen = options.failuresToOpen ?? 5;
     const openMs = options.openMs ?? 2_000;
-    this.breaker = circuitBreaker(handleWhen(unanswered), { halfOpenAfter: openMs, breaker: new ConsecutiveBreaker(failuresToOpen) });
+    this.breaker = circuitBreaker(handleWhen(unanswered), {
+      halfOpenAfter: openMs,
+      breaker: new ConsecutiveBreaker(failuresToOpen),
+    });
     this.breaker.onBreak(() =>
-      options.logger.warn(`upstream ${options.service}: ${failuresToOpen} calls in a row got no answer; calls are refused for ${openMs} ms, then one is tried`),
+      options.logger.warn(
+        `upstream ${options.service}: ${failuresToOpen} calls in a row got no answer; calls are refused for ${openMs} ms, then one is tried`,
+      ),
     );
     this.breaker.onReset(() => options.logger.info(`upstream ${options.service} answers again; calls go through`));
     const { onState } = options;
@@ -89,10 +94,14 @@ export class UpstreamGuard {
       this.breaker.onStateChange((state) => onState(STATE_NAMES[state]));
     }
     this.resend = retry(
-      handleWhen((error) => error instanceof UpstreamError && error.failure === 'network' && isResetConnection(error.cause)),
+      handleWhen(
+        (error) => error instanceof UpstreamError && error.failure === 'network' && isResetConnection(error.cause),
+      ),
       { maxAttempts: 1 },
     );
-    this.resend.onRetry(() => options.logger.debug(`upstream ${options.service}: a read's connection was reset; sent once more`));
+    this.resend.onRetry(() =>
+      options.logger.debug(`upstream ${options.service}: a read's connection was reset; sent once more`),
+    );
   }
 
   /** Whether calls are refused at once now (the circuit is open, or its probe is out). */
@@ -106,9 +115,19 @@ export class UpstreamGuard {
    * reset connection. `signal` is the call's deadline (no second try once it has passed). Throws
    * UpstreamError 'unavailable' without calling `attempt` when the circuit is open or too many calls wait.
    */
-  async run<T>(path: string, attempt: () => Promise<T>, { resend, signal }: { resend: boolean; signal: AbortSignal }): Promise<T> {
+  async run<T>(
+    path: string,
+    attempt: () => Promise<T>,
+    { resend, signal }: { resend: boolean; signal: AbortSignal },
+  ): Promise<T> {
     if (this.outstanding >= this.options.maxOutstanding) {
-      throw new UpstreamError('unavailable', path, null, null, `${this.outstanding} calls already wait for ${this.options.service}`);
+      throw new UpstreamError(
+        'unavailable',
+        path,
+        null,
+        null,
+        `${this.outstanding} calls already wait for ${this.options.service}`,
+      );
     }
     // cockatiel lets calls made during the probe wait for its outcome; here they are refused at once
     if (this.breaker.state === CircuitState.HalfOpen) throw this.openCircuit(path);
@@ -124,6 +143,12 @@ export class UpstreamGuard {
   }
 
   private openCircuit(path: string): UpstreamError {
-    return new UpstreamError('unavailable', path, null, null, `${this.options.service} got no answer to the last calls; not called for now`);
+    return new UpstreamError(
+      'unavailable',
+      path,
+      null,
+      null,
+      `${this.options.service} got no answer to the last calls; not called for now`,
+    );
   }
 }

@@ -64,14 +64,24 @@ export class LoginApi {
    * service will not take, e.g. an overlong token) give null. Anything else means the gateway and the
    * service disagree about the contract: an UpstreamError, treated like the service being down.
    */
-  private async readOrNull<T>(method: 'GET' | 'POST', name: string, params: Record<string, ParamValue>, kind: CallKind = 'write'): Promise<T | null> {
+  private async readOrNull<T>(
+    method: 'GET' | 'POST',
+    name: string,
+    params: Record<string, ParamValue>,
+    kind: CallKind = 'write',
+  ): Promise<T | null> {
     const envelope = await this.call<T>(method, name, params, undefined, kind);
     if (envelope.code === CODE_READ_OK) return envelope.items;
     if (envelope.code === CODE_REFUSED || envelope.code === CODE_BAD_PARAMETER) return null;
     throw new UpstreamError('rejected', `${BASE}/${name}`, null, envelope.code, 'unexpected code');
   }
 
-  private async operation<T>(method: 'GET' | 'POST', name: string, params: Record<string, ParamValue>, files?: Record<string, UpstreamFile>): Promise<OperationResult<T>> {
+  private async operation<T>(
+    method: 'GET' | 'POST',
+    name: string,
+    params: Record<string, ParamValue>,
+    files?: Record<string, UpstreamFile>,
+  ): Promise<OperationResult<T>> {
     return operationResult(`${BASE}/${name}`, await this.call<T>(method, name, params, files));
   }
 
@@ -123,7 +133,10 @@ export class LoginApi {
   /** The profile of the token's user; read once per request (several fields may ask). */
   userProfile(token: string): Promise<RestUserProfile | null> {
     if (this.profileRead?.token !== token) {
-      this.profileRead = { token, profile: this.readOrNull<RestUserProfile>('GET', 'GetUserExtraInfo', { token }, 'read') };
+      this.profileRead = {
+        token,
+        profile: this.readOrNull<RestUserProfile>('GET', 'GetUserExtraInfo', { token }, 'read'),
+      };
     }
     return this.profileRead.profile;
   }
@@ -139,7 +152,13 @@ export class LoginApi {
     return this.operation('POST', 'UploadHeader', { token }, { avatar });
   }
 
-  changePassword(token: string, userId: number, oldPwd: string, newPwd: string, confirmPwd: string): Promise<OperationResult<unknown>> {
+  changePassword(
+    token: string,
+    userId: number,
+    oldPwd: string,
+    newPwd: string,
+    confirmPwd: string,
+  ): Promise<OperationResult<unknown>> {
     return this.operation('POST', 'ModifyPassword', { token, userId, oldPwd, newPwd, confirmPwd });
   }
 

@@ -33,7 +33,10 @@ export function createMediaUrlSigner(apiSecret: string, nowMs: () => number = Da
     const dir = MEDIA_PREFIX + rest.slice(0, GRANT_DEPTH).join('/');
     const now = Math.floor(nowMs() / 1000);
     const expires = Math.ceil((now + MEDIA_URL_LIFETIME_SECONDS) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-    const mac = createHmac('sha256', key).update(`${expires}.${userId}.${GRANT_DEPTH}.${dir}`).digest('base64url').slice(0, 22);
+    const mac = createHmac('sha256', key)
+      .update(`${expires}.${userId}.${GRANT_DEPTH}.${dir}`)
+      .digest('base64url')
+      .slice(0, 22);
     return `${MEDIA_PREFIX}t/${expires}.${userId}.${GRANT_DEPTH}.${mac}/${rest.join('/')}`;
   };
 }

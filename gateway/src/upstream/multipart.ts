@@ -37,12 +37,20 @@ export function multipartBody(fields: Record<string, string>, files: Record<stri
   const boundary = `----sizheng${randomBytes(16).toString('hex')}`;
   const parts: (Buffer | BlobSource)[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value}\r\n`, 'utf8'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value}\r\n`,
+        'utf8',
+      ),
+    );
   }
   for (const [name, file] of Object.entries(files)) {
     const type = MEDIA_TYPE.test(file.data.type) ? file.data.type : 'application/octet-stream';
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"; filename="${escapeName(file.filename)}"\r\nContent-Type: ${type}\r\n\r\n`, 'utf8'),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"; filename="${escapeName(file.filename)}"\r\nContent-Type: ${type}\r\n\r\n`,
+        'utf8',
+      ),
       file.data,
       Buffer.from('\r\n'),
     );

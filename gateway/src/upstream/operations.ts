@@ -1,5 +1,12 @@
 /** Operation calls (2001 on success, -1 with the user's sentence on refusal), shared by both services. */
-import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_OPERATION_OK, CODE_READ_OK, CODE_REFUSED, type Envelope } from './envelope';
+import {
+  CODE_BAD_PARAMETER,
+  CODE_NOT_FOUND,
+  CODE_OPERATION_OK,
+  CODE_READ_OK,
+  CODE_REFUSED,
+  type Envelope,
+} from './envelope';
 import { UpstreamError } from './errors';
 
 /** Outcome of an operation call: success, or the upstream's code and sentence for the user. */

@@ -32,10 +32,12 @@ export function createRestLoader(client: UpstreamClient, scope: RequestScope): R
     (gets) =>
       Promise.all(
         gets.map((get) =>
-          client.call({ method: 'GET', path: get.path, params: get.params, kind: 'read' }, scope).catch((error: unknown) =>
-            // DataLoader expects failures per key as Error values, not a rejected batch
-            error instanceof Error ? error : new Error(String(error)),
-          ),
+          client
+            .call({ method: 'GET', path: get.path, params: get.params, kind: 'read' }, scope)
+            .catch((error: unknown) =>
+              // DataLoader expects failures per key as Error values, not a rejected batch
+              error instanceof Error ? error : new Error(String(error)),
+            ),
         ),
       ),
     { cacheKeyFn: restKey },

@@ -30,8 +30,15 @@ export function canonicalParams(params: SignedParams): string {
     .join('&');
 }
 
-export function computeSign(params: SignedParams, timespan: string, secret: string, algorithm: SignAlgorithm = 'md5'): string {
-  return createHash(algorithm).update(canonicalParams(params) + timespan + secret, 'utf8').digest('hex');
+export function computeSign(
+  params: SignedParams,
+  timespan: string,
+  secret: string,
+  algorithm: SignAlgorithm = 'md5',
+): string {
+  return createHash(algorithm)
+    .update(canonicalParams(params) + timespan + secret, 'utf8')
+    .digest('hex');
 }
 
 /**

@@ -127,7 +127,8 @@ export class ViewerSession {
         const verdict = await this.checkToken(token);
         // not stored when a logout (or another eviction) came while the login service was answering
         cache.rememberToken(key, verdict, since);
-        if (verdict.kind === 'refreshed') cache.rememberToken(tokenKey(verdict.token), { kind: 'valid', viewer: verdict.viewer }, since);
+        if (verdict.kind === 'refreshed')
+          cache.rememberToken(tokenKey(verdict.token), { kind: 'valid', viewer: verdict.viewer }, since);
         return verdict;
       },
       key,
@@ -149,7 +150,9 @@ export class ViewerSession {
     const session = await login.refreshToken(token);
     if (!session) return { kind: 'invalid' };
     const viewer = viewerFromUserInfo(await login.userInfo(session.token));
-    return viewer ? { kind: 'refreshed', viewer, token: session.token, expiresAt: session.expiresAt ?? null } : { kind: 'invalid' };
+    return viewer
+      ? { kind: 'refreshed', viewer, token: session.token, expiresAt: session.expiresAt ?? null }
+      : { kind: 'invalid' };
   }
 
   private networkKey(address: string): string {

@@ -22,7 +22,9 @@ export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
 const CLOSE = { connection: 'close' };
 
 function tooLarge() {
-  return createGraphQLError('请求内容过大', { extensions: { http: { status: 413, headers: CLOSE }, code: 'REQUEST_ENTITY_TOO_LARGE' } });
+  return createGraphQLError('请求内容过大', {
+    extensions: { http: { status: 413, headers: CLOSE }, code: 'REQUEST_ENTITY_TOO_LARGE' },
+  });
 }
 
 export function isMultipart(request: Request): boolean {
@@ -34,7 +36,9 @@ export function limitFor(request: Request): number {
 }
 
 function badLength() {
-  return createGraphQLError('Content-Length 无效', { extensions: { http: { status: 400, headers: CLOSE }, code: 'BAD_REQUEST' } });
+  return createGraphQLError('Content-Length 无效', {
+    extensions: { http: { status: 400, headers: CLOSE }, code: 'BAD_REQUEST' },
+  });
 }
 
 export function useBodyLimits(): Plugin {
@@ -52,7 +56,8 @@ export function useBodyLimits(): Plugin {
       setRequestParser((original) => {
         let received = 0;
         // as yoga does: the native stream pipes through the native TransformStream, a ponyfill one through the ponyfill's
-        const Transform: typeof TransformStream = original.body instanceof ReadableStream ? TransformStream : fetchAPI.TransformStream;
+        const Transform: typeof TransformStream =
+          original.body instanceof ReadableStream ? TransformStream : fetchAPI.TransformStream;
         const counted = original.body!.pipeThrough(
           new Transform<Uint8Array, Uint8Array>({
             transform(chunk, controller) {
@@ -88,9 +93,12 @@ export function useStreamBodyLimit(path: string): Plugin {
       if (url.pathname !== path || request.method !== 'POST') return;
       const declared = request.headers.get('content-length');
       const refuse = (status: number, message: string, code: string) =>
-        endResponse(fetchAPI.Response.json({ errors: [{ message, extensions: { code } }] }, { status, headers: CLOSE }));
+        endResponse(
+          fetchAPI.Response.json({ errors: [{ message, extensions: { code } }] }, { status, headers: CLOSE }),
+        );
       if (declared === null) return refuse(411, '请求缺少 Content-Length', 'LENGTH_REQUIRED');
-      if (!/^\d+$/.test(declared) || Number(declared) > MAX_REQUEST_BODY_BYTES) return refuse(413, '请求内容过大', 'REQUEST_ENTITY_TOO_LARGE');
+      if (!/^\d+$/.test(declared) || Number(declared) > MAX_REQUEST_BODY_BYTES)
+        return refuse(413, '请求内容过大', 'REQUEST_ENTITY_TOO_LARGE');
     },
   };
 }

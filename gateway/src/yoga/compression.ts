@@ -33,12 +33,18 @@ export function useAnswerCompression(): Plugin<{ request: Request }> {
       if (!executed.has(request) || !response.body || (encoding !== 'identity' && encoding !== 'none')) return;
       if (!acceptsGzip(request.headers.get('accept-encoding'))) return;
       const contentType = response.headers.get('content-type') ?? '';
-      if (!contentType.startsWith('application/json') && !contentType.startsWith('application/graphql-response+json') && !contentType.startsWith('text/event-stream')) return;
+      if (
+        !contentType.startsWith('application/json') &&
+        !contentType.startsWith('application/graphql-response+json') &&
+        !contentType.startsWith('text/event-stream')
+      )
+        return;
       const headers = new fetchAPI.Headers(response.headers);
       headers.set('Content-Encoding', 'gzip');
       headers.delete('Content-Length');
       const vary = headers.get('Vary');
-      if (!vary?.toLowerCase().includes('accept-encoding')) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      if (!vary?.toLowerCase().includes('accept-encoding'))
+        headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       const body = response.body.pipeThrough(new fetchAPI.CompressionStream('gzip'));
       setResponse(new fetchAPI.Response(body, { status: response.status, statusText: response.statusText, headers }));
     },

@@ -100,9 +100,12 @@ function yogaLogger(logger: Logger): Logger {
       const [first] = args;
       const located = (first ?? {}) as Partial<GraphQLError>;
       const original = located.originalError ?? first;
-      if (args.length === 1 && (original instanceof UpstreamBudgetExceeded || original instanceof UpstreamRefusal)) return;
+      if (args.length === 1 && (original instanceof UpstreamBudgetExceeded || original instanceof UpstreamRefusal))
+        return;
       if (args.length === 1 && original instanceof UpstreamError) {
-        logger.warn(`field ${(located.path ?? []).join('.') || '(request)'} failed: upstream ${original.failure} on ${original.path}`);
+        logger.warn(
+          `field ${(located.path ?? []).join('.') || '(request)'} failed: upstream ${original.failure} on ${original.path}`,
+        );
         return;
       }
       logger.error(...args);
@@ -110,10 +113,32 @@ function yogaLogger(logger: Logger): Logger {
   };
 }
 
-export function createGraphQLHandler({ config, logger, client, loginClient, viewerCache, graphiql, playVideos, playLogs, metrics, responseCacheStore, rateLimits }: GraphQLHandlerDeps) {
+export function createGraphQLHandler({
+  config,
+  logger,
+  client,
+  loginClient,
+  viewerCache,
+  graphiql,
+  playVideos,
+  playLogs,
+  metrics,
+  responseCacheStore,
+  rateLimits,
+}: GraphQLHandlerDeps) {
   const schema = createSchema();
   const catalogueCache = new CatalogueTreeCache(config.catalogueCacheMs);
-  const contextDeps = { config, logger, client, loginClient, viewerCache, playVideos, playLogs, metrics, catalogueCache };
+  const contextDeps = {
+    config,
+    logger,
+    client,
+    loginClient,
+    viewerCache,
+    playVideos,
+    playLogs,
+    metrics,
+    catalogueCache,
+  };
   const plugins: Plugin[] = [
     // before anything reads the body: a multipart request is a simple CORS request (NOTES.md)
     useCsrfPrevention({
@@ -135,7 +160,16 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     useLimitMessages(),
     // after the subscription results (a refused askAI must reach graphql-sse), before the response cache
     // (an answer served from it is still an operation of its asker): every operation that runs is counted
-    ...(rateLimits ? [useRateLimits({ limits: rateLimits, trusted: createTrustTest(config.trustedProxies), streamPath: GRAPHQL_SSE_ENDPOINT, logger })] : []),
+    ...(rateLimits
+      ? [
+          useRateLimits({
+            limits: rateLimits,
+            trusted: createTrustTest(config.trustedProxies),
+            streamPath: GRAPHQL_SSE_ENDPOINT,
+            logger,
+          }),
+        ]
+      : []),
     // before the accounting: a refused operation makes no upstream request to account for
     useCostLimit(),
     useStreamBodyLimit(GRAPHQL_SSE_ENDPOINT),
@@ -149,7 +183,13 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
     // secondary fields that answered empty after a failure report it on their path (graphql/fieldErrors.ts)
     useFieldErrors() as Plugin,
     // after the field errors (an answer with one is not cached), before the accounting (a hit costs 0 upstream requests)
-    ...useVisitorResponseCache({ ttlMs: config.responseCacheTtlMs, schema, cache: responseCacheStore, expose: config.exposeUpstreamCount, logger }),
+    ...useVisitorResponseCache({
+      ttlMs: config.responseCacheTtlMs,
+      schema,
+      cache: responseCacheStore,
+      expose: config.exposeUpstreamCount,
+      logger,
+    }),
     useUpstreamAccounting({ logger, expose: config.exposeUpstreamCount }) as Plugin,
   ];
   if (metrics) plugins.push(useOperationMetrics(metrics) as Plugin);
@@ -187,7 +227,11 @@ export function createGraphQLHandler({ config, logger, client, loginClient, view
         // the operation asked for more upstream requests than one operation may make (QUERY_TOO_COMPLEX),
         // or the upstream failed: the client learns only that it failed; the log has the path and code (yogaLogger).
         // The main API refused a read: the client learns what it asked wrongly (graphql/errors.ts refusalError)
-        if (original instanceof UpstreamBudgetExceeded || original instanceof UpstreamError || original instanceof UpstreamRefusal) {
+        if (
+          original instanceof UpstreamBudgetExceeded ||
+          original instanceof UpstreamError ||
+          original instanceof UpstreamRefusal
+        ) {
           return clientFacingError(error, located.nodes, located.path);
         }
         // yoga logs every error it masks, through yogaLogger

@@ -36,7 +36,12 @@ export function useCsrfPrevention(options: CsrfPreventionOptions): Plugin {
     onRequest({ request, url, endResponse, fetchAPI }) {
       if (!options.paths.includes(url.pathname)) return;
       if (request.method === 'OPTIONS') return;
-      if (options.graphiqlEnabled && request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html')) return;
+      if (
+        options.graphiqlEnabled &&
+        request.method === 'GET' &&
+        (request.headers.get('accept') ?? '').includes('text/html')
+      )
+        return;
       if (!isPreflightFree(request)) return;
       if (headers.some((name) => request.headers.has(name))) return;
       endResponse(

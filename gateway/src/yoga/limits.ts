@@ -200,7 +200,6 @@ const MESSAGES = {
   directives: `查询使用的指令过多（最多 ${QUERY_LIMITS.maxDirectives} 个）`,
 } as const;
 
-
 /** createGraphQLError (yoga's graphql copy) so yoga recognises the error as an expected one. */
 function limitError(message: string): GraphQLError {
   return createGraphQLError(message, { extensions: { code: QUERY_TOO_COMPLEX } });
@@ -267,7 +266,9 @@ export function useCostLimit(measure: typeof measureOperation = measureOperation
     }
     const cached = known.get(key);
     if (cached !== undefined) return cached;
-    const verdict = costVerdict(measure(args.schema, args.document, args.operationName, args.variableValues, COST_MODEL));
+    const verdict = costVerdict(
+      measure(args.schema, args.document, args.operationName, args.variableValues, COST_MODEL),
+    );
     if (known.size >= VERDICTS_PER_DOCUMENT) known.delete(known.keys().next().value!);
     known.set(key, verdict);
     return verdict;

@@ -109,10 +109,18 @@ export function measureOperation(
   model: CostModel,
 ): OperationCost | null {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   if (!operation) return null;
   const rootType =
-    operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   if (!rootType) return null;
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables ?? {});
   if (coerced.errors) return null;
@@ -158,7 +166,8 @@ function selectionSetCost(
       part = fieldCost(walk, selection, type, items, batches, spreading, below);
     } else if (selection.kind === 'InlineFragment') {
       const narrowed = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : type;
-      if (narrowed && isCompositeType(narrowed)) part = selectionSetCost(walk, selection.selectionSet, narrowed, items, batches, spreading, below);
+      if (narrowed && isCompositeType(narrowed))
+        part = selectionSetCost(walk, selection.selectionSet, narrowed, items, batches, spreading, below);
     } else {
       const name = selection.name.value;
       const fragment = walk.fragments.get(name);
@@ -243,7 +252,15 @@ function fieldCost(
   const childItems = items * own;
   // a sized list starts a new batch: its objects are resolved together, once per resolution of the list
   const childBatches = own > 1 ? items : batches;
-  const children = selectionSetCost(walk, node.selectionSet, childType, childItems, childBatches, spreading, model.upstreamFieldsBelow?.[key]);
+  const children = selectionSetCost(
+    walk,
+    node.selectionSet,
+    childType,
+    childItems,
+    childBatches,
+    spreading,
+    model.upstreamFieldsBelow?.[key],
+  );
   const ownedWeight = model.ownedLists?.[key];
   const shapeItems = ownedWeight === undefined ? own : Math.min(own, ownedWeight);
   return { cost: (model.object + model.depthFactor * children.cost) * shapeItems, calls: calls + children.calls };

@@ -20,7 +20,14 @@
  * the error as its event, as other refusals do, because a non-200 stream is only a network failure to the
  * client. Introspection alone is not counted; /healthz, /readyz and /metrics never reach yoga.
  */
-import type { DocumentNode, ExecutionArgs, ExecutionResult, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode } from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionArgs,
+  ExecutionResult,
+  FragmentDefinitionNode,
+  OperationDefinitionNode,
+  SelectionSetNode,
+} from 'graphql';
 import { createGraphQLError, type Plugin, type YogaInitialContext } from 'graphql-yoga';
 import type { GatewayContext } from '../context';
 import type { TrustTest } from '../http/clientAddress';
@@ -47,7 +54,11 @@ export const EXPENSIVE_QUERY_FIELDS: ReadonlySet<string> = new Set(['search', 'c
 export const BOOKKEEPING_MUTATIONS: ReadonlySet<string> = new Set(['recordVisit', 'reportPlay', 'logout']);
 
 /** The root fields an operation selects, through fragments (Relay spreads fragments on Query). */
-function rootFields(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen = new Set<string>()): string[] {
+function rootFields(
+  selectionSet: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  seen = new Set<string>(),
+): string[] {
   const names: string[] = [];
   for (const selection of selectionSet.selections) {
     if (selection.kind === 'Field') names.push(selection.name.value);
@@ -75,12 +86,17 @@ export function operationWeight(document: DocumentNode, operationName?: string |
     if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition);
     else if (definition.kind === 'OperationDefinition') operations.push(definition);
   }
-  const operation = operationName ? operations.find((candidate) => candidate.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operation = operationName
+    ? operations.find((candidate) => candidate.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   // graphql-js refuses to execute such a document anyway
   if (!operation) return 'ordinary';
   const fields = rootFields(operation.selectionSet, fragments).filter((name) => name !== '__typename');
   if (operation.operation === 'subscription') return 'expensive';
-  if (operation.operation === 'mutation') return fields.some((name) => !BOOKKEEPING_MUTATIONS.has(name)) ? 'expensive' : 'ordinary';
+  if (operation.operation === 'mutation')
+    return fields.some((name) => !BOOKKEEPING_MUTATIONS.has(name)) ? 'expensive' : 'ordinary';
   if (fields.every((name) => name.startsWith('__'))) return 'free';
   return fields.some((name) => EXPENSIVE_QUERY_FIELDS.has(name)) ? 'expensive' : 'ordinary';
 }

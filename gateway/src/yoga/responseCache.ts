@@ -29,7 +29,14 @@
  * Subscriptions never reach the cache.
  */
 import { createInMemoryCache, useResponseCache, type Cache } from '@envelop/response-cache';
-import { getArgumentValues, getOperationAST, Kind, type FieldNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  getArgumentValues,
+  getOperationAST,
+  Kind,
+  type FieldNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context';
 import { toGlobalId } from '../graphql/globalId';
@@ -119,8 +126,11 @@ export function useVisitorResponseCache(options: ResponseCacheOptions): Plugin[]
             if (!('data' in result) || !result.data) return;
             const changed = changedCourses(schema, operation, args.variableValues ?? {});
             if (changed.length === 0) return;
-            void Promise.resolve(cache.invalidate(changed.map((id) => ({ typename: 'Course', id })))).catch((error: unknown) =>
-              logger.warn(`response cache: changed courses were not dropped: ${error instanceof Error ? error.message : String(error)}`),
+            void Promise.resolve(cache.invalidate(changed.map((id) => ({ typename: 'Course', id })))).catch(
+              (error: unknown) =>
+                logger.warn(
+                  `response cache: changed courses were not dropped: ${error instanceof Error ? error.message : String(error)}`,
+                ),
             );
           },
         };
@@ -146,7 +156,11 @@ export function useVisitorResponseCache(options: ResponseCacheOptions): Plugin[]
 }
 
 /** Global ids of the courses COURSE_COUNTER_MUTATIONS in this operation changed (from their input). */
-function changedCourses(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Record<string, unknown>): string[] {
+function changedCourses(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): string[] {
   const mutation = schema.getMutationType();
   if (!mutation) return [];
   const ids = new Set<string>();
@@ -155,7 +169,8 @@ function changedCourses(schema: GraphQLSchema, operation: OperationDefinitionNod
     const field = mutation.getFields()[selection.name.value];
     if (!field) continue;
     try {
-      const input = getArgumentValues(field, selection as FieldNode, variables).input as { courseId?: unknown } | undefined;
+      const input = getArgumentValues(field, selection as FieldNode, variables).input as
+        { courseId?: unknown } | undefined;
       if (typeof input?.courseId === 'number') ids.add(toGlobalId('Course', input.courseId));
     } catch {
       // arguments that do not coerce: the mutation itself was refused

@@ -18,7 +18,8 @@ export function useResponseHeaders(): Plugin {
         response.headers.set('X-Accel-Buffering', 'no');
         response.headers.set('Cache-Control', 'no-cache, no-transform');
       } else if (contentType.startsWith('text/html')) {
-        for (const [name, value] of Object.entries(htmlSecurityHeaders(GRAPHIQL_CSP))) response.headers.set(name, value);
+        for (const [name, value] of Object.entries(htmlSecurityHeaders(GRAPHIQL_CSP)))
+          response.headers.set(name, value);
       } else {
         response.headers.set('X-Content-Type-Options', 'nosniff');
         response.headers.set('Cache-Control', GRAPHQL_CACHE_CONTROL);

@@ -134,13 +134,34 @@ export function useUploadGuard({
   const releases = new WeakMap<Request, () => void>();
 
   return {
-    async onRequest({ request, url, serverContext, endResponse, fetchAPI, requestHandler, setRequestHandler, setRequest }) {
+    async onRequest({
+      request,
+      url,
+      serverContext,
+      endResponse,
+      fetchAPI,
+      requestHandler,
+      setRequestHandler,
+      setRequest,
+    }) {
       if (url.pathname !== path || !isMultipart(request)) return;
-      const refuse = (status: number, message: string, code: string, headers: Record<string, string> = {}, reason = REFUSAL_REASONS[code]) => {
+      const refuse = (
+        status: number,
+        message: string,
+        code: string,
+        headers: Record<string, string> = {},
+        reason = REFUSAL_REASONS[code],
+      ) => {
         metrics?.uploadRefusals.inc({ reason: reason ?? 'other' });
-        endResponse(fetchAPI.Response.json({ errors: [{ message, extensions: { code } }] }, { status, headers: { ...CLOSE, ...headers } }));
+        endResponse(
+          fetchAPI.Response.json(
+            { errors: [{ message, extensions: { code } }] },
+            { status, headers: { ...CLOSE, ...headers } },
+          ),
+        );
       };
-      const busy = (message: string, reason: string) => refuse(503, message, 'UPLOAD_BUSY', { 'retry-after': String(RETRY_AFTER_SECONDS) }, reason);
+      const busy = (message: string, reason: string) =>
+        refuse(503, message, 'UPLOAD_BUSY', { 'retry-after': String(RETRY_AFTER_SECONDS) }, reason);
 
       // a body declared too large is refused from the headers, as bodyLimits.ts would, before anything else
       const declared = request.headers.get('content-length');
@@ -172,7 +193,9 @@ export function useUploadGuard({
       // the client went away: whatever is still being done with the half-read body, the slot is free
       request.signal?.addEventListener('abort', release, { once: true });
 
-      const read = request.body ? await readWithin(request.body, readDeadlineMs, MAX_MULTIPART_BODY_BYTES) : { kind: 'read' as const, bytes: Buffer.alloc(0) };
+      const read = request.body
+        ? await readWithin(request.body, readDeadlineMs, MAX_MULTIPART_BODY_BYTES)
+        : { kind: 'read' as const, bytes: Buffer.alloc(0) };
       if (read.kind !== 'read') {
         release();
         if (read.kind === 'late') {
@@ -187,7 +210,12 @@ export function useUploadGuard({
       headers.set('content-length', String(read.bytes.byteLength));
       // a Buffer joined from what the socket gave always sits on a plain ArrayBuffer
       const body = read.bytes as Uint8Array<ArrayBuffer>;
-      const whole = new fetchAPI.Request(request.url, { method: request.method, headers, body, signal: request.signal });
+      const whole = new fetchAPI.Request(request.url, {
+        method: request.method,
+        headers,
+        body,
+        signal: request.signal,
+      });
       releases.set(whole, release);
       setRequest(whole);
       setRequestHandler(async (...args: Parameters<typeof requestHandler>) => {

@@ -21,7 +21,8 @@ export function useUpstreamAccounting(options: { logger: Logger; expose: boolean
           const count = context.scope?.upstreamRequests ?? 0;
           const loginCount = context.loginScope?.upstreamRequests ?? 0;
           const refused = context.scope?.upstreamRefused ?? 0;
-          const name = () => args.operationName ?? getOperationAST(args.document, args.operationName)?.name?.value ?? '(anonymous)';
+          const name = () =>
+            args.operationName ?? getOperationAST(args.document, args.operationName)?.name?.value ?? '(anonymous)';
           if (options.logger.isDebug()) {
             options.logger.debug(
               `operation ${name()}: ${count} upstream request${count === 1 ? '' : 's'}, ${loginCount} login-service request${loginCount === 1 ? '' : 's'}`,
@@ -35,7 +36,11 @@ export function useUpstreamAccounting(options: { logger: Logger; expose: boolean
           if (options.expose && !isAsyncIterable(result)) {
             setResult({
               ...result,
-              extensions: { ...result.extensions, upstreamRequests: count, ...(loginCount > 0 ? { loginRequests: loginCount } : {}) },
+              extensions: {
+                ...result.extensions,
+                upstreamRequests: count,
+                ...(loginCount > 0 ? { loginRequests: loginCount } : {}),
+              },
             });
           }
         },

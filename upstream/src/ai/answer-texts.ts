@@ -2,7 +2,8 @@
 
 /** when the knowledge base has nothing relevant: said, then NOTHING_FOUND_SUGGESTION */
 export const NOTHING_FOUND = '知识库中没有找到与这个问题相关的课程内容。';
-export const NOTHING_FOUND_SUGGESTION = '可以换个说法，或者围绕平台课程里讲到的概念、人物和事件来提问，例如某一讲的主题。';
+export const NOTHING_FOUND_SUGGESTION =
+  '可以换个说法，或者围绕平台课程里讲到的概念、人物和事件来提问，例如某一讲的主题。';
 
 /** err: chunks; never the provider's own words, which may carry internals */
 export const ANSWER_FAILED = 'AI 解答失败，请稍后再试';

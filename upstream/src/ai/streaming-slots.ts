@@ -88,7 +88,9 @@ export function createRedisSlots(redis: Redis, options: RedisSlotsOptions): Stre
       const slot = randomUUID();
       let answer: number;
       try {
-        answer = Number(await redis.eval(TAKE, 2, everyoneKey, userKey, slot, options.leaseMs, options.perUser, options.everyone));
+        answer = Number(
+          await redis.eval(TAKE, 2, everyoneKey, userKey, slot, options.leaseMs, options.perUser, options.everyone),
+        );
       } catch (error) {
         options.onRedisFailed?.(error);
         return fallback.take(userId);

@@ -38,7 +38,7 @@ export async function seedDemoAccounts(store: Store, now = Date.now()): Promise<
   const created: string[] = [];
   let org = await store.organisations.getByGid(DEMO_ORGANISATION.gid);
   if (!org) {
-    org = (await createOrganisation(store, { ...DEMO_ORGANISATION, ipRanges: [...DEMO_ORGANISATION.ipRanges] }, now));
+    org = await createOrganisation(store, { ...DEMO_ORGANISATION, ipRanges: [...DEMO_ORGANISATION.ipRanges] }, now);
     created.push(`organisation ${org.name} (comId ${org.comId})`);
   }
   for (const demo of DEMO_USERS) {

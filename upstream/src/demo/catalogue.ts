@@ -51,7 +51,14 @@ export function buildCatalogue(subjects: readonly SubjectBank[]): CatalogueTree 
           leaves.push({ catalogueId: id, subjectId, categoryId, subject: s, bank: leaf, path });
         });
       } else {
-        leaves.push({ catalogueId: categoryId, subjectId, categoryId, subject: s, bank: c, path: `${s.name}/${c.name}` });
+        leaves.push({
+          catalogueId: categoryId,
+          subjectId,
+          categoryId,
+          subject: s,
+          bank: c,
+          path: `${s.name}/${c.name}`,
+        });
       }
     });
   });
@@ -61,7 +68,11 @@ export function buildCatalogue(subjects: readonly SubjectBank[]): CatalogueTree 
   leaves.sort((a, b) => {
     const ra = rank(a);
     const rb = rank(b);
-    return (ra[0] as number) - (rb[0] as number) || (ra[1] as number) - (rb[1] as number) || (ra[2] as number) - (rb[2] as number);
+    return (
+      (ra[0] as number) - (rb[0] as number) ||
+      (ra[1] as number) - (rb[1] as number) ||
+      (ra[2] as number) - (rb[2] as number)
+    );
   });
   return { nodes, leaves, byPath };
 }

@@ -30,7 +30,12 @@ export interface CoursePlan {
  * subject, whichever is least loaded; subject-wide lecturers count as 2 courses busier, so a
  * category's own lecturers teach most of it and subject-wide lecturers take the rest.
  */
-function chooseLecturer(leaf: Leaf, lecturers: readonly LecturerPlan[], load: Map<number, number>, rng: Rng): LecturerPlan {
+function chooseLecturer(
+  leaf: Leaf,
+  lecturers: readonly LecturerPlan[],
+  load: Map<number, number>,
+  rng: Rng,
+): LecturerPlan {
   const candidates = lecturers.filter(
     (l) => l.subjectId === leaf.subjectId && (l.categoryId === null || l.categoryId === leaf.categoryId),
   );
@@ -85,7 +90,9 @@ export function planCourses(tree: CatalogueTree, lecturers: readonly LecturerPla
       const info = [
         rng.pick(COURSE_OPENERS)(leaf.bank.name, terms, episodes.length),
         rng.pick(leaf.subject.aims),
-        ...(rng.chance(0.7) ? [`主讲人${lecturer.seed.name}现任${lecturer.position}，长期从事${lecturer.seed.research}研究。`] : []),
+        ...(rng.chance(0.7)
+          ? [`主讲人${lecturer.seed.name}现任${lecturer.position}，长期从事${lecturer.seed.research}研究。`]
+          : []),
         ...(rng.chance(0.5) ? [rng.pick(COURSE_AUDIENCES)] : []),
       ].join('');
       plans.push({
@@ -99,7 +106,9 @@ export function planCourses(tree: CatalogueTree, lecturers: readonly LecturerPla
         bucket,
         updateFraction: rng.next(),
         spanDays: rng.int(15, 420),
-        videoFractions: Array.from({ length: Math.max(0, episodes.length - 2) }, () => rng.next()).sort((a, b) => a - b),
+        videoFractions: Array.from({ length: Math.max(0, episodes.length - 2) }, () => rng.next()).sort(
+          (a, b) => a - b,
+        ),
         info,
       });
     }
@@ -118,7 +127,11 @@ export function buildCoursesAndVideos(plans: readonly CoursePlan[], timeline: Ti
   for (const plan of plans) {
     const update = timeline.inBucket(plan.bucket, plan.updateFraction);
     const publish = timeline.before(update, plan.spanDays);
-    const times = [publish, ...plan.videoFractions.map((f) => timeline.clamp(publish + f * (update - publish))), update];
+    const times = [
+      publish,
+      ...plan.videoFractions.map((f) => timeline.clamp(publish + f * (update - publish))),
+      update,
+    ];
     const courseRng = rng.fork(`course-${plan.id}`);
     const ctx = {
       course: plan.name,

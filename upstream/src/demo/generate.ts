@@ -35,7 +35,8 @@ export function generateDemoContent(options: GenerateOptions): DemoContent {
   assignPositions(courses, plans, createRng('positions'));
 
   const coursesByLecturer = new Map<number, string[]>();
-  for (const c of courses) coursesByLecturer.set(c.lecturerId, [...(coursesByLecturer.get(c.lecturerId) ?? []), c.name]);
+  for (const c of courses)
+    coursesByLecturer.set(c.lecturerId, [...(coursesByLecturer.get(c.lecturerId) ?? []), c.name]);
   const lecturers = buildLecturers(lecturerPlans, subjectsById, coursesByLecturer, createRng('lecturers'));
 
   const topics = buildTopics(drawTopics(tree, courses, createRng('topics')), timeline);
@@ -64,11 +65,21 @@ export function generateDemoContent(options: GenerateOptions): DemoContent {
     images.push({
       path: v.image,
       contentType: SVG,
-      body: thumbnailSvg({ id: v.id, episode: v.sort, name: v.name, course: plan.name, palette: plan.leaf.subject.palette }),
+      body: thumbnailSvg({
+        id: v.id,
+        episode: v.sort,
+        name: v.name,
+        course: plan.name,
+        palette: plan.leaf.subject.palette,
+      }),
     });
   }
   for (const l of lecturers) {
-    images.push({ path: l.image, contentType: SVG, body: avatarSvg(l.id, LECTURERS[l.id - 1]?.surname ?? l.name.slice(0, 1)) });
+    images.push({
+      path: l.image,
+      contentType: SVG,
+      body: avatarSvg(l.id, LECTURERS[l.id - 1]?.surname ?? l.name.slice(0, 1)),
+    });
   }
   for (const t of topics) {
     // a topic takes the colours of the subject most of its courses come from

@@ -34,16 +34,36 @@ const FAVOURITE_AGES = [1 * HOUR, 2 * DAY, 9 * DAY, 30 * DAY];
 const LIKE_AGES = [1 * HOUR, 2 * DAY];
 
 const OWN_NOTES: { content: string; type: number; age: number; at: number }[] = [
-  { content: '本讲核心观点：理论要联系实际，先弄清概念，再看论证过程。', type: NOTE_TYPE.public, age: 3 * HOUR, at: 0.12 },
-  { content: '这一讲的三个要点：时代背景、主要论断、现实意义。复习时按这个顺序回顾。', type: NOTE_TYPE.public, age: 1 * DAY, at: 0.35 },
-  { content: '自己的疑问：这里的论证和上一讲有什么联系？下次课前再看一遍。', type: NOTE_TYPE.private, age: 3 * DAY, at: 0.5 },
+  {
+    content: '本讲核心观点：理论要联系实际，先弄清概念，再看论证过程。',
+    type: NOTE_TYPE.public,
+    age: 3 * HOUR,
+    at: 0.12,
+  },
+  {
+    content: '这一讲的三个要点：时代背景、主要论断、现实意义。复习时按这个顺序回顾。',
+    type: NOTE_TYPE.public,
+    age: 1 * DAY,
+    at: 0.35,
+  },
+  {
+    content: '自己的疑问：这里的论证和上一讲有什么联系？下次课前再看一遍。',
+    type: NOTE_TYPE.private,
+    age: 3 * DAY,
+    at: 0.5,
+  },
   { content: '老师举的例子很好，可以用在课程论文的引言里。', type: NOTE_TYPE.public, age: 6 * DAY, at: 0.2 },
   { content: '期末复习重点，记得整理成思维导图。', type: NOTE_TYPE.private, age: 12 * DAY, at: 0.8 },
   { content: '关键词摘录：实事求是、问题导向、系统观念。', type: NOTE_TYPE.public, age: 25 * DAY, at: 0.65 },
 ];
 
 const TEACHER_NOTES: { content: string; age: number; collectedAge: number; at: number }[] = [
-  { content: '教学提示：本讲可结合时事案例组织课堂讨论，先提出问题，再展开讲解。', age: 15 * DAY, collectedAge: 2 * DAY, at: 0.1 },
+  {
+    content: '教学提示：本讲可结合时事案例组织课堂讨论，先提出问题，再展开讲解。',
+    age: 15 * DAY,
+    collectedAge: 2 * DAY,
+    at: 0.1,
+  },
   { content: '板书要点：概念—原理—方法—案例，四步讲清本讲内容。', age: 20 * DAY, collectedAge: 10 * DAY, at: 0.4 },
 ];
 
@@ -96,7 +116,9 @@ async function videoPool(store: Store): Promise<{ courseVideos: VideoRecord[][];
   let courses = (await store.courses.recommended(COURSE_POOL * 2, 0)).filter((c) => c.videoCount > 0);
   if (courses.length < COURSE_POOL) {
     const seen = new Set(courses.map((c) => c.id));
-    const more = (await store.courses.list({}, 'mostViewed', COURSE_POOL * 2, 0)).filter((c) => c.videoCount > 0 && !seen.has(c.id));
+    const more = (await store.courses.list({}, 'mostViewed', COURSE_POOL * 2, 0)).filter(
+      (c) => c.videoCount > 0 && !seen.has(c.id),
+    );
     courses = [...courses, ...more];
   }
   const courseVideos: VideoRecord[][] = [];
@@ -141,7 +163,12 @@ export async function seedDemoLearning(store: Store, now: number = Date.now()): 
       if (added) summary.favouriteCourses += 1;
     }
     for (const [i, age] of LIKE_AGES.entries()) {
-      if (await store.userOperations.add({ userId: student.userId, videoId: at(i).id, operateType: OPERATE_TYPE.like }, now - age)) {
+      if (
+        await store.userOperations.add(
+          { userId: student.userId, videoId: at(i).id, operateType: OPERATE_TYPE.like },
+          now - age,
+        )
+      ) {
         summary.likes += 1;
       }
     }
@@ -217,7 +244,10 @@ export async function seedDemoLearning(store: Store, now: number = Date.now()): 
       age: 20 * DAY,
     });
     for (const m of messages) {
-      await store.messages.add({ userId: student.userId, type: m.type, message: m.message, videoId: m.videoId ?? null }, now - m.age);
+      await store.messages.add(
+        { userId: student.userId, type: m.type, message: m.message, videoId: m.videoId ?? null },
+        now - m.age,
+      );
       summary.messages += 1;
     }
 

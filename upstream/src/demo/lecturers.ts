@@ -38,7 +38,10 @@ function fill(template: string, values: Record<string, string | number>): string
  */
 function introHtml(plan: LecturerPlan, subject: SubjectBank, courseNames: readonly string[], rng: Rng): string {
   const { seed } = plan;
-  const shown = courseNames.slice(0, 2).map((n) => `《${n}》`).join('');
+  const shown = courseNames
+    .slice(0, 2)
+    .map((n) => `《${n}》`)
+    .join('');
   const p1 = `<p><strong>${seed.name}</strong>，${plan.position}，长期从事${seed.research}的教学与研究${
     shown ? `，在本平台主讲${shown}等课程` : ''
   }。</p>`;

@@ -43,7 +43,11 @@ function contentTexts(content: DemoContent): string[] {
     ...content.courses.flatMap((c) => [c.name, c.info]),
     ...content.lecturers.map((l) => l.name),
     ...content.topics.flatMap((t) => [t.title, t.info]),
-    ...content.videos.flatMap((v) => [v.name, ...v.keyframes.map((k) => `${k.keyPoints} ${k.description}`), ...v.transcript.map((p) => p.text)]),
+    ...content.videos.flatMap((v) => [
+      v.name,
+      ...v.keyframes.map((k) => `${k.keyPoints} ${k.description}`),
+      ...v.transcript.map((p) => p.text),
+    ]),
   ];
 }
 
@@ -65,7 +69,10 @@ export function demoKeywords(content: DemoContent, rng: Rng): string[] {
   const seen = new Set<string>();
   const keywords: string[] = [];
   // the favourites lead; names and catalogues fill in among the less searched ones
-  for (const keyword of [...favourites.slice(0, 8), ...rng.shuffle([...favourites.slice(8), ...lecturers, ...catalogues])]) {
+  for (const keyword of [
+    ...favourites.slice(0, 8),
+    ...rng.shuffle([...favourites.slice(8), ...lecturers, ...catalogues]),
+  ]) {
     if (!seen.has(keyword)) {
       seen.add(keyword);
       keywords.push(keyword);

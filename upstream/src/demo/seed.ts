@@ -45,7 +45,11 @@ const time = (iso: string, what: string): number => {
   return ms;
 };
 
-export async function seedDemoContent(store: ContentWriter, content: DemoContent, mediaDir: string = store.mediaDir): Promise<SeedSummary> {
+export async function seedDemoContent(
+  store: ContentWriter,
+  content: DemoContent,
+  mediaDir: string = store.mediaDir,
+): Promise<SeedSummary> {
   for (const image of content.images) {
     const file = mediaFilePath(mediaDir, image.path);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -166,6 +170,8 @@ export function describeSeed(summary: SeedSummary): string {
     `${summary.catalogues} catalogues, ${summary.lecturers} lecturers, ${summary.courses} courses, ` +
     `${summary.videos} videos, ${summary.topics} topics, ${summary.banners} banners, ${summary.images} images, ` +
     `${summary.searches} searches` +
-    (summary.media ? `, ${summary.media.lectures} demo lectures (${summary.media.onOpen} more made when first opened)` : '')
+    (summary.media
+      ? `, ${summary.media.lectures} demo lectures (${summary.media.onOpen} more made when first opened)`
+      : '')
   );
 }

@@ -7,7 +7,7 @@ import { BANNER_PREFIXES, MOBILE_ACTIVITY, TOPICS } from './text/topics';
 /** every catalogue id at or below `rootId` */
 function subtree(tree: CatalogueTree, rootId: number): Set<number> {
   const ids = new Set([rootId]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const n of tree.nodes) {
       if (ids.has(n.parentId) && !ids.has(n.id)) {

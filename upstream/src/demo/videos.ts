@@ -65,7 +65,9 @@ function conceptEpisode(ctx: EpisodeContext, index: number, concept: Concept, rn
   const at = ctx.leafConcepts.findIndex((c) => c[0] === term);
   const neighbours = [ctx.leafConcepts[at - 1], ctx.leafConcepts[at + 1]].filter((c): c is Concept => c !== undefined);
   const related: Concept =
-    previous?.kind === 'concept' && rng.chance(0.5) ? previous.concept : rng.pick(neighbours.length ? neighbours : [concept]);
+    previous?.kind === 'concept' && rng.chance(0.5)
+      ? previous.concept
+      : rng.pick(neighbours.length ? neighbours : [concept]);
   const nextPlan = ctx.episodes[index + 1];
   const vars: EpisodeVars = {
     course: ctx.course,
@@ -106,7 +108,14 @@ function conceptEpisode(ctx: EpisodeContext, index: number, concept: Concept, rn
   ];
   const count = rng.int(4, sentences.length);
   const keep = sentences.map((s, i) => (s.required ? i : -1)).filter((i) => i >= 0);
-  const picked = new Set(pickInOrder(rng, sentences.map((_, i) => i), count, keep));
+  const picked = new Set(
+    pickInOrder(
+      rng,
+      sentences.map((_, i) => i),
+      count,
+      keep,
+    ),
+  );
   for (const i of [...picked]) {
     const after = sentences[i]?.after;
     if (after !== undefined && !picked.has(after)) picked.add(after);
@@ -130,7 +139,10 @@ function conceptEpisode(ctx: EpisodeContext, index: number, concept: Concept, rn
 
 function summaryEpisode(ctx: EpisodeContext, index: number, rng: Rng): VideoContent {
   const covered = ctx.episodes.flatMap((e) => (e.kind === 'concept' ? [e.concept] : []));
-  const termList = listTerms(covered.map((c) => c[0]), covered.length);
+  const termList = listTerms(
+    covered.map((c) => c[0]),
+    covered.length,
+  );
   const first = covered[0];
   const last = covered[covered.length - 1];
   const transcript = [

@@ -160,7 +160,12 @@ export interface MultipartLimits {
 }
 
 /** an upload: a few short fields (token, userId) and one file */
-export const UPLOAD_PART_LIMITS: MultipartLimits = { maxParts: 8, maxFieldBytes: 1024, maxHeaderBytes: 1024, maxFiles: 1 };
+export const UPLOAD_PART_LIMITS: MultipartLimits = {
+  maxParts: 8,
+  maxFieldBytes: 1024,
+  maxHeaderBytes: 1024,
+  maxFiles: 1,
+};
 
 export const MULTIPART_MESSAGES = {
   invalid: '请求体不是有效的 multipart/form-data',
@@ -180,7 +185,8 @@ export function multipartBoundary(contentType: string | undefined): string {
   if (!isMultipart(contentType)) throw new ApiError(415, Code.badParameter, '请使用 multipart/form-data 上传文件');
   const match = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^\s;"]*))/i.exec(contentType!);
   const boundary = match?.[1] ?? match?.[2] ?? '';
-  if (!/^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary)) throw badParameter(MULTIPART_MESSAGES.invalid);
+  if (!/^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary))
+    throw badParameter(MULTIPART_MESSAGES.invalid);
   return boundary;
 }
 
@@ -274,13 +280,20 @@ export async function parseMultipart(
   const files: UploadedFile[] = [];
   for (const [field, value] of form.entries()) {
     // the parser agrees with the checks above; should it ever not, the limits still hold
-    if (pairs.length + files.length >= limits.maxParts) throw badParameter(MULTIPART_MESSAGES.tooManyParts(limits.maxParts));
+    if (pairs.length + files.length >= limits.maxParts)
+      throw badParameter(MULTIPART_MESSAGES.tooManyParts(limits.maxParts));
     if (typeof value === 'string') {
-      if (Buffer.byteLength(value) > limits.maxFieldBytes) throw badParameter(MULTIPART_MESSAGES.fieldTooLong(limits.maxFieldBytes));
+      if (Buffer.byteLength(value) > limits.maxFieldBytes)
+        throw badParameter(MULTIPART_MESSAGES.fieldTooLong(limits.maxFieldBytes));
       pairs.push([field, value]);
     } else {
       if (files.length >= limits.maxFiles) throw badParameter(MULTIPART_MESSAGES.tooManyFiles(limits.maxFiles));
-      files.push({ field, fileName: value.name, declaredType: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+      files.push({
+        field,
+        fileName: value.name,
+        declaredType: value.type,
+        bytes: Buffer.from(await value.arrayBuffer()),
+      });
     }
   }
   return { pairs, files };

@@ -62,7 +62,7 @@ function formatV6(value: bigint): string {
   // the longest run (≥ 2) of zero groups becomes "::"
   let bestStart = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (parts[i] !== 0) {
       i += 1;
       continue;
@@ -96,7 +96,8 @@ export function parseCidr(input: string): Cidr {
   const prefixText = slash < 0 ? undefined : text.slice(slash + 1);
   const v4 = parseV4(addressText);
   const v6 = v4 === null ? parseV6(addressText) : null;
-  if (v4 === null && v6 === null) throw new CidrError(`"${input}" 不是有效的 IP 地址段（CIDR），例如 10.20.0.0/16 或 2001:db8::/32`);
+  if (v4 === null && v6 === null)
+    throw new CidrError(`"${input}" 不是有效的 IP 地址段（CIDR），例如 10.20.0.0/16 或 2001:db8::/32`);
   const familyBits = v4 !== null ? 32 : 128;
   if (prefixText !== undefined && !/^[0-9]{1,3}$/.test(prefixText)) {
     throw new CidrError(`"${input}" 的前缀长度无效，应为 0 到 ${familyBits} 的整数`);

@@ -46,7 +46,12 @@ export const notFound = (message: string) => new ApiError(404, Code.notFound, me
 export const badSignature = () => new ApiError(401, Code.badSignature, MESSAGES.badSignature);
 export const refused = (message: string) => new ApiError(200, Code.refused, message);
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const payload = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',

@@ -71,7 +71,11 @@ export function createOperatorPaths(options: OperatorPaths) {
   };
 
   /** Answers /readyz and /metrics (true), or leaves the request to the server (false). */
-  return async function serveOperatorPath(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  return async function serveOperatorPath(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (pathname === '/readyz') {
       const failed = await failedChecks(options.readiness);

@@ -21,7 +21,12 @@ export interface RedisReplayCacheOptions {
 
 /** A Redis client for the upstream's shared state: fails a command fast while disconnected, named for CLIENT LIST. */
 export function connectRedis(redisUrl: string, connectionName: string, logger: Logger): Redis {
-  const client = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectionName, lazyConnect: true });
+  const client = new Redis(redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectionName,
+    lazyConnect: true,
+  });
   client.on('error', (error: Error) => logger.warn(`redis (${connectionName}): ${error.message}`));
   return client;
 }
@@ -30,7 +35,10 @@ export function createRedisReplayCache(redis: Redis, options: RedisReplayCacheOp
   const fallback = options.fallback ?? createInProcessReplayCache();
   let degraded = false;
   const fellBack = (error: unknown) => {
-    if (!degraded) options.logger.warn(`redis: replay cache unreachable, checking signs in this process only: ${error instanceof Error ? error.message : String(error)}`);
+    if (!degraded)
+      options.logger.warn(
+        `redis: replay cache unreachable, checking signs in this process only: ${error instanceof Error ? error.message : String(error)}`,
+      );
     degraded = true;
   };
   return {
@@ -38,7 +46,13 @@ export function createRedisReplayCache(redis: Redis, options: RedisReplayCacheOp
       // this process's memory too: a sign first seen during an outage is still refused here after it
       const firstHere = await fallback.remember(sign, ttlSeconds);
       try {
-        const answer = await redis.set(`${options.prefix}sign:${sign}`, '1', 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX');
+        const answer = await redis.set(
+          `${options.prefix}sign:${sign}`,
+          '1',
+          'EX',
+          Math.max(1, Math.ceil(ttlSeconds)),
+          'NX',
+        );
         if (degraded) options.logger.info('redis: replay cache reachable again');
         degraded = false;
         return firstHere && answer === 'OK';
@@ -87,7 +101,9 @@ export async function openSharedReplayCache(
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`REDIS_URL: cannot share the replay cache: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `REDIS_URL: cannot share the replay cache: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return {
     cache: createRedisReplayCache(redis, { prefix: config.redisPrefix, logger }),

@@ -38,7 +38,10 @@ export function serveEnvelopes(
       res.once('close', () => {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const route = observation?.routeOf(method, path) ?? 'unknown';
-        observation?.metrics.httpRequestDuration.observe({ route, method, status: statusClass(res.statusCode) }, seconds);
+        observation?.metrics.httpRequestDuration.observe(
+          { route, method, status: statusClass(res.statusCode) },
+          seconds,
+        );
         const completed = res.writableFinished;
         // the id named here too: the event need not run in the request's async context
         const line = {

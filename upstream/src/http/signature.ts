@@ -16,7 +16,9 @@ export function canonicalParams(pairs: ParamPairs): string {
 }
 
 export function computeSign(pairs: ParamPairs, timespan: string, secret: string, algorithm: SignAlgorithm): string {
-  return createHash(algorithm).update(canonicalParams(pairs) + timespan + secret, 'utf8').digest('hex');
+  return createHash(algorithm)
+    .update(canonicalParams(pairs) + timespan + secret, 'utf8')
+    .digest('hex');
 }
 
 export interface SignatureCheck {

@@ -151,7 +151,8 @@ export function openSignedUpload(
 const productIdMatches = (req: IncomingMessage, config: UpstreamConfig): boolean =>
   header(req, 'productid')?.trim() === String(config.productId);
 
-const wrongProductId = (config: UpstreamConfig) => new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
+const wrongProductId = (config: UpstreamConfig) =>
+  new ApiError(400, Code.badParameter, `请求头 productId 必须是 ${config.productId}`);
 
 /**
  * The sign over `pairs` within the window (else 401/4001), then the productId header (else
@@ -212,7 +213,13 @@ async function checkSigned(
  * sign was first accepted on, it is spent for every path of this server (and of every server
  * sharing the cache).
  */
-function spendSign(sign: string, timespan: string, config: UpstreamConfig, nowMs: number, replay: ReplayCache): Promise<boolean> {
+function spendSign(
+  sign: string,
+  timespan: string,
+  config: UpstreamConfig,
+  nowMs: number,
+  replay: ReplayCache,
+): Promise<boolean> {
   return replay.remember(spentSignKey(sign), signLifetimeSeconds(timespan, config.signWindowSeconds, nowMs));
 }
 

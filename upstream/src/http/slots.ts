@@ -21,7 +21,8 @@ export interface Slots {
 export function createSlots(limit: number, options: { perHolder?: number } = {}): Slots {
   const perHolder = options.perHolder ?? limit;
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`slot limit must be a positive integer, got ${limit}`);
-  if (!Number.isInteger(perHolder) || perHolder < 1) throw new Error(`slots per holder must be a positive integer, got ${perHolder}`);
+  if (!Number.isInteger(perHolder) || perHolder < 1)
+    throw new Error(`slots per holder must be a positive integer, got ${perHolder}`);
   let inUse = 0;
   const held = new Map<string | number, number>();
   return {

@@ -57,11 +57,20 @@ const FILE_PART = /;\s*filename\*?\s*=/i;
  */
 export function fieldsPrefixLimit(boundary: string, limits: MultipartLimits): number {
   const delimiterLine = 2 + 2 + boundary.length + 2;
-  return (limits.maxParts - 1) * (delimiterLine + limits.maxHeaderBytes + 4 + limits.maxFieldBytes + 2) + delimiterLine + limits.maxHeaderBytes + 4;
+  return (
+    (limits.maxParts - 1) * (delimiterLine + limits.maxHeaderBytes + 4 + limits.maxFieldBytes + 2) +
+    delimiterLine +
+    limits.maxHeaderBytes +
+    4
+  );
 }
 
 /** Starts reading `req`'s multipart body (its Content-Type's boundary is checked first: 415 / 4000). */
-export function readUploadBody(req: IncomingMessage, contentType: string | undefined, options: UploadBodyOptions): UploadBody {
+export function readUploadBody(
+  req: IncomingMessage,
+  contentType: string | undefined,
+  options: UploadBodyOptions,
+): UploadBody {
   let boundary: string;
   try {
     boundary = multipartBoundary(contentType);

@@ -99,7 +99,8 @@ interface JobRow {
 
 /** a failed job's output is the error pg-boss kept: its message is enough (no stack in the admin's list) */
 function outcomeOf(output: unknown): unknown {
-  if (output && typeof output === 'object' && 'stack' in output && 'message' in output) return { error: (output as { message: unknown }).message };
+  if (output && typeof output === 'object' && 'stack' in output && 'message' in output)
+    return { error: (output as { message: unknown }).message };
   return output ?? null;
 }
 
@@ -183,7 +184,14 @@ export async function openJobQueue(url: string, options: JobQueueOptions = {}): 
   return {
     async define(definitions, { missingOnly = false } = {}) {
       for (const d of definitions) {
-        const queue = { name: d.name, policy: d.policy ?? ('stately' as const), retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds ?? RETRY_DELAY_S, retryBackoff: true, expireInSeconds: d.expireInSeconds };
+        const queue = {
+          name: d.name,
+          policy: d.policy ?? ('stately' as const),
+          retryLimit: d.retryLimit,
+          retryDelay: d.retryDelaySeconds ?? RETRY_DELAY_S,
+          retryBackoff: true,
+          expireInSeconds: d.expireInSeconds,
+        };
         const exists = Boolean(await boss.getQueue(d.name));
         if (exists && missingOnly) continue;
         if (exists) await boss.updateQueue(d.name, queue);
@@ -193,34 +201,42 @@ export async function openJobQueue(url: string, options: JobQueueOptions = {}): 
       }
     },
     async work(name, handler) {
-      await boss.work(name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
-        if (!job) return null;
-        // pg-boss fails a job past its expiry but cannot stop the task: the task's signal tells it to
-        const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(Math.max(1, job.expireInSeconds) * 1000)]);
-        // reports are written in the order made (tasks need not await them), all before the job ends
-        let written: Promise<void> = Promise.resolve();
-        const output = await handler({
-          id: job.id,
-          data: (job.data ?? {}) as JobData,
-          signal,
-          progress(done, total, detail) {
-            const write = written.then(async () => {
-              await progress.query(
-                `INSERT INTO ${schema}.job_progress (job_id, done, total, detail) VALUES ($1, $2, $3, $4)
+      await boss.work(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          if (!job) return null;
+          // pg-boss fails a job past its expiry but cannot stop the task: the task's signal tells it to
+          const signal = AbortSignal.any([
+            stopping.signal,
+            AbortSignal.timeout(Math.max(1, job.expireInSeconds) * 1000),
+          ]);
+          // reports are written in the order made (tasks need not await them), all before the job ends
+          let written: Promise<void> = Promise.resolve();
+          const output = await handler({
+            id: job.id,
+            data: (job.data ?? {}) as JobData,
+            signal,
+            progress(done, total, detail) {
+              const write = written.then(async () => {
+                await progress.query(
+                  `INSERT INTO ${schema}.job_progress (job_id, done, total, detail) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (job_id) DO UPDATE SET done = excluded.done, total = excluded.total, detail = excluded.detail, updated_at = now()`,
-                [job.id, Math.round(done), Math.round(total), detail ?? null],
-              );
-            });
-            written = write.catch(() => {});
-            return write;
-          },
-        });
-        await written;
-        return output;
-      });
+                  [job.id, Math.round(done), Math.round(total), detail ?? null],
+                );
+              });
+              written = write.catch(() => {});
+              return write;
+            },
+          });
+          await written;
+          return output;
+        },
+      );
     },
     send: (name, data = {}) => boss.send(name, data),
-    list: (limit, name) => (name === undefined ? select('', [], limitOf(limit)) : select('AND j.name = $1', [name], limitOf(limit))),
+    list: (limit, name) =>
+      name === undefined ? select('', [], limitOf(limit)) : select('AND j.name = $1', [name], limitOf(limit)),
     async get(id) {
       if (!UUID.test(id)) return null;
       return (await select('AND j.id = $1', [id], 1))[0] ?? null;

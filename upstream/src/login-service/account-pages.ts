@@ -57,8 +57,17 @@ export const PAGE_MESSAGES = {
   findPasswordInput: '请输入用户名，以及正确的邮箱或手机号码',
 } as const;
 
-const CONTACT_PAGES: Record<ContactKind, { title: string; label: string; inputType: string; maxLength: number; autocomplete: string }> = {
-  email: { title: '修改联系邮箱', label: '新邮箱', inputType: 'email', maxLength: EMAIL_MAX_LENGTH, autocomplete: 'email' },
+const CONTACT_PAGES: Record<
+  ContactKind,
+  { title: string; label: string; inputType: string; maxLength: number; autocomplete: string }
+> = {
+  email: {
+    title: '修改联系邮箱',
+    label: '新邮箱',
+    inputType: 'email',
+    maxLength: EMAIL_MAX_LENGTH,
+    autocomplete: 'email',
+  },
   phone: { title: '修改手机号码', label: '新手机号码', inputType: 'tel', maxLength: 20, autocomplete: 'tel' },
 };
 
@@ -112,7 +121,8 @@ function renderShell({ title, body, back }: Shell): string {
 
 const alertHtml = (error: string | null): string =>
   error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '';
-const statusHtml = (className: 'ok' | 'notice', text: string): string => `<p class="${className}" role="status">${escapeHtml(text)}</p>`;
+const statusHtml = (className: 'ok' | 'notice', text: string): string =>
+  `<p class="${className}" role="status">${escapeHtml(text)}</p>`;
 const csrfFields = (csrf: string, redirect: string): string =>
   `<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">\n    <input type="hidden" name="redirect" value="${escapeHtml(redirect)}">`;
 
@@ -130,7 +140,7 @@ export function createAccountPages(deps: AccountPagesDeps) {
   /** the signed-in user of the utoken cookie and that session's token hash, or null */
   async function signedIn(req: IncomingMessage): Promise<{ user: UserRecord; tokenHash: string } | null> {
     const token = cookiesOf(req).get(TOKEN_COOKIE);
-    return token ? (await auth.session(token)) : null;
+    return token ? await auth.session(token) : null;
   }
 
   function csrfCookie(path: AccountPagePath, value: string, req: IncomingMessage): string {
@@ -164,7 +174,8 @@ export function createAccountPages(deps: AccountPagesDeps) {
   async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
     const body = await readBody(req, FORM_BODY_LIMIT);
     const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (mediaType !== 'application/x-www-form-urlencoded') throw new ApiError(415, Code.badParameter, '请通过页面表单提交');
+    if (mediaType !== 'application/x-www-form-urlencoded')
+      throw new ApiError(415, Code.badParameter, '请通过页面表单提交');
     return new URLSearchParams(body.toString('utf8'));
   }
 
@@ -180,9 +191,16 @@ export function createAccountPages(deps: AccountPagesDeps) {
     const provider = /^[123]$/.test(typeText) ? OAUTH_PROVIDERS[Number(typeText) as OAuthProviderType] : undefined;
     if (!provider) {
       const links = Object.entries(OAUTH_PROVIDERS)
-        .map(([t, p]) => `<li><a href="/bind?type=${t}&amp;redirect=${escapeHtml(encodeURIComponent(redirect))}">${p.label}</a></li>`)
+        .map(
+          ([t, p]) =>
+            `<li><a href="/bind?type=${t}&amp;redirect=${escapeHtml(encodeURIComponent(redirect))}">${p.label}</a></li>`,
+        )
         .join('');
-      send(req, res, 400, { title: '绑定第三方账号', back, body: `${alertHtml(PAGE_MESSAGES.unknownProvider)}\n  <ul>${links}</ul>` });
+      send(req, res, 400, {
+        title: '绑定第三方账号',
+        back,
+        body: `${alertHtml(PAGE_MESSAGES.unknownProvider)}\n  <ul>${links}</ul>`,
+      });
       return;
     }
     const title = `绑定${provider.label}账号`;
@@ -247,7 +265,11 @@ export function createAccountPages(deps: AccountPagesDeps) {
       return;
     }
     const csrf = sessionCsrf.tokenFor(`/${kind}`, session.tokenHash);
-    send(req, res, 200, { title, back, body: contactBody(kind, session.user, { csrf, redirect, value: '', error: null, saved: null }) });
+    send(req, res, 200, {
+      title,
+      back,
+      body: contactBody(kind, session.user, { csrf, redirect, value: '', error: null, saved: null }),
+    });
   }
 
   async function submitContact(req: IncomingMessage, res: ServerResponse, kind: ContactKind): Promise<void> {
@@ -259,7 +281,10 @@ export function createAccountPages(deps: AccountPagesDeps) {
     const password = form.get('password') ?? '';
     const session = await signedIn(req);
     // a page of ours that returns to this page: the visitor's "come back" is the GET form
-    const returnTo = new URL(`/${kind}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, view.selfUrl(req)).href;
+    const returnTo = new URL(
+      `/${kind}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
+      view.selfUrl(req),
+    ).href;
     if (!session) {
       signInPage(req, res, title, back, returnTo);
       return;
@@ -268,7 +293,11 @@ export function createAccountPages(deps: AccountPagesDeps) {
     // the token this session's form carries: computed from the session, never taken from the request
     const csrf = sessionCsrf.tokenFor(`/${kind}`, tokenHash);
     if (!sessionCsrf.matches(`/${kind}`, tokenHash, form.get('csrf'))) {
-      send(req, res, 403, { title, back, body: contactBody(kind, user, { csrf, redirect, value, error: PAGE_MESSAGES.staleForm, saved: null }) });
+      send(req, res, 403, {
+        title,
+        back,
+        body: contactBody(kind, user, { csrf, redirect, value, error: PAGE_MESSAGES.staleForm, saved: null }),
+      });
       return;
     }
     const page = (error: string | null, saved: string | null, shown: UserRecord) =>
@@ -276,7 +305,8 @@ export function createAccountPages(deps: AccountPagesDeps) {
 
     // input first: a typo is not a password attempt
     const stored = kind === 'email' ? normaliseEmail(value) : normalisePhone(value);
-    if (!isNetworkIdentity(user) && stored === null) return page(kind === 'email' ? CONTACT_MESSAGES.email : CONTACT_MESSAGES.phone, null, user);
+    if (!isNetworkIdentity(user) && stored === null)
+      return page(kind === 'email' ? CONTACT_MESSAGES.email : CONTACT_MESSAGES.phone, null, user);
     if (!isNetworkIdentity(user) && password === '') return page(PAGE_MESSAGES.passwordRequired, null, user);
     try {
       const saved = await accounts.changeContact(user, tokenHash, kind, value, password, clientIp(req));
@@ -318,7 +348,11 @@ export function createAccountPages(deps: AccountPagesDeps) {
       req,
       res,
       200,
-      { title: '找回密码', back: view.safeRedirect(req, redirect), body: findBody({ csrf, redirect, userName: '', contact: '', error: null }) },
+      {
+        title: '找回密码',
+        back: view.safeRedirect(req, redirect),
+        body: findBody({ csrf, redirect, userName: '', contact: '', error: null }),
+      },
       setCookie,
     );
   }
@@ -337,7 +371,11 @@ export function createAccountPages(deps: AccountPagesDeps) {
         req,
         res,
         403,
-        { title: '找回密码', back, body: findBody({ csrf, redirect, userName, contact: contactText, error: PAGE_MESSAGES.staleForm }) },
+        {
+          title: '找回密码',
+          back,
+          body: findBody({ csrf, redirect, userName, contact: contactText, error: PAGE_MESSAGES.staleForm }),
+        },
         setCookie,
       );
       return;
@@ -348,7 +386,11 @@ export function createAccountPages(deps: AccountPagesDeps) {
         req,
         res,
         200,
-        { title: '找回密码', back, body: findBody({ csrf, redirect, userName, contact: contactText, error: PAGE_MESSAGES.findPasswordInput }) },
+        {
+          title: '找回密码',
+          back,
+          body: findBody({ csrf, redirect, userName, contact: contactText, error: PAGE_MESSAGES.findPasswordInput }),
+        },
         setCookie,
       );
       return;

@@ -10,7 +10,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UpstreamConfig } from '../config';
 import { ApiError } from '../http/envelope';
 import { readBody } from '../http/body';
-import { cookiesOf, createBrowserView, csrfMatches, escapeHtml, newCsrfToken, sendHtml, TOKEN_COOKIE, validCsrf } from './page-kit';
+import {
+  cookiesOf,
+  createBrowserView,
+  csrfMatches,
+  escapeHtml,
+  newCsrfToken,
+  sendHtml,
+  TOKEN_COOKIE,
+  validCsrf,
+} from './page-kit';
 import { AUTH_MESSAGES, type AuthService } from './services/auth-service';
 
 export const CSRF_COOKIE = 'login_csrf';
@@ -106,7 +115,13 @@ export function createLoginPage(deps: LoginPageDeps) {
   function show(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const csrf = newCsrfToken();
     const reason = REASONS[url.searchParams.get('reason') ?? ''] ?? null;
-    sendPage(res, req, 200, { csrf, redirect: url.searchParams.get('redirect') ?? '', userName: '', error: null, notice: reason });
+    sendPage(res, req, 200, {
+      csrf,
+      redirect: url.searchParams.get('redirect') ?? '',
+      userName: '',
+      error: null,
+      notice: reason,
+    });
   }
 
   async function submit(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -29,7 +29,8 @@ export function cookiesOf(req: IncomingMessage): Map<string, string> {
 
 export const newCsrfToken = (): string => randomBytes(32).toString('base64url');
 
-export const validCsrf = (value: string | undefined): value is string => value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value);
+export const validCsrf = (value: string | undefined): value is string =>
+  value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value);
 
 /** the double-submit check: the cookie is one of ours and the form repeats it */
 export function csrfMatches(cookie: string | undefined, field: string | null): boolean {
@@ -51,7 +52,8 @@ export function createSessionCsrf(secret: string) {
     createHmac('sha256', key).update(`${scope}\n${tokenHash}`).digest('base64url');
   return {
     tokenFor,
-    matches: (scope: string, tokenHash: string, field: string | null): boolean => csrfMatches(tokenFor(scope, tokenHash), field),
+    matches: (scope: string, tokenHash: string, field: string | null): boolean =>
+      csrfMatches(tokenFor(scope, tokenHash), field),
   };
 }
 
@@ -62,7 +64,13 @@ export interface PageHeaders {
 }
 
 /** a page with the headers of every login-service page */
-export function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string, options: PageHeaders = {}): void {
+export function sendHtml(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  html: string,
+  options: PageHeaders = {},
+): void {
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
   const headers: Record<string, string | string[]> = {
     'Content-Type': 'text/html; charset=utf-8',
@@ -105,7 +113,10 @@ export function createBrowserView(config: UpstreamConfig): BrowserView {
     const peer = req.socket.remoteAddress ?? '';
     const header = req.headers['x-forwarded-for'];
     if (!trusted(peer) || header === undefined) return peer;
-    const hops = (Array.isArray(header) ? header.join(',') : header).split(',').map((h) => h.trim()).filter(Boolean);
+    const hops = (Array.isArray(header) ? header.join(',') : header)
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     let client = peer;
     for (let i = hops.length - 1; i >= 0; i -= 1) {
       client = hops[i]!;

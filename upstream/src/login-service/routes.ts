@@ -60,7 +60,11 @@ const MAX_FIELD_LENGTH = 64 * 1024;
  * -1 登录已失效，请重新登录; a `userId` (required where the call names one) that is not the
  * token's user is -1 无权修改其他用户的资料.
  */
-async function caller(auth: AuthService, params: Params, userId: 'required' | 'optional'): Promise<{ user: UserRecord; tokenHash: string }> {
+async function caller(
+  auth: AuthService,
+  params: Params,
+  userId: 'required' | 'optional',
+): Promise<{ user: UserRecord; tokenHash: string }> {
   const token = tokenParam(params);
   const claimed = userId === 'required' ? params.int('userId', { min: 1 }) : params.optionalInt('userId', { min: 1 });
   const session = await auth.session(token);
@@ -84,7 +88,11 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
       handle: async ({ params }) => {
         const cid = params.text('cid', 64, true);
         const current = params.text('token', 512).trim();
-        return { code: Code.ok, message: MESSAGES.ok, items: (await auth.companyLogin(cid, current || undefined)).token };
+        return {
+          code: Code.ok,
+          message: MESSAGES.ok,
+          items: (await auth.companyLogin(cid, current || undefined)).token,
+        };
       },
     },
     {
@@ -165,7 +173,11 @@ export function loginRoutes({ auth, accounts, avatars }: LoginRouteServices): Lo
           birthday: params.has('birthday') ? params.text('birthday', MAX_FIELD_LENGTH) : undefined,
         };
         const { user } = await caller(auth, params, 'required');
-        return { code: Code.done, message: ACCOUNT_MESSAGES.profileSaved, items: await accounts.updateProfile(user, fields) };
+        return {
+          code: Code.done,
+          message: ACCOUNT_MESSAGES.profileSaved,
+          items: await accounts.updateProfile(user, fields),
+        };
       },
     },
     {

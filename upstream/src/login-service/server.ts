@@ -68,16 +68,29 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
   const { config, store } = options;
   const logger = options.logger ?? createLogger(config.logLevel, 'login-service');
   const now = options.now ?? Date.now;
-  const uploadSlots = createSlots(options.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS, { perHolder: MAX_UPLOADS_PER_USER });
-  const metrics = createServiceMetrics({ uploadSlotsInUse: () => uploadSlots.inUse, uploadSlotsLimit: uploadSlots.limit });
-  const auth = createAuthService({ store, config, logger, now, onThrottled: (waitMs) => metrics.loginThrottleWaits.observe(waitMs / 1000) });
+  const uploadSlots = createSlots(options.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS, {
+    perHolder: MAX_UPLOADS_PER_USER,
+  });
+  const metrics = createServiceMetrics({
+    uploadSlotsInUse: () => uploadSlots.inUse,
+    uploadSlotsLimit: uploadSlots.limit,
+  });
+  const auth = createAuthService({
+    store,
+    config,
+    logger,
+    now,
+    onThrottled: (waitMs) => metrics.loginThrottleWaits.observe(waitMs / 1000),
+  });
   const accounts = createAccountService({ store, auth, logger, now });
   const avatars = createAvatarService({ store, logger });
   const routes = buildLoginRouteTable({ auth, accounts, avatars });
   const page = createLoginPage({ config, auth });
   const accountPages = createAccountPages({ config, auth, accounts });
   const uploadReadDeadlineMs = options.uploadReadDeadlineMs ?? UPLOAD_READ_DEADLINE_MS;
-  const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
+  const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () =>
+    metrics.replayedSigns.inc(),
+  );
   const serveOperatorPath = createOperatorPaths({
     readiness: [{ name: 'database', check: () => store.ping() }],
     metrics,
@@ -120,7 +133,16 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
       // the body is read, then the signed fields before the file (the token: a user with a session),
       // and only then a slot (at most MAX_UPLOADS_PER_USER per user) and the file. The whole body must
       // arrive within the upload deadline, so nobody holds a slot, or a connection, by trickling.
-      const upload = openSignedUpload(req, url, config, logger, replay, route.upload, uploadReadDeadlineMs, 'login-service');
+      const upload = openSignedUpload(
+        req,
+        url,
+        config,
+        logger,
+        replay,
+        route.upload,
+        uploadReadDeadlineMs,
+        'login-service',
+      );
       let release: (() => void) | null = null;
       try {
         const uploader = await route.upload.uploader(new Params(await upload.signedFields()));
@@ -141,7 +163,8 @@ export function createLoginServiceHandler(options: LoginServiceOptions) {
       } catch (error) {
         upload.abandon();
         if (error instanceof ApiError && error.status === 408) metrics.uploadRefusals.inc({ reason: 'deadline' });
-        if (error instanceof ApiError && error.status === 408) logger.warn(`upload cut off: its body did not arrive within ${uploadReadDeadlineMs} ms`);
+        if (error instanceof ApiError && error.status === 408)
+          logger.warn(`upload cut off: its body did not arrive within ${uploadReadDeadlineMs} ms`);
         throw error;
       } finally {
         release?.();
@@ -159,7 +182,9 @@ export async function startLoginService(options: LoginServiceOptions): Promise<R
   const logger = options.logger ?? createLogger(options.config.logLevel, 'login-service');
   // replicas share the signs already accepted (REDIS_URL)
   const shared = options.replayCache ? null : await openSharedReplayCache(options.config, 'login-service', logger);
-  const server = createServer(createLoginServiceHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache }));
+  const server = createServer(
+    createLoginServiceHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache }),
+  );
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   let running: RunningServer;

@@ -23,7 +23,13 @@ import type { JobContext, JobDefinition, JobQueue } from '../jobs/queue';
 import { CLIP_DEADLINE_MS, CLIP_KILL_GRACE_MS } from '../learning-limits';
 import type { Logger } from '../logger';
 import { removeStrayPartialClips } from '../media/fragment-files';
-import { importFolder, PARTIAL_CLIP_SUFFIX, readManifest, type FolderImportResult, type ProgressReporter } from '../media/pipeline';
+import {
+  importFolder,
+  PARTIAL_CLIP_SUFFIX,
+  readManifest,
+  type FolderImportResult,
+  type ProgressReporter,
+} from '../media/pipeline';
 import type { SearchIndex } from '../search/engine';
 import type { Store } from '../store';
 import type { MainApiData } from './data';
@@ -36,9 +42,20 @@ export const BACKGROUND_JOBS = {
   /** half-written cuts older than STRAY_PARTIAL_CLIP_AGE_MS (a running cut is never that old) */
   fragmentsPartials: { name: 'fragments-partials', cron: '47 * * * *', expireInSeconds: 300, retryLimit: 2 },
   /** { folder }: any number asked for, one imported at a time (they number new courses and videos); resumable, so retried */
-  mediaImport: { name: 'media-import', policy: 'singleton', expireInSeconds: 23 * 3_600, retryLimit: 2, retryDelaySeconds: 60 },
+  mediaImport: {
+    name: 'media-import',
+    policy: 'singleton',
+    expireInSeconds: 23 * 3_600,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+  },
   searchRebuild: { name: 'search-rebuild', expireInSeconds: 6 * 3_600, retryLimit: 1, retryDelaySeconds: 60 },
-  aiKnowledgeRebuild: { name: 'ai-knowledge-rebuild', expireInSeconds: 6 * 3_600, retryLimit: 1, retryDelaySeconds: 60 },
+  aiKnowledgeRebuild: {
+    name: 'ai-knowledge-rebuild',
+    expireInSeconds: 6 * 3_600,
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 /** the jobs an operator may ask for by name alone (media-import needs its folder: npm run media:import) */
@@ -62,10 +79,14 @@ export function removeOldPartialClips(mediaDir: string, at: number): number {
 const PROGRESS_EVERY_MS = 2_000;
 
 /** imports the folder (a job of media-import, or the CLI itself on SQLite), reporting to `reporter` */
-export async function runMediaImport(store: Store, folder: string, context: Pick<JobContext, 'signal' | 'progress'>): Promise<FolderImportResult> {
+export async function runMediaImport(
+  store: Store,
+  folder: string,
+  context: Pick<JobContext, 'signal' | 'progress'>,
+): Promise<FolderImportResult> {
   // done/total in steps: each video's steps (known from its first step) times the manifest's videos
   const videos = readManifest(folder).videos.length;
-    let stepsDone = 0;
+  let stepsDone = 0;
   let stepsPerVideo = 1;
   let label = '';
   let lastWrite = 0;
@@ -103,7 +124,9 @@ export async function runSearchRebuild(data: MainApiData, context: Pick<JobConte
       if (index === current && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
       current = index;
       lastWrite = Date.now();
-      void context.progress(SEARCH_INDEXES.indexOf(index), SEARCH_INDEXES.length, `${index}: ${rows} rows`).catch(() => {});
+      void context
+        .progress(SEARCH_INDEXES.indexOf(index), SEARCH_INDEXES.length, `${index}: ${rows} rows`)
+        .catch(() => {});
     },
   });
   await context.progress(SEARCH_INDEXES.length, SEARCH_INDEXES.length, 'done');
@@ -139,7 +162,10 @@ export interface BackgroundOptions {
 }
 
 /** starts the background work; answers the function that stops it */
-export async function startBackgroundWork(store: MainApiData, options: BackgroundOptions): Promise<() => Promise<void>> {
+export async function startBackgroundWork(
+  store: MainApiData,
+  options: BackgroundOptions,
+): Promise<() => Promise<void>> {
   const { logger, jobs } = options;
   const writer = createContentWriter(options.ai, logger);
   if (!jobs) {
@@ -151,7 +177,9 @@ export async function startBackgroundWork(store: MainApiData, options: Backgroun
     };
   }
   const delay = options.retryDelaySeconds;
-  await jobs.define(Object.values(BACKGROUND_JOBS).map((job) => (delay === undefined ? job : { ...job, retryDelaySeconds: delay })));
+  await jobs.define(
+    Object.values(BACKGROUND_JOBS).map((job) => (delay === undefined ? job : { ...job, retryDelaySeconds: delay })),
+  );
   // this machine's media folder, now: the hourly job cleans only the one of the process that works it
   try {
     const removed = removeOldPartialClips(store.mediaDir, options.now());
@@ -160,12 +188,27 @@ export async function startBackgroundWork(store: MainApiData, options: Backgroun
     logger.error('removing half-written fragment cuts failed', error);
   }
   if (options.work) {
-    await jobs.work(BACKGROUND_JOBS.fragmentsSweep.name, async () => ({ deleted: await sweepExpiredFragments(store, options.now()) }));
-    await jobs.work(BACKGROUND_JOBS.fragmentsPartials.name, async () => ({ removed: removeOldPartialClips(store.mediaDir, options.now()) }));
+    await jobs.work(BACKGROUND_JOBS.fragmentsSweep.name, async () => ({
+      deleted: await sweepExpiredFragments(store, options.now()),
+    }));
+    await jobs.work(BACKGROUND_JOBS.fragmentsPartials.name, async () => ({
+      removed: removeOldPartialClips(store.mediaDir, options.now()),
+    }));
     await jobs.work(BACKGROUND_JOBS.aiContentRefresh.name, async ({ signal }) => {
-      const summary = await runContentJob(store, { writer, limit: AI_CONTENT_REFRESH_BATCH, signal, logger, yieldBetween: true });
+      const summary = await runContentJob(store, {
+        writer,
+        limit: AI_CONTENT_REFRESH_BATCH,
+        signal,
+        logger,
+        yieldBetween: true,
+      });
       options.onBacklog?.(summary.remaining);
-      return { generated: summary.generated, courses: summary.courses, failed: summary.failed, remaining: summary.remaining };
+      return {
+        generated: summary.generated,
+        courses: summary.courses,
+        failed: summary.failed,
+        remaining: summary.remaining,
+      };
     });
     await jobs.work(BACKGROUND_JOBS.mediaImport.name, async (context) => {
       const folder = context.data.folder;

@@ -31,7 +31,11 @@ export function withEngines(store: SqliteStore): MainApiData {
 export async function withEnginesOf(store: Store): Promise<MainApiData> {
   if ('sqlite' in store) return withEngines(store as SqliteStore);
   const { connection } = store as PostgresStore;
-  return { ...store, search: await createPostgresSearchEngine(connection), knowledge: await createPostgresKnowledgeBase(connection) };
+  return {
+    ...store,
+    search: await createPostgresSearchEngine(connection),
+    knowledge: await createPostgresKnowledgeBase(connection),
+  };
 }
 
 /** opens (and migrates) the SQLite store under dataDir with its engines */

@@ -120,7 +120,11 @@ export const toBannerItem = (b: BannerRecord): BannerItem => ({
   gotoUrl: b.gotoUrl,
 });
 
-export const toCatalogueNode = (c: CatalogueRecord, resourceCount: number, child: CatalogueNode[] = []): CatalogueNode => ({
+export const toCatalogueNode = (
+  c: CatalogueRecord,
+  resourceCount: number,
+  child: CatalogueNode[] = [],
+): CatalogueNode => ({
   id: c.id,
   name: c.name,
   parentId: c.parentId,
@@ -129,4 +133,3 @@ export const toCatalogueNode = (c: CatalogueRecord, resourceCount: number, child
   resourceCount,
   child,
 });
-

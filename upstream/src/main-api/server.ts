@@ -56,13 +56,25 @@ export function createMainApiHandler(options: MainApiOptions) {
   const { config, store } = options;
   const logger = options.logger ?? createLogger(config.logLevel, 'main-api');
   // the platform's own names and terms into the segmenter first: search and the AI index and read questions with them
-  void store.knowledge.loadDictionary().catch((error: unknown) => logger.warn(`AI dictionary not loaded: ${error instanceof Error ? error.message : String(error)}`));
+  void store.knowledge
+    .loadDictionary()
+    .catch((error: unknown) =>
+      logger.warn(`AI dictionary not loaded: ${error instanceof Error ? error.message : String(error)}`),
+    );
   const routes = buildRouteTable(
-    createServices(store, { logger, now: options.now, ai: config.ai, aiSlots: options.aiSlots, clipSlots: options.clipSlots }),
+    createServices(store, {
+      logger,
+      now: options.now,
+      ai: config.ai,
+      aiSlots: options.aiSlots,
+      clipSlots: options.clipSlots,
+    }),
     config,
   );
   const metrics = options.metrics ?? createServiceMetrics();
-  const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () => metrics.replayedSigns.inc());
+  const replay = countingReplays(options.replayCache ?? createInProcessReplayCache(), () =>
+    metrics.replayedSigns.inc(),
+  );
   const serveOperatorPath = createOperatorPaths({
     readiness: [{ name: 'database', check: () => store.ping() }],
     metrics,
@@ -140,15 +152,26 @@ export async function startMainApi(options: MainApiOptions): Promise<RunningServ
           perUser: MAX_STREAMING_PER_USER,
           everyone: options.config.ai.maxConcurrent,
           leaseMs: STREAM_DEADLINE_MS + 60_000,
-          onRedisFailed: (error) => logger.warn(`redis: AI streaming slots counted in this process: ${error instanceof Error ? error.message : String(error)}`),
+          onRedisFailed: (error) =>
+            logger.warn(
+              `redis: AI streaming slots counted in this process: ${error instanceof Error ? error.message : String(error)}`,
+            ),
         })
       : undefined);
   // ... and the clips being cut (MAX_CONCURRENT_CLIPS in all, one of a user, whichever replica cuts them)
-  const clipSlots = options.clipSlots ?? (shared ? createClipSlots(shared.redis, options.config.redisPrefix, logger) : undefined);
+  const clipSlots =
+    options.clipSlots ?? (shared ? createClipSlots(shared.redis, options.config.redisPrefix, logger) : undefined);
   const metrics = options.metrics ?? createServiceMetrics();
   const aiContentBacklog = aiContentBacklogGauge(metrics);
   const server = createServer(
-    createMainApiHandler({ ...options, logger, replayCache: options.replayCache ?? shared?.cache, aiSlots, clipSlots, metrics }),
+    createMainApiHandler({
+      ...options,
+      logger,
+      replayCache: options.replayCache ?? shared?.cache,
+      aiSlots,
+      clipSlots,
+      metrics,
+    }),
   );
   // Slow or idle clients must not hold sockets forever.
   server.requestTimeout = 30_000;

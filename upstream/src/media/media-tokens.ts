@@ -37,7 +37,10 @@ export function mediaTokenKey(apiSecret: string): Buffer {
 }
 
 function macOf(key: Buffer, expires: number, userId: number, depth: number, dir: string): string {
-  return createHmac('sha256', key).update(`${expires}.${userId}.${depth}.${dir}`).digest('base64url').slice(0, MAC_LENGTH);
+  return createHmac('sha256', key)
+    .update(`${expires}.${userId}.${depth}.${dir}`)
+    .digest('base64url')
+    .slice(0, MAC_LENGTH);
 }
 
 /** True for a site path under /media/videos/ that only a signed address may fetch. */
@@ -85,7 +88,8 @@ export function authorizeMediaPath(rawPath: string, key: Buffer, nowSeconds: num
   const depth = Number(depthText);
   const segments = rest.slice(slash + 1).split('/');
   // the grant's directory and at least one segment below it
-  if (segments.length <= depth || segments.slice(0, depth).some((s) => s === '' || s === '.' || s === '..')) throw invalid();
+  if (segments.length <= depth || segments.slice(0, depth).some((s) => s === '' || s === '.' || s === '..'))
+    throw invalid();
   const dir = `${MEDIA_PREFIX}${segments.slice(0, depth).join('/')}`;
   const expected = Buffer.from(macOf(key, expires, userId, depth, dir));
   const given = Buffer.from(mac);

@@ -73,7 +73,10 @@ function rangeStillValid(req: IncomingMessage, etag: string, lastModified: strin
   return ifRange === etag || ifRange === lastModified;
 }
 
-async function resolveFile(mediaDir: string, pathname: string): Promise<{ file: string; size: number; mtimeMs: number }> {
+async function resolveFile(
+  mediaDir: string,
+  pathname: string,
+): Promise<{ file: string; size: number; mtimeMs: number }> {
   const root = path.resolve(mediaDir);
   const file = path.join(root, ...mediaSegments(pathname));
   if (!file.startsWith(root + path.sep)) throw badPath();
@@ -158,7 +161,9 @@ export async function serveMedia(
     return;
   }
 
-  const range = rangeStillValid(req, etag, lastModified) ? parseRange(req.headers.range, size) : { kind: 'none' as const };
+  const range = rangeStillValid(req, etag, lastModified)
+    ? parseRange(req.headers.range, size)
+    : { kind: 'none' as const };
   if (range.kind === 'unsatisfiable') {
     res.removeHeader('Content-Type');
     res.writeHead(416, { 'Content-Range': `bytes */${size}`, 'Content-Length': 0 });

@@ -90,7 +90,12 @@ export function wrapText(text: string, maxEm: number, maxLines: number): string[
 }
 
 /** The largest size in `sizes` at which `text` fits `maxLines` lines of `maxWidth` px; truncates at the smallest. */
-export function fitText(text: string, maxWidth: number, maxLines: number, sizes: readonly number[]): { size: number; lines: string[] } {
+export function fitText(
+  text: string,
+  maxWidth: number,
+  maxLines: number,
+  sizes: readonly number[],
+): { size: number; lines: string[] } {
   for (const size of sizes) {
     const lines = wrapText(text, maxWidth / size, maxLines);
     if (lines) return { size, lines };
@@ -129,8 +134,17 @@ function gradient(id: string, from: string, to: string): string {
   return `<defs><linearGradient id="${id}" x2="1" y2="1"><stop stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`;
 }
 
-function textLines(lines: readonly string[], x: number, y: number, size: number, lineHeight: number, attrs: string): string {
-  return lines.map((l, i) => `<text x="${x}" y="${y + i * lineHeight}" font-size="${size}" ${attrs}>${escapeXml(l)}</text>`).join('');
+function textLines(
+  lines: readonly string[],
+  x: number,
+  y: number,
+  size: number,
+  lineHeight: number,
+  attrs: string,
+): string {
+  return lines
+    .map((l, i) => `<text x="${x}" y="${y + i * lineHeight}" font-size="${size}" ${attrs}>${escapeXml(l)}</text>`)
+    .join('');
 }
 
 /** A simple geometric decoration in the right part of a w×h canvas; `variant` picks one of four. */
@@ -198,13 +212,33 @@ export function thumbnailSvg(v: ThumbnailInput): string {
     motif(v.id, 320, 180, dark) +
     `<rect x="20" y="18" width="64" height="26" rx="13" fill="${dark}"/>` +
     `<text x="52" y="36" font-size="14" fill="#fff" text-anchor="middle">第${v.episode}讲</text>` +
-    textLines(title.lines, 20, title.lines.length === 1 ? 100 : 88, title.size, lh, `font-weight="700" fill="${dark}"`) +
+    textLines(
+      title.lines,
+      20,
+      title.lines.length === 1 ? 100 : 88,
+      title.size,
+      lh,
+      `font-weight="700" fill="${dark}"`,
+    ) +
     textLines(course.lines, 20, 160, course.size, 16, `fill="${dark}" fill-opacity=".75"`) +
     '</svg>'
   );
 }
 
-const AVATAR_COLOURS = ['#a4161a', '#3a0ca3', '#b45309', '#1d3557', '#0f766e', '#9d0208', '#6f4518', '#023e8a', '#2d6a4f', '#006d77', '#334155', '#7b2cbf'];
+const AVATAR_COLOURS = [
+  '#a4161a',
+  '#3a0ca3',
+  '#b45309',
+  '#1d3557',
+  '#0f766e',
+  '#9d0208',
+  '#6f4518',
+  '#023e8a',
+  '#2d6a4f',
+  '#006d77',
+  '#334155',
+  '#7b2cbf',
+];
 
 /** Square avatar: coloured background, the surname in large type. */
 export function avatarSvg(id: number, surname: string): string {
@@ -267,7 +301,14 @@ export function bannerSvg(b: BannerInput): string {
     motif(b.id, 1200, 400, '#fff') +
     `<text x="80" y="100" font-size="26" fill="#fff" fill-opacity=".85">${escapeXml(b.tag)}</text>` +
     textLines(title.lines, 80, top, title.size, lh, 'font-weight="700" fill="#fff"') +
-    textLines(subtitle.lines, 80, top + (title.lines.length - 1) * lh + 56, subtitle.size, 30, 'fill="#fff" fill-opacity=".9"') +
+    textLines(
+      subtitle.lines,
+      80,
+      top + (title.lines.length - 1) * lh + 56,
+      subtitle.size,
+      30,
+      'fill="#fff" fill-opacity=".9"',
+    ) +
     `<rect x="80" y="316" width="160" height="48" rx="24" fill="#fff"/>` +
     `<text x="160" y="348" font-size="22" fill="${b.palette[0]}" text-anchor="middle">${escapeXml(b.action)}</text>` +
     '</svg>'

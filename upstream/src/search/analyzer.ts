@@ -92,7 +92,11 @@ export const isUserWord = (word: string): boolean => userWords.has(word);
  * lower-cased; a text of one character is itself.
  */
 export function textGrams(text: string): string {
-  const chars = [...stripMarks(text).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')];
+  const chars = [
+    ...stripMarks(text)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, ''),
+  ];
   if (chars.length <= 1) return chars.join('');
   const grams: string[] = [];
   for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i]! + chars[i + 1]!);
@@ -107,10 +111,62 @@ export function gramPhrase(word: string): string | null {
 
 /** Words that say nothing about a text; dropped from a query unless nothing else remains. */
 const STOPWORDS = new Set([
-  '的', '了', '是', '和', '与', '及', '或', '在', '我们', '我', '你', '您', '他', '她', '它', '他们',
-  '这', '那', '这个', '那个', '一个', '就', '也', '都', '而', '之', '其', '把', '被', '对', '吗',
-  '呢', '吧', '啊', '着', '过', '又', '还', '很', '让', '从', '向', '为', '以', '于', '等', '个',
-  'the', 'a', 'an', 'of', 'and', 'or', 'to', 'in', 'is',
+  '的',
+  '了',
+  '是',
+  '和',
+  '与',
+  '及',
+  '或',
+  '在',
+  '我们',
+  '我',
+  '你',
+  '您',
+  '他',
+  '她',
+  '它',
+  '他们',
+  '这',
+  '那',
+  '这个',
+  '那个',
+  '一个',
+  '就',
+  '也',
+  '都',
+  '而',
+  '之',
+  '其',
+  '把',
+  '被',
+  '对',
+  '吗',
+  '呢',
+  '吧',
+  '啊',
+  '着',
+  '过',
+  '又',
+  '还',
+  '很',
+  '让',
+  '从',
+  '向',
+  '为',
+  '以',
+  '于',
+  '等',
+  '个',
+  'the',
+  'a',
+  'an',
+  'of',
+  'and',
+  'or',
+  'to',
+  'in',
+  'is',
 ]);
 
 const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
@@ -269,7 +325,14 @@ export function analyzeKeyword(input: string): AnalyzedKeyword {
   const jieba = segmenter();
 
   // precise mode: the words of the keyword, each once
-  let words = [...new Set(jieba.cut(keyword, true).filter(isWord).map((w) => w.toLowerCase()))];
+  let words = [
+    ...new Set(
+      jieba
+        .cut(keyword, true)
+        .filter(isWord)
+        .map((w) => w.toLowerCase()),
+    ),
+  ];
   const meaningful = words.filter((w) => !STOPWORDS.has(w));
   if (meaningful.length > 0) words = meaningful;
   // A long keyword (a sentence copied from a lecture) keeps its longer words: single Han characters

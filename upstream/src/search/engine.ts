@@ -20,7 +20,13 @@
 
 export type SearchIndex = 'courses' | 'knowledgePoints' | 'topics' | 'lecturers' | 'catalogues';
 
-export const SEARCH_INDEXES: readonly SearchIndex[] = ['courses', 'knowledgePoints', 'topics', 'lecturers', 'catalogues'];
+export const SEARCH_INDEXES: readonly SearchIndex[] = [
+  'courses',
+  'knowledgePoints',
+  'topics',
+  'lecturers',
+  'catalogues',
+];
 
 /** A knowledge point: a keyframe of a video or a passage (sentence) of its transcript. */
 export interface KnowledgePointRef {

@@ -52,7 +52,10 @@ export const highlightsOf = (variant: Variant, analyzed: AnalyzedKeyword): strin
   variant === 'words' ? analyzed.wordHighlights : analyzed.characterHighlights;
 
 /** the rows of these documents having a field that contains the keyword, compared as the index compares (café = cafe) */
-export function exactRowids(documents: readonly { rowid: number; fields: readonly string[] }[], analyzed: AnalyzedKeyword): Set<number> {
+export function exactRowids(
+  documents: readonly { rowid: number; fields: readonly string[] }[],
+  analyzed: AnalyzedKeyword,
+): Set<number> {
   const keyword = foldForMatch(analyzed.lower);
   const exact = new Set<number>();
   for (const doc of documents) {

@@ -113,7 +113,13 @@ export function createSqliteSearchEngine(
 
   const tableOf = (def: IndexDefinition, variant: Variant, suffix = '') => `${def.table}_${variant}${suffix}`;
 
-  function planFor(def: IndexDefinition, variant: Variant, expression: string, catalogueId: number, allExact: boolean): Plan {
+  function planFor(
+    def: IndexDefinition,
+    variant: Variant,
+    expression: string,
+    catalogueId: number,
+    allExact: boolean,
+  ): Plan {
     const table = tableOf(def, variant);
     const columns = `{${def.columns.join(' ')}}`;
     let match = `${columns}: (${expression})`;
@@ -133,7 +139,9 @@ export function createSqliteSearchEngine(
 
   function countPlan(plan: Plan): number {
     return (
-      prepare(`SELECT count(*) AS n FROM ${plan.table} WHERE ${plan.table} MATCH @match ${plan.extra}`).get(plan.params) as {
+      prepare(`SELECT count(*) AS n FROM ${plan.table} WHERE ${plan.table} MATCH @match ${plan.extra}`).get(
+        plan.params,
+      ) as {
         n: number;
       }
     ).n;
@@ -145,7 +153,10 @@ export function createSqliteSearchEngine(
    * AnalyzedKeyword.charactersFirst) or the word index has no row with every word, in the whole
    * index: a catalogue without them finds nothing rather than rows with scattered characters.
    */
-  function resolve(def: IndexDefinition, query: SearchQuery): { plan: Plan; total: number; analyzed: AnalyzedKeyword } | null {
+  function resolve(
+    def: IndexDefinition,
+    query: SearchQuery,
+  ): { plan: Plan; total: number; analyzed: AnalyzedKeyword } | null {
     const analyzed = analyze(query.keyword);
     const catalogueId = query.catalogueId ?? 0;
     const characters = characterExpression(analyzed);
@@ -200,7 +211,13 @@ export function createSqliteSearchEngine(
    * The best rows by BM25, reordered: rows whose field contains the keyword as typed first, then
    * BM25, then popularity, then id.
    */
-  function head(def: IndexDefinition, plan: Plan, analyzed: AnalyzedKeyword, lowest: number | null, size: number): number[] {
+  function head(
+    def: IndexDefinition,
+    plan: Plan,
+    analyzed: AnalyzedKeyword,
+    lowest: number | null,
+    size: number,
+  ): number[] {
     const rows = ranked(def, plan, lowest, size, 0);
     if (rows.length === 0) return [];
     const rowids = rows.map((r) => r.rowid);
@@ -253,16 +270,12 @@ export function createSqliteSearchEngine(
     const words = doc.fields.map(indexWords);
     const chars = doc.fields.map(indexCharacters);
     const cats = def.hasCats ? [doc.cats] : [];
-    prepare(`INSERT INTO ${tableOf(def, 'words', suffix)} (rowid, ${columns.join(', ')}) VALUES (?, ${placeholders})`).run(
-      doc.rowid,
-      ...words,
-      ...cats,
-    );
-    prepare(`INSERT INTO ${tableOf(def, 'chars', suffix)} (rowid, ${columns.join(', ')}) VALUES (?, ${placeholders})`).run(
-      doc.rowid,
-      ...chars,
-      ...cats,
-    );
+    prepare(
+      `INSERT INTO ${tableOf(def, 'words', suffix)} (rowid, ${columns.join(', ')}) VALUES (?, ${placeholders})`,
+    ).run(doc.rowid, ...words, ...cats);
+    prepare(
+      `INSERT INTO ${tableOf(def, 'chars', suffix)} (rowid, ${columns.join(', ')}) VALUES (?, ${placeholders})`,
+    ).run(doc.rowid, ...chars, ...cats);
   }
 
   function deleteRow(def: IndexDefinition, rowid: number): void {
@@ -297,9 +310,11 @@ export function createSqliteSearchEngine(
       spans.set(ref.videoId, span);
     }
     for (const [videoId, span] of spans) {
-      prepare(
-        `INSERT INTO search_kp_videos${suffix} (video_id, keyframe_span, transcript_span) VALUES (?, ?, ?)`,
-      ).run(videoId, span.keyframes, span.transcripts);
+      prepare(`INSERT INTO search_kp_videos${suffix} (video_id, keyframe_span, transcript_span) VALUES (?, ?, ?)`).run(
+        videoId,
+        span.keyframes,
+        span.transcripts,
+      );
     }
     return documents.length;
   }
@@ -396,37 +411,41 @@ export function createSqliteSearchEngine(
     let waiting = false;
     const dropped: DroppedChange[] = [];
     for (;;) {
-      const done = db.transaction(() => {
-        // A rebuild (here or in another process) swaps in tables built from the content as it was
-        // when it started, then applies what was queued since: the queue waits for it. Asked
-        // under the write lock of each batch, as a rebuild may start between two of them.
-        if (rebuilding || rebuildState()) {
-          waiting = true;
-          return 0;
-        }
-        const changes = prepare('SELECT id, kind, ref FROM search_pending ORDER BY id LIMIT ?').all(pendingBatch) as {
-          id: number;
-          kind: string;
-          ref: number;
-        }[];
-        const handled: number[] = [];
-        let documents = 0;
-        for (const change of changes) {
-          try {
-            // a savepoint: a change that fails leaves nothing half-written
-            documents += db.transaction(() => applyChange(change))();
-          } catch (error) {
-            if (isDatabaseFailure(error)) throw error;
-            dropped.push({ kind: change.kind, ref: change.ref, error });
+      const done = db
+        .transaction(() => {
+          // A rebuild (here or in another process) swaps in tables built from the content as it was
+          // when it started, then applies what was queued since: the queue waits for it. Asked
+          // under the write lock of each batch, as a rebuild may start between two of them.
+          if (rebuilding || rebuildState()) {
+            waiting = true;
+            return 0;
           }
-          handled.push(change.id);
-          // batches sized by what they write (a video's change writes all its passages), and the
-          // time limit honoured between changes rather than after a whole batch
-          if (documents >= pendingBatch || Date.now() >= deadline) break;
-        }
-        prepare('DELETE FROM search_pending WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(handled));
-        return handled.length;
-      }).immediate();
+          const changes = prepare('SELECT id, kind, ref FROM search_pending ORDER BY id LIMIT ?').all(pendingBatch) as {
+            id: number;
+            kind: string;
+            ref: number;
+          }[];
+          const handled: number[] = [];
+          let documents = 0;
+          for (const change of changes) {
+            try {
+              // a savepoint: a change that fails leaves nothing half-written
+              documents += db.transaction(() => applyChange(change))();
+            } catch (error) {
+              if (isDatabaseFailure(error)) throw error;
+              dropped.push({ kind: change.kind, ref: change.ref, error });
+            }
+            handled.push(change.id);
+            // batches sized by what they write (a video's change writes all its passages), and the
+            // time limit honoured between changes rather than after a whole batch
+            if (documents >= pendingBatch || Date.now() >= deadline) break;
+          }
+          prepare('DELETE FROM search_pending WHERE id IN (SELECT value FROM json_each(?))').run(
+            JSON.stringify(handled),
+          );
+          return handled.length;
+        })
+        .immediate();
       applied += done;
       if (done === 0 || Date.now() >= deadline) break;
     }
@@ -495,8 +514,7 @@ export function createSqliteSearchEngine(
   /** A new empty table defined like the live one (its CREATE statement, renamed). */
   function createLike(name: string, newName: string): void {
     const row = db.prepare(`SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?`).get(name) as
-      | { sql: string }
-      | undefined;
+      { sql: string } | undefined;
     if (!row) throw new Error(`search table ${name} is missing: is the store migrated?`);
     const sql = row.sql.replace(/^(CREATE\s+(?:VIRTUAL\s+)?TABLE\s+)("?)[A-Za-z0-9_]+\2/i, `$1"${newName}"`);
     if (sql === row.sql) throw new Error(`cannot read the definition of ${name}`);
@@ -628,4 +646,3 @@ function openDatabase(file: string): DatabaseType {
   migrate(db);
   return db;
 }
-

@@ -149,7 +149,9 @@ const knowledgePoints: IndexDefinition = {
 
 const topicDocuments = (prepare: Prepare, ids: readonly number[]): IndexDocument[] =>
   (
-    prepare('SELECT id AS rowid, title, info FROM topics WHERE id IN (SELECT value FROM json_each(?))').all(json(ids)) as {
+    prepare('SELECT id AS rowid, title, info FROM topics WHERE id IN (SELECT value FROM json_each(?))').all(
+      json(ids),
+    ) as {
       rowid: number;
       title: string;
       info: string;
@@ -223,7 +225,8 @@ const catalogues: IndexDefinition = {
   documents: catalogueDocuments,
   documentsByRowid: catalogueDocuments,
   // subjects before categories before sub-categories
-  popularitySql: 'SELECT id AS rowid, -level AS popularity FROM catalogues WHERE id IN (SELECT value FROM json_each(?))',
+  popularitySql:
+    'SELECT id AS rowid, -level AS popularity FROM catalogues WHERE id IN (SELECT value FROM json_each(?))',
 };
 
 export const INDEX_DEFINITIONS: Record<SearchIndex, IndexDefinition> = {

@@ -127,8 +127,7 @@ export function createAiContentStore(db: Database): AiContentStore {
 
     video(videoId) {
       const row = prepare(`SELECT ${VIDEO_COLUMNS} FROM ai_video_content WHERE video_id = ?`).get(videoId) as
-        | VideoRow
-        | undefined;
+        VideoRow | undefined;
       if (!row) return undefined;
       return {
         ...row,
@@ -183,10 +182,9 @@ export function createAiContentStore(db: Database): AiContentStore {
     setState(key, value) {
       if (value === null) prepare('DELETE FROM ai_content_state WHERE key = ?').run(key);
       else
-        prepare('INSERT INTO ai_content_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
-          key,
-          value,
-        );
+        prepare(
+          'INSERT INTO ai_content_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        ).run(key, value);
     },
   };
 }

@@ -68,7 +68,9 @@ export function createQuestionLog(db: DatabaseType): QuestionLog {
     },
     countSince(userId, since) {
       return (
-        prepare('SELECT count(*) AS n FROM ai_questions WHERE user_id = ? AND asked_at >= ?').get(userId, since) as { n: number }
+        prepare('SELECT count(*) AS n FROM ai_questions WHERE user_id = ? AND asked_at >= ?').get(userId, since) as {
+          n: number;
+        }
       ).n;
     },
     get(id) {
@@ -82,8 +84,7 @@ export function createQuestionLog(db: DatabaseType): QuestionLog {
     },
     latest(userId) {
       return prepare(`SELECT ${COLUMNS} FROM ai_questions WHERE user_id = ? ORDER BY id DESC LIMIT 1`).get(userId) as
-        | QuestionRecord
-        | undefined;
+        QuestionRecord | undefined;
     },
   };
 }

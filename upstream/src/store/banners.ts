@@ -12,14 +12,14 @@ export function createBannerStore(db: Database): BannerStore {
   const prepare = statementCache(db);
   return {
     insert(banner) {
-      prepare('INSERT INTO banners (id, title, image, goto_url, sort) VALUES (@id, @title, @image, @gotoUrl, @sort)').run(
-        banner,
-      );
+      prepare(
+        'INSERT INTO banners (id, title, image, goto_url, sort) VALUES (@id, @title, @image, @gotoUrl, @sort)',
+      ).run(banner);
     },
     list(limit) {
-      return prepare(
-        'SELECT id, title, image, goto_url AS gotoUrl, sort FROM banners ORDER BY sort, id LIMIT ?',
-      ).all(limit) as BannerRecord[];
+      return prepare('SELECT id, title, image, goto_url AS gotoUrl, sort FROM banners ORDER BY sort, id LIMIT ?').all(
+        limit,
+      ) as BannerRecord[];
     },
   };
 }

@@ -33,9 +33,9 @@ export function createCatalogueStore(db: Database): CatalogueStore {
 
   return {
     insert(catalogue) {
-      prepare('INSERT INTO catalogues (id, parent_id, level, name, sort) VALUES (@id, @parentId, @level, @name, @sort)').run(
-        catalogue,
-      );
+      prepare(
+        'INSERT INTO catalogues (id, parent_id, level, name, sort) VALUES (@id, @parentId, @level, @name, @sort)',
+      ).run(catalogue);
       // The node is its own ancestor at depth 0, then inherits every ancestor of its parent.
       prepare('INSERT INTO catalogue_closure (ancestor_id, descendant_id, depth) VALUES (?, ?, 0)').run(
         catalogue.id,

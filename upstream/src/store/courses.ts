@@ -45,8 +45,10 @@ export interface CourseFilter {
 }
 
 /** A course as written: the record without what the store joins or counts, plus its home positions. */
-export interface NewCourse
-  extends Omit<CourseRecord, 'videoCount' | 'lecturerName' | 'lecturerPosition' | 'catalogueName' | 'catalogueTrail'> {
+export interface NewCourse extends Omit<
+  CourseRecord,
+  'videoCount' | 'lecturerName' | 'lecturerPosition' | 'catalogueName' | 'catalogueTrail'
+> {
   recommendPosition: number | null;
   selectPosition: number | null;
 }
@@ -70,7 +72,13 @@ export interface CourseStore {
    * Courses of scopeCatalogueId's subtree except courseId: those filed under sameCatalogueId
    * first, each group most played first.
    */
-  relevant(courseId: number, sameCatalogueId: number, scopeCatalogueId: number, limit: number, offset: number): CourseRecord[];
+  relevant(
+    courseId: number,
+    sameCatalogueId: number,
+    scopeCatalogueId: number,
+    limit: number,
+    offset: number,
+  ): CourseRecord[];
   countRelevant(courseId: number, scopeCatalogueId: number): number;
   /**
    * Counts a view of the course by this user of this video on `day` (days since the epoch in
@@ -80,7 +88,10 @@ export interface CourseStore {
   countView(view: { courseId: number; userId: number; videoId: number; day: number }): boolean;
 }
 
-export type CourseRow = Omit<CourseRecord, 'exclusive' | 'catalogueTrail'> & { exclusive: number; catalogueTrail: string };
+export type CourseRow = Omit<CourseRecord, 'exclusive' | 'catalogueTrail'> & {
+  exclusive: number;
+  catalogueTrail: string;
+};
 
 export function toCourseRecord(row: CourseRow): CourseRecord {
   return { ...row, exclusive: row.exclusive === 1, catalogueTrail: JSON.parse(row.catalogueTrail) };
@@ -160,7 +171,9 @@ export function createCourseStore(db: Database): CourseStore {
     countByVideoPublication(catalogueId, published) {
       const conditions: string[] = [];
       if (catalogueId) {
-        conditions.push('c.catalogue_id IN (SELECT descendant_id FROM catalogue_closure WHERE ancestor_id = @catalogueId)');
+        conditions.push(
+          'c.catalogue_id IN (SELECT descendant_id FROM catalogue_closure WHERE ancestor_id = @catalogueId)',
+        );
       }
       if (published) conditions.push('v.publish_time >= @from AND v.publish_time < @to');
       const whereSql = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';

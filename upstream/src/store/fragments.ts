@@ -144,11 +144,9 @@ export function createFragmentStore(db: Database): FragmentStore {
     if (fragmentName === null) {
       const taken = new Set(
         (
-          prepare('SELECT fragment_name AS name FROM fragments WHERE user_id = ? AND video_id = ? AND expires_at > ?').all(
-            r.userId,
-            r.videoId,
-            createdAt,
-          ) as { name: string }[]
+          prepare(
+            'SELECT fragment_name AS name FROM fragments WHERE user_id = ? AND video_id = ? AND expires_at > ?',
+          ).all(r.userId, r.videoId, createdAt) as { name: string }[]
         ).map((row) => row.name),
       );
       let n = active + 1;
@@ -156,7 +154,14 @@ export function createFragmentStore(db: Database): FragmentStore {
       fragmentName = r.defaultName(n);
     }
     return insert(
-      { userId: r.userId, videoId: r.videoId, fragmentName, startTime: r.startTime, endTime: r.endTime, download: r.download },
+      {
+        userId: r.userId,
+        videoId: r.videoId,
+        fragmentName,
+        startTime: r.startTime,
+        endTime: r.endTime,
+        download: r.download,
+      },
       createdAt,
     );
   });

@@ -45,7 +45,11 @@ export function createLoginAttemptStore(db: Database): LoginAttemptStore {
   };
   return {
     recordFailure(accountKey, address, at) {
-      prepare('INSERT INTO login_failures (account_key, client_ip, created_at) VALUES (?, ?, ?)').run(accountKey, address, at);
+      prepare('INSERT INTO login_failures (account_key, client_ip, created_at) VALUES (?, ?, ?)').run(
+        accountKey,
+        address,
+        at,
+      );
     },
     failuresOfPair(accountKey, address, since) {
       return tally(
@@ -56,15 +60,16 @@ export function createLoginAttemptStore(db: Database): LoginAttemptStore {
     },
     failuresOfAddress(address, since) {
       return tally(
-        prepare('SELECT count(*) AS n, max(created_at) AS latest FROM login_failures WHERE client_ip = ? AND created_at > ?').get(address, since),
+        prepare(
+          'SELECT count(*) AS n, max(created_at) AS latest FROM login_failures WHERE client_ip = ? AND created_at > ?',
+        ).get(address, since),
       );
     },
     failuresOfAccount(accountKey, since) {
       return tally(
-        prepare('SELECT count(*) AS n, max(created_at) AS latest FROM login_failures WHERE account_key = ? AND created_at > ?').get(
-          accountKey,
-          since,
-        ),
+        prepare(
+          'SELECT count(*) AS n, max(created_at) AS latest FROM login_failures WHERE account_key = ? AND created_at > ?',
+        ).get(accountKey, since),
       );
     },
     clearPair(accountKey, address) {
@@ -78,8 +83,11 @@ export function createLoginAttemptStore(db: Database): LoginAttemptStore {
     },
     isKnownAddress(userId, address, since) {
       return (
-        prepare('SELECT 1 FROM login_known_addresses WHERE user_id = ? AND address = ? AND last_signed_in > ?').get(userId, address, since) !==
-        undefined
+        prepare('SELECT 1 FROM login_known_addresses WHERE user_id = ? AND address = ? AND last_signed_in > ?').get(
+          userId,
+          address,
+          since,
+        ) !== undefined
       );
     },
     purge(failuresBefore, addressesBefore) {

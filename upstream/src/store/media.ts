@@ -115,7 +115,10 @@ interface MediaRow {
 const MEDIA_COLUMNS = `video_id AS videoId, folder, master_path AS masterPath, qualities, poster,
   subtitle_path AS subtitlePath, manuscript_path AS manuscriptPath, duration_ms AS durationMs, source`;
 
-const toRecord = (row: MediaRow): VideoMediaRecord => ({ ...row, qualities: JSON.parse(row.qualities) as MediaQuality[] });
+const toRecord = (row: MediaRow): VideoMediaRecord => ({
+  ...row,
+  qualities: JSON.parse(row.qualities) as MediaQuality[],
+});
 
 /** whole seconds of a media length, at least 1 for any media at all */
 export const durationSecondsOf = (durationMs: number): number => Math.max(1, Math.round(durationMs / 1000));
@@ -125,9 +128,8 @@ export function createMediaStore(db: Database): MediaStore {
   const tx = <T>(fn: () => T): T => db.transaction(fn)();
 
   const getJob = (key: string): MediaJobRecord | null => {
-    const job = prepare(
-      'SELECT id, job_key AS key, kind, status, error FROM media_jobs WHERE job_key = ?',
-    ).get(key) as Omit<MediaJobRecord, 'steps'> | undefined;
+    const job = prepare('SELECT id, job_key AS key, kind, status, error FROM media_jobs WHERE job_key = ?').get(key) as
+      Omit<MediaJobRecord, 'steps'> | undefined;
     if (!job) return null;
     const steps = prepare('SELECT step, result FROM media_job_steps WHERE job_id = ?').all(job.id) as {
       step: string;
@@ -174,8 +176,7 @@ export function createMediaStore(db: Database): MediaStore {
   return {
     get(videoId) {
       const row = prepare(`SELECT ${MEDIA_COLUMNS} FROM video_media WHERE video_id = ?`).get(videoId) as
-        | MediaRow
-        | undefined;
+        MediaRow | undefined;
       return row ? toRecord(row) : null;
     },
 
@@ -220,9 +221,7 @@ export function createMediaStore(db: Database): MediaStore {
     setKeyframeImages(videoId, images) {
       tx(() => {
         const setImage = prepare('UPDATE video_keyframes SET image = ? WHERE video_id = ? AND seq = ?');
-        const setTime = prepare(
-          'UPDATE video_keyframes SET image = ?, time_point = ? WHERE video_id = ? AND seq = ?',
-        );
+        const setTime = prepare('UPDATE video_keyframes SET image = ?, time_point = ? WHERE video_id = ? AND seq = ?');
         for (const k of images) {
           if (k.timePoint === undefined) setImage.run(k.image, videoId, k.seq);
           else setTime.run(k.image, Math.max(0, Math.round(k.timePoint)), videoId, k.seq);
@@ -261,21 +260,23 @@ export function createMediaStore(db: Database): MediaStore {
 
     imports: {
       lecturerByName: (name) =>
-        (prepare('SELECT id FROM lecturers WHERE name = ? ORDER BY id LIMIT 1').get(name) as { id: number } | undefined)?.id ?? null,
+        (prepare('SELECT id FROM lecturers WHERE name = ? ORDER BY id LIMIT 1').get(name) as { id: number } | undefined)
+          ?.id ?? null,
       courseByName: (name, lecturerId) =>
         (
-          prepare('SELECT id FROM courses WHERE name = ? AND lecturer_id = ? ORDER BY id LIMIT 1').get(name, lecturerId) as
-            | { id: number }
-            | undefined
+          prepare('SELECT id FROM courses WHERE name = ? AND lecturer_id = ? ORDER BY id LIMIT 1').get(
+            name,
+            lecturerId,
+          ) as { id: number } | undefined
         )?.id ?? null,
       videoByCode: (code) =>
         (prepare('SELECT id, course_id AS courseId FROM videos WHERE code = ?').get(code) as
-          | { id: number; courseId: number }
-          | undefined) ?? null,
+          { id: number; courseId: number } | undefined) ?? null,
       videoByName: (courseId, name) =>
-        (prepare('SELECT id, code FROM videos WHERE course_id = ? AND name = ? ORDER BY id LIMIT 1').get(courseId, name) as
-          | { id: number; code: string }
-          | undefined) ?? null,
+        (prepare('SELECT id, code FROM videos WHERE course_id = ? AND name = ? ORDER BY id LIMIT 1').get(
+          courseId,
+          name,
+        ) as { id: number; code: string } | undefined) ?? null,
       nextIds: () =>
         prepare(
           `SELECT (SELECT COALESCE(MAX(id), 0) + 1 FROM lecturers) AS lecturer,
@@ -283,14 +284,20 @@ export function createMediaStore(db: Database): MediaStore {
              (SELECT COALESCE(MAX(id), 0) + 1 FROM videos) AS video`,
         ).get() as { lecturer: number; course: number; video: number },
       nextVideoSort: (courseId) =>
-        (prepare('SELECT COALESCE(MAX(sort), 0) + 1 AS next FROM videos WHERE course_id = ?').get(courseId) as { next: number }).next,
+        (
+          prepare('SELECT COALESCE(MAX(sort), 0) + 1 AS next FROM videos WHERE course_id = ?').get(courseId) as {
+            next: number;
+          }
+        ).next,
       replaceKeyframes(videoId, keyframes) {
         tx(() => {
           prepare('DELETE FROM video_keyframes WHERE video_id = ?').run(videoId);
           const insert = prepare(
             'INSERT INTO video_keyframes (video_id, seq, time_point, key_points, description) VALUES (?, ?, ?, ?, ?)',
           );
-          keyframes.forEach((k, seq) => insert.run(videoId, seq, Math.max(0, Math.round(k.timePoint)), k.keyPoints, k.description));
+          keyframes.forEach((k, seq) =>
+            insert.run(videoId, seq, Math.max(0, Math.round(k.timePoint)), k.keyPoints, k.description),
+          );
         });
       },
       touchCourse(courseId, at) {

@@ -156,9 +156,7 @@ export function createNoteStore(db: Database): NoteStore {
     get(noteId, viewerId) {
       const row = prepare(
         `SELECT ${COLUMNS} FROM notes n ${JOINS} WHERE n.id = @noteId AND (n.type = ${NOTE_TYPE.public} OR n.user_id = @viewerId)`,
-      ).get({ noteId, viewerId }) as
-        | NoteRow
-        | undefined;
+      ).get({ noteId, viewerId }) as NoteRow | undefined;
       return row && toRecord(row);
     },
 

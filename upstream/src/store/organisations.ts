@@ -52,9 +52,9 @@ const COLUMNS = 'com_id AS comId, name, com_code AS comCode, gid, enabled, creat
 export function createOrganisationStore(db: Database): OrganisationStore {
   const prepare = statementCache(db);
   const ranges = (comId: number) =>
-    (prepare('SELECT cidr FROM organisation_ip_ranges WHERE com_id = ? ORDER BY id').all(comId) as { cidr: string }[]).map(
-      (row) => row.cidr,
-    );
+    (
+      prepare('SELECT cidr FROM organisation_ip_ranges WHERE com_id = ? ORDER BY id').all(comId) as { cidr: string }[]
+    ).map((row) => row.cidr);
   const toRecord = (row: OrgRow | undefined): OrganisationRecord | undefined =>
     row && { ...row, enabled: row.enabled === 1, ipRanges: ranges(row.comId) };
 
@@ -69,13 +69,9 @@ export function createOrganisationStore(db: Database): OrganisationStore {
                 org.enabled ? 1 : 0,
                 createdAt,
               )
-            : prepare('INSERT INTO organisations (name, com_code, gid, enabled, created_at) VALUES (?, ?, ?, ?, ?)').run(
-                org.name,
-                org.comCode,
-                org.gid,
-                org.enabled ? 1 : 0,
-                createdAt,
-              );
+            : prepare(
+                'INSERT INTO organisations (name, com_code, gid, enabled, created_at) VALUES (?, ?, ?, ?, ?)',
+              ).run(org.name, org.comCode, org.gid, org.enabled ? 1 : 0, createdAt);
         const comId = Number(result.lastInsertRowid);
         const addRange = prepare('INSERT OR IGNORE INTO organisation_ip_ranges (com_id, cidr) VALUES (?, ?)');
         for (const cidr of org.ipRanges) addRange.run(comId, cidr);
@@ -83,13 +79,17 @@ export function createOrganisationStore(db: Database): OrganisationStore {
       })();
     },
     get(comId) {
-      return toRecord(prepare(`SELECT ${COLUMNS} FROM organisations WHERE com_id = ?`).get(comId) as OrgRow | undefined);
+      return toRecord(
+        prepare(`SELECT ${COLUMNS} FROM organisations WHERE com_id = ?`).get(comId) as OrgRow | undefined,
+      );
     },
     getByGid(gid) {
       return toRecord(prepare(`SELECT ${COLUMNS} FROM organisations WHERE gid = ?`).get(gid) as OrgRow | undefined);
     },
     list() {
-      return (prepare(`SELECT ${COLUMNS} FROM organisations ORDER BY com_id`).all() as OrgRow[]).map((row) => toRecord(row)!);
+      return (prepare(`SELECT ${COLUMNS} FROM organisations ORDER BY com_id`).all() as OrgRow[]).map((row) =>
+        toRecord(row)!,
+      );
     },
     setEnabled(comId, enabled) {
       return prepare('UPDATE organisations SET enabled = ? WHERE com_id = ?').run(enabled ? 1 : 0, comId).changes > 0;

@@ -57,14 +57,20 @@ export function createPasswordResetStore(db: Database): PasswordResetStore {
       return Number(result.lastInsertRowid);
     },
     get(id) {
-      return prepare(`SELECT ${COLUMNS} FROM password_reset_requests WHERE id = ?`).get(id) as PasswordResetRecord | undefined;
+      return prepare(`SELECT ${COLUMNS} FROM password_reset_requests WHERE id = ?`).get(id) as
+        PasswordResetRecord | undefined;
     },
     list(options = {}) {
       const where = options.includeHandled ? '' : 'WHERE handled_at IS NULL';
-      return prepare(`SELECT ${COLUMNS} FROM password_reset_requests ${where} ORDER BY created_at DESC, id DESC`).all() as PasswordResetRecord[];
+      return prepare(
+        `SELECT ${COLUMNS} FROM password_reset_requests ${where} ORDER BY created_at DESC, id DESC`,
+      ).all() as PasswordResetRecord[];
     },
     markHandled(id, at) {
-      return prepare('UPDATE password_reset_requests SET handled_at = ? WHERE id = ? AND handled_at IS NULL').run(at, id).changes > 0;
+      return (
+        prepare('UPDATE password_reset_requests SET handled_at = ? WHERE id = ? AND handled_at IS NULL').run(at, id)
+          .changes > 0
+      );
     },
     countFromAddress(clientIp, since) {
       return (prepare(PASSWORD_RESET_SQL.countFromAddress).get(clientIp, since) as { n: number }).n;

@@ -185,8 +185,7 @@ export function createPlayLogStore(db: Database): PlayLogStore {
 
     find(userId, videoId) {
       return prepare(`SELECT ${COLUMNS} ${FROM} WHERE p.user_id = ? AND p.video_id = ?`).get(userId, videoId) as
-        | PlayLogRecord
-        | undefined;
+        PlayLogRecord | undefined;
     },
 
     listByUser(userId, limit = PLAY_LOG_KEEP) {

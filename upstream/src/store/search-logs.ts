@@ -93,18 +93,20 @@ export function createSearchLogStore(db: Database): SearchLogStore {
       if (normalised === null) return false;
       const day = platformDay(at);
       return briefly(() =>
-        db.transaction(() => {
-          // a keyword already recorded today only moves its time; a new one counts against the cap
-          const changes = prepare(
-            `INSERT INTO search_log (keyword, searcher, day, searched_at)
+        db
+          .transaction(() => {
+            // a keyword already recorded today only moves its time; a new one counts against the cap
+            const changes = prepare(
+              `INSERT INTO search_log (keyword, searcher, day, searched_at)
              SELECT @keyword, @searcher, @day, @at
              WHERE EXISTS (SELECT 1 FROM search_log WHERE keyword = @keyword AND searcher = @searcher AND day = @day)
                 OR (SELECT count(*) FROM search_log WHERE searcher = @searcher AND day = @day) < @cap
              ON CONFLICT (keyword, searcher, day) DO UPDATE SET searched_at = MAX(searched_at, excluded.searched_at)`,
-          ).run({ keyword: normalised, searcher, day, at, cap: MAX_KEYWORDS_PER_SEARCHER_DAY }).changes;
-          prepare('DELETE FROM search_log WHERE day < ?').run(day - RETENTION_DAYS);
-          return changes > 0;
-        }).immediate(),
+            ).run({ keyword: normalised, searcher, day, at, cap: MAX_KEYWORDS_PER_SEARCHER_DAY }).changes;
+            prepare('DELETE FROM search_log WHERE day < ?').run(day - RETENTION_DAYS);
+            return changes > 0;
+          })
+          .immediate(),
       );
     },
 

@@ -106,7 +106,15 @@ export function createUserStore(db: Database): UserStore {
       const result = prepare(
         `INSERT INTO users (user_name, password_hash, user_type, com_id, real_name, org_identity_of, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(user.userName, user.passwordHash, user.userType, user.comId, user.realName ?? '', user.orgIdentityOf ?? null, createdAt);
+      ).run(
+        user.userName,
+        user.passwordHash,
+        user.userType,
+        user.comId,
+        user.realName ?? '',
+        user.orgIdentityOf ?? null,
+        createdAt,
+      );
       return store.get(Number(result.lastInsertRowid))!;
     },
     get(userId) {
@@ -116,15 +124,16 @@ export function createUserStore(db: Database): UserStore {
       return toRecord(prepare(`SELECT ${COLUMNS} FROM users WHERE user_name = ?`).get(userName) as UserRow | undefined);
     },
     orgIdentity(comId) {
-      return toRecord(prepare(`SELECT ${COLUMNS} FROM users WHERE org_identity_of = ?`).get(comId) as UserRow | undefined);
+      return toRecord(
+        prepare(`SELECT ${COLUMNS} FROM users WHERE org_identity_of = ?`).get(comId) as UserRow | undefined,
+      );
     },
     list() {
       return (prepare(`SELECT ${COLUMNS} FROM users ORDER BY user_id`).all() as UserRow[]).map((row) => toRecord(row)!);
     },
     passwordHashOf(userId) {
       const row = prepare('SELECT password_hash AS hash FROM users WHERE user_id = ?').get(userId) as
-        | { hash: string | null }
-        | undefined;
+        { hash: string | null } | undefined;
       return row?.hash ?? null;
     },
     setPasswordHash(userId, hash) {

@@ -64,7 +64,9 @@ export function createVideoStore(db: Database): VideoStore {
         'INSERT INTO video_keyframes (video_id, seq, time_point, key_points, description) VALUES (?, ?, ?, ?, ?)',
       );
       video.keyframes.forEach((k, seq) => keyframe.run(video.id, seq, k.timePoint, k.keyPoints, k.description));
-      const passage = prepare('INSERT INTO video_transcripts (video_id, seq, text, start_ms, end_ms) VALUES (?, ?, ?, ?, ?)');
+      const passage = prepare(
+        'INSERT INTO video_transcripts (video_id, seq, text, start_ms, end_ms) VALUES (?, ?, ?, ?, ?)',
+      );
       video.transcript.forEach((p, seq) => passage.run(video.id, seq, p.text, p.startMs, p.endMs));
     },
 

@@ -20,9 +20,14 @@ const viewerQuery = graphql`
 export async function requireLogin(_url: URL, runtime: RouteRuntime): Promise<void> {
   let userType = -1;
   try {
-    const data = await fetchQuery<CenterGuardQuery>(runtime.environment, viewerQuery, {}, {
-      fetchPolicy: 'store-or-network',
-    }).toPromise();
+    const data = await fetchQuery<CenterGuardQuery>(
+      runtime.environment,
+      viewerQuery,
+      {},
+      {
+        fetchPolicy: 'store-or-network',
+      },
+    ).toPromise();
     userType = data?.viewer.userType ?? -1;
   } catch {
     userType = -1;

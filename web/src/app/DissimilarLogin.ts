@@ -58,17 +58,19 @@ export async function companyLogin(
     .toPromise()
     .catch(() => undefined);
 
-  const payload = await new Promise<DissimilarLoginCompanyLoginMutation['response']['companyLogin'] | null>((resolve) => {
-    commitMutation<DissimilarLoginCompanyLoginMutation>(environment, {
-      mutation: companyLoginMutation,
-      variables: { input: { gid } },
-      updater: (store, data) => {
-        if (!freshStart && data?.companyLogin?.errors.length === 0) forgetPreviousViewer(store);
-      },
-      onCompleted: (response) => resolve(response.companyLogin),
-      onError: () => resolve(null),
-    });
-  });
+  const payload = await new Promise<DissimilarLoginCompanyLoginMutation['response']['companyLogin'] | null>(
+    (resolve) => {
+      commitMutation<DissimilarLoginCompanyLoginMutation>(environment, {
+        mutation: companyLoginMutation,
+        variables: { input: { gid } },
+        updater: (store, data) => {
+          if (!freshStart && data?.companyLogin?.errors.length === 0) forgetPreviousViewer(store);
+        },
+        onCompleted: (response) => resolve(response.companyLogin),
+        onError: () => resolve(null),
+      });
+    },
+  );
   if (!payload) return 'nothing';
   if (payload.openUrl && isWebUrl(payload.openUrl)) {
     // §2: code -2 opens the message as a link in a new window. This runs after two round trips,
@@ -82,7 +84,10 @@ export async function companyLogin(
 }
 
 /** Opens url in a new window with no opener; when the browser refuses the window, follows it here. */
-export function openInNewWindow(url: string, follow: (url: string) => void = (target) => window.location.assign(target)): void {
+export function openInNewWindow(
+  url: string,
+  follow: (url: string) => void = (target) => window.location.assign(target),
+): void {
   const opened = window.open(url, '_blank');
   if (opened) opened.opener = null;
   else follow(url);

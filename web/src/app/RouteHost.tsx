@@ -46,7 +46,11 @@ let activationCounter = 0;
  * stay hidden, and beyond `maxHidden` the least recently used hidden one is evicted.
  * Returns `previous` itself when nothing changes.
  */
-export function mergeEntries(previous: readonly RouteEntry[], current: RouteEntry, maxHidden: number): readonly RouteEntry[] {
+export function mergeEntries(
+  previous: readonly RouteEntry[],
+  current: RouteEntry,
+  maxHidden: number,
+): readonly RouteEntry[] {
   let changed = false;
   let placed = false;
   const next: RouteEntry[] = [];

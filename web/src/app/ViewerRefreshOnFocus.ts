@@ -48,7 +48,10 @@ export function useViewerRefreshOnFocus(): void {
       disposed = true;
       document.removeEventListener('visibilitychange', wake);
       window.removeEventListener('focus', wake);
-      void refresher?.then((r) => r.dispose(), () => undefined);
+      void refresher?.then(
+        (r) => r.dispose(),
+        () => undefined,
+      );
     };
   }, [environment]);
 }

@@ -104,7 +104,11 @@ export class VisitLogger {
     if (!pending) return;
     this.clearTimer();
     this.pending = null;
-    this.send({ pageUrl: pending.visit.pageUrl, previousPageUrl: pending.previousPageUrl, moduleName: pending.visit.moduleName });
+    this.send({
+      pageUrl: pending.visit.pageUrl,
+      previousPageUrl: pending.previousPageUrl,
+      moduleName: pending.visit.moduleName,
+    });
   }
 
   private arm(delay: number): void {
@@ -148,7 +152,8 @@ export function useVisitLog(environment: IEnvironment, visit: Visit | null, isNa
         });
       },
       {
-        referrer: () => (typeof document === 'undefined' ? null : referrerPageUrl(document.referrer, window.location.origin)),
+        referrer: () =>
+          typeof document === 'undefined' ? null : referrerPageUrl(document.referrer, window.location.origin),
         isNavigating: () => navigating.current?.() ?? false,
       },
     );

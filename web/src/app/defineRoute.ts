@@ -1,7 +1,18 @@
 import { loadQuery, type PreloadedQuery } from 'react-relay';
 import type { ComponentType } from 'react';
-import { createOperationDescriptor, getRequest, type GraphQLTaggedNode, type IEnvironment, type OperationType } from 'relay-runtime';
-import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import {
+  createOperationDescriptor,
+  getRequest,
+  type GraphQLTaggedNode,
+  type IEnvironment,
+  type OperationType,
+} from 'relay-runtime';
+import {
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router-dom';
 import { redirectMobileVisitor } from './mobileRedirect';
 import type { PagePayload, PageProps, PlainPageProps, RouteHandle, RouteRuntime } from './routeTypes';
 
@@ -85,7 +96,10 @@ export interface PlainRouteOptions extends BaseRouteOptions {
  * the loader returns that very payload: no new reference, no refetch, and the page keeps its state
  * (refetched filters, loaded pages, scroll position).
  */
-export function defineQueryRoute<Q extends OperationType>(runtime: RouteRuntime, options: QueryRouteOptions<Q>): RouteObject {
+export function defineQueryRoute<Q extends OperationType>(
+  runtime: RouteRuntime,
+  options: QueryRouteOptions<Q>,
+): RouteObject {
   const { redirectTo, skip, fetchPolicy } = options;
   return buildRoute(runtime, options, (url) => {
     const variables = options.variables(url);
@@ -106,7 +120,11 @@ export function defineQueryRoute<Q extends OperationType>(runtime: RouteRuntime,
 }
 
 /** The query's data as the store holds it once loaded, or null when some of it is missing. */
-function readLoadedData(environment: IEnvironment, query: GraphQLTaggedNode, variables: Record<string, unknown>): unknown {
+function readLoadedData(
+  environment: IEnvironment,
+  query: GraphQLTaggedNode,
+  variables: Record<string, unknown>,
+): unknown {
   const operation = createOperationDescriptor(getRequest(query), variables);
   const snapshot = environment.lookup(operation.fragment);
   return snapshot.isMissingData ? null : snapshot.data;
@@ -184,7 +202,8 @@ function buildRoute(
 
     try {
       const [module] = await Promise.all([pagePromise, queryRef ? dataSettled(queryRef) : null]);
-      const target = query && queryRef && !networkErrorOf(queryRef) ? (redirectTo?.(runtime.environment, query) ?? null) : null;
+      const target =
+        query && queryRef && !networkErrorOf(queryRef) ? (redirectTo?.(runtime.environment, query) ?? null) : null;
       if (target !== null && target !== `${url.pathname}${url.search}`) {
         runtime.registry.release(queryRef);
         return redirect(target);
@@ -228,7 +247,11 @@ export function dataSettled(ref: PreloadedQuery<OperationType>, maxWaitMs = MAX_
  * after it was written, e.g. the viewer after a logout): the page loads again instead of coming
  * back with the previous person's lists.
  */
-function isStale(environment: IEnvironment, query: GraphQLTaggedNode | null, variables: Record<string, unknown>): boolean {
+function isStale(
+  environment: IEnvironment,
+  query: GraphQLTaggedNode | null,
+  variables: Record<string, unknown>,
+): boolean {
   if (!query) return false;
   return environment.check(createOperationDescriptor(getRequest(query), variables)).status === 'stale';
 }

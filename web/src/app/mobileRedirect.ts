@@ -92,7 +92,10 @@ export function isMobileSitePath(url: Pick<URL, 'pathname' | 'origin'>, base: st
  * organisation's token; the loader sends the phone on afterwards (mobileSiteHomeFor).
  */
 export function isCompanyLoginLink(url: Pick<URL, 'pathname' | 'searchParams'>): boolean {
-  return url.pathname.replace(/\/+$/, '').toLowerCase() === '/dissimilarlogin.aspx' && (url.searchParams.get('gid') ?? '').trim() !== '';
+  return (
+    url.pathname.replace(/\/+$/, '').toLowerCase() === '/dissimilarlogin.aspx' &&
+    (url.searchParams.get('gid') ?? '').trim() !== ''
+  );
 }
 
 /** The mobile URL to send this visit to, or null (a desktop browser, already a mobile-site path, or a company login link). */

@@ -8,6 +8,7 @@ export function videoPlayUrl(video: {
 }): string {
   const params = new URLSearchParams({ courseId: String(video.courseId), catalogId: String(video.catalogueId) });
   if (video.videoId !== undefined && video.videoId !== null) params.set('videoId', String(video.videoId));
-  if (video.vtime !== undefined && video.vtime !== null) params.set('vtime', String(Math.max(0, Math.floor(video.vtime))));
+  if (video.vtime !== undefined && video.vtime !== null)
+    params.set('vtime', String(Math.max(0, Math.floor(video.vtime))));
   return `/Play?${params.toString()}`;
 }

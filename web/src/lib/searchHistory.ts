@@ -36,7 +36,10 @@ function parse(raw: string | null): History {
   try {
     const value: unknown = JSON.parse(raw);
     if (!Array.isArray(value)) return EMPTY;
-    const keys = value.filter((k): k is string => typeof k === 'string').map(normalise).filter(Boolean);
+    const keys = value
+      .filter((k): k is string => typeof k === 'string')
+      .map(normalise)
+      .filter(Boolean);
     return [...new Set(keys)].slice(0, SEARCH.historyShown);
   } catch {
     return EMPTY;

@@ -37,7 +37,8 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 const EMOJI_TAIL = /[\u{1F3FB}-\u{1F3FF}\uFE0F]/u;
 const LETTER = /[\p{L}\p{M}]/u;
 /** scripts that never need a joiner between their letters */
-const NO_JOINER_SCRIPT = /[\p{Script=Han}\p{Script=Latin}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\p{Script=Cyrillic}\p{Script=Greek}]/u;
+const NO_JOINER_SCRIPT =
+  /[\p{Script=Han}\p{Script=Latin}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\p{Script=Cyrillic}\p{Script=Greek}]/u;
 /** nothing a reader can see: whitespace, format characters left (joiners, tags), fillers, blanks, selectors */
 const BLANK = /^[\s\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0\uFE00-\uFE0F]*$/u;
 

@@ -1,4 +1,10 @@
-import { Observable, type GraphQLResponse, type RequestParameters, type UploadableMap, type Variables } from 'relay-runtime';
+import {
+  Observable,
+  type GraphQLResponse,
+  type RequestParameters,
+  type UploadableMap,
+  type Variables,
+} from 'relay-runtime';
 
 /**
  * Mutations that carry files (the avatar) as one plain POST following the GraphQL multipart
@@ -44,7 +50,9 @@ function uploadablePath(variables: Variables, key: string): string {
   };
   visit(variables, []);
   if (found.length !== 1) {
-    throw new Error(`Uploadable "${key}" needs exactly one null placeholder of that name in the variables (found ${found.length})`);
+    throw new Error(
+      `Uploadable "${key}" needs exactly one null placeholder of that name in the variables (found ${found.length})`,
+    );
   }
   return found[0]!;
 }

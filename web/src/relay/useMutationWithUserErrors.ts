@@ -9,8 +9,7 @@ interface UserErrorLike {
 
 /** How a mutation ended: the payload's user errors decide, a failed request counts as a failure without a message (§8). */
 export type MutationOutcome<R> =
-  | { readonly ok: true; readonly response: R }
-  | { readonly ok: false; readonly message: string | null };
+  { readonly ok: true; readonly response: R } | { readonly ok: false; readonly message: string | null };
 
 /**
  * Runs a mutation whose payload carries typed user errors (notes, clips, likes, history, messages…)

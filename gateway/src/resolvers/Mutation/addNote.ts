@@ -7,7 +7,15 @@ import { encodeCursor } from '../../graphql/connection';
 import { requireId } from '../../graphql/args';
 import type { NoteParent } from '../../graphql/models';
 import type { Field, MutationResolvers, ResolversParentTypes } from '../../graphql/resolverTypes';
-import { invalid, loginRequired, orUnavailable, refused, signedIn, userError, type UserErrorResult } from '../../userErrors';
+import {
+  invalid,
+  loginRequired,
+  orUnavailable,
+  refused,
+  signedIn,
+  userError,
+  type UserErrorResult,
+} from '../../userErrors';
 import { MESSAGES, NOTE_MAX_LENGTH, characters, mayTakePart, playRefusal } from '../../play/rules';
 
 type Payload = ResolversParentTypes['AddNotePayload'];

@@ -15,7 +15,11 @@ function checkPasswords(input: ChangePasswordInput): UserErrorResult[] {
     errors.push(invalid('confirmPassword', '两次输入的新密码不一致'));
   } else if (length(input.newPassword) > PASSWORD_MAX) {
     errors.push(invalid('newPassword', `新密码不能超过${PASSWORD_MAX}位`));
-  } else if (length(input.newPassword) < PASSWORD_MIN || !/[A-Za-z]/.test(input.newPassword) || !/[0-9]/.test(input.newPassword)) {
+  } else if (
+    length(input.newPassword) < PASSWORD_MIN ||
+    !/[A-Za-z]/.test(input.newPassword) ||
+    !/[0-9]/.test(input.newPassword)
+  ) {
     errors.push(invalid('newPassword', '新密码至少8位，且须同时包含字母和数字'));
   } else if (input.oldPassword !== '' && input.newPassword === input.oldPassword) {
     errors.push(invalid('newPassword', '新密码不能与原密码相同'));
@@ -36,8 +40,18 @@ export const changePassword: Field<MutationResolvers, 'changePassword'> = async 
   const token = me.token;
   return orUnavailable(
     async () => {
-      const result = await ctx.login.changePassword(token, me.viewer.userId, input.oldPassword, input.newPassword, input.confirmPassword);
-      if (!result.ok) return { message: null, errors: [fromRefusal(result, '密码修改失败', ctx.logger, '/UserCenterApi/ModifyPassword')] };
+      const result = await ctx.login.changePassword(
+        token,
+        me.viewer.userId,
+        input.oldPassword,
+        input.newPassword,
+        input.confirmPassword,
+      );
+      if (!result.ok)
+        return {
+          message: null,
+          errors: [fromRefusal(result, '密码修改失败', ctx.logger, '/UserCenterApi/ModifyPassword')],
+        };
       await ctx.session.refresh();
       return { message: result.message || '密码修改成功', errors: [] };
     },

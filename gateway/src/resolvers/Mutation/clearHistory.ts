@@ -9,7 +9,12 @@ export const clearHistory: Field<MutationResolvers, 'clearHistory'> = async (_pa
   return orUnavailable(
     async () => {
       const result = await ctx.api.centre.clearViewLog(me.viewer.userId);
-      if (!result.ok) return { message: null, viewer, errors: [fromRefusal(result, '操作失败', ctx.logger, '/api/usercenter/ClearViewLog')] };
+      if (!result.ok)
+        return {
+          message: null,
+          viewer,
+          errors: [fromRefusal(result, '操作失败', ctx.logger, '/api/usercenter/ClearViewLog')],
+        };
       return { message: result.message || null, viewer, errors: [] };
     },
     (error) => ({ message: null, viewer, errors: [error] }),

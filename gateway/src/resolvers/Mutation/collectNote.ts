@@ -60,7 +60,8 @@ export const collectNote: Field<MutationResolvers, 'collectNote'> = async (_pare
   const userId = me.viewer.userId;
   return orUnavailable(async () => {
     const result = await ctx.api.play.collectNote({ userId, noteId, userName: '' });
-    if (!result.ok) return failed(playRefusal(result, MESSAGES.collectFailed, ctx.logger, '/api/operate/CollectionNotes'));
+    if (!result.ok)
+      return failed(playRefusal(result, MESSAGES.collectFailed, ctx.logger, '/api/operate/CollectionNotes'));
     if ([...noteFieldsAsked(info)].every((field) => SETTLED_FIELDS.has(field))) {
       // someone else's (userId 0 is nobody's), public, collected by the viewer
       const settled = { id: noteId, userId: 0, type: 0, recordStatus: 1, viewerUserId: userId } as NoteParent;

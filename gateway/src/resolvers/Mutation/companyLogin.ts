@@ -30,7 +30,8 @@ function isWebUrl(value: string): boolean {
  */
 export const companyLogin: Field<MutationResolvers, 'companyLogin'> = async (_parent, { input }, ctx) => {
   const gid = input.gid.trim();
-  if (!GID.test(gid)) return { viewer: await ctx.session.viewer(), openUrl: null, errors: [invalid('gid', '无效的免登录链接')] };
+  if (!GID.test(gid))
+    return { viewer: await ctx.session.viewer(), openUrl: null, errors: [invalid('gid', '无效的免登录链接')] };
   return orUnavailable(
     async () => {
       const outcome = await ctx.session.companyLogin(gid);

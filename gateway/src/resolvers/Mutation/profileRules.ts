@@ -49,7 +49,10 @@ const LENGTHS: { field: keyof UpdateProfileInput; max: number; message: string }
 ];
 
 /** The fields as the service takes them, or the errors (one per broken field, `field` = the input's name). */
-export function checkProfile(input: UpdateProfileInput, now: Date = new Date()): { fields: ProfileFields } | { errors: UserErrorResult[] } {
+export function checkProfile(
+  input: UpdateProfileInput,
+  now: Date = new Date(),
+): { fields: ProfileFields } | { errors: UserErrorResult[] } {
   const trimmed = {
     realName: input.realName.trim(),
     address: input.address.trim(),

@@ -29,7 +29,12 @@ function isAbsoluteHttpUrl(value: string): boolean {
   if (UNSAFE_CHARACTERS.test(value) || !/^https?:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }
@@ -48,11 +53,19 @@ export function normalisePreviousPageUrl(value: string | null | undefined): stri
 export function validateVisit(input: RecordVisitInput): UserErrorResult[] {
   const errors: UserErrorResult[] = [];
   if (input.pageUrl.length === 0 || input.pageUrl.length > MAX_PAGE_URL || !isSitePath(input.pageUrl)) {
-    errors.push({ field: 'pageUrl', code: 'INVALID_PAGE_URL', message: `页面地址必须是以 / 开头的站内路径，且不超过 ${MAX_PAGE_URL} 个字符` });
+    errors.push({
+      field: 'pageUrl',
+      code: 'INVALID_PAGE_URL',
+      message: `页面地址必须是以 / 开头的站内路径，且不超过 ${MAX_PAGE_URL} 个字符`,
+    });
   }
   // previousPageUrl is never an error: a malformed one is dropped (normalisePreviousPageUrl)
   if (input.moduleName.trim() === '' || input.moduleName.length > MAX_TEXT) {
-    errors.push({ field: 'moduleName', code: 'INVALID_MODULE_NAME', message: `模块名称不能为空，且不超过 ${MAX_TEXT} 个字符` });
+    errors.push({
+      field: 'moduleName',
+      code: 'INVALID_MODULE_NAME',
+      message: `模块名称不能为空，且不超过 ${MAX_TEXT} 个字符`,
+    });
   }
   if ((input.actId ?? '').length > MAX_TEXT) {
     errors.push({ field: 'actId', code: 'INVALID_ACT_ID', message: `活动编号不能超过 ${MAX_TEXT} 个字符` });
@@ -82,6 +95,16 @@ export const recordVisit: Field<MutationResolvers, 'recordVisit'> = async (
     userId: viewer.userId !== null ? String(viewer.userId) : guestId,
     userName: viewer.name ?? GUEST_NAME,
   });
-  if (result.ok) return { logId: result.items === null || result.items === undefined ? null : String(result.items), errors: [] };
-  return { logId: null, errors: [{ field: null, code: result.code === -1 ? 'REFUSED' : 'BAD_USER_INPUT', message: result.message || '访问记录失败' }] };
+  if (result.ok)
+    return { logId: result.items === null || result.items === undefined ? null : String(result.items), errors: [] };
+  return {
+    logId: null,
+    errors: [
+      {
+        field: null,
+        code: result.code === -1 ? 'REFUSED' : 'BAD_USER_INPUT',
+        message: result.message || '访问记录失败',
+      },
+    ],
+  };
 };

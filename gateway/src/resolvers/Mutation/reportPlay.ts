@@ -10,5 +10,9 @@ import { reportPlayFor } from '../../play/playLog';
 export const reportPlay: Field<MutationResolvers, 'reportPlay'> = async (_parent, { input }, ctx) => {
   const me = await signedIn(ctx);
   if (!me) return { logId: null, errors: [] };
-  return reportPlayFor({ api: ctx.api, playVideos: ctx.playVideos, playLogs: ctx.playLogs, logger: ctx.logger }, me.viewer, input);
+  return reportPlayFor(
+    { api: ctx.api, playVideos: ctx.playVideos, playLogs: ctx.playLogs, logger: ctx.logger },
+    me.viewer,
+    input,
+  );
 };

@@ -16,7 +16,8 @@ export const sendDanmaku: Field<MutationResolvers, 'sendDanmaku'> = async (_pare
   const content = input.content.trim();
   if (content === '') return failed(invalid('content', MESSAGES.danmakuRequired));
   if (characters(content) > DANMAKU_MAX_LENGTH) return failed(invalid('content', MESSAGES.danmakuTooLong));
-  if (!Number.isFinite(input.vtime) || input.vtime < 0 || input.vtime > MAX_PLAY_SECONDS) return failed(invalid('vtime', MESSAGES.badVtime));
+  if (!Number.isFinite(input.vtime) || input.vtime < 0 || input.vtime > MAX_PLAY_SECONDS)
+    return failed(invalid('vtime', MESSAGES.badVtime));
   const videoId = requireId('videoId', input.videoId);
   return orUnavailable(async () => {
     const result = await ctx.api.play.sendDanmaku({ userId: me.viewer.userId, videoId, vtime: input.vtime, content });

@@ -12,7 +12,12 @@ import { videoOperations } from '../Video';
 type Payload = ResolversParentTypes['SetVideoOperationPayload'];
 
 export const setVideoOperation: Field<MutationResolvers, 'setVideoOperation'> = async (_parent, { input }, ctx) => {
-  const failed = (error: UserErrorResult): Payload => ({ operations: null, course: null, message: null, errors: [error] });
+  const failed = (error: UserErrorResult): Payload => ({
+    operations: null,
+    course: null,
+    message: null,
+    errors: [error],
+  });
   const me = await signedIn(ctx);
   if (!me) return failed(loginRequired());
   if (!mayTakePart(me.viewer)) return failed(refused(MESSAGES.noPermission));

@@ -11,8 +11,13 @@ export const unbindAccount: Field<MutationResolvers, 'unbindAccount'> = async (_
   return orUnavailable(
     async () => {
       const result = await ctx.login.unbind(token, OAUTH_TYPES[input.provider]);
-      if (!result.ok) return { profile: null, errors: [fromRefusal(result, '解绑失败', ctx.logger, '/UserCenterApi/UnBindOautAccount')] };
-      const profile = result.items && typeof result.items === 'object' ? result.items : await ctx.login.userProfile(token);
+      if (!result.ok)
+        return {
+          profile: null,
+          errors: [fromRefusal(result, '解绑失败', ctx.logger, '/UserCenterApi/UnBindOautAccount')],
+        };
+      const profile =
+        result.items && typeof result.items === 'object' ? result.items : await ctx.login.userProfile(token);
       return { profile: profile ? profileParent(ctx, profile) : null, errors: [] };
     },
     (error) => ({ profile: null, errors: [error] }),

@@ -14,10 +14,15 @@ export const updateProfile: Field<MutationResolvers, 'updateProfile'> = async (_
     async () => {
       const result = await ctx.login.updateProfile(token, me.viewer.userId, checked.fields);
       if (!result.ok) {
-        return { profile: null, viewer: me.viewer, errors: [fromRefusal(result, '保存失败', ctx.logger, '/UserCenterApi/UpdateUserExtraInfo')] };
+        return {
+          profile: null,
+          viewer: me.viewer,
+          errors: [fromRefusal(result, '保存失败', ctx.logger, '/UserCenterApi/UpdateUserExtraInfo')],
+        };
       }
       const { viewer } = await ctx.session.refresh();
-      const saved = result.items && typeof result.items === 'object' ? result.items : await ctx.login.userProfile(token);
+      const saved =
+        result.items && typeof result.items === 'object' ? result.items : await ctx.login.userProfile(token);
       return { profile: saved ? profileParent(ctx, saved) : null, viewer, errors: [] };
     },
     (error) => ({ profile: null, viewer: me.viewer, errors: [error] }),

@@ -15,7 +15,8 @@ type UploadAvatarPayload = ResolversParentTypes['UploadAvatarPayload'];
  */
 export function looksLikeImage(bytes: Uint8Array): boolean {
   const starts = (...prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
-  const ascii = (offset: number, text: string) => [...text].every((char, index) => bytes[offset + index] === char.charCodeAt(0));
+  const ascii = (offset: number, text: string) =>
+    [...text].every((char, index) => bytes[offset + index] === char.charCodeAt(0));
   return (
     starts(0xff, 0xd8, 0xff) ||
     starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) ||
@@ -44,7 +45,11 @@ export const uploadAvatar: Field<MutationResolvers, 'uploadAvatar'> = async (_pa
   const me = await signedIn(ctx);
   if (!me || !me.token) return { headPicture: null, viewer: await ctx.session.viewer(), errors: [loginRequired()] };
   const { file } = input;
-  const refuse = (message: string): UploadAvatarPayload => ({ headPicture: null, viewer: me.viewer, errors: [invalid('file', message)] });
+  const refuse = (message: string): UploadAvatarPayload => ({
+    headPicture: null,
+    viewer: me.viewer,
+    errors: [invalid('file', message)],
+  });
   // the parser counted the bytes it received: size is the file's true length
   if (file.size > AVATAR_MAX_BYTES) return refuse('单文件大小不能超过10240kb');
   if (!looksLikeImage(await firstBytes(file, SIGNATURE_BYTES))) return refuse('仅限图片格式');
@@ -53,7 +58,11 @@ export const uploadAvatar: Field<MutationResolvers, 'uploadAvatar'> = async (_pa
     async () => {
       const result = await ctx.login.uploadAvatar(token, { data: file, filename: partName(file) });
       if (!result.ok) {
-        return { headPicture: null, viewer: me.viewer, errors: [fromRefusal(result, '图片上传失败', ctx.logger, '/UserCenterApi/UploadHeader')] };
+        return {
+          headPicture: null,
+          viewer: me.viewer,
+          errors: [fromRefusal(result, '图片上传失败', ctx.logger, '/UserCenterApi/UploadHeader')],
+        };
       }
       const { viewer } = await ctx.session.refresh();
       const headPicture = typeof result.items === 'string' && result.items !== '' ? result.items : viewer.headPicture;

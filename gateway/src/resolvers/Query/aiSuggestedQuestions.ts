@@ -11,6 +11,8 @@ export const aiSuggestedQuestions: Field<QueryResolvers, 'aiSuggestedQuestions'>
   const videoId = requireId('videoId', args.videoId ?? 0);
   const limit = requireIntInRange('first', args.first ?? AI_SUGGESTIONS_DEFAULT, 1, AI_SUGGESTIONS_MAX);
   const items = await api.ai.suggestions({ courseId, videoId, limit });
-  const questions = items.map((item) => (typeof item?.question === 'string' ? item.question.trim() : '')).filter((question) => question !== '');
+  const questions = items
+    .map((item) => (typeof item?.question === 'string' ? item.question.trim() : ''))
+    .filter((question) => question !== '');
   return [...new Set(questions)].slice(0, limit);
 };

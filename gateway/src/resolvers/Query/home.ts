@@ -12,22 +12,17 @@ export const banners: Field<QueryResolvers, 'banners'> = (_parent, args, { api }
 export const selectedCourses: Field<QueryResolvers, 'selectedCourses'> = (_parent, args, { api }) =>
   api.catalogue.selectedCourses(0, requireLimit('limit', args.limit, 10));
 
-export const recommendedCourses: Field<QueryResolvers, 'recommendedCourses'> = (
-  _parent,
-  args,
-  { api },
-) => connectionFromRange(readWindow(args.first, args.after, 14), (start, end) => api.catalogue.recommendedCourses(start, end));
+export const recommendedCourses: Field<QueryResolvers, 'recommendedCourses'> = (_parent, args, { api }) =>
+  connectionFromRange(readWindow(args.first, args.after, 14), (start, end) =>
+    api.catalogue.recommendedCourses(start, end),
+  );
 
 /**
  * Batch n of `size` recommended lecturers; past the end it wraps around. The upstream gives no
  * total, so a later batch reads the first 100 positions at once: that one call both holds the
  * batch and tells how many there are.
  */
-export const recommendedAuthors: Field<QueryResolvers, 'recommendedAuthors'> = async (
-  _parent,
-  args,
-  { api },
-) => {
+export const recommendedAuthors: Field<QueryResolvers, 'recommendedAuthors'> = async (_parent, args, { api }) => {
   const size = requireIntInRange('size', args.size ?? 9, 1, AUTHOR_WINDOW);
   const batch = requireIntInRange('batch', args.batch ?? 0, 0, 1_000_000);
   if (batch === 0) return api.authors.recommended(0, size);

@@ -22,7 +22,8 @@ async function orEmptyForUnknownCatalogue<T>(
   try {
     return await read();
   } catch (error) {
-    if (catalogId !== 0 && isNotFoundRefusal(error) && !(await catalogues.subjects()).byId.has(catalogId)) return empty();
+    if (catalogId !== 0 && isNotFoundRefusal(error) && !(await catalogues.subjects()).byId.has(catalogId))
+      return empty();
     throw error;
   }
 }
@@ -58,7 +59,9 @@ export const statistics: Field<QueryResolvers, 'statistics'> = (_parent, args, {
   api.catalogue.statistics(optionalYear(args.year));
 
 export const topics: Field<QueryResolvers, 'topics'> = (_parent, args, { api }) =>
-  connectionFromPages(readWindow(args.first, args.after, 12), (pageIndex, pageSize) => api.topics.page(pageIndex, pageSize));
+  connectionFromPages(readWindow(args.first, args.after, 12), (pageIndex, pageSize) =>
+    api.topics.page(pageIndex, pageSize),
+  );
 
 export const authors: Field<QueryResolvers, 'authors'> = (_parent, args, { api }) => {
   const catalogId = requireId('catalogueId', args.catalogueId ?? 0);

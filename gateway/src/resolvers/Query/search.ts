@@ -20,11 +20,7 @@ export const hotKeywords: Field<QueryResolvers, 'hotKeywords'> = async (_parent,
   }));
 };
 
-export const catalogueSuggestions: Field<QueryResolvers, 'catalogueSuggestions'> = async (
-  _parent,
-  args,
-  { api },
-) => {
+export const catalogueSuggestions: Field<QueryResolvers, 'catalogueSuggestions'> = async (_parent, args, { api }) => {
   const keyword = requireKeyword(args.keyword);
   const limit = requireLimit('limit', args.limit, 10);
   return (await api.search.catalogueHits(keyword, limit)).slice(0, limit);

@@ -24,7 +24,8 @@ export const searchSuggestions: Field<QueryResolvers, 'searchSuggestions'> = asy
 
 export const SearchSuggestions = {
   keyword: (found) => found.keyword,
-  hotKeywords: (found) => found.keyWords.map((entry) => ({ keyword: entry.keyWord ?? '', searchCount: entry.searchCount ?? 0 })),
+  hotKeywords: (found) =>
+    found.keyWords.map((entry) => ({ keyword: entry.keyWord ?? '', searchCount: entry.searchCount ?? 0 })),
   courses: (found) => found.courses,
   authors: (found) => found.authors,
 } satisfies SearchSuggestionsResolvers;

@@ -23,7 +23,12 @@ import { AI_MESSAGES, askAIError, clientIdOf, modelOf, requireQuestion } from '.
 import type { AnswerEvent } from '../../ai/types';
 import type { GatewayContext } from '../../context';
 import type { Field, SubscriptionaskAIArgs, SubscriptionResolvers } from '../../graphql/resolverTypes';
-import { LOGIN_REQUIRED_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE, signedIn, upstreamFailureMessage } from '../../userErrors';
+import {
+  LOGIN_REQUIRED_MESSAGE,
+  UPSTREAM_UNAVAILABLE_MESSAGE,
+  signedIn,
+  upstreamFailureMessage,
+} from '../../userErrors';
 import { CODE_BAD_PARAMETER, CODE_NOT_FOUND, CODE_REFUSED, type Envelope } from '../../upstream/envelope';
 import { UpstreamError } from '../../upstream/errors';
 
@@ -38,7 +43,13 @@ function refusal(envelope: Envelope, input: { courseId: number; videoId: number 
   }
   if (envelope.code === CODE_NOT_FOUND) {
     // an unknown course (课程不存在) or video (视频不存在) to ask about
-    const field = message.includes('视频') ? 'videoId' : message.includes('课程') ? 'courseId' : input.videoId > 0 ? 'videoId' : 'courseId';
+    const field = message.includes('视频')
+      ? 'videoId'
+      : message.includes('课程')
+        ? 'courseId'
+        : input.videoId > 0
+          ? 'videoId'
+          : 'courseId';
     return askAIError('INVALID', message || '课程或视频不存在', field);
   }
   return null;
@@ -51,7 +62,11 @@ function askedId(name: 'courseId' | 'videoId', value: number | null | undefined)
   return id;
 }
 
-const subscribe = async (_root: unknown, args: SubscriptionaskAIArgs, ctx: GatewayContext): Promise<AsyncIterable<AnswerEvent>> => {
+const subscribe = async (
+  _root: unknown,
+  args: SubscriptionaskAIArgs,
+  ctx: GatewayContext,
+): Promise<AsyncIterable<AnswerEvent>> => {
   const { input } = args;
   const me = await signedIn(ctx);
   if (!me) throw askAIError('LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
@@ -70,7 +85,10 @@ const subscribe = async (_root: unknown, args: SubscriptionaskAIArgs, ctx: Gatew
 
   let answer;
   try {
-    answer = await ctx.api.ai.ask({ question, userId: me.viewer.userId, clientId, model, courseId, videoId }, controller.signal);
+    answer = await ctx.api.ai.ask(
+      { question, userId: me.viewer.userId, clientId, model, courseId, videoId },
+      controller.signal,
+    );
   } catch (error) {
     requestSignal?.removeEventListener('abort', onGone);
     if (error instanceof UpstreamError) throw askAIError('UNAVAILABLE', upstreamFailureMessage(error));
@@ -92,14 +110,17 @@ const subscribe = async (_root: unknown, args: SubscriptionaskAIArgs, ctx: Gatew
       ctx.metrics?.aiAnswersInFlight.dec();
       ctx.metrics?.aiAnswers.inc({ ending });
       requestSignal?.removeEventListener('abort', onGone);
-      ctx.logger.debug(`askAI (${model}) ended ${ending} after ${events} event${events === 1 ? '' : 's'} in ${Date.now() - started} ms`);
+      ctx.logger.debug(
+        `askAI (${model}) ended ${ending} after ${events} event${events === 1 ? '' : 's'} in ${Date.now() - started} ms`,
+      );
     },
   });
 };
 
 /** Each event is the field's value; the stream's failure is its error (see the module comment). */
 const resolve = (event: AnswerEvent) => {
-  if (event.kind === 'failed') throw createGraphQLError(event.message ?? AI_MESSAGES.interrupted, { extensions: { code: 'UNAVAILABLE' } });
+  if (event.kind === 'failed')
+    throw createGraphQLError(event.message ?? AI_MESSAGES.interrupted, { extensions: { code: 'UNAVAILABLE' } });
   return event;
 };
 

@@ -15,7 +15,14 @@ export class AIApi {
    * userId is the signed-in viewer's. Aborting `signal` cancels the answer upstream.
    */
   ask(
-    args: { question: string; userId: number; clientId: string; model: 'chat' | 'reasoner'; courseId: number; videoId: number },
+    args: {
+      question: string;
+      userId: number;
+      clientId: string;
+      model: 'chat' | 'reasoner';
+      courseId: number;
+      videoId: number;
+    },
     signal: AbortSignal,
   ): Promise<StreamAnswer> {
     return this.calls.client.stream(

@@ -71,14 +71,26 @@ export class AuthorsApi {
       await single(ids[0]!);
     } else {
       const missing = () => ids.filter((id) => !found.has(id));
-      const first = await this.page({ catalogId: 0, firstWord: undefined, sortType: 0, pageIndex: 1, pageSize: AUTHOR_LIST_PAGE });
+      const first = await this.page({
+        catalogId: 0,
+        firstWord: undefined,
+        sortType: 0,
+        pageIndex: 1,
+        pageSize: AUTHOR_LIST_PAGE,
+      });
       for (const author of first.dataList) found.set(author.id, author);
       const pages = Math.ceil(first.totalCount / AUTHOR_LIST_PAGE);
       if (missing().length > 0 && pages > 1) {
         if (pages - 1 <= missing().length) {
           const rest = await Promise.all(
             Array.from({ length: pages - 1 }, (_, index) =>
-              this.page({ catalogId: 0, firstWord: undefined, sortType: 0, pageIndex: index + 2, pageSize: AUTHOR_LIST_PAGE }),
+              this.page({
+                catalogId: 0,
+                firstWord: undefined,
+                sortType: 0,
+                pageIndex: index + 2,
+                pageSize: AUTHOR_LIST_PAGE,
+              }),
             ),
           );
           for (const page of rest) for (const author of page.dataList) found.set(author.id, author);

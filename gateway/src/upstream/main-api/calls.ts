@@ -67,7 +67,12 @@ export class MainApiCalls {
    * An operation: sent as it is, once, never through the read loader. `kind` 'long' for one that
    * waits on long work of the service (cutting a clip: the spec's 85 s), else a write's time.
    */
-  async operation<T>(method: 'GET' | 'POST', path: string, params: Params, kind: 'write' | 'long' = 'write'): Promise<OperationResult<T>> {
+  async operation<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Params,
+    kind: 'write' | 'long' = 'write',
+  ): Promise<OperationResult<T>> {
     const envelope = await this.client.call<T>({ method, path, params, kind }, this.scope);
     return operationResult(path, envelope);
   }

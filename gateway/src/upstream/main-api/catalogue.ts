@@ -14,7 +14,9 @@ export class CatalogueApi {
 
   /** The whole subject tree: every top-level subject with its subtree in `child`. */
   async subjectTree(): Promise<RestCatalogue[]> {
-    return (await this.calls.read<RestCatalogue[] | null>('/api/catalog/GetCatalogListByParentId', { parentId: 0 })) ?? [];
+    return (
+      (await this.calls.read<RestCatalogue[] | null>('/api/catalog/GetCatalogListByParentId', { parentId: 0 })) ?? []
+    );
   }
 
   /** The lecturer tree: level-1 nodes that have lecturers, with their level-2 children. */
@@ -45,7 +47,12 @@ export class CatalogueApi {
     return this.calls.read<RestPage<RestCourse>>('/api/courses/GetListByCatalogId', { ...args });
   }
 
-  relatedCourses(args: { courseId: number; catalogId: number; pageIndex: number; pageSize: number }): Promise<RestPage<RestCourse>> {
+  relatedCourses(args: {
+    courseId: number;
+    catalogId: number;
+    pageIndex: number;
+    pageSize: number;
+  }): Promise<RestPage<RestCourse>> {
     return this.calls.read<RestPage<RestCourse>>('/api/courses/GetRelevantList', { ...args });
   }
 

@@ -4,7 +4,15 @@
  * pass Viewer.userId), never a client's value.
  */
 import type { OperationResult } from '../operations';
-import type { RestCollectedCourse, RestCourseProgress, RestFragment, RestMessage, RestNote, RestPage, RestViewLog } from '../types';
+import type {
+  RestCollectedCourse,
+  RestCourseProgress,
+  RestFragment,
+  RestMessage,
+  RestNote,
+  RestPage,
+  RestViewLog,
+} from '../types';
 import type { MainApiCalls } from './calls';
 
 /** GetNoteList's noteType: the user's own notes, or the notes they collected (收录). */
@@ -17,12 +25,21 @@ export class CentreApi {
 
   /** 我的课程: courses the user favourited, newest favourite first. */
   collectList(userId: number, pageIndex: number, pageSize: number): Promise<RestPage<RestCollectedCourse>> {
-    return this.calls.read<RestPage<RestCollectedCourse>>('/api/usercenter/GetCollectList', { userId, pageSize, pageIndex });
+    return this.calls.read<RestPage<RestCollectedCourse>>('/api/usercenter/GetCollectList', {
+      userId,
+      pageSize,
+      pageIndex,
+    });
   }
 
   /** 我的笔记: the user's own notes (0) or the notes they collected (1), newest first. */
   notes(userId: number, noteType: NoteType, pageIndex: number, pageSize: number): Promise<RestPage<RestNote>> {
-    return this.calls.read<RestPage<RestNote>>('/api/usercenter/GetNoteList', { userId, noteType, pageIndex, pageSize });
+    return this.calls.read<RestPage<RestNote>>('/api/usercenter/GetNoteList', {
+      userId,
+      noteType,
+      pageIndex,
+      pageSize,
+    });
   }
 
   /** 历史记录: at most 100 play records, newest first. */

@@ -64,10 +64,20 @@ export class PlayApi {
    * day (a visitor's read, userId null, counts nothing). Null for an unknown course or a video not of the course (4004). The course and its videos are
    * the same as courseData's, so that call is answered from this one for the rest of the operation.
    */
-  async page(args: { courseId: number; catalogId: number; videoId: number; userId: number | null }): Promise<RestPlayPageData | null> {
+  async page(args: {
+    courseId: number;
+    catalogId: number;
+    videoId: number;
+    userId: number | null;
+  }): Promise<RestPlayPageData | null> {
     const envelope = await this.calls.rest.load({
       path: PLAY_PAGE_DATA,
-      params: { courseId: args.courseId, catalogId: args.catalogId || undefined, videoId: args.videoId || undefined, userId: args.userId ?? undefined },
+      params: {
+        courseId: args.courseId,
+        catalogId: args.catalogId || undefined,
+        videoId: args.videoId || undefined,
+        userId: args.userId ?? undefined,
+      },
     });
     if (envelope.code === CODE_NOT_FOUND) return null;
     const data = this.calls.expectRead<RestPlayPageData>(PLAY_PAGE_DATA, envelope);
@@ -80,7 +90,12 @@ export class PlayApi {
   }
 
   /** The user's like/favourite state of a video and its counts. */
-  operateState(args: { courseId: number; catalogId: number; userId: number; videoId: number }): Promise<RestOperateState | null> {
+  operateState(args: {
+    courseId: number;
+    catalogId: number;
+    userId: number;
+    videoId: number;
+  }): Promise<RestOperateState | null> {
     return this.calls.readOrNull<RestOperateState>('/api/operate/GetUserOperateVideo', {
       productId: this.calls.productId,
       courseId: args.courseId,
@@ -109,7 +124,13 @@ export class PlayApi {
   }
 
   /** The play page's notes of a video for the user, newest first. */
-  notes(args: { videoId: number; userId: number; noteType: VideoNoteType; pageIndex: number; pageSize: number }): Promise<RestPage<RestNote>> {
+  notes(args: {
+    videoId: number;
+    userId: number;
+    noteType: VideoNoteType;
+    pageIndex: number;
+    pageSize: number;
+  }): Promise<RestPage<RestNote>> {
     return this.calls.read<RestPage<RestNote>>('/api/play/GetNoteList', { ...args });
   }
 
@@ -117,7 +138,12 @@ export class PlayApi {
    * Scrolling comments of a video between two seconds (the whole video by default), time order; none
    * for an unknown video. userId (the signed-in viewer's) marks their own comments `mine`.
    */
-  async danmaku(args: { videoId: number; from: number | undefined; to: number | undefined; userId: number | undefined }): Promise<RestDanmaku[]> {
+  async danmaku(args: {
+    videoId: number;
+    from: number | undefined;
+    to: number | undefined;
+    userId: number | undefined;
+  }): Promise<RestDanmaku[]> {
     return (await this.calls.readOrNull<RestDanmaku[]>('/api/danmaku/GetList', { ...args })) ?? [];
   }
 
@@ -181,7 +207,12 @@ export class PlayApi {
     return this.calls.operation('POST', '/api/log/AddPlayLog', { ...fields });
   }
 
-  sendDanmaku(args: { userId: number; videoId: number; vtime: number; content: string }): Promise<OperationResult<RestDanmaku | null>> {
+  sendDanmaku(args: {
+    userId: number;
+    videoId: number;
+    vtime: number;
+    content: string;
+  }): Promise<OperationResult<RestDanmaku | null>> {
     return this.calls.operation('POST', '/api/danmaku/Send', { ...args });
   }
 }

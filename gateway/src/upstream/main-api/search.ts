@@ -76,7 +76,11 @@ export class SearchApi {
 
   async counts(keyword: string, catalogId: number): Promise<RestSearchCounts> {
     const { comId } = await this.calls.organisation();
-    return this.read<RestSearchCounts>('/api/search/GetSearchCountByKeyWord', { SearchByKeyWord: keyword, catalogId, comId });
+    return this.read<RestSearchCounts>('/api/search/GetSearchCountByKeyWord', {
+      SearchByKeyWord: keyword,
+      catalogId,
+      comId,
+    });
   }
 
   /** Catalogue nodes whose name matches: exact name first (SearchCatalog). */
@@ -127,7 +131,13 @@ export class SearchApi {
   private group<K extends keyof RestSearchResult>(answer: RestSearchResult, key: K): NonNullable<RestSearchResult[K]> {
     const group = answer?.[key];
     if (!group || !Array.isArray(group.dataList)) {
-      throw new UpstreamError('bad-response', '/api/search/SearchByKeyWord', null, CODE_READ_OK, `the answer has no ${key}`);
+      throw new UpstreamError(
+        'bad-response',
+        '/api/search/SearchByKeyWord',
+        null,
+        CODE_READ_OK,
+        `the answer has no ${key}`,
+      );
     }
     return group as NonNullable<RestSearchResult[K]>;
   }

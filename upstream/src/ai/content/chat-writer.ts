@@ -86,7 +86,8 @@ export function parseChatContent(answer: string, m: ContentMaterial): WrittenCon
   } catch {
     throw new Error('the answer is not JSON');
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('the answer is not a JSON object');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new Error('the answer is not a JSON object');
   const o = json as Record<string, unknown>;
   const lastSecond = Math.max(0, ...m.keyframes.map((k) => k.timePoint), ...m.transcript.map((p) => p.timePoint));
   if (!Array.isArray(o.keyPoints) || o.keyPoints.length === 0 || o.keyPoints.length > MAX_KEY_POINTS) {
@@ -136,7 +137,8 @@ export function createChatWriter(options: ChatWriterOptions): ContentWriterWithA
       bodyTimeout: CHAT_TIMEOUT_MS,
     });
     const raw = await readCapped(res.body);
-    if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`the chat model answered HTTP ${res.statusCode}`);
+    if (res.statusCode < 200 || res.statusCode >= 300)
+      throw new Error(`the chat model answered HTTP ${res.statusCode}`);
     let completion: { choices?: { message?: { content?: unknown } }[] };
     try {
       completion = JSON.parse(raw) as typeof completion;

@@ -40,7 +40,8 @@ const OVERLAP = 12;
 export function overlaps(a: string, b: string): boolean {
   const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
   if (shorter.length < OVERLAP) return longer.includes(shorter);
-  for (let i = 0; i + OVERLAP <= shorter.length; i += 4) if (longer.includes(shorter.slice(i, i + OVERLAP))) return true;
+  for (let i = 0; i + OVERLAP <= shorter.length; i += 4)
+    if (longer.includes(shorter.slice(i, i + OVERLAP))) return true;
   return false;
 }
 
@@ -56,7 +57,9 @@ function tellingScore(text: string, concepts: readonly string[]): number {
 function courseOverview(m: ContentMaterial): string {
   const courseName = m.courseName.replace(/^《(.*)》$/, '$1');
   const where = m.catalogueTrail.slice(-2).join('·');
-  const names = m.courseVideoNames.slice(0, MAX_OVERVIEW_NAMES).map((name, i) => `第${chineseNumber(i + 1)}讲“${name}”`);
+  const names = m.courseVideoNames
+    .slice(0, MAX_OVERVIEW_NAMES)
+    .map((name, i) => `第${chineseNumber(i + 1)}讲“${name}”`);
   const episodes =
     names.length > 0
       ? `各讲依次为：${names.join('、')}${m.courseVideoNames.length > MAX_OVERVIEW_NAMES ? '等' : ''}。`
@@ -80,7 +83,10 @@ function keyPoints(m: ContentMaterial, ranked: { text: string; timePoint: number
     const description = k.description.trim();
     return {
       timePoint: k.timePoint,
-      description: clip(!label || description.startsWith(label) ? description || label : `${label}：${description}`, MAX_POINT_LENGTH),
+      description: clip(
+        !label || description.startsWith(label) ? description || label : `${label}：${description}`,
+        MAX_POINT_LENGTH,
+      ),
     };
   });
   const seconds = new Set(points.map((p) => p.timePoint));
@@ -108,7 +114,9 @@ function suggestedQuestions(m: ContentMaterial, body: string): string[] {
   const main = concepts[0];
   if (main) {
     const labels = new Set(m.keyframes.map((k) => k.keyPoints.trim()).filter((l) => SECTION_LABELS.has(l)));
-    const related = concepts.slice(1).find((c) => m.keyframes.some((k) => k.keyPoints.includes(main) && k.keyPoints.includes(c)));
+    const related = concepts
+      .slice(1)
+      .find((c) => m.keyframes.some((k) => k.keyPoints.includes(main) && k.keyPoints.includes(c)));
     ask(`什么是${quoted(main)}？`);
     if (related) ask(`${quoted(main)}与${quoted(related)}有什么联系和区别？`);
     if (labels.has('案例分析')) ask(`${quoted(main)}在现实中有哪些体现？`);
@@ -131,7 +139,12 @@ function suggestedQuestions(m: ContentMaterial, body: string): string[] {
 }
 
 export function writeExtractive(m: ContentMaterial): WrittenContent {
-  const body = [m.videoName, m.videoAbstract, ...m.keyframes.map((k) => `${k.keyPoints}。${k.description}`), ...m.transcript.map((p) => p.text)].join('\n');
+  const body = [
+    m.videoName,
+    m.videoAbstract,
+    ...m.keyframes.map((k) => `${k.keyPoints}。${k.description}`),
+    ...m.transcript.map((p) => p.text),
+  ].join('\n');
   const ranked = m.transcript
     .map((p, order) => ({ ...p, order, score: tellingScore(p.text, m.keywords) }))
     .filter((p) => p.score >= 1)

@@ -102,7 +102,8 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
       plan.push({ item, course: (courseStale || all) && planned === 0, courseOnly: false });
       planned++;
     }
-    if (courseStale && planned === 0 && items.length > 0) plan.push({ item: items[0]!, course: true, courseOnly: true });
+    if (courseStale && planned === 0 && items.length > 0)
+      plan.push({ item: items[0]!, course: true, courseOnly: true });
     if (options.yieldBetween) await turn();
   }
 
@@ -114,7 +115,8 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
   let failuresInARow = 0;
   let done = 0;
   let interrupted = false;
-  const write = async <T>(fn: () => Promise<T>): Promise<T> => (options.yieldBetween ? (await store.withoutWaiting(fn)) : (await fn()));
+  const write = async <T>(fn: () => Promise<T>): Promise<T> =>
+    options.yieldBetween ? await store.withoutWaiting(fn) : await fn();
   options.onProgress?.(0, todo.length, '');
   for (const { item, course, courseOnly } of todo) {
     if (options.signal?.aborted) {
@@ -126,12 +128,22 @@ export async function runContentJob(store: Store, options: ContentJobOptions): P
       const { content, provider } = await options.writer.write(material, options.signal);
       const generatedAt = now();
       const overview: AiCourseContentRecord | null = course
-        ? { courseId: item.courseId, overview: content.courseOverview, materialHash: item.courseHash, provider, generatedAt }
+        ? {
+            courseId: item.courseId,
+            overview: content.courseOverview,
+            materialHash: item.courseHash,
+            provider,
+            generatedAt,
+          }
         : null;
       if (courseOnly) {
         if (overview) await write(() => store.aiContent.saveCourse(overview));
       } else {
-        const majors = matchMajors({ catalogueTrail: material.catalogueTrail, courseName: material.courseName, keywords: material.keywords });
+        const majors = matchMajors({
+          catalogueTrail: material.catalogueTrail,
+          courseName: material.courseName,
+          keywords: material.keywords,
+        });
         const record = {
           videoId: item.videoId,
           videoAbstract: content.videoAbstract,

@@ -44,24 +44,31 @@ export async function courseMaterials(store: Store, courseId: number): Promise<V
   };
   const courseVideoNames = videos.map((video) => video.name);
   const courseHash = sha256([CONTENT_FORMAT, courseMaterial, courseVideoNames]);
-  return Promise.all(videos.map(async (video) => {
-    const own = {
-      videoName: video.name,
-      videoAbstract: video.abstract,
-      keyframes: video.keyframes.map((k) => ({ timePoint: k.timePoint, keyPoints: k.keyPoints, description: k.description })),
-      transcript: (await store.videos
-        .transcript(video.id))
-        .map((passage) => ({ timePoint: Math.floor(passage.startMs / 1000), text: passage.text })),
-    };
-    return {
-      videoId: video.id,
-      courseId,
-      lecturerId: course.lecturerId,
-      durationSeconds: video.durationSeconds,
-      trail: course.catalogueTrail,
-      material: { ...courseMaterial, courseVideoNames, ...own, keywords: [] },
-      videoHash: sha256([CONTENT_FORMAT, courseMaterial, own]),
-      courseHash,
-    };
-  }));
+  return Promise.all(
+    videos.map(async (video) => {
+      const own = {
+        videoName: video.name,
+        videoAbstract: video.abstract,
+        keyframes: video.keyframes.map((k) => ({
+          timePoint: k.timePoint,
+          keyPoints: k.keyPoints,
+          description: k.description,
+        })),
+        transcript: (await store.videos.transcript(video.id)).map((passage) => ({
+          timePoint: Math.floor(passage.startMs / 1000),
+          text: passage.text,
+        })),
+      };
+      return {
+        videoId: video.id,
+        courseId,
+        lecturerId: course.lecturerId,
+        durationSeconds: video.durationSeconds,
+        trail: course.catalogueTrail,
+        material: { ...courseMaterial, courseVideoNames, ...own, keywords: [] },
+        videoHash: sha256([CONTENT_FORMAT, courseMaterial, own]),
+        courseHash,
+      };
+    }),
+  );
 }

@@ -18,7 +18,9 @@ export function contentProgress(stream: NodeJS.WritableStream & { isTTY?: boolea
       if (now - lastDraw < REDRAW_MS && done < total) return;
       lastDraw = now;
       const filled = Math.round(fraction * BAR_WIDTH);
-      stream.write(`\r\x1b[2K${label} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%`);
+      stream.write(
+        `\r\x1b[2K${label} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%`,
+      );
       if (done === total) stream.write('\n');
     } else {
       const tenth = Math.floor(fraction * 10);

@@ -105,7 +105,10 @@ export function skeletonOf(sentence: string, isDictionaryTerm: (word: string) =>
   for (let i = 1; i + 1 < tokens.length; i++) {
     if (tokens[i]!.kind !== 'joiner') continue;
     const [before, after] = [tokens[i - 1]!, tokens[i + 1]!];
-    if ((before.kind === 'slot' && (after.kind === 'slot' || after.kind === 'noun')) || (before.kind === 'noun' && after.kind === 'slot')) {
+    if (
+      (before.kind === 'slot' && (after.kind === 'slot' || after.kind === 'noun')) ||
+      (before.kind === 'noun' && after.kind === 'slot')
+    ) {
       before.kind = 'slot';
       tokens[i]!.kind = 'slot';
       after.kind = 'slot';
@@ -132,9 +135,9 @@ export function skeletonOf(sentence: string, isDictionaryTerm: (word: string) =>
   return out.join('');
 }
 
-
 /** what introduces another name of a thing: 简称 RCEP, 俗称“民告官”, 被誉为“百戏之祖” */
-const NAMING = /(简称|俗称|又称|也称|亦称|又叫|也叫|被称为|被誉为|被称作|号称)为?[“「"]?([\p{L}\p{N}·\-]{2,12})[”」"]?/gu;
+const NAMING =
+  /(简称|俗称|又称|也称|亦称|又叫|也叫|被称为|被誉为|被称作|号称)为?[“「"]?([\p{L}\p{N}·\-]{2,12})[”」"]?/gu;
 const NAMED_TAGS = /^(?:nr|nrt|nrfg|ns|nt|nz)$/;
 
 /**
@@ -153,7 +156,10 @@ export function aliasesInText(text: string): [string, string][] {
     for (const match of sentence.matchAll(NAMING)) {
       const other = match[2]!;
       const before = sentence.slice(0, match.index);
-      const clause = before.split(/[，,：:、]/u).pop()!.trim();
+      const clause = before
+        .split(/[，,：:、]/u)
+        .pop()!
+        .trim();
       const near = clause ? [...tagWords(clause)].reverse().find(isName)?.word : undefined;
       const named = clause ? (near && clause.endsWith(near) ? near : undefined) : subject;
       // "被称为种业的“硅谷”": a possessive is not a name

@@ -7,6 +7,7 @@
 import { foldForMatch } from '../../search/analyzer';
 
 /** accented Latin letters (Latin-1 Supplement to Extended-B, Extended Additional, C, D, E) and combining marks */
-const NEEDS_FULL_FOLD = /[\u00C0-\u024F\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u1E00-\u1EFF\u20D0-\u20FF\u2C60-\u2C7F\uA720-\uA7FF\uAB30-\uAB6F\uFE20-\uFE2F]/;
+const NEEDS_FULL_FOLD =
+  /[\u00C0-\u024F\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u1E00-\u1EFF\u20D0-\u20FF\u2C60-\u2C7F\uA720-\uA7FF\uAB30-\uAB6F\uFE20-\uFE2F]/;
 
 export const fold = (text: string): string => (NEEDS_FULL_FOLD.test(text) ? foldForMatch(text) : text.toLowerCase());

@@ -110,7 +110,8 @@ export function createCorpusDictionary(): CorpusDictionary {
   }
   return {
     isCorpusTerm: (form) => corpusTerms.has(form.toLowerCase()),
-    soundsLike: (text) => (HAN_TERM.test(text) ? (soundIndex().get(soundKey(text)) ?? []).filter((t) => t !== text) : []),
+    soundsLike: (text) =>
+      HAN_TERM.test(text) ? (soundIndex().get(soundKey(text)) ?? []).filter((t) => t !== text) : [],
     useStored(terms, storedAliases) {
       // the alias lexicon's names too, so that search and the AI cut them alike from the start
       aliases();

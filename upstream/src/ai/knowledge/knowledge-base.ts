@@ -51,10 +51,19 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       `SELECT c.id, c.name, c.info, l.name AS lecturerName, l.position AS lecturerPosition, cat.name AS catalogueName
        FROM courses c JOIN lecturers l ON l.id = c.lecturer_id LEFT JOIN catalogues cat ON cat.id = c.catalogue_id WHERE c.id = ?`,
     ).get(courseId) as
-      | { id: number; name: string; info: string; lecturerName: string; lecturerPosition: string; catalogueName: string | null }
+      | {
+          id: number;
+          name: string;
+          info: string;
+          lecturerName: string;
+          lecturerPosition: string;
+          catalogueName: string | null;
+        }
       | undefined;
     if (!course) return null;
-    const videos = prepare('SELECT id, name, abstract FROM videos WHERE course_id = ? ORDER BY sort, id').all(courseId) as {
+    const videos = prepare('SELECT id, name, abstract FROM videos WHERE course_id = ? ORDER BY sort, id').all(
+      courseId,
+    ) as {
       id: number;
       name: string;
       abstract: string;
@@ -82,7 +91,9 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
 
   /** the course's chunks out of every index */
   function dropChunks(where: string, arg?: number): void {
-    const old = prepare(`SELECT id FROM ai_chunks WHERE ${where}`).all(...(arg === undefined ? [] : [arg])) as { id: number }[];
+    const old = prepare(`SELECT id FROM ai_chunks WHERE ${where}`).all(...(arg === undefined ? [] : [arg])) as {
+      id: number;
+    }[];
     for (const { id } of old) {
       prepare('DELETE FROM ai_chunk_words WHERE rowid = ?').run(id);
       prepare('DELETE FROM ai_chunk_grams WHERE rowid = ?').run(id);
@@ -96,9 +107,9 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     if (termsLoaded) return;
     termsLoaded = true;
     const stored = (prepare('SELECT term FROM ai_terms').all() as { term: string }[]).map((r) => r.term);
-    const storedAliases = (prepare('SELECT term, alias FROM ai_aliases').all() as { term: string; alias: string }[]).map(
-      (r) => [r.term, r.alias] as [string, string],
-    );
+    const storedAliases = (
+      prepare('SELECT term, alias FROM ai_aliases').all() as { term: string; alias: string }[]
+    ).map((r) => [r.term, r.alias] as [string, string]);
     if (dictionary.useStored(stored, storedAliases)) return;
     const ids = (prepare('SELECT id FROM courses ORDER BY id').all() as { id: number }[]).map((r) => r.id);
     const names = (prepare('SELECT DISTINCT name FROM catalogues').all() as { name: string }[]).map((r) => r.name);
@@ -115,16 +126,24 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     const material = materialOf(courseId);
     if (!material) return 0;
     const indexed = dictionary.index(material);
-    for (const [term, alias] of indexed.aliases) prepare('INSERT OR IGNORE INTO ai_aliases (term, alias) VALUES (?, ?)').run(term, alias);
+    for (const [term, alias] of indexed.aliases)
+      prepare('INSERT OR IGNORE INTO ai_aliases (term, alias) VALUES (?, ?)').run(term, alias);
     for (const term of indexed.terms) prepare('INSERT OR IGNORE INTO ai_terms (term) VALUES (?)').run(term);
     for (const { chunk, words, videoWords, courseWords, grams, sentences } of indexed.chunks) {
       const { lastInsertRowid } = prepare(
         `INSERT INTO ai_chunks (course_id, video_id, seq, kind, time_point, text, marks) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ).run(courseId, chunk.videoId, chunk.seq, chunk.kind, chunk.timePoint, chunk.text, JSON.stringify(chunk.marks));
-      prepare('INSERT INTO ai_chunk_words (rowid, text, video, course) VALUES (?, ?, ?, ?)').run(lastInsertRowid, words, videoWords, courseWords);
+      prepare('INSERT INTO ai_chunk_words (rowid, text, video, course) VALUES (?, ?, ?, ?)').run(
+        lastInsertRowid,
+        words,
+        videoWords,
+        courseWords,
+      );
       prepare('INSERT INTO ai_chunk_grams (rowid, grams) VALUES (?, ?)').run(lastInsertRowid, grams);
       for (const sentence of sentences)
-        prepare('INSERT INTO ai_sentences (chunk_id, seq, video_id, skeleton, sentence, named) VALUES (?, ?, ?, ?, ?, ?)').run(
+        prepare(
+          'INSERT INTO ai_sentences (chunk_id, seq, video_id, skeleton, sentence, named) VALUES (?, ?, ?, ?, ?, ?)',
+        ).run(
           lastInsertRowid,
           sentence.seq,
           chunk.videoId,
@@ -158,14 +177,19 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
           .transaction(() => {
             const rows = prepare(
               'SELECT id, course_id AS courseId FROM ai_kb_pending ORDER BY course_id = ? DESC, id LIMIT ?',
-            ).all(options.first ?? 0, Math.min(PENDING_BATCH, maxCourses - applied)) as { id: number; courseId: number }[];
+            ).all(options.first ?? 0, Math.min(PENDING_BATCH, maxCourses - applied)) as {
+              id: number;
+              courseId: number;
+            }[];
             const handled: number[] = [];
             for (const row of rows) {
               indexCourse(row.courseId);
               handled.push(row.id);
               if (Date.now() >= deadline) break;
             }
-            prepare('DELETE FROM ai_kb_pending WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(handled));
+            prepare('DELETE FROM ai_kb_pending WHERE id IN (SELECT value FROM json_each(?))').run(
+              JSON.stringify(handled),
+            );
             return handled.length;
           })
           .immediate(),
@@ -208,7 +232,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
     drainTimer.unref();
   }
 
-  const anyPending = (): boolean => (prepare('SELECT EXISTS (SELECT 1 FROM ai_kb_pending) AS any').get() as { any: number }).any === 1;
+  const anyPending = (): boolean =>
+    (prepare('SELECT EXISTS (SELECT 1 FROM ai_kb_pending) AS any').get() as { any: number }).any === 1;
 
   function catchUp(maxMs: number): { applied: number; remaining: number } {
     if (!anyPending()) return { applied: 0, remaining: 0 };
@@ -246,7 +271,8 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
   /** the best CANDIDATES chunks for an FTS5 expression over the words or the bigrams, best first */
   function bm25Ranking(table: 'ai_chunk_words' | 'ai_chunk_grams', match: string, courseId: number): ChunkRow[] {
     const scope = courseId > 0 ? 'AND w.rowid IN (SELECT id FROM ai_chunks WHERE course_id = @courseId)' : '';
-    const rank = table === 'ai_chunk_words' ? `bm25(ai_chunk_words, ${WORD_COLUMN_WEIGHTS.join(', ')})` : 'bm25(ai_chunk_grams)';
+    const rank =
+      table === 'ai_chunk_words' ? `bm25(ai_chunk_words, ${WORD_COLUMN_WEIGHTS.join(', ')})` : 'bm25(ai_chunk_grams)';
     return prepare(
       `SELECT ${CHUNK_COLUMNS}
        FROM (SELECT rowid, ${rank} AS score FROM ${table} w
@@ -268,12 +294,19 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
         db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.ai_chunk_vocab USING fts5vocab(main, ai_chunk_words, row)');
         vocabReady = true;
       }
-      return (prepare('SELECT doc FROM temp.ai_chunk_vocab WHERE term = ?').get(form) as { doc: number } | undefined)?.doc ?? 0;
+      return (
+        (prepare('SELECT doc FROM temp.ai_chunk_vocab WHERE term = ?').get(form) as { doc: number } | undefined)?.doc ??
+        0
+      );
     }
     return matchCount('ai_chunk_words', ftsString(form));
   }
   const matchCount = (table: 'ai_chunk_words' | 'ai_chunk_grams', match: string): number =>
-    (prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ${DF_CAP})`).get(match) as { n: number }).n;
+    (
+      prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ${DF_CAP})`).get(
+        match,
+      ) as { n: number }
+    ).n;
 
   const reader: KnowledgeReader = {
     chunkCount: () => (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n,
@@ -302,20 +335,28 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       new Map(
         skeletons.map((skeleton) => [
           skeleton,
-          (prepare('SELECT count(*) AS n FROM (SELECT DISTINCT sentence FROM ai_sentences WHERE skeleton = ? LIMIT ?)').get(skeleton, limit) as { n: number }).n,
+          (
+            prepare(
+              'SELECT count(*) AS n FROM (SELECT DISTINCT sentence FROM ai_sentences WHERE skeleton = ? LIMIT ?)',
+            ).get(skeleton, limit) as { n: number }
+          ).n,
         ]),
       ),
     sentenceVideos: (sentences, limit) =>
       new Map(
         sentences.map((sentence) => [
           sentence,
-          (prepare('SELECT count(*) AS n FROM (SELECT DISTINCT video_id FROM ai_sentences WHERE sentence = ? LIMIT ?)').get(sentence, limit) as { n: number }).n,
+          (
+            prepare(
+              'SELECT count(*) AS n FROM (SELECT DISTINCT video_id FROM ai_sentences WHERE sentence = ? LIMIT ?)',
+            ).get(sentence, limit) as { n: number }
+          ).n,
         ]),
       ),
     transcriptOfVideo: (videoId) =>
-      prepare(`SELECT ${CHUNK_COLUMNS} FROM ai_chunks ch ${CHUNK_JOINS} WHERE ch.video_id = ? AND ch.kind = 'transcript' ORDER BY ch.seq`).all(
-        videoId,
-      ) as ChunkRow[],
+      prepare(
+        `SELECT ${CHUNK_COLUMNS} FROM ai_chunks ch ${CHUNK_JOINS} WHERE ch.video_id = ? AND ch.kind = 'transcript' ORDER BY ch.seq`,
+      ).all(videoId) as ChunkRow[],
     firstMoment: (videoId) =>
       (
         prepare(
@@ -323,11 +364,17 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
         ).get(videoId) as { second: number | null }
       ).second,
     summaries: (videoId) =>
-      (prepare(`SELECT text FROM ai_chunks WHERE video_id = ? AND kind IN ('abstract', 'keyframe')`).all(videoId) as { text: string }[]).map(
-        (r) => r.text,
-      ),
+      (
+        prepare(`SELECT text FROM ai_chunks WHERE video_id = ? AND kind IN ('abstract', 'keyframe')`).all(videoId) as {
+          text: string;
+        }[]
+      ).map((r) => r.text),
     keyframeLabels: (videoId) =>
-      (prepare('SELECT key_points AS label FROM video_keyframes WHERE video_id = ?').all(videoId) as { label: string }[]).map((r) => r.label),
+      (
+        prepare('SELECT key_points AS label FROM video_keyframes WHERE video_id = ?').all(videoId) as {
+          label: string;
+        }[]
+      ).map((r) => r.label),
   };
   const retriever = createRetriever(reader, dictionary.isCorpusTerm, dictionary.soundsLike);
 

@@ -62,10 +62,18 @@ const FREQUENCY_CACHE_SIZE = 20_000;
 
 /** FTS5's unicode61 (remove_diacritics 2): letters, digits and private-use characters make tokens */
 const SEPARATORS = /[^\p{L}\p{N}\p{Co}]+/u;
-const tokensOf = (text: string): string[] => fold(text).split(SEPARATORS).filter((t) => t.length > 0);
+const tokensOf = (text: string): string[] =>
+  fold(text)
+    .split(SEPARATORS)
+    .filter((t) => t.length > 0);
 
 /** the letters and digits of a text, lower case: what its bigrams spell */
-const lettersOf = (text: string): string => fold(stripMarks(text).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')).replace(/[^\p{L}\p{N}]/gu, '');
+const lettersOf = (text: string): string =>
+  fold(
+    stripMarks(text)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, ''),
+  ).replace(/[^\p{L}\p{N}]/gu, '');
 const bigramsOf = (letters: string): string[] => {
   const chars = [...letters];
   if (chars.length <= 1) return chars;
@@ -96,7 +104,13 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
 
   async function materialOf(courseId: number): Promise<CourseMaterial | null> {
     const course = (
-      await sql<{ name: string; info: string; lecturerName: string; lecturerPosition: string; catalogueName: string | null }>`
+      await sql<{
+        name: string;
+        info: string;
+        lecturerName: string;
+        lecturerPosition: string;
+        catalogueName: string | null;
+      }>`
         SELECT c.name, c.info, l.name AS "lecturerName", l.position AS "lecturerPosition", cat.name AS "catalogueName"
         FROM courses c JOIN lecturers l ON l.id = c.lecturer_id LEFT JOIN catalogues cat ON cat.id = c.catalogue_id
         WHERE c.id = ${courseId}`.execute(db())
@@ -128,8 +142,12 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
         videoId: v.id,
         videoName: v.name,
         abstract: v.abstract,
-        keyframes: keyframes.filter((k) => k.videoId === v.id).map(({ timePoint, keyPoints, description }) => ({ timePoint, keyPoints, description })),
-        transcript: transcripts.filter((t) => t.videoId === v.id).map(({ text, startMs, endMs }) => ({ text, startMs, endMs })),
+        keyframes: keyframes
+          .filter((k) => k.videoId === v.id)
+          .map(({ timePoint, keyPoints, description }) => ({ timePoint, keyPoints, description })),
+        transcript: transcripts
+          .filter((t) => t.videoId === v.id)
+          .map(({ text, startMs, endMs }) => ({ text, startMs, endMs })),
       })),
     };
   }
@@ -138,12 +156,14 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
   function loadTerms(): Promise<void> {
     termsLoading ??= (async () => {
       const stored = (await sql<{ term: string }>`SELECT term FROM ai_terms`.execute(db())).rows.map((r) => r.term);
-      const storedAliases = (await sql<{ term: string; alias: string }>`SELECT term, alias FROM ai_aliases`.execute(db())).rows.map(
-        (r) => [r.term, r.alias] as [string, string],
-      );
+      const storedAliases = (
+        await sql<{ term: string; alias: string }>`SELECT term, alias FROM ai_aliases`.execute(db())
+      ).rows.map((r) => [r.term, r.alias] as [string, string]);
       if (dictionary.useStored(stored, storedAliases)) return;
       const ids = (await sql<{ id: number }>`SELECT id FROM courses ORDER BY id`.execute(db())).rows.map((r) => r.id);
-      const names = (await sql<{ name: string }>`SELECT DISTINCT name FROM catalogues`.execute(db())).rows.map((r) => r.name);
+      const names = (await sql<{ name: string }>`SELECT DISTINCT name FROM catalogues`.execute(db())).rows.map(
+        (r) => r.name,
+      );
       const materials: CourseMaterial[] = [];
       for (const id of ids) {
         const material = await materialOf(id);
@@ -166,24 +186,42 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
     if (!material) return 0;
     const indexed = dictionary.index(material);
     // sorted: two replicas adding the same new terms take their locks in one order
-    const aliases = [...indexed.aliases].sort(([a, b], [c, d]) => (a < c ? -1 : a > c ? 1 : b < d ? -1 : b > d ? 1 : 0));
+    const aliases = [...indexed.aliases].sort(([a, b], [c, d]) =>
+      a < c ? -1 : a > c ? 1 : b < d ? -1 : b > d ? 1 : 0,
+    );
     if (aliases.length > 0)
       await sql`INSERT INTO ai_aliases (term, alias)
         SELECT * FROM unnest(${aliases.map((a) => a[0])}::text[], ${aliases.map((a) => a[1])}::text[]) ORDER BY 1, 2
         ON CONFLICT DO NOTHING`.execute(db());
     const terms = [...new Set(indexed.terms)].sort();
     if (terms.length > 0)
-      await sql`INSERT INTO ai_terms (term) SELECT * FROM unnest(${terms}::text[]) ORDER BY 1 ON CONFLICT DO NOTHING`.execute(db());
+      await sql`INSERT INTO ai_terms (term) SELECT * FROM unnest(${terms}::text[]) ORDER BY 1 ON CONFLICT DO NOTHING`.execute(
+        db(),
+      );
     const n = indexed.chunks.length;
     if (n === 0) return 0;
     const ids = (
-      await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('ai_chunks', 'id')) AS id FROM generate_series(1, ${n})`.execute(db())
+      await sql<{
+        id: number;
+      }>`SELECT nextval(pg_get_serial_sequence('ai_chunks', 'id')) AS id FROM generate_series(1, ${n})`.execute(db())
     ).rows
       .map((r) => r.id)
       .sort((a, b) => a - b);
 
-    const postings: { word: string[]; chunk: number[]; weight: number[]; length: number[] } = { word: [], chunk: [], weight: [], length: [] };
-    const sentences: { chunk: number[]; seq: number[]; video: number[]; skeleton: number[]; sentence: number[]; named: boolean[] } = {
+    const postings: { word: string[]; chunk: number[]; weight: number[]; length: number[] } = {
+      word: [],
+      chunk: [],
+      weight: [],
+      length: [],
+    };
+    const sentences: {
+      chunk: number[];
+      seq: number[];
+      video: number[];
+      skeleton: number[];
+      sentence: number[];
+      named: boolean[];
+    } = {
       chunk: [],
       seq: [],
       video: [],
@@ -236,17 +274,23 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
     if (sentences.chunk.length > 0)
       await sql`INSERT INTO ai_sentences (chunk_id, seq, video_id, skeleton, sentence, named)
         SELECT * FROM unnest(${sentences.chunk}::bigint[], ${sentences.seq}::int[], ${sentences.video}::int[],
-                             ${sentences.skeleton}::bigint[], ${sentences.sentence}::bigint[], ${sentences.named}::boolean[])`.execute(db());
+                             ${sentences.skeleton}::bigint[], ${sentences.sentence}::bigint[], ${sentences.named}::boolean[])`.execute(
+        db(),
+      );
     return n;
   }
 
-  const pendingCount = async (): Promise<number> => (await sql<{ n: number }>`SELECT count(*) AS n FROM ai_kb_pending`.execute(db())).rows[0]!.n;
+  const pendingCount = async (): Promise<number> =>
+    (await sql<{ n: number }>`SELECT count(*) AS n FROM ai_kb_pending`.execute(db())).rows[0]!.n;
 
   /**
    * Indexes queued courses, one a transaction, for at most maxMs (at least one course): the asked
    * course first when it is queued; a course another replica is indexing is skipped.
    */
-  async function applyPending(maxMs: number, options: { first?: number; maxCourses?: number } = {}): Promise<{ applied: number; remaining: number }> {
+  async function applyPending(
+    maxMs: number,
+    options: { first?: number; maxCourses?: number } = {},
+  ): Promise<{ applied: number; remaining: number }> {
     const deadline = Date.now() + maxMs;
     const maxCourses = options.maxCourses ?? Number.MAX_SAFE_INTEGER;
     let applied = 0;
@@ -329,7 +373,12 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
           FROM ai_chunks`.execute(db())
       ).rows[0]!;
       const n = Math.max(1, row.n);
-      statsRead = { chunks: row.n, wordLength: Math.max(1e-9, Number(row.words ?? 0) / n), gramLength: Math.max(1e-9, Number(row.grams ?? 0) / n), at: Date.now() };
+      statsRead = {
+        chunks: row.n,
+        wordLength: Math.max(1e-9, Number(row.words ?? 0) / n),
+        gramLength: Math.max(1e-9, Number(row.grams ?? 0) / n),
+        at: Date.now(),
+      };
     }
     return statsRead;
   }
@@ -359,7 +408,13 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
   async function countTokens(tokens: string[], cap: number): Promise<number> {
     if (tokens.length === 0) return 0;
     if (tokens.length === 1)
-      return (await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ai_chunk_words WHERE word = ${tokens[0]} LIMIT ${cap}) x`.execute(db())).rows[0]!.n;
+      return (
+        await sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM (SELECT 1 FROM ai_chunk_words WHERE word = ${tokens[0]} LIMIT ${cap}) x`.execute(
+          db(),
+        )
+      ).rows[0]!.n;
     return (
       await sql<{ n: number }>`SELECT count(*) AS n FROM (
         SELECT chunk_id FROM ai_chunk_words WHERE word = ANY(${tokens}::text[])
@@ -388,11 +443,13 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
     gramFrequency: async (form) => {
       const letters = lettersOf(form);
       if (!letters) return 0;
-      return cachedFrequency(`g\u0000${letters}`, async () =>
-        (
-          await sql<{ n: number }>`SELECT count(*) AS n FROM (
+      return cachedFrequency(
+        `g\u0000${letters}`,
+        async () =>
+          (
+            await sql<{ n: number }>`SELECT count(*) AS n FROM (
             SELECT 1 FROM ai_chunks WHERE grams @@ ${gramQuery(letters)}::tsquery LIMIT ${DF_CAP}) x`.execute(db())
-        ).rows[0]!.n,
+          ).rows[0]!.n,
       );
     },
     async wordRanking(forms, courseId) {
@@ -402,7 +459,8 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
       const hits = await Promise.all(phrases.map((tokens) => tokensFrequency(tokens, Number.MAX_SAFE_INTEGER)));
       const idfs = hits.map((n) => idfOf(chunks, n));
       const single = phrases.map((t, i) => ({ word: t[0]!, idf: idfs[i]! })).filter((_, i) => phrases[i]!.length === 1);
-      const scope = courseId > 0 ? sql`AND p.chunk_id IN (SELECT id FROM ai_chunks WHERE course_id = ${courseId})` : sql``;
+      const scope =
+        courseId > 0 ? sql`AND p.chunk_id IN (SELECT id FROM ai_chunks WHERE course_id = ${courseId})` : sql``;
       const arms = [
         sql`SELECT p.chunk_id, p.weight, p.length, q.idf
             FROM unnest(${single.map((s) => s.word)}::text[], ${single.map((s) => s.idf)}::float8[]) AS q (word, idf)
@@ -412,7 +470,10 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
           .map((tokens, i) => ({ tokens, idf: idfs[i]! }))
           .filter(({ tokens }) => tokens.length > 1)
           .map(
-            ({ tokens, idf }) => sql`SELECT p.chunk_id, min(p.weight) AS weight, min(p.length) AS length, ${idf}::float8 AS idf
+            ({
+              tokens,
+              idf,
+            }) => sql`SELECT p.chunk_id, min(p.weight) AS weight, min(p.length) AS length, ${idf}::float8 AS idf
               FROM ai_chunk_words p WHERE p.word = ANY(${tokens}::text[]) ${scope}
               GROUP BY p.chunk_id HAVING count(DISTINCT p.word) = ${new Set(tokens).size}`,
           ),
@@ -477,13 +538,17 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
       ).rows[0]!.second,
     summaries: async (videoId) =>
       (
-        await sql<{ text: string }>`SELECT text FROM ai_chunks WHERE video_id = ${videoId} AND kind IN ('abstract', 'keyframe')
+        await sql<{
+          text: string;
+        }>`SELECT text FROM ai_chunks WHERE video_id = ${videoId} AND kind IN ('abstract', 'keyframe')
           ORDER BY seq`.execute(db())
       ).rows.map((r) => r.text),
     keyframeLabels: async (videoId) =>
-      (await sql<{ label: string }>`SELECT key_points AS label FROM video_keyframes WHERE video_id = ${videoId}`.execute(db())).rows.map(
-        (r) => r.label,
-      ),
+      (
+        await sql<{
+          label: string;
+        }>`SELECT key_points AS label FROM video_keyframes WHERE video_id = ${videoId}`.execute(db())
+      ).rows.map((r) => r.label),
   };
   const retriever = createRetriever(reader, dictionary.isCorpusTerm, dictionary.soundsLike);
   function forget(): void {

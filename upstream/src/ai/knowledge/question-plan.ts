@@ -34,7 +34,11 @@ export interface QuestionPlan {
   dropped: string[];
 }
 
-const strip = (name: string): string => name.replace(/[《》“”"「」]/g, '').trim().toLowerCase();
+const strip = (name: string): string =>
+  name
+    .replace(/[《》“”"「」]/g, '')
+    .trim()
+    .toLowerCase();
 
 let aliasIndex: Map<string, string[]> | undefined;
 /** alias → every name of its groups (lower case); the names join the segmenter's dictionary (once) */
@@ -100,9 +104,25 @@ function tokens(question: string): { text: string; whole: boolean }[] {
  * Words that point back at what the asker is looking at (那它和机会成本有什么区别, 这一派的名字是怎么来的,
  * 她是因为这个得的奖吗): asked from a lecture's play page, they stand for the lecture's topic.
  */
-const REFERRING = new Set(['它', '它们', '他', '她', '这', '这个', '这种', '这一', '这些', '此', '其', '该', '本', '那它']);
+const REFERRING = new Set([
+  '它',
+  '它们',
+  '他',
+  '她',
+  '这',
+  '这个',
+  '这种',
+  '这一',
+  '这些',
+  '此',
+  '其',
+  '该',
+  '本',
+  '那它',
+]);
 /** whether the question has a word pointing back at what the asker is looking at */
-export const refersBack = (question: string): boolean => tokens(question.normalize('NFKC')).some((t) => !t.whole && REFERRING.has(t.text));
+export const refersBack = (question: string): boolean =>
+  tokens(question.normalize('NFKC')).some((t) => !t.whole && REFERRING.has(t.text));
 
 /**
  * The question's plan; topic, when given (the topic of the lecture the question is asked from),
@@ -149,7 +169,13 @@ export function planQuestion(question: string, topic?: string | null): QuestionP
   for (const f of found) {
     if (terms.some((t) => t.text === f.text)) continue;
     const forms = [...new Set([f.text, ...(aliasOf.get(f.text) ?? [])])].sort((a, b) => b.length - a.length);
-    terms.push({ text: f.text, forms, part: parts > 1 ? f.part : 0, proper: forms.some(isProperName), person: isPersonName(f.text) });
+    terms.push({
+      text: f.text,
+      forms,
+      part: parts > 1 ? f.part : 0,
+      proper: forms.some(isProperName),
+      person: isPersonName(f.text),
+    });
   }
   if (parts > 1) {
     // sides renumbered 0.. in order (a side may have lost its only term to a duplicate)
@@ -158,7 +184,6 @@ export function planQuestion(question: string, topic?: string | null): QuestionP
   }
   return { terms, parts: parts > 1 ? new Set(terms.map((t) => t.part)).size : 1, dropped };
 }
-
 
 /** the words inside a term (jieba's search mode: 费尔巴哈论纲 → 费尔巴哈, 论纲), stopwords dropped, two characters or more */
 export function termWords(term: string): string[] {

@@ -44,7 +44,10 @@ export interface Sentence {
 export function sentencesOf(text: string, marks: [number, number][]): Sentence[] {
   const chars = [...text];
   if (marks.length === 0) return [{ text, second: 0 }];
-  return marks.map(([offset, second], i) => ({ text: chars.slice(offset, marks[i + 1]?.[0] ?? chars.length).join(''), second }));
+  return marks.map(([offset, second], i) => ({
+    text: chars.slice(offset, marks[i + 1]?.[0] ?? chars.length).join(''),
+    second,
+  }));
 }
 
 /** the context of a chunk's sentences counts for this share of a term's weight */
@@ -95,7 +98,8 @@ const says = (squeezed: string, term: WeightedTerm): boolean => term.forms.some(
  * (转基因作物是…). STATING is narrower than DEFINING: 以, 由, 被 begin many other sentences.
  */
 const STATES_WHAT = /^[\p{L}\p{N}]{0,4}?(?:是|指|即|意味着)/u;
-const OPENS_CLAUSE = (before: string | undefined): boolean => before === undefined || !/[\p{L}\p{N}《〈“"]/u.test(before);
+const OPENS_CLAUSE = (before: string | undefined): boolean =>
+  before === undefined || !/[\p{L}\p{N}《〈“"]/u.test(before);
 
 /** the terms whose meaning the sentence states */
 function definedTerms(text: string, terms: WeightedTerm[]): string[] {
@@ -114,9 +118,7 @@ function definedTerms(text: string, terms: WeightedTerm[]): string[] {
 
 /** true when the text states what one of the terms is */
 function defines(squeezed: string, terms: WeightedTerm[]): boolean {
-  return terms.some((t) =>
-    t.forms.map(squeeze).some((f) => DEFINING.some((verb) => squeezed.includes(f + verb))),
-  );
+  return terms.some((t) => t.forms.map(squeeze).some((f) => DEFINING.some((verb) => squeezed.includes(f + verb))));
 }
 
 /**
@@ -141,7 +143,9 @@ export function scoreChunk(chunk: ChunkInput, terms: WeightedTerm[]): ScoredChun
     const nearby = inChunk.filter((t) => !inSentence.includes(t) && !fromNames.includes(t));
     const definition = defines(folded, inSentence);
     const weight =
-      said + NAME_SHARE * fromNames.reduce((n, t) => n + t.idf, 0) + CHUNK_SHARE * nearby.reduce((n, t) => n + t.idf, 0);
+      said +
+      NAME_SHARE * fromNames.reduce((n, t) => n + t.idf, 0) +
+      CHUNK_SHARE * nearby.reduce((n, t) => n + t.idf, 0);
     // the lecture about the term (its name says it) before one that mentions it in passing
     const topic = inSentence.some((t) => says(names, t)) ? TOPIC_BOOST : 1;
     const score = weight * (definition ? DEFINITION_BOOST : 1) * topic * KIND_WEIGHT[chunk.kind];

@@ -130,7 +130,9 @@ export interface KnowledgeBase {
    * re-chunks every course, course by course in place (questions meanwhile find the old chunks of
    * the courses not yet done); onProgress after each transaction
    */
-  rebuild(options?: { onProgress?: (done: number, total: number) => void }): Promise<{ courses: number; chunks: number }>;
+  rebuild(options?: {
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<{ courses: number; chunks: number }>;
   retrieve(query: RetrievalQuery): Promise<Retrieval>;
   /**
    * adds the platform's own names and terms (ai_terms; on a first start, every course's) to the
@@ -212,7 +214,12 @@ export interface Retriever {
 export function strangerOf(looked: readonly WeightedTerm[], part: number, question: string): WeightedTerm | undefined {
   const asked = fold(question.normalize('NFKC')).toLowerCase();
   const joined = (t: WeightedTerm) =>
-    looked.some((u) => u.idf > 0 && (u.person === true || u.proper === true) && (asked.includes(t.text + u.text) || asked.includes(u.text + t.text)));
+    looked.some(
+      (u) =>
+        u.idf > 0 &&
+        (u.person === true || u.proper === true) &&
+        (asked.includes(t.text + u.text) || asked.includes(u.text + t.text)),
+    );
   return looked.find((t) => t.part === part && t.idf === 0 && t.person === true && !joined(t));
 }
 
@@ -258,7 +265,6 @@ export function createRetriever(
     gramForms: string[];
   }
 
-
   /**
    * Each planned term with its weight and where it is found: in the word index, else as the phrase
    * of its bigrams (放管服改革 where the lectures write “放管服”改革); unseen terms get weight 0. A
@@ -293,9 +299,15 @@ export function createRetriever(
    * that no lecture writes and that sounds like a term of the platform's own (the same toneless
    * pinyin) stands for that term. Longest runs first; [what the question wrote, the term].
    */
-  async function soundAlikes(question: string, plan: QuestionPlan, looked: TermLookup[], total: number): Promise<[string, TermLookup][]> {
+  async function soundAlikes(
+    question: string,
+    plan: QuestionPlan,
+    looked: TermLookup[],
+    total: number,
+  ): Promise<[string, TermLookup][]> {
     const out: [string, TermLookup][] = [];
-    const has = (term: string) => looked.some((t) => t.idf > 0 && t.forms.includes(term)) || out.some(([, t]) => t.text === term);
+    const has = (term: string) =>
+      looked.some((t) => t.idf > 0 && t.forms.includes(term)) || out.some(([, t]) => t.text === term);
     const text = fold(question.normalize('NFKC'));
     // two characters sound like too many other pairs: only a word of the question's own (not 这种用 → 种用 ~ 中庸)
     const words = new Set(cutWords(text));
@@ -363,15 +375,19 @@ export function createRetriever(
     const framedNow = new Map<number, boolean>();
     const skeletons = [...new Set(rows.map((r) => r.skeleton).filter((k) => !skeletonCache.has(k)))];
     if (skeletons.length > 0)
-      for (const [skeleton, n] of await reader.skeletonSentences(skeletons, BOILERPLATE_SENTENCES)) framedNow.set(skeleton, n >= BOILERPLATE_SENTENCES);
+      for (const [skeleton, n] of await reader.skeletonSentences(skeletons, BOILERPLATE_SENTENCES))
+        framedNow.set(skeleton, n >= BOILERPLATE_SENTENCES);
     const framedOf = (skeleton: number): boolean => framedNow.get(skeleton) ?? skeletonCache.get(skeleton) ?? false;
     // a sentence naming a term is content however often it is repeated (a definition in every lecture about it)
     const repeatedNow = new Map<number, boolean>();
     const sentences = [
-      ...new Set(rows.filter((r) => !r.named && !framedOf(r.skeleton) && !sentenceCache.has(r.sentence)).map((r) => r.sentence)),
+      ...new Set(
+        rows.filter((r) => !r.named && !framedOf(r.skeleton) && !sentenceCache.has(r.sentence)).map((r) => r.sentence),
+      ),
     ];
     if (sentences.length > 0)
-      for (const [sentence, n] of await reader.sentenceVideos(sentences, BOILERPLATE_REPEATS)) repeatedNow.set(sentence, n >= BOILERPLATE_REPEATS);
+      for (const [sentence, n] of await reader.sentenceVideos(sentences, BOILERPLATE_REPEATS))
+        repeatedNow.set(sentence, n >= BOILERPLATE_REPEATS);
     for (const row of rows) {
       const framed = framedOf(row.skeleton);
       const repeated = row.named ? false : (repeatedNow.get(row.sentence) ?? sentenceCache.get(row.sentence) ?? false);
@@ -452,10 +468,10 @@ export function createRetriever(
     const said = terms.filter((t) => item.scored.matched.includes(t.text));
     const weight = said.reduce((n, t) => n + t.idf, 0);
     if (weight === 0) return 0;
-    const summaries = (await reader.summaries(item.row.videoId))
-      .map(squeeze)
-      .join('\n');
-    return said.filter((t) => t.forms.some((f) => summaries.includes(squeeze(f)))).reduce((n, t) => n + t.idf, 0) / weight;
+    const summaries = (await reader.summaries(item.row.videoId)).map(squeeze).join('\n');
+    return (
+      said.filter((t) => t.forms.some((f) => summaries.includes(squeeze(f)))).reduce((n, t) => n + t.idf, 0) / weight
+    );
   }
 
   /**
@@ -477,7 +493,9 @@ export function createRetriever(
     const topic = said.some((t) => t.forms.some((f) => named.has(squeeze(f)) || isCorpusTerm(f)));
     // the question names the topic in part: 熵 of 熵增原理 (the name or a key point of the video says it)
     // (a rare word: 国家 of 全民国家安全教育日 is said everywhere)
-    const topicPart = said.some((t) => t.idf >= TOPIC_PART_MIN_IDF && t.forms.some((f) => [...named].some((n) => n.includes(squeeze(f)))));
+    const topicPart = said.some(
+      (t) => t.idf >= TOPIC_PART_MIN_IDF && t.forms.some((f) => [...named].some((n) => n.includes(squeeze(f)))),
+    );
     return { topic, topicPart };
   }
 
@@ -508,7 +526,11 @@ export function createRetriever(
   }
 
   /** a side's candidates: BM25 over the words and the bigrams, in the whole knowledge base and the asked course, scored by their best sentence */
-  async function rankSide(part: number, terms: TermLookup[], query: RetrievalQuery): Promise<{ ranked: Ranked[]; fused: boolean }> {
+  async function rankSide(
+    part: number,
+    terms: TermLookup[],
+    query: RetrievalQuery,
+  ): Promise<{ ranked: Ranked[]; fused: boolean }> {
     const askedCourse = query.courseId ?? 0;
     const askedVideo = query.videoId ?? 0;
     const rows = new Map<number, ChunkRow>();
@@ -546,7 +568,8 @@ export function createRetriever(
       }
     }
     const rrf = new Map<number, number>();
-    for (const ranking of rankings) ranking.forEach((id, rank) => rrf.set(id, (rrf.get(id) ?? 0) + 1 / (RRF_K + rank + 1)));
+    for (const ranking of rankings)
+      ranking.forEach((id, rank) => rrf.set(id, (rrf.get(id) ?? 0) + 1 / (RRF_K + rank + 1)));
     const maxRrf = Math.max(...rrf.values(), 1e-9);
 
     const boilerplate = await boilerplateOf(all.map((r) => r.id));
@@ -583,14 +606,20 @@ export function createRetriever(
   }
 
   async function retrieve(query: RetrievalQuery): Promise<Retrieval> {
-    const plan = planQuestion(query.question, query.videoId && refersBack(query.question) ? await topicOf(query.videoId) : null);
+    const plan = planQuestion(
+      query.question,
+      query.videoId && refersBack(query.question) ? await topicOf(query.videoId) : null,
+    );
     const looked = await lookUp(plan);
     const alike = await soundAlikes(query.question, plan, looked, await chunkCount());
     looked.push(...alike.map(([, term]) => term));
     let known = looked.filter((t) => t.idf > 0);
     let parts = plan.parts;
     // a "comparison" one of whose sides names nothing telling (人和人之间…物和物之间) asks about one thing
-    if (parts > 1 && Array.from({ length: parts }, (_, p) => known.some((t) => t.part === p && t.idf >= TOPIC_MIN_IDF)).includes(false)) {
+    if (
+      parts > 1 &&
+      Array.from({ length: parts }, (_, p) => known.some((t) => t.part === p && t.idf >= TOPIC_MIN_IDF)).includes(false)
+    ) {
       known = known.map((t) => ({ ...t, part: 0 }));
       parts = 1;
     }
@@ -603,7 +632,10 @@ export function createRetriever(
         .filter(([, forms]) => forms.length > 0)
         .concat(alike.map(([written, term]) => [written, [term.text]] as [string, string[]])),
       parts: Array.from({ length: parts }, (_, p) => known.filter((t) => t.part === p).map((t) => t.text)),
-      sides: Array.from({ length: parts }, (_, p) => [...known.filter((t) => t.part === p)].sort((a, b) => b.idf - a.idf)[0]?.text ?? ''),
+      sides: Array.from(
+        { length: parts },
+        (_, p) => [...known.filter((t) => t.part === p)].sort((a, b) => b.idf - a.idf)[0]?.text ?? '',
+      ),
       decisions: [],
       signals: [],
     };
@@ -666,7 +698,8 @@ export function createRetriever(
         chosen = (await spokenFor(item, side.terms)) ?? (item.row.kind === 'keyframe' ? item : await firstSpoken(item));
         if (!chosen) reason = '简介没有对应的讲解时刻';
       }
-      if (reason === null && chosen && picked.some((p) => nearDuplicate(p.scored.quote, chosen!.scored.quote))) reason = '与已选的句子重复';
+      if (reason === null && chosen && picked.some((p) => nearDuplicate(p.scored.quote, chosen!.scored.quote)))
+        reason = '与已选的句子重复';
       if (reason === null && chosen) {
         picked.push(chosen);
         kept[index]!++;
@@ -678,7 +711,7 @@ export function createRetriever(
       });
       return reason === null;
     };
-    for (let progress = true; progress; ) {
+    for (let progress = true; progress;) {
       progress = false;
       for (const [index, side] of sides.entries()) {
         while (cursors[index]! < side.ranked.length) {

@@ -5,5 +5,7 @@ import { createOpenAiCompatibleProvider } from './openai-compatible';
 import { createRetrievalProvider } from './retrieval';
 
 export function createAnswerProvider(config: AiConfig): AnswerProvider {
-  return config.provider === 'openai-compatible' ? createOpenAiCompatibleProvider(config) : createRetrievalProvider({ paceMs: config.retrievalPaceMs });
+  return config.provider === 'openai-compatible'
+    ? createOpenAiCompatibleProvider(config)
+    : createRetrievalProvider({ paceMs: config.retrievalPaceMs });
 }

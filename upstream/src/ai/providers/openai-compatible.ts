@@ -19,7 +19,13 @@
 import { request as httpRequest } from 'undici';
 import type { AiConfig } from '../../config';
 import { clockText } from '../../text/clock';
-import { ANSWER_TIMED_OUT, AnswerError, NOTHING_FOUND, NOTHING_FOUND_SUGGESTION, PROVIDER_UNAVAILABLE } from '../answer-texts';
+import {
+  ANSWER_TIMED_OUT,
+  AnswerError,
+  NOTHING_FOUND,
+  NOTHING_FOUND_SUGGESTION,
+  PROVIDER_UNAVAILABLE,
+} from '../answer-texts';
 import type { AnswerPiece, AnswerProvider, AnswerRequest, Passage } from '../provider';
 
 export const ANSWER_TIMEOUT_MS = 85_000;
@@ -64,7 +70,12 @@ interface EmbeddingsAnswer {
 }
 
 /** POST {baseUrl}/embeddings: one vector per text, in the texts' order, or a throw */
-async function fetchEmbeddings(config: AiConfig, model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
+async function fetchEmbeddings(
+  config: AiConfig,
+  model: string,
+  texts: string[],
+  signal?: AbortSignal,
+): Promise<number[][]> {
   const timeout = AbortSignal.timeout(EMBED_TIMEOUT_MS);
   const response = await httpRequest(`${config.baseUrl}/embeddings`, {
     method: 'POST',
@@ -97,10 +108,17 @@ async function fetchEmbeddings(config: AiConfig, model: string, texts: string[],
   for (const [position, item] of data.entries()) {
     const index = typeof item.index === 'number' ? item.index : position;
     const vector = item.embedding;
-    if (!Number.isInteger(index) || index < 0 || index >= texts.length || !Array.isArray(vector) || vector.length === 0) {
+    if (
+      !Number.isInteger(index) ||
+      index < 0 ||
+      index >= texts.length ||
+      !Array.isArray(vector) ||
+      vector.length === 0
+    ) {
       throw new Error('embeddings answer malformed');
     }
-    if (!vector.every((x) => typeof x === 'number' && Number.isFinite(x))) throw new Error('embeddings answer malformed');
+    if (!vector.every((x) => typeof x === 'number' && Number.isFinite(x)))
+      throw new Error('embeddings answer malformed');
     vectors[index] = vector as number[];
   }
   const dimensions = vectors[0]?.length;
@@ -122,7 +140,9 @@ export function createOpenAiCompatibleProvider(config: AiConfig, options: { time
   const embeddingModel = config.embeddingModel;
   return {
     name: 'openai-compatible',
-    ...(embeddingModel ? { embed: (texts: string[], signal?: AbortSignal) => fetchEmbeddings(config, embeddingModel, texts, signal) } : {}),
+    ...(embeddingModel
+      ? { embed: (texts: string[], signal?: AbortSignal) => fetchEmbeddings(config, embeddingModel, texts, signal) }
+      : {}),
     async *answer(request): AsyncIterable<AnswerPiece> {
       // nothing to ground an answer on: the model is not asked to improvise one
       if (request.passages.length === 0) {

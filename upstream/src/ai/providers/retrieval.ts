@@ -98,7 +98,8 @@ function* thinking(request: AnswerRequest): Generator<string> {
   yield keywords.length
     ? `检索词：${quoted(keywords)}，在课程知识库的讲稿、知识点、简介和课程介绍中查找。\n`
     : '检索词：问题里没有课程中出现过的关键词。\n';
-  for (const [term, forms] of analysis?.aliases ?? []) yield `「${term}」也按${quoted(forms)}查找（同一所指的不同叫法）。\n`;
+  for (const [term, forms] of analysis?.aliases ?? [])
+    yield `「${term}」也按${quoted(forms)}查找（同一所指的不同叫法）。\n`;
   if (analysis?.unseen.length) yield `${quoted(analysis.unseen)}在课程中没有出现，不计入判断。\n`;
   if (analysis && analysis.parts.length > 1)
     yield `这是一个比较问题，分${analysis.parts.length}方分别检索：${analysis.parts.map((p) => quoted(p)).join('；')}。\n`;

@@ -25,6 +25,7 @@ export function loadDemoMediaLibrary(dir: string = DEMO_MEDIA_DIR): DemoMediaLib
   const file = path.join(dir, LIBRARY_INDEX);
   if (!existsSync(file)) return null;
   const library = JSON.parse(readFileSync(file, 'utf8')) as DemoMediaLibrary;
-  if (library.version !== LIBRARY_VERSION) throw new Error(`${file}: version ${library.version}, expected ${LIBRARY_VERSION}; run npm run demo:media`);
+  if (library.version !== LIBRARY_VERSION)
+    throw new Error(`${file}: version ${library.version}, expected ${LIBRARY_VERSION}; run npm run demo:media`);
   return library;
 }

@@ -43,7 +43,8 @@ export interface LectureToMake {
 export type PlannedVideoMedia = OwnLectureMedia | LectureToMake;
 
 const sameSentences = (lecture: DemoLecture, video: PlanVideo) =>
-  lecture.passages.length === video.transcript.length && lecture.passages.every((p, i) => p.text === video.transcript[i]!.text);
+  lecture.passages.length === video.transcript.length &&
+  lecture.passages.every((p, i) => p.text === video.transcript[i]!.text);
 
 /** The lectures that belong to this content: made for one of its videos, whose sentences are unchanged. */
 export function applicableLectures(videos: readonly PlanVideo[], library: DemoMediaLibrary | null): DemoLecture[] {

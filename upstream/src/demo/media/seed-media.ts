@@ -10,7 +10,14 @@
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { LECTURE_ON_OPEN } from '../../media/lecture/on-open';
-import { MANUSCRIPT_FILE, MASTER_PLAYLIST, POSTER_FILE, SUBTITLE_FILE, videoMediaDir, videoMediaSitePath } from '../../media/pipeline/layout';
+import {
+  MANUSCRIPT_FILE,
+  MASTER_PLAYLIST,
+  POSTER_FILE,
+  SUBTITLE_FILE,
+  videoMediaDir,
+  videoMediaSitePath,
+} from '../../media/pipeline/layout';
 import type { Store } from '../../store';
 import { DEMO_MEDIA_DIR, loadDemoMediaLibrary, type DemoMediaLibrary } from './library';
 import { planDemoMedia, type PlanVideo } from './plan';
@@ -37,7 +44,8 @@ export async function seedDemoMedia(
   const own = plan.flatMap((p) => (p.own ? [p] : []));
   for (const { lecture } of own) {
     const from = path.join(libraryDir, lecture.code);
-    if (!existsSync(path.join(from, MASTER_PLAYLIST))) throw new Error(`demo lecture ${lecture.code} is missing its files in ${libraryDir}: run npm run demo:media`);
+    if (!existsSync(path.join(from, MASTER_PLAYLIST)))
+      throw new Error(`demo lecture ${lecture.code} is missing its files in ${libraryDir}: run npm run demo:media`);
     cpSync(from, videoMediaDir(store.mediaDir, lecture.code), { recursive: true });
   }
   await store.transaction(async () => {

@@ -14,7 +14,10 @@ export function recommendedLectureVideos(content: DemoContent, courses = 2): num
     .sort((a, b) => a.recommended! - b.recommended! || a.id - b.id)
     .slice(0, courses)
     .map((c) => c.id);
-  return content.videos.filter((v) => first.includes(v.courseId)).map((v) => v.id).sort((a, b) => a - b);
+  return content.videos
+    .filter((v) => first.includes(v.courseId))
+    .map((v) => v.id)
+    .sort((a, b) => a - b);
 }
 
 export interface TranscriptPhrase {
@@ -30,7 +33,10 @@ const PUNCTUATION = /[，。、；：？！“”《》（）\s]/;
  * it will have in the database: 8 characters of a passage starting at 60 s or later, inside the
  * sentence, occurring once in all transcripts and nowhere else. Must stay the test's algorithm.
  */
-export function searchTestPhrase(content: DemoContent, timings: ReadonlyMap<number, readonly TranscriptPassage[]>): TranscriptPhrase | null {
+export function searchTestPhrase(
+  content: DemoContent,
+  timings: ReadonlyMap<number, readonly TranscriptPassage[]>,
+): TranscriptPhrase | null {
   const others = [
     ...content.courses.flatMap((c) => [c.name, c.info]),
     ...content.videos.flatMap((v) => [v.name, v.abstract, v.properTitle]),
@@ -40,7 +46,9 @@ export function searchTestPhrase(content: DemoContent, timings: ReadonlyMap<numb
   ].join('\n');
   const passages = [...content.videos]
     .sort((a, b) => a.id - b.id)
-    .flatMap((v) => (timings.get(v.id) ?? v.transcript).map((p) => ({ videoId: v.id, text: p.text, startMs: p.startMs })));
+    .flatMap((v) =>
+      (timings.get(v.id) ?? v.transcript).map((p) => ({ videoId: v.id, text: p.text, startMs: p.startMs })),
+    );
   const allText = passages.map((p) => p.text).join('\n');
   for (const p of passages.filter((x) => x.startMs >= 60_000)) {
     const chars = [...p.text];

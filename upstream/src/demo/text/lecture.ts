@@ -65,7 +65,8 @@ export const ABSTRACT_TAILS: readonly string[] = [
 
 export const OPENINGS: readonly T[] = [
   (v) => `各位同学好，欢迎来到《${v.course}》第${cnNumber(v.n)}讲，今天我们集中讨论${v.term}。`,
-  (v) => (v.n > 1 ? `上一讲结尾留下了一个问题，这一讲我们就从${v.term}说起。` : `这是本课程的第一讲，我们从${v.term}说起。`),
+  (v) =>
+    v.n > 1 ? `上一讲结尾留下了一个问题，这一讲我们就从${v.term}说起。` : `这是本课程的第一讲，我们从${v.term}说起。`,
   (v) => `今天这一讲的关键词只有一个，就是${v.term}。`,
   (v) => `我们先不急着下定义，先看看${v.term}这个问题是怎么提出来的。`,
   (v) => `这一讲的主题是${v.term}，它在${v.leaf}的知识体系里占有基础性的位置。`,

@@ -13,7 +13,15 @@ import type { OAuthProviderKey, Store, UserRecord } from '../../store';
 import { MESSAGE_TYPE } from '../../store/messages';
 import { AUTH_MESSAGES, type AuthService } from './auth-service';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
-import { chinaDate, chinaTime, checkProfile, CONTACT_MESSAGES, normaliseEmail, normalisePhone, type ProfileFields } from './profile-rules';
+import {
+  chinaDate,
+  chinaTime,
+  checkProfile,
+  CONTACT_MESSAGES,
+  normaliseEmail,
+  normalisePhone,
+  type ProfileFields,
+} from './profile-rules';
 
 export const ACCOUNT_MESSAGES = {
   profileSaved: '个人资料已保存',
@@ -88,7 +96,14 @@ export interface AccountService {
    * returns the value as stored; throws -1 refusals with the sentence for the page. `sessionTokenHash`
    * is the session making the change: it must still exist when the change is written
    */
-  changeContact(user: UserRecord, sessionTokenHash: string, kind: ContactKind, value: string, password: string, clientIp: string): Promise<string>;
+  changeContact(
+    user: UserRecord,
+    sessionTokenHash: string,
+    kind: ContactKind,
+    value: string,
+    password: string,
+    clientIp: string,
+  ): Promise<string>;
   /** records the request whatever the name; the answer never says whether the account exists */
   requestPasswordReset(userName: string, contact: string, clientIp: string): Promise<void>;
   /** throws -1 机构网络账号不能修改个人信息 for a network identity */
@@ -102,7 +117,12 @@ export const RESET_REQUESTS_PER_HOUR = 200;
 /** handled find-password requests are deleted this long after they were handled (whenever a new one is stored) */
 export const RESET_REQUEST_RETENTION_MS = 90 * 24 * 3_600_000;
 
-export function createAccountService(options: { store: Store; auth: AuthService; logger: Logger; now: () => number }): AccountService {
+export function createAccountService(options: {
+  store: Store;
+  auth: AuthService;
+  logger: Logger;
+  now: () => number;
+}): AccountService {
   const { store, auth, logger, now } = options;
 
   const reload = async (user: UserRecord): Promise<UserRecord> => (await store.users.get(user.userId)) ?? user;
@@ -116,7 +136,12 @@ export function createAccountService(options: { store: Store; auth: AuthService;
    */
   async function requireUnchangedSession(userId: number, tokenHash: string, verifiedHash: string): Promise<void> {
     const session = await store.tokens.get(tokenHash);
-    if (!session || session.userId !== userId || session.expiresAt <= now() || (await store.users.passwordHashOf(userId)) !== verifiedHash) {
+    if (
+      !session ||
+      session.userId !== userId ||
+      session.expiresAt <= now() ||
+      (await store.users.passwordHashOf(userId)) !== verifiedHash
+    ) {
       logger.info(`change refused: session or password changed meanwhile userId=${userId}`);
       throw refused(AUTH_MESSAGES.expired);
     }
@@ -150,7 +175,8 @@ export function createAccountService(options: { store: Store; auth: AuthService;
       const { newPwd } = change;
       if (newPwd !== change.confirmPwd) throw refused(ACCOUNT_MESSAGES.passwordMismatch);
       const length = [...newPwd].length;
-      if (length < PASSWORD_MIN_LENGTH || !/[A-Za-z]/.test(newPwd) || !/[0-9]/.test(newPwd)) throw refused(ACCOUNT_MESSAGES.passwordWeak);
+      if (length < PASSWORD_MIN_LENGTH || !/[A-Za-z]/.test(newPwd) || !/[0-9]/.test(newPwd))
+        throw refused(ACCOUNT_MESSAGES.passwordWeak);
       if (length > PASSWORD_MAX_LENGTH) throw refused(ACCOUNT_MESSAGES.passwordTooLong);
       if (newPwd.normalize('NFC') === change.oldPwd.normalize('NFC')) throw refused(ACCOUNT_MESSAGES.passwordUnchanged);
       const hash = await hashPassword(newPwd);
@@ -197,7 +223,11 @@ export function createAccountService(options: { store: Store; auth: AuthService;
         await requireUnchangedSession(user.userId, sessionTokenHash, verifiedHash);
         if (kind === 'email') await store.users.setEmail(user.userId, stored);
         else await store.users.setPhone(user.userId, stored);
-        await securityNotice(user.userId, `你的${label}已于 ${chinaTime(at)} 修改为 ${stored}。如非本人操作，请立即修改密码并联系管理员。`, at);
+        await securityNotice(
+          user.userId,
+          `你的${label}已于 ${chinaTime(at)} 修改为 ${stored}。如非本人操作，请立即修改密码并联系管理员。`,
+          at,
+        );
       });
       logger.info(`${kind} changed userId=${user.userId}`);
       return stored;
@@ -207,13 +237,18 @@ export function createAccountService(options: { store: Store; auth: AuthService;
       const at = now();
       const hourAgo = at - 3_600_000;
       const outcome = await store.immediateTransaction(async () => {
-        if ((await store.passwordResets.countFromAddress(clientIp, hourAgo)) >= RESET_REQUESTS_PER_ADDRESS_HOUR) return 'too many from one address';
+        if ((await store.passwordResets.countFromAddress(clientIp, hourAgo)) >= RESET_REQUESTS_PER_ADDRESS_HOUR)
+          return 'too many from one address';
         if ((await store.passwordResets.countSince(hourAgo)) >= RESET_REQUESTS_PER_HOUR) return 'too many this hour';
         const purged = await store.passwordResets.purgeHandledBefore(at - RESET_REQUEST_RETENTION_MS);
         await store.passwordResets.add({ userName: userName.trim(), contact: contact.trim(), clientIp }, at);
         return purged > 0 ? `stored (${purged} handled older than 90 days deleted)` : 'stored';
       });
-      logger.info(outcome.startsWith('stored') ? `find-password request ${outcome}` : `find-password request not stored (${outcome})`);
+      logger.info(
+        outcome.startsWith('stored')
+          ? `find-password request ${outcome}`
+          : `find-password request not stored (${outcome})`,
+      );
     },
   };
   return service;

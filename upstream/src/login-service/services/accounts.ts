@@ -114,7 +114,10 @@ export async function createUser(store: Store, input: NewUser, now: number): Pro
   // checked again at insert time: another process may have taken the name meanwhile
   if (await store.users.getByName(userName)) throw new AccountError(`用户名 ${userName} 已存在`);
   return store.transaction(async () => {
-    const user = await store.users.insert({ userName, passwordHash, userType: input.userType, comId, realName: input.realName ?? '' }, now);
+    const user = await store.users.insert(
+      { userName, passwordHash, userType: input.userType, comId, realName: input.realName ?? '' },
+      now,
+    );
     await store.messages.add({ userId: user.userId, type: MESSAGE_TYPE.system, message: WELCOME_MESSAGE }, now);
     return user;
   });
@@ -146,7 +149,11 @@ export async function resetPassword(store: Store, userName: string, password: st
     // whoever knew the old password must not stay signed in
     await store.tokens.revokeAllOf(user.userId);
     await store.messages.add(
-      { userId: user.userId, type: MESSAGE_TYPE.security, message: '你的登录密码已由管理员重置，所有设备上的登录已退出。如非本人申请，请联系管理员。' },
+      {
+        userId: user.userId,
+        type: MESSAGE_TYPE.security,
+        message: '你的登录密码已由管理员重置，所有设备上的登录已退出。如非本人申请，请联系管理员。',
+      },
       Date.now(),
     );
   });
@@ -162,7 +169,11 @@ export function parseIpRanges(ranges: string[]): string[] {
   return canonical;
 }
 
-export async function createOrganisation(store: Store, input: NewOrganisation, now: number): Promise<OrganisationRecord> {
+export async function createOrganisation(
+  store: Store,
+  input: NewOrganisation,
+  now: number,
+): Promise<OrganisationRecord> {
   const name = input.name.trim();
   if (name === '' || [...name].length > 100) throw new AccountError('机构名称不能为空，且不超过 100 个字符');
   const ipRanges = parseIpRanges(input.ipRanges);
@@ -170,13 +181,18 @@ export async function createOrganisation(store: Store, input: NewOrganisation, n
   if (gid !== undefined && !GID_RULE.test(gid)) {
     throw new AccountError('免登录链接 gid 须为 4 到 64 个字母、数字、_ 或 -');
   }
-  if (gid !== undefined && (await store.organisations.getByGid(gid))) throw new AccountError(`免登录链接 gid ${gid} 已被使用`);
+  if (gid !== undefined && (await store.organisations.getByGid(gid)))
+    throw new AccountError(`免登录链接 gid ${gid} 已被使用`);
   const comCode = (input.comCode ?? '').trim();
   if ([...comCode].length > 50) throw new AccountError('机构代码不能超过 50 个字符');
   return store.organisations.insert({ name, comCode, gid, enabled: true, ipRanges }, now);
 }
 
-export async function setOrganisationEnabled(store: Store, comId: number, enabled: boolean): Promise<OrganisationRecord> {
+export async function setOrganisationEnabled(
+  store: Store,
+  comId: number,
+  enabled: boolean,
+): Promise<OrganisationRecord> {
   if (!(await store.organisations.setEnabled(comId, enabled))) throw new AccountError(`机构 ${comId} 不存在`);
   return (await store.organisations.get(comId))!;
 }
@@ -187,7 +203,14 @@ export function organisationIdentity(store: Store, org: OrganisationRecord, now:
     async () =>
       (await store.users.orgIdentity(org.comId)) ??
       (await store.users.insert(
-        { userName: `org${org.comId}`, passwordHash: null, userType: 2, comId: org.comId, realName: org.name, orgIdentityOf: org.comId },
+        {
+          userName: `org${org.comId}`,
+          passwordHash: null,
+          userType: 2,
+          comId: org.comId,
+          realName: org.name,
+          orgIdentityOf: org.comId,
+        },
         now,
       )),
   );

@@ -89,7 +89,14 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     await store.transaction(async () => {
       // keeps the table small: tokens past their refresh grace can never be used again
       await store.tokens.purgeExpired(at - REFRESH_GRACE_MS);
-      await store.tokens.insert({ tokenHash: hashToken(token), userId: user.userId, kind, createdAt: at, expiresAt, lastUsedAt: at });
+      await store.tokens.insert({
+        tokenHash: hashToken(token),
+        userId: user.userId,
+        kind,
+        createdAt: at,
+        expiresAt,
+        lastUsedAt: at,
+      });
     });
     return { token, user, expiresAt };
   }
@@ -97,7 +104,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   /** why this user may not have a session now, or null */
   async function standing(user: UserRecord): Promise<string | null> {
     if (!user.enabled) return AUTH_MESSAGES.disabled;
-    if (user.comId !== null && (await store.organisations.get(user.comId))?.enabled === false) return AUTH_MESSAGES.organisationDisabled;
+    if (user.comId !== null && (await store.organisations.get(user.comId))?.enabled === false)
+      return AUTH_MESSAGES.organisationDisabled;
     return null;
   }
 
@@ -126,14 +134,19 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   ): Promise<{ user: UserRecord; verifiedHash: string }> {
     const shownName = JSON.stringify(userName.trim());
     const user = known ?? (await store.users.getByName(userName.trim()));
-    const attempt: Attempt = { accountKey: userName.trim().toLowerCase(), clientIp, userId: user?.userId, signedIn: known !== undefined };
+    const attempt: Attempt = {
+      accountKey: userName.trim().toLowerCase(),
+      clientIp,
+      userId: user?.userId,
+      signedIn: known !== undefined,
+    };
     const wait = await throttle.admit(attempt, now());
     if (wait > 0) {
       options.onThrottled?.(wait);
       logger.info(`${what} refused (too many attempts, ${Math.ceil(wait / 1000)} s to wait) userName=${shownName}`);
       throw refused(AUTH_MESSAGES.tooMany(wait));
     }
-    const storedHash = user ? (await store.users.passwordHashOf(user.userId)) : null;
+    const storedHash = user ? await store.users.passwordHashOf(user.userId) : null;
     const matches = await verifyPassword(password, storedHash);
     if (!user || !matches || storedHash === null) {
       logger.info(`${what} failed userName=${shownName}`);
@@ -150,7 +163,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const { user } = await passwordAttempt(userName, password, clientIp, AUTH_MESSAGES.wrongCredentials, 'login');
       const problem = await standing(user);
       if (problem) {
-        logger.info(`login refused (${problem === AUTH_MESSAGES.disabled ? 'disabled' : 'organisation disabled'}) userName=${JSON.stringify(user.userName)}`);
+        logger.info(
+          `login refused (${problem === AUTH_MESSAGES.disabled ? 'disabled' : 'organisation disabled'}) userName=${JSON.stringify(user.userName)}`,
+        );
         throw refused(problem);
       }
       logger.info(`login ok userName=${JSON.stringify(user.userName)}`);
@@ -158,7 +173,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
 
     async confirmPassword(user, password, clientIp, wrongMessage) {
-      return (await passwordAttempt(user.userName, password, clientIp, wrongMessage, 'password check', user)).verifiedHash;
+      return (await passwordAttempt(user.userName, password, clientIp, wrongMessage, 'password check', user))
+        .verifiedHash;
     },
 
     async validate(token) {
@@ -178,7 +194,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     async userInfo(token) {
       const user = await service.validate(token);
       if (!user) return null;
-      const org = user.comId === null ? undefined : (await store.organisations.get(user.comId));
+      const org = user.comId === null ? undefined : await store.organisations.get(user.comId);
       return {
         UserName: user.userName,
         UserType: user.userType,
@@ -222,10 +238,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
             cidrCache.set(row.cidr, cidr);
           }
           // the most specific range wins (a library's subnet inside its university's network)
-          if (cidrContains(cidr, address) && (best === null || cidr.prefix > best.prefix)) best = { comId: row.comId, prefix: cidr.prefix };
+          if (cidrContains(cidr, address) && (best === null || cidr.prefix > best.prefix))
+            best = { comId: row.comId, prefix: cidr.prefix };
         }
       }
-      const org = best === null ? undefined : (await store.organisations.get(best.comId));
+      const org = best === null ? undefined : await store.organisations.get(best.comId);
       if (!org) throw refused(AUTH_MESSAGES.notOnNetwork);
       logger.info(`network login comId=${org.comId}`);
       return issue(await organisationIdentity(store, org, now()), 'network');
@@ -239,7 +256,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       if (currentToken) {
         const record = await tokenRecord(currentToken);
         const user = await service.validate(currentToken);
-        if (record && user && user.comId === org.comId) return { token: currentToken, user, expiresAt: record.expiresAt };
+        if (record && user && user.comId === org.comId)
+          return { token: currentToken, user, expiresAt: record.expiresAt };
       }
       logger.info(`company login comId=${org.comId}`);
       return issue(await organisationIdentity(store, org, now()), 'company');

@@ -39,9 +39,14 @@ type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 /** the format the first bytes announce, or null for anything that is not one of the four */
 export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return 'webp';
   }
   return null;
@@ -68,7 +73,8 @@ export function createAvatarService(options: { store: Store; logger: Logger }): 
     // The header is read without sharp's pixel limit, so that an image over it is told apart from one
     // that is not an image at all (图片上传失败, not 仅限图片格式); the limit is ours, checked below,
     // and sharp's own stays on the decode itself.
-    const input = (limitInputPixels: number | false) => sharp(upload, { failOn: 'error', limitInputPixels, autoOrient: true });
+    const input = (limitInputPixels: number | false) =>
+      sharp(upload, { failOn: 'error', limitInputPixels, autoOrient: true });
     let width: number;
     let height: number;
     try {
@@ -116,19 +122,22 @@ export function createAvatarService(options: { store: Store; logger: Logger }): 
       try {
         // read and replace in one transaction: of two concurrent uploads each deletes what it replaced
         // (BEGIN IMMEDIATE: the write lock is taken before the read, so no other process slips in between)
-        previous = (await store.immediateTransaction(async () => {
+        previous = await store.immediateTransaction(async () => {
           const before = (await store.users.get(user.userId))?.headPicture ?? '';
           await store.users.setHeadPicture(user.userId, url);
           return before;
-        }));
+        });
       } catch (error) {
         await rm(file, { force: true });
         logger.error(`avatar could not be recorded for userId=${user.userId}`, error);
         throw refused(AVATAR_MESSAGES.failed);
       }
       if (isOwnAvatarUrl(previous, user.userId)) {
-        await rm(path.join(directory, previous.slice(AVATAR_URL_PREFIX.length)), { force: true }).catch((error: unknown) =>
-          logger.warn(`previous avatar of userId=${user.userId} not deleted: ${error instanceof Error ? error.message : String(error)}`),
+        await rm(path.join(directory, previous.slice(AVATAR_URL_PREFIX.length)), { force: true }).catch(
+          (error: unknown) =>
+            logger.warn(
+              `previous avatar of userId=${user.userId} not deleted: ${error instanceof Error ? error.message : String(error)}`,
+            ),
         );
       }
       logger.info(`avatar updated userId=${user.userId}`);

@@ -102,7 +102,10 @@ export function createLoginThrottle(store: Store): LoginThrottle {
   /** the owner's way in: a session of the account, or an address it signed in from before */
   async function owner(attempt: Attempt, address: string, at: number): Promise<boolean> {
     if (attempt.signedIn) return true;
-    return attempt.userId !== undefined && (await attempts.isKnownAddress(attempt.userId, address, at - LOGIN_LIMITS.knownAddressMs));
+    return (
+      attempt.userId !== undefined &&
+      (await attempts.isKnownAddress(attempt.userId, address, at - LOGIN_LIMITS.knownAddressMs))
+    );
   }
 
   return {

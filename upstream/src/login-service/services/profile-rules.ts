@@ -58,7 +58,8 @@ export interface ProfileFields {
 export const chinaDate = (at: number): string => new Date(at + UTC_PLUS_8_MS).toISOString().slice(0, 10);
 
 /** 'YYYY-MM-DD HH:mm' on the platform's clock, for the messages a user reads */
-export const chinaTime = (at: number): string => new Date(at + UTC_PLUS_8_MS).toISOString().slice(0, 16).replace('T', ' ');
+export const chinaTime = (at: number): string =>
+  new Date(at + UTC_PLUS_8_MS).toISOString().slice(0, 16).replace('T', ' ');
 
 function validBirthday(text: string, today: string): boolean {
   const match = BIRTHDAY_RULE.exec(text);
@@ -113,6 +114,9 @@ export function normaliseEmail(input: string): string | null {
 
 /** a mainland mobile number as stored (spaces and dashes dropped, +86 accepted), or null */
 export function normalisePhone(input: string): string | null {
-  const phone = input.trim().replace(/[\s-]/g, '').replace(/^(\+86|0086)/, '');
+  const phone = input
+    .trim()
+    .replace(/[\s-]/g, '')
+    .replace(/^(\+86|0086)/, '');
   return PHONE_RULE.test(phone) ? phone : null;
 }

@@ -20,7 +20,8 @@ export const aiFlowQuestionRoutes: RouteGroup = ({ flowQuestions }, config) => [
       checkProductId(params, config);
       const userId = readUserId(params);
       const clientId = params.raw('clientId') ?? '';
-      if (clientId !== '' && !CLIENT_ID.test(clientId)) throw badParameter('参数 clientId 只能是 1 到 64 个字母、数字、_ 或 -');
+      if (clientId !== '' && !CLIENT_ID.test(clientId))
+        throw badParameter('参数 clientId 只能是 1 到 64 个字母、数字、_ 或 -');
       const model = params.oneOf('model', AI_MODELS, 'chat');
       const courseId = params.optionalId('courseId');
       const videoId = params.optionalId('videoId');

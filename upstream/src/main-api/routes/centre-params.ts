@@ -6,4 +6,8 @@ import type { Params } from '../../http/params';
 export const readUserId = (params: Params): number => params.int('userId', { min: 1 });
 
 /** 2001 with the operation's own Chinese message (消息已删除, 历史记录已清空, ...) */
-export const doneWith = async <T>(message: string, items: T | Promise<T>): Promise<Envelope<T>> => ({ code: Code.done, message, items: await items });
+export const doneWith = async <T>(message: string, items: T | Promise<T>): Promise<Envelope<T>> => ({
+  code: Code.done,
+  message,
+  items: await items,
+});

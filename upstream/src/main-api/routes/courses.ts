@@ -48,6 +48,7 @@ export const courseRoutes: RouteGroup = ({ courses }) => [
   {
     method: 'GET',
     path: '/api/courses/GetResourceStatistics',
-    handle: ({ params }) => read(courses.statistics({ catalogId: params.id('catalogId'), year: params.optionalYear() })),
+    handle: ({ params }) =>
+      read(courses.statistics({ catalogId: params.id('catalogId'), year: params.optionalYear() })),
   },
 ];

@@ -19,7 +19,8 @@ export const MAX_PLAY_LOGS_PER_CALL = 100;
 function playReportOf(params: Params): PlayReport {
   // names and codes the client repeats (comCode, comName, courseName, videoName, videoCode,
   // esLogId) are validated only: the record joins the current ones from the catalogue
-  for (const name of ['comCode', 'comName', 'courseName', 'videoName', 'videoCode', 'esLogId']) params.text(name, MAX_TEXT);
+  for (const name of ['comCode', 'comName', 'courseName', 'videoName', 'videoCode', 'esLogId'])
+    params.text(name, MAX_TEXT);
   return {
     id: params.optionalId('id'),
     userId: readUserId(params),
@@ -54,11 +55,13 @@ function playReportsOf(params: Params): (PlayReport | ApiError)[] {
   }
   return logs.map((log: unknown, index) => {
     try {
-      if (log === null || typeof log !== 'object' || Array.isArray(log)) throw badParameter(`参数 logs 的第 ${index + 1} 条不是对象`);
+      if (log === null || typeof log !== 'object' || Array.isArray(log))
+        throw badParameter(`参数 logs 的第 ${index + 1} 条不是对象`);
       const pairs: [string, string][] = [];
       for (const [key, value] of Object.entries(log)) {
         if (value === null || value === undefined) continue;
-        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw badParameter(`参数 ${key} 必须是文本或数字`);
+        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+          throw badParameter(`参数 ${key} 必须是文本或数字`);
         pairs.push([key, String(value)]);
       }
       return playReportOf(new Params(pairs));
@@ -101,7 +104,7 @@ export const logRoutes: RouteGroup = ({ visitLogs, playLogs }) => [
     path: '/api/log/AddPlayLogs',
     handle: async ({ params }) => {
       const answers = (await playLogs.reportMany(playReportsOf(params))).map(async (answer) =>
-        answer instanceof ApiError ? { code: answer.code, message: answer.message, items: null } : (await done(answer)),
+        answer instanceof ApiError ? { code: answer.code, message: answer.message, items: null } : await done(answer),
       );
       return done(Promise.all(answers));
     },
@@ -112,7 +115,11 @@ export const logRoutes: RouteGroup = ({ visitLogs, playLogs }) => [
     handle: ({ params }) => {
       params.optionalId('catalogId');
       return read(
-        playLogs.last({ userId: readUserId(params), videoId: params.id('videoId'), courseId: params.optionalId('courseId') }),
+        playLogs.last({
+          userId: readUserId(params),
+          videoId: params.id('videoId'),
+          courseId: params.optionalId('courseId'),
+        }),
       );
     },
   },

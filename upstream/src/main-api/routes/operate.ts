@@ -40,7 +40,11 @@ export const operateRoutes: RouteGroup = ({ members, messages, notes, operations
       checkProductId(params, config);
       params.optionalId('catalogId');
       return read(
-        operations.state({ userId: readUserId(params), videoId: params.id('videoId'), courseId: params.optionalId('courseId') }),
+        operations.state({
+          userId: readUserId(params),
+          videoId: params.id('videoId'),
+          courseId: params.optionalId('courseId'),
+        }),
       );
     },
   },

@@ -43,8 +43,16 @@ export interface Route {
 export type RouteGroup = (services: Services, config: UpstreamConfig) => Route[];
 
 /** a read's envelope around the service's answer (services answer promises: they wait on the store) */
-export const read = async <T>(items: T | Promise<T>): Promise<Envelope<T>> => ({ code: Code.ok, message: MESSAGES.ok, items: await items });
-export const done = async <T>(items: T | Promise<T>): Promise<Envelope<T>> => ({ code: Code.done, message: MESSAGES.done, items: await items });
+export const read = async <T>(items: T | Promise<T>): Promise<Envelope<T>> => ({
+  code: Code.ok,
+  message: MESSAGES.ok,
+  items: await items,
+});
+export const done = async <T>(items: T | Promise<T>): Promise<Envelope<T>> => ({
+  code: Code.done,
+  message: MESSAGES.done,
+  items: await items,
+});
 
 /** comId: the site's organisation (0 on the public site); validated, the demo content is shared */
 export const readComId = (params: Params): number => params.optionalId('comId');

@@ -48,7 +48,9 @@ export const usercenterRoutes: RouteGroup = ({ notes, favourites, history, learn
       const userId = readUserId(params);
       const courseId = params.optionalId('courseId');
       if (courseId > 0) return read(learning.ofCourse(userId, courseId));
-      const limit = params.optionalInt('limit', { min: 1, max: LEARNING_PROGRESS_MAX_COURSES }) ?? LEARNING_PROGRESS_DEFAULT_COURSES;
+      const limit =
+        params.optionalInt('limit', { min: 1, max: LEARNING_PROGRESS_MAX_COURSES }) ??
+        LEARNING_PROGRESS_DEFAULT_COURSES;
       return read(learning.recent(userId, limit));
     },
   },

@@ -45,7 +45,13 @@ export function createAiContentService(store: Store, courses: CourseService): Ai
         parentId: course.catalogueTrail[i - 1]?.id ?? 0,
         catalogLevel: entry.level,
       }));
-      const lecturer = { tagName: course.lecturerName, tagType: TAG_LECTURER, id: course.lecturerId, parentId: 0, catalogLevel: 0 };
+      const lecturer = {
+        tagName: course.lecturerName,
+        tagType: TAG_LECTURER,
+        id: course.lecturerId,
+        parentId: 0,
+        catalogLevel: 0,
+      };
       const concepts = record.concepts
         .slice(0, CONCEPT_TAGS)
         .map((name) => ({ tagName: name, tagType: TAG_CONCEPT, id: 0, parentId: 0, catalogLevel: 0 }));
@@ -75,7 +81,8 @@ export function createAiContentService(store: Store, courses: CourseService): Ai
         await courses.requireCourse(courseId);
       }
       // the video's own first; the rest of the list from wider and wider around it
-      if (course !== 0 && questions.length < limit) questions.push(...(await store.aiContent.courseQuestions(course, limit * 2)));
+      if (course !== 0 && questions.length < limit)
+        questions.push(...(await store.aiContent.courseQuestions(course, limit * 2)));
       if (new Set(questions).size < limit) questions.push(...(await store.aiContent.generalQuestions(limit * 2)));
       return [...new Set(questions)].slice(0, limit).map((question) => ({ question }));
     },

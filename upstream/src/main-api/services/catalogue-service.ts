@@ -64,9 +64,9 @@ export function createCatalogueService(store: Store): CatalogueService {
 
     async childrenOf(catalogId, year) {
       await requireCatalogue(catalogId);
-      return (await store.catalogues
-        .childrenWithCourseCounts(catalogId, optionalYearRange(year)))
-        .map((c) => toCatalogueNode(c, c.count));
+      return (await store.catalogues.childrenWithCourseCounts(catalogId, optionalYearRange(year))).map((c) =>
+        toCatalogueNode(c, c.count),
+      );
     },
   };
 }

@@ -26,7 +26,9 @@ export interface CatalogueQuery {
 export interface CourseService {
   requireCourse(id: number): Promise<CourseRecord>;
   countWithVideos(query: CatalogueQuery & { searchKey?: string }): Promise<CountAnswer>;
-  listByCatalogue(query: CatalogueQuery & { order: CourseOrderValue; limit: number; offset: number }): Promise<Paged<CourseItem>>;
+  listByCatalogue(
+    query: CatalogueQuery & { order: CourseOrderValue; limit: number; offset: number },
+  ): Promise<Paged<CourseItem>>;
   relevant(query: { courseId: number; catalogId: number; limit: number; offset: number }): Promise<Paged<CourseItem>>;
   statistics(query: CatalogueQuery): Promise<CountAnswer>;
 }

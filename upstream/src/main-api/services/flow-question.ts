@@ -146,7 +146,9 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
     lastSweep = at;
     const batch = async () => {
       try {
-        const pruned = await store.withoutWaiting(() => store.aiQuestions.prune(at - QUESTION_RETENTION_MS, QUESTION_SWEEP_BATCH));
+        const pruned = await store.withoutWaiting(() =>
+          store.aiQuestions.prune(at - QUESTION_RETENTION_MS, QUESTION_SWEEP_BATCH),
+        );
         if (pruned === QUESTION_SWEEP_BATCH) {
           setImmediate(() => void batch());
         }
@@ -193,12 +195,14 @@ export function createFlowQuestionService(store: MainApiData, options: FlowQuest
       const askedAt = now();
       let id: number;
       try {
-        id = (await store.immediateTransaction(async () => {
-          if ((await store.aiQuestions.countSince(input.userId, askedAt - QUESTION_WINDOW_MS + 1)) >= QUESTIONS_PER_WINDOW) {
+        id = await store.immediateTransaction(async () => {
+          if (
+            (await store.aiQuestions.countSince(input.userId, askedAt - QUESTION_WINDOW_MS + 1)) >= QUESTIONS_PER_WINDOW
+          ) {
             throw refused(TOO_MANY_QUESTIONS);
           }
           return store.aiQuestions.add({ ...input, question, provider: provider.name }, askedAt);
-        }));
+        });
       } catch (error) {
         release();
         throw error;

@@ -19,7 +19,13 @@ import path from 'node:path';
 import { notFound, refused } from '../../http/envelope';
 import type { Redis } from 'ioredis';
 import { createInProcessSlots, createRedisSlots, type StreamingSlots } from '../../ai/streaming-slots';
-import { CLIP_DEADLINE_MS, CLIP_KILL_GRACE_MS, CLIP_MAX_SECONDS, CLIPS_PER_VIDEO, MAX_CONCURRENT_CLIPS } from '../../learning-limits';
+import {
+  CLIP_DEADLINE_MS,
+  CLIP_KILL_GRACE_MS,
+  CLIP_MAX_SECONDS,
+  CLIPS_PER_VIDEO,
+  MAX_CONCURRENT_CLIPS,
+} from '../../learning-limits';
 import type { Logger } from '../../logger';
 import { FRAGMENT_MEDIA_FOLDER, removeFragmentFile } from '../../media/fragment-files';
 import { clipToMp4 } from '../../media/pipeline';
@@ -82,7 +88,10 @@ export function createClipSlots(redis: Redis, prefix: string, logger?: Logger): 
     prefix,
     name: 'clips:cutting',
     leaseMs: CLIP_DEADLINE_MS + CLIP_KILL_GRACE_MS + 60_000,
-    onRedisFailed: (error) => logger?.warn(`redis: clips being cut counted in this process: ${error instanceof Error ? error.message : String(error)}`),
+    onRedisFailed: (error) =>
+      logger?.warn(
+        `redis: clips being cut counted in this process: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   });
 }
 
@@ -187,7 +196,10 @@ export function createFragmentService(store: Store, options: FragmentServiceOpti
             signal: AbortSignal.timeout(deadlineMs),
           });
         } catch (error) {
-          options.logger?.error(`clip of video ${video.id} (${startTime}-${endTime} s) for user ${userId} failed`, error);
+          options.logger?.error(
+            `clip of video ${video.id} (${startTime}-${endTime} s) for user ${userId} failed`,
+            error,
+          );
           await store.fragments.deleteOwn(reserved.id, userId);
           removeFragmentFile(store.mediaDir, videoAddress);
           throw refused(CLIP_FAILED);

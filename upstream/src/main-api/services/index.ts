@@ -100,7 +100,18 @@ export function createServices(store: MainApiData, options: ServicesOptions = {}
     playLogs: createPlayLogService(store, now),
     danmaku: createDanmakuService(store, now),
     flowQuestions: createFlowQuestionService(store, {
-      provider: createAnswerProvider(options.ai ?? { provider: 'retrieval', baseUrl: null, apiKey: null, chatModel: '', reasoningModel: '', maxConcurrent: DEFAULT_AI_MAX_CONCURRENT, embeddingModel: null, retrievalPaceMs: 0 }),
+      provider: createAnswerProvider(
+        options.ai ?? {
+          provider: 'retrieval',
+          baseUrl: null,
+          apiKey: null,
+          chatModel: '',
+          reasoningModel: '',
+          maxConcurrent: DEFAULT_AI_MAX_CONCURRENT,
+          embeddingModel: null,
+          retrievalPaceMs: 0,
+        },
+      ),
       maxStreaming: options.ai?.maxConcurrent,
       slots: options.aiSlots,
       now,

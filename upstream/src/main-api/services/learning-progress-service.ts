@@ -51,16 +51,28 @@ export function resumePoint(
   const progressOf = new Map(records.map((r) => [r.videoId, videoProgress(r)]));
   const at = (video: { id: number; name: string; sort: number }): ResumePoint => {
     const progress = progressOf.get(video.id);
-    return { videoId: video.id, videoName: video.name, numberShow: `第${video.sort}讲`, startAt: progress && !progress.learned ? progress.lastPlayTime : 0 };
+    return {
+      videoId: video.id,
+      videoName: video.name,
+      numberShow: `第${video.sort}讲`,
+      startAt: progress && !progress.learned ? progress.lastPlayTime : 0,
+    };
   };
   const lastProgress = progressOf.get(last.videoId)!;
   if (!lastProgress.learned) {
-    return { videoId: last.videoId, videoName: last.videoName, numberShow: `第${last.videoSort}讲`, startAt: lastProgress.lastPlayTime };
+    return {
+      videoId: last.videoId,
+      videoName: last.videoName,
+      numberShow: `第${last.videoSort}讲`,
+      startAt: lastProgress.lastPlayTime,
+    };
   }
   const notLearned = (video: { id: number }) => progressOf.get(video.id)?.learned !== 1;
   const index = course.findIndex((v) => v.id === last.videoId);
   const next = course.slice(index + 1).find(notLearned) ?? course.find(notLearned);
-  return next ? at(next) : { videoId: last.videoId, videoName: last.videoName, numberShow: `第${last.videoSort}讲`, startAt: 0 };
+  return next
+    ? at(next)
+    : { videoId: last.videoId, videoName: last.videoName, numberShow: `第${last.videoSort}讲`, startAt: 0 };
 }
 
 export function createLearningProgressService(store: Store): LearningProgressService {

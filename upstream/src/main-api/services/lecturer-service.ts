@@ -10,11 +10,28 @@ export const LECTURER_NOT_FOUND = '讲师不存在';
 /** sortType of the lecturer list */
 export const LECTURER_SORT_TYPES: readonly LecturerOrder[] = ['recommendation', 'mostCourses', 'mostViewed', 'name'];
 /** sortType of a lecturer's courses */
-export const LECTURER_COURSE_SORT_TYPES: readonly CourseOrder[] = ['latest', 'mostViewed', 'mostNotes', 'mostCollected'];
+export const LECTURER_COURSE_SORT_TYPES: readonly CourseOrder[] = [
+  'latest',
+  'mostViewed',
+  'mostNotes',
+  'mostCollected',
+];
 
 export interface LecturerService {
-  list(query: { catalogId: number; firstWord?: string; sortType: number; limit: number; offset: number }): Promise<Paged<AuthorItem>>;
-  detail(query: { id: number; catalogId: number; sortType: number; limit: number; offset: number }): Promise<AuthorDetail>;
+  list(query: {
+    catalogId: number;
+    firstWord?: string;
+    sortType: number;
+    limit: number;
+    offset: number;
+  }): Promise<Paged<AuthorItem>>;
+  detail(query: {
+    id: number;
+    catalogId: number;
+    sortType: number;
+    limit: number;
+    offset: number;
+  }): Promise<AuthorDetail>;
 }
 
 function pick<T>(values: readonly T[], index: number): T {

@@ -108,7 +108,7 @@ export function createNoteService(store: Store, now: () => number = Date.now): N
         },
         now(),
       );
-      const written = noteId === null ? undefined : (await store.notes.get(noteId, user.userId));
+      const written = noteId === null ? undefined : await store.notes.get(noteId, user.userId);
       if (!written) throw refused(NOTE_NOT_FOUND); // the video went away meanwhile
       return toNoteItem(written);
     },

@@ -40,7 +40,12 @@ export interface QrQuery {
 }
 
 export interface PlayService {
-  playPageData(query: { courseId: number; catalogId: number; videoId: number; userId: number | null }): Promise<PlayPageData>;
+  playPageData(query: {
+    courseId: number;
+    catalogId: number;
+    videoId: number;
+    userId: number | null;
+  }): Promise<PlayPageData>;
   courseTags(courseId: number): Promise<CourseTag[]>;
   keyframes(videoId: number, courseId: number): Promise<KeyframeItem[]>;
   subtitles(videoCode: string): Promise<SubtitleData>;
@@ -140,10 +145,7 @@ export function createPlayService(
           manuscript = null; // a missing file: fall back to the stored transcript
         }
       }
-      manuscript ??= (await store.videos
-        .transcript(video.id))
-        .map((p) => p.text)
-        .join('\n');
+      manuscript ??= (await store.videos.transcript(video.id)).map((p) => p.text).join('\n');
       const chars = [...manuscript];
       if (chars.length > MANUSCRIPT_MAX_CHARS) manuscript = chars.slice(0, MANUSCRIPT_MAX_CHARS).join('');
       return { url: media.masterPath, vtt: media.subtitlePath, manuscript: manuscript.trimEnd() };

@@ -117,7 +117,10 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
   ): Promise<Paged<T>> {
     const limit = Math.min(query.limit, MAX_SEARCH_POSITION - query.offset);
     if (limit <= 0) {
-      return { totalCount: await store.search.count(index, { keyword: query.keyword, catalogueId: query.catalogId }), dataList: [] };
+      return {
+        totalCount: await store.search.count(index, { keyword: query.keyword, catalogueId: query.catalogId }),
+        dataList: [],
+      };
     }
     const hits = await store.search.search(index, {
       keyword: query.keyword,
@@ -130,7 +133,11 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
 
   // Records are read one by one (a page is at most 100): an id the index still has but the content
   // no longer does (a change not applied yet) is left out.
-  async function present<R, H>(ids: number[], get: (id: number) => Promise<R | null | undefined>, toHit: (record: R) => H) {
+  async function present<R, H>(
+    ids: number[],
+    get: (id: number) => Promise<R | null | undefined>,
+    toHit: (record: R) => H,
+  ) {
     const hits: H[] = [];
     for (const id of ids) {
       const record = await get(id);
@@ -209,7 +216,10 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
       }
       ranked.sort(
         (a, b) =>
-          a.tier - b.tier || a.rank - b.rank || a.catalogue.level - b.catalogue.level || a.catalogue.id - b.catalogue.id,
+          a.tier - b.tier ||
+          a.rank - b.rank ||
+          a.catalogue.level - b.catalogue.level ||
+          a.catalogue.id - b.catalogue.id,
       );
       return ranked.slice(0, limit).map(({ catalogue }) => toCatalogueHit(catalogue, hits.highlightTerms));
     },
@@ -219,9 +229,10 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
       const at = now();
       const cached = hotCache.get(limit);
       if (cached && at >= cached.at && at - cached.at < HOT_KEYWORDS_CACHE_MS) return cached.keywords;
-      const keywords = (await store.searchLogs
-        .hot(limit, at, HOT_KEYWORD_DAYS))
-        .map(({ keyword, count }) => ({ keyWord: keyword, searchCount: count }));
+      const keywords = (await store.searchLogs.hot(limit, at, HOT_KEYWORD_DAYS)).map(({ keyword, count }) => ({
+        keyWord: keyword,
+        searchCount: count,
+      }));
       hotCache.set(limit, { at, keywords });
       return keywords;
     },

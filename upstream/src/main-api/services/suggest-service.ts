@@ -58,7 +58,10 @@ export function createSuggestService(store: MainApiData, search: SearchService):
         store.search.search('courses', query),
         store.search.search('lecturers', query),
       ]);
-      const [courses, lecturers] = await Promise.all([load(courseHits.ids, store.courses.get), load(lecturerHits.ids, store.lecturers.get)]);
+      const [courses, lecturers] = await Promise.all([
+        load(courseHits.ids, store.courses.get),
+        load(lecturerHits.ids, store.lecturers.get),
+      ]);
       // the typed text is what the box shows emphasised
       const terms = [keyword];
       return {

@@ -132,7 +132,11 @@ export function lectureTimeline(spec: LectureSpec, spokenMs: readonly number[]):
     return { text: p.text, startMs, endMs };
   });
   const durationMs = Math.round(t - gapMs + outroMs);
-  const times = rescaleKeyframes(video.keyframes.map((k) => k.timePoint), video.durationSeconds, durationMs);
+  const times = rescaleKeyframes(
+    video.keyframes.map((k) => k.timePoint),
+    video.durationSeconds,
+    durationMs,
+  );
   const keyframes = times.map((timePoint, seq) => ({ seq, timePoint }));
   const heading = `${course.name} · 第${video.sort}讲 ${video.name}`;
   const labelAt = (ms: number) => {
@@ -143,7 +147,15 @@ export function lectureTimeline(spec: LectureSpec, spokenMs: readonly number[]):
     return label ? `要点：${label}` : `主讲：${lecturer.name}`;
   };
   const slides = [
-    { startMs: 0, text: { heading: course.name, body: `第${video.sort}讲 ${video.name}`, footer: `${lecturer.name} · ${lecturer.position}`, title: true } },
+    {
+      startMs: 0,
+      text: {
+        heading: course.name,
+        body: `第${video.sort}讲 ${video.name}`,
+        footer: `${lecturer.name} · ${lecturer.position}`,
+        title: true,
+      },
+    },
     ...passages.map((p) => ({ startMs: p.startMs, text: { heading, body: p.text, footer: labelAt(p.startMs) } })),
   ];
   return { durationMs, passages, slides, keyframes };
@@ -197,7 +209,18 @@ export async function buildLecture(
     };
   };
   const key = createHash('sha256')
-    .update(JSON.stringify({ LECTURE_RECIPE, spec, LECTURE_TIMING, DEMO_LADDER, DEMO_AUDIO_KBPS, ESPEAK_VOICE, ESPEAK_SPEED, ...(preset === 'slow' ? {} : { preset }) }))
+    .update(
+      JSON.stringify({
+        LECTURE_RECIPE,
+        spec,
+        LECTURE_TIMING,
+        DEMO_LADDER,
+        DEMO_AUDIO_KBPS,
+        ESPEAK_VOICE,
+        ESPEAK_SPEED,
+        ...(preset === 'slow' ? {} : { preset }),
+      }),
+    )
     .digest('hex')
     .slice(0, 16);
 
@@ -240,7 +263,8 @@ export async function buildLecture(
             }
             return slides.length;
           },
-          stillDone: (count) => Array.from({ length: count as number }, (_, n) => slidePng(n)).every((f) => existsSync(f)),
+          stillDone: (count) =>
+            Array.from({ length: count as number }, (_, n) => slidePng(n)).every((f) => existsSync(f)),
         },
         {
           name: 'render',
@@ -271,13 +295,32 @@ export async function buildLecture(
             await writeFile(listFile, `${list.join('\n')}\n`);
             await runFfmpeg(
               [
-                '-f', 'concat', '-safe', '0', '-i', listFile,
-                '-i', audioFile,
-                '-map', '0:v', '-map', '1:a',
-                '-vf', `fps=${LECTURE_FPS},format=yuv420p`,
-                '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', '-tune', 'stillimage',
-                '-c:a', 'pcm_s16le',
-                '-t', (durationMs / 1000).toFixed(3),
+                '-f',
+                'concat',
+                '-safe',
+                '0',
+                '-i',
+                listFile,
+                '-i',
+                audioFile,
+                '-map',
+                '0:v',
+                '-map',
+                '1:a',
+                '-vf',
+                `fps=${LECTURE_FPS},format=yuv420p`,
+                '-c:v',
+                'libx264',
+                '-preset',
+                'ultrafast',
+                '-crf',
+                '12',
+                '-tune',
+                'stillimage',
+                '-c:a',
+                'pcm_s16le',
+                '-t',
+                (durationMs / 1000).toFixed(3),
                 sourceFile,
               ],
               { durationSeconds: durationMs / 1000, onProgress: (p) => progress(p.fraction), signal },
@@ -295,7 +338,15 @@ export async function buildLecture(
             const files: string[] = [];
             for (const n of timeline!.slides.keys()) {
               const file = `${SLIDE_FOLDER}/${n}.jpg`;
-              await runFfmpeg(['-i', slidePng(n), '-vf', `scale=${SLIDE_THUMBNAIL_WIDTH}:-2:flags=lanczos`, '-q:v', '7', path.join(outDir, file)]);
+              await runFfmpeg([
+                '-i',
+                slidePng(n),
+                '-vf',
+                `scale=${SLIDE_THUMBNAIL_WIDTH}:-2:flags=lanczos`,
+                '-q:v',
+                '7',
+                path.join(outDir, file),
+              ]);
               files.push(file);
             }
             return files;

@@ -16,7 +16,15 @@ export const espeakPath = (env: NodeJS.ProcessEnv = process.env): string => env.
 
 /** Chinese punctuation as the pauses espeak understands; quotes and brackets are not read. */
 const PAUSES: Record<string, string> = {
-  '，': ',', '、': ',', '；': ',', '：': ',', '。': '.', '！': '.', '？': '?', '…': ',', '—': ',',
+  '，': ',',
+  '、': ',',
+  '；': ',',
+  '：': ',',
+  '。': '.',
+  '！': '.',
+  '？': '?',
+  '…': ',',
+  '—': ',',
 };
 
 /**
@@ -56,9 +64,13 @@ export function toSpeakablePinyin(sentence: string): string {
 export function speakToWav(sentence: string, outFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const file = espeakPath(env);
   return new Promise((resolve, reject) => {
-    const child = spawn(file, ['-v', ESPEAK_VOICE, '-s', String(ESPEAK_SPEED), '-w', outFile, toSpeakablePinyin(sentence)], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      file,
+      ['-v', ESPEAK_VOICE, '-s', String(ESPEAK_SPEED), '-w', outFile, toSpeakablePinyin(sentence)],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
@@ -68,7 +80,9 @@ export function speakToWav(sentence: string, outFile: string, env: NodeJS.Proces
           : error,
       ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`espeak-ng 失败 (exit ${code}): ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`espeak-ng 失败 (exit ${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -84,7 +98,8 @@ export interface WavInfo {
 /** Reads a PCM WAV (as espeak writes it: RIFF, fmt, data; the data size may be left 0 or too big). */
 export async function readWav(file: string): Promise<WavInfo> {
   const buf = await readFile(file);
-  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw new Error(`not a WAV file: ${file}`);
+  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error(`not a WAV file: ${file}`);
   let offset = 12;
   let fmt: { sampleRate: number; channels: number; bitsPerSample: number } | null = null;
   while (offset + 8 <= buf.length) {
@@ -93,7 +108,11 @@ export async function readWav(file: string): Promise<WavInfo> {
     const body = offset + 8;
     if (id === 'fmt ') {
       if (buf.readUInt16LE(body) !== 1) throw new Error(`WAV is not PCM: ${file}`);
-      fmt = { channels: buf.readUInt16LE(body + 2), sampleRate: buf.readUInt32LE(body + 4), bitsPerSample: buf.readUInt16LE(body + 14) };
+      fmt = {
+        channels: buf.readUInt16LE(body + 2),
+        sampleRate: buf.readUInt32LE(body + 4),
+        bitsPerSample: buf.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!fmt) throw new Error(`WAV data before fmt: ${file}`);
       // espeak writing to a file fixes the sizes at the end; trust the file's length over a bad size

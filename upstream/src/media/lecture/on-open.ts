@@ -15,7 +15,14 @@ import type { LogLevel } from '../../config';
 import { createLogger, type Logger } from '../../logger';
 import type { Store } from '../../store';
 import type { VideoMediaRecord } from '../../store/media';
-import { MANUSCRIPT_FILE, MASTER_PLAYLIST, POSTER_FILE, SUBTITLE_FILE, videoMediaDir, videoMediaSitePath } from '../pipeline/layout';
+import {
+  MANUSCRIPT_FILE,
+  MASTER_PLAYLIST,
+  POSTER_FILE,
+  SUBTITLE_FILE,
+  videoMediaDir,
+  videoMediaSitePath,
+} from '../pipeline/layout';
 import { checkMediaTools } from '../pipeline/tools';
 import { buildLecture, type LectureSpec } from './lecture';
 import { espeakPath } from './narration';
@@ -65,7 +72,9 @@ function checkEspeak(env: NodeJS.ProcessEnv): Promise<void> {
   const file = espeakPath(env);
   return new Promise((resolve, reject) => {
     const child = spawn(file, ['--version'], { stdio: 'ignore' });
-    child.on('error', () => reject(new Error(`找不到 espeak-ng（${file}）：请安装 espeak-ng (apt-get install espeak-ng) 或设置 ESPEAK_PATH`)));
+    child.on('error', () =>
+      reject(new Error(`找不到 espeak-ng（${file}）：请安装 espeak-ng (apt-get install espeak-ng) 或设置 ESPEAK_PATH`)),
+    );
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`espeak-ng 无法运行 (exit ${code})`))));
   });
 }
@@ -73,7 +82,8 @@ function checkEspeak(env: NodeJS.ProcessEnv): Promise<void> {
 async function checkLectureTools(env: NodeJS.ProcessEnv): Promise<void> {
   await checkMediaTools(env);
   await checkEspeak(env);
-  if (!existsSync(CJK_FONT)) throw new Error(`找不到中文字体 ${CJK_FONT}：请安装 fonts-noto-cjk (or set DEMO_CJK_FONT)`);
+  if (!existsSync(CJK_FONT))
+    throw new Error(`找不到中文字体 ${CJK_FONT}：请安装 fonts-noto-cjk (or set DEMO_CJK_FONT)`);
 }
 
 /** The lecture's inputs from the store: the video's names, keyframes and transcript, its course and lecturer. */
@@ -91,7 +101,10 @@ async function specOf(store: Store, videoId: number): Promise<LectureSpec | null
       name: video.name,
       sort: video.sort,
       durationSeconds: video.durationSeconds,
-      keyframes: (await store.videos.keyframes(videoId)).map((k) => ({ timePoint: k.timePoint, keyPoints: k.keyPoints })),
+      keyframes: (await store.videos.keyframes(videoId)).map((k) => ({
+        timePoint: k.timePoint,
+        keyPoints: k.keyPoints,
+      })),
       transcript: transcript.map((p) => ({ text: p.text })),
     },
     course: { name: course.name },
@@ -101,7 +114,8 @@ async function specOf(store: Store, videoId: number): Promise<LectureSpec | null
 
 export function createLectureMaker(store: Store, options: LectureMakerOptions = {}): LectureMaker {
   const level = process.env.LOG_LEVEL?.trim();
-  const logger = options.logger ?? createLogger(LOG_LEVELS.includes(level as LogLevel) ? (level as LogLevel) : 'info', 'main-api');
+  const logger =
+    options.logger ?? createLogger(LOG_LEVELS.includes(level as LogLevel) ? (level as LogLevel) : 'info', 'main-api');
   const env = options.env ?? process.env;
   const concurrency = Math.max(1, options.concurrency ?? MAX_LECTURES_AT_ONCE);
   const retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS;
@@ -136,7 +150,7 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
     ));
 
   async function make(videoId: number, signal: AbortSignal): Promise<void> {
-    if (await toolsMissing() || !store.isOpen()) return;
+    if ((await toolsMissing()) || !store.isOpen()) return;
     const media = await store.media.get(videoId);
     if (!media || media.masterPath || media.source !== LECTURE_ON_OPEN) return;
     const spec = await specOf(store, videoId);
@@ -156,7 +170,11 @@ export function createLectureMaker(store: Store, options: LectureMakerOptions = 
       preset: options.preset ?? ON_OPEN_PRESET,
     });
     const folder = videoMediaSitePath(code);
-    const keyframes = lecture.keyframes.map((k) => ({ seq: k.seq, timePoint: k.timePoint, image: `${folder}/${k.image}` }));
+    const keyframes = lecture.keyframes.map((k) => ({
+      seq: k.seq,
+      timePoint: k.timePoint,
+      image: `${folder}/${k.image}`,
+    }));
     await store.transaction(async () => {
       await store.media.upsert({
         videoId,

@@ -57,18 +57,34 @@ export async function renderSlide(slide: SlideText, outFile: string, work: strin
     `drawtext=fontfile=${quote(CJK_FONT)}:textfile=${quote(file)}:fontsize=${size}:fontcolor=${color}:x=${x}:y=${y}`;
   const filters = [
     `drawbox=x=0:y=0:w=iw:h=110:color=${BAND}:t=fill`,
-    draw(textFile('heading', heading.lines[0] ?? ''), heading.size, 'white', String(MARGIN - 20), Math.round(55 - heading.size * 0.62)),
+    draw(
+      textFile('heading', heading.lines[0] ?? ''),
+      heading.size,
+      'white',
+      String(MARGIN - 20),
+      Math.round(55 - heading.size * 0.62),
+    ),
     ...body.lines.map((line, i) =>
       draw(textFile(`body${i}`, line), body.size, 'white', '(w-text_w)/2', bodyTop + i * lineHeight),
     ),
-    draw(textFile('footer', footer.lines[0] ?? ''), footer.size, ACCENT, String(MARGIN - 20), SLIDE_HEIGHT - 40 - footer.size),
+    draw(
+      textFile('footer', footer.lines[0] ?? ''),
+      footer.size,
+      ACCENT,
+      String(MARGIN - 20),
+      SLIDE_HEIGHT - 40 - footer.size,
+    ),
   ];
   await Promise.all(texts.map((t) => writeFile(t.file, t.text)));
   await runFfmpeg([
-    '-f', 'lavfi',
-    '-i', `color=c=${BACKGROUND}:s=${SLIDE_WIDTH}x${SLIDE_HEIGHT}:d=1`,
-    '-frames:v', '1',
-    '-vf', filters.join(','),
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${BACKGROUND}:s=${SLIDE_WIDTH}x${SLIDE_HEIGHT}:d=1`,
+    '-frames:v',
+    '1',
+    '-vf',
+    filters.join(','),
     outFile,
   ]);
 }

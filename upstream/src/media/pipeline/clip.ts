@@ -42,11 +42,19 @@ interface StreamsAnswer {
 
 export async function clipToMp4(options: ClipOptions): Promise<ClipResult> {
   const { masterOrSource, startSeconds, endSeconds, outFile } = options;
-  if (!Number.isFinite(startSeconds) || !Number.isFinite(endSeconds) || startSeconds < 0 || endSeconds <= startSeconds) {
+  if (
+    !Number.isFinite(startSeconds) ||
+    !Number.isFinite(endSeconds) ||
+    startSeconds < 0 ||
+    endSeconds <= startSeconds
+  ) {
     throw new RangeError(`片段范围无效 (bad clip range ${startSeconds}..${endSeconds})`);
   }
   const { signal, env } = options;
-  const answer = (await ffprobeJson(masterOrSource, ['-show_entries', 'stream=index,codec_type,height'], { signal, env })) as StreamsAnswer;
+  const answer = (await ffprobeJson(masterOrSource, ['-show_entries', 'stream=index,codec_type,height'], {
+    signal,
+    env,
+  })) as StreamsAnswer;
   const streams = answer.streams ?? [];
   // a master playlist shows every rendition as a video stream: cut from the tallest
   const video = streams
@@ -61,20 +69,36 @@ export async function clipToMp4(options: ClipOptions): Promise<ClipResult> {
   try {
     await runFfmpeg(
       [
-        '-ss', startSeconds.toFixed(3),
-        '-i', masterOrSource,
-        '-t', length.toFixed(3),
-        '-map', `0:${video.index}`,
+        '-ss',
+        startSeconds.toFixed(3),
+        '-i',
+        masterOrSource,
+        '-t',
+        length.toFixed(3),
+        '-map',
+        `0:${video.index}`,
         ...(audio ? ['-map', `0:${audio.index}`] : []),
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-pix_fmt',
+        'yuv420p',
         ...(audio ? ['-c:a', 'aac', '-b:a', '96k'] : []),
-        '-movflags', '+faststart',
-        '-f', 'mp4',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
         partial,
       ],
       { durationSeconds: length, onProgress: options.onProgress, signal, env },
     );
-    const written = (await ffprobeJson(partial, ['-show_entries', 'format=duration'], { signal, env })) as StreamsAnswer;
+    const written = (await ffprobeJson(partial, ['-show_entries', 'format=duration'], {
+      signal,
+      env,
+    })) as StreamsAnswer;
     await rename(partial, outFile);
     return {
       durationMs: Math.round(Number(written.format?.duration ?? 0) * 1000),

@@ -165,13 +165,31 @@ export async function encodeHls(options: HlsOptions): Promise<HlsResult> {
   if (options.bFrames !== undefined) args.push('-bf', String(options.bFrames));
   renditions.forEach((r, i) => {
     if (r.qp !== undefined) args.push(`-qp:v:${i}`, String(r.qp));
-    else args.push(`-crf:v:${i}`, String(r.crf), `-maxrate:v:${i}`, `${r.maxrateKbps}k`, `-bufsize:v:${i}`, `${r.maxrateKbps * 2}k`);
+    else
+      args.push(
+        `-crf:v:${i}`,
+        String(r.crf),
+        `-maxrate:v:${i}`,
+        `${r.maxrateKbps}k`,
+        `-bufsize:v:${i}`,
+        `${r.maxrateKbps * 2}k`,
+      );
   });
   const keyframes = options.keyframeTimes?.length
-    ? [...options.keyframeTimes].sort((a, b) => a - b).map((t) => t.toFixed(3)).join(',')
+    ? [...options.keyframeTimes]
+        .sort((a, b) => a - b)
+        .map((t) => t.toFixed(3))
+        .join(',')
     : `expr:gte(t,n_forced*${SEGMENT_SECONDS})`;
   // no keyframes of x264's own choosing: every rendition switches at the same instants
-  args.push('-sc_threshold', '0', '-g', options.keyframeTimes?.length ? '100000' : '250', '-force_key_frames', keyframes);
+  args.push(
+    '-sc_threshold',
+    '0',
+    '-g',
+    options.keyframeTimes?.length ? '100000' : '250',
+    '-force_key_frames',
+    keyframes,
+  );
   if (probe.hasAudio) {
     args.push('-c:a', 'aac', '-ac', '1', '-b:a', `${options.audioKbps ?? 64}k`);
     if (options.audioCutoffHz) args.push('-cutoff', String(options.audioCutoffHz));
@@ -180,16 +198,27 @@ export async function encodeHls(options: HlsOptions): Promise<HlsResult> {
   const streamMap = folders.map((name, i) => `v:${i},${probe.hasAudio ? 'agroup:audio,' : ''}name:${name}`);
   if (probe.hasAudio) streamMap.push(`a:0,agroup:audio,name:audio,default:yes,language:zh-CN`);
   args.push(
-    '-f', 'hls',
-    '-hls_time', String(SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
-    '-hls_flags', 'independent_segments',
-    '-hls_segment_filename', path.join(outDir, '%v', 'seg_%03d.ts'),
-    '-master_pl_name', MASTER_PLAYLIST,
-    '-var_stream_map', streamMap.join(' '),
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_filename',
+    path.join(outDir, '%v', 'seg_%03d.ts'),
+    '-master_pl_name',
+    MASTER_PLAYLIST,
+    '-var_stream_map',
+    streamMap.join(' '),
     path.join(outDir, '%v', 'index.m3u8'),
   );
-  await runFfmpeg(args, { durationSeconds: probe.durationMs / 1000, onProgress: options.onProgress, signal: options.signal });
+  await runFfmpeg(args, {
+    durationSeconds: probe.durationMs / 1000,
+    onProgress: options.onProgress,
+    signal: options.signal,
+  });
 
   // ffmpeg announces the configured rates (none at all under a constant quantiser): announce
   // what was written instead, as HLS defines it (peak segment rate, video plus its audio)
@@ -211,7 +240,10 @@ export async function encodeHls(options: HlsOptions): Promise<HlsResult> {
 /** bits per second of a rendition's segments: the highest of any segment of 1 s or more, and overall */
 async function measureRendition(folder: string): Promise<{ peak: number; average: number }> {
   const playlist = await readFile(path.join(folder, 'index.m3u8'), 'utf8');
-  const segments = [...playlist.matchAll(/#EXTINF:([\d.]+),[^\n]*\n(\S+)/g)].map((m) => ({ seconds: Number(m[1]), file: m[2]! }));
+  const segments = [...playlist.matchAll(/#EXTINF:([\d.]+),[^\n]*\n(\S+)/g)].map((m) => ({
+    seconds: Number(m[1]),
+    file: m[2]!,
+  }));
   let bits = 0;
   let seconds = 0;
   let peak = 0;
@@ -225,7 +257,11 @@ async function measureRendition(folder: string): Promise<{ peak: number; average
 }
 
 /** The master playlist with each rendition's BANDWIDTH and AVERAGE-BANDWIDTH set to these. */
-function announceBandwidths(master: string, folders: readonly string[], bandwidths: readonly { peak: number; average: number }[]): string {
+function announceBandwidths(
+  master: string,
+  folders: readonly string[],
+  bandwidths: readonly { peak: number; average: number }[],
+): string {
   const lines = master.split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i]!.startsWith('#EXT-X-STREAM-INF:')) continue;
@@ -234,9 +270,10 @@ function announceBandwidths(master: string, folders: readonly string[], bandwidt
     const at = folders.findIndex((f) => lines[j]?.trim() === `${f}/index.m3u8`);
     if (at < 0) continue;
     const { peak, average } = bandwidths[at]!;
-    lines[i] = lines[i]!
-      .replace(/,AVERAGE-BANDWIDTH=\d+/, '')
-      .replace(/BANDWIDTH=\d+/, `BANDWIDTH=${peak},AVERAGE-BANDWIDTH=${average}`);
+    lines[i] = lines[i]!.replace(/,AVERAGE-BANDWIDTH=\d+/, '').replace(
+      /BANDWIDTH=\d+/,
+      `BANDWIDTH=${peak},AVERAGE-BANDWIDTH=${average}`,
+    );
   }
   return lines.join('\n');
 }

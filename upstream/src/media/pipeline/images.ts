@@ -28,14 +28,20 @@ export async function extractFrame(options: FrameOptions): Promise<void> {
   await mkdir(path.dirname(options.outFile), { recursive: true });
   const partial = `${options.outFile}.partial.jpg`;
   await runFfmpeg([
-    '-ss', options.atSeconds.toFixed(3),
-    '-i', options.source,
-    '-frames:v', '1',
-    '-vf', `scale=${options.width}:-2:flags=lanczos`,
-    '-q:v', String(options.quality ?? 4),
+    '-ss',
+    options.atSeconds.toFixed(3),
+    '-i',
+    options.source,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${options.width}:-2:flags=lanczos`,
+    '-q:v',
+    String(options.quality ?? 4),
     partial,
   ]);
   const written = await stat(partial).catch(() => null);
-  if (!written || written.size === 0) throw new Error(`在 ${options.atSeconds}s 处取不到画面 (no frame at ${options.atSeconds}s of ${options.source})`);
+  if (!written || written.size === 0)
+    throw new Error(`在 ${options.atSeconds}s 处取不到画面 (no frame at ${options.atSeconds}s of ${options.source})`);
   await rename(partial, options.outFile);
 }

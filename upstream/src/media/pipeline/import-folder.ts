@@ -62,7 +62,8 @@ export async function importFolder(
 ): Promise<FolderImportResult> {
   const manifest = readManifest(folder);
   const now = options.now ?? Date.now;
-  for (const v of manifest.videos) if (!existsSync(v.file)) throw new ManifestError(`找不到视频文件 (no such video file): ${v.file}`);
+  for (const v of manifest.videos)
+    if (!existsSync(v.file)) throw new ManifestError(`找不到视频文件 (no such video file): ${v.file}`);
   // subtitle files are read (and checked) before anything is written
   const subtitles = manifest.videos.map((v) => manifestPassages(v));
   const catalogueId = await findCatalogue(store, manifest.course.catalogue);
@@ -97,7 +98,8 @@ export async function importFolder(
 
   // codes: given, or V + the id as the demo numbers them; a given code of another course is refused
   const plans: { video: (typeof manifest.videos)[number]; existing: { id: number; courseId: number } | null }[] = [];
-  for (const v of manifest.videos) plans.push({ video: v, existing: v.code ? await lookups.videoByCode(v.code) : null });
+  for (const v of manifest.videos)
+    plans.push({ video: v, existing: v.code ? await lookups.videoByCode(v.code) : null });
 
   let courseId = await lookups.courseByName(manifest.course.name, lecturerId);
   for (const p of plans) {
@@ -137,11 +139,12 @@ export async function importFolder(
     options.signal?.throwIfAborted();
     let videoId: number;
     let code: string;
-    const found = existing ?? (v.code ? null : (await lookups.videoByName(courseId, v.name)));
+    const found = existing ?? (v.code ? null : await lookups.videoByName(courseId, v.name));
     if (found) {
       videoId = found.id;
       code = 'code' in found ? found.code : v.code!;
-      if (existing && existing.courseId !== courseId) throw new ManifestError(`视频编号 ${v.code} 已属于另一门课程 (code used by another course)`);
+      if (existing && existing.courseId !== courseId)
+        throw new ManifestError(`视频编号 ${v.code} 已属于另一门课程 (code used by another course)`);
     } else {
       videoId = (await lookups.nextIds()).video;
       code = v.code ?? `V${String(videoId).padStart(6, '0')}`;
@@ -160,14 +163,22 @@ export async function importFolder(
           durationSeconds: Math.max(1, Math.round(probe.durationMs / 1000)),
           publishTime: at,
           image: `${VIDEO_MEDIA_FOLDER}/${code}/${POSTER_FILE}`,
-          keyframes: v.keyframes.map((k) => ({ timePoint: Math.floor(k.seconds), keyPoints: k.keyPoints, description: k.description })),
+          keyframes: v.keyframes.map((k) => ({
+            timePoint: Math.floor(k.seconds),
+            keyPoints: k.keyPoints,
+            description: k.description,
+          })),
           transcript: subtitles[i] ?? [],
         });
         await store.media.imports.touchCourse(courseId!, at);
       });
       created.videos++;
     }
-    const keyframes = v.keyframes.map((k) => ({ timePoint: Math.floor(k.seconds), keyPoints: k.keyPoints, description: k.description }));
+    const keyframes = v.keyframes.map((k) => ({
+      timePoint: Math.floor(k.seconds),
+      keyPoints: k.keyPoints,
+      description: k.description,
+    }));
     if (found && keyframes.length) {
       // replaced only when the manifest changed them: replacing clears their thumbnails
       const stored = (await store.videos.listByCourse(courseId)).find((x) => x.id === videoId)?.keyframes ?? [];
@@ -186,7 +197,14 @@ export async function importFolder(
       },
       { reporter: options.reporter, signal: options.signal },
     );
-    results.push({ videoId, code, name: v.name, durationMs: outcome.media.durationMs, ran: outcome.ran, skipped: outcome.skipped });
+    results.push({
+      videoId,
+      code,
+      name: v.name,
+      durationMs: outcome.media.durationMs,
+      ran: outcome.ran,
+      skipped: outcome.skipped,
+    });
   }
   return { courseId, lecturerId, created, videos: results };
 }

@@ -128,7 +128,8 @@ export function folderSteps(build: MediaBuild | (() => MediaBuild), dir: string)
         });
       },
       stillDone: (result) =>
-        exists(MASTER_PLAYLIST) && (result as { qualities: MediaQuality[] }).qualities.every((q) => exists(`${q.name}/index.m3u8`)),
+        exists(MASTER_PLAYLIST) &&
+        (result as { qualities: MediaQuality[] }).qualities.every((q) => exists(`${q.name}/index.m3u8`)),
     },
     {
       name: 'poster',
@@ -232,7 +233,10 @@ export async function importVideoMedia(
               durationMs: probe.durationMs,
               source: input.sourceLabel ?? path.basename(input.source),
             };
-            const keyframes = (results.get('keyframes') as KeyframeFiles[]).map((k) => ({ seq: k.seq, image: sitePath(k.file) }));
+            const keyframes = (results.get('keyframes') as KeyframeFiles[]).map((k) => ({
+              seq: k.seq,
+              image: sitePath(k.file),
+            }));
             await store.transaction(async () => {
               await store.media.upsert(media);
               await store.media.setKeyframeImages(input.videoId, keyframes);

@@ -4,7 +4,15 @@
  * runner that imports run in. Needs ffmpeg and ffprobe (FFMPEG_PATH / FFPROBE_PATH).
  */
 export { PARTIAL_CLIP_SUFFIX, clipToMp4, type ClipOptions, type ClipResult } from './clip';
-export { DEFAULT_LADDER, encodeHls, parseMasterPlaylist, planLadder, type HlsOptions, type MasterPlaylist, type Rendition } from './hls';
+export {
+  DEFAULT_LADDER,
+  encodeHls,
+  parseMasterPlaylist,
+  planLadder,
+  type HlsOptions,
+  type MasterPlaylist,
+  type Rendition,
+} from './hls';
 export { POSTER_WIDTH, THUMBNAIL_WIDTH, clampToMedia, extractFrame } from './images';
 export {
   buildFingerprint,

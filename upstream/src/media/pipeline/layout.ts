@@ -14,7 +14,8 @@ export const MANUSCRIPT_FILE = 'manuscript.txt';
 
 /** A video code is also a folder name: letters, digits, '-' and '_' only. */
 export function assertVideoCode(code: string): void {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) throw new Error(`视频编号只能包含字母、数字、- 和 _ (bad video code: ${JSON.stringify(code)})`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(code))
+    throw new Error(`视频编号只能包含字母、数字、- 和 _ (bad video code: ${JSON.stringify(code)})`);
 }
 
 /** DATA_DIR/media/videos/<code> */

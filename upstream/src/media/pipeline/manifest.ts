@@ -51,7 +51,8 @@ function text(obj: Json, key: string, where: string, options: { required?: boole
   if (typeof value !== 'string') throw new ManifestError(`${where}.${key} 应为文本 (must be a string)`);
   const trimmed = value.trim();
   if (options.required && trimmed === '') throw new ManifestError(`${where}.${key} 不能为空 (must not be empty)`);
-  if (options.max && [...trimmed].length > options.max) throw new ManifestError(`${where}.${key} 不能超过 ${options.max} 个字 (too long)`);
+  if (options.max && [...trimmed].length > options.max)
+    throw new ManifestError(`${where}.${key} 不能超过 ${options.max} 个字 (too long)`);
   return trimmed;
 }
 
@@ -70,7 +71,8 @@ function seconds(value: unknown, where: string): number {
 
 function fileIn(folder: string, name: string, where: string): string {
   const file = path.resolve(folder, name);
-  if (!file.startsWith(path.resolve(folder) + path.sep)) throw new ManifestError(`${where} 必须是文件夹内的文件 (must be inside the folder): ${name}`);
+  if (!file.startsWith(path.resolve(folder) + path.sep))
+    throw new ManifestError(`${where} 必须是文件夹内的文件 (must be inside the folder): ${name}`);
   return file;
 }
 
@@ -83,7 +85,9 @@ export function readManifest(folder: string): Manifest {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ManifestError(
-      code === 'ENOENT' ? `找不到 ${file} (no manifest.json in the folder)` : `${file} 不是有效的 JSON (invalid JSON): ${(error as Error).message}`,
+      code === 'ENOENT'
+        ? `找不到 ${file} (no manifest.json in the folder)`
+        : `${file} 不是有效的 JSON (invalid JSON): ${(error as Error).message}`,
     );
   }
   return parseManifest(raw, folder);
@@ -98,13 +102,25 @@ export function parseManifest(raw: unknown, folder: string): Manifest {
   const catalogue = course.catalogue;
   let catalogueRef: number | string[];
   if (typeof catalogue === 'number' && Number.isInteger(catalogue) && catalogue > 0) catalogueRef = catalogue;
-  else if (typeof catalogue === 'string' && catalogue.trim() !== '') catalogueRef = catalogue.split('/').map((s) => s.trim()).filter(Boolean);
-  else if (Array.isArray(catalogue) && catalogue.length > 0 && catalogue.every((s) => typeof s === 'string' && s.trim() !== ''))
+  else if (typeof catalogue === 'string' && catalogue.trim() !== '')
+    catalogueRef = catalogue
+      .split('/')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  else if (
+    Array.isArray(catalogue) &&
+    catalogue.length > 0 &&
+    catalogue.every((s) => typeof s === 'string' && s.trim() !== '')
+  )
     catalogueRef = catalogue.map((s: string) => s.trim());
-  else throw new ManifestError('course.catalogue 应为目录编号或 "学科/类别/子类" 形式的名称路径 (a catalogue id or a path of names)');
+  else
+    throw new ManifestError(
+      'course.catalogue 应为目录编号或 "学科/类别/子类" 形式的名称路径 (a catalogue id or a path of names)',
+    );
 
   const videos = raw.videos;
-  if (!Array.isArray(videos) || videos.length === 0) throw new ManifestError('videos 应为非空数组 (must be a non-empty array)');
+  if (!Array.isArray(videos) || videos.length === 0)
+    throw new ManifestError('videos 应为非空数组 (must be a non-empty array)');
   const codes = new Set<string>();
   const parsed = videos.map((v: unknown, i): ManifestVideo => {
     const where = `videos[${i}]`;
@@ -134,7 +150,9 @@ export function parseManifest(raw: unknown, folder: string): Manifest {
         }),
       };
     } else if (v.subtitles !== undefined && v.subtitles !== null) {
-      throw new ManifestError(`${where}.subtitles 应为字幕文件名或时间轴数组 (a .vtt/.srt/.txt file name or [{start, end, text}])`);
+      throw new ManifestError(
+        `${where}.subtitles 应为字幕文件名或时间轴数组 (a .vtt/.srt/.txt file name or [{start, end, text}])`,
+      );
     }
     const keyframes = v.keyframes === undefined ? [] : v.keyframes;
     if (!Array.isArray(keyframes)) throw new ManifestError(`${where}.keyframes 应为数组 (must be an array)`);

@@ -23,10 +23,11 @@ const rate = (text: string | undefined): number => {
 };
 
 export async function probeMedia(file: string, env?: NodeJS.ProcessEnv): Promise<MediaProbe> {
-  const answer = (await ffprobeJson(file, [
-    '-show_entries',
-    'format=duration:stream=codec_type,width,height,duration,avg_frame_rate',
-  ], { env })) as ProbeAnswer;
+  const answer = (await ffprobeJson(
+    file,
+    ['-show_entries', 'format=duration:stream=codec_type,width,height,duration,avg_frame_rate'],
+    { env },
+  )) as ProbeAnswer;
   const streams = answer.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && (s.width ?? 0) > 0);
   const audio = streams.find((s) => s.codec_type === 'audio');

@@ -20,7 +20,9 @@ export const silentReporter: ProgressReporter = {
 const BAR_WIDTH = 28;
 const REDRAW_MS = 100;
 
-export function terminalReporter(stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr): ProgressReporter {
+export function terminalReporter(
+  stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr,
+): ProgressReporter {
   const tty = Boolean(stream.isTTY);
   let label = '';
   let started = 0;
@@ -56,7 +58,9 @@ export function terminalReporter(stream: NodeJS.WritableStream & { isTTY?: boole
       }
     },
     stepFinished(skipped) {
-      const text = skipped ? '已完成，跳过 (done before, skipped)' : `完成 (done, ${((Date.now() - started) / 1000).toFixed(1)} s)`;
+      const text = skipped
+        ? '已完成，跳过 (done before, skipped)'
+        : `完成 (done, ${((Date.now() - started) / 1000).toFixed(1)} s)`;
       stream.write(tty ? `\r\x1b[2K${label} ${text}\n` : `${label} ${text}\n`);
     },
     jobFinished(ok, message) {

@@ -61,7 +61,10 @@ const stripTags = (text: string) =>
 
 /** Cue blocks of WebVTT or SubRip: an optional id line, "start --> end [settings]", text lines. */
 function parseCueBlocks(text: string, format: string): TranscriptPassage[] {
-  const blocks = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const blocks = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/);
   const passages: TranscriptPassage[] = [];
   for (const block of blocks) {
     const lines = block.split('\n').filter((l) => l.trim() !== '');
@@ -69,11 +72,14 @@ function parseCueBlocks(text: string, format: string): TranscriptPassage[] {
     if (at < 0) continue; // header, NOTE, STYLE, REGION
     const [start, rest] = lines[at]!.split('-->');
     const end = rest!.trim().split(/\s+/)[0]!;
-    const cue = stripTags(lines.slice(at + 1).join(' ')).replace(/\s+/g, ' ').trim();
+    const cue = stripTags(lines.slice(at + 1).join(' '))
+      .replace(/\s+/g, ' ')
+      .trim();
     if (cue === '') continue;
     const startMs = parseTimestamp(start!);
     const endMs = parseTimestamp(end);
-    if (endMs <= startMs) throw new SubtitleFormatError(`${format} 字幕的结束时间早于开始时间 (cue ends before it starts): ${lines[at]}`);
+    if (endMs <= startMs)
+      throw new SubtitleFormatError(`${format} 字幕的结束时间早于开始时间 (cue ends before it starts): ${lines[at]}`);
     passages.push({ text: cue, startMs, endMs });
   }
   return passages;
@@ -99,13 +105,16 @@ export function parseTimedText(text: string, durationMs?: number): TranscriptPas
     if (line === '') continue;
     const ranged = /^\[?([\d:.,]+)\]?\s*-->\s*\[?([\d:.,]+)\]?\s+(.+)$/.exec(line);
     const single = /^\[([\d:.,]+)\]\s*(.+)$/.exec(line) ?? /^([\d:.,]+)\s+(.+)$/.exec(line);
-    if (ranged) rows.push({ startMs: parseTimestamp(ranged[1]!), endMs: parseTimestamp(ranged[2]!), text: ranged[3]!.trim() });
+    if (ranged)
+      rows.push({ startMs: parseTimestamp(ranged[1]!), endMs: parseTimestamp(ranged[2]!), text: ranged[3]!.trim() });
     else if (single) rows.push({ startMs: parseTimestamp(single[1]!), endMs: null, text: single[2]!.trim() });
-    else throw new SubtitleFormatError(`无法识别的字幕行 (a line without a time): ${JSON.stringify(line.slice(0, 60))}`);
+    else
+      throw new SubtitleFormatError(`无法识别的字幕行 (a line without a time): ${JSON.stringify(line.slice(0, 60))}`);
   }
   return rows.map((row, i) => {
     const endMs = row.endMs ?? rows[i + 1]?.startMs ?? durationMs ?? row.startMs + 4000;
-    if (endMs <= row.startMs) throw new SubtitleFormatError(`字幕时间不是递增的 (times must increase): ${row.text.slice(0, 30)}`);
+    if (endMs <= row.startMs)
+      throw new SubtitleFormatError(`字幕时间不是递增的 (times must increase): ${row.text.slice(0, 30)}`);
     return { text: row.text, startMs: row.startMs, endMs };
   });
 }

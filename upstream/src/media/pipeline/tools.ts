@@ -58,7 +58,12 @@ function abortError(tool: string, signal: AbortSignal): Error {
 }
 
 /** Runs a tool to its end; rejects with MediaToolMissingError or MediaToolError (or the abort reason once stopped). */
-export function runTool(tool: 'ffmpeg' | 'ffprobe', file: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+export function runTool(
+  tool: 'ffmpeg' | 'ffprobe',
+  file: string,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const { signal } = options;
     if (signal?.aborted) {

@@ -59,7 +59,8 @@ export function createPostgresOrganisationStore(connection: PostgresConnection):
     getByGid: async (gid) => one(await selectOrganisation().where('gid', '=', gid).executeTakeFirst()),
     list: async () => withRanges(await selectOrganisation().orderBy('com_id').execute()),
     setEnabled: async (comId, enabled) =>
-      changed(await db().updateTable('organisations').set({ enabled }).where('com_id', '=', comId).executeTakeFirst()) > 0,
+      changed(await db().updateTable('organisations').set({ enabled }).where('com_id', '=', comId).executeTakeFirst()) >
+      0,
     enabledRanges: () =>
       db()
         .selectFrom('organisation_ip_ranges as r')
@@ -73,10 +74,11 @@ export function createPostgresOrganisationStore(connection: PostgresConnection):
   return store;
 }
 
-const BIND_COLUMNS = { qq: 'qq_bind_state', weixin: 'weixin_bind_state', weibo: 'weibo_bind_state' } as const satisfies Record<
-  OAuthProviderKey,
-  string
->;
+const BIND_COLUMNS = {
+  qq: 'qq_bind_state',
+  weixin: 'weixin_bind_state',
+  weibo: 'weibo_bind_state',
+} as const satisfies Record<OAuthProviderKey, string>;
 
 export function createPostgresUserStore(connection: PostgresConnection): Async<UserStore> {
   const { db } = connection;
@@ -109,7 +111,8 @@ export function createPostgresUserStore(connection: PostgresConnection): Async<U
         sql<boolean>`password_hash IS NOT NULL`.as('hasPassword'),
       ]);
   type Row = Omit<UserRecord, 'userType'> & { userType: number };
-  const toRecord = (row: Row | undefined): UserRecord | undefined => row && { ...row, userType: row.userType as UserType };
+  const toRecord = (row: Row | undefined): UserRecord | undefined =>
+    row && { ...row, userType: row.userType as UserType };
   const update = async (userId: number, values: Updateable<UsersTable>) =>
     changed(await db().updateTable('users').set(values).where('user_id', '=', userId).executeTakeFirst()) > 0;
 
@@ -135,13 +138,21 @@ export function createPostgresUserStore(connection: PostgresConnection): Async<U
     getByName: async (userName) =>
       toRecord(
         await selectUser()
-          .where(sql<string>`translate(user_name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`, '=', asciiLower(userName))
+          .where(
+            sql<string>`translate(user_name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`,
+            '=',
+            asciiLower(userName),
+          )
           .executeTakeFirst(),
       ),
     orgIdentity: async (comId) => toRecord(await selectUser().where('org_identity_of', '=', comId).executeTakeFirst()),
     list: async () => (await selectUser().orderBy('user_id').execute()).map((row) => toRecord(row)!),
     async passwordHashOf(userId) {
-      const row = await db().selectFrom('users').select('password_hash').where('user_id', '=', userId).executeTakeFirst();
+      const row = await db()
+        .selectFrom('users')
+        .select('password_hash')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return row?.password_hash ?? null;
     },
     setPasswordHash: (userId, hash) => update(userId, { password_hash: hash }),
@@ -159,7 +170,8 @@ export function createPostgresUserStore(connection: PostgresConnection): Async<U
         info: p.info,
       }),
     setHeadPicture: (userId, url) => update(userId, { head_picture: url }),
-    setBindState: (userId, provider, bound) => update(userId, { [BIND_COLUMNS[provider]]: bound ? 1 : 0 } as Updateable<UsersTable>),
+    setBindState: (userId, provider, bound) =>
+      update(userId, { [BIND_COLUMNS[provider]]: bound ? 1 : 0 } as Updateable<UsersTable>),
     setEmail: (userId, email) => update(userId, { email }),
     setPhone: (userId, phone) => update(userId, { phone }),
   };
@@ -203,11 +215,20 @@ export function createPostgresTokenStore(connection: PostgresConnection): Async<
       await db().updateTable('tokens').set({ last_used_at: lastUsedAt }).where('token_hash', '=', tokenHash).execute();
     },
     setExpiry: async (tokenHash, expiresAt) =>
-      changed(await db().updateTable('tokens').set({ expires_at: expiresAt }).where('token_hash', '=', tokenHash).executeTakeFirst()) > 0,
-    revoke: async (tokenHash) => (await removed(db().deleteFrom('tokens').where('token_hash', '=', tokenHash).executeTakeFirst())) > 0,
+      changed(
+        await db()
+          .updateTable('tokens')
+          .set({ expires_at: expiresAt })
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst(),
+      ) > 0,
+    revoke: async (tokenHash) =>
+      (await removed(db().deleteFrom('tokens').where('token_hash', '=', tokenHash).executeTakeFirst())) > 0,
     revokeAllOf: (userId) => removed(db().deleteFrom('tokens').where('user_id', '=', userId).executeTakeFirst()),
     revokeOthersOf: (userId, keep) =>
-      removed(db().deleteFrom('tokens').where('user_id', '=', userId).where('token_hash', '<>', keep).executeTakeFirst()),
+      removed(
+        db().deleteFrom('tokens').where('user_id', '=', userId).where('token_hash', '<>', keep).executeTakeFirst(),
+      ),
     purgeExpired: (before) => removed(db().deleteFrom('tokens').where('expires_at', '<', before).executeTakeFirst()),
     async countOf(userId) {
       const row = await db()

@@ -35,7 +35,12 @@ export function createPostgresAiContentStore(connection: PostgresConnection): As
       db()
         .selectFrom('videos as v')
         .leftJoin('ai_video_content as a', 'a.video_id', 'v.id')
-        .select(['v.id as videoId', 'v.course_id as courseId', 'a.material_hash as materialHash', 'a.generated_at as generatedAt'])
+        .select([
+          'v.id as videoId',
+          'v.course_id as courseId',
+          'a.material_hash as materialHash',
+          'a.generated_at as generatedAt',
+        ])
         .orderBy('v.course_id')
         .orderBy('v.sort')
         .orderBy('v.id')
@@ -65,7 +70,13 @@ export function createPostgresAiContentStore(connection: PostgresConnection): As
     course: (courseId) =>
       db()
         .selectFrom('ai_course_content')
-        .select(['course_id as courseId', 'overview', 'material_hash as materialHash', 'provider', 'generated_at as generatedAt'])
+        .select([
+          'course_id as courseId',
+          'overview',
+          'material_hash as materialHash',
+          'provider',
+          'generated_at as generatedAt',
+        ])
         .where('course_id', '=', courseId)
         .executeTakeFirst(),
     save: (video, course) =>

@@ -60,11 +60,14 @@ export function createPostgresQuestionLog(connection: PostgresConnection): Async
         ).n,
       ),
     get: (id) => selectQuestion().where('id', '=', id).executeTakeFirst(),
-    latest: (userId) => selectQuestion().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    latest: (userId) =>
+      selectQuestion().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst(),
     async prune(before, limit) {
       // the oldest `limit` rows by id (the order they were asked in), those of them asked before `before`
       const result = await sql`DELETE FROM ai_questions WHERE id IN (
-          SELECT id FROM (SELECT id, asked_at FROM ai_questions ORDER BY id LIMIT ${limit}) oldest WHERE asked_at < ${before})`.execute(db());
+          SELECT id FROM (SELECT id, asked_at FROM ai_questions ORDER BY id LIMIT ${limit}) oldest WHERE asked_at < ${before})`.execute(
+        db(),
+      );
       return Number(result.numAffectedRows ?? 0);
     },
   };

@@ -30,7 +30,9 @@ export interface PostgresConnection {
 const INT8_OID = 20;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** the lock that immediateTransaction holds to its end (any constant; this one spells 思政) */

@@ -24,13 +24,21 @@ export function createPostgresCatalogueStore(connection: PostgresConnection): As
       connection.transaction(async () => {
         await db()
           .insertInto('catalogues')
-          .values({ id: catalogue.id, parent_id: catalogue.parentId, level: catalogue.level, name: catalogue.name, sort: catalogue.sort })
+          .values({
+            id: catalogue.id,
+            parent_id: catalogue.parentId,
+            level: catalogue.level,
+            name: catalogue.name,
+            sort: catalogue.sort,
+          })
           .execute();
         // the node is its own ancestor at depth 0, then inherits every ancestor of its parent
         await sql`INSERT INTO catalogue_closure (ancestor_id, descendant_id, depth)
           SELECT ${catalogue.id}::integer, ${catalogue.id}::integer, 0
           UNION ALL
-          SELECT ancestor_id, ${catalogue.id}::integer, depth + 1 FROM catalogue_closure WHERE descendant_id = ${catalogue.parentId}`.execute(db());
+          SELECT ancestor_id, ${catalogue.id}::integer, depth + 1 FROM catalogue_closure WHERE descendant_id = ${catalogue.parentId}`.execute(
+          db(),
+        );
       }),
     get: async (id) => (await rows(sql<CatalogueRecord>`SELECT ${columns} FROM catalogues k WHERE k.id = ${id}`))[0],
     all: () => rows(sql<CatalogueRecord>`SELECT ${columns} FROM catalogues k ORDER BY k.level, k.sort, k.id`),
@@ -84,7 +92,9 @@ const SELECT_LECTURER = sql`
 function lecturerWhere(filter: LecturerFilter): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
   if (filter.catalogueId) {
-    conditions.push(sql`l.catalogue_id IN (SELECT descendant_id FROM catalogue_closure WHERE ancestor_id = ${filter.catalogueId})`);
+    conditions.push(
+      sql`l.catalogue_id IN (SELECT descendant_id FROM catalogue_closure WHERE ancestor_id = ${filter.catalogueId})`,
+    );
   }
   if (filter.firstWord) conditions.push(sql`l.first_word = ${filter.firstWord}`);
   if (filter.recommendedOnly) conditions.push(sql`l.recommended = 1`);
@@ -131,7 +141,9 @@ export function createPostgresLecturerStore(connection: PostgresConnection): Asy
       return rows.map(toLecturer);
     },
     async count(filter) {
-      const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM lecturers l ${lecturerWhere(filter)}`.execute(db());
+      const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM lecturers l ${lecturerWhere(filter)}`.execute(
+        db(),
+      );
       return Number(rows[0]?.n ?? 0);
     },
   };
@@ -143,7 +155,13 @@ export function createPostgresBannerStore(connection: PostgresConnection): Async
     async insert(banner) {
       await db()
         .insertInto('banners')
-        .values({ id: banner.id, title: banner.title, image: banner.image, goto_url: banner.gotoUrl, sort: banner.sort })
+        .values({
+          id: banner.id,
+          title: banner.title,
+          image: banner.image,
+          goto_url: banner.gotoUrl,
+          sort: banner.sort,
+        })
         .execute();
     },
     list: (limit) =>

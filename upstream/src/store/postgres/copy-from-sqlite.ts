@@ -43,12 +43,15 @@ export async function copySqliteToPostgres(sqlite: Database, connection: Postgre
 
     const tables = [...new Set(columns.map((c) => c.table))].filter((t) => !NOT_COPIED.has(t));
     const { rows: present } = await sql<{ n: number }>`SELECT count(*) AS n FROM courses`.execute(db);
-    if (Number(present[0]?.n ?? 0) > 0) throw new Error('the PostgreSQL database already holds content: migrate into an empty one');
+    if (Number(present[0]?.n ?? 0) > 0)
+      throw new Error('the PostgreSQL database already holds content: migrate into an empty one');
 
     const summary: CopySummary = { tables: [] };
     for (const table of parentsFirst(tables, references)) {
       const sqliteColumns = new Set(
-        (sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((row) => row.name),
+        (sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map(
+          (row) => row.name,
+        ),
       );
       if (sqliteColumns.size === 0) continue; // a table this SQLite file does not have (yet)
       const shared = columns.filter((c) => c.table === table && sqliteColumns.has(c.column));

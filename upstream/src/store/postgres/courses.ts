@@ -32,15 +32,19 @@ export const COURSE_JOINS = sql`JOIN lecturers l ON l.id = c.lecturer_id JOIN ca
 const SELECT_COURSE = sql`SELECT ${COURSE_COLUMNS} FROM courses c ${COURSE_JOINS}`;
 
 /** A-Z folded to a-z only, as SQLite's lower() folds */
-const asciiLower = (value: RawBuilder<unknown>) => sql`translate(${value}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+const asciiLower = (value: RawBuilder<unknown>) =>
+  sql`translate(${value}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
 
 function courseWhere(filter: CourseFilter): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
   if (filter.catalogueId) {
-    conditions.push(sql`c.catalogue_id IN (SELECT descendant_id FROM catalogue_closure WHERE ancestor_id = ${filter.catalogueId})`);
+    conditions.push(
+      sql`c.catalogue_id IN (SELECT descendant_id FROM catalogue_closure WHERE ancestor_id = ${filter.catalogueId})`,
+    );
   }
   if (filter.lecturerId !== undefined) conditions.push(sql`c.lecturer_id = ${filter.lecturerId}`);
-  if (filter.updated) conditions.push(sql`c.update_time >= ${filter.updated.from} AND c.update_time < ${filter.updated.to}`);
+  if (filter.updated)
+    conditions.push(sql`c.update_time >= ${filter.updated.from} AND c.update_time < ${filter.updated.to}`);
   if (filter.nameContains) {
     conditions.push(sql`strpos(${asciiLower(sql`c.name`)}, ${asciiLower(sql`${filter.nameContains}::text`)}) > 0`);
   }
@@ -56,7 +60,10 @@ export function createPostgresCourseStore(connection: PostgresConnection): Async
     return { courseCount: Number(row?.courseCount ?? 0), videoCount: Number(row?.videoCount ?? 0) };
   };
   const count = async (filter: CourseFilter) =>
-    Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM courses c ${courseWhere(filter)}`.execute(db())).rows[0]?.n ?? 0);
+    Number(
+      (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM courses c ${courseWhere(filter)}`.execute(db())).rows[0]?.n ??
+        0,
+    );
 
   return {
     async insert(course) {
@@ -83,7 +90,9 @@ export function createPostgresCourseStore(connection: PostgresConnection): Async
     },
     get: async (id) => (await courses(sql<CourseRecord>`${SELECT_COURSE} WHERE c.id = ${id}`))[0],
     list: (filter, order, limit, offset) =>
-      courses(sql<CourseRecord>`${SELECT_COURSE} ${courseWhere(filter)} ORDER BY ${COURSE_ORDER[order]} LIMIT ${limit} OFFSET ${offset}`),
+      courses(
+        sql<CourseRecord>`${SELECT_COURSE} ${courseWhere(filter)} ORDER BY ${COURSE_ORDER[order]} LIMIT ${limit} OFFSET ${offset}`,
+      ),
     count,
     countWithVideos: (filter) =>
       counts(
@@ -155,20 +164,31 @@ export function createPostgresTopicStore(connection: PostgresConnection): Async<
       connection.transaction(async () => {
         await db()
           .insertInto('topics')
-          .values({ id: topic.id, title: topic.title, info: topic.info, sort: topic.sort, publish_time: topic.publishTime, image: topic.image })
+          .values({
+            id: topic.id,
+            title: topic.title,
+            info: topic.info,
+            sort: topic.sort,
+            publish_time: topic.publishTime,
+            image: topic.image,
+          })
           .execute();
         if (topic.courseIds.length > 0) {
           await db()
             .insertInto('topic_courses')
-            .values(topic.courseIds.map((courseId, position) => ({ topic_id: topic.id, course_id: courseId, position })))
+            .values(
+              topic.courseIds.map((courseId, position) => ({ topic_id: topic.id, course_id: courseId, position })),
+            )
             .execute();
         }
       }),
     get: async (id) => (await topics(sql<TopicRecord>`${SELECT_TOPIC} WHERE t.id = ${id}`))[0],
     listNewest: (limit, offset) =>
       topics(sql<TopicRecord>`${SELECT_TOPIC} ORDER BY t.publish_time DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`),
-    count: async () => Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM topics`.execute(db())).rows[0]?.n ?? 0),
-    listBySort: (excludeId, limit) => topics(sql<TopicRecord>`${SELECT_TOPIC} WHERE t.id <> ${excludeId} ORDER BY t.sort, t.id LIMIT ${limit}`),
+    count: async () =>
+      Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM topics`.execute(db())).rows[0]?.n ?? 0),
+    listBySort: (excludeId, limit) =>
+      topics(sql<TopicRecord>`${SELECT_TOPIC} WHERE t.id <> ${excludeId} ORDER BY t.sort, t.id LIMIT ${limit}`),
     listRelated: (topicId, limit) =>
       topics(
         sql<TopicRecord>`WITH topic_catalogues AS (

@@ -12,9 +12,19 @@ import { createPostgresOrganisationStore, createPostgresTokenStore, createPostgr
 import { createPostgresAiContentStore } from './ai-content';
 import { createPostgresQuestionLog } from './ai-questions';
 import { connectPostgres, type PostgresConnection, type PostgresOptions } from './connection';
-import { createPostgresBannerStore, createPostgresCatalogueStore, createPostgresLecturerStore, createPostgresVisitLogStore } from './content';
+import {
+  createPostgresBannerStore,
+  createPostgresCatalogueStore,
+  createPostgresLecturerStore,
+  createPostgresVisitLogStore,
+} from './content';
 import { createPostgresCourseStore, createPostgresTopicStore } from './courses';
-import { createPostgresDanmakuStore, createPostgresMessageStore, createPostgresNoteStore, createPostgresUserOperationStore } from './learning';
+import {
+  createPostgresDanmakuStore,
+  createPostgresMessageStore,
+  createPostgresNoteStore,
+  createPostgresUserOperationStore,
+} from './learning';
 import { createPostgresLoginAttemptStore, createPostgresPasswordResetStore } from './login-records';
 import { createPostgresMediaStore } from './media';
 import { migratePostgres } from './migrations';

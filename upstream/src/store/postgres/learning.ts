@@ -26,25 +26,35 @@ export function createPostgresMessageStore(connection: PostgresConnection): Asyn
       return rows[0]!.id;
     },
     async listByUser(userId, limit, offset) {
-      const { rows } = await sql<MessageRecord>`SELECT m.id, m.user_id AS "userId", m.type, m.message, m.video_id AS "videoId",
+      const { rows } =
+        await sql<MessageRecord>`SELECT m.id, m.user_id AS "userId", m.type, m.message, m.video_id AS "videoId",
           COALESCE(v.name, '') AS "videoName", m.created_at AS "createdAt"
         FROM messages m LEFT JOIN videos v ON v.id = m.video_id
-        WHERE m.user_id = ${userId} ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db());
+        WHERE m.user_id = ${userId} ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(
+          db(),
+        );
       return rows;
     },
     countByUser: async (userId) =>
-      countOf((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM messages WHERE user_id = ${userId}`.execute(db())).rows),
+      countOf(
+        (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM messages WHERE user_id = ${userId}`.execute(db())).rows,
+      ),
     countByUserAndType: async (userId, type) =>
       countOf(
-        (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM messages WHERE user_id = ${userId} AND type = ${type}`.execute(db()))
-          .rows,
+        (
+          await sql<{
+            n: number;
+          }>`SELECT COUNT(*) AS n FROM messages WHERE user_id = ${userId} AND type = ${type}`.execute(db())
+        ).rows,
       ),
     deleteOwn: async (messageId, userId) =>
       affected(await sql`DELETE FROM messages WHERE id = ${messageId} AND user_id = ${userId}`.execute(db())) > 0,
   };
 }
 
-const noteColumns = (viewerId: number) => sql`n.id, n.user_id AS "userId", n.user_name AS "userName", n.video_id AS "videoId",
+const noteColumns = (
+  viewerId: number,
+) => sql`n.id, n.user_id AS "userId", n.user_name AS "userName", n.video_id AS "videoId",
   n.course_id AS "courseId", n.catalog_id AS "catalogId", n.content, n.vtime, n.type, n.created_at AS "createdAt",
   v.name AS "videoName", v.image AS "videoImage", c.name AS "courseName",
   EXISTS (SELECT 1 FROM note_collections viewer WHERE viewer.user_id = ${viewerId} AND viewer.note_id = n.id) AS "collectedByViewer"`;
@@ -109,7 +119,9 @@ export function createPostgresNoteStore(connection: PostgresConnection): Async<N
           ON CONFLICT DO NOTHING`.execute(db()),
       ) > 0,
     uncollect: async (userId, noteId) =>
-      affected(await sql`DELETE FROM note_collections WHERE user_id = ${userId} AND note_id = ${noteId}`.execute(db())) > 0,
+      affected(
+        await sql`DELETE FROM note_collections WHERE user_id = ${userId} AND note_id = ${noteId}`.execute(db()),
+      ) > 0,
   };
 }
 
@@ -117,7 +129,12 @@ export function createPostgresUserOperationStore(connection: PostgresConnection)
   const { db } = connection;
   return {
     async videoState(userId, videoId) {
-      const { rows } = await sql<{ liked: boolean; favourited: boolean; likeCount: number; favouriteCount: number }>`SELECT
+      const { rows } = await sql<{
+        liked: boolean;
+        favourited: boolean;
+        likeCount: number;
+        favouriteCount: number;
+      }>`SELECT
           COALESCE(bool_or(operate_type = ${OPERATE_TYPE.like} AND user_id = ${userId}), false) AS liked,
           COALESCE(bool_or(operate_type = ${OPERATE_TYPE.favourite} AND user_id = ${userId}), false) AS favourited,
           COUNT(*) FILTER (WHERE operate_type = ${OPERATE_TYPE.like}) AS "likeCount",
@@ -160,7 +177,10 @@ export function createPostgresUserOperationStore(connection: PostgresConnection)
         ).rows,
       ),
     countByUser: async (userId) =>
-      countOf((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM user_operations WHERE user_id = ${userId}`.execute(db())).rows),
+      countOf(
+        (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM user_operations WHERE user_id = ${userId}`.execute(db()))
+          .rows,
+      ),
   };
 }
 

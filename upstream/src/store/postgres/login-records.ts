@@ -21,7 +21,10 @@ export function createPostgresLoginAttemptStore(connection: PostgresConnection):
   });
   return {
     async recordFailure(accountKey, address, at) {
-      await db().insertInto('login_failures').values({ account_key: accountKey, client_ip: address, created_at: at }).execute();
+      await db()
+        .insertInto('login_failures')
+        .values({ account_key: accountKey, client_ip: address, created_at: at })
+        .execute();
     },
     failuresOfPair: async (accountKey, address, since) =>
       toTally(
@@ -36,16 +39,20 @@ export function createPostgresLoginAttemptStore(connection: PostgresConnection):
     failuresOfAccount: async (accountKey, since) =>
       toTally(await tally().where('account_key', '=', accountKey).where('created_at', '>', since).executeTakeFirst()),
     async clearPair(accountKey, address) {
-      await db().deleteFrom('login_failures').where('account_key', '=', accountKey).where('client_ip', '=', address).execute();
+      await db()
+        .deleteFrom('login_failures')
+        .where('account_key', '=', accountKey)
+        .where('client_ip', '=', address)
+        .execute();
     },
     async rememberAddress(userId, address, at) {
       await db()
         .insertInto('login_known_addresses')
         .values({ user_id: userId, address, last_signed_in: at })
         .onConflict((conflict) =>
-          conflict
-            .columns(['user_id', 'address'])
-            .doUpdateSet({ last_signed_in: sql`greatest(login_known_addresses.last_signed_in, excluded.last_signed_in)` }),
+          conflict.columns(['user_id', 'address']).doUpdateSet({
+            last_signed_in: sql`greatest(login_known_addresses.last_signed_in, excluded.last_signed_in)`,
+          }),
         )
         .execute();
     },
@@ -69,14 +76,26 @@ export function createPostgresPasswordResetStore(connection: PostgresConnection)
   const selectRequest = () =>
     db()
       .selectFrom('password_reset_requests')
-      .select(['id', 'user_name as userName', 'contact', 'client_ip as clientIp', 'created_at as createdAt', 'handled_at as handledAt']);
+      .select([
+        'id',
+        'user_name as userName',
+        'contact',
+        'client_ip as clientIp',
+        'created_at as createdAt',
+        'handled_at as handledAt',
+      ]);
   const count = async (query: Promise<{ n: number | string } | undefined>) => Number((await query)?.n ?? 0);
   return {
     add: async (request, createdAt) =>
       (
         await db()
           .insertInto('password_reset_requests')
-          .values({ user_name: request.userName, contact: request.contact, client_ip: request.clientIp, created_at: createdAt })
+          .values({
+            user_name: request.userName,
+            contact: request.contact,
+            client_ip: request.clientIp,
+            created_at: createdAt,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,

@@ -4,7 +4,14 @@
  */
 import { sql } from 'kysely';
 import type { Async } from '../async-door';
-import { durationSecondsOf, type MediaJobRecord, type MediaJobStore, type MediaQuality, type MediaStore, type VideoMediaRecord } from '../media';
+import {
+  durationSecondsOf,
+  type MediaJobRecord,
+  type MediaJobStore,
+  type MediaQuality,
+  type MediaStore,
+  type VideoMediaRecord,
+} from '../media';
 import type { PostgresConnection } from './connection';
 
 export function createPostgresMediaStore(connection: PostgresConnection): Async<MediaStore> {
@@ -27,9 +34,17 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
   const toRecord = (row: Row): VideoMediaRecord => ({ ...row, qualities: row.qualities as MediaQuality[] });
 
   const getJob = async (key: string): Promise<MediaJobRecord | null> => {
-    const job = await db().selectFrom('media_jobs').select(['id', 'job_key as key', 'kind', 'status', 'error']).where('job_key', '=', key).executeTakeFirst();
+    const job = await db()
+      .selectFrom('media_jobs')
+      .select(['id', 'job_key as key', 'kind', 'status', 'error'])
+      .where('job_key', '=', key)
+      .executeTakeFirst();
     if (!job) return null;
-    const steps = await db().selectFrom('media_job_steps').select(['step', 'result']).where('job_id', '=', job.id).execute();
+    const steps = await db()
+      .selectFrom('media_job_steps')
+      .select(['step', 'result'])
+      .where('job_id', '=', job.id)
+      .execute();
     return { ...job, steps: new Map(steps.map((s) => [s.step, s.result])) };
   };
 
@@ -40,7 +55,11 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
         await db()
           .insertInto('media_jobs')
           .values({ job_key: key, kind, status: 'running', created_at: now, updated_at: now })
-          .onConflict((conflict) => conflict.column('job_key').doUpdateSet((eb) => ({ status: 'running', error: '', updated_at: eb.ref('excluded.updated_at') })))
+          .onConflict((conflict) =>
+            conflict
+              .column('job_key')
+              .doUpdateSet((eb) => ({ status: 'running', error: '', updated_at: eb.ref('excluded.updated_at') })),
+          )
           .execute();
         return (await getJob(key))!;
       }),
@@ -51,16 +70,26 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
         .insertInto('media_job_steps')
         .values({ job_id: jobId, step, result: JSON.stringify(result ?? null), finished_at: now })
         .onConflict((conflict) =>
-          conflict.columns(['job_id', 'step']).doUpdateSet((eb) => ({ result: eb.ref('excluded.result'), finished_at: eb.ref('excluded.finished_at') })),
+          conflict
+            .columns(['job_id', 'step'])
+            .doUpdateSet((eb) => ({ result: eb.ref('excluded.result'), finished_at: eb.ref('excluded.finished_at') })),
         )
         .execute();
       await db().updateTable('media_jobs').set({ updated_at: now }).where('id', '=', jobId).execute();
     },
     async finish(jobId) {
-      await db().updateTable('media_jobs').set({ status: 'done', error: '', updated_at: Date.now() }).where('id', '=', jobId).execute();
+      await db()
+        .updateTable('media_jobs')
+        .set({ status: 'done', error: '', updated_at: Date.now() })
+        .where('id', '=', jobId)
+        .execute();
     },
     async fail(jobId, error) {
-      await db().updateTable('media_jobs').set({ status: 'failed', error: error.slice(0, 2000), updated_at: Date.now() }).where('id', '=', jobId).execute();
+      await db()
+        .updateTable('media_jobs')
+        .set({ status: 'failed', error: error.slice(0, 2000), updated_at: Date.now() })
+        .where('id', '=', jobId)
+        .execute();
     },
     async remove(key) {
       await db().deleteFrom('media_jobs').where('job_key', '=', key).execute();
@@ -77,7 +106,10 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
     async getMany(videoIds) {
       const result = new Map<number, VideoMediaRecord>();
       if (videoIds.length === 0) return result;
-      for (const row of await selectMedia().where('video_id', 'in', [...videoIds]).execute()) result.set(row.videoId, toRecord(row));
+      for (const row of await selectMedia()
+        .where('video_id', 'in', [...videoIds])
+        .execute())
+        result.set(row.videoId, toRecord(row));
       return result;
     },
     upsert: (media) =>
@@ -110,7 +142,11 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
             })),
           )
           .execute();
-        await db().updateTable('videos').set({ duration_seconds: durationSecondsOf(media.durationMs) }).where('id', '=', media.videoId).execute();
+        await db()
+          .updateTable('videos')
+          .set({ duration_seconds: durationSecondsOf(media.durationMs) })
+          .where('id', '=', media.videoId)
+          .execute();
       }),
     async remove(videoId) {
       await db().deleteFrom('video_media').where('video_id', '=', videoId).execute();
@@ -118,8 +154,16 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
     setKeyframeImages: (videoId, images) =>
       connection.transaction(async () => {
         for (const k of images) {
-          const values = k.timePoint === undefined ? { image: k.image } : { image: k.image, time_point: Math.max(0, Math.round(k.timePoint)) };
-          await db().updateTable('video_keyframes').set(values).where('video_id', '=', videoId).where('seq', '=', k.seq).execute();
+          const values =
+            k.timePoint === undefined
+              ? { image: k.image }
+              : { image: k.image, time_point: Math.max(0, Math.round(k.timePoint)) };
+          await db()
+            .updateTable('video_keyframes')
+            .set(values)
+            .where('video_id', '=', videoId)
+            .where('seq', '=', k.seq)
+            .execute();
         }
       }),
     async keyframeImages(videoIds) {
@@ -158,14 +202,36 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
       }),
     jobs,
     imports: {
-      lecturerByName: (name) => firstId(db().selectFrom('lecturers').select('id').where('name', '=', name).orderBy('id').limit(1).executeTakeFirst()),
+      lecturerByName: (name) =>
+        firstId(
+          db().selectFrom('lecturers').select('id').where('name', '=', name).orderBy('id').limit(1).executeTakeFirst(),
+        ),
       courseByName: (name, lecturerId) =>
-        firstId(db().selectFrom('courses').select('id').where('name', '=', name).where('lecturer_id', '=', lecturerId).orderBy('id').limit(1).executeTakeFirst()),
+        firstId(
+          db()
+            .selectFrom('courses')
+            .select('id')
+            .where('name', '=', name)
+            .where('lecturer_id', '=', lecturerId)
+            .orderBy('id')
+            .limit(1)
+            .executeTakeFirst(),
+        ),
       videoByCode: async (code) =>
-        (await db().selectFrom('videos').select(['id', 'course_id as courseId']).where('code', '=', code).executeTakeFirst()) ?? null,
+        (await db()
+          .selectFrom('videos')
+          .select(['id', 'course_id as courseId'])
+          .where('code', '=', code)
+          .executeTakeFirst()) ?? null,
       videoByName: async (courseId, name) =>
-        (await db().selectFrom('videos').select(['id', 'code']).where('course_id', '=', courseId).where('name', '=', name).orderBy('id').limit(1).executeTakeFirst()) ??
-        null,
+        (await db()
+          .selectFrom('videos')
+          .select(['id', 'code'])
+          .where('course_id', '=', courseId)
+          .where('name', '=', name)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst()) ?? null,
       async nextIds() {
         const { rows } = await sql<{ lecturer: number; course: number; video: number }>`SELECT
             (SELECT COALESCE(MAX(id), 0) + 1 FROM lecturers) AS lecturer,
@@ -175,7 +241,9 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
         return { lecturer: Number(row.lecturer), course: Number(row.course), video: Number(row.video) };
       },
       async nextVideoSort(courseId) {
-        const { rows } = await sql<{ next: number }>`SELECT COALESCE(MAX(sort), 0) + 1 AS next FROM videos WHERE course_id = ${courseId}`.execute(db());
+        const { rows } = await sql<{
+          next: number;
+        }>`SELECT COALESCE(MAX(sort), 0) + 1 AS next FROM videos WHERE course_id = ${courseId}`.execute(db());
         return Number(rows[0]!.next);
       },
       replaceKeyframes: (videoId, keyframes) =>
@@ -196,7 +264,9 @@ export function createPostgresMediaStore(connection: PostgresConnection): Async<
             .execute();
         }),
       async touchCourse(courseId, at) {
-        await sql`UPDATE courses SET update_time = greatest(update_time, ${at}::bigint) WHERE id = ${courseId}`.execute(db());
+        await sql`UPDATE courses SET update_time = greatest(update_time, ${at}::bigint) WHERE id = ${courseId}`.execute(
+          db(),
+        );
       },
     },
   };

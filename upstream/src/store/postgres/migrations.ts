@@ -520,13 +520,18 @@ export async function migratePostgres(
       name       text    NOT NULL,
       applied_at bigint  NOT NULL
     )`.execute(db);
-    const applied = new Set((await db.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version));
+    const applied = new Set(
+      (await db.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version),
+    );
     const ran: number[] = [];
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (applied.has(migration.version)) continue;
       // one transaction for all: a failed migration leaves the schema as it was
       await sql.raw(migration.sql).execute(db);
-      await db.insertInto('schema_migrations').values({ version: migration.version, name: migration.name, applied_at: Date.now() }).execute();
+      await db
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, name: migration.name, applied_at: Date.now() })
+        .execute();
       ran.push(migration.version);
     }
     return ran;

@@ -86,7 +86,13 @@ export function createPostgresPlayLogStore(connection: PostgresConnection): Asyn
         const raced: { index: number; entry: PlayLogInput }[] = [];
         for (const round of batches) {
           const c = columnsOf(round.map((r) => r.entry));
-          const { rows } = await sql<{ ord: number; id: number | null; inserted: boolean; known: boolean; valid: boolean }>`
+          const { rows } = await sql<{
+            ord: number;
+            id: number | null;
+            inserted: boolean;
+            known: boolean;
+            valid: boolean;
+          }>`
             WITH input AS (
               SELECT * FROM unnest(${c.userId}::integer[], ${c.userName}::text[], ${c.comId}::integer[], ${c.videoId}::integer[],
                                    ${c.courseId}::integer[], ${c.catalogId}::integer[], ${c.lastPlayTime}::integer[],
@@ -180,8 +186,11 @@ export function createPostgresPlayLogStore(connection: PostgresConnection): Asyn
           ORDER BY p.updated_at DESC, p.id DESC LIMIT ${limit}`.execute(db())
       ).rows,
     countByUser: async (userId) =>
-      countOf((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM play_logs WHERE user_id = ${userId}`.execute(db())).rows),
-    clear: async (userId) => Number((await sql`DELETE FROM play_logs WHERE user_id = ${userId}`.execute(db())).numAffectedRows ?? 0),
+      countOf(
+        (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM play_logs WHERE user_id = ${userId}`.execute(db())).rows,
+      ),
+    clear: async (userId) =>
+      Number((await sql`DELETE FROM play_logs WHERE user_id = ${userId}`.execute(db())).numAffectedRows ?? 0),
   };
   return store;
 }
@@ -229,9 +238,12 @@ const DELETED_COLUMNS = sql`id, user_id AS "userId", video_id AS "videoId", '' A
 export function createPostgresFragmentStore(connection: PostgresConnection): Async<FragmentStore> {
   const { db } = connection;
   const get = async (fragmentId: number) =>
-    (await sql<FragmentRecord>`SELECT ${FRAGMENT_COLUMNS} ${FRAGMENT_FROM} WHERE f.id = ${fragmentId}`.execute(db())).rows[0];
+    (await sql<FragmentRecord>`SELECT ${FRAGMENT_COLUMNS} ${FRAGMENT_FROM} WHERE f.id = ${fragmentId}`.execute(db()))
+      .rows[0];
   const insert = async (fragment: FragmentInput, createdAt: number): Promise<FragmentRecord | null> => {
-    const { rows } = await sql<{ id: number }>`INSERT INTO fragments (user_id, video_id, fragment_name, start_time, end_time,
+    const { rows } = await sql<{
+      id: number;
+    }>`INSERT INTO fragments (user_id, video_id, fragment_name, start_time, end_time,
         download, video_address, created_at, expires_at)
       SELECT ${fragment.userId}, v.id, ${fragment.fragmentName}, ${fragment.startTime}, ${fragment.endTime},
              ${fragment.download}, ${fragment.videoAddress ?? ''}, ${createdAt}, ${createdAt + FRAGMENT_RETENTION_MS}
@@ -264,7 +276,14 @@ export function createPostgresFragmentStore(connection: PostgresConnection): Asy
           fragmentName = r.defaultName(n);
         }
         return insert(
-          { userId: r.userId, videoId: r.videoId, fragmentName, startTime: r.startTime, endTime: r.endTime, download: r.download },
+          {
+            userId: r.userId,
+            videoId: r.videoId,
+            fragmentName,
+            startTime: r.startTime,
+            endTime: r.endTime,
+            download: r.download,
+          },
           createdAt,
         );
       }),
@@ -277,7 +296,8 @@ export function createPostgresFragmentStore(connection: PostgresConnection): Asy
       ).rows,
     setVideoAddress: async (fragmentId, videoAddress) =>
       Number(
-        (await sql`UPDATE fragments SET video_address = ${videoAddress} WHERE id = ${fragmentId}`.execute(db())).numAffectedRows ?? 0,
+        (await sql`UPDATE fragments SET video_address = ${videoAddress} WHERE id = ${fragmentId}`.execute(db()))
+          .numAffectedRows ?? 0,
       ) > 0,
     get,
     listActive: async (userId, now, limit, offset) =>
@@ -287,8 +307,11 @@ export function createPostgresFragmentStore(connection: PostgresConnection): Asy
       ).rows,
     countActive: async (userId, now) =>
       countOf(
-        (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM fragments WHERE user_id = ${userId} AND expires_at > ${now}`.execute(db()))
-          .rows,
+        (
+          await sql<{
+            n: number;
+          }>`SELECT COUNT(*) AS n FROM fragments WHERE user_id = ${userId} AND expires_at > ${now}`.execute(db())
+        ).rows,
       ),
     countActiveForVideo,
     deleteOwn: async (fragmentId, userId) => {

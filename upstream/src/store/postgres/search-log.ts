@@ -7,7 +7,13 @@
  */
 import { sql } from 'kysely';
 import type { Async } from '../async-door';
-import { MAX_KEYWORDS_PER_SEARCHER_DAY, normaliseLoggedKeyword, platformDay, type HotKeywordRecord, type SearchLogStore } from '../search-logs';
+import {
+  MAX_KEYWORDS_PER_SEARCHER_DAY,
+  normaliseLoggedKeyword,
+  platformDay,
+  type HotKeywordRecord,
+  type SearchLogStore,
+} from '../search-logs';
 import type { PostgresConnection } from './connection';
 
 /** rows older than this many days are deleted as new ones arrive (hot keywords read 30), as in SQLite */
@@ -30,13 +36,19 @@ export function createPostgresSearchLogStore(connection: PostgresConnection): As
           SELECT ${normalised}::text, ${searcher}::text, ${day}::integer, ${at}::bigint
           WHERE EXISTS (SELECT 1 FROM search_log WHERE keyword = ${normalised} AND searcher = ${searcher} AND day = ${day})
              OR (SELECT count(*) FROM search_log WHERE searcher = ${searcher} AND day = ${day}) < ${MAX_KEYWORDS_PER_SEARCHER_DAY}
-          ON CONFLICT (keyword, searcher, day) DO UPDATE SET searched_at = greatest(search_log.searched_at, excluded.searched_at)`.execute(db());
-        await db().deleteFrom('search_log').where('day', '<', day - RETENTION_DAYS).execute();
+          ON CONFLICT (keyword, searcher, day) DO UPDATE SET searched_at = greatest(search_log.searched_at, excluded.searched_at)`.execute(
+          db(),
+        );
+        await db()
+          .deleteFrom('search_log')
+          .where('day', '<', day - RETENTION_DAYS)
+          .execute();
         return Number(result.numAffectedRows ?? 0) > 0;
       });
     },
     async hot(limit, now, days) {
-      const { rows } = await sql<HotKeywordRecord>`SELECT keyword, COUNT(*) AS count, MAX(searched_at) AS "lastSearchedAt"
+      const { rows } =
+        await sql<HotKeywordRecord>`SELECT keyword, COUNT(*) AS count, MAX(searched_at) AS "lastSearchedAt"
         FROM search_log WHERE day > ${platformDay(now) - days} AND day <= ${platformDay(now)}
         GROUP BY keyword ORDER BY count DESC, "lastSearchedAt" DESC, keyword COLLATE "C" LIMIT ${limit}`.execute(db());
       return rows.map((row) => ({ ...row, count: Number(row.count) }));

@@ -27,7 +27,13 @@ export function createPostgresVideoStore(connection: PostgresConnection): Async<
         'v.publish_time as publishTime',
         'v.image',
       ]);
-  const keyframeColumns = ['f.seq', 'f.time_point as timePoint', 'f.key_points as keyPoints', 'f.description', 'f.image'] as const;
+  const keyframeColumns = [
+    'f.seq',
+    'f.time_point as timePoint',
+    'f.key_points as keyPoints',
+    'f.description',
+    'f.image',
+  ] as const;
 
   return {
     insert: (video) =>
@@ -64,12 +70,24 @@ export function createPostgresVideoStore(connection: PostgresConnection): Async<
         if (video.transcript.length > 0) {
           await db()
             .insertInto('video_transcripts')
-            .values(video.transcript.map((p, seq) => ({ video_id: video.id, seq, text: p.text, start_ms: p.startMs, end_ms: p.endMs })))
+            .values(
+              video.transcript.map((p, seq) => ({
+                video_id: video.id,
+                seq,
+                text: p.text,
+                start_ms: p.startMs,
+                end_ms: p.endMs,
+              })),
+            )
             .execute();
         }
       }),
     async listByCourse(courseId) {
-      const videos: VideoSummary[] = await selectVideo().where('v.course_id', '=', courseId).orderBy('v.sort').orderBy('v.id').execute();
+      const videos: VideoSummary[] = await selectVideo()
+        .where('v.course_id', '=', courseId)
+        .orderBy('v.sort')
+        .orderBy('v.id')
+        .execute();
       const keyframes = await db()
         .selectFrom('video_keyframes as f')
         .innerJoin('videos as v', 'v.id', 'f.video_id')
@@ -90,7 +108,13 @@ export function createPostgresVideoStore(connection: PostgresConnection): Async<
     get: (videoId) => selectVideo().where('v.id', '=', videoId).executeTakeFirst(),
     getByCode: (code) => selectVideo().where('v.code', '=', code).executeTakeFirst(),
     keyframes: (videoId) =>
-      db().selectFrom('video_keyframes as f').select(keyframeColumns).where('f.video_id', '=', videoId).orderBy('f.time_point').orderBy('f.seq').execute(),
+      db()
+        .selectFrom('video_keyframes as f')
+        .select(keyframeColumns)
+        .where('f.video_id', '=', videoId)
+        .orderBy('f.time_point')
+        .orderBy('f.seq')
+        .execute(),
     transcript: (videoId): Promise<TranscriptPassage[]> =>
       db()
         .selectFrom('video_transcripts')

@@ -1,4 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useHydrated } from '../../lib/useHydrated';
 import { AiButton } from './AiButton';
 import type { AiAskScope } from './useAiConversation';

@@ -192,7 +192,15 @@ function DrawerBody({
         }}
       >
         <Stack gap="4">
-          <Text fontSize="sm" color="gray.600" bg="white" borderRadius="lg" p="3" borderWidth="1px" borderColor="gray.100">
+          <Text
+            fontSize="sm"
+            color="gray.600"
+            bg="white"
+            borderRadius="lg"
+            p="3"
+            borderWidth="1px"
+            borderColor="gray.100"
+          >
             {AI_TEXT.intro}
           </Text>
           {/* suggestions that fail to load are simply not offered; the input still works */}

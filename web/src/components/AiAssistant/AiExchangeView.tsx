@@ -7,7 +7,12 @@ import type { AiExchange, AiSource } from './useAiConversation';
 
 /** /Play at the second the source is spoken or shown (a new tab, as course cards open it). */
 function sourceUrl(source: AiSource): string {
-  return videoPlayUrl({ courseId: source.courseId, catalogueId: source.catalogueId, videoId: source.videoId, vtime: source.timePoint });
+  return videoPlayUrl({
+    courseId: source.courseId,
+    catalogueId: source.catalogueId,
+    videoId: source.videoId,
+    vtime: source.timePoint,
+  });
 }
 
 /**
@@ -80,7 +85,14 @@ function Thinking({ exchange }: { readonly exchange: AiExchange }) {
         {expanded ? <ChevronUpIcon /> : <ChevronDownIcon />}
       </chakra.button>
       {expanded && exchange.thinking !== '' ? (
-        <Text mt="1" fontSize="xs" color="gray.500" lineHeight="1.7" whiteSpace="pre-wrap" data-testid="ai-thinking-text">
+        <Text
+          mt="1"
+          fontSize="xs"
+          color="gray.500"
+          lineHeight="1.7"
+          whiteSpace="pre-wrap"
+          data-testid="ai-thinking-text"
+        >
           {exchange.thinking}
         </Text>
       ) : null}
@@ -139,7 +151,13 @@ export function AiExchangeView({ exchange }: { readonly exchange: AiExchange }) 
   const waiting = exchange.status === 'asking' || exchange.status === 'streaming';
   const showThinking = exchange.thinking !== '' || (exchange.deepThinking && waiting && exchange.answer === '');
   return (
-    <Stack as="article" gap="2.5" aria-label={`问：${exchange.question}`} data-testid="ai-exchange" data-status={exchange.status}>
+    <Stack
+      as="article"
+      gap="2.5"
+      aria-label={`问：${exchange.question}`}
+      data-testid="ai-exchange"
+      data-status={exchange.status}
+    >
       <Box
         alignSelf="flex-end"
         maxW="85%"
@@ -158,7 +176,14 @@ export function AiExchangeView({ exchange }: { readonly exchange: AiExchange }) 
       <Stack gap="2" bg="white" borderWidth="1px" borderColor="gray.100" borderRadius="lg" p="3">
         {showThinking ? <Thinking exchange={exchange} /> : null}
         {exchange.answer !== '' ? (
-          <Text fontSize="sm" color="gray.800" lineHeight="1.8" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="ai-answer">
+          <Text
+            fontSize="sm"
+            color="gray.800"
+            lineHeight="1.8"
+            whiteSpace="pre-wrap"
+            wordBreak="break-word"
+            data-testid="ai-answer"
+          >
             <AnswerText text={exchange.answer} sources={exchange.sources} />
           </Text>
         ) : waiting && !showThinking ? (

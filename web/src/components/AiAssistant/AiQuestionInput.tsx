@@ -83,7 +83,12 @@ export function AiQuestionInput({ busy, deepThinking, onDeepThinkingChange, onSu
           />
           {AI_TEXT.deepThinking}
         </chakra.button>
-        <Text id={`${ids}-count`} fontSize="xs" color={length > AI_LIMITS.questionLength ? 'red.500' : 'gray.500'} ml="auto">
+        <Text
+          id={`${ids}-count`}
+          fontSize="xs"
+          color={length > AI_LIMITS.questionLength ? 'red.500' : 'gray.500'}
+          ml="auto"
+        >
           {length}/{AI_LIMITS.questionLength}
         </Text>
         <Button type="submit" size="sm" colorPalette="red">

@@ -24,7 +24,11 @@ export function clampToWindow(position: ButtonPosition, width: number, height: n
 }
 
 export function defaultPosition(width: number, height: number): ButtonPosition {
-  return clampToWindow({ left: width - DEFAULT_RIGHT - AI_BUTTON_SIZE, top: height - DEFAULT_BOTTOM - AI_BUTTON_SIZE }, width, height);
+  return clampToWindow(
+    { left: width - DEFAULT_RIGHT - AI_BUTTON_SIZE, top: height - DEFAULT_BOTTOM - AI_BUTTON_SIZE },
+    width,
+    height,
+  );
 }
 
 /** The position the person dragged the button to last time, or null (also when storage is refused or holds junk). */

@@ -13,7 +13,8 @@ export function questionLength(text: string): number {
  */
 export function checkQuestion(question: string): { text: string; problem: string | null } {
   const verdict = checkUserText(question, { multiline: true, maxLength: AI_LIMITS.questionLength });
-  if (!verdict.ok) return { text: question.trim(), problem: verdict.problem === 'tooLong' ? AI_TEXT.tooLong : AI_TEXT.badCharacters };
+  if (!verdict.ok)
+    return { text: question.trim(), problem: verdict.problem === 'tooLong' ? AI_TEXT.tooLong : AI_TEXT.badCharacters };
   return { text: verdict.text, problem: verdict.text === '' ? AI_TEXT.empty : null };
 }
 

@@ -78,7 +78,8 @@ export interface AiConversation {
 
 /** A conversation id for the upstream ([A-Za-z0-9_-], ≤ 64): one per conversation, new after 清空对话. */
 function newClientId(): string {
-  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const random =
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `web-${random}`;
 }
 
@@ -142,7 +143,11 @@ export function useAiConversation(options: AiConversationOptions = {}): AiConver
       const id = stop();
       if (id === null) return;
       setExchanges((list) =>
-        list.map((e) => (e.id === id && (e.status === 'asking' || e.status === 'streaming') ? { ...e, status: 'failed', error: AI_TEXT.failed } : e)),
+        list.map((e) =>
+          e.id === id && (e.status === 'asking' || e.status === 'streaming')
+            ? { ...e, status: 'failed', error: AI_TEXT.failed }
+            : e,
+        ),
       );
     };
     window.addEventListener('pagehide', onPageHide);
@@ -171,7 +176,13 @@ export function useAiConversation(options: AiConversationOptions = {}): AiConver
       const disposable = requestSubscription<useAiConversationSubscription>(environment, {
         subscription: askSubscription,
         variables: {
-          input: { question: text, deepThinking, clientId: clientId.current, courseId: scope.courseId, videoId: scope.videoId },
+          input: {
+            question: text,
+            deepThinking,
+            clientId: clientId.current,
+            courseId: scope.courseId,
+            videoId: scope.videoId,
+          },
         },
         onNext: (data) => {
           const event = data?.askAI;

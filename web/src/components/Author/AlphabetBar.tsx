@@ -2,7 +2,13 @@ import { Button, HStack } from '@chakra-ui/react';
 import { AUTHOR_LETTERS, TOPIC_AUTHOR_TEXT } from '../../constants';
 
 /** 全部 and A–Z: the pinyin initial of the lecturer's surname (null = all). */
-export function AlphabetBar({ value, onChange }: { readonly value: string | null; readonly onChange: (letter: string | null) => void }) {
+export function AlphabetBar({
+  value,
+  onChange,
+}: {
+  readonly value: string | null;
+  readonly onChange: (letter: string | null) => void;
+}) {
   const item = (letter: string | null, label: string) => {
     const active = value === letter;
     return (

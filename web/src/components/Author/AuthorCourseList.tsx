@@ -74,7 +74,11 @@ export function AuthorCourseList({ author }: { readonly author: AuthorCourseList
           </Text>
         </HStack>
         <NativeSelect.Root size="sm" width="auto" minW="32">
-          <NativeSelect.Field aria-label="排序" value={order} onChange={(e) => changeOrder(e.currentTarget.value as CourseOrderValue)}>
+          <NativeSelect.Field
+            aria-label="排序"
+            value={order}
+            onChange={(e) => changeOrder(e.currentTarget.value as CourseOrderValue)}
+          >
             {COURSE_ORDER_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -85,9 +89,14 @@ export function AuthorCourseList({ author }: { readonly author: AuthorCourseList
         </NativeSelect.Root>
       </Flex>
       <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
-        <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => {
-          if (!isPending) loadNext(PAGE_SIZE.authorCourses);
-        }}>
+        <InfiniteList
+          itemCount={edges.length}
+          hasNext={hasNext}
+          isLoadingNext={isLoadingNext}
+          loadNext={() => {
+            if (!isPending) loadNext(PAGE_SIZE.authorCourses);
+          }}
+        >
           {edges.length === 0 ? (
             <EmptyState text="暂无课程" />
           ) : (

@@ -60,10 +60,10 @@ export function AuthorList({
   readonly query: AuthorList_query$key;
   readonly catalogues: AuthorCatalogueSelect_query$key;
 }) {
-  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<AuthorListPaginationQuery, AuthorList_query$key>(
-    queryFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
+    AuthorListPaginationQuery,
+    AuthorList_query$key
+  >(queryFragment, query);
   const [filters, setFilters] = useState<Filters>(INITIAL);
   const [isPending, startTransition] = useTransition();
   const { edges, totalCount } = data.authors;
@@ -97,7 +97,11 @@ export function AuthorList({
             </Text>
           </HStack>
           <HStack gap="3" wrap="wrap">
-            <AuthorCatalogueSelect query={catalogues} value={filters.catalogue} onChange={(catalogue) => apply({ ...filters, catalogue })} />
+            <AuthorCatalogueSelect
+              query={catalogues}
+              value={filters.catalogue}
+              onChange={(catalogue) => apply({ ...filters, catalogue })}
+            />
             <NativeSelect.Root size="sm" width="auto" minW="32">
               <NativeSelect.Field
                 aria-label="排序"
@@ -122,9 +126,14 @@ export function AuthorList({
         </Flex>
       </Stack>
       <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
-        <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => {
-          if (!isPending) loadNext(PAGE_SIZE.authors);
-        }}>
+        <InfiniteList
+          itemCount={edges.length}
+          hasNext={hasNext}
+          isLoadingNext={isLoadingNext}
+          loadNext={() => {
+            if (!isPending) loadNext(PAGE_SIZE.authors);
+          }}
+        >
           {edges.length === 0 ? (
             <EmptyState text="暂无老师" />
           ) : (

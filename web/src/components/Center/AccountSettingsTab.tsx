@@ -3,7 +3,10 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
 import { graphql, useMutation, useRefetchableFragment } from 'react-relay';
 import type { AccountSettingsTabRefetchQuery } from '../../__generated__/AccountSettingsTabRefetchQuery.graphql';
 import type { AccountSettingsTabUnbindMutation } from '../../__generated__/AccountSettingsTabUnbindMutation.graphql';
-import type { AccountSettingsTab_viewer$data, AccountSettingsTab_viewer$key } from '../../__generated__/AccountSettingsTab_viewer.graphql';
+import type {
+  AccountSettingsTab_viewer$data,
+  AccountSettingsTab_viewer$key,
+} from '../../__generated__/AccountSettingsTab_viewer.graphql';
 import { showMessage } from '../ui/toaster';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormRow } from './FormField';
@@ -64,7 +67,10 @@ type Binding = Profile['bindings'][number];
  * What the user does on those pages shows when they come back to this tab.
  */
 export function AccountSettingsTab({ viewer }: { readonly viewer: AccountSettingsTab_viewer$key }) {
-  const [data, refetch] = useRefetchableFragment<AccountSettingsTabRefetchQuery, AccountSettingsTab_viewer$key>(viewerFragment, viewer);
+  const [data, refetch] = useRefetchableFragment<AccountSettingsTabRefetchQuery, AccountSettingsTab_viewer$key>(
+    viewerFragment,
+    viewer,
+  );
   const cameBackPending = useRef(false);
 
   useEffect(() => {
@@ -111,8 +117,18 @@ export function AccountSettingsTab({ viewer }: { readonly viewer: AccountSetting
       </Section>
       <Section title="联系方式">
         <Stack gap="3" maxW="560px">
-          <ContactRow label="邮箱" value={profile.email} changeUrl={profile.changeEmailUrl} onExternalPage={onExternalPage} />
-          <ContactRow label="手机" value={profile.phoneNumber} changeUrl={profile.changePhoneUrl} onExternalPage={onExternalPage} />
+          <ContactRow
+            label="邮箱"
+            value={profile.email}
+            changeUrl={profile.changeEmailUrl}
+            onExternalPage={onExternalPage}
+          />
+          <ContactRow
+            label="手机"
+            value={profile.phoneNumber}
+            changeUrl={profile.changePhoneUrl}
+            onExternalPage={onExternalPage}
+          />
         </Stack>
       </Section>
     </Stack>
@@ -151,7 +167,13 @@ function ContactRow(props: { label: string; value: string; changeUrl: string; on
   );
 }
 
-function ThirdPartyAccounts({ bindings, onExternalPage }: { readonly bindings: Profile['bindings']; readonly onExternalPage: () => void }) {
+function ThirdPartyAccounts({
+  bindings,
+  onExternalPage,
+}: {
+  readonly bindings: Profile['bindings'];
+  readonly onExternalPage: () => void;
+}) {
   const [confirming, setConfirming] = useState<Binding | null>(null);
   const [commit, unbinding] = useMutation<AccountSettingsTabUnbindMutation>(unbindMutation);
 
@@ -178,20 +200,38 @@ function ThirdPartyAccounts({ bindings, onExternalPage }: { readonly bindings: P
     <>
       <Stack as="ul" gap="0" maxW="560px" listStyleType="none" aria-label="第三方账号">
         {bindings.map((binding) => (
-          <HStack as="li" key={binding.provider} justify="space-between" py="3" borderBottomWidth="1px" borderColor="gray.100">
+          <HStack
+            as="li"
+            key={binding.provider}
+            justify="space-between"
+            py="3"
+            borderBottomWidth="1px"
+            borderColor="gray.100"
+          >
             <Text fontWeight="medium">{binding.label}</Text>
             {binding.bound ? (
               <HStack gap="4">
                 <Text fontSize="sm" color="green.600">
                   已绑定
                 </Text>
-                <Button size="sm" variant="outline" aria-label={`解绑${binding.label}`} onClick={() => setConfirming(binding)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`解绑${binding.label}`}
+                  onClick={() => setConfirming(binding)}
+                >
                   解绑
                 </Button>
               </HStack>
             ) : (
               <Button asChild size="sm" colorPalette="red" variant="outline">
-                <a href={binding.bindUrl} target="_blank" rel="noopener" aria-label={`绑定${binding.label}`} onClick={onExternalPage}>
+                <a
+                  href={binding.bindUrl}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={`绑定${binding.label}`}
+                  onClick={onExternalPage}
+                >
                   绑定
                 </a>
               </Button>

@@ -1,4 +1,16 @@
-import { Avatar, Box, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import {
+  Avatar,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  HStack,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Cropper from 'react-easy-crop';
 import { graphql, useMutation } from 'react-relay';
@@ -176,7 +188,12 @@ export default function AvatarCropDialog({ open, onClose }: Props) {
                     data-testid="avatar-file"
                     onChange={(e) => void choose(e)}
                   />
-                  <Button colorPalette="red" loading={decoding} loadingText="读取中..." onClick={() => fileInput.current?.click()}>
+                  <Button
+                    colorPalette="red"
+                    loading={decoding}
+                    loadingText="读取中..."
+                    onClick={() => fileInput.current?.click()}
+                  >
                     选择图片
                   </Button>
                   <Text fontSize="sm" color="fg.muted">

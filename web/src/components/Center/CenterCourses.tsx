@@ -24,16 +24,21 @@ const viewerFragment = graphql`
 
 /** 我的课程: the courses the viewer favourited, newest first, as course cards. */
 export default function CenterCourses({ viewer }: { readonly viewer: CenterCourses_viewer$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<CenterCoursesPaginationQuery, CenterCourses_viewer$key>(
-    viewerFragment,
-    viewer,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    CenterCoursesPaginationQuery,
+    CenterCourses_viewer$key
+  >(viewerFragment, viewer);
   const edges = data.favouriteCourses.edges;
 
   if (edges.length === 0) return <EmptyState text="暂无收藏的课程" />;
   return (
     <Box>
-      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(CENTER_PAGE_SIZE.courses)}>
+      <InfiniteList
+        itemCount={edges.length}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={() => loadNext(CENTER_PAGE_SIZE.courses)}
+      >
         <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap="5">
           {edges.map((edge) => (
             <CourseCard key={edge.node.id} course={edge.node} />

@@ -3,7 +3,10 @@ import { startTransition, useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { CenterFragmentsDeleteMutation } from '../../__generated__/CenterFragmentsDeleteMutation.graphql';
 import type { CenterFragmentsPaginationQuery } from '../../__generated__/CenterFragmentsPaginationQuery.graphql';
-import type { CenterFragments_viewer$data, CenterFragments_viewer$key } from '../../__generated__/CenterFragments_viewer.graphql';
+import type {
+  CenterFragments_viewer$data,
+  CenterFragments_viewer$key,
+} from '../../__generated__/CenterFragments_viewer.graphql';
 import { CENTER_PAGE_SIZE, CENTER_TEXT } from '../../constants';
 import { formatDateTime, formatMmSs } from '../../lib/formatTime';
 import { EmptyState } from '../Feedback/EmptyState';
@@ -72,11 +75,16 @@ export default function CenterFragments({ viewer }: { readonly viewer: CenterFra
   >(viewerFragment, viewer);
   const connection = data.fragments;
   const [deleting, setDeleting] = useState<Fragment | null>(null);
-  const remove = useMutationWithUserErrors<CenterFragmentsDeleteMutation>(deleteMutation, (r) => r.deleteFragment?.errors);
+  const remove = useMutationWithUserErrors<CenterFragmentsDeleteMutation>(
+    deleteMutation,
+    (r) => r.deleteFragment?.errors,
+  );
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const result = await remove.run({ variables: { input: { fragmentId: deleting.id }, connections: [connection.__id] } });
+    const result = await remove.run({
+      variables: { input: { fragmentId: deleting.id }, connections: [connection.__id] },
+    });
     setDeleting(null);
     if (result.ok) {
       showMessage(result.response.deleteFragment.message || '删除成功', 'success');
@@ -139,7 +147,12 @@ export default function CenterFragments({ viewer }: { readonly viewer: CenterFra
           </Flex>
         ))}
       </Stack>
-      <InfiniteList itemCount={connection.edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(CENTER_PAGE_SIZE.fragments)} />
+      <InfiniteList
+        itemCount={connection.edges.length}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={() => loadNext(CENTER_PAGE_SIZE.fragments)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         message={CENTER_TEXT.fragmentDeleteConfirm}

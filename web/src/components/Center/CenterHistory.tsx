@@ -2,7 +2,10 @@ import { AspectRatio, Box, Button, Flex, Heading, Image, SimpleGrid, Stack, Text
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { CenterHistoryClearMutation } from '../../__generated__/CenterHistoryClearMutation.graphql';
-import type { CenterHistory_viewer$data, CenterHistory_viewer$key } from '../../__generated__/CenterHistory_viewer.graphql';
+import type {
+  CenterHistory_viewer$data,
+  CenterHistory_viewer$key,
+} from '../../__generated__/CenterHistory_viewer.graphql';
 import { formatClock, formatDateTime, formatMmSs } from '../../lib/formatTime';
 import { EmptyState } from '../Feedback/EmptyState';
 import { PlayAnchor } from '../PlayLink/PlayLink';
@@ -68,7 +71,13 @@ export default function CenterHistory({ viewer }: { readonly viewer: CenterHisto
         <Text fontSize="sm" color="gray.500">
           最近观看的 {data.history.length} 个视频
         </Text>
-        <Button size="sm" variant="outline" colorPalette="red" disabled={data.history.length === 0} onClick={() => setConfirming(true)}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          disabled={data.history.length === 0}
+          onClick={() => setConfirming(true)}
+        >
           清空历史
         </Button>
       </Flex>
@@ -104,7 +113,12 @@ export default function CenterHistory({ viewer }: { readonly viewer: CenterHisto
 type Entry = CenterHistory_viewer$data['history'][number];
 
 function HistoryCard({ entry, today }: { readonly entry: Entry; readonly today: boolean }) {
-  const target = { courseId: entry.courseId, catalogueId: entry.catalogueId, videoId: entry.videoId, vtime: entry.lastPlayTime };
+  const target = {
+    courseId: entry.courseId,
+    catalogueId: entry.catalogueId,
+    videoId: entry.videoId,
+    vtime: entry.lastPlayTime,
+  };
   const progress = entry.duration > 0 ? Math.min(100, Math.round((entry.lastPlayTime / entry.duration) * 100)) : 0;
   return (
     <Box

@@ -65,13 +65,16 @@ function typePalette(type: number): string {
  * Shown, they count as read for the unread badge (lib/messagesSeen).
  */
 export default function CenterMessages({ viewer }: { readonly viewer: CenterMessages_viewer$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<CenterMessagesPaginationQuery, CenterMessages_viewer$key>(
-    viewerFragment,
-    viewer,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    CenterMessagesPaginationQuery,
+    CenterMessages_viewer$key
+  >(viewerFragment, viewer);
   const connection = data.messages;
   const [deletingId, setDeletingId] = useState<string | null>(null);
-  const remove = useMutationWithUserErrors<CenterMessagesDeleteMutation>(deleteMutation, (r) => r.deleteMessage?.errors);
+  const remove = useMutationWithUserErrors<CenterMessagesDeleteMutation>(
+    deleteMutation,
+    (r) => r.deleteMessage?.errors,
+  );
 
   // the list is on screen: its messages are read (the unread badge counts only newer ones)
   const newestId = Math.max(0, ...connection.edges.map((edge) => edge.node.messageId));
@@ -91,7 +94,12 @@ export default function CenterMessages({ viewer }: { readonly viewer: CenterMess
   if (connection.edges.length === 0) return <EmptyState text="暂无消息" />;
   return (
     <Box>
-      <Stack gap="0" as="ul" listStyleType="none" separator={<Box as="li" aria-hidden borderBottomWidth="1px" borderColor="gray.100" />}>
+      <Stack
+        gap="0"
+        as="ul"
+        listStyleType="none"
+        separator={<Box as="li" aria-hidden borderBottomWidth="1px" borderColor="gray.100" />}
+      >
         {connection.edges.map(({ node }) => (
           <Flex as="li" key={node.id} gap="4" py="4" align="flex-start" data-testid="message">
             <Badge colorPalette={typePalette(node.type)} variant="subtle" flexShrink={0} mt="0.5">
@@ -125,7 +133,12 @@ export default function CenterMessages({ viewer }: { readonly viewer: CenterMess
           </Flex>
         ))}
       </Stack>
-      <InfiniteList itemCount={connection.edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(CENTER_PAGE_SIZE.messages)} />
+      <InfiniteList
+        itemCount={connection.edges.length}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={() => loadNext(CENTER_PAGE_SIZE.messages)}
+      />
     </Box>
   );
 }

@@ -66,7 +66,15 @@ export function CenterSummary({ viewer }: { readonly viewer: CenterSummary_viewe
   );
 }
 
-function ContactItem({ icon, label, value }: { readonly icon: ReactNode; readonly label: string; readonly value: string | null | undefined }) {
+function ContactItem({
+  icon,
+  label,
+  value,
+}: {
+  readonly icon: ReactNode;
+  readonly label: string;
+  readonly value: string | null | undefined;
+}) {
   return (
     <HStack gap="1.5">
       <Box color="gray.500" aria-hidden>

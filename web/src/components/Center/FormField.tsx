@@ -23,7 +23,13 @@ interface Props {
 /** A labelled row of a settings form with its message underneath. */
 export function FormField({ id, label, error, aside, children }: Props) {
   return (
-    <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '7em 1fr' }} columnGap="4" rowGap="1.5" alignItems="start">
+    <Box
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', md: '7em 1fr' }}
+      columnGap="4"
+      rowGap="1.5"
+      alignItems="start"
+    >
       <chakra.label htmlFor={id} fontSize="sm" color="gray.600" pt={{ base: 0, md: '2' }} textAlign={{ md: 'right' }}>
         {label}
       </chakra.label>
@@ -45,7 +51,13 @@ export function FormField({ id, label, error, aside, children }: Props) {
 /** A labelled row whose content is not a single control (the gender radios, read-only values). */
 export function FormRow({ label, children }: { readonly label: string; readonly children: ReactNode }) {
   return (
-    <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '7em 1fr' }} columnGap="4" rowGap="1.5" alignItems="center">
+    <Box
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', md: '7em 1fr' }}
+      columnGap="4"
+      rowGap="1.5"
+      alignItems="center"
+    >
       <Text fontSize="sm" color="gray.600" textAlign={{ md: 'right' }}>
         {label}
       </Text>

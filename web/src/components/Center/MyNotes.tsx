@@ -22,14 +22,24 @@ const viewerFragment = graphql`
 
 /** 我的笔记: the viewer's own notes, public and private. */
 export function MyNotes({ viewer }: { readonly viewer: MyNotes_viewer$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MyNotesPaginationQuery, MyNotes_viewer$key>(viewerFragment, viewer);
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MyNotesPaginationQuery, MyNotes_viewer$key>(
+    viewerFragment,
+    viewer,
+  );
   const { __id: connectionId, edges } = data.myNotes;
   return (
     <NoteList
       notes={edges.map((edge) => edge.node)}
       connectionId={connectionId}
       kind="MINE"
-      footer={<InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(CENTER_PAGE_SIZE.notes)} />}
+      footer={
+        <InfiniteList
+          itemCount={edges.length}
+          hasNext={hasNext}
+          isLoadingNext={isLoadingNext}
+          loadNext={() => loadNext(CENTER_PAGE_SIZE.notes)}
+        />
+      }
     />
   );
 }

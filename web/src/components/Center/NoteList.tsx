@@ -69,7 +69,13 @@ export function groupNotesByVideo(notes: readonly Note[]): VideoGroup[] {
   for (const note of notes) {
     let group = groups.get(note.videoId);
     if (!group) {
-      group = { videoId: note.videoId, videoName: note.videoName, videoImage: note.videoImage, courseName: note.courseName, notes: [] };
+      group = {
+        videoId: note.videoId,
+        videoName: note.videoName,
+        videoImage: note.videoImage,
+        courseName: note.courseName,
+        notes: [],
+      };
       groups.set(note.videoId, group);
     }
     group.notes.push(note);
@@ -98,7 +104,10 @@ export function NoteList({ notes: notesKey, connectionId, kind, footer }: Props)
   const [deleting, setDeleting] = useState<Note | null>(null);
   const [uncollectingId, setUncollectingId] = useState<string | null>(null);
   const remove = useMutationWithUserErrors<NoteListDeleteMutation>(deleteMutation, (r) => r.deleteNote?.errors);
-  const uncollect = useMutationWithUserErrors<NoteListUncollectMutation>(uncollectMutation, (r) => r.uncollectNote?.errors);
+  const uncollect = useMutationWithUserErrors<NoteListUncollectMutation>(
+    uncollectMutation,
+    (r) => r.uncollectNote?.errors,
+  );
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -120,7 +129,15 @@ export function NoteList({ notes: notesKey, connectionId, kind, footer }: Props)
   return (
     <Stack gap="4">
       {groupNotesByVideo(notes).map((group) => (
-        <Box key={group.videoId} as="section" aria-label={group.videoName} borderWidth="1px" borderColor="gray.100" borderRadius="xl" overflow="hidden">
+        <Box
+          key={group.videoId}
+          as="section"
+          aria-label={group.videoName}
+          borderWidth="1px"
+          borderColor="gray.100"
+          borderRadius="xl"
+          overflow="hidden"
+        >
           <HStack gap="3" bg="gray.50" px="4" py="3">
             <AspectRatio ratio={16 / 9} width="96px" flexShrink={0} borderRadius="md" overflow="hidden" bg="gray.200">
               <Image src={group.videoImage} alt="" loading="lazy" objectFit="cover" />
@@ -142,9 +159,22 @@ export function NoteList({ notes: notesKey, connectionId, kind, footer }: Props)
                 </Text>
                 <HStack gap="3" fontSize="xs" color="gray.500" wrap="wrap">
                   {/* a finger's target on a phone too (at least 24 px high) */}
-                  <Link asChild color="red.600" fontWeight="medium" minH="6" display="inline-flex" alignItems="center" gap="1">
+                  <Link
+                    asChild
+                    color="red.600"
+                    fontWeight="medium"
+                    minH="6"
+                    display="inline-flex"
+                    alignItems="center"
+                    gap="1"
+                  >
                     <PlayAnchor
-                      video={{ courseId: note.courseId, catalogueId: note.catalogueId, videoId: note.videoId, vtime: note.vtime }}
+                      video={{
+                        courseId: note.courseId,
+                        catalogueId: note.catalogueId,
+                        videoId: note.videoId,
+                        vtime: note.vtime,
+                      }}
                       aria-label={`从 ${formatMmSs(note.vtime)} 开始播放`}
                     >
                       <PlayIcon />

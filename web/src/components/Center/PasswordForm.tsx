@@ -45,7 +45,13 @@ const AUTOCOMPLETE: Record<PasswordField, string> = {
 const fieldId = (field: PasswordField) => `password-${field}`;
 
 /** 修改密码: 原密码 / 新密码 / 确认新密码, checked as the login service checks them, then changePassword. */
-export function PasswordForm({ findPasswordUrl, onExternalPage }: { readonly findPasswordUrl: string; readonly onExternalPage: () => void }) {
+export function PasswordForm({
+  findPasswordUrl,
+  onExternalPage,
+}: {
+  readonly findPasswordUrl: string;
+  readonly onExternalPage: () => void;
+}) {
   const [draft, setDraft] = useState<PasswordDraft>(EMPTY_PASSWORD_DRAFT);
   const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);

@@ -126,14 +126,26 @@ export function ProfileTab({ viewer }: { readonly viewer: ProfileTab_viewer$key 
         </Text>
       )}
       {/* the letter of the header's avatar and the centre's summary: the viewer's display name */}
-      <AvatarBlock name={data.name || profile.userName || profile.realName || '用户'} headPicture={profile.headPicture} editable={profile.canChangePassword} />
+      <AvatarBlock
+        name={data.name || profile.userName || profile.realName || '用户'}
+        headPicture={profile.headPicture}
+        editable={profile.canChangePassword}
+      />
       {/* the draft starts from the data: another person signed in (in another tab) starts afresh */}
       <ProfileForm key={profile.userName} profile={profile} editable={profile.canChangePassword} />
     </Stack>
   );
 }
 
-function AvatarBlock({ name, headPicture, editable }: { readonly name: string; readonly headPicture: string; readonly editable: boolean }) {
+function AvatarBlock({
+  name,
+  headPicture,
+  editable,
+}: {
+  readonly name: string;
+  readonly headPicture: string;
+  readonly editable: boolean;
+}) {
   // A fresh dialog each time it opens: every opening starts at step 1.
   const [session, setSession] = useState(0);
   const [open, setOpen] = useState(false);
@@ -180,7 +192,8 @@ function ProfileForm({ profile, editable }: { readonly profile: Profile; readonl
     const next = { ...draft, [field]: value };
     setDraft(next);
     // A message goes as soon as its field is right again; the intro's limit shows while typing.
-    if (field === 'info' || errors[field]) setErrors({ ...errors, [field]: profileFieldProblem(field, next, today) ?? undefined });
+    if (field === 'info' || errors[field])
+      setErrors({ ...errors, [field]: profileFieldProblem(field, next, today) ?? undefined });
     setFormError(null);
   };
 
@@ -266,7 +279,13 @@ function ProfileForm({ profile, editable }: { readonly profile: Profile; readonl
         <FormRow label={FIELD_LABELS.gender}>
           <HStack role="radiogroup" aria-label={FIELD_LABELS.gender} gap="6" py="2">
             {GENDER_OPTIONS.map((option) => (
-              <chakra.label key={option.value} display="inline-flex" alignItems="center" gap="1.5" cursor={editable ? 'pointer' : 'default'}>
+              <chakra.label
+                key={option.value}
+                display="inline-flex"
+                alignItems="center"
+                gap="1.5"
+                cursor={editable ? 'pointer' : 'default'}
+              >
                 <chakra.input
                   type="radio"
                   name="profile-gender"
@@ -305,7 +324,12 @@ function ProfileForm({ profile, editable }: { readonly profile: Profile; readonl
           label={FIELD_LABELS.info}
           error={errors.info}
           aside={
-            <Text id={`${fieldId('info')}-count`} fontSize="sm" color={introOver ? 'red.500' : 'fg.muted'} flexShrink={0}>
+            <Text
+              id={`${fieldId('info')}-count`}
+              fontSize="sm"
+              color={introOver ? 'red.500' : 'fg.muted'}
+              flexShrink={0}
+            >
               {`${introCount}/${TEXT_LIMIT.profileIntro}`}
             </Text>
           }

@@ -100,7 +100,17 @@ export function renderAvatar(image: HTMLImageElement, area: Area): Promise<Blob>
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.imageSmoothingQuality = 'high';
   const { source, target } = geometry;
-  context.drawImage(image, source.x, source.y, source.width, source.height, target.x, target.y, target.width, target.height);
+  context.drawImage(
+    image,
+    source.x,
+    source.y,
+    source.width,
+    source.height,
+    target.x,
+    target.y,
+    target.width,
+    target.height,
+  );
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(AVATAR_MESSAGES.failed))), 'image/jpeg', 0.92);
   });

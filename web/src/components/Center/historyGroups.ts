@@ -31,7 +31,10 @@ export function historyGroupOf(updateTime: string, now: Date): HistoryGroupLabel
 }
 
 /** The entries in their groups, in the order given (newest first from the server); empty groups left out. */
-export function groupHistory<T extends { readonly updateTime: string }>(entries: readonly T[], now: Date): HistoryGroup<T>[] {
+export function groupHistory<T extends { readonly updateTime: string }>(
+  entries: readonly T[],
+  now: Date,
+): HistoryGroup<T>[] {
   const groups: Record<HistoryGroupLabel, T[]> = { 今天: [], 一周内: [], 更早: [] };
   for (const entry of entries) groups[historyGroupOf(entry.updateTime, now)].push(entry);
   return (['今天', '一周内', '更早'] as const)

@@ -86,7 +86,8 @@ export const normaliseIntro = (text: string): string => cleaned(text, true);
 export const introLength = (text: string): number => countCharacters(normaliseIntro(text));
 
 /** Today on the platform's clock (UTC+8), 'YYYY-MM-DD': the latest birthday allowed. */
-export const chinaToday = (now: number = Date.now()): string => new Date(now + UTC_PLUS_8_MS).toISOString().slice(0, 10);
+export const chinaToday = (now: number = Date.now()): string =>
+  new Date(now + UTC_PLUS_8_MS).toISOString().slice(0, 10);
 
 function validBirthday(text: string, today: string): boolean {
   const match = BIRTHDAY_RULE.exec(text);
@@ -101,9 +102,14 @@ function validBirthday(text: string, today: string): boolean {
 export function profileFieldProblem(field: ProfileField, draft: ProfileDraft, today: string): string | null {
   if (field === 'gender') return null; // three radios: always one of the enum
   const limit = field === 'info' ? TEXT_LIMIT.profileIntro : TEXT_LIMITS.find(([name]) => name === field)?.[1];
-  const verdict = checkUserText(draft[field], { multiline: field === 'info', maxLength: limit ?? Number.MAX_SAFE_INTEGER });
+  const verdict = checkUserText(draft[field], {
+    multiline: field === 'info',
+    maxLength: limit ?? Number.MAX_SAFE_INTEGER,
+  });
   if (!verdict.ok) {
-    return verdict.problem === 'badCharacters' ? PROFILE_MESSAGES.illegalCharacters : PROFILE_MESSAGES[field as keyof typeof PROFILE_MESSAGES];
+    return verdict.problem === 'badCharacters'
+      ? PROFILE_MESSAGES.illegalCharacters
+      : PROFILE_MESSAGES[field as keyof typeof PROFILE_MESSAGES];
   }
   const value = verdict.text;
   if (field === 'studentId') return STUDENT_ID_RULE.test(value) ? null : PROFILE_MESSAGES.studentId;

@@ -42,7 +42,12 @@ export function ClassifyCourseList({ query }: { readonly query: ClassifyCourseLi
 
   return (
     <Box>
-      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.catalogue)}>
+      <InfiniteList
+        itemCount={edges.length}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={() => loadNext(PAGE_SIZE.catalogue)}
+      >
         {edges.length === 0 ? (
           <EmptyState text="暂无课程" />
         ) : (

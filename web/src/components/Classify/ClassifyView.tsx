@@ -61,7 +61,10 @@ interface Props {
  * filter refetches from page 1.
  */
 export function ClassifyView({ query, childId, onChildChange }: Props) {
-  const [data, refetch] = useRefetchableFragment<ClassifyViewRefetchQuery, ClassifyView_query$key>(queryFragment, query);
+  const [data, refetch] = useRefetchableFragment<ClassifyViewRefetchQuery, ClassifyView_query$key>(
+    queryFragment,
+    query,
+  );
   const [filters, setFilters] = useState<Filters>({ childId: childId ?? null, thisYear: false, order: 'LATEST' });
   const [isPending, startTransition] = useTransition();
 

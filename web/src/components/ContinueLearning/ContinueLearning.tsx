@@ -86,12 +86,21 @@ export function ContinueLearning(props: Props) {
 function targetOf(playPath: string): PlayTargetOf {
   const params = new URL(playPath, 'http://x').searchParams;
   const int = (name: string) => (params.has(name) ? Number(params.get(name)) : null);
-  return { courseId: int('courseId') ?? 0, catalogueId: int('catalogId') ?? 0, videoId: int('videoId'), vtime: int('vtime') };
+  return {
+    courseId: int('courseId') ?? 0,
+    catalogueId: int('catalogId') ?? 0,
+    videoId: int('videoId'),
+    vtime: int('vtime'),
+  };
 }
 
 /** A visitor sends nothing more: the row's own query is asked only for someone signed in. */
 function SignedInOnly(props: Props) {
-  const { viewer } = useLazyLoadQuery<ContinueLearningViewerQuery>(viewerQuery, {}, { fetchPolicy: 'store-or-network' });
+  const { viewer } = useLazyLoadQuery<ContinueLearningViewerQuery>(
+    viewerQuery,
+    {},
+    { fetchPolicy: 'store-or-network' },
+  );
   return viewer.isLoggedIn ? <Row {...props} /> : null;
 }
 
@@ -110,14 +119,27 @@ function Row({ variant, playHref }: Props) {
   ));
   const heading = (
     <HStack gap="3" align="baseline" mb={variant === 'mobile' ? '2' : '4'}>
-      {variant === 'desktop' ? <Box width="4px" height="18px" bg="red.600" borderRadius="full" alignSelf="center" /> : null}
-      <Text as="h2" id="continue-learning-title" fontSize={variant === 'mobile' ? 'md' : 'xl'} fontWeight="bold" color="gray.900">
+      {variant === 'desktop' ? (
+        <Box width="4px" height="18px" bg="red.600" borderRadius="full" alignSelf="center" />
+      ) : null}
+      <Text
+        as="h2"
+        id="continue-learning-title"
+        fontSize={variant === 'mobile' ? 'md' : 'xl'}
+        fontWeight="bold"
+        color="gray.900"
+      >
         {CONTINUE_LEARNING_TEXT.title}
       </Text>
     </HStack>
   );
   return (
-    <Box as="section" aria-labelledby="continue-learning-title" data-testid="continue-learning" mb={variant === 'mobile' ? '3' : undefined}>
+    <Box
+      as="section"
+      aria-labelledby="continue-learning-title"
+      data-testid="continue-learning"
+      mb={variant === 'mobile' ? '3' : undefined}
+    >
       {heading}
       {variant === 'mobile' ? (
         <HStack as="ul" gap="3" overflowX="auto" listStyleType="none" pb="1" css={{ scrollSnapType: 'x mandatory' }}>
@@ -149,7 +171,15 @@ function useAskedAgainInFront(): number {
   return key;
 }
 
-function Card({ progress, variant, href }: { readonly progress: ContinueLearningCard_progress$key; readonly variant: ContinueLearningVariant; readonly href: string }) {
+function Card({
+  progress,
+  variant,
+  href,
+}: {
+  readonly progress: ContinueLearningCard_progress$key;
+  readonly variant: ContinueLearningVariant;
+  readonly href: string;
+}) {
   const data = useFragment(cardFragment, progress);
   const { course, lastVideo } = data;
   const learned = CONTINUE_LEARNING_TEXT.learned(data.learnedCount, data.videoCount);
@@ -202,7 +232,11 @@ function Card({ progress, variant, href }: { readonly progress: ContinueLearning
     _hover: { boxShadow: '0 8px 20px rgba(15, 23, 42, 0.08)' },
   } as const;
   return (
-    <Box as="li" flex={variant === 'mobile' ? '0 0 70%' : undefined} css={variant === 'mobile' ? { scrollSnapAlign: 'start' } : undefined}>
+    <Box
+      as="li"
+      flex={variant === 'mobile' ? '0 0 70%' : undefined}
+      css={variant === 'mobile' ? { scrollSnapAlign: 'start' } : undefined}
+    >
       <Box asChild {...look}>
         {variant === 'mobile' ? (
           <RouterLink to={href} aria-label={`${CONTINUE_LEARNING_TEXT.resume} ${course.name}`}>

@@ -9,15 +9,27 @@ export interface VideoProgressOf {
 }
 
 /** The course's progress by video id, from Course.viewerProgress.videos (null: a visitor, nothing watched). */
-export function progressByVideo(videos: readonly VideoProgressOf[] | null | undefined): ReadonlyMap<number, VideoProgressOf> {
+export function progressByVideo(
+  videos: readonly VideoProgressOf[] | null | undefined,
+): ReadonlyMap<number, VideoProgressOf> {
   return new Map((videos ?? []).map((video) => [video.videoId, video]));
 }
 
 export function VideoProgressMark({ progress }: { readonly progress: VideoProgressOf | undefined }) {
   if (!progress || (!progress.learned && progress.percent < 1)) return null;
-  const text = progress.learned ? CONTINUE_LEARNING_TEXT.watched : CONTINUE_LEARNING_TEXT.watchedPercent(progress.percent);
+  const text = progress.learned
+    ? CONTINUE_LEARNING_TEXT.watched
+    : CONTINUE_LEARNING_TEXT.watchedPercent(progress.percent);
   return (
-    <Text as="span" data-testid="video-progress" fontSize="xs" flexShrink={0} pt="0.5" color={progress.learned ? 'green.700' : 'orange.700'} fontWeight="normal">
+    <Text
+      as="span"
+      data-testid="video-progress"
+      fontSize="xs"
+      flexShrink={0}
+      pt="0.5"
+      color={progress.learned ? 'green.700' : 'orange.700'}
+      fontWeight="normal"
+    >
       {text}
     </Text>
   );

@@ -38,7 +38,12 @@ export function useFreshCourseProgress(courseId: number, currentVideoId: number 
     const refresh = () => {
       if (document.visibilityState === 'hidden') return;
       subscription?.unsubscribe();
-      subscription = fetchQuery<useFreshCourseProgressQuery>(environment, freshCourseProgressQuery, { courseId }, { fetchPolicy: 'network-only' }).subscribe({
+      subscription = fetchQuery<useFreshCourseProgressQuery>(
+        environment,
+        freshCourseProgressQuery,
+        { courseId },
+        { fetchPolicy: 'network-only' },
+      ).subscribe({
         error: () => undefined, // the marks stay as they were
       });
     };

@@ -37,7 +37,15 @@ export function InfiniteList({ itemCount, hasNext, isLoadingNext, loadNext, chil
   );
 }
 
-function ListFooter({ isLoading, hasMore, isEmpty }: { readonly isLoading: boolean; readonly hasMore: boolean; readonly isEmpty: boolean }) {
+function ListFooter({
+  isLoading,
+  hasMore,
+  isEmpty,
+}: {
+  readonly isLoading: boolean;
+  readonly hasMore: boolean;
+  readonly isEmpty: boolean;
+}) {
   if (isEmpty && !isLoading) return null;
   return (
     <HStack justify="center" py="6" color="fg.muted" fontSize="sm" gap="2" aria-live="polite">

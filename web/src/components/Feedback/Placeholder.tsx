@@ -6,8 +6,8 @@ export function Placeholder({ name }: { readonly name: string }) {
   return (
     <VStack bg="white" borderRadius="xl" borderWidth="1px" py="20" gap="3" textAlign="center">
       <Box fontSize="4xl" color="red.500" aria-hidden>
-          <ConstructionIcon />
-        </Box>
+        <ConstructionIcon />
+      </Box>
       <Heading size="lg">{`${name}（建设中）`}</Heading>
       <Text color="fg.muted" fontSize="sm">
         该页面正在建设中，敬请期待。

@@ -74,7 +74,15 @@ export function Header({ query }: { readonly query: Header_query$key }) {
 function HeaderLink({ href, children }: { readonly href: string; readonly children: string }) {
   const external = isMailto(href) ? {} : { target: '_blank', rel: 'noopener' };
   return (
-    <Link href={href} {...external} fontSize="sm" color="gray.600" px="2" whiteSpace="nowrap" _hover={{ color: 'red.600' }}>
+    <Link
+      href={href}
+      {...external}
+      fontSize="sm"
+      color="gray.600"
+      px="2"
+      whiteSpace="nowrap"
+      _hover={{ color: 'red.600' }}
+    >
       {children}
     </Link>
   );

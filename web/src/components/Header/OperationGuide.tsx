@@ -100,12 +100,7 @@ export function OperationGuide({ greet = false }: { readonly greet?: boolean }) 
             第一次来？先看看「操作指南」
           </Text>
           <HStack justify="flex-end" gap="2" mt="2">
-            <Button
-              size="xs"
-              variant="ghost"
-              color="gray.600"
-              onClick={() => setHint(false)}
-            >
+            <Button size="xs" variant="ghost" color="gray.600" onClick={() => setHint(false)}>
               知道了
             </Button>
             <Button size="xs" colorPalette="red" onClick={openGuide}>

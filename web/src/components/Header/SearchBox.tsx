@@ -14,7 +14,10 @@ import { showMessage } from '../ui/toaster';
 function checkKeyword(value: string): string | null {
   const verdict = checkUserText(value, { multiline: false, maxLength: TEXT_LIMIT.siteSearch });
   if (!verdict.ok) {
-    showMessage(verdict.problem === 'tooLong' ? SEARCH_TEXT.keywordTooLong : SEARCH_TEXT.keywordBadCharacters, 'warning');
+    showMessage(
+      verdict.problem === 'tooLong' ? SEARCH_TEXT.keywordTooLong : SEARCH_TEXT.keywordBadCharacters,
+      'warning',
+    );
     return null;
   }
   if (!verdict.text) {

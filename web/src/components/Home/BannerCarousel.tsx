@@ -23,10 +23,7 @@ export const BANNER_RATIO = 3;
 
 /** Where a banner click goes (§2): mobile-only pages get a message, the player opens in a new tab. */
 export type BannerTarget =
-  | { kind: 'mobileOnly' }
-  | { kind: 'newTab'; url: string }
-  | { kind: 'route'; path: string }
-  | { kind: 'none' };
+  { kind: 'mobileOnly' } | { kind: 'newTab'; url: string } | { kind: 'route'; path: string } | { kind: 'none' };
 
 export function bannerTarget(gotoUrl: string, mobileOnly: boolean): BannerTarget {
   if (mobileOnly) return { kind: 'mobileOnly' };
@@ -81,9 +78,20 @@ export function BannerCarousel({ query }: { readonly query: BannerCarousel_query
         // The banner image carries its own headline; the title is its alt text and tooltip.
         return (
           <Box asChild display="block" height="100%" cursor="pointer">
-            <a href={banner.gotoUrl || '#'} onClick={(e) => open(e, banner.gotoUrl, banner.mobileOnly)} title={banner.title}>
+            <a
+              href={banner.gotoUrl || '#'}
+              onClick={(e) => open(e, banner.gotoUrl, banner.mobileOnly)}
+              title={banner.title}
+            >
               {/* the first banner is the first screen's largest picture: fetched before the rest */}
-              <Image src={banner.image} alt={banner.title} width="100%" height="100%" objectFit="cover" fetchPriority={i === 0 ? 'high' : 'auto'} />
+              <Image
+                src={banner.image}
+                alt={banner.title}
+                width="100%"
+                height="100%"
+                objectFit="cover"
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
             </a>
           </Box>
         );

@@ -14,10 +14,7 @@ const MODES: ReadonlyArray<{ title: string; icon: ReactNode; lines: readonly str
   {
     title: '个人账号登录',
     icon: <UserIcon />,
-    lines: [
-      '在机构网络以外，点击右上角「登录」，使用个人账号登录后学习。',
-      '学习记录、笔记和收藏随账号保存。',
-    ],
+    lines: ['在机构网络以外，点击右上角「登录」，使用个人账号登录后学习。', '学习记录、笔记和收藏随账号保存。'],
   },
   {
     title: '手机小程序',
@@ -27,7 +24,13 @@ const MODES: ReadonlyArray<{ title: string; icon: ReactNode; lines: readonly str
 ];
 
 /** The dialog itself, loaded when it first opens (it brings the focus-trap machinery along). */
-export default function OperationGuideDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+export default function OperationGuideDialog({
+  open,
+  onClose,
+}: {
+  readonly open: boolean;
+  readonly onClose: () => void;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} size="lg" placement="center">
       <Portal>

@@ -43,7 +43,14 @@ export function RecommendedAuthors({ query }: { readonly query: RecommendedAutho
         subtitle="名校名师 倾情讲授"
         actions={
           <>
-            <Button size="sm" variant="ghost" color="gray.600" onClick={nextBatch} loading={isPending} loadingText="换一批">
+            <Button
+              size="sm"
+              variant="ghost"
+              color="gray.600"
+              onClick={nextBatch}
+              loading={isPending}
+              loadingText="换一批"
+            >
               <RefreshIcon />
               换一批
             </Button>

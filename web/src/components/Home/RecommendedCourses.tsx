@@ -28,7 +28,13 @@ const queryFragment = graphql`
  * 推荐课程: 14 first, then 12 per scroll; the gateway reports no next page once a load returns
  * fewer than asked for.
  */
-export function RecommendedCourses({ query, actions }: { readonly query: RecommendedCourses_query$key; readonly actions?: ReactNode }) {
+export function RecommendedCourses({
+  query,
+  actions,
+}: {
+  readonly query: RecommendedCourses_query$key;
+  readonly actions?: ReactNode;
+}) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
     RecommendedCoursesPaginationQuery,
     RecommendedCourses_query$key
@@ -38,7 +44,12 @@ export function RecommendedCourses({ query, actions }: { readonly query: Recomme
   return (
     <Box as="section">
       <SectionHeader title="推荐课程" subtitle="优质课程 持续更新" actions={actions} />
-      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(HOME.recommendedNext)}>
+      <InfiniteList
+        itemCount={edges.length}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={() => loadNext(HOME.recommendedNext)}
+      >
         {edges.length === 0 ? (
           <EmptyState text="暂无推荐课程" />
         ) : (

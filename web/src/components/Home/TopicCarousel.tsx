@@ -83,7 +83,13 @@ export function TopicCarousel({ query }: { readonly query: TopicCarousel_query$k
                   <Image src={topic.image} alt={topic.title} objectFit="cover" />
                 </AspectRatio>
                 <Stack gap="1.5" p="4">
-                  <Text fontSize="lg" fontWeight="bold" color="gray.900" lineClamp={1} _groupHover={{ color: 'red.600' }}>
+                  <Text
+                    fontSize="lg"
+                    fontWeight="bold"
+                    color="gray.900"
+                    lineClamp={1}
+                    _groupHover={{ color: 'red.600' }}
+                  >
                     {topic.title}
                   </Text>
                   <Text fontSize="sm" color="gray.500" lineClamp={2} lineHeight="1.6">

@@ -106,7 +106,12 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
 
   useEffect(() => {
     let live = true;
-    const subscription = fetchQuery<ClipDialogFragmentsQuery>(environment, fragmentsQuery, {}, { fetchPolicy: 'network-only' }).subscribe({
+    const subscription = fetchQuery<ClipDialogFragmentsQuery>(
+      environment,
+      fragmentsQuery,
+      {},
+      { fetchPolicy: 'network-only' },
+    ).subscribe({
       next: (data) => {
         if (live) setExisting(data.viewer.fragments.edges.filter((e) => e.node.videoId === video.videoId).length);
       },
@@ -119,7 +124,10 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
   }, [environment, video.videoId]);
 
   const submit = async () => {
-    const checked = checkClip({ start, end, name: name ?? defaultName }, { duration: video.duration, existing, defaultName });
+    const checked = checkClip(
+      { start, end, name: name ?? defaultName },
+      { duration: video.duration, existing, defaultName },
+    );
     if (!checked.ok) {
       // §8 Clip: an error toast with the server's words (the rules and sentences the server answers)
       refuse(checked.message, checked.field);
@@ -154,7 +162,8 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
       <Dialog.Body>
         <Stack gap="3">
           <Text fontSize="sm" color="gray.600">
-            {video.name}（时长 {formatMmSs(video.duration)}）；每段不超过 3 分钟，每个视频最多截取 {PLAY_LIMITS.clipsPerVideo} 个片段。
+            {video.name}（时长 {formatMmSs(video.duration)}）；每段不超过 3 分钟，每个视频最多截取{' '}
+            {PLAY_LIMITS.clipsPerVideo} 个片段。
           </Text>
           <Box>
             <chakra.label htmlFor={`${ids}-start`} fontSize="sm" color="gray.700">

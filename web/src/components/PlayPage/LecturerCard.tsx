@@ -36,13 +36,31 @@ export function LecturerCard({ playPage }: { readonly playPage: LecturerCard_pla
     </Text>
   );
   return (
-    <Stack as="section" aria-label="主讲老师" gap="3" bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" p="4">
+    <Stack
+      as="section"
+      aria-label="主讲老师"
+      gap="3"
+      bg="white"
+      borderRadius="xl"
+      borderWidth="1px"
+      borderColor="gray.100"
+      p="4"
+    >
       <Text as="h2" fontWeight="bold" color="gray.900">
         主讲老师
       </Text>
       <HStack gap="3">
         {author?.image ? (
-          <Image src={author.image} alt={name} width="64px" height="64px" borderRadius="full" objectFit="cover" bg="gray.100" flexShrink={0} />
+          <Image
+            src={author.image}
+            alt={name}
+            width="64px"
+            height="64px"
+            borderRadius="full"
+            objectFit="cover"
+            bg="gray.100"
+            flexShrink={0}
+          />
         ) : null}
         <Stack gap="0.5" minW="0">
           {author ? (

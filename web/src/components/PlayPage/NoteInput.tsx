@@ -141,7 +141,12 @@ export function NoteInput({ video, catalogueId, userType, connections }: Props) 
             </chakra.label>
           ))}
         </HStack>
-        <Text id={`${ids}-count`} fontSize="xs" color={length >= PLAY_LIMITS.noteLength ? 'red.500' : 'gray.500'} ml="auto">
+        <Text
+          id={`${ids}-count`}
+          fontSize="xs"
+          color={length >= PLAY_LIMITS.noteLength ? 'red.500' : 'gray.500'}
+          ml="auto"
+        >
           {length}/{PLAY_LIMITS.noteLength}
         </Text>
         <Button type="submit" size="sm" colorPalette="red" loading={add.busy}>

@@ -1,7 +1,10 @@
 import { Badge, Button, HStack, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import type { PlayAiContent_video$data, PlayAiContent_video$key } from '../../__generated__/PlayAiContent_video.graphql';
+import type {
+  PlayAiContent_video$data,
+  PlayAiContent_video$key,
+} from '../../__generated__/PlayAiContent_video.graphql';
 import { useAiAssistant } from '../AiAssistant/AiAssistant';
 import { AI_LIMITS } from '../AiAssistant/aiText';
 import { ChevronDownIcon, ChevronUpIcon } from '../icons/Icons';
@@ -82,7 +85,14 @@ function KeyPoints({ points }: { readonly points: AiContent['keyPoints'] }) {
         ))}
       </Stack>
       {points.length > AI_LIMITS.keyPointsShown ? (
-        <Button size="xs" variant="ghost" color="gray.600" alignSelf="center" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+        <Button
+          size="xs"
+          variant="ghost"
+          color="gray.600"
+          alignSelf="center"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((v) => !v)}
+        >
           {expanded ? '收起' : '显示更多'}
           {expanded ? <ChevronUpIcon /> : <ChevronDownIcon />}
         </Button>
@@ -103,7 +113,16 @@ export function PlayAiContent({ video: videoKey }: { readonly video: PlayAiConte
   if (!aiContent) return null;
   const { courseOverview, videoAbstract, keyPoints, guessYouAsk, relatedMajors, coreContent } = aiContent;
   return (
-    <Stack as="section" aria-label="AI内容" gap="4" bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" p="4">
+    <Stack
+      as="section"
+      aria-label="AI内容"
+      gap="4"
+      bg="white"
+      borderRadius="xl"
+      borderWidth="1px"
+      borderColor="gray.100"
+      p="4"
+    >
       <HStack gap="2">
         <Text as="h2" fontWeight="bold" color="gray.900">
           AI内容
@@ -115,7 +134,12 @@ export function PlayAiContent({ video: videoKey }: { readonly video: PlayAiConte
       {coreContent.length > 0 ? (
         <Wrap gap="1.5" aria-label="核心内容">
           {coreContent.map((tag) => (
-            <Badge key={`${tag.tagType}-${tag.tagName}`} variant="outline" colorPalette={tag.tagType === 3 ? 'red' : 'gray'} size="sm">
+            <Badge
+              key={`${tag.tagType}-${tag.tagName}`}
+              variant="outline"
+              colorPalette={tag.tagType === 3 ? 'red' : 'gray'}
+              size="sm"
+            >
               {tag.tagName}
             </Badge>
           ))}

@@ -76,8 +76,17 @@ export function PlayHeader({ playPage }: { readonly playPage: PlayHeader_playPag
         <HStack as="ul" aria-label="课程标签" gap="2" wrap="wrap" listStyleType="none">
           {tags.map((tag) => (
             <li key={`${tag.type}-${tag.tagId}`}>
-              <Badge asChild size="md" variant="subtle" colorPalette={tag.type === 2 ? 'orange' : 'red'} borderRadius="full" px="3">
-                <RouterLink to={tag.type === 2 ? authorLink(tag.tagId) : `/catalog?scId=${tag.tagId}`}>{tag.name}</RouterLink>
+              <Badge
+                asChild
+                size="md"
+                variant="subtle"
+                colorPalette={tag.type === 2 ? 'orange' : 'red'}
+                borderRadius="full"
+                px="3"
+              >
+                <RouterLink to={tag.type === 2 ? authorLink(tag.tagId) : `/catalog?scId=${tag.tagId}`}>
+                  {tag.name}
+                </RouterLink>
               </Badge>
             </li>
           ))}

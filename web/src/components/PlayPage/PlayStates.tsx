@@ -9,7 +9,17 @@ import { PLAY_TEXT } from './playText';
  */
 export function PlayErrorView({ onRetry }: { readonly onRetry?: () => void }) {
   return (
-    <VStack role="alert" gap="4" py="20" px="6" textAlign="center" bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100">
+    <VStack
+      role="alert"
+      gap="4"
+      py="20"
+      px="6"
+      textAlign="center"
+      bg="white"
+      borderRadius="xl"
+      borderWidth="1px"
+      borderColor="gray.100"
+    >
       <Box fontSize="5xl" color="red.400" aria-hidden>
         <AlertIcon />
       </Box>

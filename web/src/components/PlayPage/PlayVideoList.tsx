@@ -43,7 +43,17 @@ export function PlayVideoList({ playPage, currentVideoId, onSelect }: Props) {
   // ...as they are now: asked again when the kept-alive page comes back, another video is chosen or the tab is in front again
   useFreshCourseProgress(course.courseId, currentVideoId);
   return (
-    <Stack as="nav" aria-label="视频列表" bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" gap="0" overflow="hidden" h="full">
+    <Stack
+      as="nav"
+      aria-label="视频列表"
+      bg="white"
+      borderRadius="xl"
+      borderWidth="1px"
+      borderColor="gray.100"
+      gap="0"
+      overflow="hidden"
+      h="full"
+    >
       <HStack px="4" py="3" borderBottomWidth="1px" borderColor="gray.100" justify="space-between">
         <Text asChild fontWeight="bold" color="gray.900">
           <p elementtiming="play-outline">课程目录</p>

@@ -49,7 +49,16 @@ interface Props {
 }
 
 /** The 16:9 player of the current video; a poster with a spinner while its code loads. */
-export function PlayerPane({ video: videoKey, catalogueId, resume, startAt, onEnded, playerRef, floating, visitor = false }: Props) {
+export function PlayerPane({
+  video: videoKey,
+  catalogueId,
+  resume,
+  startAt,
+  onEnded,
+  playerRef,
+  floating,
+  visitor = false,
+}: Props) {
   const data = useFragment(videoFragment, videoKey);
   // the comments come by a request of their own: their failure leaves the player in place
   const danmaku = useVideoDanmaku(visitor ? null : data.id);
@@ -116,7 +125,18 @@ function PlayerLoading({ poster }: { readonly poster: string }) {
     <AspectRatio ratio={16 / 9}>
       <Box position="relative" aria-busy="true" aria-label="播放器加载中">
         {poster ? (
-          <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.6} loading="eager" fetchPriority="high" />
+          <Image
+            src={poster}
+            alt=""
+            position="absolute"
+            inset="0"
+            w="full"
+            h="full"
+            objectFit="cover"
+            opacity={0.6}
+            loading="eager"
+            fetchPriority="high"
+          />
         ) : null}
         <Spinner color="white" size="lg" position="relative" />
       </Box>
@@ -134,7 +154,18 @@ function PlayerLoginRequired({ poster }: { readonly poster: string }) {
     <AspectRatio ratio={16 / 9}>
       <Box position="relative">
         {poster ? (
-          <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.35} loading="eager" fetchPriority="high" />
+          <Image
+            src={poster}
+            alt=""
+            position="absolute"
+            inset="0"
+            w="full"
+            h="full"
+            objectFit="cover"
+            opacity={0.35}
+            loading="eager"
+            fetchPriority="high"
+          />
         ) : null}
         <Stack position="relative" align="center" color="white" gap="3" textAlign="center" px="4">
           <Text fontWeight="semibold" fontSize="lg">
@@ -153,7 +184,9 @@ function PlayerUnavailable({ poster }: { readonly poster: string }) {
   return (
     <AspectRatio ratio={16 / 9}>
       <Box position="relative">
-        {poster ? <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.4} /> : null}
+        {poster ? (
+          <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.4} />
+        ) : null}
         <Stack role="alert" position="relative" align="center" color="white" gap="1" textAlign="center">
           <Text fontWeight="semibold">播放器加载失败</Text>
           <Text fontSize="sm">请检查网络后刷新页面重试</Text>
@@ -164,7 +197,10 @@ function PlayerUnavailable({ poster }: { readonly poster: string }) {
 }
 
 /** The player's chunk did not load (offline, a new deployment): the rest of the page stays usable. */
-class PlayerChunkBoundary extends Component<{ readonly fallback: ReactNode; readonly children: ReactNode }, { failed: boolean }> {
+class PlayerChunkBoundary extends Component<
+  { readonly fallback: ReactNode; readonly children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {

@@ -101,7 +101,13 @@ export function VideoActions({ video: videoKey, catalogueId, userType, qrCodeUrl
               复制链接分享给好友
             </Text>
             <HStack gap="2">
-              <Input size="sm" readOnly value={shareUrl} aria-label="页面链接" onFocus={(e) => e.currentTarget.select()} />
+              <Input
+                size="sm"
+                readOnly
+                value={shareUrl}
+                aria-label="页面链接"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <Button size="sm" colorPalette="red" onClick={() => void copy()}>
                 复制链接
               </Button>

@@ -55,7 +55,14 @@ export function VideoIntro({ video: videoKey }: { readonly video: VideoIntro_vid
             ))}
           </Stack>
           {keyframes.length > PLAY_LIMITS.keyframesShown ? (
-            <Button size="xs" variant="ghost" color="gray.600" alignSelf="center" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+            <Button
+              size="xs"
+              variant="ghost"
+              color="gray.600"
+              alignSelf="center"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((v) => !v)}
+            >
               {expanded ? '收起' : '展开'}
               {expanded ? <ChevronUpIcon /> : <ChevronDownIcon />}
             </Button>

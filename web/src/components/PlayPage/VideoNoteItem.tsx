@@ -66,8 +66,14 @@ export function VideoNoteItem({ note: noteKey, userType, onDelete }: Props) {
   const note = useFragment(noteFragment, noteKey);
   const controls = usePlayerControls();
   const [busy, setBusy] = useState(false);
-  const collect = useMutationWithUserErrors<VideoNoteItemCollectMutation>(collectMutation, (r) => r.collectNote?.errors);
-  const uncollect = useMutationWithUserErrors<VideoNoteItemUncollectMutation>(uncollectMutation, (r) => r.uncollectNote?.errors);
+  const collect = useMutationWithUserErrors<VideoNoteItemCollectMutation>(
+    collectMutation,
+    (r) => r.collectNote?.errors,
+  );
+  const uncollect = useMutationWithUserErrors<VideoNoteItemUncollectMutation>(
+    uncollectMutation,
+    (r) => r.uncollectNote?.errors,
+  );
 
   const toggleCollect = async () => {
     if (!mayOperate(userType)) {

@@ -68,7 +68,10 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
   const ops = video.viewerOperations;
   // like and favourite are independent: each waits only for its own answer
   const [pending, setPending] = useState<Readonly<Partial<Record<'LIKE' | 'FAVOURITE', true>>>>({});
-  const mutation = useMutationWithUserErrors<VideoOperationButtonsSetMutation>(setOperationMutation, (r) => r.setVideoOperation?.errors);
+  const mutation = useMutationWithUserErrors<VideoOperationButtonsSetMutation>(
+    setOperationMutation,
+    (r) => r.setVideoOperation?.errors,
+  );
 
   const toggle = async (kind: 'LIKE' | 'FAVOURITE') => {
     if (!mayOperate(userType)) {
@@ -137,7 +140,16 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
 
 function StarIcon({ filled }: { readonly filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      aria-hidden
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
       <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9z" />
     </svg>
   );

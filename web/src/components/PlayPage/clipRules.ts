@@ -51,9 +51,14 @@ export function checkClip(
   const isDefault = form.name.trim() === defaultName;
   const typed = checkUserText(form.name, { multiline: false, maxLength: PLAY_LIMITS.clipNameLength });
   if (!isDefault && !typed.ok) {
-    return { ok: false, message: typed.problem === 'tooLong' ? PLAY_TEXT.clipNameTooLong : PLAY_TEXT.clipNameInvalid, field: 'name' };
+    return {
+      ok: false,
+      message: typed.problem === 'tooLong' ? PLAY_TEXT.clipNameTooLong : PLAY_TEXT.clipNameInvalid,
+      field: 'name',
+    };
   }
-  if (existing !== null && existing >= PLAY_LIMITS.clipsPerVideo) return { ok: false, message: PLAY_TEXT.clipLimitReached, field: null };
+  if (existing !== null && existing >= PLAY_LIMITS.clipsPerVideo)
+    return { ok: false, message: PLAY_TEXT.clipLimitReached, field: null };
   const name = isDefault || !typed.ok || typed.text === '' ? null : typed.text;
   return { ok: true, request: { startTime: start, endTime: end, name } };
 }

@@ -28,10 +28,20 @@ export function useAfterFirstPaint(): boolean {
     // Where the browser reports when marked elements were presented (PerformanceElementTiming:
     // Chromium), wait for that: a task queued after requestAnimationFrame can run before a busy
     // compositor has presented the frame. The frame-based wait stays as the bound.
-    const marked = new Set(Array.from(document.querySelectorAll('[elementtiming]'), (element) => element.getAttribute('elementtiming') ?? ''));
-    if (marked.size > 0 && typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('element')) {
+    const marked = new Set(
+      Array.from(
+        document.querySelectorAll('[elementtiming]'),
+        (element) => element.getAttribute('elementtiming') ?? '',
+      ),
+    );
+    if (
+      marked.size > 0 &&
+      typeof PerformanceObserver !== 'undefined' &&
+      PerformanceObserver.supportedEntryTypes?.includes('element')
+    ) {
       const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) marked.delete((entry as PerformanceEntry & { identifier?: string }).identifier ?? '');
+        for (const entry of list.getEntries())
+          marked.delete((entry as PerformanceEntry & { identifier?: string }).identifier ?? '');
         if (marked.size === 0) {
           observer.disconnect();
           done();

@@ -44,7 +44,10 @@ function serverMessage(errors: readonly { readonly message?: unknown }[] | null 
  */
 export function useVideoDanmaku(videoGlobalId: string | null): readonly PlayerDanmaku[] {
   const environment = useRelayEnvironment();
-  const [loaded, setLoaded] = useState<{ readonly id: string; readonly list: readonly PlayerDanmaku[] }>({ id: '', list: NONE });
+  const [loaded, setLoaded] = useState<{ readonly id: string; readonly list: readonly PlayerDanmaku[] }>({
+    id: '',
+    list: NONE,
+  });
 
   useEffect(() => {
     if (videoGlobalId === null) return undefined;
@@ -64,7 +67,10 @@ export function useVideoDanmaku(videoGlobalId: string | null): readonly PlayerDa
         const errors = response && 'errors' in response ? response.errors : null;
         if (node && Array.isArray(node.danmaku) && !(errors && errors.length > 0 && node.danmaku.length === 0)) {
           done = true;
-          setLoaded({ id: videoGlobalId, list: node.danmaku.map((d) => ({ id: d.id, vtime: d.vtime, content: d.content, mine: d.mine })) });
+          setLoaded({
+            id: videoGlobalId,
+            list: node.danmaku.map((d) => ({ id: d.id, vtime: d.vtime, content: d.content, mine: d.mine })),
+          });
         } else {
           fail(serverMessage(errors));
         }

@@ -47,7 +47,16 @@ let localIds = 0;
  * input method; empty is refused with 请输入弹幕内容; Enter sends). Your comment runs at
  * once; a refusal takes it back and shows the server's message (or 弹幕发送失败).
  */
-export function DanmakuBar({ videoId, shown, onShownChange, opacity, onOpacityChange, currentTime, onSending, onSettled }: Props) {
+export function DanmakuBar({
+  videoId,
+  shown,
+  onShownChange,
+  opacity,
+  onOpacityChange,
+  currentTime,
+  onSending,
+  onSettled,
+}: Props) {
   const [text, setText] = useState('');
   // While an input method composes (pinyin), the text is kept as typed: cutting it at 30 would
   // break the composition; it is cut when the composition ends, and again when sent.
@@ -138,10 +147,24 @@ export function DanmakuBar({ videoId, shown, onShownChange, opacity, onOpacityCh
             _focusVisible={{ outline: 'none' }}
             enterKeyHint="send"
           />
-          <Text fontSize="xs" color={count >= DANMAKU_MAX_CHARS ? 'red.300' : 'gray.500'} px="2" flexShrink={0} aria-label="已输入字数">
+          <Text
+            fontSize="xs"
+            color={count >= DANMAKU_MAX_CHARS ? 'red.300' : 'gray.500'}
+            px="2"
+            flexShrink={0}
+            aria-label="已输入字数"
+          >
             {count}/{DANMAKU_MAX_CHARS}
           </Text>
-          <Button type="submit" size="xs" colorPalette="red" borderRadius="full" px="4" loading={sending} flexShrink={0}>
+          <Button
+            type="submit"
+            size="xs"
+            colorPalette="red"
+            borderRadius="full"
+            px="4"
+            loading={sending}
+            flexShrink={0}
+          >
             发送
           </Button>
         </HStack>

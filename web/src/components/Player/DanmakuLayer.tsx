@@ -34,7 +34,13 @@ export function DanmakuLayer({ danmaku, time, opacity, shown }: Props) {
   const laid = useMemo(() => layoutDanmaku(danmaku, { lanes, width: size.width }), [danmaku, lanes, size.width]);
   const active = shown ? activeDanmaku(laid, time, DANMAKU_CROSS_SECONDS) : [];
   return (
-    <div ref={ref} className="szp-danmaku" data-testid="danmaku-layer" aria-hidden={!shown} style={{ opacity, display: shown ? undefined : 'none' }}>
+    <div
+      ref={ref}
+      className="szp-danmaku"
+      data-testid="danmaku-layer"
+      aria-hidden={!shown}
+      style={{ opacity, display: shown ? undefined : 'none' }}
+    >
       {active.map(({ item, progress }) => (
         <div
           key={item.id}

@@ -50,8 +50,18 @@ export function MediaPending({ video, poster }: Props) {
   return (
     <AspectRatio ratio={16 / 9}>
       <Box position="relative">
-        {poster ? <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.4} /> : null}
-        <Stack role="status" aria-busy="true" position="relative" align="center" color="white" gap="3" textAlign="center">
+        {poster ? (
+          <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.4} />
+        ) : null}
+        <Stack
+          role="status"
+          aria-busy="true"
+          position="relative"
+          align="center"
+          color="white"
+          gap="3"
+          textAlign="center"
+        >
           <Spinner color="white" size="lg" />
           <Text fontWeight="semibold">{MEDIA_GENERATING_TEXT}</Text>
         </Stack>

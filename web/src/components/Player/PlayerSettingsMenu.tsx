@@ -5,7 +5,11 @@ import {
   useVideoQualityOptions,
   type PlaybackRateOption,
 } from '@vidstack/react';
-import { DefaultMenuButton, DefaultMenuRadioGroup, useDefaultLayoutContext } from '@vidstack/react/player/layouts/default';
+import {
+  DefaultMenuButton,
+  DefaultMenuRadioGroup,
+  useDefaultLayoutContext,
+} from '@vidstack/react/player/layouts/default';
 import { useState } from 'react';
 import { PLAYBACK_RATES } from './constants';
 
@@ -42,7 +46,11 @@ export function PlayerSettingsMenu({ danmakuOpacity, onDanmakuOpacityChange, onS
       <Menu.Button className="vds-menu-button vds-button" aria-label="设置">
         <Settings className="vds-icon vds-rotate-icon" />
       </Menu.Button>
-      <Menu.Items className="vds-settings-menu-items vds-menu-items" placement={placement} offset={isSmallLayout ? 0 : 26}>
+      <Menu.Items
+        className="vds-settings-menu-items vds-menu-items"
+        placement={placement}
+        offset={isSmallLayout ? 0 : 26}
+      >
         {open ? (
           <>
             <SpeedMenu Icon={icons.Menu.SpeedUp} />
@@ -104,7 +112,11 @@ function QualityMenu({ Icon }: { readonly Icon: MenuIcon }) {
     <Menu.Root className="vds-quality-menu vds-menu">
       <DefaultMenuButton label="清晰度" hint={hint} Icon={Icon} />
       <Menu.Items className="vds-menu-items">
-        <Menu.RadioGroup className="vds-quality-radio-group vds-radio-group" value={options.selectedValue} aria-label="清晰度">
+        <Menu.RadioGroup
+          className="vds-quality-radio-group vds-radio-group"
+          value={options.selectedValue}
+          aria-label="清晰度"
+        >
           {options.map((o) => (
             <Menu.Radio className="vds-quality-radio vds-radio" value={o.value} onSelect={o.select} key={o.value}>
               <RadioCheck />
@@ -124,7 +136,11 @@ function CaptionsMenu({ Icon, onChoice }: { readonly Icon: MenuIcon; readonly on
     <Menu.Root className="vds-captions-menu vds-menu">
       <DefaultMenuButton label="字幕" hint={options.selectedTrack?.label ?? '关闭'} Icon={Icon} />
       <Menu.Items className="vds-menu-items">
-        <Menu.RadioGroup className="vds-captions-radio-group vds-radio-group" value={options.selectedValue} aria-label="字幕">
+        <Menu.RadioGroup
+          className="vds-captions-radio-group vds-radio-group"
+          value={options.selectedValue}
+          aria-label="字幕"
+        >
           {options.map((o) => (
             <Menu.Radio
               className="vds-caption-radio vds-radio"

@@ -18,8 +18,21 @@ import {
   type MediaProviderAdapter,
   type TextTrack,
 } from '@vidstack/react';
-import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations } from '@vidstack/react/player/layouts/default';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ForwardedRef } from 'react';
+import {
+  DefaultVideoLayout,
+  defaultLayoutIcons,
+  type DefaultLayoutTranslations,
+} from '@vidstack/react/player/layouts/default';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ForwardedRef,
+} from 'react';
 import {
   CONTROLS_HIDE_MS,
   MEDIA_UNAVAILABLE_TEXT,
@@ -125,10 +138,20 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 
 export default VideoPlayer;
 
-function NotOnline({ video, handleRef }: { readonly video: PlayerVideo; readonly handleRef: ForwardedRef<VideoPlayerHandle> }) {
+function NotOnline({
+  video,
+  handleRef,
+}: {
+  readonly video: PlayerVideo;
+  readonly handleRef: ForwardedRef<VideoPlayerHandle>;
+}) {
   useImperativeHandle(handleRef, () => ({ currentTime: () => 0, pause: () => {}, seek: () => {} }), []);
   return (
-    <div className="szp-not-online" role="status" style={video.poster ? { backgroundImage: `url(${JSON.stringify(video.poster)})` } : undefined}>
+    <div
+      className="szp-not-online"
+      role="status"
+      style={video.poster ? { backgroundImage: `url(${JSON.stringify(video.poster)})` } : undefined}
+    >
       <span>{video.mediaState === 'UNAVAILABLE' ? MEDIA_UNAVAILABLE_TEXT : NOT_ONLINE_TEXT}</span>
     </div>
   );
@@ -189,16 +212,23 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
     setNotice(text);
     noticeTimer.current = setTimeout(() => setNotice(null), SUBTITLE_NOTICE_MS);
   }, []);
-  useEffect(() => () => {
-    if (noticeTimer.current) clearTimeout(noticeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (noticeTimer.current) clearTimeout(noticeTimer.current);
+    },
+    [],
+  );
 
   // comments sent here, shown at once (for this video only)
-  const [sent, setSent] = useState<{ readonly videoId: number; readonly items: readonly PlayerDanmaku[] }>({ videoId: video.videoId, items: [] });
+  const [sent, setSent] = useState<{ readonly videoId: number; readonly items: readonly PlayerDanmaku[] }>({
+    videoId: video.videoId,
+    items: [],
+  });
   const sentItems = sent.videoId === video.videoId ? sent.items : null;
   const allDanmaku = useMemo(() => mergeDanmaku(danmaku, sentItems ?? []), [danmaku, sentItems]);
   const onSending = useCallback(
-    (item: PlayerDanmaku) => setSent((s) => ({ videoId: video.videoId, items: [...(s.videoId === video.videoId ? s.items : []), item] })),
+    (item: PlayerDanmaku) =>
+      setSent((s) => ({ videoId: video.videoId, items: [...(s.videoId === video.videoId ? s.items : []), item] })),
     [video.videoId],
   );
   const onSettled = useCallback((localId: string, stored: PlayerDanmaku | null) => {
@@ -214,7 +244,14 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
     if (player.paused) void player.play().catch(() => {});
     else void player.pause();
   }, []);
-  const { floating: isFloating, slotRef, slotStyle, frameStyle, dragHandlers, close: closeFloating } = useFloatingPlayer(togglePlay, floating);
+  const {
+    floating: isFloating,
+    slotRef,
+    slotStyle,
+    frameStyle,
+    dragHandlers,
+    close: closeFloating,
+  } = useFloatingPlayer(togglePlay, floating);
 
   useImperativeHandle(
     handleRef,
@@ -369,16 +406,33 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
         </>
       ),
       settingsMenu: (
-        <PlayerSettingsMenu danmakuOpacity={prefs.danmakuOpacity} onDanmakuOpacityChange={setDanmakuOpacity} onSubtitlesChoice={subtitlesChosen} />
+        <PlayerSettingsMenu
+          danmakuOpacity={prefs.danmakuOpacity}
+          onDanmakuOpacityChange={setDanmakuOpacity}
+          onSubtitlesChoice={subtitlesChosen}
+        />
       ),
     }),
-    [video.subtitleUrl, video.name, prefs.danmakuShown, prefs.danmakuOpacity, subtitlesChosen, setDanmakuShown, setDanmakuOpacity, showNotice],
+    [
+      video.subtitleUrl,
+      video.name,
+      prefs.danmakuShown,
+      prefs.danmakuOpacity,
+      subtitlesChosen,
+      setDanmakuShown,
+      setDanmakuOpacity,
+      showNotice,
+    ],
   );
 
   return (
     <div className="szp-root" data-testid="video-player">
       <div ref={slotRef} style={slotStyle}>
-        <div className={isFloating ? 'szp-frame szp-floating' : 'szp-frame'} style={frameStyle} data-floating={isFloating ? '' : undefined}>
+        <div
+          className={isFloating ? 'szp-frame szp-floating' : 'szp-frame'}
+          style={frameStyle}
+          data-floating={isFloating ? '' : undefined}
+        >
           {mediaMounted ? (
             <MediaPlayer
               ref={playerRef}
@@ -503,7 +557,11 @@ function CameraIcon() {
 }
 
 /** The comments over the picture, moved by the video's own clock. */
-function DanmakuOverlay(props: { readonly danmaku: readonly PlayerDanmaku[]; readonly opacity: number; readonly shown: boolean }) {
+function DanmakuOverlay(props: {
+  readonly danmaku: readonly PlayerDanmaku[];
+  readonly opacity: number;
+  readonly shown: boolean;
+}) {
   const time = useMediaState('currentTime');
   return <DanmakuLayer time={time} {...props} />;
 }
@@ -524,7 +582,11 @@ function SubtitleButton({ onChoice }: { readonly onChoice: (shown: boolean) => v
         onChoice(!on);
       }}
     >
-      {on ? <defaultLayoutIcons.CaptionButton.On className="vds-icon" /> : <defaultLayoutIcons.CaptionButton.Off className="vds-icon" />}
+      {on ? (
+        <defaultLayoutIcons.CaptionButton.On className="vds-icon" />
+      ) : (
+        <defaultLayoutIcons.CaptionButton.Off className="vds-icon" />
+      )}
     </button>
   );
 }
@@ -553,13 +615,26 @@ function MuteToggleButton() {
 /** The subtitle button of a video without subtitles: turning them on says there are none. */
 function NoSubtitleButton({ onClick }: { readonly onClick: () => void }) {
   return (
-    <button type="button" className="vds-caption-button vds-button" aria-label="开启字幕" aria-pressed={false} title="开启字幕" onClick={onClick}>
+    <button
+      type="button"
+      className="vds-caption-button vds-button"
+      aria-label="开启字幕"
+      aria-pressed={false}
+      title="开启字幕"
+      onClick={onClick}
+    >
       <defaultLayoutIcons.CaptionButton.Off className="vds-icon" />
     </button>
   );
 }
 
-function DanmakuToggleButton({ shown, onChange }: { readonly shown: boolean; readonly onChange: (shown: boolean) => void }) {
+function DanmakuToggleButton({
+  shown,
+  onChange,
+}: {
+  readonly shown: boolean;
+  readonly onChange: (shown: boolean) => void;
+}) {
   return (
     <button
       type="button"

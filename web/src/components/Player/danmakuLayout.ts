@@ -86,7 +86,11 @@ function upperBound(list: readonly LaidDanmaku[], t: number): number {
 }
 
 /** The comments on screen at `time`: those sent in the last `crossSeconds`, in time order. */
-export function activeDanmaku(laid: readonly LaidDanmaku[], time: number, crossSeconds = DANMAKU_CROSS_SECONDS): ActiveDanmaku[] {
+export function activeDanmaku(
+  laid: readonly LaidDanmaku[],
+  time: number,
+  crossSeconds = DANMAKU_CROSS_SECONDS,
+): ActiveDanmaku[] {
   const out: ActiveDanmaku[] = [];
   for (let i = upperBound(laid, time) - 1; i >= 0; i -= 1) {
     const item = laid[i]!;
@@ -106,7 +110,10 @@ export function laneCount(heightPx: number, laneHeightPx: number): number {
  * The comments the page loaded plus the ones sent here (shown at once): a sent comment the page
  * has since loaded under the same id is shown once.
  */
-export function mergeDanmaku(loaded: readonly PlayerDanmaku[], sent: readonly PlayerDanmaku[]): readonly PlayerDanmaku[] {
+export function mergeDanmaku(
+  loaded: readonly PlayerDanmaku[],
+  sent: readonly PlayerDanmaku[],
+): readonly PlayerDanmaku[] {
   if (sent.length === 0) return loaded;
   const ids = new Set(loaded.map((d) => d.id));
   const extra = sent.filter((d) => !ids.has(d.id));

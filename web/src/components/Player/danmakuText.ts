@@ -16,7 +16,8 @@ export function clampDanmakuInput(text: string): string {
   return chars.length > DANMAKU_MAX_CHARS ? chars.slice(0, DANMAKU_MAX_CHARS).join('') : text;
 }
 
-export type DanmakuCheck = { readonly ok: true; readonly content: string } | { readonly ok: false; readonly message: string };
+export type DanmakuCheck =
+  { readonly ok: true; readonly content: string } | { readonly ok: false; readonly message: string };
 
 /**
  * The comment to send, cleaned by the text policy (lib/userText: one line, invisible characters

@@ -34,7 +34,12 @@ export function clampFloatPosition(position: Point, size: Size, viewport: Size, 
 
 /** Where the window first appears: the bottom right corner. */
 export function defaultFloatPosition(size: Size, viewport: Size, margin = FLOAT_MARGIN_PX): Point {
-  return clampFloatPosition({ x: viewport.width - size.width - margin, y: viewport.height - size.height - margin }, size, viewport, margin);
+  return clampFloatPosition(
+    { x: viewport.width - size.width - margin, y: viewport.height - size.height - margin },
+    size,
+    viewport,
+    margin,
+  );
 }
 
 /** A press that moved less than this (px) is a click (play/pause), not a drag. */

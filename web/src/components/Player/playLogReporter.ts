@@ -202,7 +202,10 @@ export function playLogFormData(report: PlayLogReport): FormData {
  * report tries again with the last id). Not GraphQL: at 2 000 reports a second the GraphQL pipeline
  * costs the gateway three times what this route does (tests/bench/README.md › Play).
  */
-export async function sendPlayReport(report: PlayLogReport, fetcher: typeof fetch | undefined = globalThis.fetch): Promise<string | null> {
+export async function sendPlayReport(
+  report: PlayLogReport,
+  fetcher: typeof fetch | undefined = globalThis.fetch,
+): Promise<string | null> {
   if (typeof fetcher !== 'function') return null;
   try {
     const response = await fetcher(PLAY_LOG_BEACON_PATH, {
@@ -221,7 +224,10 @@ export async function sendPlayReport(report: PlayLogReport, fetcher: typeof fetc
 }
 
 /** Sends the final report with navigator.sendBeacon (survives the page closing); false when it could not be queued. */
-export function sendPlayLogBeacon(report: PlayLogReport, nav: Pick<Navigator, 'sendBeacon'> | undefined = globalThis.navigator): boolean {
+export function sendPlayLogBeacon(
+  report: PlayLogReport,
+  nav: Pick<Navigator, 'sendBeacon'> | undefined = globalThis.navigator,
+): boolean {
   if (!nav || typeof nav.sendBeacon !== 'function') return false;
   try {
     return nav.sendBeacon(PLAY_LOG_BEACON_PATH, playLogFormData(report));

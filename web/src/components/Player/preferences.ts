@@ -62,8 +62,10 @@ export function loadPreferences(storage: ReadStorage | null = browserStorage()):
     volume: numberIn(saved.volume, 0, 1) ?? DEFAULT_PREFERENCES.volume,
     danmakuOpacity: numberIn(saved.danmakuOpacity, DANMAKU_OPACITY_MIN, 1) ?? DEFAULT_PREFERENCES.danmakuOpacity,
     danmakuShown: typeof saved.danmakuShown === 'boolean' ? saved.danmakuShown : DEFAULT_PREFERENCES.danmakuShown,
-    subtitlesShown: typeof saved.subtitlesShown === 'boolean' ? saved.subtitlesShown : DEFAULT_PREFERENCES.subtitlesShown,
-    playbackRate: rate !== null && (PLAYBACK_RATES as readonly number[]).includes(rate) ? rate : DEFAULT_PREFERENCES.playbackRate,
+    subtitlesShown:
+      typeof saved.subtitlesShown === 'boolean' ? saved.subtitlesShown : DEFAULT_PREFERENCES.subtitlesShown,
+    playbackRate:
+      rate !== null && (PLAYBACK_RATES as readonly number[]).includes(rate) ? rate : DEFAULT_PREFERENCES.playbackRate,
   };
 }
 

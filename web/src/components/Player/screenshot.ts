@@ -2,7 +2,11 @@ import { formatMmSs } from '../../lib/formatTime';
 
 /** `<video name>_<mm-ss>.png`, without characters file systems refuse. */
 export function screenshotFileName(videoName: string, seconds: number): string {
-  const name = videoName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim() || '视频截图';
+  const name =
+    videoName
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || '视频截图';
   return `${name}_${formatMmSs(seconds).replace(':', '-')}.png`;
 }
 

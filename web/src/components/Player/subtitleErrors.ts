@@ -45,7 +45,10 @@ export function watchSubtitleErrors(tracks: TextTrackList, onError: (track: Text
  * with a Chinese `message` (文件不存在); anything else (a network failure, a file that is not
  * WebVTT) gives 字幕加载失败.
  */
-export async function subtitleFailureMessage(src: string | undefined, fetchFn: typeof fetch = globalThis.fetch): Promise<string> {
+export async function subtitleFailureMessage(
+  src: string | undefined,
+  fetchFn: typeof fetch = globalThis.fetch,
+): Promise<string> {
   if (!src || typeof fetchFn !== 'function') return SUBTITLE_LOAD_FAILED;
   try {
     const response = await fetchFn(src, { credentials: 'same-origin' });

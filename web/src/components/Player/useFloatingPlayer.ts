@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useSidePanelInset } from '../../lib/sidePanelInset';
 import { FLOAT_BAR_HEIGHT_PX, FLOAT_WIDTH_PX } from './constants';
-import { clampFloatPosition, defaultFloatPosition, dismissedAfterScroll, DRAG_THRESHOLD_PX, isFloating, type Point } from './floating';
+import {
+  clampFloatPosition,
+  defaultFloatPosition,
+  dismissedAfterScroll,
+  DRAG_THRESHOLD_PX,
+  isFloating,
+  type Point,
+} from './floating';
 
 /** The window: its title bar above the 16:9 picture (the title never covers the picture). */
 const FLOAT_SIZE = { width: FLOAT_WIDTH_PX, height: FLOAT_BAR_HEIGHT_PX + Math.round((FLOAT_WIDTH_PX * 9) / 16) };
@@ -76,7 +83,13 @@ export function useFloatingPlayer(onClick: () => void, enabled = true) {
     (event: ReactPointerEvent<HTMLElement>) => {
       // a button inside the window (×) keeps its own click
       if (event.button !== 0 || !position || (event.target as Element).closest('button')) return;
-      drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, from: position, moved: false };
+      drag.current = {
+        pointerId: event.pointerId,
+        startX: event.clientX,
+        startY: event.clientY,
+        from: position,
+        moved: false,
+      };
       event.currentTarget.setPointerCapture?.(event.pointerId);
     },
     [position],
@@ -115,7 +128,12 @@ export function useFloatingPlayer(onClick: () => void, enabled = true) {
     /** Style of the inline place: its docked height while the player floats. */
     slotStyle: floating && inlineHeight ? { height: inlineHeight } : undefined,
     /** Style of the frame while floating. */
-    frameStyle: floating && position ? { left: position.x, top: position.y, width: FLOAT_SIZE.width } : floating ? { right: 16, bottom: 16, width: FLOAT_SIZE.width } : undefined,
+    frameStyle:
+      floating && position
+        ? { left: position.x, top: position.y, width: FLOAT_SIZE.width }
+        : floating
+          ? { right: 16, bottom: 16, width: FLOAT_SIZE.width }
+          : undefined,
     dragHandlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel },
   };
 }

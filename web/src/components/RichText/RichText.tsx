@@ -6,7 +6,10 @@ import { sanitizeHtml } from '../../lib/sanitizeHtml';
  * HTML from the platform (a lecturer's intro), sanitised again here with an allow-list before it
  * is rendered: see lib/sanitizeHtml.
  */
-export function RichText({ html, ...rest }: { readonly html: string } & Omit<BoxProps, 'children' | 'dangerouslySetInnerHTML'>) {
+export function RichText({
+  html,
+  ...rest
+}: { readonly html: string } & Omit<BoxProps, 'children' | 'dangerouslySetInnerHTML'>) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <Box

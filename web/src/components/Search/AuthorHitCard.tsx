@@ -22,7 +22,13 @@ const hitFragment = graphql`
 `;
 
 /** A lecturer found by a search: the site's lecturer card (opens /authorDes?id=) with the matches marked. */
-export function AuthorHitCard({ hit, eager = false }: { readonly hit: AuthorHitCard_hit$key; readonly eager?: boolean }) {
+export function AuthorHitCard({
+  hit,
+  eager = false,
+}: {
+  readonly hit: AuthorHitCard_hit$key;
+  readonly eager?: boolean;
+}) {
   const data = useFragment(hitFragment, hit);
   return (
     <AuthorCard

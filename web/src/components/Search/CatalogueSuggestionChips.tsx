@@ -21,7 +21,11 @@ const suggestionsFragment = graphql`
 `;
 
 /** Where a catalogue entry is shown: a subject is a home tab, a category /catalog, a sub-category inside its category. */
-export function catalogueSuggestionUrl(s: { readonly catalogueId: number; readonly level: number; readonly parentId: number }): string {
+export function catalogueSuggestionUrl(s: {
+  readonly catalogueId: number;
+  readonly level: number;
+  readonly parentId: number;
+}): string {
   if (s.level <= 1) return `/home?scId=${s.catalogueId}`;
   if (s.level === 2 || s.parentId <= 0) return `/catalog?scId=${s.catalogueId}`;
   return `/catalog?scId=${s.parentId}&tcId=${s.catalogueId}`;

@@ -36,9 +36,20 @@ const pointFragment = graphql`
 `;
 
 /** The player at this point: the gateway's playPath, rebuilt from the ids if it is not a /Play path of this site. */
-function playHref(point: { playPath: string; courseId: number; catalogueId: number; videoId: number; timePoint: number }): string {
+function playHref(point: {
+  playPath: string;
+  courseId: number;
+  catalogueId: number;
+  videoId: number;
+  timePoint: number;
+}): string {
   if (/^\/Play\?/.test(point.playPath)) return point.playPath;
-  return videoPlayUrl({ courseId: point.courseId, catalogueId: point.catalogueId, videoId: point.videoId, vtime: point.timePoint });
+  return videoPlayUrl({
+    courseId: point.courseId,
+    catalogueId: point.catalogueId,
+    videoId: point.videoId,
+    vtime: point.timePoint,
+  });
 }
 
 /**
@@ -75,7 +86,14 @@ export function KnowledgePointCard({
           <Box width={{ base: '140px', md: '184px' }} flexShrink={0}>
             <AspectRatio ratio={16 / 9} bg="gray.100" borderRadius="lg" overflow="hidden">
               <Box position="relative">
-                <Image src={data.videoImage} alt={videoName} loading={eager ? 'eager' : 'lazy'} width="100%" height="100%" objectFit="cover" />
+                <Image
+                  src={data.videoImage}
+                  alt={videoName}
+                  loading={eager ? 'eager' : 'lazy'}
+                  width="100%"
+                  height="100%"
+                  objectFit="cover"
+                />
                 <HStack
                   position="absolute"
                   right="1.5"

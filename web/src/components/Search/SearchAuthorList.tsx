@@ -31,10 +31,10 @@ const queryFragment = graphql`
 
 /** 讲师 tab: lecturer cards with the matches marked, 21 a page. */
 export function SearchAuthorList({ query }: { readonly query: SearchAuthorList_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SearchAuthorListPaginationQuery, SearchAuthorList_query$key>(
-    queryFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    SearchAuthorListPaginationQuery,
+    SearchAuthorList_query$key
+  >(queryFragment, query);
   const edges = data.search.authors.edges;
   return (
     <SearchResultGrid

@@ -28,10 +28,15 @@ interface Props {
 /** The catalogue filter (§2): subjects and their categories; the search keeps to the chosen subtree. */
 export function SearchCatalogueFilter({ query, value, onChange }: Props) {
   const { subjects } = useFragment(queryFragment, query);
-  const known = value === 0 || subjects.some((s) => s.catalogueId === value || s.children.some((c) => c.catalogueId === value));
+  const known =
+    value === 0 || subjects.some((s) => s.catalogueId === value || s.children.some((c) => c.catalogueId === value));
   return (
     <NativeSelect.Root size="sm" width="auto" minW="48">
-      <NativeSelect.Field aria-label="分类筛选" value={String(value)} onChange={(e) => onChange(Number(e.currentTarget.value))}>
+      <NativeSelect.Field
+        aria-label="分类筛选"
+        value={String(value)}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+      >
         <option value="0">全部分类</option>
         {/* a deeper catalogue from the address (a sub-category) stays selected */}
         {known ? null : <option value={String(value)}>所选分类</option>}

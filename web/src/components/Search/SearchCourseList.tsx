@@ -33,10 +33,10 @@ const queryFragment = graphql`
 
 /** 课程 tab: course cards with the matches marked, 21 a page. */
 export function SearchCourseList({ query }: { readonly query: SearchCourseList_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SearchCourseListPaginationQuery, SearchCourseList_query$key>(
-    queryFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    SearchCourseListPaginationQuery,
+    SearchCourseList_query$key
+  >(queryFragment, query);
   const edges = data.search.courses.edges;
   return (
     <SearchResultGrid

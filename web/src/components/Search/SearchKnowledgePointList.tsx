@@ -15,8 +15,7 @@ const queryFragment = graphql`
     after: { type: "String" }
   ) {
     search(keyword: $keyword, catalogueId: $catalogueId) {
-      knowledgePoints(first: $first, after: $after)
-        @connection(key: "SearchKnowledgePointList_knowledgePoints") {
+      knowledgePoints(first: $first, after: $after) @connection(key: "SearchKnowledgePointList_knowledgePoints") {
         edges {
           node {
             id

@@ -147,9 +147,7 @@ function Group({
           <Text as="h2" fontSize="lg" fontWeight="bold" color="gray.900">
             {title}
           </Text>
-          {count !== undefined ? (
-            <Text fontSize="sm" color="gray.500">{`共 ${formatCount(count)} 个结果`}</Text>
-          ) : null}
+          {count !== undefined ? <Text fontSize="sm" color="gray.500">{`共 ${formatCount(count)} 个结果`}</Text> : null}
         </HStack>
         {onMore ? (
           <Button size="sm" variant="ghost" color="gray.600" onClick={onMore} aria-label={`更多${title}`}>

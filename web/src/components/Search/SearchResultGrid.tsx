@@ -22,7 +22,12 @@ interface Props {
 export function SearchResultGrid({ itemCount, hasNext, isLoadingNext, loadNext, columns, label, children }: Props) {
   return (
     <Box>
-      <InfiniteList itemCount={itemCount} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.search)}>
+      <InfiniteList
+        itemCount={itemCount}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={() => loadNext(PAGE_SIZE.search)}
+      >
         {itemCount === 0 ? (
           <EmptyState text={SEARCH_TEXT.noResults} />
         ) : (

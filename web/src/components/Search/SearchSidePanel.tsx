@@ -95,7 +95,14 @@ export function SearchSidePanel({ query, suggestions, hasSuggestions, onKeyword 
                     <AspectRatio ratio={640 / 300} bg="gray.100" borderRadius="lg" overflow="hidden">
                       <Image src={topic.image} alt={topic.title} loading="lazy" objectFit="cover" />
                     </AspectRatio>
-                    <Text mt="1.5" fontSize="sm" fontWeight="medium" color="gray.800" lineClamp={1} _groupHover={{ color: 'red.600' }}>
+                    <Text
+                      mt="1.5"
+                      fontSize="sm"
+                      fontWeight="medium"
+                      color="gray.800"
+                      lineClamp={1}
+                      _groupHover={{ color: 'red.600' }}
+                    >
                       {topic.title}
                     </Text>
                     <Text fontSize="xs" color="gray.500">{`共 ${topic.courseCount} 门课程`}</Text>
@@ -159,7 +166,15 @@ export function SearchHistorySection({ onKeyword }: { readonly onKeyword: (keywo
   );
 }
 
-function PanelSection({ title, action, children }: { readonly title: string; readonly action?: ReactNode; readonly children: ReactNode }) {
+function PanelSection({
+  title,
+  action,
+  children,
+}: {
+  readonly title: string;
+  readonly action?: ReactNode;
+  readonly children: ReactNode;
+}) {
   return (
     <Box as="section" aria-label={title} bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" p="4">
       <HStack justify="space-between" mb="3">

@@ -31,10 +31,10 @@ const queryFragment = graphql`
 
 /** 专题 tab: special topics with the matches marked, 21 a page. */
 export function SearchTopicList({ query }: { readonly query: SearchTopicList_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SearchTopicListPaginationQuery, SearchTopicList_query$key>(
-    queryFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    SearchTopicListPaginationQuery,
+    SearchTopicList_query$key
+  >(queryFragment, query);
   const edges = data.search.topics.edges;
   return (
     <SearchResultGrid

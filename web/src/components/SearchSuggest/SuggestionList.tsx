@@ -27,7 +27,13 @@ function label(option: SuggestionOption) {
  * 课程 and 讲师 (role=group, labelled by their heading: the APG's grouped listbox).
  * A press on an option does not take the focus from the box; a click picks it.
  */
-export function SuggestionList({ combobox, touch = false }: { readonly combobox: SearchCombobox; readonly touch?: boolean }) {
+export function SuggestionList({
+  combobox,
+  touch = false,
+}: {
+  readonly combobox: SearchCombobox;
+  readonly touch?: boolean;
+}) {
   const { open, options, activeIndex, listId, optionId, setActiveIndex, pick } = combobox;
   const groups = SUGGESTION_GROUPS.map((group) => ({
     ...group,
@@ -56,7 +62,16 @@ export function SuggestionList({ combobox, touch = false }: { readonly combobox:
     >
       {groups.map((group) => (
         <Box as="ul" key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`} listStyleType="none">
-          <Box as="li" role="presentation" id={`${listId}-${group.kind}`} px="4" pt="2" pb="1" fontSize="xs" color="gray.500">
+          <Box
+            as="li"
+            role="presentation"
+            id={`${listId}-${group.kind}`}
+            px="4"
+            pt="2"
+            pb="1"
+            fontSize="xs"
+            color="gray.500"
+          >
             {group.label}
           </Box>
           {group.entries.map(({ option, index }) => {

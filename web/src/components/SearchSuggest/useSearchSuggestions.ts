@@ -71,8 +71,21 @@ export interface Segment {
 
 export type SuggestionOption =
   | { readonly kind: 'history' | 'hot'; readonly key: string; readonly keyword: string }
-  | { readonly kind: 'course'; readonly key: string; readonly courseId: number; readonly catalogueId: number; readonly name: readonly Segment[]; readonly detail: string }
-  | { readonly kind: 'author'; readonly key: string; readonly authorId: number; readonly name: readonly Segment[]; readonly detail: string };
+  | {
+      readonly kind: 'course';
+      readonly key: string;
+      readonly courseId: number;
+      readonly catalogueId: number;
+      readonly name: readonly Segment[];
+      readonly detail: string;
+    }
+  | {
+      readonly kind: 'author';
+      readonly key: string;
+      readonly authorId: number;
+      readonly name: readonly Segment[];
+      readonly detail: string;
+    };
 
 export const SUGGESTION_GROUPS: readonly { kind: SuggestionOption['kind']; label: string }[] = [
   { kind: 'history', label: '搜索历史' },
@@ -129,7 +142,10 @@ export function useSearchSuggestions(value: string, onPick: (option: SuggestionO
   const listId = useId();
   const [open, setOpen] = useState(false);
   // the active option is an index into the options of one text: typing starts again from none
-  const [active, setActive] = useState<{ readonly keyword: string | null; readonly index: number }>({ keyword: null, index: -1 });
+  const [active, setActive] = useState<{ readonly keyword: string | null; readonly index: number }>({
+    keyword: null,
+    index: -1,
+  });
   const [hot, setHot] = useState<readonly string[]>([]);
   const [fetched, setFetched] = useState<Fetched | null>(null);
   const hotAsked = useRef(false);
@@ -141,7 +157,12 @@ export function useSearchSuggestions(value: string, onPick: (option: SuggestionO
   useEffect(() => {
     if (!open || hotAsked.current) return;
     hotAsked.current = true;
-    const subscription = fetchQuery<useSearchSuggestionsHotQuery>(environment, hotQuery, {}, { fetchPolicy: 'store-or-network' }).subscribe({
+    const subscription = fetchQuery<useSearchSuggestionsHotQuery>(
+      environment,
+      hotQuery,
+      {},
+      { fetchPolicy: 'store-or-network' },
+    ).subscribe({
       next: (data) => setHot(data.hotKeywords.map((k) => k.keyword)),
       error: () => undefined,
     });
@@ -153,7 +174,12 @@ export function useSearchSuggestions(value: string, onPick: (option: SuggestionO
     if (!open || keyword === null) return;
     let subscription: { unsubscribe(): void } | undefined;
     const timer = setTimeout(() => {
-      subscription = fetchQuery<useSearchSuggestionsQuery>(environment, suggestionsQuery, { keyword }, { fetchPolicy: 'store-or-network' }).subscribe({
+      subscription = fetchQuery<useSearchSuggestionsQuery>(
+        environment,
+        suggestionsQuery,
+        { keyword },
+        { fetchPolicy: 'store-or-network' },
+      ).subscribe({
         next: ({ searchSuggestions: found }) =>
           setFetched({
             keyword,
@@ -185,12 +211,19 @@ export function useSearchSuggestions(value: string, onPick: (option: SuggestionO
   }, [open, keyword, environment]);
 
   const options = useMemo<SuggestionOption[]>(() => {
-    const keywordOption = (kind: 'history' | 'hot', k: string): SuggestionOption => ({ kind, key: `${kind}-${k}`, keyword: k });
+    const keywordOption = (kind: 'history' | 'hot', k: string): SuggestionOption => ({
+      kind,
+      key: `${kind}-${k}`,
+      keyword: k,
+    });
     if (keyword === null) {
       const fromHistory = history.slice(0, SEARCH.historyShown);
       return [
         ...fromHistory.map((k) => keywordOption('history', k)),
-        ...hot.filter((k) => !fromHistory.includes(k)).slice(0, SEARCH.hotKeywords).map((k) => keywordOption('hot', k)),
+        ...hot
+          .filter((k) => !fromHistory.includes(k))
+          .slice(0, SEARCH.hotKeywords)
+          .map((k) => keywordOption('hot', k)),
       ];
     }
     const fromHistory = history.filter((k) => contains(k, keyword)).slice(0, HISTORY_WHILE_TYPING);
@@ -198,7 +231,10 @@ export function useSearchSuggestions(value: string, onPick: (option: SuggestionO
     const current = fetched?.keyword === keyword ? fetched : null;
     return [
       ...fromHistory.map((k) => keywordOption('history', k)),
-      ...(current?.hot ?? []).filter((k) => !fromHistory.includes(k)).slice(0, SUGGESTIONS_SHOWN).map((k) => keywordOption('hot', k)),
+      ...(current?.hot ?? [])
+        .filter((k) => !fromHistory.includes(k))
+        .slice(0, SUGGESTIONS_SHOWN)
+        .map((k) => keywordOption('hot', k)),
       ...(current?.courses ?? []).slice(0, SUGGESTIONS_SHOWN),
       ...(current?.authors ?? []).slice(0, SUGGESTIONS_SHOWN),
     ];
@@ -233,7 +269,9 @@ export function useSearchSuggestions(value: string, onPick: (option: SuggestionO
         if (options.length === 0) return;
         const step = event.key === 'ArrowDown' ? 1 : -1;
         const index = Math.min(activeIndex, options.length - 1);
-        setActiveIndex(index < 0 ? (step > 0 ? 0 : options.length - 1) : (index + step + options.length) % options.length);
+        setActiveIndex(
+          index < 0 ? (step > 0 ? 0 : options.length - 1) : (index + step + options.length) % options.length,
+        );
         return;
       }
       case 'Enter': {
@@ -268,7 +306,8 @@ export function useSearchSuggestions(value: string, onPick: (option: SuggestionO
       'aria-expanded': shown,
       'aria-controls': listId,
       'aria-autocomplete': 'list',
-      'aria-activedescendant': shown && activeIndex >= 0 && activeIndex < options.length ? optionId(activeIndex) : undefined,
+      'aria-activedescendant':
+        shown && activeIndex >= 0 && activeIndex < options.length ? optionId(activeIndex) : undefined,
       autoComplete: 'off',
       onFocus: () => setOpen(true),
       onBlur: close,

@@ -122,7 +122,16 @@ export function Sidebar({ query, top }: { readonly query: Sidebar_query$key; rea
       <Stack gap="1" px="1">
         {site.partners.map((p) => (
           // at least 24 px high: a target a finger or an unsteady hand can hit (WCAG 2.5.8)
-          <Link key={p.href} href={p.href} target="_blank" rel="noopener noreferrer" fontSize="13px" color="gray.600" minH="24px" _hover={{ color: 'red.600' }}>
+          <Link
+            key={p.href}
+            href={p.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            fontSize="13px"
+            color="gray.600"
+            minH="24px"
+            _hover={{ color: 'red.600' }}
+          >
             <LinkIcon />
             {p.label}
           </Link>

@@ -26,10 +26,10 @@ const queryFragment = graphql`
 
 /** /special: 推荐专题 with the total count, 12 a page in infinite scroll, 没有更多了 at the end. */
 export function TopicList({ query }: { readonly query: TopicList_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<TopicListPaginationQuery, TopicList_query$key>(
-    queryFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    TopicListPaginationQuery,
+    TopicList_query$key
+  >(queryFragment, query);
   const { edges, totalCount } = data.topics;
 
   return (
@@ -48,11 +48,22 @@ export function TopicList({ query }: { readonly query: TopicList_query$key }) {
         </Flex>
       </Box>
       <Box>
-        <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.topics)}>
+        <InfiniteList
+          itemCount={edges.length}
+          hasNext={hasNext}
+          isLoadingNext={isLoadingNext}
+          loadNext={() => loadNext(PAGE_SIZE.topics)}
+        >
           {edges.length === 0 ? (
             <EmptyState text="暂无专题" />
           ) : (
-            <SimpleGrid as="ul" listStyleType="none" aria-label={TOPIC_AUTHOR_TEXT.topicsTitle} columns={{ base: 1, md: 2, xl: 3 }} gap="5">
+            <SimpleGrid
+              as="ul"
+              listStyleType="none"
+              aria-label={TOPIC_AUTHOR_TEXT.topicsTitle}
+              columns={{ base: 1, md: 2, xl: 3 }}
+              gap="5"
+            >
               {edges.map((edge) => (
                 <Box as="li" display="grid" key={edge.node.id}>
                   <TopicCard topic={edge.node} />

@@ -60,7 +60,9 @@ function Count({ placement }: { readonly placement: BadgePlacement }) {
       fontSize="11px"
       fontWeight="bold"
       lineHeight="1"
-      {...(placement === 'corner' ? { position: 'absolute', top: '-6px', right: '-10px', boxShadow: '0 0 0 2px white' } : {})}
+      {...(placement === 'corner'
+        ? { position: 'absolute', top: '-6px', right: '-10px', boxShadow: '0 0 0 2px white' }
+        : {})}
     >
       {text}
     </Box>

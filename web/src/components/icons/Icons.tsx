@@ -147,10 +147,7 @@ export const ThumbIcon = make(
   </>,
   'ThumbIcon',
 );
-export const MessageIcon = make(
-  <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />,
-  'MessageIcon',
-);
+export const MessageIcon = make(<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />, 'MessageIcon');
 export const GridIcon = make(
   <>
     <rect x="3" y="3" width="7" height="7" rx="1.5" />

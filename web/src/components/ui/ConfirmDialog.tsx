@@ -13,7 +13,15 @@ interface Props {
 }
 
 /** A yes/no question before something that cannot be undone (deleting, clearing). */
-export function ConfirmDialog({ open, message, title = '提示', confirmLabel = '确定', busy = false, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  open,
+  message,
+  title = '提示',
+  confirmLabel = '确定',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: Props) {
   return (
     <Dialog.Root
       role="alertdialog"

@@ -30,11 +30,15 @@ export function UnderlineTabs({ tabs, active, onSelect, onIntent, label, tabId, 
     const index = tabs.findIndex((t) => t.value === active);
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index + last) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     const tab = tabs[next]!;

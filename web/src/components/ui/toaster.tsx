@@ -56,7 +56,11 @@ const ACCENT: Record<MessageType, string> = {
 };
 
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => messages, () => messages);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => messages,
+    () => messages,
+  );
   return (
     <Stack
       position="fixed"

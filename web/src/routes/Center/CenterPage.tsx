@@ -18,7 +18,8 @@ const TAB_MODULES: Record<number, () => Promise<{ default: ComponentType<{ viewe
   [CENTER_POSITION.notes]: () => import('../../components/Center/CenterNotes'),
   [CENTER_POSITION.history]: () => import('../../components/Center/CenterHistory'),
   [CENTER_POSITION.messages]: () => import('../../components/Center/CenterMessages'),
-  [CENTER_POSITION.profile]: () => import('../../components/Center/ProfileTab').then((m) => ({ default: m.ProfileTab })),
+  [CENTER_POSITION.profile]: () =>
+    import('../../components/Center/ProfileTab').then((m) => ({ default: m.ProfileTab })),
   [CENTER_POSITION.account]: () =>
     import('../../components/Center/AccountSettingsTab').then((m) => ({ default: m.AccountSettingsTab })),
   [CENTER_POSITION.fragments]: () => import('../../components/Center/CenterFragments'),

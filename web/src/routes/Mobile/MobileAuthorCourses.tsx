@@ -20,10 +20,10 @@ const authorFragment = graphql`
 
 /** 讲师课程 on /m/authorDes: newest first, 18 a page in infinite scroll as on /authorDes, 没有更多了 at the end. */
 export function MobileAuthorCourses({ author }: { readonly author: MobileAuthorCourses_author$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileAuthorCoursesPaginationQuery, MobileAuthorCourses_author$key>(
-    authorFragment,
-    author,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    MobileAuthorCoursesPaginationQuery,
+    MobileAuthorCourses_author$key
+  >(authorFragment, author);
   return (
     <MobilePagedCourses
       title="讲师课程"

@@ -7,7 +7,13 @@ import type { MobileAuthorList_query$key } from '../../__generated__/MobileAutho
 import type { MobileAuthorListPaginationQuery } from '../../__generated__/MobileAuthorListPaginationQuery.graphql';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { InfiniteList } from '../../components/Feedback/InfiniteList';
-import { AUTHOR_LETTERS, AUTHOR_SORT_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type AuthorSortValue } from '../../constants';
+import {
+  AUTHOR_LETTERS,
+  AUTHOR_SORT_OPTIONS,
+  PAGE_SIZE,
+  TOPIC_AUTHOR_TEXT,
+  type AuthorSortValue,
+} from '../../constants';
 import { mobileAuthorUrl } from './mobileLinks';
 
 // Short variable names on purpose, as in AuthorList: graphql-js's print() wraps a long argument
@@ -78,10 +84,10 @@ export function MobileAuthorList({
   readonly query: MobileAuthorList_query$key;
   readonly catalogues: MobileAuthorList_catalogues$key;
 }) {
-  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<MobileAuthorListPaginationQuery, MobileAuthorList_query$key>(
-    queryFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
+    MobileAuthorListPaginationQuery,
+    MobileAuthorList_query$key
+  >(queryFragment, query);
   const { authorCatalogues } = useFragment(cataloguesFragment, catalogues);
   const [filters, setFilters] = useState<Filters>(INITIAL);
   const [isPending, startTransition] = useTransition();
@@ -103,7 +109,11 @@ export function MobileAuthorList({
     <>
       <Stack bg="white" borderRadius="xl" p="3" gap="3" mb="3">
         <SimpleGrid columns={2} gap="2">
-          <TouchSelect label="一级分类" value={filters.first} onChange={(first) => apply({ ...filters, first, second: 0 })}>
+          <TouchSelect
+            label="一级分类"
+            value={filters.first}
+            onChange={(first) => apply({ ...filters, first, second: 0 })}
+          >
             <option value="0">{TOPIC_AUTHOR_TEXT.allCatalogues}</option>
             {authorCatalogues.map((c) => (
               <option key={c.id} value={c.catalogueId}>
@@ -163,9 +173,14 @@ export function MobileAuthorList({
       </Stack>
 
       <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
-        <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => {
-          if (!isPending) loadNext(PAGE_SIZE.authors);
-        }}>
+        <InfiniteList
+          itemCount={edges.length}
+          hasNext={hasNext}
+          isLoadingNext={isLoadingNext}
+          loadNext={() => {
+            if (!isPending) loadNext(PAGE_SIZE.authors);
+          }}
+        >
           {edges.length === 0 ? (
             <EmptyState text="暂无老师" />
           ) : (
@@ -186,7 +201,15 @@ export function MobileAuthorList({
                     _active={{ bg: 'gray.50' }}
                   >
                     <RouterLink to={mobileAuthorUrl(author.authorId)}>
-                      <Image src={author.image} alt="" loading="lazy" boxSize="72px" borderRadius="full" objectFit="cover" bg="gray.100" />
+                      <Image
+                        src={author.image}
+                        alt=""
+                        loading="lazy"
+                        boxSize="72px"
+                        borderRadius="full"
+                        objectFit="cover"
+                        bg="gray.100"
+                      />
                       <Text fontSize="md" fontWeight="semibold" color="gray.900" truncate maxW="full">
                         {author.name}
                       </Text>
@@ -228,7 +251,9 @@ function TouchSelect<T extends string | number>({
         h="44px"
         fontSize="sm"
         bg="white"
-        onChange={(e) => onChange((typeof value === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value) as T)}
+        onChange={(e) =>
+          onChange((typeof value === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value) as T)
+        }
       >
         {children}
       </NativeSelect.Field>

@@ -23,7 +23,15 @@ function MobileAuthor({ queryRef }: { readonly queryRef: PreloadedQuery<MobileAu
     <>
       <Box bg="white" borderRadius="xl" p="4" mb="3">
         <HStack gap="4" align="center">
-          <Image src={author.image} alt="" boxSize="80px" borderRadius="full" objectFit="cover" bg="gray.100" flexShrink={0} />
+          <Image
+            src={author.image}
+            alt=""
+            boxSize="80px"
+            borderRadius="full"
+            objectFit="cover"
+            bg="gray.100"
+            flexShrink={0}
+          />
           <Stack gap="1" minW="0">
             <Heading as="h2" fontSize="xl">
               {author.name}

@@ -29,13 +29,14 @@ const logoutMutation = graphql`
 `;
 
 /** 我的's rows, in the order a student looks for them. */
-const ROWS: ReadonlyArray<{ readonly section: MobileCenterSection; readonly label: string; readonly icon: ReactNode }> = [
-  { section: 'history', label: '历史记录', icon: <ClockIcon /> },
-  { section: 'favourites', label: '我的收藏', icon: <StarIcon /> },
-  { section: 'notes', label: '我的笔记', icon: <BookIcon /> },
-  { section: 'fragments', label: '截取片段', icon: <VideoIcon /> },
-  { section: 'messages', label: '消息', icon: <MessageIcon /> },
-];
+const ROWS: ReadonlyArray<{ readonly section: MobileCenterSection; readonly label: string; readonly icon: ReactNode }> =
+  [
+    { section: 'history', label: '历史记录', icon: <ClockIcon /> },
+    { section: 'favourites', label: '我的收藏', icon: <StarIcon /> },
+    { section: 'notes', label: '我的笔记', icon: <BookIcon /> },
+    { section: 'fragments', label: '截取片段', icon: <VideoIcon /> },
+    { section: 'messages', label: '消息', icon: <MessageIcon /> },
+  ];
 
 /**
  * 我的 (/m/center, the phone's personal centre): who is signed in, rows to the history, favourites,
@@ -48,7 +49,17 @@ export default function MobileCenterPage({ queryRef }: PageProps<MobileCenterQue
   if (ANONYMOUS_USER_TYPES.includes(viewer.userType)) {
     const back = new URL(`${location.pathname}${location.search}`, window.location.origin).toString();
     return (
-      <Stack as="section" aria-label="登录提示" align="center" gap="4" bg="white" borderRadius="xl" px="6" py="10" textAlign="center">
+      <Stack
+        as="section"
+        aria-label="登录提示"
+        align="center"
+        gap="4"
+        bg="white"
+        borderRadius="xl"
+        px="6"
+        py="10"
+        textAlign="center"
+      >
         <Box fontSize="4xl" color="gray.400" aria-hidden>
           <UserIcon />
         </Box>
@@ -63,7 +74,17 @@ export default function MobileCenterPage({ queryRef }: PageProps<MobileCenterQue
   const name = viewer.name ?? '用户';
   return (
     <Stack gap="3">
-      <HStack as="section" aria-label="个人信息" gap="4" bg="white" borderRadius="xl" p="4" bgGradient="to-r" gradientFrom="red.50" gradientTo="white">
+      <HStack
+        as="section"
+        aria-label="个人信息"
+        gap="4"
+        bg="white"
+        borderRadius="xl"
+        p="4"
+        bgGradient="to-r"
+        gradientFrom="red.50"
+        gradientTo="white"
+      >
         <Avatar.Root size="xl" flexShrink={0}>
           <Avatar.Fallback name={name} />
           {viewer.headPicture ? <Avatar.Image src={viewer.headPicture} alt={`${name}的头像`} /> : null}
@@ -129,7 +150,15 @@ function LogoutButton() {
     });
   };
   return (
-    <Button variant="outline" colorPalette="red" bg="white" minH="48px" borderRadius="xl" loading={leaving} onClick={logout}>
+    <Button
+      variant="outline"
+      colorPalette="red"
+      bg="white"
+      minH="48px"
+      borderRadius="xl"
+      loading={leaving}
+      onClick={logout}
+    >
       退出登录
     </Button>
   );
@@ -137,7 +166,16 @@ function LogoutButton() {
 
 function StarIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      aria-hidden
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
       <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9z" />
     </svg>
   );

@@ -21,7 +21,12 @@ type Props = PageProps<MobileCenterQuery>;
 /** On the phone a history entry or a note opens /m/play in this tab, at its second. */
 const MOBILE_PLAY_LINKS: PlayLinkRule = {
   href: ({ courseId, catalogueId, videoId, vtime }) =>
-    mobilePlayUrl({ courseId, catalogueId, videoId: videoId ?? null, vtime: vtime === null || vtime === undefined ? null : Math.max(0, Math.floor(vtime)) }),
+    mobilePlayUrl({
+      courseId,
+      catalogueId,
+      videoId: videoId ?? null,
+      vtime: vtime === null || vtime === undefined ? null : Math.max(0, Math.floor(vtime)),
+    }),
   newTab: false,
 };
 
@@ -30,7 +35,13 @@ const MOBILE_PLAY_LINKS: PlayLinkRule = {
  * fragment, its limits, its confirmations and messages), in a white card of the phone's width. A
  * visitor (or someone signed out meanwhile) goes to 我的, which asks them to log in.
  */
-function Section({ queryRef, render }: { readonly queryRef: Props['queryRef']; readonly render: (viewer: Viewer) => ReactNode }) {
+function Section({
+  queryRef,
+  render,
+}: {
+  readonly queryRef: Props['queryRef'];
+  readonly render: (viewer: Viewer) => ReactNode;
+}) {
   const { viewer } = usePreloadedQuery<MobileCenterQuery>(mobileCenterQuery, queryRef);
   if (ANONYMOUS_USER_TYPES.includes(viewer.userType)) return <Navigate to={MOBILE_CENTER} replace />;
   return (
@@ -43,21 +54,54 @@ function Section({ queryRef, render }: { readonly queryRef: Props['queryRef']; r
 }
 
 export function MobileHistoryPage({ queryRef }: Props) {
-  return <Section queryRef={queryRef} render={(viewer) => (viewer.CenterHistory_viewer ? <CenterHistory viewer={viewer.CenterHistory_viewer} /> : null)} />;
+  return (
+    <Section
+      queryRef={queryRef}
+      render={(viewer) => (viewer.CenterHistory_viewer ? <CenterHistory viewer={viewer.CenterHistory_viewer} /> : null)}
+    />
+  );
 }
 
 export function MobileFavouritesPage({ queryRef }: Props) {
-  return <Section queryRef={queryRef} render={(viewer) => (viewer.MobileCenterFavourites_viewer ? <MobileCenterFavourites viewer={viewer.MobileCenterFavourites_viewer} /> : null)} />;
+  return (
+    <Section
+      queryRef={queryRef}
+      render={(viewer) =>
+        viewer.MobileCenterFavourites_viewer ? (
+          <MobileCenterFavourites viewer={viewer.MobileCenterFavourites_viewer} />
+        ) : null
+      }
+    />
+  );
 }
 
 export function MobileNotesPage({ queryRef }: Props) {
-  return <Section queryRef={queryRef} render={(viewer) => (viewer.CenterNotes_viewer ? <CenterNotes viewer={viewer.CenterNotes_viewer} /> : null)} />;
+  return (
+    <Section
+      queryRef={queryRef}
+      render={(viewer) => (viewer.CenterNotes_viewer ? <CenterNotes viewer={viewer.CenterNotes_viewer} /> : null)}
+    />
+  );
 }
 
 export function MobileFragmentsPage({ queryRef }: Props) {
-  return <Section queryRef={queryRef} render={(viewer) => (viewer.CenterFragments_viewer ? <CenterFragments viewer={viewer.CenterFragments_viewer} /> : null)} />;
+  return (
+    <Section
+      queryRef={queryRef}
+      render={(viewer) =>
+        viewer.CenterFragments_viewer ? <CenterFragments viewer={viewer.CenterFragments_viewer} /> : null
+      }
+    />
+  );
 }
 
 export function MobileMessagesPage({ queryRef }: Props) {
-  return <Section queryRef={queryRef} render={(viewer) => (viewer.CenterMessages_viewer ? <CenterMessages viewer={viewer.CenterMessages_viewer} /> : null)} />;
+  return (
+    <Section
+      queryRef={queryRef}
+      render={(viewer) =>
+        viewer.CenterMessages_viewer ? <CenterMessages viewer={viewer.CenterMessages_viewer} /> : null
+      }
+    />
+  );
 }

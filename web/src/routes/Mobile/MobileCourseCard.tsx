@@ -24,7 +24,15 @@ const courseFragment = graphql`
 export function MobileCourseCard({ course }: { readonly course: MobileCourseCard_course$key }) {
   const data = useFragment(courseFragment, course);
   return (
-    <Box asChild display="block" bg="white" borderRadius="lg" overflow="hidden" borderWidth="1px" _active={{ bg: 'gray.50' }}>
+    <Box
+      asChild
+      display="block"
+      bg="white"
+      borderRadius="lg"
+      overflow="hidden"
+      borderWidth="1px"
+      _active={{ bg: 'gray.50' }}
+    >
       <RouterLink to={mobilePlayUrl(data)}>
         <AspectRatio ratio={16 / 9} bg="gray.100">
           <Image src={data.image} alt="" loading="lazy" objectFit="cover" />

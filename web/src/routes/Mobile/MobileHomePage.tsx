@@ -25,9 +25,18 @@ export default function MobileHomePage({ queryRef }: PageProps<MobileHomeQuery>)
             {data.banners.map((banner) => {
               const link = mobileLinkFor(banner.gotoUrl, origin);
               // banners are 3:1 (upstream 1200×400, as on the desktop carousel): the same ratio crops nothing
-              const image = <Image src={banner.image} alt={banner.title} w="full" aspectRatio={3 / 1} objectFit="cover" />;
+              const image = (
+                <Image src={banner.image} alt={banner.title} w="full" aspectRatio={3 / 1} objectFit="cover" />
+              );
               return (
-                <Box as="li" key={banner.id} flex="0 0 100%" borderRadius="xl" overflow="hidden" css={{ scrollSnapAlign: 'center' }}>
+                <Box
+                  as="li"
+                  key={banner.id}
+                  flex="0 0 100%"
+                  borderRadius="xl"
+                  overflow="hidden"
+                  css={{ scrollSnapAlign: 'center' }}
+                >
                   {'internal' in link ? (
                     <RouterLink to={link.internal}>{image}</RouterLink>
                   ) : (

@@ -43,7 +43,13 @@ export default function MobilePlayPage({ queryRef, search }: OptionalQueryPagePr
   return <MobilePlay queryRef={queryRef} search={search} />;
 }
 
-function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<MobilePlayQuery>; readonly search: URLSearchParams }) {
+function MobilePlay({
+  queryRef,
+  search,
+}: {
+  readonly queryRef: PreloadedQuery<MobilePlayQuery>;
+  readonly search: URLSearchParams;
+}) {
   const { viewer, site, course, playPage } = usePreloadedQuery<MobilePlayQuery>(mobilePlayQuery, queryRef);
   const navigate = useNavigate();
   const playerRef = useRef<VideoPlayerHandle>(null);
@@ -68,7 +74,8 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
 
   if (!course) return <EmptyState text="课程不存在" />;
   const signedIn = !ANONYMOUS_USER_TYPES.includes(viewer.userType);
-  const currentId = video?.videoId ?? (course.videos.find((v) => v.videoId === params.videoId) ?? course.videos[0])?.videoId ?? null;
+  const currentId =
+    video?.videoId ?? (course.videos.find((v) => v.videoId === params.videoId) ?? course.videos[0])?.videoId ?? null;
   const current = course.videos.find((v) => v.videoId === currentId) ?? null;
   // vtime belongs to the video the URL names (a note's or a knowledge point's second)
   const startAt = video && (params.videoId === 0 || params.videoId === video.videoId) ? params.vtime : null;
@@ -83,7 +90,16 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
       <PlayerPane
         video={video}
         catalogueId={catalogueId}
-        resume={resume ? { logId: resume.logId, videoId: resume.videoId, lastPlayTime: resume.lastPlayTime, duration: resume.duration } : null}
+        resume={
+          resume
+            ? {
+                logId: resume.logId,
+                videoId: resume.videoId,
+                lastPlayTime: resume.lastPlayTime,
+                duration: resume.duration,
+              }
+            : null
+        }
         startAt={startAt}
         onEnded={playNext}
         playerRef={playerRef}
@@ -97,71 +113,76 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
     // the AI drawer (§2) on the phone's player page too: it asks about this course and video, and
     // sends a visitor to the login page
     <LoginUrlProvider loginUrl={site.loginUrl} visitor={!signedIn}>
-    <AiAssistant>
-    <PlayerControlsContext.Provider value={controls}>
-      {/* full width: out of the shell's side padding, square corners, right under the top bar */}
-      <Box mx="-3" mt="-3" mb="3" css={{ '& > section': { borderRadius: 0 } }}>
-        {stage}
-      </Box>
+      <AiAssistant>
+        <PlayerControlsContext.Provider value={controls}>
+          {/* full width: out of the shell's side padding, square corners, right under the top bar */}
+          <Box mx="-3" mt="-3" mb="3" css={{ '& > section': { borderRadius: 0 } }}>
+            {stage}
+          </Box>
 
-      <Box bg="white" borderRadius="xl" mb="3">
-        <Stack gap="1.5" p="4">
-          {current && (
-            <Text fontSize="sm" color="red.700">
-              当前视频：{current.name}
-            </Text>
-          )}
-          <Heading as="h2" fontSize="lg">
-            {course.name}
-          </Heading>
-          <HStack fontSize="sm" color="gray.600" gap="2" wrap="wrap">
-            {course.author ? (
-              <RouterLink to={mobileAuthorUrl(course.author.authorId)}>
-                <Text as="span" color="red.700" textDecoration="underline">
-                  {course.authorName}
+          <Box bg="white" borderRadius="xl" mb="3">
+            <Stack gap="1.5" p="4">
+              {current && (
+                <Text fontSize="sm" color="red.700">
+                  当前视频：{current.name}
                 </Text>
-              </RouterLink>
+              )}
+              <Heading as="h2" fontSize="lg">
+                {course.name}
+              </Heading>
+              <HStack fontSize="sm" color="gray.600" gap="2" wrap="wrap">
+                {course.author ? (
+                  <RouterLink to={mobileAuthorUrl(course.author.authorId)}>
+                    <Text as="span" color="red.700" textDecoration="underline">
+                      {course.authorName}
+                    </Text>
+                  </RouterLink>
+                ) : (
+                  <span>{course.authorName}</span>
+                )}
+                {course.authorPosition && <span>{course.authorPosition}</span>}
+              </HStack>
+              <Text fontSize="xs" color="gray.500">
+                {course.videoCount} 个视频 · {formatCount(course.viewCount)} 次观看
+              </Text>
+              {video ? (
+                <Box role="group" aria-label="视频操作" mx="-2" pt="1">
+                  <VideoOperationButtons video={video} catalogueId={catalogueId} userType={viewer.userType} />
+                </Box>
+              ) : null}
+            </Stack>
+          </Box>
+
+          <MobileSection title="课程目录">
+            {course.videos.length === 0 ? (
+              <EmptyState text="暂无视频" />
             ) : (
-              <span>{course.authorName}</span>
+              <VideoList course={course} catalogueId={catalogueId} currentId={currentId} />
             )}
-            {course.authorPosition && <span>{course.authorPosition}</span>}
-          </HStack>
-          <Text fontSize="xs" color="gray.500">
-            {course.videoCount} 个视频 · {formatCount(course.viewCount)} 次观看
-          </Text>
+          </MobileSection>
+
           {video ? (
-            <Box role="group" aria-label="视频操作" mx="-2" pt="1">
-              <VideoOperationButtons video={video} catalogueId={catalogueId} userType={viewer.userType} />
-            </Box>
+            <Stack gap="3" mb="3">
+              <VideoIntro key={video.videoId} video={video} />
+              <PlayAiContent key={`ai-${video.videoId}`} video={video} />
+              <VideoNotes
+                key={`notes-${video.videoId}`}
+                video={video}
+                catalogueId={catalogueId}
+                userType={viewer.userType}
+              />
+            </Stack>
           ) : null}
-        </Stack>
-      </Box>
 
-      <MobileSection title="课程目录">
-        {course.videos.length === 0 ? (
-          <EmptyState text="暂无视频" />
-        ) : (
-          <VideoList course={course} catalogueId={catalogueId} currentId={currentId} />
-        )}
-      </MobileSection>
-
-      {video ? (
-        <Stack gap="3" mb="3">
-          <VideoIntro key={video.videoId} video={video} />
-          <PlayAiContent key={`ai-${video.videoId}`} video={video} />
-          <VideoNotes key={`notes-${video.videoId}`} video={video} catalogueId={catalogueId} userType={viewer.userType} />
-        </Stack>
-      ) : null}
-
-      {course.info.trim() !== '' && (
-        <MobileSection title="课程简介">
-          <Text fontSize="sm" color="gray.700" lineHeight="1.8" whiteSpace="pre-line">
-            {course.info}
-          </Text>
-        </MobileSection>
-      )}
-    </PlayerControlsContext.Provider>
-    </AiAssistant>
+          {course.info.trim() !== '' && (
+            <MobileSection title="课程简介">
+              <Text fontSize="sm" color="gray.700" lineHeight="1.8" whiteSpace="pre-line">
+                {course.info}
+              </Text>
+            </MobileSection>
+          )}
+        </PlayerControlsContext.Provider>
+      </AiAssistant>
     </LoginUrlProvider>
   );
 }
@@ -170,7 +191,15 @@ function MobilePlay({ queryRef, search }: { readonly queryRef: PreloadedQuery<Mo
  * The course's videos as rows of a finger's height; a tap plays another (the URL is replaced: no
  * history entry per video) and brings the player back into view.
  */
-function VideoList({ course, catalogueId, currentId }: { readonly course: Course; readonly catalogueId: number; readonly currentId: number | null }) {
+function VideoList({
+  course,
+  catalogueId,
+  currentId,
+}: {
+  readonly course: Course;
+  readonly catalogueId: number;
+  readonly currentId: number | null;
+}) {
   // the viewer's 已看完 / 已看 N% of each video; none for a visitor
   const watched = progressByVideo(course.viewerProgress?.videos);
   return (
@@ -185,7 +214,13 @@ function VideoList({ course, catalogueId, currentId }: { readonly course: Course
               aria-current={isCurrent ? 'true' : undefined}
               onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
             >
-              <HStack minH="48px" py="2" gap="3" color={isCurrent ? 'red.700' : 'gray.800'} fontWeight={isCurrent ? 'semibold' : 'normal'}>
+              <HStack
+                minH="48px"
+                py="2"
+                gap="3"
+                color={isCurrent ? 'red.700' : 'gray.800'}
+                fontWeight={isCurrent ? 'semibold' : 'normal'}
+              >
                 <Box fontSize="sm" flexShrink={0} w="4" aria-hidden>
                   {isCurrent ? <PlayIcon /> : null}
                 </Box>
@@ -207,12 +242,31 @@ function VideoList({ course, catalogueId, currentId }: { readonly course: Course
 }
 
 /** A 16:9 stage in the player's place: the course picture dimmed under a message (and an action). */
-function Stage({ poster, label, children }: { readonly poster: string; readonly label: string; readonly children: ReactNode }) {
+function Stage({
+  poster,
+  label,
+  children,
+}: {
+  readonly poster: string;
+  readonly label: string;
+  readonly children: ReactNode;
+}) {
   return (
     <Box as="section" aria-label={label} bg="black">
       <AspectRatio ratio={16 / 9}>
         <Box position="relative">
-          {poster ? <Image src={poster} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" opacity={0.25} /> : null}
+          {poster ? (
+            <Image
+              src={poster}
+              alt=""
+              position="absolute"
+              inset="0"
+              w="full"
+              h="full"
+              objectFit="cover"
+              opacity={0.25}
+            />
+          ) : null}
           <Stack position="relative" align="center" justify="center" gap="3" color="white" textAlign="center" px="6">
             {children}
           </Stack>

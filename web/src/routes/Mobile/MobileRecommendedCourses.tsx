@@ -20,10 +20,10 @@ const coursesFragment = graphql`
 
 /** 推荐课程: 14 first, then 12 a scroll, as on the desktop home page. */
 export function MobileRecommendedCourses({ query }: { readonly query: MobileRecommendedCourses_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileRecommendedCoursesPaginationQuery, MobileRecommendedCourses_query$key>(
-    coursesFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    MobileRecommendedCoursesPaginationQuery,
+    MobileRecommendedCourses_query$key
+  >(coursesFragment, query);
   return (
     <MobilePagedCourses
       title="推荐课程"

@@ -1,5 +1,14 @@
 import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MobileSearchQuery } from '../../__generated__/MobileSearchQuery.graphql';
@@ -16,7 +25,12 @@ import { mobileAuthorUrl, mobilePlayUrl, mobileSearchKeyword, mobileSearchUrl } 
 import { MobileSection } from './MobileSections';
 import { mobileSearchQuery } from './MobileSearchQuery';
 import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './MobileSearchRows';
-import { MobileSearchAuthors, MobileSearchCourses, MobileSearchKnowledgePoints, MobileSearchTopics } from './MobileSearchTabs';
+import {
+  MobileSearchAuthors,
+  MobileSearchCourses,
+  MobileSearchKnowledgePoints,
+  MobileSearchTopics,
+} from './MobileSearchTabs';
 
 /** /m/search?key=&menuIndex=: the search box, the history when nothing is searched, the results otherwise. */
 export default function MobileSearchPage({ queryRef, search }: OptionalQueryPageProps<MobileSearchQuery>) {
@@ -219,12 +233,18 @@ function MobileSearchOverview({
   readonly counts: SearchCounts;
   readonly onMore: (menuIndex: number) => void;
 }) {
-  const nothing = overview.courses.length + overview.knowledgePoints.length + overview.topics.length + overview.authors.length === 0;
+  const nothing =
+    overview.courses.length + overview.knowledgePoints.length + overview.topics.length + overview.authors.length === 0;
   if (nothing) return <EmptyState text={SEARCH_TEXT.noResults} />;
   return (
     <>
       {overview.courses.length > 0 && (
-        <ResultGroup title="课程" total={counts.courseCount} shown={overview.courses.length} onMore={() => onMore(SEARCH_MENU.courses)}>
+        <ResultGroup
+          title="课程"
+          total={counts.courseCount}
+          shown={overview.courses.length}
+          onMore={() => onMore(SEARCH_MENU.courses)}
+        >
           {overview.courses.map((hit) => (
             <CourseHitRow key={hit.course.id} hit={hit} />
           ))}
@@ -243,7 +263,12 @@ function MobileSearchOverview({
         </ResultGroup>
       )}
       {overview.topics.length > 0 && (
-        <ResultGroup title="专题" total={counts.topicCount} shown={overview.topics.length} onMore={() => onMore(SEARCH_MENU.topics)}>
+        <ResultGroup
+          title="专题"
+          total={counts.topicCount}
+          shown={overview.topics.length}
+          onMore={() => onMore(SEARCH_MENU.topics)}
+        >
           {overview.topics.map((hit) => (
             <TopicHitRow key={hit.topic.id} hit={hit} />
           ))}
@@ -251,12 +276,24 @@ function MobileSearchOverview({
       )}
       {overview.authors.length > 0 && (
         <MobileSection title={`讲师（${counts.authorCount}）`} label="讲师">
-          <Box as="ul" aria-label="讲师" listStyleType="none" display="grid" gridTemplateColumns="repeat(3, 1fr)" gap="2">
+          <Box
+            as="ul"
+            aria-label="讲师"
+            listStyleType="none"
+            display="grid"
+            gridTemplateColumns="repeat(3, 1fr)"
+            gap="2"
+          >
             {overview.authors.map((hit) => (
               <AuthorHitTile key={hit.author.id} hit={hit} />
             ))}
           </Box>
-          <MoreButton title="讲师" total={counts.authorCount} shown={overview.authors.length} onMore={() => onMore(SEARCH_MENU.authors)} />
+          <MoreButton
+            title="讲师"
+            total={counts.authorCount}
+            shown={overview.authors.length}
+            onMore={() => onMore(SEARCH_MENU.authors)}
+          />
         </MobileSection>
       )}
     </>
@@ -286,7 +323,17 @@ function ResultGroup({
   );
 }
 
-function MoreButton({ title, total, shown, onMore }: { readonly title: string; readonly total: number; readonly shown: number; readonly onMore: () => void }) {
+function MoreButton({
+  title,
+  total,
+  shown,
+  onMore,
+}: {
+  readonly title: string;
+  readonly total: number;
+  readonly shown: number;
+  readonly onMore: () => void;
+}) {
   if (total <= shown) return null;
   return (
     <Button variant="ghost" w="full" h="44px" mt="1" color="red.700" fontSize="sm" onClick={onMore}>

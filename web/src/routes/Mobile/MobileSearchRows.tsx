@@ -16,13 +16,33 @@ import { MobileAuthorTile } from './MobileSections';
  * spread the same ones.
  */
 
-export function ResultRow({ to, image, label, children }: { readonly to: string; readonly image?: string; readonly label: string; readonly children: ReactNode }) {
+export function ResultRow({
+  to,
+  image,
+  label,
+  children,
+}: {
+  readonly to: string;
+  readonly image?: string;
+  readonly label: string;
+  readonly children: ReactNode;
+}) {
   return (
     <Box as="li" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
       <RouterLink to={to} aria-label={label}>
         <HStack gap="3" py="2.5" align="flex-start" minH="48px">
           {image !== undefined && (
-            <Image src={image} alt="" w="112px" aspectRatio={16 / 9} objectFit="cover" borderRadius="md" bg="gray.100" flexShrink={0} loading="lazy" />
+            <Image
+              src={image}
+              alt=""
+              w="112px"
+              aspectRatio={16 / 9}
+              objectFit="cover"
+              borderRadius="md"
+              bg="gray.100"
+              flexShrink={0}
+              loading="lazy"
+            />
           )}
           <Stack gap="0.5" minW="0" flex="1">
             {children}
@@ -100,7 +120,12 @@ export function KnowledgePointRow({ point: key }: { readonly point: MobileSearch
   const point = useFragment(pointFragment, key);
   return (
     <ResultRow
-      to={mobilePlayUrl({ courseId: point.courseId, catalogueId: point.catalogueId, videoId: point.videoId, vtime: point.timePoint })}
+      to={mobilePlayUrl({
+        courseId: point.courseId,
+        catalogueId: point.catalogueId,
+        videoId: point.videoId,
+        vtime: point.timePoint,
+      })}
       label={plainText(point.videoName)}
     >
       <Text fontSize="sm" fontWeight="semibold" lineClamp={1}>
@@ -172,5 +197,11 @@ const authorHitFragment = graphql`
 
 export function AuthorHitTile({ hit: key }: { readonly hit: MobileSearchRows_authorHit$key }) {
   const hit = useFragment(authorHitFragment, key);
-  return <MobileAuthorTile author={hit.author} name={<Highlighted segments={hit.name} />} position={<Highlighted segments={hit.position} />} />;
+  return (
+    <MobileAuthorTile
+      author={hit.author}
+      name={<Highlighted segments={hit.name} />}
+      position={<Highlighted segments={hit.position} />}
+    />
+  );
 }

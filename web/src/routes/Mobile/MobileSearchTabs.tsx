@@ -19,7 +19,11 @@ import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './M
 const coursesFragment = graphql`
   fragment MobileSearchTabs_courses on Query
   @refetchable(queryName: "MobileSearchTabsCoursesPaginationQuery")
-  @argumentDefinitions(keyword: { type: "String!" }, first: { type: "Int", defaultValue: 21 }, after: { type: "String" }) {
+  @argumentDefinitions(
+    keyword: { type: "String!" }
+    first: { type: "Int", defaultValue: 21 }
+    after: { type: "String" }
+  ) {
     search(keyword: $keyword) {
       courses(first: $first, after: $after) @connection(key: "MobileSearchTabs_courses") {
         edges {
@@ -38,7 +42,11 @@ const coursesFragment = graphql`
 const pointsFragment = graphql`
   fragment MobileSearchTabs_points on Query
   @refetchable(queryName: "MobileSearchTabsPointsPaginationQuery")
-  @argumentDefinitions(keyword: { type: "String!" }, first: { type: "Int", defaultValue: 21 }, after: { type: "String" }) {
+  @argumentDefinitions(
+    keyword: { type: "String!" }
+    first: { type: "Int", defaultValue: 21 }
+    after: { type: "String" }
+  ) {
     search(keyword: $keyword) {
       knowledgePoints(first: $first, after: $after) @connection(key: "MobileSearchTabs_knowledgePoints") {
         edges {
@@ -55,7 +63,11 @@ const pointsFragment = graphql`
 const topicsFragment = graphql`
   fragment MobileSearchTabs_topics on Query
   @refetchable(queryName: "MobileSearchTabsTopicsPaginationQuery")
-  @argumentDefinitions(keyword: { type: "String!" }, first: { type: "Int", defaultValue: 21 }, after: { type: "String" }) {
+  @argumentDefinitions(
+    keyword: { type: "String!" }
+    first: { type: "Int", defaultValue: 21 }
+    after: { type: "String" }
+  ) {
     search(keyword: $keyword) {
       topics(first: $first, after: $after) @connection(key: "MobileSearchTabs_topics") {
         edges {
@@ -74,7 +86,11 @@ const topicsFragment = graphql`
 const authorsFragment = graphql`
   fragment MobileSearchTabs_authors on Query
   @refetchable(queryName: "MobileSearchTabsAuthorsPaginationQuery")
-  @argumentDefinitions(keyword: { type: "String!" }, first: { type: "Int", defaultValue: 21 }, after: { type: "String" }) {
+  @argumentDefinitions(
+    keyword: { type: "String!" }
+    first: { type: "Int", defaultValue: 21 }
+    after: { type: "String" }
+  ) {
     search(keyword: $keyword) {
       authors(first: $first, after: $after) @connection(key: "MobileSearchTabs_authors") {
         edges {
@@ -91,13 +107,20 @@ const authorsFragment = graphql`
 `;
 
 export function MobileSearchCourses({ query }: { readonly query: MobileSearchTabs_courses$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileSearchTabsCoursesPaginationQuery, MobileSearchTabs_courses$key>(
-    coursesFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    MobileSearchTabsCoursesPaginationQuery,
+    MobileSearchTabs_courses$key
+  >(coursesFragment, query);
   const edges = data.search.courses.edges;
   return (
-    <SearchResultGrid label="课程" columns={1} itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>
+    <SearchResultGrid
+      label="课程"
+      columns={1}
+      itemCount={edges.length}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      loadNext={loadNext}
+    >
       {edges.map((edge) => (
         <CourseHitRow key={edge.node.course.id} hit={edge.node} />
       ))}
@@ -106,13 +129,20 @@ export function MobileSearchCourses({ query }: { readonly query: MobileSearchTab
 }
 
 export function MobileSearchKnowledgePoints({ query }: { readonly query: MobileSearchTabs_points$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileSearchTabsPointsPaginationQuery, MobileSearchTabs_points$key>(
-    pointsFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    MobileSearchTabsPointsPaginationQuery,
+    MobileSearchTabs_points$key
+  >(pointsFragment, query);
   const edges = data.search.knowledgePoints.edges;
   return (
-    <SearchResultGrid label="知识点" columns={1} itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>
+    <SearchResultGrid
+      label="知识点"
+      columns={1}
+      itemCount={edges.length}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      loadNext={loadNext}
+    >
       {edges.map((edge) => (
         <KnowledgePointRow key={edge.node.id} point={edge.node} />
       ))}
@@ -121,13 +151,20 @@ export function MobileSearchKnowledgePoints({ query }: { readonly query: MobileS
 }
 
 export function MobileSearchTopics({ query }: { readonly query: MobileSearchTabs_topics$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileSearchTabsTopicsPaginationQuery, MobileSearchTabs_topics$key>(
-    topicsFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    MobileSearchTabsTopicsPaginationQuery,
+    MobileSearchTabs_topics$key
+  >(topicsFragment, query);
   const edges = data.search.topics.edges;
   return (
-    <SearchResultGrid label="专题" columns={1} itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>
+    <SearchResultGrid
+      label="专题"
+      columns={1}
+      itemCount={edges.length}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      loadNext={loadNext}
+    >
       {edges.map((edge) => (
         <TopicHitRow key={edge.node.topic.id} hit={edge.node} />
       ))}
@@ -136,13 +173,20 @@ export function MobileSearchTopics({ query }: { readonly query: MobileSearchTabs
 }
 
 export function MobileSearchAuthors({ query }: { readonly query: MobileSearchTabs_authors$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileSearchTabsAuthorsPaginationQuery, MobileSearchTabs_authors$key>(
-    authorsFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    MobileSearchTabsAuthorsPaginationQuery,
+    MobileSearchTabs_authors$key
+  >(authorsFragment, query);
   const edges = data.search.authors.edges;
   return (
-    <SearchResultGrid label="讲师" columns={3} itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext}>
+    <SearchResultGrid
+      label="讲师"
+      columns={3}
+      itemCount={edges.length}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      loadNext={loadNext}
+    >
       {edges.map((edge) => (
         <AuthorHitTile key={edge.node.author.id} hit={edge.node} />
       ))}

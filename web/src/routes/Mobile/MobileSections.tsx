@@ -71,14 +71,27 @@ export function MobileScroller({ children, label }: { readonly children: ReactNo
 export function MobileTopicTile({
   topic,
 }: {
-  readonly topic: { readonly topicId: number; readonly title: string; readonly image: string; readonly courseCount: number };
+  readonly topic: {
+    readonly topicId: number;
+    readonly title: string;
+    readonly image: string;
+    readonly courseCount: number;
+  };
 }) {
   return (
     <Box as="li" flex="0 0 70%" css={{ scrollSnapAlign: 'start' }}>
       <Box asChild display="block" borderRadius="lg" overflow="hidden" borderWidth="1px" bg="white">
         <RouterLink to={mobileTopicUrl(topic.topicId)}>
           {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special), the words under it */}
-          <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
+          <Image
+            src={topic.image}
+            alt=""
+            loading="lazy"
+            w="full"
+            aspectRatio={640 / 300}
+            objectFit="cover"
+            bg="gray.100"
+          />
           <Stack gap="0" p="2">
             <Text fontSize="sm" fontWeight="semibold" color="gray.900" truncate>
               {topic.title}
@@ -104,9 +117,26 @@ export function MobileAuthorTile({
 }) {
   return (
     <Box as="li">
-      <Box asChild display="flex" flexDirection="column" alignItems="center" gap="1" py="2" textAlign="center" minH="44px">
+      <Box
+        asChild
+        display="flex"
+        flexDirection="column"
+        alignItems="center"
+        gap="1"
+        py="2"
+        textAlign="center"
+        minH="44px"
+      >
         <RouterLink to={mobileAuthorUrl(author.authorId)}>
-          <Image src={author.image} alt="" loading="lazy" boxSize="64px" borderRadius="full" objectFit="cover" bg="gray.100" />
+          <Image
+            src={author.image}
+            alt=""
+            loading="lazy"
+            boxSize="64px"
+            borderRadius="full"
+            objectFit="cover"
+            bg="gray.100"
+          />
           <Text fontSize="sm" fontWeight="semibold" color="gray.900" truncate maxW="full">
             {name}
           </Text>

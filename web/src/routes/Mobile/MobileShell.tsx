@@ -79,7 +79,16 @@ export default function MobileShell({ runtime }: { readonly runtime: RouteRuntim
         </HStack>
       </Box>
 
-      <Box as="main" flex="1" w="full" maxW={MOBILE_MAX_WIDTH} mx="auto" px="3" pt="3" pb={`calc(${TAB_BAR_HEIGHT} + 16px)`}>
+      <Box
+        as="main"
+        flex="1"
+        w="full"
+        maxW={MOBILE_MAX_WIDTH}
+        mx="auto"
+        px="3"
+        pt="3"
+        pb={`calc(${TAB_BAR_HEIGHT} + 16px)`}
+      >
         <RouteHost runtime={runtime} />
       </Box>
 

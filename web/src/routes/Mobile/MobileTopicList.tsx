@@ -33,17 +33,22 @@ const queryFragment = graphql`
  * target), 12 a page in infinite scroll as on /special, 没有更多了 at the end.
  */
 export function MobileTopicList({ query }: { readonly query: MobileTopicList_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MobileTopicListPaginationQuery, MobileTopicList_query$key>(
-    queryFragment,
-    query,
-  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    MobileTopicListPaginationQuery,
+    MobileTopicList_query$key
+  >(queryFragment, query);
   const { edges, totalCount } = data.topics;
   return (
     <>
       <Text fontSize="sm" color="gray.600" mb="3" px="1" data-testid="topic-total">
         {TOPIC_AUTHOR_TEXT.topicCount(totalCount ?? edges.length)}
       </Text>
-      <InfiniteList itemCount={edges.length} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={() => loadNext(PAGE_SIZE.topics)}>
+      <InfiniteList
+        itemCount={edges.length}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={() => loadNext(PAGE_SIZE.topics)}
+      >
         {edges.length === 0 ? (
           <EmptyState text="暂无专题" />
         ) : (
@@ -53,7 +58,15 @@ export function MobileTopicList({ query }: { readonly query: MobileTopicList_que
                 <Box asChild display="block" bg="white" borderRadius="xl" overflow="hidden" _active={{ bg: 'gray.50' }}>
                   <RouterLink to={mobileTopicUrl(topic.topicId)}>
                     {/* topic images carry their own headline: shown whole, at their 32:15 ratio (as on /special) */}
-                    <Image src={topic.image} alt="" loading="lazy" w="full" aspectRatio={640 / 300} objectFit="cover" bg="gray.100" />
+                    <Image
+                      src={topic.image}
+                      alt=""
+                      loading="lazy"
+                      w="full"
+                      aspectRatio={640 / 300}
+                      objectFit="cover"
+                      bg="gray.100"
+                    />
                     <Stack gap="1" p="3">
                       <Text fontSize="md" fontWeight="semibold" color="gray.900" lineClamp={2}>
                         {topic.title}

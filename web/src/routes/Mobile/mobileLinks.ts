@@ -50,7 +50,10 @@ export function mobileSearchUrl(keyword: string, menuIndex = 0): string {
  * /m/ paths as they are, a desktop page to its mobile counterpart (the navigation guard's rule),
  * another site's address as it is (null: not a page of this app).
  */
-export function mobileLinkFor(href: string, origin: string = window.location.origin): { internal: string } | { external: string } {
+export function mobileLinkFor(
+  href: string,
+  origin: string = window.location.origin,
+): { internal: string } | { external: string } {
   let url: URL;
   try {
     url = new URL(href, origin);
@@ -61,4 +64,3 @@ export function mobileLinkFor(href: string, origin: string = window.location.ori
   if (/^\/m(\/|$)/i.test(url.pathname)) return { internal: `${url.pathname}${url.search}` };
   return { internal: `${MOBILE_ROOT}/${mobilePathFor(url)}` };
 }
-

@@ -14,7 +14,12 @@ export const MOBILE_HOME = `${MOBILE_ROOT}/home`;
  * (0 = the course's first), the catalogue it was opened from (0 = the course's own) and the second
  * to start at (null when absent: a note's or a knowledge point's moment, as on /Play).
  */
-export function mobilePlayParams(url: URL | URLSearchParams): { courseId: number; videoId: number; catalogueId: number; vtime: number | null } {
+export function mobilePlayParams(url: URL | URLSearchParams): {
+  courseId: number;
+  videoId: number;
+  catalogueId: number;
+  vtime: number | null;
+} {
   const vtime = intParam(url, 'vtime', -1);
   return {
     courseId: intParam(url, 'courseId', 0),

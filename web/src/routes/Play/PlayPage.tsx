@@ -45,12 +45,22 @@ export default function PlayPage({ queryRef, search }: OptionalQueryPageProps<Pl
   );
 }
 
-function Play({ queryRef, search }: { readonly queryRef: PreloadedQuery<PlayQuery>; readonly search: URLSearchParams }) {
+function Play({
+  queryRef,
+  search,
+}: {
+  readonly queryRef: PreloadedQuery<PlayQuery>;
+  readonly search: URLSearchParams;
+}) {
   const { viewer, playPage } = usePreloadedQuery<PlayQuery>(playQuery, queryRef);
   const navigate = useNavigate();
   const playerRef = useRef<VideoPlayerHandle>(null);
   const controls = usePlayerControlsOf(playerRef);
-  const params = { videoId: intParam(search, 'videoId', 0), catalogueId: intParam(search, 'catalogId', 0), vtime: vtimeOf(search) };
+  const params = {
+    videoId: intParam(search, 'videoId', 0),
+    catalogueId: intParam(search, 'catalogId', 0),
+    vtime: vtimeOf(search),
+  };
 
   const course = playPage?.course;
   const catalogueId = params.catalogueId > 0 ? params.catalogueId : (course?.catalogueId ?? 0);
@@ -95,13 +105,27 @@ function Play({ queryRef, search }: { readonly queryRef: PreloadedQuery<PlayQuer
                 <PlayerPane
                   video={video}
                   catalogueId={catalogueId}
-                  resume={resume ? { logId: resume.logId, videoId: resume.videoId, lastPlayTime: resume.lastPlayTime, duration: resume.duration } : null}
+                  resume={
+                    resume
+                      ? {
+                          logId: resume.logId,
+                          videoId: resume.videoId,
+                          lastPlayTime: resume.lastPlayTime,
+                          duration: resume.duration,
+                        }
+                      : null
+                  }
                   startAt={startAt}
                   onEnded={playNext}
                   playerRef={playerRef}
                   visitor={visitor}
                 />
-                <VideoActions video={video} catalogueId={catalogueId} userType={viewer.userType} qrCodeUrl={playPage.qrCodeUrl} />
+                <VideoActions
+                  video={video}
+                  catalogueId={catalogueId}
+                  userType={viewer.userType}
+                  qrCodeUrl={playPage.qrCodeUrl}
+                />
               </>
             ) : (
               <Box bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100">
@@ -117,7 +141,12 @@ function Play({ queryRef, search }: { readonly queryRef: PreloadedQuery<PlayQuer
               <>
                 <VideoIntro key={video.videoId} video={video} />
                 <PlayAiContent key={`ai-${video.videoId}`} video={video} />
-                <VideoNotes key={`notes-${video.videoId}`} video={video} catalogueId={catalogueId} userType={viewer.userType} />
+                <VideoNotes
+                  key={`notes-${video.videoId}`}
+                  video={video}
+                  catalogueId={catalogueId}
+                  userType={viewer.userType}
+                />
               </>
             ) : null}
           </Stack>

@@ -8,7 +8,11 @@ import { intParam } from '../../app/defineRoute';
 
 /** vtime is not part of the data: the same video at another second is the same page. videoId 0 = the first video. */
 export function playVariables(url: URL): { courseId: number; videoId: number; catalogueId: number } {
-  return { courseId: intParam(url, 'courseId', 0), videoId: intParam(url, 'videoId', 0), catalogueId: intParam(url, 'catalogId', 0) };
+  return {
+    courseId: intParam(url, 'courseId', 0),
+    videoId: intParam(url, 'videoId', 0),
+    catalogueId: intParam(url, 'catalogId', 0),
+  };
 }
 
 /** No course id: nothing is asked, the page shows 课程出错啦~看一下其他课程吧. */

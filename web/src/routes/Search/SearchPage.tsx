@@ -35,7 +35,13 @@ export default function SearchPage({ queryRef, search }: OptionalQueryPageProps<
   return <SearchResults queryRef={queryRef} menuIndex={menuIndex} />;
 }
 
-function SearchResults({ queryRef, menuIndex }: { readonly queryRef: PreloadedQuery<SearchQuery>; readonly menuIndex: number }) {
+function SearchResults({
+  queryRef,
+  menuIndex,
+}: {
+  readonly queryRef: PreloadedQuery<SearchQuery>;
+  readonly menuIndex: number;
+}) {
   const data = usePreloadedQuery<SearchQuery>(searchQuery, queryRef);
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -52,13 +58,17 @@ function SearchResults({ queryRef, menuIndex }: { readonly queryRef: PreloadedQu
     [navigate],
   );
 
-  const pending = navigation.location?.pathname === '/search' ? readSearchParams(new URLSearchParams(navigation.location.search)) : null;
+  const pending =
+    navigation.location?.pathname === '/search'
+      ? readSearchParams(new URLSearchParams(navigation.location.search))
+      : null;
   // A new search (from the header box) may be loading, or already in the address bar, while this
   // page still shows the previous keyword: a tab chosen meanwhile applies to that search, not to
   // the keyword on screen. Read at click time.
   const currentSearch = () => {
     if (pending && pending.problem === null) return pending;
-    const here = window.location.pathname === '/search' ? readSearchParams(new URLSearchParams(window.location.search)) : null;
+    const here =
+      window.location.pathname === '/search' ? readSearchParams(new URLSearchParams(window.location.search)) : null;
     return here && here.problem === null ? here : { keyword, catalogueId };
   };
 
@@ -68,7 +78,11 @@ function SearchResults({ queryRef, menuIndex }: { readonly queryRef: PreloadedQu
     const tabs = tabsRef.current;
     const headerPx = Number.parseInt(HEADER_HEIGHT, 10);
     if (tabs && tabs.getBoundingClientRect().top < headerPx) {
-      window.scrollTo({ top: Math.max(0, window.scrollY + tabs.getBoundingClientRect().top - headerPx - 16), left: 0, behavior: 'instant' });
+      window.scrollTo({
+        top: Math.max(0, window.scrollY + tabs.getBoundingClientRect().top - headerPx - 16),
+        left: 0,
+        behavior: 'instant',
+      });
     }
     go(searchUrl({ keyword: target.keyword, menuIndex: next, catalogueId: target.catalogueId }));
   };
@@ -82,7 +96,8 @@ function SearchResults({ queryRef, menuIndex }: { readonly queryRef: PreloadedQu
   };
 
   // While the next tab loads, it is already the selected one and the old results fade.
-  const pendingTab = pending && pending.keyword === keyword && pending.catalogueId === catalogueId ? pending.menuIndex : null;
+  const pendingTab =
+    pending && pending.keyword === keyword && pending.catalogueId === catalogueId ? pending.menuIndex : null;
   const activeTab = pendingTab ?? menuIndex;
   const isPending = navigation.state !== 'idle' && pending !== null;
 
@@ -104,7 +119,11 @@ function SearchResults({ queryRef, menuIndex }: { readonly queryRef: PreloadedQu
           <SearchTabs active={activeTab} counts={counts} onSelect={selectTab} />
         </Box>
       </Box>
-      <Grid templateColumns={data.sidePanel ? { base: '1fr', lg: 'minmax(0, 1fr) 280px' } : '1fr'} gap="5" alignItems="start">
+      <Grid
+        templateColumns={data.sidePanel ? { base: '1fr', lg: 'minmax(0, 1fr) 280px' } : '1fr'}
+        gap="5"
+        alignItems="start"
+      >
         <Box
           role="tabpanel"
           id={searchPanelId(menuIndex)}

@@ -28,7 +28,10 @@ const MENU_INDEXES: readonly number[] = Object.values(SEARCH_MENU);
 export function checkKeyword(raw: string): { keyword: string; problem: string | null } {
   const verdict = checkUserText(raw, { multiline: false, maxLength: TEXT_LIMIT.siteSearch });
   if (!verdict.ok) {
-    return { keyword: raw.trim(), problem: verdict.problem === 'tooLong' ? SEARCH_TEXT.keywordTooLong : SEARCH_TEXT.keywordBadCharacters };
+    return {
+      keyword: raw.trim(),
+      problem: verdict.problem === 'tooLong' ? SEARCH_TEXT.keywordTooLong : SEARCH_TEXT.keywordBadCharacters,
+    };
   }
   return { keyword: verdict.text, problem: verdict.text === '' ? SEARCH_TEXT.noKeyword : null };
 }
@@ -67,7 +70,15 @@ export function skipSearch(url: URL): boolean {
   return readSearchParams(url.searchParams).problem !== null;
 }
 
-export function searchUrl({ keyword, menuIndex, catalogueId = 0 }: { keyword: string; menuIndex: number; catalogueId?: number }): string {
+export function searchUrl({
+  keyword,
+  menuIndex,
+  catalogueId = 0,
+}: {
+  keyword: string;
+  menuIndex: number;
+  catalogueId?: number;
+}): string {
   const params = new URLSearchParams({ key: keyword, menuIndex: String(menuIndex) });
   if (catalogueId > 0) params.set('catalogId', String(catalogueId));
   return `/search?${params.toString()}`;

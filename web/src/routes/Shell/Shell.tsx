@@ -25,23 +25,23 @@ export function Shell({ runtime }: { readonly runtime: RouteRuntime }) {
 
   return (
     <LoginUrlProvider loginUrl={data.site.loginUrl} visitor={ANONYMOUS_USER_TYPES.includes(data.viewer.userType)}>
-    {/* the AI button and drawer (§2) on every desktop page; pages reach it with useAiAssistant */}
-    <AiAssistant>
-    <Flex direction="column" minH="100vh">
-      <NavigationProgress active={navigation.state !== 'idle' || revalidator.state !== 'idle'} />
-      <Header query={data} />
-      <Flex flex="1" align="flex-start">
-        <Sidebar query={data} top={HEADER_HEIGHT} />
-        <Box as="main" flex="1" minW="0" px={{ base: '5', xl: '8' }} pt="5">
-          <Box maxW="1440px" mx="auto">
-            <RouteHost runtime={runtime} />
-            <Footer />
-          </Box>
-        </Box>
-      </Flex>
-      <Toaster />
-    </Flex>
-    </AiAssistant>
+      {/* the AI button and drawer (§2) on every desktop page; pages reach it with useAiAssistant */}
+      <AiAssistant>
+        <Flex direction="column" minH="100vh">
+          <NavigationProgress active={navigation.state !== 'idle' || revalidator.state !== 'idle'} />
+          <Header query={data} />
+          <Flex flex="1" align="flex-start">
+            <Sidebar query={data} top={HEADER_HEIGHT} />
+            <Box as="main" flex="1" minW="0" px={{ base: '5', xl: '8' }} pt="5">
+              <Box maxW="1440px" mx="auto">
+                <RouteHost runtime={runtime} />
+                <Footer />
+              </Box>
+            </Box>
+          </Flex>
+          <Toaster />
+        </Flex>
+      </AiAssistant>
     </LoginUrlProvider>
   );
 }
