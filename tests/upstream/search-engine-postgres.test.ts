@@ -93,7 +93,11 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     ];
   }
 
-  const catalogueFilters = () => [0, content.catalogues.find((c) => c.level === 1)!.id, content.catalogues.find((c) => c.level === 2)!.id];
+  const catalogueFilters = () => [
+    0,
+    content.catalogues.find((c) => c.level === 1)!.id,
+    content.catalogues.find((c) => c.level === 2)!.id,
+  ];
 
   it('runs its statements without JIT: compiling a search of a common word (100–250 ms) cost more than running it', async () => {
     const [row] = (await run(sql`SHOW jit`)).rows as { jit: string }[];
@@ -123,9 +127,15 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
           expect(actual.ids.length, label).toBe(expected.ids.length);
           if (expected.totalCount <= 200) {
             const key = (id: unknown) => rowid(index, id);
-            expect(actual.ids.map(key).sort((a, b) => a - b), label).toEqual(expected.ids.map(key).sort((a, b) => a - b));
+            expect(
+              actual.ids.map(key).sort((a, b) => a - b),
+              label,
+            ).toEqual(expected.ids.map(key).sort((a, b) => a - b));
             // the exact-phrase tier first, in both engines
-            const documents = await PG_INDEX_DEFINITIONS[index].documentsByRowid(pg.connection.db(), actual.ids.map(key));
+            const documents = await PG_INDEX_DEFINITIONS[index].documentsByRowid(
+              pg.connection.db(),
+              actual.ids.map(key),
+            );
             const exact = exactRowids(documents, analyzeKeyword(keyword));
             for (const ids of [actual.ids.map(key), expected.ids.map(key)]) {
               expect(new Set(ids.slice(0, exact.size)), label).toEqual(exact);
@@ -148,7 +158,8 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
       const all = await engine.search(index, { keyword, offset: 0, limit: 60 });
       expect(all.totalCount, `${index} ${keyword}`).toBeGreaterThan(14);
       const pages = [];
-      for (let offset = 0; offset < 21; offset += 7) pages.push(...(await engine.search(index, { keyword, offset, limit: 7 })).ids);
+      for (let offset = 0; offset < 21; offset += 7)
+        pages.push(...(await engine.search(index, { keyword, offset, limit: 7 })).ids);
       expect(pages).toEqual(all.ids.slice(0, 21));
     }
   });
@@ -198,15 +209,21 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     await run(sql`UPDATE courses SET catalogue_id = ${target.id} WHERE id = ${course!.id}`);
     await engine.catchUp({ maxMs: 10_000 });
     const videoName = content.videos.find((v) => v.courseId === course!.id)!.name;
-    const inTarget = (await engine.search('knowledgePoints', { keyword: videoName, catalogueId: target.id, offset: 0, limit: 200 })).ids;
+    const inTarget = (
+      await engine.search('knowledgePoints', { keyword: videoName, catalogueId: target.id, offset: 0, limit: 200 })
+    ).ids;
     expect(inTarget.some((k) => content.videos.find((v) => v.id === k.videoId)?.courseId === course!.id)).toBe(true);
 
     // deleted (its videos with it): gone from courses and knowledge points
     const otherVideos = new Set(content.videos.filter((v) => v.courseId === other!.id).map((v) => v.id));
     await run(sql`DELETE FROM courses WHERE id = ${other!.id}`);
     await engine.catchUp({ maxMs: 10_000 });
-    expect((await engine.search('courses', { keyword: other!.name, offset: 0, limit: 200 })).ids).not.toContain(other!.id);
-    const [kpLeft] = (await run(sql`SELECT count(*)::integer AS n FROM search_kp WHERE video_id = ANY(${[...otherVideos]}::integer[])`)).rows as { n: number }[];
+    expect((await engine.search('courses', { keyword: other!.name, offset: 0, limit: 200 })).ids).not.toContain(
+      other!.id,
+    );
+    const [kpLeft] = (
+      await run(sql`SELECT count(*)::integer AS n FROM search_kp WHERE video_id = ANY(${[...otherVideos]}::integer[])`)
+    ).rows as { n: number }[];
     expect(kpLeft!.n).toBe(0);
 
     // added
@@ -214,37 +231,50 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
       VALUES (90001, ${target.id}, ${content.lecturers[0]!.id}, '新增的星际航行伦理课', '', 0, 0, 'x.svg')`);
     await engine.catchUp({ maxMs: 10_000 });
     expect((await engine.search('courses', { keyword: '星际航行', offset: 0, limit: 5 })).ids).toEqual([90001]);
-    expect((await engine.search('courses', { keyword: '星际航行', catalogueId: target.id, offset: 0, limit: 5 })).ids).toEqual([90001]);
+    expect(
+      (await engine.search('courses', { keyword: '星际航行', catalogueId: target.id, offset: 0, limit: 5 })).ids,
+    ).toEqual([90001]);
 
     // a lecturer renamed: their courses are found by the new name (lecturer-courses)
     await run(sql`UPDATE lecturers SET name = '诸葛云帆' WHERE id = ${content.lecturers[0]!.id}`);
     await engine.catchUp({ maxMs: 10_000 });
-    const taught = (await run(sql`SELECT id FROM courses WHERE lecturer_id = ${content.lecturers[0]!.id}`)).rows as { id: number }[];
+    const taught = (await run(sql`SELECT id FROM courses WHERE lecturer_id = ${content.lecturers[0]!.id}`)).rows as {
+      id: number;
+    }[];
     const found = (await engine.search('courses', { keyword: '诸葛云帆', offset: 0, limit: 200 })).ids;
     expect(new Set(found)).toEqual(new Set(taught.map((r) => r.id)));
-    expect((await engine.search('lecturers', { keyword: '诸葛云帆', offset: 0, limit: 5 })).ids).toEqual([content.lecturers[0]!.id]);
+    expect((await engine.search('lecturers', { keyword: '诸葛云帆', offset: 0, limit: 5 })).ids).toEqual([
+      content.lecturers[0]!.id,
+    ]);
     expect((await engine.stats()).pending).toBe(0);
   });
 
   it('lets several replicas apply the queue at once, each change applied once', async () => {
     const replica = await createPostgresSearchEngine(pg.connection, { pendingBatch: 5 });
     engines.push(replica);
-    const ids = ((await run(sql`SELECT id FROM videos ORDER BY id DESC LIMIT 40`)).rows as { id: number }[]).map((r) => r.id);
+    const ids = ((await run(sql`SELECT id FROM videos ORDER BY id DESC LIMIT 40`)).rows as { id: number }[]).map(
+      (r) => r.id,
+    );
     await run(sql`UPDATE videos SET name = name || '·并行' WHERE id = ANY(${ids}::integer[])`);
     expect((await engine.stats()).pending).toBeGreaterThanOrEqual(40);
     const [a, b] = await Promise.all([engine.applyPending(), replica.applyPending()]);
     expect(a.applied + b.applied).toBeGreaterThanOrEqual(40);
     expect(a.dropped.concat(b.dropped)).toEqual([]);
     expect((await engine.stats()).pending).toBe(0);
-    const kp = (await run(sql`SELECT count(*)::integer AS n FROM search_kp WHERE video_id = ANY(${ids}::integer[])`)).rows as { n: number }[];
-    const expected = content.videos.filter((v) => ids.includes(v.id)).reduce((n, v) => n + v.keyframes.length + v.transcript.length, 0);
+    const kp = (await run(sql`SELECT count(*)::integer AS n FROM search_kp WHERE video_id = ANY(${ids}::integer[])`))
+      .rows as { n: number }[];
+    const expected = content.videos
+      .filter((v) => ids.includes(v.id))
+      .reduce((n, v) => n + v.keyframes.length + v.transcript.length, 0);
     expect(kp[0]!.n).toBe(expected);
     expect(await engine.count('knowledgePoints', { keyword: '并行' })).toBe(expected);
   });
 
   it('gives up a batch, never a content write, when the two wait for each other; catches up after', async () => {
     const lecturerId = content.lecturers[2]!.id;
-    const [taughtCourse] = (await run(sql`SELECT id FROM courses WHERE lecturer_id = ${lecturerId} ORDER BY id LIMIT 1`)).rows as { id: number }[];
+    const [taughtCourse] = (
+      await run(sql`SELECT id FROM courses WHERE lecturer_id = ${lecturerId} ORDER BY id LIMIT 1`)
+    ).rows as { id: number }[];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let queued!: () => void;
@@ -270,7 +300,9 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect((await engine.stats()).pending).toBe(0);
-    expect((await engine.search('courses', { keyword: '司马远航', offset: 0, limit: 200 })).ids).toContain(taughtCourse!.id);
+    expect((await engine.search('courses', { keyword: '司马远航', offset: 0, limit: 200 })).ids).toContain(
+      taughtCourse!.id,
+    );
   });
 
   it('matches the words of a keyword as SQLite does: a phrase of one word in a row, separate words in any order', async () => {
@@ -293,7 +325,12 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
       image: 'x.svg',
     });
     // the words of 卡尔·马克思 in their order, and reversed; one lexeme-phrase (GPT-4) in order, and apart
-    const added = [course(90101, '卡尔·马克思的青年时代'), course(90102, '马克思和卡尔·考茨基的通信'), course(90103, 'GPT-4与教学'), course(90104, '第4讲：GPT写作')];
+    const added = [
+      course(90101, '卡尔·马克思的青年时代'),
+      course(90102, '马克思和卡尔·考茨基的通信'),
+      course(90103, 'GPT-4与教学'),
+      course(90104, '第4讲：GPT写作'),
+    ];
     for (const store of [sqlite, pg]) {
       for (const c of added) await store.courses.insert(c);
     }
@@ -308,8 +345,11 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     expect(await found(engine, '卡尔·马克思')).toEqual([90101, 90102]);
     expect(await found(engine, 'GPT-4')).toEqual([90103]);
     // and PostgreSQL's phrase is a real phrase: the lexemes of one word next to each other
-    const [phrase] = (await run(sql`SELECT count(*)::integer AS n FROM search_course WHERE id > 90100 AND words @@ ${allOf(['gpt-4'])}::tsquery`))
-      .rows as { n: number }[];
+    const [phrase] = (
+      await run(
+        sql`SELECT count(*)::integer AS n FROM search_course WHERE id > 90100 AND words @@ ${allOf(['gpt-4'])}::tsquery`,
+      )
+    ).rows as { n: number }[];
     expect(allOf(['gpt-4'])).toBe("('gpt' <-> '4')");
     expect(phrase!.n).toBe(1);
   });
@@ -320,10 +360,12 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     await kept.rebuild();
     const countsOf = async () =>
       new Map(
-        ((await run(sql`SELECT tbl || ':' || variant || ':' || lexeme AS key, n FROM search_counts`)).rows as { key: string; n: number }[]).map((r) => [
-          r.key,
-          r.n,
-        ]),
+        (
+          (await run(sql`SELECT tbl || ':' || variant || ':' || lexeme AS key, n FROM search_counts`)).rows as {
+            key: string;
+            n: number;
+          }[]
+        ).map((r) => [r.key, r.n]),
       );
     const tracked = await countsOf();
     expect(tracked.get('search_kp:chars:的')).toBeGreaterThan(30);
@@ -335,8 +377,11 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
       const actual = new Map<string, number>();
       for (const tbl of ['search_kp', 'search_course']) {
         for (const variant of ['words', 'chars']) {
-          const list = (await run(sql`SELECT l AS lexeme, count(*)::integer AS n FROM ${sql.table(tbl)}, unnest(tsvector_to_array(${sql.ref(variant)})) AS l GROUP BY l`))
-            .rows as { lexeme: string; n: number }[];
+          const list = (
+            await run(
+              sql`SELECT l AS lexeme, count(*)::integer AS n FROM ${sql.table(tbl)}, unnest(tsvector_to_array(${sql.ref(variant)})) AS l GROUP BY l`,
+            )
+          ).rows as { lexeme: string; n: number }[];
           for (const row of list) actual.set(`${tbl}:${variant}:${row.lexeme}`, row.n);
         }
       }
@@ -345,9 +390,13 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     };
     await verify();
     // what changes the index: videos renamed (their knowledge points rewritten), a course deleted
-    const videoIds = ((await run(sql`SELECT id FROM videos ORDER BY id LIMIT 30`)).rows as { id: number }[]).map((r) => r.id);
+    const videoIds = ((await run(sql`SELECT id FROM videos ORDER BY id LIMIT 30`)).rows as { id: number }[]).map(
+      (r) => r.id,
+    );
     await run(sql`UPDATE videos SET name = name || '的马克思主义' WHERE id = ANY(${videoIds}::integer[])`);
-    const [doomed] = (await run(sql`SELECT id FROM courses WHERE id < 90000 ORDER BY id DESC LIMIT 1`)).rows as { id: number }[];
+    const [doomed] = (await run(sql`SELECT id FROM courses WHERE id < 90000 ORDER BY id DESC LIMIT 1`)).rows as {
+      id: number;
+    }[];
     await run(sql`DELETE FROM courses WHERE id = ${doomed!.id}`);
     await kept.applyPending();
     const after = await verify();
@@ -371,10 +420,16 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     expect(summary.counts).toEqual(before.counts);
     expect(progress.some((p) => p.startsWith('knowledgePoints:'))).toBe(true);
     expect(await engine.search('knowledgePoints', query)).toEqual(hits);
-    const leftovers = (await run(sql`SELECT tablename FROM pg_tables WHERE schemaname = ${schema} AND tablename LIKE '%\\_\\_%'`)).rows;
+    const leftovers = (
+      await run(sql`SELECT tablename FROM pg_tables WHERE schemaname = ${schema} AND tablename LIKE '%\\_\\_%'`)
+    ).rows;
     expect(leftovers).toEqual([]);
     // the indexes keep their names: a second rebuild works the same
     await expect(engine.rebuild()).resolves.toMatchObject({ counts: before.counts });
-    expect(kpRef(kpRowid({ kind: 'transcript', videoId: 3, seq: 4 }))).toEqual({ kind: 'transcript', videoId: 3, seq: 4 });
+    expect(kpRef(kpRowid({ kind: 'transcript', videoId: 3, seq: 4 }))).toEqual({
+      kind: 'transcript',
+      videoId: 3,
+      seq: 4,
+    });
   }, 300_000);
 });

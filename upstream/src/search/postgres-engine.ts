@@ -129,7 +129,13 @@ export async function createPostgresSearchEngine(
 
   // ---- queries ---------------------------------------------------------------------------------
 
-  function planFor(def: PgIndexDefinition, variant: Variant, tokens: readonly string[], catalogueId: number, allExact: boolean): Plan | null {
+  function planFor(
+    def: PgIndexDefinition,
+    variant: Variant,
+    tokens: readonly string[],
+    catalogueId: number,
+    allExact: boolean,
+  ): Plan | null {
     const tsquery = allOf(tokens);
     if (!tsquery) return null;
     let filter = sql``;
@@ -154,20 +160,30 @@ export async function createPostgresSearchEngine(
 
   /** whether the plan matches any row (stops at the first: no count needed) */
   async function anyMatch(def: PgIndexDefinition, plan: Plan): Promise<boolean> {
-    return (await rows(sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${table(def)} WHERE ${plan.where}) AS any`))[0]!.any;
+    return (
+      await rows(sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${table(def)} WHERE ${plan.where}) AS any`)
+    )[0]!.any;
   }
 
   /** as the SQLite engine resolves it (sqlite-engine.ts), the same analysis deciding */
-  async function resolve(def: PgIndexDefinition, query: SearchQuery): Promise<{ plan: Plan; total: number; analyzed: AnalyzedKeyword } | null> {
+  async function resolve(
+    def: PgIndexDefinition,
+    query: SearchQuery,
+  ): Promise<{ plan: Plan; total: number; analyzed: AnalyzedKeyword } | null> {
     const analyzed = analyze(query.keyword);
     const catalogueId = query.catalogueId ?? 0;
-    const characters = characterExpression(analyzed) ? planFor(def, 'chars', analyzed.characters, catalogueId, analyzed.singleCharacter) : null;
+    const characters = characterExpression(analyzed)
+      ? planFor(def, 'chars', analyzed.characters, catalogueId, analyzed.singleCharacter)
+      : null;
     if (!analyzed.charactersFirst) {
-      const plan = wordExpression(analyzed) ? planFor(def, 'words', analyzed.words, catalogueId, analyzed.wordMatchIsExact) : null;
+      const plan = wordExpression(analyzed)
+        ? planFor(def, 'words', analyzed.words, catalogueId, analyzed.wordMatchIsExact)
+        : null;
       if (plan) {
         const total = await countPlan(def, plan);
         if (total > 0 || !characters) return { plan, total, analyzed };
-        if (catalogueId > 0 && (await anyMatch(def, planFor(def, 'words', analyzed.words, 0, false)!))) return { plan, total, analyzed };
+        if (catalogueId > 0 && (await anyMatch(def, planFor(def, 'words', analyzed.words, 0, false)!)))
+          return { plan, total, analyzed };
       }
     }
     if (!characters) return null;
@@ -188,7 +204,13 @@ export async function createPostgresSearchEngine(
   }
 
   /** the matches older than the rank window, newest first */
-  async function older(def: PgIndexDefinition, plan: Plan, lowest: number, limit: number, offset: number): Promise<number[]> {
+  async function older(
+    def: PgIndexDefinition,
+    plan: Plan,
+    lowest: number,
+    limit: number,
+    offset: number,
+  ): Promise<number[]> {
     const list = await rows(
       sql<{ id: number }>`SELECT id FROM ${table(def)} WHERE ${plan.where} AND id < ${lowest}
         ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
@@ -223,7 +245,14 @@ export async function createPostgresSearchEngine(
    * asked, and the window's size and lowest id beside each row. The matches are read once, newest
    * first, their tsvector ranked as they are read.
    */
-  async function windowRows(def: PgIndexDefinition, plan: Plan, from: number | null, limit: number, offset: number, withPopularity: boolean): Promise<WindowRows> {
+  async function windowRows(
+    def: PgIndexDefinition,
+    plan: Plan,
+    from: number | null,
+    limit: number,
+    offset: number,
+    withPopularity: boolean,
+  ): Promise<WindowRows> {
     const range = from === null ? sql`` : sql`AND id >= ${from}`;
     const popularity = withPopularity ? def.popularityOf(sql.ref('w.id')) : sql`NULL::integer`;
     const list = await rows(
@@ -252,7 +281,14 @@ export async function createPostgresSearchEngine(
    * rankWindow / total of the id range, read through the keyword's index ANDed with that range
    * (bitmap scans), widened until the range holds a whole window.
    */
-  async function inRankWindow(def: PgIndexDefinition, plan: Plan, total: number, limit: number, offset: number, withPopularity: boolean): Promise<WindowRows> {
+  async function inRankWindow(
+    def: PgIndexDefinition,
+    plan: Plan,
+    total: number,
+    limit: number,
+    offset: number,
+    withPopularity: boolean,
+  ): Promise<WindowRows> {
     const [range] = await rows(sql<{ lo: string; hi: string; rows: number }>`SELECT min(id) AS lo, max(id) AS hi,
       (SELECT reltuples FROM pg_class WHERE oid = ${def.table}::regclass) AS rows FROM ${table(def)}`);
     const lo = Number(range!.lo);
@@ -268,7 +304,12 @@ export async function createPostgresSearchEngine(
   }
 
   /** the head reordered: the exact-phrase tier, relevance, popularity, id */
-  async function orderedHead(def: PgIndexDefinition, plan: Plan, analyzed: AnalyzedKeyword, list: WindowRows['rows']): Promise<number[]> {
+  async function orderedHead(
+    def: PgIndexDefinition,
+    plan: Plan,
+    analyzed: AnalyzedKeyword,
+    list: WindowRows['rows'],
+  ): Promise<number[]> {
     if (list.length === 0) return [];
     const best = list.map((row) => ({ rowid: row.id, relevance: row.score }));
     const rowids = best.map((r) => r.rowid);
@@ -281,14 +322,26 @@ export async function createPostgresSearchEngine(
   async function head(def: PgIndexDefinition, plan: Plan, analyzed: AnalyzedKeyword, size: number): Promise<number[]> {
     // popularity read for the best rows only (outside the ranked subquery), in the same round trip
     const list = await rows(
-      sql<{ id: number; score: number; popularity: number | null }>`SELECT r.id, r.score, ${def.popularityOf(sql.ref('r.id'))} AS popularity
+      sql<{
+        id: number;
+        score: number;
+        popularity: number | null;
+      }>`SELECT r.id, r.score, ${def.popularityOf(sql.ref('r.id'))} AS popularity
         FROM (SELECT id, ${rank(def, plan)} AS score FROM ${table(def)}
           WHERE ${plan.where} ORDER BY score DESC, ${tie(def)} LIMIT ${size}) AS r`,
     );
-    return orderedHead(def, plan, analyzed, list.map((row) => ({ id: Number(row.id), score: Number(row.score), popularity: row.popularity })));
+    return orderedHead(
+      def,
+      plan,
+      analyzed,
+      list.map((row) => ({ id: Number(row.id), score: Number(row.score), popularity: row.popularity })),
+    );
   }
 
-  async function page(def: PgIndexDefinition, query: SearchPageQuery): Promise<{ total: number; rowids: number[]; terms: string[] }> {
+  async function page(
+    def: PgIndexDefinition,
+    query: SearchPageQuery,
+  ): Promise<{ total: number; rowids: number[]; terms: string[] }> {
     const resolved = await resolve(def, query);
     if (!resolved || resolved.total === 0) {
       return { total: 0, rowids: [], terms: resolved ? highlightsOf(resolved.plan.variant, resolved.analyzed) : [] };
@@ -302,7 +355,8 @@ export async function createPostgresSearchEngine(
     const rowids: number[] = [];
     if (total <= rankWindow) {
       // positions [0, headCount): the reordered head; [headCount, total): relevance order
-      if (query.offset < headCount) rowids.push(...(await head(def, plan, analyzed, headCount)).slice(query.offset, Math.min(end, headCount)));
+      if (query.offset < headCount)
+        rowids.push(...(await head(def, plan, analyzed, headCount)).slice(query.offset, Math.min(end, headCount)));
       if (rankedTo > rankedFrom) rowids.push(...(await ranked(def, plan, rankedTo - rankedFrom, rankedFrom)));
       return { total, rowids, terms: highlightsOf(plan.variant, analyzed) };
     }
@@ -311,10 +365,22 @@ export async function createPostgresSearchEngine(
     if (query.offset < headCount) {
       const window = await inRankWindow(def, plan, total, Math.max(headCount, rankedTo), 0, true);
       lowest = window.lowest;
-      rowids.push(...(await orderedHead(def, plan, analyzed, window.rows.slice(0, headCount))).slice(query.offset, Math.min(end, headCount)));
+      rowids.push(
+        ...(await orderedHead(def, plan, analyzed, window.rows.slice(0, headCount))).slice(
+          query.offset,
+          Math.min(end, headCount),
+        ),
+      );
       if (rankedTo > rankedFrom) rowids.push(...window.rows.slice(rankedFrom, rankedTo).map((row) => row.id));
     } else {
-      const window = await inRankWindow(def, plan, total, Math.max(1, rankedTo - rankedFrom), Math.min(rankedFrom, windowCount - 1), false);
+      const window = await inRankWindow(
+        def,
+        plan,
+        total,
+        Math.max(1, rankedTo - rankedFrom),
+        Math.min(rankedFrom, windowCount - 1),
+        false,
+      );
       lowest = window.lowest;
       if (rankedTo > rankedFrom) rowids.push(...window.rows.map((row) => row.id));
     }
@@ -326,7 +392,11 @@ export async function createPostgresSearchEngine(
 
   // ---- writing ---------------------------------------------------------------------------------
 
-  async function insertDocuments(def: PgIndexDefinition, documents: readonly PgDocument[], suffix: string): Promise<void> {
+  async function insertDocuments(
+    def: PgIndexDefinition,
+    documents: readonly PgDocument[],
+    suffix: string,
+  ): Promise<void> {
     if (documents.length === 0) return;
     let vectors: Record<Variant, string>[];
     try {
@@ -338,7 +408,13 @@ export async function createPostgresSearchEngine(
     const words = vectors.map((v) => v.words);
     const chars = vectors.map((v) => v.chars);
     const columns = ['id', 'words', 'chars', ...(def.byVideo ? ['video_id'] : []), ...(def.hasCats ? ['cats'] : [])];
-    const values = ['u.id', 'u.words::tsvector', 'u.chars::tsvector', ...(def.byVideo ? ['u.video_id'] : []), ...(def.hasCats ? ['u.cats::integer[]'] : [])];
+    const values = [
+      'u.id',
+      'u.words::tsvector',
+      'u.chars::tsvector',
+      ...(def.byVideo ? ['u.video_id'] : []),
+      ...(def.hasCats ? ['u.cats::integer[]'] : []),
+    ];
     await exec(sql`INSERT INTO ${table(def, suffix)} (${sql.raw(columns.join(', '))})
       SELECT ${sql.raw(values.join(', '))}
       FROM unnest(${ids}::bigint[], ${words}::text[], ${chars}::text[],
@@ -410,7 +486,8 @@ export async function createPostgresSearchEngine(
     exec(sql`INSERT INTO search_state (key, value) VALUES ('rebuild', ${JSON.stringify({ heartbeat: Date.now(), pid: process.pid, staleMs } satisfies RebuildState)})
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
 
-  const pendingCount = async () => (await rows(sql<{ n: number }>`SELECT count(*)::integer AS n FROM search_pending`))[0]!.n;
+  const pendingCount = async () =>
+    (await rows(sql<{ n: number }>`SELECT count(*)::integer AS n FROM search_pending`))[0]!.n;
 
   let rebuilding = false;
 
@@ -446,7 +523,9 @@ export async function createPostgresSearchEngine(
         for (const change of changes) {
           try {
             // a savepoint: a change that fails leaves nothing half-written
-            documents += await connection.transaction(() => applyChange({ kind: change.kind, ref: Number(change.ref) }));
+            documents += await connection.transaction(() =>
+              applyChange({ kind: change.kind, ref: Number(change.ref) }),
+            );
           } catch (error) {
             if (!isDocumentFailure(error)) throw error;
             batchDropped.push({ kind: change.kind, ref: Number(change.ref), error });
@@ -514,14 +593,17 @@ export async function createPostgresSearchEngine(
   async function counts(suffix = ''): Promise<Record<SearchIndex, number>> {
     const result = {} as Record<SearchIndex, number>;
     for (const index of SEARCH_INDEXES) {
-      result[index] = (await rows(sql<{ n: number }>`SELECT count(*)::integer AS n FROM ${table(PG_INDEX_DEFINITIONS[index], suffix)}`))[0]!.n;
+      result[index] = (
+        await rows(sql<{ n: number }>`SELECT count(*)::integer AS n FROM ${table(PG_INDEX_DEFINITIONS[index], suffix)}`)
+      )[0]!.n;
     }
     return result;
   }
 
   const COUNTS_REBUILD = `search_counts${REBUILD_SUFFIX}`;
   const dropRebuildTables = async () => {
-    for (const def of Object.values(PG_INDEX_DEFINITIONS)) await exec(sql`DROP TABLE IF EXISTS ${table(def, REBUILD_SUFFIX)}`);
+    for (const def of Object.values(PG_INDEX_DEFINITIONS))
+      await exec(sql`DROP TABLE IF EXISTS ${table(def, REBUILD_SUFFIX)}`);
     await exec(sql`DROP TABLE IF EXISTS ${sql.table(COUNTS_REBUILD)}`);
   };
 
@@ -534,7 +616,9 @@ export async function createPostgresSearchEngine(
       const running = await rebuildState();
       if (running) throw new Error(`a search index rebuild is already running (process ${running.pid})`);
       await writeRebuildState();
-      return Number((await rows(sql<{ id: number }>`SELECT COALESCE(MAX(id), 0)::bigint AS id FROM search_pending`))[0]!.id);
+      return Number(
+        (await rows(sql<{ id: number }>`SELECT COALESCE(MAX(id), 0)::bigint AS id FROM search_pending`))[0]!.id,
+      );
     });
     rebuilding = true;
     try {
@@ -574,7 +658,11 @@ export async function createPostgresSearchEngine(
           for (const [i, { name }] of tableIndexes(def, REBUILD_SUFFIX).entries()) {
             await exec(sql`ALTER INDEX ${sql.id(name)} RENAME TO ${sql.id(live[i]!.name)}`);
           }
-          await exec(sql.raw(`ALTER TABLE ${def.table} RENAME CONSTRAINT ${def.table}${REBUILD_SUFFIX}_pkey TO ${def.table}_pkey`));
+          await exec(
+            sql.raw(
+              `ALTER TABLE ${def.table} RENAME CONSTRAINT ${def.table}${REBUILD_SUFFIX}_pkey TO ${def.table}_pkey`,
+            ),
+          );
         }
         await exec(sql`DELETE FROM search_counts`);
         await exec(sql`INSERT INTO search_counts SELECT * FROM ${sql.table(COUNTS_REBUILD)}`);

@@ -72,7 +72,12 @@ const catsOf = (column: RawBuilder<unknown>) =>
   sql`COALESCE((SELECT array_agg(cl.ancestor_id ORDER BY cl.ancestor_id) FROM catalogue_closure cl WHERE cl.descendant_id = ${column}), '{}')`;
 
 const entityIds = (table: string) => async (db: Executor, after: number, limit: number) =>
-  (await rowsOf(db, sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE id > ${after} ORDER BY id LIMIT ${limit}`)).map((r) => r.id);
+  (
+    await rowsOf(
+      db,
+      sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE id > ${after} ORDER BY id LIMIT ${limit}`,
+    )
+  ).map((r) => r.id);
 
 async function courseDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
   const rows = await rowsOf(
@@ -85,7 +90,11 @@ async function courseDocuments(db: Executor, ids: readonly number[]): Promise<Pg
       FROM courses c JOIN lecturers l ON l.id = c.lecturer_id
       WHERE c.id = ANY(${ints(ids)})`,
   );
-  return rows.map((row) => ({ rowid: row.rowid, fields: [row.name, row.lecturer, row.catalogue, row.info], cats: row.cats }));
+  return rows.map((row) => ({
+    rowid: row.rowid,
+    fields: [row.name, row.lecturer, row.catalogue, row.info],
+    cats: row.cats,
+  }));
 }
 
 /** the rowids of courses in the subtree of a catalogue */
@@ -169,8 +178,11 @@ const knowledgePoints: PgIndexDefinition = {
 };
 
 async function topicDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
-  const rows = await rowsOf(db, sql<{ rowid: number; title: string; info: string }>`
-    SELECT id AS rowid, title, info FROM topics WHERE id = ANY(${ints(ids)})`);
+  const rows = await rowsOf(
+    db,
+    sql<{ rowid: number; title: string; info: string }>`
+    SELECT id AS rowid, title, info FROM topics WHERE id = ANY(${ints(ids)})`,
+  );
   return rows.map((row) => ({ rowid: row.rowid, fields: [row.title, row.info], cats: [] }));
 }
 
@@ -183,7 +195,8 @@ const topics: PgIndexDefinition = {
   walkShare: 0.1,
   rankWeights: rankWeights(SQLITE_INDEXES.topics.weights),
   idOrder: SQLITE_INDEXES.topics.idOrder,
-  catalogueIds: (catalogueId) => sql`SELECT tc.topic_id FROM topic_courses tc WHERE tc.course_id IN (${subtreeCourses(catalogueId)})`,
+  catalogueIds: (catalogueId) =>
+    sql`SELECT tc.topic_id FROM topic_courses tc WHERE tc.course_id IN (${subtreeCourses(catalogueId)})`,
   entityIds: entityIds('topics'),
   documents: topicDocuments,
   documentsByRowid: topicDocuments,
@@ -192,9 +205,16 @@ const topics: PgIndexDefinition = {
 };
 
 async function lecturerDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
-  const rows = await rowsOf(db, sql<{ rowid: number; name: string; position: string; school: string; intro: string }>`
-    SELECT id AS rowid, name, position, school, intro_html AS intro FROM lecturers WHERE id = ANY(${ints(ids)})`);
-  return rows.map((row) => ({ rowid: row.rowid, fields: [row.name, row.position, row.school, htmlText(row.intro)], cats: [] }));
+  const rows = await rowsOf(
+    db,
+    sql<{ rowid: number; name: string; position: string; school: string; intro: string }>`
+    SELECT id AS rowid, name, position, school, intro_html AS intro FROM lecturers WHERE id = ANY(${ints(ids)})`,
+  );
+  return rows.map((row) => ({
+    rowid: row.rowid,
+    fields: [row.name, row.position, row.school, htmlText(row.intro)],
+    cats: [],
+  }));
 }
 
 const lecturers: PgIndexDefinition = {
@@ -215,7 +235,10 @@ const lecturers: PgIndexDefinition = {
 };
 
 async function catalogueDocuments(db: Executor, ids: readonly number[]): Promise<PgDocument[]> {
-  const rows = await rowsOf(db, sql<{ rowid: number; name: string }>`SELECT id AS rowid, name FROM catalogues WHERE id = ANY(${ints(ids)})`);
+  const rows = await rowsOf(
+    db,
+    sql<{ rowid: number; name: string }>`SELECT id AS rowid, name FROM catalogues WHERE id = ANY(${ints(ids)})`,
+  );
   return rows.map((row) => ({ rowid: row.rowid, fields: [row.name], cats: [] }));
 }
 
@@ -262,7 +285,9 @@ export function tableIndexes(def: PgIndexDefinition, suffix = ''): { name: strin
   return [
     { name: `${table}_words`, sql: `CREATE INDEX ${table}_words ON ${table} USING gin (words${cats})` },
     { name: `${table}_chars`, sql: `CREATE INDEX ${table}_chars ON ${table} USING gin (chars${cats})` },
-    ...(def.byVideo ? [{ name: `${table}_by_video`, sql: `CREATE INDEX ${table}_by_video ON ${table} (video_id)` }] : []),
+    ...(def.byVideo
+      ? [{ name: `${table}_by_video`, sql: `CREATE INDEX ${table}_by_video ON ${table} (video_id)` }]
+      : []),
   ];
 }
 
@@ -288,7 +313,12 @@ export function tableTriggers(def: PgIndexDefinition, suffix = ''): string[] {
  * The rows of search_counts for an index table (its rows of each lexeme held by at least
  * `minRows` of them), from the table named `source` (the live one, or a rebuild's).
  */
-export function commonLexemesSql(def: PgIndexDefinition, source: string, minRows: number, into = 'search_counts'): string {
+export function commonLexemesSql(
+  def: PgIndexDefinition,
+  source: string,
+  minRows: number,
+  into = 'search_counts',
+): string {
   const min = Math.max(1, Math.floor(minRows));
   return (['words', 'chars'] as const)
     .map(
@@ -305,7 +335,10 @@ export function commonLexemesSql(def: PgIndexDefinition, source: string, minRows
  * (lower case, Latin without diacritics) and split at anything but letters, marks and digits.
  */
 const SEPARATORS = /[^\p{L}\p{M}\p{N}]+/u;
-export const lexemesOf = (token: string): string[] => foldForMatch(token).split(SEPARATORS).filter((t) => t !== '');
+export const lexemesOf = (token: string): string[] =>
+  foldForMatch(token)
+    .split(SEPARATORS)
+    .filter((t) => t !== '');
 
 /** tsvector limits: positions up to 16383, 256 positions per lexeme, a lexeme under 2 KB */
 const MAX_POSITION = 16_383;

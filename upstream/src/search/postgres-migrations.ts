@@ -23,7 +23,9 @@ export const COMMON_LEXEME_ROWS = 5_000;
 
 /** (kind, ref expression[, condition]) queued by a trigger function */
 const queue = (kind: string, ref: string, when?: string) =>
-  when ? `IF ${when} THEN PERFORM search_queue('${kind}', ${ref}); END IF;` : `PERFORM search_queue('${kind}', ${ref});`;
+  when
+    ? `IF ${when} THEN PERFORM search_queue('${kind}', ${ref}); END IF;`
+    : `PERFORM search_queue('${kind}', ${ref});`;
 
 /** a trigger function and its AFTER … FOR EACH ROW trigger */
 function trigger(name: string, table: string, event: string, body: string): string {
@@ -176,7 +178,10 @@ BEGIN
 END $$;
 
 ${Object.values(PG_INDEX_DEFINITIONS)
-  .flatMap((def) => [...tableTriggers(def).map((t) => `${t};`), ...(def.keepsCounts ? [commonLexemesSql(def, def.table, COMMON_LEXEME_ROWS)] : [])])
+  .flatMap((def) => [
+    ...tableTriggers(def).map((t) => `${t};`),
+    ...(def.keepsCounts ? [commonLexemesSql(def, def.table, COMMON_LEXEME_ROWS)] : []),
+  ])
   .join('\n')}
 `,
   },
