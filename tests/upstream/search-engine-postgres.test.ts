@@ -354,23 +354,36 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
     expect(phrase!.n).toBe(1);
   });
 
-  it('keeps the counts of common lexemes exact through changes, and answers with them', async () => {
+  it('keeps the counts of common lexemes exact, per catalogue too, through changes (a course moved, one deleted), and answers with them', async () => {
     const kept = await createPostgresSearchEngine(pg.connection, { commonLexemeRows: 30 });
     engines.push(kept);
     await kept.rebuild();
     const countsOf = async () =>
       new Map(
         (
-          (await run(sql`SELECT tbl || ':' || variant || ':' || lexeme AS key, n FROM search_counts`)).rows as {
-            key: string;
-            n: number;
-          }[]
+          (await run(sql`SELECT tbl || ':' || variant || ':' || cat || ':' || lexeme AS key, n FROM search_counts`))
+            .rows as { key: string; n: number }[]
         ).map((r) => [r.key, r.n]),
       );
     const tracked = await countsOf();
-    expect(tracked.get('search_kp:chars:的')).toBeGreaterThan(30);
-    expect(tracked.get('search_course:words:马克思主义')).toBeGreaterThan(30);
-    // every kept count is the number of rows holding its lexeme (counted here from the rows)
+    expect(tracked.get('search_kp:chars:0:的')).toBeGreaterThan(30);
+    expect(tracked.get('search_course:words:0:马克思主义')).toBeGreaterThan(30);
+    // per catalogue (cat: the subtree's rows, as the filter reads them): a course to move out of one
+    const [moved] = (
+      await run(sql`SELECT c.id, c.catalogue_id AS "from" FROM courses c
+      WHERE EXISTS (SELECT 1 FROM videos v WHERE v.course_id = c.id) AND c.id < 90000 ORDER BY c.id LIMIT 1`)
+    ).rows as { id: number; from: number }[];
+    const [subject] = (
+      await run(sql`SELECT cl.ancestor_id AS id FROM catalogue_closure cl JOIN catalogues a ON a.id = cl.ancestor_id
+      WHERE cl.descendant_id = ${moved!.from} AND a.level = 1`)
+    ).rows as { id: number }[];
+    const source = subject!.id;
+    const target = content.catalogues.find((c) => c.level === 1 && c.id !== source)!;
+    const perCatalogue = [...tracked.keys()].filter((key) => key.startsWith(`search_kp:chars:${source}:`));
+    expect(perCatalogue.length).toBeGreaterThan(0);
+    expect([...tracked.keys()].some((key) => key.startsWith(`search_kp:chars:${target.id}:`))).toBe(true);
+    // every kept count is the number of rows holding its lexeme (counted here from the rows), of
+    // the whole index (0) and of each catalogue's subtree
     const verify = async () => {
       const counts = await countsOf();
       expect([...counts.keys()].sort()).toEqual([...tracked.keys()].sort());
@@ -378,11 +391,10 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
       for (const tbl of ['search_kp', 'search_course']) {
         for (const variant of ['words', 'chars']) {
           const list = (
-            await run(
-              sql`SELECT l AS lexeme, count(*)::integer AS n FROM ${sql.table(tbl)}, unnest(tsvector_to_array(${sql.ref(variant)})) AS l GROUP BY l`,
-            )
-          ).rows as { lexeme: string; n: number }[];
-          for (const row of list) actual.set(`${tbl}:${variant}:${row.lexeme}`, row.n);
+            await run(sql`SELECT c AS cat, l AS lexeme, count(*)::integer AS n FROM ${sql.table(tbl)},
+              unnest(tsvector_to_array(${sql.ref(variant)})) AS l, unnest(array_prepend(0, cats)) AS c GROUP BY c, l`)
+          ).rows as { cat: number; lexeme: string; n: number }[];
+          for (const row of list) actual.set(`${tbl}:${variant}:${row.cat}:${row.lexeme}`, row.n);
         }
       }
       for (const [key, n] of counts) expect(n, key).toBe(actual.get(key) ?? 0);
@@ -398,17 +410,38 @@ describe('search engine on PostgreSQL, beside SQLite', () => {
       id: number;
     }[];
     await run(sql`DELETE FROM courses WHERE id = ${doomed!.id}`);
+    // a course moved to another subject: its rows leave the counts of its old catalogues for the new
+    await run(sql`UPDATE courses SET catalogue_id = ${target.id} WHERE id = ${moved!.id}`);
     await kept.applyPending();
     const after = await verify();
-    expect(after.get('search_kp:words:马克思主义')).not.toBe(tracked.get('search_kp:words:马克思主义'));
+    expect(after.get('search_kp:words:0:马克思主义')).not.toBe(tracked.get('search_kp:words:0:马克思主义'));
+    expect(after.get(`search_kp:chars:${source}:的`)).toBeLessThan(tracked.get(`search_kp:chars:${source}:的`)!);
+    expect(after.get(`search_kp:chars:${target.id}:的`)).toBeGreaterThan(
+      tracked.get(`search_kp:chars:${target.id}:的`)!,
+    );
     // the engine answers a one-lexeme keyword from them, as counting would
-    for (const [index, keyword, key] of [
-      ['knowledgePoints', '的', 'search_kp:chars:的'],
-      ['courses', '马克思主义', 'search_course:words:马克思主义'],
+    for (const [index, keyword, key, catalogueId] of [
+      ['knowledgePoints', '的', 'search_kp:chars:0:的', 0],
+      ['courses', '马克思主义', 'search_course:words:0:马克思主义', 0],
+      ['knowledgePoints', '的', `search_kp:chars:${source}:的`, source],
+      ['knowledgePoints', '的', `search_kp:chars:${target.id}:的`, target.id],
     ] as const) {
-      expect(await kept.count(index, { keyword }), keyword).toBe(after.get(key));
-      expect((await kept.search(index, { keyword, offset: 0, limit: 5 })).totalCount, keyword).toBe(after.get(key));
+      expect(after.get(key), key).toBeGreaterThan(0);
+      expect(await kept.count(index, { keyword, catalogueId }), key).toBe(after.get(key));
+      expect((await kept.search(index, { keyword, catalogueId, offset: 0, limit: 5 })).totalCount, key).toBe(
+        after.get(key),
+      );
     }
+    // with a filter too, the count is the kept one (read, not counted from the matches)
+    await run(
+      sql`UPDATE search_counts SET n = n + 1000 WHERE tbl = 'search_kp' AND variant = 'chars' AND lexeme = '的' AND cat = ${source}`,
+    );
+    expect(await kept.count('knowledgePoints', { keyword: '的', catalogueId: source })).toBe(
+      after.get(`search_kp:chars:${source}:的`)! + 1000,
+    );
+    await run(
+      sql`UPDATE search_counts SET n = n - 1000 WHERE tbl = 'search_kp' AND variant = 'chars' AND lexeme = '的' AND cat = ${source}`,
+    );
   }, 300_000);
 
   it('rebuilds into new tables and swaps them in; searches answer as before, nothing left behind', async () => {

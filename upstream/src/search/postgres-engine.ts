@@ -37,6 +37,7 @@ import type {
 } from './engine';
 import {
   allOf,
+  catalogueLexemesSql,
   commonLexemesSql,
   documentVectors,
   PG_INDEX_DEFINITIONS,
@@ -63,7 +64,8 @@ export interface PostgresSearchEngineOptions {
   rebuildBatch?: number;
   /**
    * a rebuild keeps the count of every lexeme held by at least this many rows of the courses or
-   * the knowledge points (search_counts); default COMMON_LEXEME_ROWS (5 000)
+   * the knowledge points (search_counts), of the whole index and of each catalogue's subtree;
+   * default COMMON_LEXEME_ROWS (5 000)
    */
   commonLexemeRows?: number;
 }
@@ -85,8 +87,8 @@ interface Plan {
   tsquery: string;
   /** every match contains the keyword as typed: no exact-phrase test needed */
   allExact: boolean;
-  /** the query's one lexeme, when it has one and no catalogue filter: its count may be kept */
-  keptCount: { variant: Variant; lexeme: string } | null;
+  /** the query's one lexeme, when it has one, and its catalogue (0: none): its count may be kept */
+  keptCount: { variant: Variant; lexeme: string; cat: number } | null;
 }
 
 interface RebuildState {
@@ -142,8 +144,15 @@ export async function createPostgresSearchEngine(
     if (catalogueId > 0 && def.hasCats) filter = sql`AND cats @> ARRAY[${catalogueId}::integer]`;
     else if (catalogueId > 0 && def.catalogueIds) filter = sql`AND id IN (${def.catalogueIds(catalogueId)})`;
     const where = sql`${sql.ref(variant)} @@ ${tsquery}::tsquery ${filter}`;
-    const lexeme = def.keepsCounts && catalogueId <= 0 ? singleLexeme(tokens) : null;
-    return { variant, where, tsquery, allExact, keptCount: lexeme === null ? null : { variant, lexeme } };
+    // kept per catalogue as well (cats is what the filter reads): courses and knowledge points
+    const lexeme = def.keepsCounts && (catalogueId <= 0 || def.hasCats) ? singleLexeme(tokens) : null;
+    return {
+      variant,
+      where,
+      tsquery,
+      allExact,
+      keptCount: lexeme === null ? null : { variant, lexeme, cat: Math.max(0, catalogueId) },
+    };
   }
 
   const table = (def: PgIndexDefinition, suffix = '') => sql.table(`${def.table}${suffix}`);
@@ -152,7 +161,7 @@ export async function createPostgresSearchEngine(
   async function countPlan(def: PgIndexDefinition, plan: Plan): Promise<number> {
     if (plan.keptCount) {
       const [kept] = await rows(sql<{ n: number }>`SELECT n FROM search_counts
-        WHERE tbl = ${def.table} AND variant = ${plan.keptCount.variant} AND lexeme = ${plan.keptCount.lexeme}`);
+        WHERE tbl = ${def.table} AND variant = ${plan.keptCount.variant} AND lexeme = ${plan.keptCount.lexeme} AND cat = ${plan.keptCount.cat}`);
       if (kept) return kept.n;
     }
     return (await rows(sql<{ n: number }>`SELECT count(*)::integer AS n FROM ${table(def)} WHERE ${plan.where}`))[0]!.n;
@@ -623,7 +632,7 @@ export async function createPostgresSearchEngine(
     rebuilding = true;
     try {
       await dropRebuildTables();
-      await exec(sql`CREATE TABLE ${sql.table(COUNTS_REBUILD)} (LIKE search_counts)`);
+      await exec(sql`CREATE TABLE ${sql.table(COUNTS_REBUILD)} (LIKE search_counts INCLUDING DEFAULTS)`);
       for (const index of SEARCH_INDEXES) {
         const def = PG_INDEX_DEFINITIONS[index];
         await exec(sql.raw(tableSql(def, REBUILD_SUFFIX)));
@@ -645,6 +654,9 @@ export async function createPostgresSearchEngine(
           // the common lexemes' counts, then the triggers that keep them (the table is written no more
           // until it is swapped in: the queue waits for the rebuild)
           await exec(sql.raw(commonLexemesSql(def, `${def.table}${REBUILD_SUFFIX}`, commonLexemeRows, COUNTS_REBUILD)));
+          await exec(
+            sql.raw(catalogueLexemesSql(def, `${def.table}${REBUILD_SUFFIX}`, commonLexemeRows, COUNTS_REBUILD)),
+          );
           for (const create of tableTriggers(def, REBUILD_SUFFIX)) await exec(sql.raw(create));
         }
         await writeRebuildState();

@@ -294,7 +294,8 @@ export function tableIndexes(def: PgIndexDefinition, suffix = ''): { name: strin
 /**
  * The statement triggers that keep search_counts in step with an index table (its tracked lexemes
  * only: the rows of search_counts, chosen by commonLexemesSql): every INSERT and DELETE of index
- * rows adds or takes off, in the same transaction, the rows holding each lexeme. The engine never
+ * rows adds or takes off, in the same transaction, the rows holding each lexeme, of the whole index
+ * and of every catalogue in the row's cats (migration 102's search_counts_change). The engine never
  * UPDATEs index rows (a document is deleted and inserted again). Trigger names are per table, so
  * a rebuilt table carries the same names.
  */
@@ -310,8 +311,9 @@ export function tableTriggers(def: PgIndexDefinition, suffix = ''): string[] {
 }
 
 /**
- * The rows of search_counts for an index table (its rows of each lexeme held by at least
- * `minRows` of them), from the table named `source` (the live one, or a rebuild's).
+ * The rows of search_counts of the whole index table (cat 0: each lexeme held by at least
+ * `minRows` of its rows), from the table named `source` (the live one, or a rebuild's). Its text
+ * is migration 101's, made before search_counts had a cat column: the column's default fills it.
  */
 export function commonLexemesSql(
   def: PgIndexDefinition,
@@ -324,6 +326,31 @@ export function commonLexemesSql(
     .map(
       (variant) => `INSERT INTO ${into} (tbl, variant, lexeme, n)
   SELECT '${def.table}', '${variant}', word, ndoc FROM ts_stat('SELECT ${variant} FROM ${source}') WHERE ndoc >= ${min};`,
+    )
+    .join('\n');
+}
+
+/**
+ * The rows of search_counts per catalogue for an index table with cats: for every catalogue, each
+ * lexeme held by at least `minRows` of the rows in its subtree (the rows whose cats hold it, as the
+ * catalogue filter reads them), from the table named `source`. The whole index's rows (cat 0) are
+ * commonLexemesSql's. A pair not tracked is counted from its matches, fewer than `minRows` when
+ * the counts were made.
+ */
+export function catalogueLexemesSql(
+  def: PgIndexDefinition,
+  source: string,
+  minRows: number,
+  into = 'search_counts',
+): string {
+  if (!def.hasCats) return '';
+  const min = Math.max(1, Math.floor(minRows));
+  return (['words', 'chars'] as const)
+    .map(
+      (variant) => `INSERT INTO ${into} (tbl, variant, cat, lexeme, n)
+  SELECT '${def.table}', '${variant}', c.id, s.word, s.ndoc FROM catalogues c,
+    LATERAL ts_stat(format('SELECT ${variant} FROM ${source} WHERE cats @> ARRAY[%s]::integer[]', c.id)) AS s
+  WHERE s.ndoc >= ${min};`,
     )
     .join('\n');
 }

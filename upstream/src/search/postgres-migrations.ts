@@ -16,7 +16,14 @@
  * change. The queue starts with every existing row.
  */
 import type { PostgresMigration } from '../store/postgres/migrations';
-import { commonLexemesSql, PG_INDEX_DEFINITIONS, tableIndexes, tableSql, tableTriggers } from './postgres-indexes';
+import {
+  catalogueLexemesSql,
+  commonLexemesSql,
+  PG_INDEX_DEFINITIONS,
+  tableIndexes,
+  tableSql,
+  tableTriggers,
+} from './postgres-indexes';
 
 /** a lexeme held by at least this many rows of an index has its count kept (search_counts) */
 export const COMMON_LEXEME_ROWS = 5_000;
@@ -182,6 +189,40 @@ ${Object.values(PG_INDEX_DEFINITIONS)
     ...tableTriggers(def).map((t) => `${t};`),
     ...(def.keepsCounts ? [commonLexemesSql(def, def.table, COMMON_LEXEME_ROWS)] : []),
   ])
+  .join('\n')}
+`,
+  },
+  {
+    version: 102,
+    name: 'search-counts-per-catalogue',
+    sql: `
+-- The kept counts per catalogue too: cat is the catalogue whose subtree the rows are in (the rows
+-- whose cats hold it, as a catalogue filter reads them), 0 the whole index. A common word with a
+-- catalogue filter (学 in 哲学: tens of thousands of matches) is then one row read as well. The
+-- pairs tracked are those of at least COMMON_LEXEME_ROWS rows in the catalogue when the counts
+-- are made; the others are counted from their matches.
+ALTER TABLE search_counts ADD COLUMN cat integer NOT NULL DEFAULT 0;
+ALTER TABLE search_counts DROP CONSTRAINT search_counts_pkey;
+ALTER TABLE search_counts ADD PRIMARY KEY (tbl, variant, lexeme, cat);
+
+-- each changed row counts for the whole index (0) and for every catalogue above its course
+CREATE OR REPLACE FUNCTION search_counts_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE search_counts s SET n = s.n + TG_ARGV[1]::integer * d.n
+  FROM (
+    SELECT 'words' AS variant, c AS cat, l AS lexeme, count(*)::integer AS n
+      FROM changed_rows, unnest(tsvector_to_array(words)) AS l, unnest(array_prepend(0, cats)) AS c GROUP BY c, l
+    UNION ALL
+    SELECT 'chars', c, l, count(*)::integer
+      FROM changed_rows, unnest(tsvector_to_array(chars)) AS l, unnest(array_prepend(0, cats)) AS c GROUP BY c, l
+  ) AS d
+  WHERE s.tbl = TG_ARGV[0] AND s.variant = d.variant AND s.cat = d.cat AND s.lexeme = d.lexeme;
+  RETURN NULL;
+END $$;
+
+${Object.values(PG_INDEX_DEFINITIONS)
+  .filter((def) => def.keepsCounts)
+  .map((def) => catalogueLexemesSql(def, def.table, COMMON_LEXEME_ROWS))
   .join('\n')}
 `,
   },
