@@ -10,7 +10,7 @@ import { Activity, createRef } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { createMockEnvironment } from 'relay-test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TextTrack, TextTrackList } from '@vidstack/react';
+import { MediaPlayer, MediaProvider, TextTrack, TextTrackList, TimeSlider } from '@vidstack/react';
 import { PLAYER_PREFERENCES_KEY } from '../../web/src/components/Player/constants';
 import { subtitleFailureMessage, watchSubtitleErrors } from '../../web/src/components/Player/subtitleErrors';
 import { usePlayLog, type PlayLogSource } from '../../web/src/components/Player/PlayLog';
@@ -318,5 +318,54 @@ describe('the play log wiring', () => {
     // the next video starts a new viewing of its own
     expect(reporterOf!().stayTime).toBe(0);
     expect(reporterOf!().currentLogId).toBeNull();
+  });
+});
+
+describe('a player taken down before its next frame', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('leaves no animation frame of its time slider that throws once it is gone (vidstack/player#1851, patched)', async () => {
+    // As Chromium does it: the page leaves the player, whose removed elements resize to nothing; the
+    // time slider's preview, still observing, asks for a frame to place itself; vidstack destroys its
+    // components in a timeout after React unmounts them, before that frame. Frames and resize
+    // callbacks are run by hand here. The slider is vidstack's own, as our layout has it, rendered
+    // without the layout (which jsdom, sizing nothing, leaves empty).
+    const frames: FrameRequestCallback[] = [];
+    const resized: ResizeObserverCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe() {
+          resized.push(this.callback);
+        }
+        unobserve() {}
+        disconnect() {
+          resized.splice(resized.indexOf(this.callback) >>> 0, 1);
+        }
+      },
+    );
+    const { unmount } = render(
+      <MediaPlayer title="第一讲 绪论">
+        <MediaProvider />
+        <TimeSlider.Root>
+          <TimeSlider.Preview>
+            <TimeSlider.Value />
+          </TimeSlider.Preview>
+        </TimeSlider.Root>
+      </MediaPlayer>,
+    );
+    // (vidstack connects its components in a timeout after React mounts them)
+    await waitFor(() => expect(resized.length).toBeGreaterThan(0));
+    unmount();
+    for (const callback of [...resized]) callback([], {} as ResizeObserver);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const pending = frames.splice(0);
+    expect(pending.length).toBeGreaterThan(0);
+    for (const frame of pending) expect(() => frame(performance.now())).not.toThrow();
   });
 });
