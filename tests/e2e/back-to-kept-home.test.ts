@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, launchBrowser, reactHasTakenOver } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 import { DESKTOP, openWatchedContext, PHONE, type PageWatch } from '../support/watch-pages';
@@ -154,6 +154,8 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
     it('/home shows its recommended courses', async () => {
       await page.goto(`${platform.baseUrl}/home`);
       await expect.poll(() => page.locator(CARDS).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(14);
+      // the server painted it: what follows is about the app's own way back, once the app is there
+      await reactHasTakenOver(page, 'nav[aria-label="主导航"]');
     });
 
     async function scrollHomeAndOpenLecturers(): Promise<number> {
@@ -235,6 +237,8 @@ describe.skipIf(!browserAvailable())('coming back to the kept-alive home, frame 
     it('/m/home shows its courses', async () => {
       await page.goto(`${platform.baseUrl}/m/home`);
       await expect.poll(() => page.locator(CARDS).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+      // the server painted it: what follows is about the app's own way back, once the app is there
+      await reactHasTakenOver(page, 'nav[aria-label="手机网页版导航"]');
     });
 
     async function scrollHomeAndOpenLecturers(): Promise<number> {

@@ -5,12 +5,14 @@
  * - with JavaScript on, the browser hydrates that very HTML (the server's elements stay in the page)
  *   from the records in it: no query is asked again, no hydration error or page error, and the page
  *   works (a subject tab opens its listing).
+ * /author and the phone's /m/home (on an iPhone) come the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
+import { PHONE } from '../support/watch-pages';
 
 const VIEWPORT = { width: 1350, height: 940 };
 
@@ -128,6 +130,71 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
         }),
       ).toBe(true);
       expect(queries).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a phone /m/home’s lecturers, topics and tab bar with JavaScript turned off', async () => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${platform.baseUrl}/m/home`);
+      expect(await page.getByRole('navigation', { name: '手机网页版导航' }).isVisible()).toBe(true);
+      const authors = page.getByRole('list', { name: '名校名师' }).locator('li');
+      expect(await authors.count()).toBeGreaterThan(0);
+      expect((await authors.first().textContent()) ?? '').toMatch(/[\u4e00-\u9fa5]{2,}/);
+      expect(await page.getByText('推荐专题', { exact: true }).first().isVisible()).toBe(true);
+      expect(await page.locator('a[href*="/m/play"]').count()).toBeGreaterThan(0);
+      expect(await page.getByText('加载中').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates a phone’s /m/home from its records without asking MobileHomeQuery again, and its tabs work', async () => {
+    const context = await browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      const queries: string[] = [];
+      page.on('request', (request) => {
+        const body = request.postData() ?? '';
+        if (request.url().includes('/graphql') && /"query":"query /.test(body))
+          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { serverNav: Element | null }).serverNav = document.querySelector('#root nav');
+        });
+      });
+      await page.goto(`${platform.baseUrl}/m/home`);
+      // hydrated: React has taken over the server's own element (its fiber is on it), not drawn another
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const kept = (window as unknown as { serverNav: Element | null }).serverNav;
+              return (
+                kept !== null &&
+                document.contains(kept) &&
+                Object.keys(kept).some((key) => key.startsWith('__reactFiber'))
+              );
+            }),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      expect(queries).not.toContain('MobileHomeQuery');
+
+      await page.getByRole('navigation', { name: '手机网页版导航' }).getByRole('link', { name: '专题' }).click();
+      await page.waitForURL(/\/m\/special$/);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

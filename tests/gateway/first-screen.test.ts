@@ -180,6 +180,45 @@ describe('GET /author with its first screen', () => {
   });
 });
 
+describe('GET /m/home (the phone’s home) with its first screen', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+  it('has the lecturers and topics in the mobile shell, its two chunks preloaded and the records they were rendered from', async () => {
+    const asked = await gateway.graphql<{
+      recommendedAuthors: Array<{ name: string }>;
+      featuredTopics: Array<{ title: string }>;
+    }>('{ recommendedAuthors(batch: 0, size: 6) { name } featuredTopics(limit: 6) { title } }');
+    const authors = asked.body.data!.recommendedAuthors.map((author) => author.name);
+    const topics = asked.body.data!.featuredTopics.map((topic) => topic.title);
+    expect(authors.length).toBeGreaterThan(0);
+
+    const { response, html } = await page('/m/home', { 'user-agent': IPHONE });
+    expect(response.status).toBe(200);
+    expect(html).toContain('<title>首页 - 思政云课堂</title>');
+    const root = rootOf(html);
+    expect(root).toContain('data-mobile-site');
+    expect(root).toContain('手机网页版导航');
+    expect(root).not.toContain('加载中');
+    for (const name of authors) expect(root).toContain(name);
+    for (const name of topics) expect(root).toContain(name);
+
+    const records = JSON.parse(RECORDS.exec(html)![1]!) as Record<string, Record<string, unknown>>;
+    expect(records['client:root']).toBeTruthy();
+    const names = Object.values(records).map((record) => record.name);
+    for (const name of authors) expect(names).toContain(name);
+
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const head = html.slice(0, html.indexOf('</head>'));
+    for (const module of ['src/routes/Mobile/MobileHomePage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[module]!.file}">`);
+    }
+  });
+});
+
 describe('a first screen over its budget', () => {
   let hurried: TestGateway;
 

@@ -3,7 +3,7 @@
  * In CI a missing browser is a failure; on a developer machine the tests say loudly that they skip.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -58,4 +58,21 @@ export async function skipOperationGuide(context: BrowserContext): Promise<void>
 export function isLocalRequest(address: string): boolean {
   const url = new URL(address);
   return ['data:', 'blob:'].includes(url.protocol) || ['127.0.0.1', 'localhost'].includes(url.hostname);
+}
+
+/**
+ * Waits until React has taken over `selector`'s element (its fiber is on it): a page the server
+ * painted is hydrated there, a page the browser renders itself is drawn. Before that a tap on a link
+ * of a server-painted page is the browser's own (a whole new page), as it would be for a person who
+ * taps while the JavaScript is still arriving; a test about the app's own navigation waits for this.
+ */
+export async function reactHasTakenOver(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (css) => {
+      const element = document.querySelector(css);
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
 }

@@ -1,7 +1,9 @@
 import { Box, Image, SimpleGrid } from '@chakra-ui/react';
+import { useContext } from 'react';
 import { usePreloadedQuery } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MobileHomeQuery } from '../../__generated__/MobileHomeQuery.graphql';
+import { PageOriginContext } from '../../app/firstScreen';
 import type { PageProps } from '../../app/routeTypes';
 import { ContinueLearning } from '../../components/ContinueLearning/ContinueLearning';
 import { mobileHomeQuery } from './MobileHomeQuery';
@@ -12,13 +14,16 @@ import { MobileRecommendedCourses } from './MobileRecommendedCourses';
 /** /m/home: banners, featured topics, recommended lecturers and recommended courses (infinite scroll). */
 export default function MobileHomePage({ queryRef }: PageProps<MobileHomeQuery>) {
   const data = usePreloadedQuery<MobileHomeQuery>(mobileHomeQuery, queryRef);
+  // the origin the banners' links are judged against: the browser's, or the one it asked the server
+  // rendering this first screen (which has no window)
+  const origin = useContext(PageOriginContext) ?? window.location.origin;
   return (
     <>
       {data.banners.length > 0 && (
         <Box mb="3">
           <MobileScroller label="轮播图">
             {data.banners.map((banner) => {
-              const link = mobileLinkFor(banner.gotoUrl);
+              const link = mobileLinkFor(banner.gotoUrl, origin);
               // banners are 3:1 (upstream 1200×400, as on the desktop carousel): the same ratio crops nothing
               const image = (
                 <Image src={banner.image} alt={banner.title} w="full" aspectRatio={3 / 1} objectFit="cover" />

@@ -37,8 +37,9 @@ export default function MobileShell({ runtime }: { readonly runtime: RouteRuntim
   const navigation = useNavigation();
   const handle = (matches[matches.length - 1]?.handle ?? null) as RouteHandle | null;
   const isHome = location.pathname.toLowerCase() === MOBILE_HOME.toLowerCase();
-  // the history entry index react-router keeps: 0 is the first page of this visit (nothing to go back to)
-  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  // the history entry index react-router keeps: 0 is the first page of this visit (nothing to go back
+  // to); read on the tap, as the server rendering /m/home has no history
+  const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
   return (
     <Flex direction="column" minH="100dvh" bg="gray.50" data-mobile-site="">
@@ -66,7 +67,7 @@ export default function MobileShell({ runtime }: { readonly runtime: RouteRuntim
               fontSize="2xl"
               _hover={{ bg: 'transparent' }}
               _active={{ bg: 'whiteAlpha.300' }}
-              onClick={() => void (canGoBack ? navigate(-1) : navigate(MOBILE_HOME))}
+              onClick={() => void (canGoBack() ? navigate(-1) : navigate(MOBILE_HOME))}
             >
               <ChevronLeftIcon />
             </IconButton>
