@@ -219,6 +219,37 @@ describe('GET /m/home (the phone’s home) with its first screen', () => {
   });
 });
 
+describe('the styles a first screen is drawn with', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+  /** The Emotion classes on the page's elements that no <style> of the page defines. */
+  function classesWithoutRules(html: string): string[] {
+    const classes = new Set<string>();
+    for (const [, list] of html.matchAll(/class="([^"]*)"/g)) {
+      for (const name of list!.split(/\s+/)) if (/^css-[a-z0-9]+$/.test(name)) classes.add(name);
+    }
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+    return [...classes].filter((name) => !styles.includes(`.${name}`));
+  }
+
+  // a part of the tree that waited for data is rendered again: the styles of its first try go with
+  // it, and the page would be drawn without them until the JavaScript came (its sections moved)
+  it.each([
+    ['/home', {}],
+    ['/home?scId=1', {}],
+    ['/author', {}],
+    ['/m/home', { 'user-agent': IPHONE }],
+  ])('%s defines every class its elements have, rendered again and again', async (pathname, headers) => {
+    for (let round = 0; round < 2; round += 1) {
+      const { response, html } = await page(pathname, { ...headers, 'cache-control': 'no-cache' });
+      expect(response.status).toBe(200);
+      expect(rootOf(html)).toContain('data-emotion');
+      expect(classesWithoutRules(html)).toEqual([]);
+    }
+  });
+});
+
 describe('a first screen over its budget', () => {
   let hurried: TestGateway;
 

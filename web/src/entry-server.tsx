@@ -5,11 +5,17 @@
  * The same routes, loaders and components as the browser (router.tsx, App.tsx) run on a memory
  * router with a Relay environment whose network is the gateway executing the operation in-process
  * for the request's own viewer. Once the loaders have the data, React renders the whole tree
- * (prerender: every Suspense boundary resolved, no streaming scripts, which the CSP forbids);
- * Emotion writes each component's styles beside it as <style data-emotion> elements, which the
- * client's Emotion cache moves into <head> before it hydrates. The store's records go with the
+ * (prerender: every Suspense boundary resolved, no streaming scripts, which the CSP forbids).
+ * The styles go first in #root as <style data-emotion> elements, those of the classes in the HTML
+ * (Emotion's critical-style extraction, a cache of the request's own), which the client's Emotion
+ * cache moves into <head> before it hydrates. Not written beside each component, Emotion's default:
+ * a part of the tree that waits for data is rendered again, and the styles written in its first try
+ * were marked as sent but went with it (the page's sections then moved when the JavaScript came). The store's records go with the
  * HTML so the client renders the same tree from them without asking again.
  */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, matchRoutes } from 'react-router-dom';
@@ -97,11 +103,16 @@ export async function render({ url, origin, execute, signal }: RenderRequest): P
       return { kind: 'skip', reason: 'the page did not load' };
 
     const errors: unknown[] = [];
+    // the request's own: it keeps every rule the render made (compat mode), for the classes the HTML has
+    const styleCache = createCache({ key: 'css' });
+    const styles = createEmotionServer(styleCache);
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
-        <PageOriginContext.Provider value={origin}>
-          <App environment={environment} router={router} />
-        </PageOriginContext.Provider>
+        <CacheProvider value={styleCache}>
+          <PageOriginContext.Provider value={origin}>
+            <App environment={environment} router={router} />
+          </PageOriginContext.Provider>
+        </CacheProvider>
       </StrictMode>,
       {
         signal,
@@ -120,7 +131,7 @@ export async function render({ url, origin, execute, signal }: RenderRequest): P
     const title = (last.route.handle as RouteHandle | undefined)?.title ?? '';
     return {
       kind: 'page',
-      html,
+      html: styles.constructStyleTagsFromChunks(styles.extractCriticalToChunks(html)) + html,
       records: serializeRecords(environment.getStore().getSource().toJSON()),
       title: documentTitle(title),
       modules: SERVER_ROUTE_MODULES[leaf.id] ?? [],
