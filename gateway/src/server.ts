@@ -221,17 +221,23 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       return token === null && !isLoggedIn(viewer) && viewer.comId === null;
     },
   });
-  const serveWebApp = createWebApp<PageEnv>(config.webDistDir, { mobileSiteUrl: config.mobileSiteUrl, firstScreen });
-
-  /** Who is asking, and their guest id; a new guest id is set as a cookie on this response. */
-  const requestEnv = (req: IncomingMessage, res: ServerResponse, clientAddress: string | null): RequestEnv => {
-    const cookies = parseCookies(req.headers.cookie);
-    const secure = isHttpsRequest(
+  const isHttps = (req: IncomingMessage) =>
+    isHttpsRequest(
       req.socket.remoteAddress,
       Boolean((req.socket as { encrypted?: boolean }).encrypted),
       req.headers['x-forwarded-proto'],
       trusted,
     );
+  const serveWebApp = createWebApp<PageEnv>(config.webDistDir, {
+    mobileSiteUrl: config.mobileSiteUrl,
+    firstScreen,
+    isHttps,
+  });
+
+  /** Who is asking, and their guest id; a new guest id is set as a cookie on this response. */
+  const requestEnv = (req: IncomingMessage, res: ServerResponse, clientAddress: string | null): RequestEnv => {
+    const cookies = parseCookies(req.headers.cookie);
+    const secure = isHttps(req);
     const setCookie = (name: string, header: string) => setResponseCookie(res, name, header);
     const existing = cookies[GUEST_COOKIE];
     if (isValidGuestId(existing)) return { clientAddress, guestId: existing, cookies, secure, setCookie };

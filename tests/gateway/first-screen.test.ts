@@ -41,6 +41,20 @@ async function page(pathname: string, headers: Record<string, string> = {}, on: 
   return { response, html: await response.text() };
 }
 
+/** The page as a browser naming `headers.host` gets it (fetch may not set Host), as text. */
+function pageAs(on: TestGateway, pathname: string, headers: Record<string, string>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const asking = request(`${on.url}${pathname}`, { headers: { accept: 'text/html', ...headers } }, (answer) => {
+      let body = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (body += chunk));
+      answer.on('end', () => resolve(body));
+    });
+    asking.on('error', reject);
+    asking.end();
+  });
+}
+
 /** The element with `id="root"`'s inside, as the server sent it. */
 function rootOf(html: string): string {
   const start = html.indexOf('<div id="root">');
@@ -94,20 +108,7 @@ describe('GET /home with its first screen', () => {
     const other = new URL(gateway.url);
     other.hostname = 'localhost';
     // (fetch sends its own Host header: ask as a browser that used another name would, over plain HTTP)
-    const named = await new Promise<string>((resolve, reject) => {
-      const asking = request(
-        `${gateway.url}/home`,
-        { headers: { accept: 'text/html', host: other.host } },
-        (answer) => {
-          let body = '';
-          answer.setEncoding('utf8');
-          answer.on('data', (chunk: string) => (body += chunk));
-          answer.on('end', () => resolve(body));
-        },
-      );
-      asking.on('error', reject);
-      asking.end();
-    });
+    const named = await pageAs(gateway, '/home', { host: other.host });
     const namedUrls = Object.values(
       JSON.parse(RECORDS.exec(named)![1]!) as Record<string, Record<string, unknown>>,
     ).flatMap((record) => (typeof record.loginUrl === 'string' ? [record.loginUrl] : []));
@@ -247,6 +248,31 @@ describe('the styles a first screen is drawn with', () => {
       expect(rootOf(html)).toContain('data-emotion');
       expect(classesWithoutRules(html)).toEqual([]);
     }
+  });
+});
+
+describe('the origin a first screen links back to', () => {
+  let direct: TestGateway;
+
+  beforeAll(async () => {
+    // only 192.0.2.1 is a proxy here: loopback, where the test asks from, is a browser like any other
+    direct = await platform.gateway({ FIRST_SCREEN_BUDGET_MS: '20000', TRUSTED_PROXIES: '192.0.2.1' });
+  });
+
+  /** The addresses a visitor's course links come back to after the login page. */
+  const comebacks = (html: string) =>
+    [...rootOf(html).matchAll(/redirect=([^"&]+)/g)].map((match) => decodeURIComponent(match[1]!));
+
+  it('is https when a trusted proxy says the browser used https', async () => {
+    const html = await pageAs(gateway, '/home', { host: 'ketang.example.edu.cn', 'x-forwarded-proto': 'https' });
+    expect(comebacks(html).length).toBeGreaterThan(0);
+    for (const address of comebacks(html)) expect(address).toMatch(/^https:\/\/ketang\.example\.edu\.cn\/Play\?/);
+  });
+
+  it('believes X-Forwarded-Proto from no one else', async () => {
+    const html = await pageAs(direct, '/home', { host: 'ketang.example.edu.cn', 'x-forwarded-proto': 'https' });
+    expect(comebacks(html).length).toBeGreaterThan(0);
+    for (const address of comebacks(html)) expect(address).toMatch(/^http:\/\/ketang\.example\.edu\.cn\/Play\?/);
   });
 });
 

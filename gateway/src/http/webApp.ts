@@ -38,13 +38,24 @@ async function fileStats(file: string) {
 /** The origin of request URLs parsed without a host (server.ts): a Location on it is sent as a path. */
 const NO_ORIGIN = 'http://gateway.invalid';
 
+/** Whether the browser asked over https (a TLS socket, or a trusted proxy's X-Forwarded-Proto). */
+export type HttpsTest = (req: IncomingMessage) => boolean;
+
+const tlsSocket: HttpsTest = (req) => Boolean((req.socket as { encrypted?: boolean }).encrypted);
+
 /**
  * `mobileSiteUrl` (MOBILE_SITE_URL, default /m/): where phones and tablets asking for a desktop page
  * are sent at once (http/mobileRedirect.ts), before the desktop app is sent; null: never.
+ * `isHttps`: the scheme of the origin a first screen's links are made on (server.ts believes
+ * X-Forwarded-Proto from TRUSTED_PROXIES only); without it, a TLS socket alone.
  */
 export function createWebApp<E = void>(
   distDir: string,
-  { mobileSiteUrl = '/m/', firstScreen }: { mobileSiteUrl?: string | null; firstScreen?: PageRenderer<E> } = {},
+  {
+    mobileSiteUrl = '/m/',
+    firstScreen,
+    isHttps = tlsSocket,
+  }: { mobileSiteUrl?: string | null; firstScreen?: PageRenderer<E>; isHttps?: HttpsTest } = {},
 ) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
@@ -118,7 +129,7 @@ export function createWebApp<E = void>(
       sendText(res, 503, NOT_BUILT_PAGE, 'text/html; charset=utf-8', htmlSecurityHeaders(WEB_APP_CSP));
       return;
     }
-    const origin = firstScreen && req.method === 'GET' ? pageOrigin(req) : null;
+    const origin = firstScreen && req.method === 'GET' ? pageOrigin(req, isHttps) : null;
     if (firstScreen && origin !== null) {
       if (shell?.mtimeMs !== indexStats.mtimeMs)
         shell = { mtimeMs: indexStats.mtimeMs, text: await readFile(indexFile, 'utf8') };
@@ -138,16 +149,12 @@ export function createWebApp<E = void>(
 
 /**
  * The origin the browser asked for this page, as its `location.origin` will say: the Host header, over
- * https when a TLS socket or a forwarding proxy says so; null for a host that is no host name (no render).
+ * https when `isHttps` says so; null for a host that is no host name (no render).
  */
-function pageOrigin(req: IncomingMessage): string | null {
+function pageOrigin(req: IncomingMessage, isHttps: HttpsTest): string | null {
   const host = req.headers.host;
   if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return null;
-  const forwarded = req.headers['x-forwarded-proto'];
-  const https =
-    Boolean((req.socket as { encrypted?: boolean }).encrypted) ||
-    (typeof forwarded === 'string' && forwarded.split(',')[0]?.trim() === 'https');
-  return `${https ? 'https' : 'http'}://${host.toLowerCase()}`;
+  return `${isHttps(req) ? 'https' : 'http'}://${host.toLowerCase()}`;
 }
 
 /**
