@@ -129,7 +129,51 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
           return kept !== null && document.contains(kept);
         }),
       ).toBe(true);
+      // the page's own query is not asked again (a second page of lecturers may follow: the first one
+      // need not fill a tall window, and the list then asks for more, as after a scroll)
+      expect(queries.filter((name) => name !== 'AuthorListPaginationQuery')).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints /search?key= the same way: a search asked once, by the server; its tabs then work', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      const queries: string[] = [];
+      page.on('request', (request) => {
+        const body = request.postData() ?? '';
+        if (request.url().includes('/graphql') && /"query":"query /.test(body))
+          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { serverHeading: Element | null }).serverHeading =
+            document.querySelector('#root main h1, #root main h2');
+        });
+      });
+      await page.goto(`${platform.baseUrl}/search?key=${encodeURIComponent('马克思主义')}`);
+      await page.getByTestId('ai-button').waitFor({ timeout: 15_000 });
+      expect(
+        await page.evaluate(() => {
+          const kept = (window as unknown as { serverHeading: Element | null }).serverHeading;
+          return kept !== null && document.contains(kept);
+        }),
+      ).toBe(true);
+      expect(await page.getByText('“马克思主义”的搜索结果').isVisible()).toBe(true);
+      // the search the page shows was made once, by the server: hydrating asked nothing again
       expect(queries).toEqual([]);
+      await page.getByRole('tab', { name: /^课程/ }).click();
+      await expect.poll(() => page.locator('main a[href*="Play"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -220,6 +220,33 @@ describe('GET /m/home (the phone’s home) with its first screen', () => {
   });
 });
 
+describe('GET /search?key= with its first screen', () => {
+  it('has the results of every tab the page shows first, and the records they were rendered from', async () => {
+    const keyword = '马克思主义';
+    const asked = await gateway.graphql<{
+      search: { overview: { authors: Array<{ author: { name: string } }> } };
+    }>(`{ search(keyword: "${keyword}") { overview { authors { author { name } } } } }`);
+    const lecturers = asked.body.data!.search.overview.authors.map((hit) => hit.author.name);
+    expect(lecturers.length).toBeGreaterThan(0);
+
+    const { response, html } = await page(`/search?key=${encodeURIComponent(keyword)}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain('<title>搜索 - 思政云课堂</title>');
+    const root = rootOf(html);
+    expect(root).not.toContain('加载中');
+    expect(root).toContain(`“${keyword}”的搜索结果`);
+    for (const name of lecturers) expect(root).toContain(name);
+    const records = JSON.parse(RECORDS.exec(html)![1]!) as Record<string, Record<string, unknown>>;
+    const names = Object.values(records).map((record) => record.name);
+    for (const name of lecturers) expect(names).toContain(name);
+  });
+
+  it('asks for a keyword without one, from the server too', async () => {
+    const { html } = await page('/search');
+    expect(rootOf(html)).toContain('请输入搜索关键词');
+  });
+});
+
 describe('the styles a first screen is drawn with', () => {
   const IPHONE =
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -344,6 +371,17 @@ describe('visitors’ first screens kept for a moment (FIRST_SCREEN_CACHE_MS)', 
     } finally {
       platform.db.prepare('UPDATE courses SET name = ? WHERE id = ?').run(course.name, course.id);
     }
+  });
+
+  it('renders a search for each visitor: a search counts its searcher among the hot keywords’ people', async () => {
+    const searches = () =>
+      keeping.logs.filter((line) => line.includes('first screen of /search') && line.includes('rendered in')).length;
+    const before = searches();
+    for (const visitor of ['10.99.0.1', '10.99.0.2']) {
+      const { html } = await page(`/search?key=${encodeURIComponent('实践')}`, { 'x-forwarded-for': visitor }, keeping);
+      expect(rootOf(html)).toContain('“实践”的搜索结果');
+    }
+    expect(searches() - before).toBe(2);
   });
 
   it('sends a kept page to every visitor gzipped as it was once, with the page', async () => {

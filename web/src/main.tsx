@@ -15,7 +15,7 @@ if (!redirectMobileVisitor()) {
   // hydrates the server's HTML once they have settled (the same tree the server rendered).
   const records = readServerRecords(document);
   if (records) environment.getStore().publish(new RecordSource(records));
-  const { router } = createAppRouter(environment);
+  const { router } = createAppRouter(environment, { fromServer: records !== null });
   const app = (
     <StrictMode>
       <App environment={environment} router={router} />

@@ -68,6 +68,12 @@ export interface PageRendererOptions<E> {
   isPlainVisitor?: (env: E) => Promise<boolean>;
 }
 
+/**
+ * Pages rendered for each visitor, never kept: a search counts its searcher among the people behind
+ * the hot keywords (upstream/API.md), which a page kept for the next visitor would not.
+ */
+export const PAGES_RENDERED_EACH_TIME: ReadonlySet<string> = new Set(['/search']);
+
 /** At most this many visitors' pages are kept, */
 export const SHARED_PAGES_MAX = 200;
 /** and at most this many bytes of them together (UTF-8 and gzipped, counted as the kept Buffers). */
@@ -258,7 +264,8 @@ export function createPageRenderer<E>({
   let sharedShell: string | null = null;
 
   return async (page, shell, env) => {
-    if (!(await isPlainVisitor(env))) return renderPage(page, shell, env);
+    if (PAGES_RENDERED_EACH_TIME.has(page.url.pathname.toLowerCase()) || !(await isPlainVisitor(env)))
+      return renderPage(page, shell, env);
     if (shell !== sharedShell) {
       // the web app was built again: pages made from the old index.html name scripts that are gone
       shared.clear();

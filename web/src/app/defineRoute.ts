@@ -194,7 +194,10 @@ function buildRoute(
     let queryRef: PreloadedQuery<OperationType> | null = null;
     if (query) {
       queryRef = runtime.registry.register(
-        loadQuery<OperationType>(runtime.environment, query, variables, { fetchPolicy }),
+        loadQuery<OperationType>(runtime.environment, query, variables, {
+          // the server's first screen is hydrated from the records it was rendered from
+          fetchPolicy: runtime.firstScreenFromServer ? 'store-or-network' : fetchPolicy,
+        }),
       );
       const created = queryRef;
       request.signal.addEventListener('abort', () => runtime.registry.release(created), { once: true });

@@ -56,6 +56,12 @@ export interface RouteRuntime {
   latestLoaderData: () => Iterable<unknown>;
   /** True while the router runs loaders for a navigation or revalidation. */
   isNavigating: () => boolean;
+  /**
+   * True while the router starts on the records the server rendered the page from: those first
+   * loads take their data from the store whatever the route's fetch policy (a network-only search is
+   * not asked again to hydrate the server's HTML).
+   */
+  firstScreenFromServer: boolean;
 }
 
 export function isPagePayload(value: unknown): value is PagePayload {

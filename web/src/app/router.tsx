@@ -55,6 +55,7 @@ export function createRouteRuntime(environment: IEnvironment): RouteRuntime {
     forceReload: new Set(),
     latestLoaderData: () => [],
     isNavigating: () => false,
+    firstScreenFromServer: false,
   };
 }
 
@@ -371,10 +372,20 @@ function mobileCenterRoutes(runtime: RouteRuntime): RouteObject[] {
   ];
 }
 
-export function createAppRouter(environment: IEnvironment) {
+/** `fromServer`: the store holds the records the server rendered this page's first screen from. */
+export function createAppRouter(environment: IEnvironment, { fromServer = false }: { fromServer?: boolean } = {}) {
   const runtime = createRouteRuntime(environment);
+  runtime.firstScreenFromServer = fromServer;
   const router = createBrowserRouter(appRoutes(runtime));
   runtime.latestLoaderData = () => Object.values(router.state.loaderData);
   runtime.isNavigating = () => router.state.navigation.state !== 'idle' || router.state.revalidation !== 'idle';
+  if (fromServer) {
+    // (the loaders are asynchronous: the router has not started yet)
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      runtime.firstScreenFromServer = false;
+      stop();
+    });
+  }
   return { router, runtime };
 }
