@@ -78,7 +78,9 @@ describe('账户设置 · 修改密码', () => {
   it('is replaced by an explanation for an organisation network account', async () => {
     await renderCenterTab('account', mockProfile({ canChangePassword: false }));
     expect(screen.queryByLabelText('原密码')).toBeNull();
-    expect(screen.getByRole('note').textContent).toContain('机构网络账号');
+    // the identity of the network and of the no-login link alike: not said to be the network's sign-in
+    expect(screen.getByRole('note').textContent).toContain('机构账号（经所在学校或图书馆的网络或免登录链接进入）');
+    expect(screen.getByRole('note').textContent).not.toContain('网络内自动登录');
   });
 
   it('offers 找回密码 on the login service, in a new tab', async () => {

@@ -156,7 +156,9 @@ describe('个人资料 form', () => {
 
   it('an organisation network identity sees its profile read-only, without 更换头像 or 保存', async () => {
     await renderCenterTab('profile', mockProfile({ canChangePassword: false }));
-    expect(screen.getByRole('note').textContent).toContain('机构网络账号');
+    // the identity of the network and of the no-login link alike: not said to be the network's sign-in
+    expect(screen.getByRole('note').textContent).toContain('机构账号（经所在学校或图书馆的网络或免登录链接进入）');
+    expect(screen.getByRole('note').textContent).not.toContain('网络内自动登录');
     expect(screen.queryByRole('button', { name: '更换头像' })).toBeNull();
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
     expect((screen.getByLabelText('真实姓名') as HTMLInputElement).readOnly).toBe(true);

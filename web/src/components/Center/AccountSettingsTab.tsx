@@ -55,8 +55,9 @@ const unbindMutation = graphql`
 
 export const UNBOUND = '解绑成功';
 const UNBIND_FAILED = '解绑失败，请检查网络后重试';
+// the same identity comes by the organisation's network or its no-login link: the notice names both
 const NO_PASSWORD_NOTICE =
-  '当前为机构网络账号（在学校或图书馆网络内自动登录），没有登录密码，无需也不能修改密码。如需个人账号，请联系所在机构。';
+  '当前为机构账号（经所在学校或图书馆的网络或免登录链接进入），没有登录密码，无需也不能修改密码。如需个人账号，请联系所在机构。';
 
 type Profile = NonNullable<AccountSettingsTab_viewer$data['profile']>;
 type Binding = Profile['bindings'][number];

@@ -71,7 +71,8 @@ const updateProfileMutation = graphql`
 
 export const PROFILE_SAVED = '个人资料已保存';
 const SAVE_FAILED = '保存失败，请检查网络后重试';
-const ORG_IDENTITY_NOTICE = '当前为机构网络账号（在学校或图书馆网络内自动登录），不能修改个人资料和头像。';
+// the same identity comes by the organisation's network or its no-login link: the notice names both
+const ORG_IDENTITY_NOTICE = '当前为机构账号（经所在学校或图书馆的网络或免登录链接进入），不能修改个人资料和头像。';
 
 type Profile = NonNullable<ProfileTab_viewer$data['profile']>;
 
