@@ -30,9 +30,9 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
     await platform?.stop();
   });
 
-  async function newContext(headers?: Record<string, string>): Promise<BrowserContext> {
+  async function newContext(headers?: Record<string, string>, { guideSeen = true } = {}): Promise<BrowserContext> {
     const options = headers ? { ...DESKTOP, extraHTTPHeaders: headers } : DESKTOP;
-    const { context } = await openWatchedContext(browser, options, { into: watch });
+    const { context } = await openWatchedContext(browser, options, { into: watch, guideSeen });
     return context;
   }
 
@@ -225,14 +225,42 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
     }
   });
 
-  it('enters through the organisation’s no-login link', async () => {
-    const context = await newContext();
+  it('enters through the organisation’s no-login link: not greeted by the operation guide, and the centre says how they came in', async () => {
+    // a first visit in this browser: the guide's greeting is for visitors, not for the signed-in
+    const context = await newContext(undefined, { guideSeen: false });
     try {
       const page = await context.newPage();
       await page.goto(`${platform.baseUrl}/DissimilarLogin.aspx?gid=demo-library`);
       await page.waitForURL(/\/home$/);
       await expect.poll(() => visible(page, '示范大学图书馆').isVisible(), { timeout: 20_000 }).toBe(true);
       expect(await header(page).getByRole('button', { name: '登录' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('tab', { name: '全部' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByRole('note', { name: '操作指南提示' }).count()).toBe(0);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // nothing covers the page: a click on a subject tab is the tab's
+      const subject = page.getByRole('tablist', { name: '学科' }).getByRole('tab').nth(1);
+      await subject.click();
+      await page.waitForURL(/scId=\d+/);
+      await expect.poll(() => subject.getAttribute('aria-selected')).toBe('true');
+
+      // 个人中心 · 个人资料 and 账户设置: the organisation's notice does not say it signed in by its network
+      await header(page)
+        .getByRole('button', { name: /的账户菜单$/ })
+        .click();
+      await page.getByRole('menuitem', { name: '个人中心' }).click();
+      await page.waitForURL(/\/center\?position=0$/);
+      for (const [name, position] of [
+        ['个人资料', 4],
+        ['账户设置', 5],
+      ] as const) {
+        await page.getByRole('tab', { name }).click();
+        await page.waitForURL(new RegExp(`position=${position}`));
+        const notice = page.getByRole('note').filter({ hasText: '机构' }).filter({ visible: true }).first();
+        await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(true);
+        const words = (await notice.textContent()) ?? '';
+        expect(words).toContain('免登录链接');
+        expect(words).not.toMatch(/网络内自动登录/);
+      }
 
       // an unknown link signs nobody in and still ends on /home
       const other = await newContext();

@@ -244,6 +244,38 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     await centre.close();
   });
 
+  it('a bad start time and a third clip of the video are refused by an error toast in the server’s words, not in the dialog', async () => {
+    await page.bringToFront();
+    const dialog = page.getByRole('dialog', { name: '截取片段' });
+    // the modal dialog hides the page from role queries: the toasts are found by their element
+    const toast = (text: string) => page.locator('[role="status"]').filter({ hasText: text });
+    await page.getByRole('button', { name: '截取片段' }).click();
+    await dialog.getByLabel(/开始时间/).fill('99999');
+    await dialog.getByLabel(/结束时间/).fill('100005');
+    await dialog.getByRole('button', { name: '确定截取' }).click();
+    await expect.poll(() => toast('开始时间无效').count()).toBeGreaterThan(0);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    expect(await dialog.getByText('开始时间无效').count()).toBe(0);
+    expect(await dialog.getByLabel(/开始时间/).getAttribute('aria-invalid')).toBe('true');
+
+    // the second clip of this video is made (the dialog closes), the third is refused
+    await dialog.getByLabel(/开始时间/).fill('10');
+    await dialog.getByLabel(/结束时间/).fill('14');
+    expect(await dialog.getByLabel('片段名称').inputValue()).toMatch(/-片段2$/);
+    await dialog.getByRole('button', { name: '确定截取' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 60_000 }).toBe(0);
+    await page.getByRole('button', { name: '截取片段' }).click();
+    await expect.poll(() => dialog.getByLabel('片段名称').inputValue()).toMatch(/-片段3$/);
+    await dialog.getByLabel(/开始时间/).fill('20');
+    await dialog.getByLabel(/结束时间/).fill('24');
+    await dialog.getByRole('button', { name: '确定截取' }).click();
+    await expect.poll(() => toast('每个视频最多截取2个片段').count()).toBeGreaterThan(0);
+    expect(await dialog.getByText('每个视频最多截取2个片段').count()).toBe(0);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await dialog.getByRole('button', { name: '取消', exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
   it('resumes where the student left when they come back, the like and the note kept', async () => {
     await page.bringToFront();
     // watch from 20 s on for a few seconds, then leave the page (the final log goes by beacon)
