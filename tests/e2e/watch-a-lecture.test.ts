@@ -124,7 +124,13 @@ describe.skipIf(!browserAvailable())('watching a lecture in Chromium', () => {
     const course = ((await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '').trim();
     expect(course.length).toBeGreaterThan(0);
     await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(/^.+ - .+ - 思政云课堂$/);
-    expect((await page.title()).endsWith(` - ${course} - 思政云课堂`)).toBe(true);
+    const tabTitle = await page.title();
+    expect(tabTitle.endsWith(` - ${course} - 思政云课堂`)).toBe(true);
+    // the first part is the video playing: the outline's current entry
+    const video = tabTitle.slice(0, -` - ${course} - 思政云课堂`.length);
+    const current = page.getByRole('navigation', { name: '视频列表' }).locator('button[aria-current="true"]');
+    expect(await current.count()).toBe(1);
+    expect(((await current.textContent()) ?? '').includes(video)).toBe(true);
   });
 
   it('plays the lecture: the current time advances', async () => {
