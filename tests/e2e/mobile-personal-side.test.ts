@@ -5,7 +5,8 @@
  * 截取片段 and 消息 each on its own page (the clip deleted after the confirmation, a message
  * deleted); on /m/play they write a note, like and favourite the video and ask the AI in its
  * drawer, and find the note and the course under 我的; 退出登录 leaves them a visitor. Every
- * control they tap is at least 24 px high, nothing scrolls sideways, no page error.
+ * control they tap is at least 24 px high, nothing scrolls sideways, no page error. 我的's avatar
+ * letter is the one the desktop header and personal centre show for the same session.
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DATABASE_FILE, openStore } from '../../upstream/src/store';
 import { browserAvailable, launchBrowser } from '../support/browser';
-import { openWatchedContext, PHONE, type PageWatch } from '../support/watch-pages';
+import { DESKTOP, openWatchedContext, PHONE, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 
@@ -169,6 +170,37 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
     await expectTouchTargets(page.locator('main'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await page.title()).toBe('我的 - 思政云课堂');
+  });
+
+  it('the avatar letter on 我的 is the one the desktop header and personal centre show for the same person', async () => {
+    const fallback = '[data-scope="avatar"][data-part="fallback"]';
+    const phoneLetter = (
+      (await page.getByRole('region', { name: '个人信息' }).locator(fallback).textContent()) ?? ''
+    ).trim();
+    expect(phoneLetter).not.toBe('');
+    // the same person at a desktop: the student's session in a desktop browser
+    const { context: desk } = await openWatchedContext(browser, DESKTOP, { into: watch });
+    try {
+      await desk.addCookies(await context.cookies(platform.baseUrl));
+      const screen = await desk.newPage();
+      await screen.goto(`${platform.baseUrl}/center?position=4`);
+      const menu = screen.getByRole('button', { name: 'student的账户菜单' });
+      await expect.poll(() => menu.isVisible(), { timeout: 20_000 }).toBe(true);
+      const headerLetter = await menu.evaluate(
+        (el, selector) => el.querySelector(selector)?.textContent ?? '',
+        fallback,
+      );
+      await expect
+        .poll(() => screen.getByRole('form', { name: '个人资料' }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
+      const centreLetters = await screen
+        .locator(`main ${fallback}`)
+        .evaluateAll((els) => els.map((el) => (el.textContent ?? '').trim()));
+      expect(centreLetters.length).toBeGreaterThanOrEqual(2);
+      expect(new Set([headerLetter.trim(), ...centreLetters])).toEqual(new Set([phoneLetter]));
+    } finally {
+      await desk.close();
+    }
   });
 
   it('历史记录: the videos watched, grouped by day, each opening /m/play in this tab at its second', async () => {

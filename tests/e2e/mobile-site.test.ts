@@ -5,6 +5,8 @@
  * the login prompt, signs in through the login page as the demo student, comes back and the
  * lecture plays in the full-width player. The lists: /m/author (Z finds the 曾-surnamed, scrolling
  * reaches 没有更多了), /m/special scrolled to its end, and a search tab loading its second page.
+ * /m/home's lecturer cards and 更多 are anchors whose addresses open in a tab of their own; the
+ * organisation's no-login link ends on a 我的 that names it and does not speak of network login.
  * Nothing is loaded from another site, no console errors.
  */
 
@@ -112,6 +114,36 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     // touch-first: one column of phone width, no horizontal scrolling
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await page.title()).toBe('首页 - 思政云课堂');
+  });
+
+  it('on /m/home every 名校名师 card and its 更多 are links (<a href>), so a lecturer also opens in a new tab', async () => {
+    await page.goto(`${platform.baseUrl}/m/home`);
+    const section = page.getByRole('region', { name: '名校名师' });
+    const cards = section.getByRole('listitem');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // each card is an anchor with the lecturer's address, not a clickable box
+    const hrefs = await cards.evaluateAll((items) =>
+      items.map((item) => item.querySelector('a[href]')?.getAttribute('href') ?? null),
+    );
+    for (const href of hrefs) expect(href ?? '(no link)').toMatch(/^\/m\/authorDes\?id=\d+$/);
+    const more = section.getByRole('link', { name: '更多名校名师' });
+    expect(await more.evaluate((el) => el.tagName)).toBe('A');
+    expect(await more.getAttribute('href')).toBe('/m/author');
+    // what 在新标签页中打开 does: the card's address in a tab of its own shows that lecturer
+    const name = ((await cards.first().locator('p').first().textContent()) ?? '').trim();
+    expect(name).not.toBe('');
+    const tab = await context.newPage();
+    try {
+      await tab.goto(new URL(hrefs[0]!, platform.baseUrl).href);
+      await expect
+        .poll(() => tab.getByRole('heading', { name, exact: true }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
+      // the 更多 address in a tab of its own is 名校名师
+      await tab.goto(new URL('/m/author', platform.baseUrl).href);
+      await expect.poll(() => tab.title(), { timeout: 20_000 }).toMatch(/^名校名师/);
+    } finally {
+      await tab.close();
+    }
   });
 
   it('/authorDes?id=1 lands on /m/authorDes?id=1 with the lecturer', async () => {
@@ -476,7 +508,7 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
       .toBe(true);
   });
 
-  it("an organisation's no-login link on a phone: the company login first, then /m/home, and /m/play shows the player", async () => {
+  it("an organisation's no-login link on a phone: the company login first, then /m/home, /m/play shows the player and 我的 names the organisation without saying network login", async () => {
     // a phone that has signed in nowhere (its own cookies), as a library patron's
     const patron = await browser.newContext(PHONE);
     watchPages(patron, { into: watch });
@@ -494,6 +526,13 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
         .toBe(true);
       expect(await phone.getByRole('region', { name: '登录提示' }).count()).toBe(0);
       await expect.poll(() => phone.getByRole('region', { name: '视频播放器' }).count(), { timeout: 30_000 }).toBe(1);
+
+      // 我的 names the organisation and does not say it signed in by its network (it came by the link)
+      await phone.getByRole('navigation', { name: '手机网页版导航' }).getByRole('link', { name: '我的' }).tap();
+      await phone.waitForURL(/\/m\/center$/);
+      const me = phone.getByRole('region', { name: '个人信息' });
+      await expect.poll(() => me.getByText('示范大学图书馆').isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(await phone.locator('main').textContent()).not.toMatch(/网络内自动登录|网络登录/);
     } finally {
       await patron.close();
     }
