@@ -48,6 +48,40 @@ const gatewayLayerRules = GATEWAY_LAYERS.flatMap((line, index) =>
   }),
 );
 
+/**
+ * The web app, bottom to top, as the gateway's: each entry of web/src imports only entries on the
+ * lines below its own. lib/ holds hooks and contexts with no UI (the login page's address, the page's
+ * origin); relay/ the Relay environment; components/ the UI; routing/ the route machinery (routes
+ * defined from loaders and queries, the route host keeping pages alive, the first screen's contract,
+ * the mobile redirect); routes/ the pages; app/ puts them together with the site's features around a
+ * visit (the centre's guard, the organisation's entry, the visit log), which routing/ is given, never
+ * imports; main.tsx and entry-server.tsx start it in the browser and on the server.
+ */
+const WEB_LAYERS = [
+  ['constants.ts', 'site.ts', 'theme.ts'],
+  ['lib'],
+  ['relay'],
+  ['components'],
+  ['routing'],
+  ['routes'],
+  ['app'],
+  ['main.tsx', 'entry-server.tsx'],
+];
+const web = (entries) => `^web/src/(${entries.map((entry) => entry.replace(/\./g, '\\.')).join('|')})(/|$)`;
+
+const webLayerRules = WEB_LAYERS.flatMap((line, index) =>
+  line.map((entry) => {
+    const forbidden = [...line.filter((other) => other !== entry), ...WEB_LAYERS.slice(index + 1).flat()];
+    return {
+      name: `web-layers-${entry.replace(/\.tsx?$/, '')}`,
+      severity: 'error',
+      comment: `web/src/${entry} imports only what lies below it (WEB_LAYERS): not ${forbidden.join(', ')}.`,
+      from: { path: web([entry]) },
+      to: { path: web(forbidden) },
+    };
+  }),
+);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -152,6 +186,16 @@ module.exports = {
       to: { path: '^gateway/src/', pathNot: gateway(GATEWAY_LAYERS.flat()) },
     },
     ...gatewayLayerRules,
+    // ---- web ----
+    {
+      name: 'web-layers-listed',
+      severity: 'error',
+      comment:
+        'Every top-level folder and file of web/src has its place in WEB_LAYERS (typings and generated code aside).',
+      from: { path: '^web/src/', pathNot: `${web(WEB_LAYERS.flat())}|\\.d\\.ts$` },
+      to: { path: '^web/src/' },
+    },
+    ...webLayerRules,
     // ---- all parts ----
     {
       name: 'parts-apart',

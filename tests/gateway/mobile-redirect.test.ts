@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mobileRedirectTarget as gatewayTarget } from '../../gateway/src/http/mobileRedirect';
 import { createWebApp } from '../../gateway/src/http/webApp';
-import { mobileRedirectTarget as browserTarget } from '../../web/src/app/mobileRedirect';
+import { mobileRedirectTarget as browserTarget } from '../../web/src/routing/mobileRedirect';
 import { makeWebDist } from './harness';
 
 const IPHONE =

@@ -13,7 +13,7 @@ import {
   type RelayMockEnvironment,
 } from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginUrlProvider } from '../../web/src/app/LoginPage';
+import { LoginUrlProvider } from '../../web/src/lib/LoginPage';
 import {
   AiAssistant,
   useAiAssistant,

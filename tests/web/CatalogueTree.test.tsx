@@ -3,7 +3,7 @@ import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import type { ShellQuery } from '../../web/src/__generated__/ShellQuery.graphql';
-import { LoginUrlProvider } from '../../web/src/app/LoginPage';
+import { LoginUrlProvider } from '../../web/src/lib/LoginPage';
 import { Sidebar } from '../../web/src/components/Sidebar/Sidebar';
 import { shellQuery } from '../../web/src/routes/Shell/ShellQuery';
 import { preloadWithMocks } from './mockData';

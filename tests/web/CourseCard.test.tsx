@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { describe, expect, it } from 'vitest';
 import type { HomeQuery } from '../../web/src/__generated__/HomeQuery.graphql';
-import { LoginUrlProvider } from '../../web/src/app/LoginPage';
+import { LoginUrlProvider } from '../../web/src/lib/LoginPage';
 import { RecommendedCourses } from '../../web/src/components/Home/RecommendedCourses';
 import { homeQuery } from '../../web/src/routes/Home/HomeQuery';
 import { mockConnection, mockCourse, preloadWithMocks } from './mockData';

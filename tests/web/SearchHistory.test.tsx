@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchBox } from '../../web/src/components/Header/SearchBox';
 import { SEARCH_HISTORY_KEY } from '../../web/src/constants';
 import { clearSearchHistory, readSearchHistory, saveSearchKeyword } from '../../web/src/lib/searchHistory';
-import { describeRouteError } from '../../web/src/app/RouteErrorBoundary';
+import { describeRouteError } from '../../web/src/routing/RouteErrorBoundary';
 import { renderWithProviders } from './render';
 
 afterEach(() => {

@@ -4,7 +4,7 @@
  * browser reads back is what the server's store held.
  */
 import { describe, expect, it } from 'vitest';
-import { SERVER_RECORDS_ID, readServerRecords, serializeRecords } from '../../web/src/app/firstScreen';
+import { SERVER_RECORDS_ID, readServerRecords, serializeRecords } from '../../web/src/routing/firstScreen';
 
 const RECORDS = {
   'client:root': { __id: 'client:root', __typename: '__Root' },

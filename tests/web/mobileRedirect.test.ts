@@ -8,7 +8,7 @@ import {
   mobileSiteHomeFor,
   mobileRedirectTarget,
   redirectMobileVisitor,
-} from '../../web/src/app/mobileRedirect';
+} from '../../web/src/routing/mobileRedirect';
 
 const ORIGIN = 'http://ketang.example.edu.cn';
 const url = (path: string) => new URL(path, ORIGIN);

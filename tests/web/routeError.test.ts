@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRouteError } from '../../web/src/app/RouteErrorBoundary';
+import { describeRouteError } from '../../web/src/routing/RouteErrorBoundary';
 
 describe('route error view', () => {
   it('says an unknown id does not exist, without a retry', () => {

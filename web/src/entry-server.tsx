@@ -29,9 +29,10 @@ import {
   type Variables,
 } from 'relay-runtime';
 import { App } from './app/App';
-import { PageOriginContext, SERVER_RENDERED_ROUTES, SERVER_ROUTE_MODULES, serializeRecords } from './app/firstScreen';
+import { PageOriginContext } from './lib/pageOrigin';
+import { SERVER_RENDERED_ROUTES, SERVER_ROUTE_MODULES, serializeRecords } from './routing/firstScreen';
 import { appRoutes, createRouteRuntime } from './app/router';
-import { isPagePayload, type RouteHandle } from './app/routeTypes';
+import { isPagePayload, type RouteHandle } from './routing/routeTypes';
 import { documentTitle } from './site';
 
 /** One GraphQL operation, executed by the gateway for the page request's viewer. */

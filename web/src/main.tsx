@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RecordSource } from 'relay-runtime';
 import { App } from './app/App';
-import { readServerRecords } from './app/firstScreen';
-import { redirectMobileVisitor } from './app/mobileRedirect';
+import { readServerRecords } from './routing/firstScreen';
+import { redirectMobileVisitor } from './routing/mobileRedirect';
 import { createAppRouter } from './app/router';
 import { environment } from './relay/environment';
 

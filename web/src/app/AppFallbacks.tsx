@@ -1,7 +1,7 @@
 import { Box, Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { AlertIcon } from '../components/icons/Icons';
 import { site } from '../site';
-import { NavigationProgress } from './NavigationProgress';
+import { NavigationProgress } from '../routing/NavigationProgress';
 
 /** First load: the shell's and the page's data are on their way. */
 export function AppLoading() {

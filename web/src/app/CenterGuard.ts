@@ -2,7 +2,7 @@ import { fetchQuery, graphql } from 'react-relay';
 import { redirect } from 'react-router-dom';
 import type { CenterGuardQuery } from '../__generated__/CenterGuardQuery.graphql';
 import { ANONYMOUS_USER_TYPES } from '../constants';
-import type { RouteRuntime } from './routeTypes';
+import type { RouteRuntime } from '../routing/routeTypes';
 
 const viewerQuery = graphql`
   query CenterGuardQuery {

@@ -2,6 +2,9 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { commitMutation, graphql } from 'react-relay';
 import type { IEnvironment } from 'relay-runtime';
 import type { VisitLogRecordMutation } from '../__generated__/VisitLogRecordMutation.graphql';
+import type { Visit } from '../routing/routeTypes';
+
+export type { Visit };
 
 const recordVisitMutation = graphql`
   mutation VisitLogRecordMutation($input: RecordVisitInput!) {
@@ -10,15 +13,6 @@ const recordVisitMutation = graphql`
     }
   }
 `;
-
-export interface Visit {
-  /** react-router's location key: one log per navigation, even under StrictMode's double effects. */
-  readonly locationKey: string;
-  readonly pageUrl: string;
-  readonly moduleName: string;
-  /** The navigation replaced the current history entry (a redirect, or a filter kept in the URL). */
-  readonly replace: boolean;
-}
 
 export interface VisitRecord {
   readonly pageUrl: string;

@@ -41,14 +41,15 @@ import { Shell } from '../routes/Shell/Shell';
 import { shellQuery } from '../routes/Shell/ShellQuery';
 import { AppError, AppLoading } from './AppFallbacks';
 import { requireLogin } from './CenterGuard';
-import { dataSettled, definePlainRoute, defineQueryRoute, lazyQuery, neverSettles } from './defineRoute';
-import { mobileSiteHomeFor, redirectMobileVisitor } from './mobileRedirect';
-import { QueryRefRegistry } from './queryRefRegistry';
+import { dataSettled, definePlainRoute, defineQueryRoute, lazyQuery, neverSettles } from '../routing/defineRoute';
+import { mobileSiteHomeFor, redirectMobileVisitor } from '../routing/mobileRedirect';
+import { QueryRefRegistry } from '../routing/queryRefRegistry';
 import type { MobileCenterSection } from '../routes/Mobile/mobileParams';
-import type { PagePayload, RouteRuntime } from './routeTypes';
+import type { PagePayload, RouteRuntime, Visit } from '../routing/routeTypes';
+import { useVisitLog } from './VisitLog';
 
 export function createRouteRuntime(environment: IEnvironment): RouteRuntime {
-  return {
+  const runtime: RouteRuntime = {
     environment,
     registry: new QueryRefRegistry(),
     keptAlive: new Map(),
@@ -56,7 +57,12 @@ export function createRouteRuntime(environment: IEnvironment): RouteRuntime {
     latestLoaderData: () => [],
     isNavigating: () => false,
     firstScreenFromServer: false,
+    // §7 AddVisitLog on every page shown, through the route host
+    useVisit: function useSiteVisitLog(visit: Visit | null) {
+      useVisitLog(environment, visit, runtime.isNavigating);
+    },
   };
+  return runtime;
 }
 
 /** Every route of §2's table, with its page title; kept-alive routes as §2 marks them. */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { loginPageUrl } from '../site';
-import { PageOriginContext } from './firstScreen';
+import { PageOriginContext } from './pageOrigin';
 
 /**
  * The external login page as the gateway answers it (`site { loginUrl }` of the shell query):

@@ -20,8 +20,14 @@ import { ErrorView } from '../components/Feedback/ErrorView';
 import { PageSkeleton } from '../components/Feedback/PageSkeleton';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { PageTitleContext } from './pageTitle';
-import { isPagePayload, type PagePayload, type PageProps, type RouteHandle, type RouteRuntime } from './routeTypes';
-import { useVisitLog, type Visit } from './VisitLog';
+import {
+  isPagePayload,
+  type PagePayload,
+  type PageProps,
+  type RouteHandle,
+  type RouteRuntime,
+  type Visit,
+} from './routeTypes';
 
 /** One rendered page: visible, or hidden but alive (kept-alive routes). */
 export interface RouteEntry {
@@ -152,7 +158,7 @@ export function RouteHost({ runtime }: { readonly runtime: RouteRuntime }) {
         : null,
     [current, navigationType],
   );
-  useVisitLog(runtime.environment, visit, runtime.isNavigating);
+  runtime.useVisit(visit);
 
   const retry = useCallback(
     (routeId: string) => {

@@ -4,17 +4,10 @@
  * fills its store from them and hydrates instead of painting the splash and asking again.
  * What both sides agree on lives here (entry-server.tsx renders, main.tsx hydrates).
  */
-import { createContext } from 'react';
 import type { RecordSource } from 'relay-runtime';
 
 /** A store's records as RecordSource.toJSON gives them and its constructor takes them. */
 export type RecordSourceJSON = ReturnType<RecordSource['toJSON']>;
-
-/**
- * The origin the browser asked (https://host:port), provided by the server render only: links
- * made absolute there (a visitor's login-first course links) come out as the browser makes them.
- */
-export const PageOriginContext = createContext<string | null>(null);
 
 /** The JSON script holding the store's records the server rendered the page from. */
 export const SERVER_RECORDS_ID = 'relay-records';

@@ -62,6 +62,21 @@ export interface RouteRuntime {
    * not asked again to hydrate the server's HTML).
    */
   firstScreenFromServer: boolean;
+  /**
+   * Told by the route host, as a hook, each page shown (null before the first): the site's visit log
+   * (app/VisitLog.ts), given by the router that made the runtime. The same function for its life.
+   */
+  readonly useVisit: (visit: Visit | null) => void;
+}
+
+/** A page the route host shows. */
+export interface Visit {
+  /** react-router's location key: one log per navigation, even under StrictMode's double effects. */
+  readonly locationKey: string;
+  readonly pageUrl: string;
+  readonly moduleName: string;
+  /** The navigation replaced the current history entry (a redirect, or a filter kept in the URL). */
+  readonly replace: boolean;
 }
 
 export function isPagePayload(value: unknown): value is PagePayload {

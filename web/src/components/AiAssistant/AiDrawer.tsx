@@ -3,7 +3,7 @@ import { drawerSlotRecipe } from '@chakra-ui/react/theme';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { AiDrawerQuery } from '../../__generated__/AiDrawerQuery.graphql';
-import { useOpenLoginPage } from '../../app/LoginPage';
+import { useOpenLoginPage } from '../../lib/LoginPage';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { setSidePanelInset } from '../../lib/sidePanelInset';
 import { showMessage } from '../ui/toaster';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { CourseCard_course$key } from '../../__generated__/CourseCard_course.graphql';
-import { useLoginFirstHref } from '../../app/LoginPage';
+import { useLoginFirstHref } from '../../lib/LoginPage';
 import { formatCount } from '../../lib/formatCount';
 import { EyeIcon, PlayIcon, VideoIcon } from '../icons/Icons';
 import './courseCard.css';

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Input } from '@chakra-ui/react';
 import { startTransition, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLoginFirstHref } from '../../app/LoginPage';
+import { useLoginFirstHref } from '../../lib/LoginPage';
 import { MESSAGES, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { checkUserText } from '../../lib/userText';
 import { playUrl } from '../CourseCard/CourseCard';

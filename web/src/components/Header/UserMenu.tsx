@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { UserMenu_viewer$key } from '../../__generated__/UserMenu_viewer.graphql';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
-import { useOpenLoginPage } from '../../app/LoginPage';
+import { useOpenLoginPage } from '../../lib/LoginPage';
 
 const UserDropdown = lazy(() => import('./UserDropdown'));
 

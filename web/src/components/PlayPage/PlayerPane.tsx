@@ -2,7 +2,7 @@ import { AspectRatio, Box, Button, Image, Spinner, Stack, Text } from '@chakra-u
 import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode, type Ref } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { PlayerPane_video$key, VideoMediaState } from '../../__generated__/PlayerPane_video.graphql';
-import { useOpenLoginPage } from '../../app/LoginPage';
+import { useOpenLoginPage } from '../../lib/LoginPage';
 import { MediaPending } from '../Player/MediaPending';
 import type { PlayerResume, PlayerVideo, VideoPlayerHandle, VideoPlayerProps } from '../Player/types';
 import { PLAY_TEXT } from './playText';

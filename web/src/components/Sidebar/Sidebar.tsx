@@ -3,7 +3,7 @@ import { Suspense, startTransition, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Sidebar_query$key } from '../../__generated__/Sidebar_query.graphql';
-import { useOpenLoginPage } from '../../app/LoginPage';
+import { useOpenLoginPage } from '../../lib/LoginPage';
 import { site } from '../../site';
 import { AwardIcon, ClockIcon, HeadsetIcon, HomeIcon, LayersIcon, LinkIcon, MailIcon, UserIcon } from '../icons/Icons';
 import { CatalogueTree } from './CatalogueTree';

@@ -1,6 +1,6 @@
 import { usePreloadedQuery } from 'react-relay';
 import type { AuthorQuery } from '../../__generated__/AuthorQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { AuthorList } from '../../components/Author/AuthorList';
 import { authorQuery } from './AuthorQuery';
 

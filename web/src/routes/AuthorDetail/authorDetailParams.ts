@@ -1,4 +1,4 @@
-import { intParam } from '../../app/defineRoute';
+import { intParam } from '../../routing/defineRoute';
 
 /** /authorDes?id=: the lecturer id, 0 when the URL has none. */
 export function authorIdOf(url: URL | URLSearchParams): number {

@@ -3,7 +3,7 @@ import { startTransition, useCallback } from 'react';
 import { usePreloadedQuery } from 'react-relay';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import type { CatalogQuery } from '../../__generated__/CatalogQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { ClassifyView } from '../../components/Classify/ClassifyView';
 import { CatalogueNotFound } from '../../components/Feedback/CatalogueNotFound';
 import { catalogQuery, catalogRedirect, catalogUrl, honouredChild } from './CatalogQuery';

@@ -1,5 +1,5 @@
 import { graphql } from 'react-relay';
-import { intParam } from '../../app/defineRoute';
+import { intParam } from '../../routing/defineRoute';
 import type { CatalogQuery } from '../../__generated__/CatalogQuery.graphql';
 
 /** /catalog?scId=&tcId=: a level-2 category, optionally narrowed to its level-3 child tcId. */

@@ -3,7 +3,7 @@ import { Suspense, lazy, startTransition, useCallback, useEffect, type Component
 import { usePreloadedQuery } from 'react-relay';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { CenterQuery } from '../../__generated__/CenterQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { CenterSummary } from '../../components/Center/CenterSummary';
 import { CenterTabs, centerPanelId, centerTabId } from '../../components/Center/CenterTabs';
 import { PageSkeleton } from '../../components/Feedback/PageSkeleton';

@@ -1,5 +1,5 @@
 import { graphql } from 'react-relay';
-import { intParam } from '../../app/defineRoute';
+import { intParam } from '../../routing/defineRoute';
 import { CENTER_POSITION } from '../../constants';
 
 /**

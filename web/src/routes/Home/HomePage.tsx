@@ -1,7 +1,7 @@
 import { Box, Grid, Stack } from '@chakra-ui/react';
 import { usePreloadedQuery } from 'react-relay';
 import type { HomeQuery } from '../../__generated__/HomeQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { ClassifyView } from '../../components/Classify/ClassifyView';
 import { ContinueLearning } from '../../components/ContinueLearning/ContinueLearning';
 import { BannerCarousel } from '../../components/Home/BannerCarousel';

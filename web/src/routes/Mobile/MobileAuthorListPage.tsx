@@ -1,6 +1,6 @@
 import { usePreloadedQuery } from 'react-relay';
 import type { MobileAuthorListQuery } from '../../__generated__/MobileAuthorListQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { MobileAuthorList } from './MobileAuthorList';
 import { mobileAuthorListQuery } from './MobileAuthorListQuery';
 

@@ -1,8 +1,8 @@
 import { Box, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import type { MobileAuthorQuery } from '../../__generated__/MobileAuthorQuery.graphql';
-import { usePageTitle } from '../../app/pageTitle';
-import type { OptionalQueryPageProps } from '../../app/routeTypes';
+import { usePageTitle } from '../../routing/pageTitle';
+import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { RichText } from '../../components/RichText/RichText';
 import { MobileAuthorCourses } from './MobileAuthorCourses';

@@ -4,7 +4,7 @@ import { commitMutation, graphql, usePreloadedQuery, useRelayEnvironment } from 
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { MobileCenterPageLogoutMutation } from '../../__generated__/MobileCenterPageLogoutMutation.graphql';
 import type { MobileCenterQuery } from '../../__generated__/MobileCenterQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { BookIcon, ChevronRightIcon, ClockIcon, MessageIcon, UserIcon, VideoIcon } from '../../components/icons/Icons';
 import { showMessage } from '../../components/ui/toaster';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { usePreloadedQuery } from 'react-relay';
 import { Navigate } from 'react-router-dom';
 import type { MobileCenterQuery } from '../../__generated__/MobileCenterQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import CenterFragments from '../../components/Center/CenterFragments';
 import CenterHistory from '../../components/Center/CenterHistory';

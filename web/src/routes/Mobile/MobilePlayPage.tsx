@@ -3,9 +3,9 @@ import { startTransition, useCallback, useMemo, useRef, type ReactNode } from 'r
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { MobilePlayQuery } from '../../__generated__/MobilePlayQuery.graphql';
-import { usePageTitle } from '../../app/pageTitle';
-import { LoginUrlProvider } from '../../app/LoginPage';
-import type { OptionalQueryPageProps } from '../../app/routeTypes';
+import { usePageTitle } from '../../routing/pageTitle';
+import { LoginUrlProvider } from '../../lib/LoginPage';
+import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { AiAssistant } from '../../components/AiAssistant/AiAssistant';
 import { progressByVideo, VideoProgressMark } from '../../components/ContinueLearning/VideoProgressMark';

@@ -12,7 +12,7 @@ import {
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MobileSearchQuery } from '../../__generated__/MobileSearchQuery.graphql';
-import type { OptionalQueryPageProps } from '../../app/routeTypes';
+import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { SEARCH_TABS, tabCount } from '../../components/Search/SearchTabs';
 import { SuggestionList } from '../../components/SearchSuggest/SuggestionList';

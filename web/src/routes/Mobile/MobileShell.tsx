@@ -1,8 +1,8 @@
 import { Box, Flex, HStack, IconButton, Text, chakra } from '@chakra-ui/react';
 import { NavLink, useLocation, useMatches, useNavigate, useNavigation } from 'react-router-dom';
-import { NavigationProgress } from '../../app/NavigationProgress';
-import { RouteHost } from '../../app/RouteHost';
-import type { RouteHandle, RouteRuntime } from '../../app/routeTypes';
+import { NavigationProgress } from '../../routing/NavigationProgress';
+import { RouteHost } from '../../routing/RouteHost';
+import type { RouteHandle, RouteRuntime } from '../../routing/routeTypes';
 import { AwardIcon, ChevronLeftIcon, HomeIcon, LayersIcon, SearchIcon, UserIcon } from '../../components/icons/Icons';
 import { Toaster } from '../../components/ui/toaster';
 import { UnreadMessagesBadge } from '../../components/UnreadMessages/UnreadMessages';

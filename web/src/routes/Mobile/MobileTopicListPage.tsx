@@ -1,6 +1,6 @@
 import { usePreloadedQuery } from 'react-relay';
 import type { MobileTopicListQuery } from '../../__generated__/MobileTopicListQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { MobileTopicList } from './MobileTopicList';
 import { mobileTopicListQuery } from './MobileTopicListQuery';
 

@@ -1,8 +1,8 @@
 import { Box, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import type { MobileTopicQuery } from '../../__generated__/MobileTopicQuery.graphql';
-import { usePageTitle } from '../../app/pageTitle';
-import type { OptionalQueryPageProps } from '../../app/routeTypes';
+import { usePageTitle } from '../../routing/pageTitle';
+import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { MobileCourseCard } from './MobileCourseCard';
 import { MobileGrid, MobileSection } from './MobileSections';

@@ -1,4 +1,4 @@
-import { mobilePathFor } from '../../app/mobileRedirect';
+import { mobilePathFor } from '../../routing/mobileRedirect';
 import { MOBILE_CENTER, MOBILE_HOME, MOBILE_ROOT, mobileSearchKeyword, type MobileCenterSection } from './mobileParams';
 
 /*

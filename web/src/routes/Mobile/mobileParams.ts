@@ -1,4 +1,4 @@
-import { intParam } from '../../app/defineRoute';
+import { intParam } from '../../routing/defineRoute';
 import { SEARCH_MENU } from '../../constants';
 import { readSearchParams } from '../Search/searchParams';
 

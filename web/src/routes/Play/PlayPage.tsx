@@ -3,9 +3,9 @@ import { Component, startTransition, useCallback, useMemo, useRef, type ReactNod
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate, useRevalidator } from 'react-router-dom';
 import type { PlayQuery } from '../../__generated__/PlayQuery.graphql';
-import { intParam } from '../../app/defineRoute';
-import { usePageTitle } from '../../app/pageTitle';
-import type { OptionalQueryPageProps } from '../../app/routeTypes';
+import { intParam } from '../../routing/defineRoute';
+import { usePageTitle } from '../../routing/pageTitle';
+import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { videoPlayUrl } from '../../lib/playUrl';
 import { EmptyState } from '../../components/Feedback/EmptyState';

@@ -1,4 +1,4 @@
-import { intParam } from '../../app/defineRoute';
+import { intParam } from '../../routing/defineRoute';
 
 /**
  * What the /Play route's loader reads from /Play?catalogId=&courseId=&videoId=&vtime= (§2). The

@@ -3,7 +3,7 @@ import { startTransition, useCallback, useRef } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate, useNavigation } from 'react-router-dom';
 import type { SearchQuery } from '../../__generated__/SearchQuery.graphql';
-import type { OptionalQueryPageProps } from '../../app/routeTypes';
+import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { HEADER_HEIGHT } from '../../components/Header/Header';
 import { SearchAuthorList } from '../../components/Search/SearchAuthorList';

@@ -1,4 +1,4 @@
-import { intParam } from '../../app/defineRoute';
+import { intParam } from '../../routing/defineRoute';
 import type { SearchQuery } from '../../__generated__/SearchQuery.graphql';
 import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { checkUserText } from '../../lib/userText';

@@ -1,6 +1,6 @@
 import { usePreloadedQuery } from 'react-relay';
 import type { SpecialQuery } from '../../__generated__/SpecialQuery.graphql';
-import type { PageProps } from '../../app/routeTypes';
+import type { PageProps } from '../../routing/routeTypes';
 import { TopicList } from '../../components/Topic/TopicList';
 import { specialQuery } from './SpecialQuery';
 

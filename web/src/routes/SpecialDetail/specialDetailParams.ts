@@ -1,4 +1,4 @@
-import { intParam } from '../../app/defineRoute';
+import { intParam } from '../../routing/defineRoute';
 
 /** /special/des?id=: the topic id, or 0 when the URL has none (the page then goes back). */
 export function topicIdOf(url: URL | URLSearchParams): number {
