@@ -146,6 +146,47 @@ describe.skipIf(!browserAvailable())('the mobile site on a phone, in Chromium', 
     }
   });
 
+  it('/catalog?scId= keeps its place on a phone: /m/catalog with the category, its courses and its sub-categories', async () => {
+    const db = new Database(path.join(platform.dataDir, 'sizheng.sqlite'), { readonly: true, fileMustExist: true });
+    const part = db
+      .prepare(
+        `SELECT p.id AS parentId, p.name AS parentName, c.id AS childId, c.name AS childName
+           FROM catalogues c JOIN catalogues p ON p.id = c.parent_id
+          WHERE c.level = 3 AND EXISTS (SELECT 1 FROM courses WHERE catalogue_id = c.id)
+          ORDER BY c.id LIMIT 1`,
+      )
+      .get() as { parentId: number; parentName: string; childId: number; childName: string } | undefined;
+    db.close();
+    expect(part).toBeTruthy();
+    const { parentId, parentName, childId, childName } = part!;
+    await page.goto(`${platform.baseUrl}/catalog?scId=${parentId}`);
+    await page.waitForURL(/\/m\/catalog\?/);
+    expect(pathAndQuery()).toBe(`/m/catalog?scId=${parentId}`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: parentName, exact: true }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe(`${parentName} - 思政云课堂`);
+    const courses = page.getByRole('list', { name: '课程' }).getByRole('link');
+    await expect.poll(() => courses.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await courses.first().getAttribute('href')).toMatch(/^\/m\/play\?/);
+    // a sub-category is a link: its own courses, with the way back up
+    await page.getByRole('list', { name: '子分类' }).getByRole('link', { name: childName, exact: true }).tap();
+    await page.waitForURL((url) => url.pathname === '/m/catalog' && url.searchParams.get('scId') === String(childId));
+    await expect
+      .poll(() => page.getByRole('heading', { name: childName, exact: true }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(await page.getByRole('link', { name: parentName, exact: true }).getAttribute('href')).toBe(
+      `/m/catalog?scId=${parentId}`,
+    );
+    await expect.poll(() => courses.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // a desktop address narrowed to a sub-category, and an unknown one
+    await page.goto(`${platform.baseUrl}/catalog?scId=${parentId}&tcId=${childId}`);
+    await page.waitForURL((url) => url.pathname === '/m/catalog' && url.searchParams.get('scId') === String(childId));
+    await page.goto(`${platform.baseUrl}/catalog?scId=999999`);
+    await expect.poll(() => page.getByText('分类不存在').isVisible(), { timeout: 20_000 }).toBe(true);
+  });
+
   it('/authorDes?id=1 lands on /m/authorDes?id=1 with the lecturer', async () => {
     await page.goto(`${platform.baseUrl}/authorDes?id=${ids.lecturer.id}`);
     await page.waitForURL(/\/m\/authorDes\?id=1$/);

@@ -35,6 +35,9 @@ const PAGES = [
   '/center?position=4',
   '/center',
   '/catalog?scId=7',
+  '/catalog?scId=7&tcId=71',
+  '/home?scId=2',
+  '/catalog?scId=x',
   '/DissimilarLogin.aspx',
   '/DissimilarLogin.aspx?gid=demo-library',
   '/m/home',
@@ -90,7 +93,7 @@ describe('a phone asking for a desktop page', () => {
       expect(answer.body).not.toContain('<script');
     }
     expect((await get('/search?key=%E9%A9%AC', IPHONE)).headers.location).toBe('/m/search?key=%E9%A9%AC');
-    expect((await get('/catalog?scId=7', IPHONE)).headers.location).toBe('/m/home');
+    expect((await get('/catalog?scId=7', IPHONE)).headers.location).toBe('/m/catalog?scId=7');
   });
 
   it('keeps the organisation link (the company login runs first in the browser), the mobile pages and the files', async () => {

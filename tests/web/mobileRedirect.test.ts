@@ -127,8 +127,17 @@ describe('where each page goes on the mobile site', () => {
     expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/${mobile}`);
   });
 
-  // the phone site has no catalogue or category pages of its own: its home
-  it.each(['/', '/home?scId=3', '/catalog?scId=5&tcId=51', '/nothing-here'])('%s → /m/home', (path) => {
+  // a part of the catalogue keeps its deep link: the sub-category when narrowed, a subject tab too
+  it.each([
+    ['/catalog?scId=5', 'catalog?scId=5'],
+    ['/catalog?scId=5&tcId=51', 'catalog?scId=51'],
+    ['/Catalog/?tcId=&scId=5', 'catalog?scId=5'],
+    ['/home?scId=3', 'catalog?scId=3'],
+  ])('%s → /m/%s', (path, mobile) => {
+    expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/${mobile}`);
+  });
+
+  it.each(['/', '/home', '/home?scId=0', '/catalog', '/catalog?scId=abc', '/nothing-here'])('%s → /m/home', (path) => {
     expect(mobileRedirectTarget(url(path), phone)).toBe(`${ORIGIN}/m/home`);
   });
 

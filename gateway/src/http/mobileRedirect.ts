@@ -2,7 +2,7 @@
  * §2 navigation guard, first rule, on the server: a phone or tablet asking for a desktop page is
  * sent to the mobile site before any desktop JavaScript is sent (one 302 instead of the desktop
  * app loading only to `location.replace` itself). The web app runs the same rule in the browser
- * (web/src/app/mobileRedirect.ts) for navigations inside it; the two talk over HTTP only, so the
+ * (web/src/routing/mobileRedirect.ts) for navigations inside it; the two talk over HTTP only, so the
  * mapping is written twice and tests/gateway/mobile-redirect.test.ts holds them to the same answers.
  */
 
@@ -25,7 +25,8 @@ const MOBILE_CENTER_SECTIONS: Readonly<Record<string, string>> = {
 /**
  * Where a desktop page is on the mobile site, relative to its base: /Play → play (catalogId, courseId,
  * videoId, vtime), /authorDes → authorDes?id=, /special/des → special/des?speciaId=, /search → search
- * (key, menuIndex), /special, /author, /center?position= → the 我的 page of that tab; anything else → home.
+ * (key, menuIndex), /special, /author, /center?position= → the 我的 page of that tab, /catalog?scId=[&tcId=]
+ * and /home?scId= → catalog?scId=; anything else → home.
  * Paths match case-insensitively, as the desktop routes do.
  */
 export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): string {
@@ -49,6 +50,12 @@ export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): stri
       return 'author';
     case '/center':
       return MOBILE_CENTER_SECTIONS[q('position').trim()] ?? 'center';
+    // a part of the catalogue: /catalog?scId=[&tcId=] (the sub-category when narrowed), a subject tab /home?scId=
+    case '/catalog':
+    case '/home': {
+      const id = [q('tcId'), q('scId')].find((value) => /^[1-9]\d{0,9}$/.test(value.trim()));
+      return id ? `catalog?${query({ scId: id.trim() })}` : 'home';
+    }
     default:
       return 'home';
   }

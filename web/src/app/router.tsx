@@ -12,6 +12,7 @@ import type { SearchQuery } from '../__generated__/SearchQuery.graphql';
 import type { SpecialDetailQuery } from '../__generated__/SpecialDetailQuery.graphql';
 import type { SpecialQuery } from '../__generated__/SpecialQuery.graphql';
 import type { MobileAuthorQuery } from '../__generated__/MobileAuthorQuery.graphql';
+import type { MobileCatalogQuery } from '../__generated__/MobileCatalogQuery.graphql';
 import type { MobileCenterQuery } from '../__generated__/MobileCenterQuery.graphql';
 import type { MobileAuthorListQuery } from '../__generated__/MobileAuthorListQuery.graphql';
 import type { MobileHomeQuery } from '../__generated__/MobileHomeQuery.graphql';
@@ -28,11 +29,13 @@ import { skipSpecialDetail, specialDetailVariables } from '../routes/SpecialDeta
 import {
   MOBILE_HOME,
   mobileAuthorVariables,
+  mobileCatalogVariables,
   mobileCenterVariables,
   mobilePlayVariables,
   mobileSearchVariables,
   mobileTopicVariables,
   skipMobileAuthor,
+  skipMobileCatalog,
   skipMobilePlay,
   skipMobileSearch,
   skipMobileTopic,
@@ -295,6 +298,15 @@ function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
         variables: mobileAuthorVariables,
         skip: skipMobileAuthor,
         page: () => import('../routes/Mobile/MobileAuthorPage'),
+      }),
+      defineQueryRoute<MobileCatalogQuery>(runtime, {
+        id: 'mobileCatalog',
+        path: 'catalog',
+        title: '课程分类',
+        query: lazyQuery(() => import('../routes/Mobile/MobileCatalogPage').then((m) => m.mobileCatalogQuery)),
+        variables: mobileCatalogVariables,
+        skip: skipMobileCatalog,
+        page: () => import('../routes/Mobile/MobileCatalogPage'),
       }),
       defineQueryRoute<MobileTopicListQuery>(runtime, {
         id: 'mobileSpecial',

@@ -24,7 +24,8 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
  * - /special → special (推荐专题), /author → author (名校名师)
  * - /center?position= → the 我的 page of that tab (center/favourites, notes, history, messages,
  *   fragments); the profile, the account settings or no position → center (我的 itself)
- * - anything else → home: the phone site has no catalogue (/catalog?scId=) or category page
+ * - /catalog?scId=[&tcId=], /home?scId= → catalog?scId= (the sub-category when narrowed; a subject tab)
+ * - anything else → home
  * Paths match case-insensitively, as the desktop routes do; a missing id is sent empty.
  */
 export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): string {
@@ -54,6 +55,12 @@ export function mobilePathFor(url: Pick<URL, 'pathname' | 'searchParams'>): stri
       return 'author';
     case '/center':
       return mobileCenterPathFor(q('position'));
+    // a part of the catalogue: /catalog?scId=[&tcId=] (the sub-category when narrowed), a subject tab /home?scId=
+    case '/catalog':
+    case '/home': {
+      const id = [q('tcId'), q('scId')].find((value) => /^[1-9]\d{0,9}$/.test(value.trim()));
+      return id ? `catalog?${query({ scId: id.trim() })}` : 'home';
+    }
     default:
       return 'home';
   }

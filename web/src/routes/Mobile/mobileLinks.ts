@@ -34,6 +34,11 @@ export function mobileAuthorUrl(authorId: number): string {
   return `${MOBILE_ROOT}/authorDes?id=${authorId}`;
 }
 
+/** A part of the catalogue (a subject, a category or a sub-category) and its courses. */
+export function mobileCatalogUrl(catalogueId: number): string {
+  return `${MOBILE_ROOT}/catalog?scId=${catalogueId}`;
+}
+
 export function mobileTopicUrl(topicId: number): string {
   return `${MOBILE_ROOT}/special/des?speciaId=${topicId}`;
 }

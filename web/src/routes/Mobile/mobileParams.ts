@@ -47,6 +47,15 @@ export function skipMobileAuthor(url: URL): boolean {
   return mobileAuthorVariables(url).authorId <= 0;
 }
 
+/** /m/catalog?scId=: the part of the catalogue (the desktop's scId, or its tcId when narrowed). */
+export function mobileCatalogVariables(url: URL): { catalogueId: number } {
+  return { catalogueId: intParam(url, 'scId', 0) };
+}
+
+export function skipMobileCatalog(url: URL): boolean {
+  return mobileCatalogVariables(url).catalogueId <= 0;
+}
+
 /** /m/special/des?speciaId=: the mobile site's spelling of the topic id. */
 export function mobileTopicVariables(url: URL): { topicId: number } {
   return { topicId: intParam(url, 'speciaId', 0) };

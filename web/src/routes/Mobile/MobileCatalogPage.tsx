@@ -1,0 +1,103 @@
+import { Box, Heading, Text } from '@chakra-ui/react';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link as RouterLink } from 'react-router-dom';
+import type { MobileCatalogPage_courses$key } from '../../__generated__/MobileCatalogPage_courses.graphql';
+import type { MobileCatalogCoursesPaginationQuery } from '../../__generated__/MobileCatalogCoursesPaginationQuery.graphql';
+import type { MobileCatalogQuery } from '../../__generated__/MobileCatalogQuery.graphql';
+import { EmptyState } from '../../components/Feedback/EmptyState';
+import { PAGE_SIZE } from '../../constants';
+import { usePageTitle } from '../../routing/pageTitle';
+import type { OptionalQueryPageProps } from '../../routing/routeTypes';
+import { mobileCatalogQuery } from './MobileCatalogQuery';
+import { mobileCatalogUrl } from './mobileLinks';
+import { MobilePagedCourses } from './MobilePagedCourses';
+import { MobileScroller } from './MobileSections';
+
+const coursesFragment = graphql`
+  fragment MobileCatalogPage_courses on Query
+  @refetchable(queryName: "MobileCatalogCoursesPaginationQuery")
+  @argumentDefinitions(catalogueId: { type: "Int!" }, n: { type: "Int", defaultValue: 18 }, after: { type: "String" }) {
+    courses(catalogueId: $catalogueId, first: $n, after: $after) @connection(key: "MobileCatalogPage_courses") {
+      edges {
+        node {
+          ...MobilePagedCourses_courses
+        }
+      }
+    }
+  }
+`;
+
+const NOT_FOUND = '分类不存在';
+
+/**
+ * /m/catalog?scId=: a part of the catalogue on a phone: its name (and the one above it), its
+ * sub-categories as links, and its courses, 18 a page in infinite scroll, newest first.
+ */
+export default function MobileCatalogPage({ queryRef }: OptionalQueryPageProps<MobileCatalogQuery>) {
+  if (!queryRef) return <EmptyState text={NOT_FOUND} />;
+  return <MobileCatalog queryRef={queryRef} />;
+}
+
+function MobileCatalog({ queryRef }: { readonly queryRef: PreloadedQuery<MobileCatalogQuery> }) {
+  const data = usePreloadedQuery<MobileCatalogQuery>(mobileCatalogQuery, queryRef);
+  const node = data.catalogue;
+  usePageTitle(node?.name);
+  const {
+    data: list,
+    hasNext,
+    isLoadingNext,
+    loadNext,
+  } = usePaginationFragment<MobileCatalogCoursesPaginationQuery, MobileCatalogPage_courses$key>(coursesFragment, data);
+  if (!node) return <EmptyState text={NOT_FOUND} />;
+  return (
+    <>
+      <Box bg="white" borderRadius="xl" p="4" mb="3">
+        {node.parent && (
+          <Box asChild fontSize="sm" color="gray.500" display="inline-flex" minH="24px" alignItems="center">
+            <RouterLink to={mobileCatalogUrl(node.parent.catalogueId)}>{node.parent.name}</RouterLink>
+          </Box>
+        )}
+        <Heading as="h2" fontSize="xl">
+          {node.name}
+        </Heading>
+        <Text fontSize="sm" color="gray.600">
+          共 {node.resourceCount} 门课程
+        </Text>
+        {node.children.length > 0 && (
+          <Box mt="3">
+            <MobileScroller label="子分类">
+              {node.children.map((child) => (
+                <li key={child.catalogueId}>
+                  <Box
+                    asChild
+                    display="inline-flex"
+                    alignItems="center"
+                    minH="36px"
+                    px="3"
+                    borderRadius="full"
+                    bg="gray.100"
+                    fontSize="sm"
+                    whiteSpace="nowrap"
+                  >
+                    <RouterLink to={mobileCatalogUrl(child.catalogueId)}>{child.name}</RouterLink>
+                  </Box>
+                </li>
+              ))}
+            </MobileScroller>
+          </Box>
+        )}
+      </Box>
+      <MobilePagedCourses
+        title="课程"
+        emptyText="暂无课程"
+        courses={list.courses.edges.map((edge) => edge.node)}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadMore={() => loadNext(PAGE_SIZE.authorCourses)}
+      />
+    </>
+  );
+}
+
+/** The route's query, loaded with this page's chunk (one file for both: see app/router). */
+export { mobileCatalogQuery } from './MobileCatalogQuery';
