@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openStore } from '../../upstream/src/store';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, launchBrowser, reactHasTakenOver } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 import { DESKTOP, openWatchedContext, type PageWatch } from '../support/watch-pages';
@@ -79,6 +79,9 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
       await expect
         .poll(() => loginTab.getByRole('button', { name: 'student的账户菜单' }).isVisible(), { timeout: 20_000 })
         .toBe(true);
+      // /home came painted by the server: its menu button opens once React has taken the page over
+      // (a click before that is lost, as it is for a person clicking while the JavaScript arrives)
+      await reactHasTakenOver(loginTab, 'button[aria-label="student的账户菜单"]');
       await page.close();
       page = loginTab;
     });
