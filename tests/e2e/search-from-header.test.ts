@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, launchBrowser, reactHasTakenOver } from '../support/browser';
 import { DESKTOP, openWatchedContext, type PageWatch } from '../support/watch-pages';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
@@ -195,6 +195,8 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
     await page.goto(`${platform.baseUrl}/search?key=${encodeURIComponent('哲学')}&menuIndex=1`);
     const filter = page.getByRole('combobox', { name: '分类筛选' });
     await expect.poll(() => filter.isVisible(), { timeout: 15_000 }).toBe(true);
+    // /search comes painted by the server: the filter answers once React has taken the page over
+    await reactHasTakenOver(page, 'select[aria-label="分类筛选"]');
     const options = await filter
       .locator('option')
       .evaluateAll((nodes) =>
@@ -212,6 +214,7 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
 
     await page.goto(`${platform.baseUrl}/search`);
     await expect.poll(() => page.getByText('请输入搜索关键词').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await reactHasTakenOver(page, 'header');
 
     // the header box refuses an empty search with 请输入内容
     await searchBox().fill('   ');
