@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable, launchBrowser, reactHasTakenOver } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 import { openWatchedContext, type PageWatch } from '../support/watch-pages';
@@ -74,6 +74,8 @@ describe.skipIf(!browserAvailable())('the avatar upload and tabs catching up in 
     await expect
       .poll(() => header(page).getByRole('button', { name: '登录' }).isVisible(), { timeout: 20_000 })
       .toBe(true);
+    // /home came painted by the server: 登录 opens the login page once React has taken the header over
+    await reactHasTakenOver(page, 'header');
 
     const [loginTab] = await Promise.all([
       context.waitForEvent('page'),

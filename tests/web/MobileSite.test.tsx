@@ -479,7 +479,7 @@ describe('the mobile site under /m/', () => {
     expect(mobileLinkFor('/special/des?id=4', origin)).toEqual({ internal: '/m/special/des?speciaId=4' });
     expect(mobileLinkFor('/special', origin)).toEqual({ internal: '/m/special' });
     expect(mobileLinkFor('/author', origin)).toEqual({ internal: '/m/author' });
-    expect(mobileLinkFor('/catalog?scId=1', origin)).toEqual({ internal: '/m/home' });
+    expect(mobileLinkFor('/catalog?scId=1', origin)).toEqual({ internal: '/m/catalog?scId=1' });
     expect(mobileLinkFor('https://www.xuexi.cn/', origin)).toEqual({ external: 'https://www.xuexi.cn/' });
   });
 });
