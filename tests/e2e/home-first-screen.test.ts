@@ -8,13 +8,33 @@
  * /author and the phone's /m/home (on an iPhone) come the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 import { PHONE } from '../support/watch-pages';
 
 const VIEWPORT = { width: 1350, height: 940 };
+
+/**
+ * What a page logs as errors or warnings (a hydration mismatch is one) and the GraphQL queries it
+ * asks, by operation name: a page hydrated from its records asks none of its own again.
+ */
+function watchHydration(page: Page): { problems: string[]; queries: string[] } {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const queries: string[] = [];
+  page.on('request', (request) => {
+    const body = request.postData() ?? '';
+    if (request.url().includes('/graphql') && /"query":"query /.test(body))
+      queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
+  });
+  return { problems, queries };
+}
 
 describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated', () => {
   let platform: RunningPlatform;
@@ -56,18 +76,7 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
     const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
     try {
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning')
-          problems.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      const queries: string[] = [];
-      page.on('request', (request) => {
-        const body = request.postData() ?? '';
-        if (request.url().includes('/graphql') && /"query":"query /.test(body))
-          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
-      });
+      const { problems, queries } = watchHydration(page);
       // the server's elements, taken before the app's script runs
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
@@ -102,18 +111,7 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
     const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
     try {
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning')
-          problems.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      const queries: string[] = [];
-      page.on('request', (request) => {
-        const body = request.postData() ?? '';
-        if (request.url().includes('/graphql') && /"query":"query /.test(body))
-          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
-      });
+      const { problems, queries } = watchHydration(page);
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
@@ -142,18 +140,7 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
     const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
     try {
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning')
-          problems.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      const queries: string[] = [];
-      page.on('request', (request) => {
-        const body = request.postData() ?? '';
-        if (request.url().includes('/graphql') && /"query":"query /.test(body))
-          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
-      });
+      const { problems, queries } = watchHydration(page);
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
@@ -201,18 +188,7 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
     const context = await browser.newContext(PHONE);
     try {
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning')
-          problems.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      const queries: string[] = [];
-      page.on('request', (request) => {
-        const body = request.postData() ?? '';
-        if (request.url().includes('/graphql') && /"query":"query /.test(body))
-          queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
-      });
+      const { problems, queries } = watchHydration(page);
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
