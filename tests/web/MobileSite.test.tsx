@@ -11,7 +11,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockResolvers } from 'relay-test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mobileLinkFor } from '../../web/src/routes/Mobile/mobileLinks';
+import { mobileLinkFor } from '../../web/src/routes/Mobile/mobileLinkFor';
 import { renderApp } from './appHarness';
 import { ANONYMOUS, MEMBER } from './centerMocks';
 import { fakePlayer, keyframe, LOGIN_URL } from './playMocks';

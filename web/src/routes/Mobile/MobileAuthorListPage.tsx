@@ -1,7 +1,7 @@
 import { usePreloadedQuery } from 'react-relay';
 import type { MobileAuthorListQuery } from '../../__generated__/MobileAuthorListQuery.graphql';
 import type { PageProps } from '../../routing/routeTypes';
-import { MobileAuthorList } from './MobileAuthorList';
+import { MobileAuthorList } from '../../components/Mobile/MobileAuthorList';
 import { mobileAuthorListQuery } from './MobileAuthorListQuery';
 
 /** /m/author: 名校名师, kept alive with its filters, loaded pages and scroll position (as /author). */

@@ -5,9 +5,9 @@ import { usePageTitle } from '../../routing/pageTitle';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { RichText } from '../../components/RichText/RichText';
-import { MobileAuthorCourses } from './MobileAuthorCourses';
+import { MobileAuthorCourses } from '../../components/Mobile/MobileAuthorCourses';
 import { mobileAuthorQuery } from './MobileAuthorQuery';
-import { MobileSection } from './MobileSections';
+import { MobileSection } from '../../components/Mobile/MobileSections';
 
 /** /m/authorDes?id=: the lecturer, their intro and courses (18 a page in infinite scroll). */
 export default function MobileAuthorPage({ queryRef }: OptionalQueryPageProps<MobileAuthorQuery>) {

@@ -9,9 +9,9 @@ import { PAGE_SIZE } from '../../constants';
 import { usePageTitle } from '../../routing/pageTitle';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { mobileCatalogQuery } from './MobileCatalogQuery';
-import { mobileCatalogUrl } from './mobileLinks';
-import { MobilePagedCourses } from './MobilePagedCourses';
-import { MobileScroller } from './MobileSections';
+import { mobileCatalogUrl } from '../../components/Mobile/mobileLinks';
+import { MobilePagedCourses } from '../../components/Mobile/MobilePagedCourses';
+import { MobileScroller } from '../../components/Mobile/MobileSections';
 
 const coursesFragment = graphql`
   fragment MobileCatalogPage_courses on Query

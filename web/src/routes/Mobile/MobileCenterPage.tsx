@@ -11,8 +11,8 @@ import { showMessage } from '../../components/ui/toaster';
 import { UnreadMessagesBadge } from '../../components/UnreadMessages/UnreadMessages';
 import { forgetPreviousViewer } from '../../relay/ViewerIdentity';
 import { loginPageUrl } from '../../site';
-import { mobileCenterUrl } from './mobileLinks';
-import type { MobileCenterSection } from './mobileParams';
+import { mobileCenterUrl } from '../../components/Mobile/mobileLinks';
+import type { MobileCenterSection } from '../../components/Mobile/mobilePaths';
 import { mobileCenterQuery } from './MobileCenterQuery';
 
 const logoutMutation = graphql`

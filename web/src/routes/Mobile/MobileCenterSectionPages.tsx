@@ -10,9 +10,8 @@ import CenterHistory from '../../components/Center/CenterHistory';
 import CenterMessages from '../../components/Center/CenterMessages';
 import CenterNotes from '../../components/Center/CenterNotes';
 import { PlayLinkProvider, type PlayLinkRule } from '../../components/PlayLink/PlayLink';
-import { mobilePlayUrl } from './mobileLinks';
-import { MOBILE_CENTER } from './mobileParams';
-import { MobileCenterFavourites } from './MobileCenterFavourites';
+import { MOBILE_CENTER, mobilePlayUrl } from '../../components/Mobile/mobileLinks';
+import { MobileCenterFavourites } from '../../components/Mobile/MobileCenterFavourites';
 import { mobileCenterQuery } from './MobileCenterQuery';
 
 type Viewer = MobileCenterQuery['response']['viewer'];

@@ -7,9 +7,15 @@ import { PageOriginContext } from '../../lib/pageOrigin';
 import type { PageProps } from '../../routing/routeTypes';
 import { ContinueLearning } from '../../components/ContinueLearning/ContinueLearning';
 import { mobileHomeQuery } from './MobileHomeQuery';
-import { MOBILE_AUTHORS, MOBILE_TOPICS, mobileLinkFor, mobilePlayUrl } from './mobileLinks';
-import { MobileAuthorTile, MobileScroller, MobileSection, MobileTopicTile } from './MobileSections';
-import { MobileRecommendedCourses } from './MobileRecommendedCourses';
+import { MOBILE_AUTHORS, MOBILE_TOPICS, mobilePlayUrl } from '../../components/Mobile/mobileLinks';
+import { mobileLinkFor } from './mobileLinkFor';
+import {
+  MobileAuthorTile,
+  MobileScroller,
+  MobileSection,
+  MobileTopicTile,
+} from '../../components/Mobile/MobileSections';
+import { MobileRecommendedCourses } from '../../components/Mobile/MobileRecommendedCourses';
 
 /** /m/home: banners, featured topics, recommended lecturers and recommended courses (infinite scroll). */
 export default function MobileHomePage({ queryRef }: PageProps<MobileHomeQuery>) {

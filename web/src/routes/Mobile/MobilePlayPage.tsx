@@ -22,9 +22,9 @@ import { VideoOperationButtons } from '../../components/PlayPage/VideoOperationB
 import { formatCount } from '../../lib/formatCount';
 import { formatMmSs } from '../../lib/formatTime';
 import { loginPageUrl } from '../../site';
-import { mobileAuthorUrl, mobilePlayUrl } from './mobileLinks';
+import { mobileAuthorUrl, mobilePlayUrl } from '../../components/Mobile/mobileLinks';
 import { mobilePlayParams } from './mobileParams';
-import { MobileSection } from './MobileSections';
+import { MobileSection } from '../../components/Mobile/MobileSections';
 import { mobilePlayQuery } from './MobilePlayQuery';
 
 type Data = MobilePlayQuery['response'];

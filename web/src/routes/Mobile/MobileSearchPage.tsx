@@ -21,16 +21,17 @@ import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { formatCount } from '../../lib/formatCount';
 import { clearSearchHistory, saveSearchKeyword, useSearchHistory } from '../../lib/searchHistory';
 import { checkKeyword, keywordProblem } from '../Search/searchParams';
-import { mobileAuthorUrl, mobilePlayUrl, mobileSearchKeyword, mobileSearchUrl } from './mobileLinks';
-import { MobileSection } from './MobileSections';
+import { mobileAuthorUrl, mobilePlayUrl, mobileSearchUrl } from '../../components/Mobile/mobileLinks';
+import { mobileSearchKeyword } from './mobileParams';
+import { MobileSection } from '../../components/Mobile/MobileSections';
 import { mobileSearchQuery } from './MobileSearchQuery';
-import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './MobileSearchRows';
+import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from '../../components/Mobile/MobileSearchRows';
 import {
   MobileSearchAuthors,
   MobileSearchCourses,
   MobileSearchKnowledgePoints,
   MobileSearchTopics,
-} from './MobileSearchTabs';
+} from '../../components/Mobile/MobileSearchTabs';
 
 /** /m/search?key=&menuIndex=: the search box, the history when nothing is searched, the results otherwise. */
 export default function MobileSearchPage({ queryRef, search }: OptionalQueryPageProps<MobileSearchQuery>) {

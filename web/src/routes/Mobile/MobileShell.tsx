@@ -7,7 +7,13 @@ import { AwardIcon, ChevronLeftIcon, HomeIcon, LayersIcon, SearchIcon, UserIcon 
 import { Toaster } from '../../components/ui/toaster';
 import { UnreadMessagesBadge } from '../../components/UnreadMessages/UnreadMessages';
 import { site } from '../../site';
-import { MOBILE_AUTHORS, MOBILE_CENTER, MOBILE_HOME, MOBILE_SEARCH, MOBILE_TOPICS } from './mobileLinks';
+import {
+  MOBILE_AUTHORS,
+  MOBILE_CENTER,
+  MOBILE_HOME,
+  MOBILE_SEARCH,
+  MOBILE_TOPICS,
+} from '../../components/Mobile/mobileLinks';
 
 /** Width of the mobile site's column: phones use all of it, a tablet or desktop sees a phone-wide column. */
 export const MOBILE_MAX_WIDTH = '640px';

@@ -1,7 +1,7 @@
 import { usePreloadedQuery } from 'react-relay';
 import type { MobileTopicListQuery } from '../../__generated__/MobileTopicListQuery.graphql';
 import type { PageProps } from '../../routing/routeTypes';
-import { MobileTopicList } from './MobileTopicList';
+import { MobileTopicList } from '../../components/Mobile/MobileTopicList';
 import { mobileTopicListQuery } from './MobileTopicListQuery';
 
 /** /m/special: 推荐专题, kept alive with its loaded pages and scroll position (as /special). */

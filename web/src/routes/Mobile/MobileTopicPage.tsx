@@ -4,8 +4,8 @@ import type { MobileTopicQuery } from '../../__generated__/MobileTopicQuery.grap
 import { usePageTitle } from '../../routing/pageTitle';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
-import { MobileCourseCard } from './MobileCourseCard';
-import { MobileGrid, MobileSection } from './MobileSections';
+import { MobileCourseCard } from '../../components/Mobile/MobileCourseCard';
+import { MobileGrid, MobileSection } from '../../components/Mobile/MobileSections';
 import { mobileTopicQuery } from './MobileTopicQuery';
 
 /** /m/special/des?speciaId=: the topic and its courses. */

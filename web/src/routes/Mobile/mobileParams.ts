@@ -1,13 +1,16 @@
+import { MOBILE_HOME, type MobileCenterSection } from '../../components/Mobile/mobilePaths';
 import { intParam } from '../../routing/defineRoute';
 import { SEARCH_MENU } from '../../constants';
 import { readSearchParams } from '../Search/searchParams';
 
 /**
  * What the mobile site's routes read from their URLs. The router (first-load code)
- * imports this module: keep it to the loaders' needs; the pages' links live in mobileLinks.
+ * imports this module: keep it to the loaders' needs; the pages' links live in
+ * components/Mobile/mobileLinks (the paths both need, in mobilePaths beside it).
  */
-export const MOBILE_ROOT = '/m';
-export const MOBILE_HOME = `${MOBILE_ROOT}/home`;
+
+/** The router sends an unknown /m/ path home and types 我的's sections: it reads both here. */
+export { MOBILE_HOME, type MobileCenterSection };
 
 /**
  * /m/play?catalogId=&courseId=&videoId=&vtime=: the course (0 when the URL has none), the video
@@ -100,11 +103,6 @@ export function mobileSearchVariables(url: URL): {
 export function skipMobileSearch(url: URL): boolean {
   return readSearchParams(url.searchParams).problem !== null;
 }
-
-/** The pages under 我的 (/m/center/<section>), the phone's counterparts of the centre's tabs. */
-export const MOBILE_CENTER_SECTIONS = ['history', 'favourites', 'notes', 'fragments', 'messages'] as const;
-export type MobileCenterSection = (typeof MOBILE_CENTER_SECTIONS)[number];
-export const MOBILE_CENTER = `${MOBILE_ROOT}/center`;
 
 /** MobileCenterQuery's variables: 我的 itself (null) asks for none of the lists, a section for its own only. */
 export function mobileCenterVariables(section: MobileCenterSection | null): Record<MobileCenterSection, boolean> {

@@ -7,7 +7,7 @@ import type { MobileSearchTabsAuthorsPaginationQuery } from '../../__generated__
 import type { MobileSearchTabsCoursesPaginationQuery } from '../../__generated__/MobileSearchTabsCoursesPaginationQuery.graphql';
 import type { MobileSearchTabsPointsPaginationQuery } from '../../__generated__/MobileSearchTabsPointsPaginationQuery.graphql';
 import type { MobileSearchTabsTopicsPaginationQuery } from '../../__generated__/MobileSearchTabsTopicsPaginationQuery.graphql';
-import { SearchResultGrid } from '../../components/Search/SearchResultGrid';
+import { SearchResultGrid } from '../Search/SearchResultGrid';
 import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './MobileSearchRows';
 
 /*

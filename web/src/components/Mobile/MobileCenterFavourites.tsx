@@ -1,6 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import type { MobileCenterFavourites_viewer$key } from '../../__generated__/MobileCenterFavourites_viewer.graphql';
-import { EmptyState } from '../../components/Feedback/EmptyState';
+import { EmptyState } from '../Feedback/EmptyState';
 import { MobileCourseCard } from './MobileCourseCard';
 import { MobileGrid } from './MobileSections';
 

@@ -1,7 +1,7 @@
 import { Box, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ChevronRightIcon } from '../../components/icons/Icons';
+import { ChevronRightIcon } from '../icons/Icons';
 import { mobileAuthorUrl, mobileTopicUrl } from './mobileLinks';
 
 /** A titled block of a mobile page; `more` puts a 更多 link (a 44 px target) beside the title. */

@@ -1,7 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import type { MobilePagedCourses_courses$key } from '../../__generated__/MobilePagedCourses_courses.graphql';
-import { EmptyState } from '../../components/Feedback/EmptyState';
-import { InfiniteList } from '../../components/Feedback/InfiniteList';
+import { EmptyState } from '../Feedback/EmptyState';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import { MobileCourseCard } from './MobileCourseCard';
 import { MobileGrid, MobileSection } from './MobileSections';
 

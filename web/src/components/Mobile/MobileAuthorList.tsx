@@ -5,8 +5,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { MobileAuthorList_catalogues$key } from '../../__generated__/MobileAuthorList_catalogues.graphql';
 import type { MobileAuthorList_query$key } from '../../__generated__/MobileAuthorList_query.graphql';
 import type { MobileAuthorListPaginationQuery } from '../../__generated__/MobileAuthorListPaginationQuery.graphql';
-import { EmptyState } from '../../components/Feedback/EmptyState';
-import { InfiniteList } from '../../components/Feedback/InfiniteList';
+import { EmptyState } from '../Feedback/EmptyState';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import {
   AUTHOR_LETTERS,
   AUTHOR_SORT_OPTIONS,

@@ -6,7 +6,7 @@ import type { MobileSearchRows_authorHit$key } from '../../__generated__/MobileS
 import type { MobileSearchRows_courseHit$key } from '../../__generated__/MobileSearchRows_courseHit.graphql';
 import type { MobileSearchRows_point$key } from '../../__generated__/MobileSearchRows_point.graphql';
 import type { MobileSearchRows_topicHit$key } from '../../__generated__/MobileSearchRows_topicHit.graphql';
-import { Highlighted, plainText } from '../../components/Search/Highlighted';
+import { Highlighted, plainText } from '../Search/Highlighted';
 import { mobilePlayUrl, mobileTopicUrl } from './mobileLinks';
 import { MobileAuthorTile } from './MobileSections';
 

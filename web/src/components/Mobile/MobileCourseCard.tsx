@@ -2,7 +2,7 @@ import { AspectRatio, Box, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MobileCourseCard_course$key } from '../../__generated__/MobileCourseCard_course.graphql';
-import { EyeIcon, VideoIcon } from '../../components/icons/Icons';
+import { EyeIcon, VideoIcon } from '../icons/Icons';
 import { formatCount } from '../../lib/formatCount';
 import { mobilePlayUrl } from './mobileLinks';
 

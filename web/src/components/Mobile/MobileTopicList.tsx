@@ -3,8 +3,8 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MobileTopicList_query$key } from '../../__generated__/MobileTopicList_query.graphql';
 import type { MobileTopicListPaginationQuery } from '../../__generated__/MobileTopicListPaginationQuery.graphql';
-import { EmptyState } from '../../components/Feedback/EmptyState';
-import { InfiniteList } from '../../components/Feedback/InfiniteList';
+import { EmptyState } from '../Feedback/EmptyState';
+import { InfiniteList } from '../Feedback/InfiniteList';
 import { PAGE_SIZE, TOPIC_AUTHOR_TEXT } from '../../constants';
 import { mobileTopicUrl } from './mobileLinks';
 

@@ -1,12 +1,11 @@
-import { mobilePathFor } from '../../routing/mobileRedirect';
-import { MOBILE_CENTER, MOBILE_HOME, MOBILE_ROOT, mobileSearchKeyword, type MobileCenterSection } from './mobileParams';
+import { MOBILE_CENTER, MOBILE_HOME, MOBILE_ROOT, type MobileCenterSection } from './mobilePaths';
 
 /*
  * Links of the mobile site's pages: every link of a mobile page stays under /m/.
- * Only the pages import this module (their own chunks); the router reads mobileParams.
+ * Only the mobile pages and their parts import this module (their own chunks); the router reads mobileParams.
  */
 
-export { MOBILE_CENTER, MOBILE_HOME, mobileSearchKeyword };
+export { MOBILE_CENTER, MOBILE_HOME };
 export const MOBILE_SEARCH = `${MOBILE_ROOT}/search`;
 /** 推荐专题 and 名校名师, the mobile counterparts of /special and /author. */
 export const MOBILE_TOPICS = `${MOBILE_ROOT}/special`;
@@ -48,24 +47,4 @@ export function mobileSearchUrl(keyword: string, menuIndex = 0): string {
   const params = new URLSearchParams({ key: keyword });
   if (menuIndex > 0) params.set('menuIndex', String(menuIndex));
   return `${MOBILE_SEARCH}?${params.toString()}`;
-}
-
-/**
- * Where a platform link (a banner's gotoUrl, a desktop path) goes from the mobile site: its own
- * /m/ paths as they are, a desktop page to its mobile counterpart (the navigation guard's rule),
- * another site's address as it is (null: not a page of this app).
- */
-export function mobileLinkFor(
-  href: string,
-  origin: string = window.location.origin,
-): { internal: string } | { external: string } {
-  let url: URL;
-  try {
-    url = new URL(href, origin);
-  } catch {
-    return { internal: MOBILE_HOME };
-  }
-  if (url.origin !== origin) return { external: url.toString() };
-  if (/^\/m(\/|$)/i.test(url.pathname)) return { internal: `${url.pathname}${url.search}` };
-  return { internal: `${MOBILE_ROOT}/${mobilePathFor(url)}` };
 }
