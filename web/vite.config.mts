@@ -27,10 +27,11 @@ const OVERLAY_LIBRARIES =
   /node_modules[\\/](.*[\\/])?@?(dialog|drawer|focus-trap|aria-hidden|remove-scroll|menu|popper|popover|floating-ui|dismissable|interact-outside|avatar)[\\/]/;
 /**
  * not in `shared`: a route's own modules and its query's artifact (the page's chunk and the query's
- * chunk share them), and the personal centre's, the play page's and the player's components
+ * chunk share them), and the personal centre's, the play page's, the player's and the mobile site's
+ * components (a desktop first screen never loads the mobile pages' parts)
  */
 const NOT_SHARED =
-  /web[\\/]src[\\/](routes[\\/]|components[\\/](Center|PlayPage|Player)[\\/]|__generated__[\\/]\w*(?<!Pagination|Refetch)Query\.graphql\.ts$)/;
+  /web[\\/]src[\\/](routes[\\/]|components[\\/](Center|Mobile|PlayPage|Player)[\\/]|__generated__[\\/]\w*(?<!Pagination|Refetch)Query\.graphql\.ts$)/;
 
 const pageLibrary = (id: string) =>
   id.startsWith('\0') ||
