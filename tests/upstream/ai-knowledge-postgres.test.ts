@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg_ from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createKnowledgeBase,
   type KnowledgeBase,
@@ -123,6 +123,32 @@ describe('the AI knowledge base on PostgreSQL', () => {
     const b = await post.retrieve(query);
     expect(b.passages.map((p) => p.videoId)).toEqual(a.passages.map((p) => p.videoId));
     expect(b.keywords).toEqual(a.keywords);
+  });
+
+  it("asks PostgreSQL for a question's word frequencies together, not a statement a word", async () => {
+    const question = '毛主席在窑洞对里说让人民监督政府是跳出历史周期率的办法，那后来提出的第二个答案是什么';
+    // a knowledge base of its own, so that nothing of this question is cached
+    const fresh = await createPostgresKnowledgeBase(pg.connection);
+    await fresh.loadDictionary();
+    const query = vi.spyOn(pg_.Client.prototype, 'query');
+    let asked: string[];
+    let found: Retrieval;
+    try {
+      found = await fresh.retrieve({ question });
+      asked = query.mock.calls.map((call: unknown[]) => {
+        const text = call[0] as string | { text: string };
+        return typeof text === 'string' ? text : text.text;
+      });
+    } finally {
+      query.mockRestore();
+    }
+    // its words, found (8) or not (5): each was a count of its own (and of its bigrams when unseen)
+    expect(found.keywords.length + found.analysis.unseen.length).toBeGreaterThanOrEqual(10);
+    expect(found.passages.length).toBeGreaterThan(0);
+    const counts = asked.filter((text) => /count\(\*\)/.test(text) && /ai_chunk_words|grams @@/.test(text));
+    expect(counts.length).toBeGreaterThan(0);
+    // the terms, the words of the unseen ones, and the bigram counts of the word ranking
+    expect(counts.length).toBeLessThanOrEqual(3);
   });
 
   it('follows a changed and a deleted course through its queue', async () => {

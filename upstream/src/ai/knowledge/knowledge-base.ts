@@ -16,6 +16,7 @@ import { statementCache } from '../../store/statements';
 import type { CourseMaterial } from './chunker';
 import { createCorpusDictionary } from './indexing';
 import {
+  asksGrams,
   CANDIDATES,
   DF_CAP,
   WORD_COLUMN_WEIGHTS,
@@ -308,13 +309,19 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
       ) as { n: number }
     ).n;
 
+  const gramFrequency = (form: string): number => {
+    const phrase = gramPhrase(form);
+    return phrase ? matchCount('ai_chunk_grams', phrase) : 0;
+  };
+
   const reader: KnowledgeReader = {
     chunkCount: () => (prepare('SELECT count(*) AS n FROM ai_chunks').get() as { n: number }).n,
-    wordFrequency,
-    gramFrequency: (form) => {
-      const phrase = gramPhrase(form);
-      return phrase ? matchCount('ai_chunk_grams', phrase) : 0;
-    },
+    formFrequencies: (forms) =>
+      forms.map((form) => {
+        const words = wordFrequency(form);
+        return { words, grams: words === 0 && asksGrams(form) ? gramFrequency(form) : 0 };
+      }),
+    gramFrequencies: (forms) => forms.map(gramFrequency),
     wordRanking: (forms, courseId) => bm25Ranking('ai_chunk_words', forms.map(ftsString).join(' OR '), courseId),
     gramRanking: (forms, courseId) =>
       bm25Ranking(

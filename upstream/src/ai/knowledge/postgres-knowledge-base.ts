@@ -19,7 +19,7 @@
  *   frequency in a chunk is how often its letters occur in the chunk's letters.
  * Measured on the demo (10 116 chunks, 2026-11-28, a busy 2-core machine): a question's retrieval
  * p50 14–17 ms, p95 60–107 ms here against SQLite's 2–5 / 5–15 ms (most of it round trips: the
- * boilerplate checks go in one batch each); indexing every course 13–16 s against 5 s. A 'simple'
+ * boilerplate checks go in one batch each, and so do a question's word frequencies, countForms); indexing every course 13–16 s against 5 s. A 'simple'
  * tsvector of the words with GIN would find the candidates as fast, but BM25 then has to unnest
  * every candidate's vector for its term frequencies, and a document frequency is a bitmap count.
  *
@@ -37,6 +37,7 @@ import { fold } from './fold';
 import { createCorpusDictionary } from './indexing';
 import { AI_KNOWLEDGE_MIGRATIONS } from './postgres-migrations';
 import {
+  asksGrams,
   BM25_B,
   BM25_K1,
   CANDIDATES,
@@ -44,6 +45,7 @@ import {
   WORD_COLUMN_WEIGHTS,
   createRetriever,
   type ChunkRow,
+  type FormFrequency,
   type KnowledgeBase,
   type KnowledgeReader,
   type SentenceRow,
@@ -89,6 +91,22 @@ const gramQuery = (letters: string): string =>
   bigramsOf(letters)
     .map((g) => `'${g}'`)
     .join(' <-> ');
+
+/**
+ * A form as the word index is asked for it (as SQLite's fts5vocab and MATCH count it): a plain word
+ * as written, its whole range counted; anything else as its tokens, counted up to DF_CAP.
+ */
+const wordQueryOf = (form: string): { tokens: string[]; cap: number } =>
+  /^[\p{L}\p{N}]+$/u.test(form) && form.normalize('NFD') === form
+    ? { tokens: [form], cap: Number.MAX_SAFE_INTEGER }
+    : { tokens: tokensOf(form), cap: DF_CAP };
+
+/** what countForms counts: chunks with every token (up to cap), else chunks spelling the letters */
+interface FormCount {
+  tokens: string[];
+  cap: number;
+  letters: string;
+}
 
 const idfOf = (chunks: number, hits: number): number => {
   const idf = Math.log((chunks - hits + 0.5) / (hits + 0.5));
@@ -389,37 +407,52 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
 
   /**
    * Document frequencies asked before, kept as the collection's size is (STATS_TTL_MS; dropped at
-   * once when this process changes the knowledge base). A question asks one per word it tries, one
-   * statement each: on PostgreSQL that was about 10 of a question's 21 statements, and questions
-   * share most of their words (区别, 意思, the platform's terms).
+   * once when this process changes the knowledge base): questions share most of their words (区别,
+   * 意思, the platform's terms).
    */
   const frequencies = new LRUCache<string, number>({ max: FREQUENCY_CACHE_SIZE, ttl: STATS_TTL_MS });
-  const cachedFrequency = async (key: string, count: () => Promise<number>): Promise<number> => {
-    const known = frequencies.get(key);
-    if (known !== undefined) return known;
-    const n = await count();
-    frequencies.set(key, n);
-    return n;
-  };
+  const wordKey = ({ tokens, cap }: FormCount) => `w${cap}\u0000${tokens.join('\u0000')}`;
+  const gramKey = (letters: string) => `g\u0000${letters}`;
 
-  /** chunks holding every token, counted up to cap */
-  const tokensFrequency = (tokens: string[], cap: number): Promise<number> =>
-    cachedFrequency(`w${cap}\u0000${tokens.join('\u0000')}`, () => countTokens(tokens, cap));
-  async function countTokens(tokens: string[], cap: number): Promise<number> {
-    if (tokens.length === 0) return 0;
-    if (tokens.length === 1)
-      return (
-        await sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM (SELECT 1 FROM ai_chunk_words WHERE word = ${tokens[0]} LIMIT ${cap}) x`.execute(
-          db(),
-        )
-      ).rows[0]!.n;
-    return (
-      await sql<{ n: number }>`SELECT count(*) AS n FROM (
-        SELECT chunk_id FROM ai_chunk_words WHERE word = ANY(${tokens}::text[])
-        GROUP BY chunk_id HAVING count(DISTINCT word) = ${new Set(tokens).size} LIMIT ${cap}) x`.execute(db())
-    ).rows[0]!.n;
+  /**
+   * For each entry, the chunks holding every one of its tokens (up to cap; 0 when it has none) and,
+   * where that is 0, the chunks whose bigrams spell its letters (up to DF_CAP; 0 when it has none):
+   * what is not cached yet in one statement however many entries there are (a question's words
+   * took a round trip each before, 7 of its 16 statements on the demo).
+   */
+  async function countForms(entries: FormCount[]): Promise<FormFrequency[]> {
+    const words = entries.map((e) => (e.tokens.length === 0 ? 0 : frequencies.get(wordKey(e))));
+    const grams = entries.map((e) => (e.letters ? frequencies.get(gramKey(e.letters)) : 0));
+    const asked = entries.flatMap((entry, i) =>
+      words[i] === undefined || (words[i] === 0 && grams[i] === undefined) ? [{ entry, i }] : [],
+    );
+    if (asked.length > 0) {
+      // a token is letters, digits or private-use characters (tokensOf): a space joins them safely
+      const rows = (
+        await sql<{ words: number; grams: number | null }>`
+          SELECT w.words, CASE WHEN w.words = 0 AND q.gram IS NOT NULL THEN (SELECT count(*) FROM (
+              SELECT 1 FROM ai_chunks WHERE grams @@ q.gram::tsquery LIMIT ${DF_CAP}) x) END AS grams
+          FROM unnest(${asked.map(({ entry }) => entry.tokens.join(' '))}::text[], ${asked.map(({ entry }) => entry.cap)}::int8[],
+                      ${asked.map(({ entry }) => new Set(entry.tokens).size)}::int[], ${asked.map(({ i }) => words[i] ?? null)}::int8[],
+                      ${asked.map(({ entry, i }) => (grams[i] === undefined ? gramQuery(entry.letters) : null))}::text[])
+            WITH ORDINALITY AS q (tokens, cap, kinds, known, gram, i)
+          CROSS JOIN LATERAL (SELECT CASE
+            WHEN q.known IS NOT NULL THEN q.known
+            WHEN q.kinds = 1 THEN (SELECT count(*) FROM (
+              SELECT 1 FROM ai_chunk_words WHERE word = split_part(q.tokens, ' ', 1) LIMIT q.cap) x)
+            ELSE (SELECT count(*) FROM (
+              SELECT chunk_id FROM ai_chunk_words WHERE word = ANY(string_to_array(q.tokens, ' '))
+              GROUP BY chunk_id HAVING count(DISTINCT word) = q.kinds LIMIT q.cap) x)
+            END AS words) w
+          ORDER BY q.i`.execute(db())
+      ).rows;
+      asked.forEach(({ entry, i }, row) => {
+        const found = rows[row]!;
+        if (words[i] === undefined) frequencies.set(wordKey(entry), (words[i] = found.words));
+        if (found.grams !== null) frequencies.set(gramKey(entry.letters), (grams[i] = found.grams));
+      });
+    }
+    return entries.map((_, i) => ({ words: words[i]!, grams: words[i] === 0 ? (grams[i] ?? 0) : 0 }));
   }
 
   /** the ranked rows of a CTE "ranked" (chunk_id, score), best first, ties by id */
@@ -435,28 +468,17 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
 
   const reader: KnowledgeReader = {
     chunkCount: async () => (await sql<{ n: number }>`SELECT count(*) AS n FROM ai_chunks`.execute(db())).rows[0]!.n,
-    // as SQLite: a plain word is looked up as written (its fts5vocab entry), anything else as its tokens
-    wordFrequency: (form) =>
-      /^[\p{L}\p{N}]+$/u.test(form) && form.normalize('NFD') === form
-        ? tokensFrequency([form], Number.MAX_SAFE_INTEGER)
-        : tokensFrequency(tokensOf(form), DF_CAP),
-    gramFrequency: async (form) => {
-      const letters = lettersOf(form);
-      if (!letters) return 0;
-      return cachedFrequency(
-        `g\u0000${letters}`,
-        async () =>
-          (
-            await sql<{ n: number }>`SELECT count(*) AS n FROM (
-            SELECT 1 FROM ai_chunks WHERE grams @@ ${gramQuery(letters)}::tsquery LIMIT ${DF_CAP}) x`.execute(db())
-          ).rows[0]!.n,
-      );
-    },
+    formFrequencies: (forms) =>
+      countForms(forms.map((form) => ({ ...wordQueryOf(form), letters: asksGrams(form) ? lettersOf(form) : '' }))),
+    gramFrequencies: async (forms) =>
+      (await countForms(forms.map((form) => ({ tokens: [], cap: 0, letters: lettersOf(form) })))).map((f) => f.grams),
     async wordRanking(forms, courseId) {
       const { chunks, wordLength } = await collection();
       const phrases = forms.map(tokensOf).filter((t) => t.length > 0);
       if (phrases.length === 0) return [];
-      const hits = await Promise.all(phrases.map((tokens) => tokensFrequency(tokens, Number.MAX_SAFE_INTEGER)));
+      const hits = (
+        await countForms(phrases.map((tokens) => ({ tokens, cap: Number.MAX_SAFE_INTEGER, letters: '' })))
+      ).map((f) => f.words);
       const idfs = hits.map((n) => idfOf(chunks, n));
       const single = phrases.map((t, i) => ({ word: t[0]!, idf: idfs[i]! })).filter((_, i) => phrases[i]!.length === 1);
       const scope =

@@ -169,14 +169,28 @@ export interface SentenceRow {
 
 type Awaitable<T> = T | Promise<T>;
 
+/** where a form is found: chunks holding it as a word or phrase, else as the phrase of its bigrams */
+export interface FormFrequency {
+  words: number;
+  grams: number;
+}
+
+/** a form not in the word index is looked for by its bigrams when it has a letter or digit and two characters or more */
+export const asksGrams = (form: string): boolean => /[\p{L}\p{N}]/u.test(form) && [...form].length > 1;
+
 /** what retrieval asks of the engine that keeps the knowledge base */
 export interface KnowledgeReader {
   /** chunks in the knowledge base */
   chunkCount(): Awaitable<number>;
-  /** chunks whose words (text, video name, course) hold the form as a word or phrase */
-  wordFrequency(form: string): Awaitable<number>;
-  /** chunks whose text holds the form's bigrams in a row, counted up to DF_CAP */
-  gramFrequency(form: string): Awaitable<number>;
+  /**
+   * For each form, in order: the chunks whose words (text, video name, course) hold it as a word or
+   * phrase, and where none do and asksGrams(form), the chunks whose text holds its bigrams in a row
+   * (up to DF_CAP; else 0). All of a question's forms are asked at once: on PostgreSQL one
+   * statement, where a form each cost a round trip.
+   */
+  formFrequencies(forms: string[]): Awaitable<FormFrequency[]>;
+  /** for each form, the chunks whose text holds its bigrams in a row, counted up to DF_CAP */
+  gramFrequencies(forms: string[]): Awaitable<number[]>;
   /**
    * the best CANDIDATES chunks, best first (ties: lower id), by BM25 over the word columns for the
    * forms as an OR of phrases (a form listed twice counts twice), within a course when courseId > 0
@@ -273,19 +287,37 @@ export function createRetriever(
    * summaries that repeat it.
    */
 
-  async function lookUp(plan: QuestionPlan): Promise<TermLookup[]> {
+  /** what the reader said of a question's forms so far */
+  type Frequencies = Map<string, FormFrequency>;
+  /** the forms not known yet, asked of the reader together */
+  async function askForms(forms: string[], known: Frequencies): Promise<void> {
+    const asked = [...new Set(forms)].filter((form) => !known.has(form));
+    if (asked.length === 0) return;
+    const found = await reader.formFrequencies(asked);
+    asked.forEach((form, i) => known.set(form, found[i]!));
+  }
+
+  async function lookUp(plan: QuestionPlan, known: Frequencies): Promise<TermLookup[]> {
     const total = await chunkCount();
-    const looked: TermLookup[] = [];
-    for (const term of plan.terms) looked.push(await lookUpTerm(term, total));
+    await askForms(
+      plan.terms.flatMap((t) => t.forms),
+      known,
+    );
+    const looked = plan.terms.map((term) => lookUpTerm(term, total, known));
+    // a word the lectures never write (婉约派, 费尔巴哈论纲, 杂交稻): its telling words stand for it,
+    // each weighing its share of the word's characters (all of them asked at once, some perhaps in vain)
+    const unseen = (term: TermLookup) => term.idf <= 0 && [...term.text].length >= 3;
+    await askForms(
+      looked.filter(unseen).flatMap((term) => termWords(term.text)),
+      known,
+    );
     const out: TermLookup[] = [];
     for (const term of looked) {
       out.push(term);
-      if (term.idf > 0 || [...term.text].length < 3) continue;
-      // a word the lectures never write (婉约派, 费尔巴哈论纲, 杂交稻): its telling words stand for it,
-      // each weighing its share of the word's characters
+      if (!unseen(term)) continue;
       for (const word of termWords(term.text)) {
         if (out.some((t) => t.text === word) || looked.some((t) => t.text === word)) continue;
-        const part = await lookUpTerm({ text: word, forms: [word], part: term.part }, total);
+        const part = lookUpTerm({ text: word, forms: [word], part: term.part }, total, known);
         if (part.idf === 0 || part.df > Math.max(PART_DF_MIN, total * PART_DF_SHARE)) continue;
         out.push({ ...part, idf: (part.idf * [...word].length) / [...term.text].length, partial: true });
       }
@@ -304,6 +336,7 @@ export function createRetriever(
     plan: QuestionPlan,
     looked: TermLookup[],
     total: number,
+    known: Frequencies,
   ): Promise<[string, TermLookup][]> {
     const out: [string, TermLookup][] = [];
     const has = (term: string) =>
@@ -311,37 +344,49 @@ export function createRetriever(
     const text = fold(question.normalize('NFKC'));
     // two characters sound like too many other pairs: only a word of the question's own (not 这种用 → 种用 ~ 中庸)
     const words = new Set(cutWords(text));
+    const runs: { written: string; alike: string[] }[] = [];
     for (const run of text.match(/\p{Script=Han}{2,}/gu) ?? []) {
       const chars = [...run];
       for (let length = Math.min(SOUND_MAX, chars.length); length >= 2; length--)
         for (let at = 0; at + length <= chars.length; at++) {
           const written = chars.slice(at, at + length).join('');
           if (length === 2 && !words.has(written)) continue;
-          const terms = soundsLike(written).filter((t) => !has(t));
-          if (terms.length === 0 || out.some(([w]) => w.includes(written))) continue;
-          if ((await reader.gramFrequency(written)) > 0) continue;
-          const part = plan.terms.find((t) => written.includes(t.text) || t.text.includes(written))?.part ?? 0;
-          for (const term of terms) {
-            const found = await lookUpTerm({ text: term, forms: [term], part }, total);
-            if (found.idf > 0) out.push([written, found]);
-          }
+          const alike = soundsLike(written);
+          if (alike.length > 0) runs.push({ written, alike });
         }
+    }
+    if (runs.length === 0) return out;
+    // the runs no lecture writes, then the terms they sound like: each asked at once (some perhaps in vain)
+    const writtenIn = await reader.gramFrequencies(runs.map((r) => r.written));
+    const unwritten = runs.filter((_, i) => writtenIn[i] === 0);
+    await askForms(
+      unwritten.flatMap((r) => r.alike),
+      known,
+    );
+    for (const { written, alike } of unwritten) {
+      const terms = alike.filter((t) => !has(t));
+      if (terms.length === 0 || out.some(([w]) => w.includes(written))) continue;
+      const part = plan.terms.find((t) => written.includes(t.text) || t.text.includes(written))?.part ?? 0;
+      for (const term of terms) {
+        const found = lookUpTerm({ text: term, forms: [term], part }, total, known);
+        if (found.idf > 0) out.push([written, found]);
+      }
     }
     return out;
   }
 
-  async function lookUpTerm(term: PlannedTerm, total: number): Promise<TermLookup> {
+  /** a term with its weight and forms, from the frequencies of its forms (asked before) */
+  function lookUpTerm(term: PlannedTerm, total: number, known: Frequencies): TermLookup {
     const wordForms: string[] = [];
     const gramForms: string[] = [];
     let df = 0;
     for (const form of term.forms) {
-      const inWords = await reader.wordFrequency(form);
+      const { words: inWords, grams: inGrams } = known.get(form)!;
       if (inWords > 0) {
         wordForms.push(form);
         df = Math.max(df, inWords);
         continue;
       }
-      const inGrams = /[\p{L}\p{N}]/u.test(form) && [...form].length > 1 ? await reader.gramFrequency(form) : 0;
       if (inGrams > 0) {
         gramForms.push(form);
         df = Math.max(df, inGrams);
@@ -610,8 +655,9 @@ export function createRetriever(
       query.question,
       query.videoId && refersBack(query.question) ? await topicOf(query.videoId) : null,
     );
-    const looked = await lookUp(plan);
-    const alike = await soundAlikes(query.question, plan, looked, await chunkCount());
+    const frequencies: Frequencies = new Map();
+    const looked = await lookUp(plan, frequencies);
+    const alike = await soundAlikes(query.question, plan, looked, await chunkCount(), frequencies);
     looked.push(...alike.map(([, term]) => term));
     let known = looked.filter((t) => t.idf > 0);
     let parts = plan.parts;
