@@ -5,11 +5,12 @@
  * - with JavaScript on, the browser hydrates that very HTML (the server's elements stay in the page)
  *   from the records in it: no query is asked again, no hydration error or page error, and the page
  *   works (a subject tab opens its listing).
- * /author and the phone's /m/home (on an iPhone) come the same way.
+ * /author, /search, /Play (a visitor's and a student's) and the phone's /m/home (on an iPhone) come
+ * the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
 import { PHONE } from '../support/watch-pages';
@@ -34,6 +35,47 @@ function watchHydration(page: Page): { problems: string[]; queries: string[] } {
       queries.push(/"operationName":"(\w+)"/.exec(body)?.[1] ?? body.slice(0, 60));
   });
   return { problems, queries };
+}
+
+/** Keeps the first element matching `selector` as the server sent it, before the app's script runs. */
+async function keepServerElement(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((css) => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { serverElement: Element | null }).serverElement = document.querySelector(css);
+    });
+  }, selector);
+}
+
+/** React has taken over the kept server element (its fiber is on it) rather than drawn another. */
+function serverElementHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const kept = (window as unknown as { serverElement: Element | null }).serverElement;
+    return kept !== null && document.contains(kept) && Object.keys(kept).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/** A recommended demo course with two videos or more, the first of them with its lecture made. */
+async function aPlayableCourse(baseUrl: string): Promise<{ courseId: number; videoIds: number[] }> {
+  const answer = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: '{ recommendedCourses(first: 14) { edges { node { courseId videos { videoId mediaState } } } } }',
+    }),
+  });
+  const { data } = (await answer.json()) as {
+    data: {
+      recommendedCourses: {
+        edges: { node: { courseId: number; videos: { videoId: number; mediaState: string }[] } }[];
+      };
+    };
+  };
+  const course = data.recommendedCourses.edges
+    .map((edge) => edge.node)
+    .find((node) => node.videos.length > 1 && node.videos[0]!.mediaState === 'READY');
+  if (!course) throw new Error('no recommended demo course has two videos, the first with its lecture made');
+  return { courseId: course.courseId, videoIds: course.videos.map((video) => video.videoId) };
 }
 
 describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated', () => {
@@ -164,6 +206,56 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
       expect(problems).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('paints /Play for a visitor the same way: the course hydrated from its records, another lecture then opens', async () => {
+    const { courseId, videoIds } = await aPlayableCourse(platform.baseUrl);
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      const { problems, queries } = watchHydration(page);
+      await keepServerElement(page, '#root section[aria-label="视频播放器"]');
+      await page.goto(`${platform.baseUrl}/Play?courseId=${courseId}`);
+      await expect.poll(() => serverElementHydrated(page), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByText('登录后观看').first().isVisible()).toBe(true);
+      expect(queries).toEqual([]);
+
+      // the outline works: the second lecture replaces the first in the address
+      await page.getByRole('navigation', { name: '视频列表' }).getByRole('button').nth(1).click();
+      await page.waitForURL(new RegExp(`videoId=${videoIds[1]}`));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints a student’s /Play from their own records, and the player comes in the poster’s place', async () => {
+    const { courseId, videoIds } = await aPlayableCourse(platform.baseUrl);
+    const playPath = `/Play?courseId=${courseId}&videoId=${videoIds[0]}`;
+    let context: BrowserContext | undefined;
+    try {
+      context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+      await skipOperationGuide(context);
+      const login = await context.newPage();
+      await login.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}/home`)}`);
+      await login.getByLabel('用户名').fill('student');
+      await login.getByLabel('密码').fill('Student2026');
+      await login.getByRole('button', { name: '登录' }).click();
+      await login.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
+      await login.close();
+
+      const page = await context.newPage();
+      const { problems, queries } = watchHydration(page);
+      await keepServerElement(page, '#root section[aria-label="视频播放器"]');
+      await page.goto(`${platform.baseUrl}${playPath}`);
+      await expect.poll(() => serverElementHydrated(page), { timeout: 15_000 }).toBe(true);
+      await page.locator('section[aria-label="视频播放器"] video').waitFor({ state: 'attached', timeout: 20_000 });
+      expect(await page.getByText('登录后观看').count()).toBe(0);
+      expect(queries).not.toContain('PlayQuery');
+      expect(problems).toEqual([]);
+    } finally {
+      await context?.close();
     }
   });
 

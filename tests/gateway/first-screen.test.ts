@@ -247,6 +247,73 @@ describe('GET /search?key= with its first screen', () => {
   });
 });
 
+describe('GET /Play with its first screen', () => {
+  /** A demo course with videos, its first video's name and the video after it, asked as the page asks. */
+  async function aCourse(cookie?: string) {
+    const home = await gateway.graphql<{ courses: { edges: Array<{ node: { courseId: number } }> } }>(
+      '{ courses(catalogueId: 0, first: 1) { edges { node { courseId } } } }',
+    );
+    const courseId = home.body.data!.courses.edges[0]!.node.courseId;
+    const asked = await gateway.graphql<{
+      playPage: { course: { name: string }; video: { name: string }; videos: Array<{ videoId: number; name: string }> };
+    }>(
+      `{ playPage(courseId: ${courseId}, videoId: 0, catalogueId: 0) { course { name } video { name } videos { videoId name } } }`,
+      {},
+      cookie ? { cookie } : {},
+    );
+    return { courseId, ...asked.body.data!.playPage };
+  }
+
+  it('has the course, the video playing, its outline and the player’s poster, titled after the video', async () => {
+    const { courseId, course, video, videos } = await aCourse();
+    expect(videos.length).toBeGreaterThan(1);
+
+    const { response, html } = await page(`/Play?courseId=${courseId}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain(`<title>${video.name} - ${course.name} - 思政云课堂</title>`);
+    const root = rootOf(html);
+    expect(root).not.toContain('加载中');
+    expect(root).toContain(course.name);
+    for (const { name } of videos) expect(root).toContain(name);
+    // a visitor: the poster and 登录后观看 where the player will be
+    expect(root).toContain('视频播放器');
+    expect(root).toContain('登录后观看');
+    const records = JSON.parse(RECORDS.exec(html)![1]!) as Record<string, Record<string, unknown>>;
+    expect(Object.values(records).map((record) => record.name)).toContain(course.name);
+
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="modulepreload" crossorigin href="/${manifest['src/routes/Play/PlayPage.tsx']!.file}">`,
+    );
+    // the player's own chunk comes after the first paint, never with the document
+    expect(head).not.toContain(manifest['src/components/Player/VideoPlayer.tsx']!.file);
+  });
+
+  it('is the signed-in person’s own page: the player’s place waits for the player, no login prompt', async () => {
+    const { token } = await platform.signIn('student', 'Student2026');
+    const cookie = `utoken=${token}`;
+    const { courseId, videos } = await aCourse(cookie);
+    const second = videos[1]!;
+
+    const { response, html } = await page(`/Play?courseId=${courseId}&videoId=${second.videoId}`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const root = rootOf(html);
+    expect(html).toContain(`<title>${second.name} - `);
+    expect(root).toContain('视频播放器');
+    expect(root).not.toContain('登录后观看');
+  });
+
+  it('shows the course error for an unknown course, from the server too', async () => {
+    const { html } = await page('/Play?courseId=99999999');
+    expect(rootOf(html)).toContain('课程出错啦~看一下其他课程吧');
+  });
+});
+
 describe('the styles a first screen is drawn with', () => {
   const IPHONE =
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -267,6 +334,7 @@ describe('the styles a first screen is drawn with', () => {
     ['/home', {}],
     ['/home?scId=1', {}],
     ['/author', {}],
+    ['/Play?courseId=1', {}],
     ['/m/home', { 'user-agent': IPHONE }],
   ])('%s defines every class its elements have, rendered again and again', async (pathname, headers) => {
     for (let round = 0; round < 2; round += 1) {

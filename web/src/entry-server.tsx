@@ -30,6 +30,7 @@ import {
 } from 'relay-runtime';
 import { App } from './app/App';
 import { PageOriginContext } from './lib/pageOrigin';
+import { ServerPageTitleContext } from './routing/pageTitle';
 import { SERVER_RENDERED_ROUTES, SERVER_ROUTE_MODULES, serializeRecords } from './routing/firstScreen';
 import { appRoutes, createRouteRuntime } from './app/router';
 import { isPagePayload, type RouteHandle } from './routing/routeTypes';
@@ -107,11 +108,18 @@ export async function render({ url, origin, execute, signal }: RenderRequest): P
     // the request's own: it keeps every rule the render made (compat mode), for the classes the HTML has
     const styleCache = createCache({ key: 'css' });
     const styles = createEmotionServer(styleCache);
+    // a page naming itself (the video and course on /Play) while it renders
+    let pageTitle = '';
+    const notePageTitle = (title: string) => {
+      pageTitle = title;
+    };
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <CacheProvider value={styleCache}>
           <PageOriginContext.Provider value={origin}>
-            <App environment={environment} router={router} />
+            <ServerPageTitleContext.Provider value={notePageTitle}>
+              <App environment={environment} router={router} />
+            </ServerPageTitleContext.Provider>
           </PageOriginContext.Provider>
         </CacheProvider>
       </StrictMode>,
@@ -129,7 +137,7 @@ export async function render({ url, origin, execute, signal }: RenderRequest): P
     if (errors.length > 0) return { kind: 'skip', reason: `render failed: ${describe(errors[0])}` };
     if (signal.aborted) return { kind: 'skip', reason: 'out of time' };
 
-    const title = (last.route.handle as RouteHandle | undefined)?.title ?? '';
+    const title = pageTitle || ((last.route.handle as RouteHandle | undefined)?.title ?? '');
     return {
       kind: 'page',
       html: styles.constructStyleTagsFromChunks(styles.extractCriticalToChunks(html)) + html,

@@ -16,7 +16,7 @@ export const SERVER_RECORDS_ID = 'relay-records';
  * The routes the server renders (route ids of router.tsx): public pages a visitor lands on. A route
  * joins when its first screen renders from its query alone (no window, no storage during render).
  */
-export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set(['home', 'author', 'search', 'mobileHome']);
+export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set(['home', 'author', 'search', 'play', 'mobileHome']);
 
 /**
  * The source modules of each server-rendered route's page, as Vite's manifest names them (relative to
@@ -27,6 +27,8 @@ export const SERVER_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> =
   home: ['src/routes/Home/HomePage.tsx'],
   author: ['src/routes/Author/AuthorPage.tsx'],
   search: ['src/routes/Search/SearchPage.tsx'],
+  // the page and its query are chunks of their own; the player's (vidstack, hls.js) waits for the first paint
+  play: ['src/routes/Play/PlayPage.tsx', 'src/routes/Play/PlayQuery.ts'],
   // the mobile site's shell is a lazy chunk of its own: hydration waits for it too
   mobileHome: ['src/routes/Mobile/MobileHomePage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
 };

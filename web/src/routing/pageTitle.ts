@@ -8,13 +8,21 @@ import { createContext, useContext, useEffect } from 'react';
  */
 export const PageTitleContext = createContext<((title: string) => void) | null>(null);
 
+/**
+ * The server render's note of the page's own title: effects do not run there, so the title is noted
+ * while rendering (the last page to name one wins) and becomes the document's <title>.
+ */
+export const ServerPageTitleContext = createContext<((title: string) => void) | null>(null);
+
 /** Names the page `<parts joined by ' - '> - 思政云课堂`; empty parts are left out, none at all keeps the route's title. */
 export function usePageTitle(...parts: ReadonlyArray<string | null | undefined>): void {
   const setTitle = useContext(PageTitleContext);
+  const noteServerTitle = useContext(ServerPageTitleContext);
   const title = parts
     .map((part) => part?.trim() ?? '')
     .filter((part) => part !== '')
     .join(' - ');
+  if (noteServerTitle && title) noteServerTitle(title);
   // an effect runs only while the page is visible (a hidden kept-alive page's effects are cleaned up)
   useEffect(() => {
     if (title && setTitle) setTitle(title);

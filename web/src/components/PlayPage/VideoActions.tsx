@@ -1,10 +1,11 @@
 import { Box, Button, CloseButton, Flex, HStack, Image, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { VideoActions_video$key } from '../../__generated__/VideoActions_video.graphql';
 import { CENTER_POSITION } from '../../constants';
 import { videoPlayUrl } from '../../lib/playUrl';
+import { PageOriginContext } from '../../lib/pageOrigin';
 import { LinkIcon, PhoneIcon, VideoIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
 import { ClipDialog } from './ClipDialog';
@@ -40,12 +41,14 @@ const CLIP_NOTICE_MS = 8000;
 export function VideoActions({ video: videoKey, catalogueId, userType, qrCodeUrl }: Props) {
   const video = useFragment(videoFragment, videoKey);
   const controls = usePlayerControls();
+  // the server render knows the browser's origin from the request (no window there)
+  const pageOrigin = useContext(PageOriginContext);
   const [clipAt, setClipAt] = useState<number | null>(null);
   const [clipped, setClipped] = useState<string | null>(null);
   const closeNotice = useCallback(() => setClipped(null), []);
   const shareUrl = new URL(
     videoPlayUrl({ courseId: video.courseId, catalogueId, videoId: video.videoId }),
-    window.location.origin,
+    pageOrigin ?? window.location.origin,
   ).toString();
 
   const openClip = () => {
