@@ -174,6 +174,13 @@ describe('the AI knowledge base on PostgreSQL', () => {
       n: number;
     }>`SELECT count(*) AS n FROM ai_chunks WHERE course_id = ${video.courseId}`.execute(db);
     expect(left.rows[0]!.n).toBe(0);
+    // the words and sentences of the chunks replaced (the changed course) and gone (the deleted one) went with them
+    const orphans = await sql<{ words: number; sentences: number }>`SELECT
+      (SELECT count(*) FROM ai_chunk_words w WHERE NOT EXISTS (SELECT 1 FROM ai_chunks c WHERE c.id = w.chunk_id)) AS words,
+      (SELECT count(*) FROM ai_sentences s WHERE NOT EXISTS (SELECT 1 FROM ai_chunks c WHERE c.id = s.chunk_id)) AS sentences`.execute(
+      db,
+    );
+    expect(orphans.rows[0]).toEqual({ words: 0, sentences: 0 });
     expect((await post.stats()).chunks).toBeLessThan(before);
     expect((await post.retrieve({ question })).passages).toEqual([]);
   });
