@@ -259,6 +259,30 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
     }
   });
 
+  it('paints a phone’s /m/play from its records: the course and its videos, then a tap plays another', async () => {
+    const { courseId, videoIds } = await aPlayableCourse(platform.baseUrl);
+    const context = await browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      const { problems, queries } = watchHydration(page);
+      await keepServerElement(page, '#root ol[aria-label="课程目录"]');
+      await page.goto(`${platform.baseUrl}/m/play?courseId=${courseId}`);
+      await expect.poll(() => serverElementHydrated(page), { timeout: 15_000 }).toBe(true);
+      // a visitor: the login prompt in the player's place, its link back to this page
+      const prompt = page.getByRole('region', { name: '登录提示' });
+      expect(await prompt.getByRole('link', { name: '登录' }).getAttribute('href')).toContain(
+        encodeURIComponent(`${platform.baseUrl}/m/play?courseId=${courseId}`),
+      );
+      expect(queries).not.toContain('MobilePlayQuery');
+
+      await page.getByRole('list', { name: '课程目录' }).getByRole('link').nth(1).click();
+      await page.waitForURL(new RegExp(`/m/play\\?.*videoId=${videoIds[1]}`));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a phone /m/home’s lecturers, topics and tab bar with JavaScript turned off', async () => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     try {

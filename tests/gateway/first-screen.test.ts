@@ -314,6 +314,47 @@ describe('GET /Play with its first screen', () => {
   });
 });
 
+describe('GET /m/play (the phone’s play page) with its first screen', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+  it('has the course, its videos and the login prompt in the mobile shell, titled after the video, its chunks preloaded', async () => {
+    const listed = await gateway.graphql<{ courses: { edges: Array<{ node: { courseId: number } }> } }>(
+      '{ courses(catalogueId: 0, first: 1) { edges { node { courseId } } } }',
+    );
+    const courseId = listed.body.data!.courses.edges[0]!.node.courseId;
+    const asked = await gateway.graphql<{
+      playPage: { course: { name: string }; video: { name: string }; videos: Array<{ name: string }> };
+    }>(
+      `{ playPage(courseId: ${courseId}, videoId: 0, catalogueId: 0) { course { name } video { name } videos { name } } }`,
+    );
+    const { course, video, videos } = asked.body.data!.playPage;
+
+    const { response, html } = await page(`/m/play?courseId=${courseId}`, { 'user-agent': IPHONE });
+    expect(response.status).toBe(200);
+    expect(html).toContain(`<title>${video.name} - ${course.name} - 思政云课堂</title>`);
+    const root = rootOf(html);
+    expect(root).toContain('data-mobile-site');
+    expect(root).not.toContain('加载中');
+    expect(root).toContain(course.name);
+    for (const { name } of videos) expect(root).toContain(name);
+    expect(root).toContain('登录提示');
+    // the login prompt comes back to this page on the host the browser asked
+    expect(root).toContain(encodeURIComponent(`${gateway.url}/m/play?courseId=${courseId}`));
+    expect(RECORDS.test(html)).toBe(true);
+
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const head = html.slice(0, html.indexOf('</head>'));
+    for (const module of ['src/routes/Mobile/MobilePlayPage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[module]!.file}">`);
+    }
+    expect(head).not.toContain(manifest['src/components/Player/VideoPlayer.tsx']!.file);
+  });
+});
+
 describe('the styles a first screen is drawn with', () => {
   const IPHONE =
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -336,6 +377,7 @@ describe('the styles a first screen is drawn with', () => {
     ['/author', {}],
     ['/Play?courseId=1', {}],
     ['/m/home', { 'user-agent': IPHONE }],
+    ['/m/play?courseId=1', { 'user-agent': IPHONE }],
   ])('%s defines every class its elements have, rendered again and again', async (pathname, headers) => {
     for (let round = 0; round < 2; round += 1) {
       const { response, html } = await page(pathname, { ...headers, 'cache-control': 'no-cache' });

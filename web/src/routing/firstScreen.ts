@@ -16,7 +16,14 @@ export const SERVER_RECORDS_ID = 'relay-records';
  * The routes the server renders (route ids of router.tsx): public pages a visitor lands on. A route
  * joins when its first screen renders from its query alone (no window, no storage during render).
  */
-export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set(['home', 'author', 'search', 'play', 'mobileHome']);
+export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set([
+  'home',
+  'author',
+  'search',
+  'play',
+  'mobileHome',
+  'mobilePlay',
+]);
 
 /**
  * The source modules of each server-rendered route's page, as Vite's manifest names them (relative to
@@ -31,6 +38,7 @@ export const SERVER_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> =
   play: ['src/routes/Play/PlayPage.tsx', 'src/routes/Play/PlayQuery.ts'],
   // the mobile site's shell is a lazy chunk of its own: hydration waits for it too
   mobileHome: ['src/routes/Mobile/MobileHomePage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
+  mobilePlay: ['src/routes/Mobile/MobilePlayPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
 };
 
 /**

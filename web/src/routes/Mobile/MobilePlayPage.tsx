@@ -1,10 +1,11 @@
 import { AspectRatio, Box, Button, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
-import { startTransition, useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { startTransition, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { MobilePlayQuery } from '../../__generated__/MobilePlayQuery.graphql';
 import { usePageTitle } from '../../routing/pageTitle';
 import { LoginUrlProvider } from '../../lib/LoginPage';
+import { PageOriginContext } from '../../lib/pageOrigin';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { ANONYMOUS_USER_TYPES } from '../../constants';
 import { AiAssistant } from '../../components/AiAssistant/AiAssistant';
@@ -292,7 +293,9 @@ function StageNotice({ poster, title }: { readonly poster: string; readonly titl
  */
 function LoginStage({ poster, loginUrl }: { readonly poster: string; readonly loginUrl: string }) {
   const location = useLocation();
-  const back = new URL(`${location.pathname}${location.search}`, window.location.origin).toString();
+  // the server render knows the browser's origin from the request (no window there)
+  const origin = useContext(PageOriginContext) ?? window.location.origin;
+  const back = new URL(`${location.pathname}${location.search}`, origin).toString();
   return (
     <Stage poster={poster} label="登录提示">
       <Box fontSize="3xl" aria-hidden>
@@ -300,7 +303,7 @@ function LoginStage({ poster, loginUrl }: { readonly poster: string; readonly lo
       </Box>
       <Text fontWeight="semibold">{PLAY_TEXT.loginRequired}</Text>
       <Button asChild colorPalette="red" size="md" minW="120px" minH="44px">
-        <a href={loginPageUrl(loginUrl, back)}>{PLAY_TEXT.login}</a>
+        <a href={loginPageUrl(loginUrl, back, origin)}>{PLAY_TEXT.login}</a>
       </Button>
     </Stage>
   );
