@@ -174,7 +174,7 @@ describe('app routes', () => {
       // Let the mock gateway answer the refetch inside act().
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    expect(named('ClassifyViewRefetchQuery')).toHaveLength(1);
+    expect(named('CatalogueViewRefetchQuery')).toHaveLength(1);
 
     await act(async () => {
       await router.navigate('/author');

@@ -1,7 +1,7 @@
 /** Business constants of product-spec §9 as the web client uses them (the upstream enforces them too). */
 
 export const PAGE_SIZE = {
-  /** Catalogue listing (ClassifyView). */
+  /** Catalogue listing (CatalogueView). */
   catalogue: 20,
   search: 21,
   authors: 18,

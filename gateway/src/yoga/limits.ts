@@ -11,7 +11,7 @@
  *
  * Values (measured on the web app's operations, web/src/__generated__):
  *  HomeQuery {scId:0,isAll:true} depth 4 / cost ≈ 1 290, as a subject tab ≈ 1 180; CatalogQuery
- *  ≈ 1 180; the pagination queries ≈ 790 to 1 130; ClassifyViewRefetchQuery with a year ≈ 2 160
+ *  ≈ 1 180; the pagination queries ≈ 790 to 1 130; CatalogueViewRefetchQuery with a year ≈ 2 160
  *  (its two counts by year weigh 500 each); ShellQuery ≈ 40. The home page makes 6 upstream
  *  requests, the catalogue page about 5.
  *  - depth 10: room for the play page's nesting, refuses parent{parent{...}} and course→author→courses chains

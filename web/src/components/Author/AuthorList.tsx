@@ -12,7 +12,7 @@ import { InfiniteList } from '../Feedback/InfiniteList';
 import { AlphabetBar } from './AlphabetBar';
 import { AuthorCatalogueSelect, type CatalogueChoice } from './AuthorCatalogueSelect';
 
-// Short variable names on purpose (see ClassifyCourseList): graphql-js's print() wraps an argument
+// Short variable names on purpose (see CatalogueCourseList): graphql-js's print() wraps an argument
 // line past 80 characters, relay-compiler's does not, and the hashes would then disagree.
 const queryFragment = graphql`
   fragment AuthorList_query on Query

@@ -4,7 +4,7 @@ import { usePreloadedQuery } from 'react-relay';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import type { CatalogQuery } from '../../__generated__/CatalogQuery.graphql';
 import type { PageProps } from '../../routing/routeTypes';
-import { ClassifyView } from '../../components/Classify/ClassifyView';
+import { CatalogueView } from '../../components/Catalogue/CatalogueView';
 import { CatalogueNotFound } from '../../components/Feedback/CatalogueNotFound';
 import { catalogQuery, catalogRedirect, catalogUrl, honouredChild } from './CatalogQuery';
 
@@ -64,7 +64,7 @@ export default function CatalogPage({ queryRef, search }: PageProps<CatalogQuery
         </Breadcrumb.List>
       </Breadcrumb.Root>
       <Box>
-        <ClassifyView key={scId} query={data} childId={tcId} onChildChange={changeChild} />
+        <CatalogueView key={scId} query={data} childId={tcId} onChildChange={changeChild} />
       </Box>
     </Stack>
   );

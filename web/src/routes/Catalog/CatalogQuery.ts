@@ -17,7 +17,7 @@ export const catalogQuery = graphql`
         catalogueId
       }
     }
-    ...ClassifyView_query @arguments(nodeId: $scId, catalogueId: $catalogueId)
+    ...CatalogueView_query @arguments(nodeId: $scId, catalogueId: $catalogueId)
   }
 `;
 

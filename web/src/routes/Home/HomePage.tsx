@@ -2,7 +2,7 @@ import { Box, Grid, Stack } from '@chakra-ui/react';
 import { usePreloadedQuery } from 'react-relay';
 import type { HomeQuery } from '../../__generated__/HomeQuery.graphql';
 import type { PageProps } from '../../routing/routeTypes';
-import { ClassifyView } from '../../components/Classify/ClassifyView';
+import { CatalogueView } from '../../components/Catalogue/CatalogueView';
 import { ContinueLearning } from '../../components/ContinueLearning/ContinueLearning';
 import { BannerCarousel } from '../../components/Home/BannerCarousel';
 import { RecommendedAuthors } from '../../components/Home/RecommendedAuthors';
@@ -36,7 +36,7 @@ export default function HomePage({ queryRef }: PageProps<HomeQuery>) {
       ) : null}
       {subject ? (
         <Box>
-          <ClassifyView key={scId} query={subject} />
+          <CatalogueView key={scId} query={subject} />
         </Box>
       ) : null}
     </Stack>

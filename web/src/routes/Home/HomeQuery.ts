@@ -25,7 +25,7 @@ export const homeQuery = graphql`
       ...RecommendedCourses_query
     }
     ... on Query @skip(if: $isAll) @alias(as: "subject") {
-      ...ClassifyView_query @arguments(nodeId: $scId, catalogueId: $scId)
+      ...CatalogueView_query @arguments(nodeId: $scId, catalogueId: $scId)
     }
   }
 `;

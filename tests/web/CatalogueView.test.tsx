@@ -3,14 +3,14 @@ import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import type { HomeQuery } from '../../web/src/__generated__/HomeQuery.graphql';
-import { ClassifyView } from '../../web/src/components/Classify/ClassifyView';
+import { CatalogueView } from '../../web/src/components/Catalogue/CatalogueView';
 import { homeQuery } from '../../web/src/routes/Home/HomeQuery';
 import { mockConnection, mockCourse, preloadWithMocks } from './mockData';
 import { renderWithProviders } from './render';
 
 function Harness({ queryRef }: { queryRef: PreloadedQuery<HomeQuery> }) {
   const data = usePreloadedQuery<HomeQuery>(homeQuery, queryRef);
-  return data.subject ? <ClassifyView query={data.subject} /> : null;
+  return data.subject ? <CatalogueView query={data.subject} /> : null;
 }
 
 const SUBJECT = {
@@ -40,7 +40,7 @@ function load(courses: ReturnType<typeof mockConnection>) {
   );
 }
 
-describe('ClassifyView (catalogue listing)', () => {
+describe('CatalogueView (catalogue listing)', () => {
   it('shows the title, the sub-category counts, 共找到 N 门课程，M 个视频 and 没有更多了 at the end', async () => {
     const { environment, queryRef } = load(
       mockConnection([mockCourse({ name: '思政课程甲' }), mockCourse({ name: '思政课程乙' })], false),
@@ -66,7 +66,7 @@ describe('ClassifyView (catalogue listing)', () => {
     });
     // jsdom has no layout: the list end counts as within 50 px of the viewport bottom.
     const pagination = environment.mock.getMostRecentOperation();
-    expect(pagination.request.node.params.name).toBe('ClassifyCourseListPaginationQuery');
+    expect(pagination.request.node.params.name).toBe('CatalogueCourseListPaginationQuery');
     expect(pagination.request.variables).toMatchObject({ id: 3, n: 20, after: '20', sort: 'LATEST' });
     expect(screen.getByText('加载中...')).toBeTruthy();
 
@@ -91,7 +91,7 @@ describe('ClassifyView (catalogue listing)', () => {
       fireEvent.change(screen.getByRole('combobox', { name: '排序' }), { target: { value: 'MOST_PLAYED' } });
     });
     const refetch = environment.mock.getMostRecentOperation();
-    expect(refetch.request.node.params.name).toBe('ClassifyViewRefetchQuery');
+    expect(refetch.request.node.params.name).toBe('CatalogueViewRefetchQuery');
     expect(refetch.request.variables).toMatchObject({ nodeId: 3, catalogueId: 3, orderBy: 'MOST_PLAYED', year: null });
   });
 
@@ -104,7 +104,7 @@ describe('ClassifyView (catalogue listing)', () => {
       fireEvent.click(screen.getByRole('checkbox', { name: '只看今年更新' }));
     });
     const refetch = environment.mock.getMostRecentOperation();
-    expect(refetch.request.node.params.name).toBe('ClassifyViewRefetchQuery');
+    expect(refetch.request.node.params.name).toBe('CatalogueViewRefetchQuery');
     expect(refetch.request.variables).toMatchObject({ nodeId: 3, catalogueId: 3, year: 2031 });
   });
 });

@@ -1,7 +1,7 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
-import type { ClassifyCourseList_query$key } from '../../__generated__/ClassifyCourseList_query.graphql';
-import type { ClassifyCourseListPaginationQuery } from '../../__generated__/ClassifyCourseListPaginationQuery.graphql';
+import type { CatalogueCourseList_query$key } from '../../__generated__/CatalogueCourseList_query.graphql';
+import type { CatalogueCourseListPaginationQuery } from '../../__generated__/CatalogueCourseListPaginationQuery.graphql';
 import { PAGE_SIZE } from '../../constants';
 import { CourseCard } from '../CourseCard/CourseCard';
 import { EmptyState } from '../Feedback/EmptyState';
@@ -11,8 +11,8 @@ import { InfiniteList } from '../Feedback/InfiniteList';
 // which wraps a field's arguments past 80 characters while relay-compiler's printer does not; a
 // longer argument line would make every dev build warn that the artifact is stale.
 const queryFragment = graphql`
-  fragment ClassifyCourseList_query on Query
-  @refetchable(queryName: "ClassifyCourseListPaginationQuery")
+  fragment CatalogueCourseList_query on Query
+  @refetchable(queryName: "CatalogueCourseListPaginationQuery")
   @argumentDefinitions(
     id: { type: "Int!" }
     year: { type: "Int" }
@@ -21,7 +21,7 @@ const queryFragment = graphql`
     after: { type: "String" }
   ) {
     courses(catalogueId: $id, year: $year, orderBy: $sort, first: $n, after: $after)
-      @connection(key: "ClassifyCourseList_courses") {
+      @connection(key: "CatalogueCourseList_courses") {
       edges {
         node {
           id
@@ -33,10 +33,10 @@ const queryFragment = graphql`
 `;
 
 /** The catalogue listing's course cards: 20 per page in infinite scroll, ending with 没有更多了. */
-export function ClassifyCourseList({ query }: { readonly query: ClassifyCourseList_query$key }) {
+export function CatalogueCourseList({ query }: { readonly query: CatalogueCourseList_query$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
-    ClassifyCourseListPaginationQuery,
-    ClassifyCourseList_query$key
+    CatalogueCourseListPaginationQuery,
+    CatalogueCourseList_query$key
   >(queryFragment, query);
   const edges = data.courses.edges;
 

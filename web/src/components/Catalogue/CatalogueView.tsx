@@ -1,15 +1,15 @@
 import { Box, Checkbox, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useEffectEvent, useState, useTransition } from 'react';
 import { graphql, useRefetchableFragment } from 'react-relay';
-import type { ClassifyView_query$key } from '../../__generated__/ClassifyView_query.graphql';
-import type { ClassifyViewRefetchQuery } from '../../__generated__/ClassifyViewRefetchQuery.graphql';
+import type { CatalogueView_query$key } from '../../__generated__/CatalogueView_query.graphql';
+import type { CatalogueViewRefetchQuery } from '../../__generated__/CatalogueViewRefetchQuery.graphql';
 import { COURSE_ORDER_OPTIONS, type CourseOrderValue } from '../../constants';
 import { CatalogueNotFound } from '../Feedback/CatalogueNotFound';
-import { ClassifyCourseList } from './ClassifyCourseList';
+import { CatalogueCourseList } from './CatalogueCourseList';
 
 const queryFragment = graphql`
-  fragment ClassifyView_query on Query
-  @refetchable(queryName: "ClassifyViewRefetchQuery")
+  fragment CatalogueView_query on Query
+  @refetchable(queryName: "CatalogueViewRefetchQuery")
   @argumentDefinitions(
     nodeId: { type: "Int!" }
     catalogueId: { type: "Int!" }
@@ -34,7 +34,7 @@ const queryFragment = graphql`
       courseCount
       videoCount
     }
-    ...ClassifyCourseList_query @arguments(id: $catalogueId, year: $year, sort: $orderBy)
+    ...CatalogueCourseList_query @arguments(id: $catalogueId, year: $year, sort: $orderBy)
   }
 `;
 
@@ -46,7 +46,7 @@ interface Filters {
 }
 
 interface Props {
-  readonly query: ClassifyView_query$key;
+  readonly query: CatalogueView_query$key;
   /**
    * The selected child when the page keeps it in its URL (/catalog's tcId): changes from outside
    * (back/forward) are applied, and `onChildChange` reports the user's choice.
@@ -60,8 +60,8 @@ interface Props {
  * counts, 只看今年更新, the sort select, 共找到 N 门课程，M 个视频 and the course cards. Changing any
  * filter refetches from page 1.
  */
-export function ClassifyView({ query, childId, onChildChange }: Props) {
-  const [data, refetch] = useRefetchableFragment<ClassifyViewRefetchQuery, ClassifyView_query$key>(
+export function CatalogueView({ query, childId, onChildChange }: Props) {
+  const [data, refetch] = useRefetchableFragment<CatalogueViewRefetchQuery, CatalogueView_query$key>(
     queryFragment,
     query,
   );
@@ -164,7 +164,7 @@ export function ClassifyView({ query, childId, onChildChange }: Props) {
         </Text>
       </Box>
       <Box opacity={isPending ? 0.55 : 1} transition="opacity 0.2s" aria-busy={isPending}>
-        <ClassifyCourseList query={data} />
+        <CatalogueCourseList query={data} />
       </Box>
     </Stack>
   );
