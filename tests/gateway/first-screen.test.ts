@@ -124,7 +124,7 @@ describe('GET /home with its first screen', () => {
     expect(homePage).toBeTruthy();
     const { html } = await page('/home');
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${homePage!.file}">`);
+    expect(head).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${homePage!.file}">`);
     // each chunk once, whether the shell loads or preloads it already or the page adds it
     for (const key of homePage!.imports ?? []) {
       const file = manifest[key]!.file;
@@ -148,6 +148,21 @@ describe('GET /home with its first screen', () => {
     expect(rootOf(visitor.html)).not.toContain(name);
     expect(rootOf(visitor.html)).toContain('登录');
     expect(visitor.response.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('asks for its scripts after what the first screen shows: they only hydrate a page that is already there', async () => {
+    const { html } = await page('/home');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const scripts = head.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    // the shell's stylesheet is what the page is drawn with: asked as usual
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="[^"]+">/);
+
+    // the SPA shell paints nothing before its script: asked first, as Vite wrote it
+    const shell = await page('/catalog');
+    expect(shell.html).toContain('<script type="module" crossorigin src="/assets/');
+    expect(shell.html).not.toContain('fetchpriority');
   });
 
   it('is the SPA shell for a page the server does not render', async () => {
@@ -176,7 +191,7 @@ describe('GET /author with its first screen', () => {
       { file: string }
     >;
     expect(html).toContain(
-      `<link rel="modulepreload" crossorigin href="/${manifest['src/routes/Author/AuthorPage.tsx']!.file}">`,
+      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest['src/routes/Author/AuthorPage.tsx']!.file}">`,
     );
   });
 });
@@ -215,7 +230,9 @@ describe('GET /m/home (the phone’s home) with its first screen', () => {
     >;
     const head = html.slice(0, html.indexOf('</head>'));
     for (const module of ['src/routes/Mobile/MobileHomePage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
-      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[module]!.file}">`);
+      expect(head).toContain(
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[module]!.file}">`,
+      );
     }
   });
 });
@@ -287,7 +304,7 @@ describe('GET /Play with its first screen', () => {
     >;
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(
-      `<link rel="modulepreload" crossorigin href="/${manifest['src/routes/Play/PlayPage.tsx']!.file}">`,
+      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest['src/routes/Play/PlayPage.tsx']!.file}">`,
     );
     // the player's own chunk comes after the first paint, never with the document
     expect(head).not.toContain(manifest['src/components/Player/VideoPlayer.tsx']!.file);
@@ -349,7 +366,9 @@ describe('GET /m/play (the phone’s play page) with its first screen', () => {
     >;
     const head = html.slice(0, html.indexOf('</head>'));
     for (const module of ['src/routes/Mobile/MobilePlayPage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
-      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[module]!.file}">`);
+      expect(head).toContain(
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[module]!.file}">`,
+      );
     }
     expect(head).not.toContain(manifest['src/components/Player/VideoPlayer.tsx']!.file);
   });
