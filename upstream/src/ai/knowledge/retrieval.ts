@@ -588,13 +588,13 @@ export function createRetriever(
     const finding = terms.filter((t) => t.df <= cap || t.df === rarest);
     const wordForms = finding.flatMap((t) => t.wordForms);
     const gramForms = finding.flatMap((t) => t.gramForms);
-    for (const [rank, forms] of [
-      [reader.wordRanking, wordForms],
-      [reader.gramRanking, gramForms],
-    ] as const) {
-      if (forms.length === 0) continue;
-      const found = [...(await rank(forms, 0))];
-      if (askedCourse > 0) found.push(...(await rank(forms, askedCourse)));
+    // the rankings asked at once (on PostgreSQL each is a round trip of its own), read in this order
+    const rank = (ranking: KnowledgeReader['wordRanking'], forms: string[]) =>
+      forms.length === 0 ? null : Promise.all([ranking(forms, 0), askedCourse > 0 ? ranking(forms, askedCourse) : []]);
+    const asked = await Promise.all([rank(reader.wordRanking, wordForms), rank(reader.gramRanking, gramForms)]);
+    for (const ranked of asked) {
+      if (!ranked) continue;
+      const found = ranked.flat();
       for (const row of found) rows.set(row.id, row);
       rankings.push([...new Set(found.map((r) => r.id))]);
     }
@@ -637,13 +637,15 @@ export function createRetriever(
     const best = ranked[0];
     if (!best) return null;
     const bestTerms = new Set(best.scored.matched);
+    // two reads of the video's own words, asked at once
+    const [echo, topic] = await Promise.all([echoOf(best, terms), isTopic(best, terms)]);
     return {
       coverage: best.scored.coverage,
       said: best.scored.said,
       total: terms.reduce((n, t) => n + t.idf, 0),
-      echo: await echoOf(best, terms),
+      echo,
       saidTerms: terms.filter((t) => bestTerms.has(t.text)).length,
-      ...(await isTopic(best, terms)),
+      ...topic,
       telling: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && !t.partial),
       properName: terms.some((t) => bestTerms.has(t.text) && t.idf >= TOPIC_MIN_IDF && t.proper === true && !t.partial),
       definesTerm: terms.some((t) => best.scored.defined.includes(t.text) && t.idf >= TOPIC_MIN_IDF),
