@@ -74,8 +74,11 @@ describe('flowQuestion', () => {
       expect([...s.excerpt].length).toBeLessThanOrEqual(120);
       expect(s.keyPointsShow).toMatch(/^(\d+:)?\d\d:\d\d$/);
     }
-    // the record says how it ended and what it cited
-    const row = (await api.store.aiQuestions.latest(userId))!;
+    // the record says how it ended and what it cited (written once the response has ended)
+    const row = await until(async () => {
+      const latest = await api.store.aiQuestions.latest(userId);
+      return latest && latest.outcome !== 'streaming' ? latest : undefined;
+    });
     expect(row).toMatchObject({
       outcome: 'end',
       model: 'reasoner',
