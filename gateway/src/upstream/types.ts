@@ -210,7 +210,7 @@ export interface RestKnowledgePoint {
   highlight?: { videoName?: string; keyPoints?: string; description?: string };
 }
 
-/** A topic as search finds it: no courseList (SpecialHit). */
+/** A topic as search finds it: no courseList (TopicHit). */
 export interface RestTopicHit extends Omit<RestTopic, 'courseList'> {
   courseList?: RestCourse[];
   highlight?: { title?: string; info?: string };

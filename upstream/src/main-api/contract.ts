@@ -307,7 +307,7 @@ export interface KnowledgePointHit {
 }
 
 /** A topic as search finds it: no courseList. */
-export type SpecialHit = Omit<TopicItem, 'courseList'> & { highlight: { title: string; info: string } };
+export type TopicHit = Omit<TopicItem, 'courseList'> & { highlight: { title: string; info: string } };
 
 export interface AuthorHit extends AuthorItem {
   highlight: { name: string; authorposition: string };
@@ -326,7 +326,7 @@ export interface CatalogueHit {
 export interface SearchResult {
   courseData?: Paged<CourseHit>;
   keyframesData?: Paged<KnowledgePointHit>;
-  specialData?: Paged<SpecialHit>;
+  specialData?: Paged<TopicHit>;
   authorData?: Paged<AuthorHit>;
 }
 

@@ -6,7 +6,7 @@
 import { stripMarks } from '../search/analyzer';
 import { highlight, snippet } from '../search/highlight';
 import type { CatalogueRecord, CourseRecord, KnowledgePointRecord, LecturerRecord, TopicRecord } from '../store';
-import type { AuthorHit, CatalogueHit, CourseHit, KnowledgePointHit, SpecialHit } from './contract';
+import type { AuthorHit, CatalogueHit, CourseHit, KnowledgePointHit, TopicHit } from './contract';
 import { clockText, mediaUrl, toAuthorItem, toCourseItem, toTopicItem } from './presenters';
 
 export function toCourseHit(c: CourseRecord, terms: readonly string[]): CourseHit {
@@ -47,7 +47,7 @@ export function toKnowledgePointHit(k: KnowledgePointRecord, terms: readonly str
   };
 }
 
-export function toSpecialHit(t: TopicRecord, terms: readonly string[]): SpecialHit {
+export function toTopicHit(t: TopicRecord, terms: readonly string[]): TopicHit {
   const { courseList: _courses, ...item } = toTopicItem(t, []);
   return {
     ...item,

@@ -9,8 +9,8 @@ import type { AuthorDetailQuery } from '../__generated__/AuthorDetailQuery.graph
 import type { AuthorQuery } from '../__generated__/AuthorQuery.graphql';
 import type { PlayQuery } from '../__generated__/PlayQuery.graphql';
 import type { SearchQuery } from '../__generated__/SearchQuery.graphql';
-import type { SpecialDetailQuery } from '../__generated__/SpecialDetailQuery.graphql';
-import type { SpecialQuery } from '../__generated__/SpecialQuery.graphql';
+import type { TopicQuery } from '../__generated__/TopicQuery.graphql';
+import type { TopicListQuery } from '../__generated__/TopicListQuery.graphql';
 import type { MobileAuthorQuery } from '../__generated__/MobileAuthorQuery.graphql';
 import type { MobileCatalogQuery } from '../__generated__/MobileCatalogQuery.graphql';
 import type { MobileCenterQuery } from '../__generated__/MobileCenterQuery.graphql';
@@ -25,7 +25,7 @@ import { homeQuery, homeRedirect, homeVariables } from '../routes/Home/HomeQuery
 import { authorDetailVariables, skipAuthorDetail } from '../routes/AuthorDetail/authorDetailParams';
 import { playVariables, skipPlay } from '../routes/Play/playParams';
 import { searchVariables, skipSearch } from '../routes/Search/searchParams';
-import { skipSpecialDetail, specialDetailVariables } from '../routes/SpecialDetail/specialDetailParams';
+import { skipTopic, topicVariables } from '../routes/Topic/topicParams';
 import {
   MOBILE_HOME,
   mobileAuthorVariables,
@@ -128,24 +128,24 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       page: () => import('../routes/Play/PlayPage'),
     }),
     // Topics and lecturers: each page and its query load with the page, not with /home.
-    defineQueryRoute<SpecialQuery>(runtime, {
-      id: 'special',
+    defineQueryRoute<TopicListQuery>(runtime, {
+      id: 'topicList',
       path: 'special',
       title: '推荐专题',
       keepAlive: true,
-      query: lazyQuery(() => import('../routes/Special/SpecialQuery').then((m) => m.specialQuery)),
+      query: lazyQuery(() => import('../routes/TopicList/TopicListQuery').then((m) => m.topicListQuery)),
       variables: () => ({}),
-      page: () => import('../routes/Special/SpecialPage'),
+      page: () => import('../routes/TopicList/TopicListPage'),
     }),
-    defineQueryRoute<SpecialDetailQuery>(runtime, {
-      id: 'specialDetail',
+    defineQueryRoute<TopicQuery>(runtime, {
+      id: 'topic',
       path: 'special/des',
       title: '专题详情',
-      query: lazyQuery(() => import('../routes/SpecialDetail/SpecialDetailQuery').then((m) => m.specialDetailQuery)),
-      variables: specialDetailVariables,
+      query: lazyQuery(() => import('../routes/Topic/TopicQuery').then((m) => m.topicQuery)),
+      variables: topicVariables,
       // no id: nothing is asked, the page goes back (§2)
-      skip: skipSpecialDetail,
-      page: () => import('../routes/SpecialDetail/SpecialDetailPage'),
+      skip: skipTopic,
+      page: () => import('../routes/Topic/TopicPage'),
     }),
     defineQueryRoute<AuthorQuery>(runtime, {
       id: 'author',
@@ -309,7 +309,7 @@ function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
         page: () => import('../routes/Mobile/MobileCatalogPage'),
       }),
       defineQueryRoute<MobileTopicListQuery>(runtime, {
-        id: 'mobileSpecial',
+        id: 'mobileTopicList',
         path: 'special',
         title: '推荐专题',
         keepAlive: true,
@@ -327,7 +327,7 @@ function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
         page: () => import('../routes/Mobile/MobileAuthorListPage'),
       }),
       defineQueryRoute<MobileTopicQuery>(runtime, {
-        id: 'mobileSpecialDetail',
+        id: 'mobileTopic',
         path: 'special/des',
         title: '专题详情',
         query: lazyQuery(() => import('../routes/Mobile/MobileTopicPage').then((m) => m.mobileTopicQuery)),

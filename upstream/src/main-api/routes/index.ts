@@ -14,7 +14,7 @@ import { playRoutes } from './play';
 import { recommendRoutes } from './recommend';
 import type { Route, RouteGroup } from './route';
 import { searchRoutes } from './search';
-import { specialRoutes } from './special';
+import { topicRoutes } from './topic';
 import { usercenterRoutes } from './usercenter';
 
 const GROUPS: RouteGroup[] = [
@@ -22,7 +22,7 @@ const GROUPS: RouteGroup[] = [
   courseRoutes,
   recommendRoutes,
   playRoutes,
-  specialRoutes,
+  topicRoutes,
   authorRoutes,
   logRoutes,
   commonRoutes,

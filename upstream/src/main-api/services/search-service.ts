@@ -9,7 +9,7 @@ import { foldForMatch } from '../../search/analyzer';
 import type { CatchUpReport, SearchHitId, SearchIndex } from '../../search/engine';
 import type { MainApiData } from '../data';
 import type { CatalogueRecord } from '../../store';
-import { toAuthorHit, toCatalogueHit, toCourseHit, toKnowledgePointHit, toSpecialHit } from '../search-presenters';
+import { toAuthorHit, toCatalogueHit, toCourseHit, toKnowledgePointHit, toTopicHit } from '../search-presenters';
 import type { CatalogueHit, HotKeyword, Paged, SearchCounts, SearchResult } from '../contract';
 
 export const SEARCH_TYPES = ['all', 'course', 'video', 'special', 'author'] as const;
@@ -148,7 +148,7 @@ export function createSearchService(store: MainApiData, options: SearchServiceOp
   const courses = (ids: number[], terms: string[]) => present(ids, store.courses.get, (c) => toCourseHit(c, terms));
   const knowledgePoints = async (ids: SearchHitId<'knowledgePoints'>[], terms: string[]) =>
     (await store.videos.knowledgePoints(ids)).map((k) => toKnowledgePointHit(k, terms));
-  const topics = (ids: number[], terms: string[]) => present(ids, store.topics.get, (t) => toSpecialHit(t, terms));
+  const topics = (ids: number[], terms: string[]) => present(ids, store.topics.get, (t) => toTopicHit(t, terms));
   const lecturers = (ids: number[], terms: string[]) => present(ids, store.lecturers.get, (l) => toAuthorHit(l, terms));
 
   return {

@@ -1,7 +1,7 @@
 /** /api/special/*: the topic list, a topic's details and the two "more topics" lists. */
 import { read, readComId, type RouteGroup } from './route';
 
-export const specialRoutes: RouteGroup = ({ topics }) => [
+export const topicRoutes: RouteGroup = ({ topics }) => [
   {
     method: 'GET',
     path: '/api/special/GetSpecialListByPage',

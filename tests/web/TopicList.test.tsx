@@ -23,7 +23,7 @@ describe('/special', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '推荐专题' }, LONG)).toBeTruthy();
     expect(document.title).toBe('推荐专题 - 思政云课堂');
     expect(screen.getByText('共 15 个专题')).toBeTruthy();
-    expect(named('SpecialQuery')[0]!.variables).toEqual({});
+    expect(named('TopicListQuery')[0]!.variables).toEqual({});
 
     // jsdom has no layout: the list end counts as within 50 px of the viewport bottom
     expect(await screen.findByText('推荐专题15', undefined, LONG)).toBeTruthy();
@@ -75,7 +75,7 @@ describe('/special', () => {
     });
     await waitFor(() => expect(document.title).toBe('推荐专题 - 思政云课堂'));
     expect(hidden(screen.getByText('推荐专题15'))).toBe(false);
-    expect(named('SpecialQuery')).toHaveLength(1);
+    expect(named('TopicListQuery')).toHaveLength(1);
     expect(named('TopicListPaginationQuery')).toHaveLength(1);
   });
 });

@@ -5,10 +5,10 @@ export function topicIdOf(url: URL | URLSearchParams): number {
   return intParam(url, 'id', 0);
 }
 
-export function specialDetailVariables(url: URL): { topicId: number } {
+export function topicVariables(url: URL): { topicId: number } {
   return { topicId: topicIdOf(url) };
 }
 
-export function skipSpecialDetail(url: URL): boolean {
+export function skipTopic(url: URL): boolean {
   return topicIdOf(url) <= 0;
 }

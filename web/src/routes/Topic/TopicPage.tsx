@@ -2,17 +2,17 @@ import { AspectRatio, Box, Flex, HStack, Image, SimpleGrid, Stack, Text } from '
 import { useEffect, useRef } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { SpecialDetailQuery } from '../../__generated__/SpecialDetailQuery.graphql';
+import type { TopicQuery } from '../../__generated__/TopicQuery.graphql';
 import { usePageTitle } from '../../routing/pageTitle';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { CourseCard } from '../../components/CourseCard/CourseCard';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { TopicCard } from '../../components/Topic/TopicCard';
 import { MORE_TOPICS, TOPIC_AUTHOR_TEXT } from '../../constants';
-import { specialDetailQuery } from './SpecialDetailQuery';
+import { topicQuery } from './TopicQuery';
 
 /** /special/des?id= (§2): image, title, info, the topic's courses and 6 more topics; no id goes back. */
-export default function SpecialDetailPage({ queryRef }: OptionalQueryPageProps<SpecialDetailQuery>) {
+export default function TopicPage({ queryRef }: OptionalQueryPageProps<TopicQuery>) {
   if (!queryRef) return <GoBack />;
   return <TopicDetail queryRef={queryRef} />;
 }
@@ -33,8 +33,8 @@ function GoBack() {
   return null;
 }
 
-function TopicDetail({ queryRef }: { readonly queryRef: PreloadedQuery<SpecialDetailQuery> }) {
-  const { topic } = usePreloadedQuery<SpecialDetailQuery>(specialDetailQuery, queryRef);
+function TopicDetail({ queryRef }: { readonly queryRef: PreloadedQuery<TopicQuery> }) {
+  const { topic } = usePreloadedQuery<TopicQuery>(topicQuery, queryRef);
   usePageTitle(topic?.title);
   if (!topic) {
     return (

@@ -21,7 +21,7 @@ describe('/special/des', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '党的二十大精神' }, LONG)).toBeTruthy();
     // the tab names the topic
     await waitFor(() => expect(document.title).toBe('党的二十大精神 - 思政云课堂'), LONG);
-    expect(named('SpecialDetailQuery')[0]!.variables).toEqual({ topicId: 5 });
+    expect(named('TopicQuery')[0]!.variables).toEqual({ topicId: 5 });
     expect(screen.getByText('学习贯彻党的二十大精神')).toBeTruthy();
     expect(screen.getByRole('img', { name: '党的二十大精神' }).getAttribute('src')).toBe(data.detailTopic.image);
     expect(screen.getByText('共 2 门课程')).toBeTruthy();
@@ -50,7 +50,7 @@ describe('/special/des', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/special'), LONG);
     expect(router.state.historyAction).toBe('POP');
-    expect(named('SpecialDetailQuery')).toHaveLength(0);
+    expect(named('TopicQuery')).toHaveLength(0);
   });
 
   it('opened without an id and nothing to go back to, it shows the topic list', async () => {
@@ -58,7 +58,7 @@ describe('/special/des', () => {
     stops.push(stop);
     await waitFor(() => expect(router.state.location.pathname).toBe('/special'), LONG);
     expect(await screen.findByRole('heading', { level: 1, name: '推荐专题' }, LONG)).toBeTruthy();
-    expect(named('SpecialDetailQuery')).toHaveLength(0);
+    expect(named('TopicQuery')).toHaveLength(0);
   });
 
   it('an unknown topic says 专题不存在', async () => {

@@ -1,8 +1,8 @@
 import { graphql } from 'react-relay';
 
 /** /special/des?id=: the topic with all its courses and 6 more topics (§2). */
-export const specialDetailQuery = graphql`
-  query SpecialDetailQuery($topicId: Int!) {
+export const topicQuery = graphql`
+  query TopicQuery($topicId: Int!) {
     topic(topicId: $topicId) {
       topicId
       title
