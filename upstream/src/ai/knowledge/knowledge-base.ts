@@ -360,10 +360,13 @@ export function createKnowledgeBase(db: DatabaseType): KnowledgeBase {
           ).n,
         ]),
       ),
-    transcriptOfVideo: (videoId) =>
-      prepare(
-        `SELECT ${CHUNK_COLUMNS} FROM ai_chunks ch ${CHUNK_JOINS} WHERE ch.video_id = ? AND ch.kind = 'transcript' ORDER BY ch.seq`,
-      ).all(videoId) as ChunkRow[],
+    transcripts: (videoIds) =>
+      videoIds.map(
+        (videoId) =>
+          prepare(
+            `SELECT ${CHUNK_COLUMNS} FROM ai_chunks ch ${CHUNK_JOINS} WHERE ch.video_id = ? AND ch.kind = 'transcript' ORDER BY ch.seq`,
+          ).all(videoId) as ChunkRow[],
+      ),
     firstMoment: (videoId) =>
       (
         prepare(

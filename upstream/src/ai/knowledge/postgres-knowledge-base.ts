@@ -552,11 +552,15 @@ export async function createPostgresKnowledgeBase(connection: PostgresConnection
             FROM unnest(${sentences}::bigint[]) AS k (key)`.execute(db())
         ).rows.map((r) => [r.key, r.n]),
       ),
-    transcriptOfVideo: async (videoId) =>
-      (
+    async transcripts(videoIds) {
+      const rows = (
         await sql<ChunkRow>`SELECT ${CHUNK_COLUMNS} FROM ai_chunks ch ${CHUNK_JOINS}
-          WHERE ch.video_id = ${videoId} AND ch.kind = 'transcript' ORDER BY ch.seq`.execute(db())
-      ).rows,
+          WHERE ch.video_id = ANY(${videoIds}::int[]) AND ch.kind = 'transcript' ORDER BY ch.video_id, ch.seq`.execute(
+          db(),
+        )
+      ).rows;
+      return videoIds.map((id) => rows.filter((r) => r.videoId === id));
+    },
     firstMoment: async (videoId) =>
       (
         await sql<{ second: number | null }>`SELECT min(time_point) AS second FROM ai_chunks

@@ -54,6 +54,8 @@ export const DF_CAP = 5_000;
 const TOPIC_MIN_IDF = 3;
 /** a word standing for its lecture's topic in part must be rarer: in about 0.7 % of the chunks at most */
 const TOPIC_PART_MIN_IDF = 5;
+/** the candidates' videos whose transcripts are read together */
+const SPOKEN_BATCH = 10;
 /** the longest run of a question's characters looked up by its sound */
 const SOUND_MAX = 12;
 /** how much the BM25 rankings lift a candidate's score: they break near-ties */
@@ -203,8 +205,8 @@ export interface KnowledgeReader {
   skeletonSentences(skeletons: number[], limit: number): Awaitable<Map<number, number>>;
   /** for each sentence, the videos that say it, counted up to limit */
   sentenceVideos(sentences: number[], limit: number): Awaitable<Map<number, number>>;
-  /** the video's transcript chunks in order */
-  transcriptOfVideo(videoId: number): Awaitable<ChunkRow[]>;
+  /** each video's transcript chunks in order, in the order of the videos */
+  transcripts(videoIds: number[]): Awaitable<ChunkRow[][]>;
   /** the first second past 0 of the video's keyframes and transcript, null when none */
   firstMoment(videoId: number): Awaitable<number | null>;
   /** the texts of the video's abstract and keyframe chunks */
@@ -476,14 +478,30 @@ export function createRetriever(
     );
   }
 
+  /** a video's transcript with the boilerplate sentences of its chunks */
+  interface Spoken {
+    rows: ChunkRow[];
+    boilerplate: Map<number, Set<number>>;
+  }
+  /**
+   * The transcripts of these videos (those not read yet), read together with their boilerplate:
+   * a question looks at a dozen candidates' videos or more at 100 000 courses, and each was two
+   * or three round trips on PostgreSQL.
+   */
+  async function readSpoken(videoIds: number[], spoken: Map<number, Spoken>): Promise<void> {
+    const asked = [...new Set(videoIds)].filter((id) => !spoken.has(id));
+    if (asked.length === 0) return;
+    const transcripts = await reader.transcripts(asked);
+    const boilerplate = await boilerplateOf(transcripts.flat().map((r) => r.id));
+    asked.forEach((id, i) => spoken.set(id, { rows: transcripts[i]!, boilerplate }));
+  }
+
   /**
    * The transcript sentence of the video that best says the side's terms (the keyframe's or
    * abstract's own words break ties), so that a citation points at where it is spoken; null when
    * the video's transcript says none of them.
    */
-  async function spokenFor(item: Ranked, terms: WeightedTerm[]): Promise<Ranked | null> {
-    const rows = await reader.transcriptOfVideo(item.row.videoId);
-    const boilerplate = await boilerplateOf(rows.map((r) => r.id));
+  function spokenFor(item: Ranked, terms: WeightedTerm[], { rows, boilerplate }: Spoken): Ranked | null {
     let best: Ranked | null = null;
     for (const row of rows) {
       const scored = score(row, terms, boilerplate);
@@ -550,7 +568,7 @@ export function createRetriever(
    * least twice); null when none.
    */
   async function topicOf(videoId: number): Promise<string | null> {
-    const transcript = await reader.transcriptOfVideo(videoId);
+    const transcript = (await reader.transcripts([videoId]))[0]!;
     const name = squeeze(transcript[0]?.videoName ?? '');
     const points = [...new Set((await reader.keyframeLabels(videoId)).flatMap((label) => labelTerms(label)))];
     const named = points.filter((term) => name.includes(squeeze(term))).sort((a, b) => [...b].length - [...a].length);
@@ -732,6 +750,7 @@ export function createRetriever(
     const candidates: Candidate[] = [];
     const perSide = sides.length > 1 ? Math.max(2, Math.floor(TOP_K / sides.length)) : TOP_K;
     const cursors = sides.map(() => 0);
+    const spoken = new Map<number, Spoken>();
     const kept = sides.map(() => 0);
     const judge = async (side: Side, index: number, item: Ranked): Promise<boolean> => {
       const best = side.ranked[0]!;
@@ -743,7 +762,16 @@ export function createRetriever(
       else if (kept[index]! >= perSide || picked.length >= TOP_K) reason = `已选够${picked.length}段`;
       else if (item.row.kind === 'course' && kept[index]! > 0) reason = '课程介绍不是讲解，已有讲解';
       if (reason === null && item.row.kind !== 'transcript') {
-        chosen = (await spokenFor(item, side.terms)) ?? (item.row.kind === 'keyframe' ? item : await firstSpoken(item));
+        // this candidate's video and those of the side's next ones that may need theirs, read at once
+        const next = side.ranked
+          .slice(cursors[index]! - 1)
+          .filter((r) => r.row.kind !== 'transcript' && !picked.some((p) => p.row.videoId === r.row.videoId))
+          .map((r) => r.row.videoId)
+          .filter((id) => !spoken.has(id));
+        await readSpoken([...new Set(next)].slice(0, SPOKEN_BATCH), spoken);
+        chosen =
+          spokenFor(item, side.terms, spoken.get(item.row.videoId)!) ??
+          (item.row.kind === 'keyframe' ? item : await firstSpoken(item));
         if (!chosen) reason = '简介没有对应的讲解时刻';
       }
       if (reason === null && chosen && picked.some((p) => nearDuplicate(p.scored.quote, chosen!.scored.quote)))
