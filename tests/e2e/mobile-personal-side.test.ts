@@ -193,11 +193,11 @@ describe.skipIf(!browserAvailable())('我的 and the personal side of /m/play on
       await expect
         .poll(() => screen.getByRole('form', { name: '个人资料' }).isVisible(), { timeout: 20_000 })
         .toBe(true);
-      const centreLetters = await screen
+      const centerLetters = await screen
         .locator(`main ${fallback}`)
         .evaluateAll((els) => els.map((el) => (el.textContent ?? '').trim()));
-      expect(centreLetters.length).toBeGreaterThanOrEqual(2);
-      expect(new Set([headerLetter.trim(), ...centreLetters])).toEqual(new Set([phoneLetter]));
+      expect(centerLetters.length).toBeGreaterThanOrEqual(2);
+      expect(new Set([headerLetter.trim(), ...centerLetters])).toEqual(new Set([phoneLetter]));
     } finally {
       await desk.close();
     }

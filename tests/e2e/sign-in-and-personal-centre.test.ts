@@ -124,11 +124,11 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
         .getByRole('button', { name: 'student的账户菜单' })
         .evaluate((el, selector) => el.querySelector(selector)?.textContent ?? '', fallback);
       expect(headerLetter).not.toBe('');
-      const centreLetters = await page
+      const centerLetters = await page
         .locator(`main ${fallback}`)
         .evaluateAll((els) => els.map((el) => el.textContent ?? ''));
-      expect(centreLetters.length).toBeGreaterThanOrEqual(2);
-      expect(new Set(centreLetters)).toEqual(new Set([headerLetter]));
+      expect(centerLetters.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(centerLetters)).toEqual(new Set([headerLetter]));
 
       await tab('账户设置').click();
       await page.waitForURL(/position=5/);

@@ -49,7 +49,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const CENTRE_QUERY = `query CenterQuery {
+const CENTER_QUERY = `query CenterQuery {
   viewer {
     userType isLoggedIn name headPicture phoneNumber email
     profile {
@@ -71,7 +71,7 @@ const ids = (connection: { edges: { node: Record<string, unknown> }[] }, key: st
 
 describe('an anonymous viewer', () => {
   it('has no profile and empty lists, without any upstream call', async () => {
-    const response = await gateway.graphql(CENTRE_QUERY);
+    const response = await gateway.graphql(CENTER_QUERY);
     expect(response.body.errors).toBeUndefined();
     const viewer = response.body.data.viewer;
     expect(viewer.isLoggedIn).toBe(false);
@@ -89,7 +89,7 @@ describe("a signed-in viewer's /center query", () => {
   let upstreamRequests: number | undefined;
 
   beforeAll(async () => {
-    const response = await gateway.graphql(CENTRE_QUERY, undefined, { cookie: alice.cookie });
+    const response = await gateway.graphql(CENTER_QUERY, undefined, { cookie: alice.cookie });
     expect(response.body.errors).toBeUndefined();
     viewer = response.body.data.viewer;
     upstreamRequests = response.body.extensions?.upstreamRequests;
@@ -180,7 +180,7 @@ describe("a signed-in viewer's /center query", () => {
     const loginPort = new URL(platform.login.url).port;
     const gatewayPort = new URL(gateway.url).port;
     // back to /center's 账户设置 tab (position 5, as the web app numbers the tabs)
-    const centre = encodeURIComponent(`http://127.0.0.1:${gatewayPort}/center?position=5`);
+    const center = encodeURIComponent(`http://127.0.0.1:${gatewayPort}/center?position=5`);
     expect(viewer.profile).toMatchObject({
       userId: alice.id,
       userName: 'alice',
@@ -188,28 +188,28 @@ describe("a signed-in viewer's /center query", () => {
       info: '喜欢思政课',
       gender: 'UNKNOWN',
       canChangePassword: true,
-      changeEmailUrl: `http://127.0.0.1:${loginPort}/email?redirect=${centre}`,
-      changePhoneUrl: `http://127.0.0.1:${loginPort}/phone?redirect=${centre}`,
-      findPasswordUrl: `http://127.0.0.1:${loginPort}/find-password?redirect=${centre}`,
+      changeEmailUrl: `http://127.0.0.1:${loginPort}/email?redirect=${center}`,
+      changePhoneUrl: `http://127.0.0.1:${loginPort}/phone?redirect=${center}`,
+      findPasswordUrl: `http://127.0.0.1:${loginPort}/find-password?redirect=${center}`,
     });
     expect(viewer.profile.bindings).toEqual([
       {
         provider: 'QQ',
         label: 'QQ',
         bound: true,
-        bindUrl: `http://127.0.0.1:${loginPort}/bind?type=1&redirect=${centre}`,
+        bindUrl: `http://127.0.0.1:${loginPort}/bind?type=1&redirect=${center}`,
       },
       {
         provider: 'WECHAT',
         label: '微信',
         bound: false,
-        bindUrl: `http://127.0.0.1:${loginPort}/bind?type=2&redirect=${centre}`,
+        bindUrl: `http://127.0.0.1:${loginPort}/bind?type=2&redirect=${center}`,
       },
       {
         provider: 'WEIBO',
         label: '微博',
         bound: false,
-        bindUrl: `http://127.0.0.1:${loginPort}/bind?type=3&redirect=${centre}`,
+        bindUrl: `http://127.0.0.1:${loginPort}/bind?type=3&redirect=${center}`,
       },
     ]);
   });
@@ -221,12 +221,12 @@ describe("a signed-in viewer's /center query", () => {
       '{ viewer { profile { changeEmailUrl bindings { bindUrl } } } }',
       { cookie: alice.cookie, host: 'ketang.example.edu.cn' },
     );
-    const centre = encodeURIComponent('http://ketang.example.edu.cn/center?position=5');
+    const center = encodeURIComponent('http://ketang.example.edu.cn/center?position=5');
     expect(response.body.data.viewer.profile.changeEmailUrl).toBe(
-      `https://login.example.edu.cn/sso/email?redirect=${centre}`,
+      `https://login.example.edu.cn/sso/email?redirect=${center}`,
     );
     expect(response.body.data.viewer.profile.bindings[2].bindUrl).toBe(
-      `https://login.example.edu.cn/sso/bind?type=3&redirect=${centre}`,
+      `https://login.example.edu.cn/sso/bind?type=3&redirect=${center}`,
     );
   });
 
@@ -316,7 +316,7 @@ describe('the cost rule', () => {
 
 describe("nobody else's records", () => {
   it('a viewer sees only their own lists', async () => {
-    const response = await gateway.graphql(CENTRE_QUERY, undefined, { cookie: bob.cookie });
+    const response = await gateway.graphql(CENTER_QUERY, undefined, { cookie: bob.cookie });
     const viewer = response.body.data.viewer;
     for (const id of alice.seeded.ownNoteIds) expect(ids(viewer.notes, 'noteId')).not.toContain(id);
     for (const id of alice.seeded.messageIds) expect(ids(viewer.messages, 'messageId')).not.toContain(id);

@@ -187,13 +187,13 @@ describe('setVideoOperation', () => {
     );
     expect(bobView.body.data.node.viewerOperations).toEqual({ favourited: false, favouriteCount: count1 });
     // and it is in alice's 我的课程
-    const centre = await gateway.graphql(
+    const center = await gateway.graphql(
       '{ viewer { favouriteCourses { edges { node { courseId } } } } }',
       {},
       { cookie: alice.cookie },
     );
     expect(
-      centre.body.data.viewer.favouriteCourses.edges.map((edge: { node: { courseId: number } }) => edge.node.courseId),
+      center.body.data.viewer.favouriteCourses.edges.map((edge: { node: { courseId: number } }) => edge.node.courseId),
     ).toContain(course.id);
   });
 
@@ -629,12 +629,12 @@ describe('clipVideo', () => {
       expect(third.body.data.clipVideo.errors).toEqual([
         { code: 'REFUSED', message: '每个视频最多截取2个片段', field: null },
       ]);
-      const centre = await gateway.graphql(
+      const center = await gateway.graphql(
         '{ viewer { fragments { edges { node { fragmentId } } } } }',
         {},
         { cookie: alice.cookie },
       );
-      const listed = centre.body.data.viewer.fragments.edges.map(
+      const listed = center.body.data.viewer.fragments.edges.map(
         (edge: { node: { fragmentId: number } }) => edge.node.fragmentId,
       );
       expect(listed).toEqual(

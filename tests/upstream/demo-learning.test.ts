@@ -29,7 +29,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-function centre(a: TestApi, userId: number) {
+function center(a: TestApi, userId: number) {
   const get = async <T>(path: string, params: Record<string, string | number>) => {
     const res = await a.client.get<T>(path, { userId, ...params });
     expect(res.body.code).toBe(2000);
@@ -55,7 +55,7 @@ function centre(a: TestApi, userId: number) {
 async function snapshot(a: TestApi) {
   const out: unknown[] = [];
   for (const name of ['student', 'teacher']) {
-    const c = centre(a, (await a.store.users.getByName(name))!.userId);
+    const c = center(a, (await a.store.users.getByName(name))!.userId);
     out.push(
       await c.favourites(),
       await c.notes(0),
@@ -75,7 +75,7 @@ describe('demo learning records', () => {
     expect(seeded).toContain('demo learning records of student');
     const student = (await api.store.users.getByName('student'))!;
     const teacher = (await api.store.users.getByName('teacher'))!;
-    const c = centre(api, student.userId);
+    const c = center(api, student.userId);
 
     const favourites = await c.favourites();
     expect(favourites.totalCount).toBe(4);
@@ -99,7 +99,7 @@ describe('demo learning records', () => {
     const quoted = messages.dataList.find((m) => m.type === 2)!;
     expect(quoted.videoName).not.toBe('');
     // the teacher was told about each collection (笔记引用)
-    const teacherMessages = await centre(api, teacher.userId).messages();
+    const teacherMessages = await center(api, teacher.userId).messages();
     const teacherQuoted = teacherMessages.dataList.filter((m) => m.type === 2);
     expect(teacherQuoted.map((m) => m.videoId).sort()).toEqual(collected.dataList.map((n) => n.videoId).sort());
 
@@ -128,7 +128,7 @@ describe('demo learning records', () => {
         await a.store.users.insert({ userName: 'teacher', passwordHash: null, userType: 1, comId: null }, now);
         expect(await seedDemoLearning(a.store, now)).not.toBeNull();
         const groups = { today: 0, week: 0, earlier: 0 };
-        for (const item of await centre(a, student.userId).history()) {
+        for (const item of await center(a, student.userId).history()) {
           const t = Date.parse(item.updateTime);
           expect(t).toBeLessThanOrEqual(now);
           if (chinaDay(t) === chinaDay(now)) groups.today += 1;
@@ -161,7 +161,7 @@ describe('demo learning records', () => {
     const summary = await seedDemoLearning(api.store);
     expect(summary).toMatchObject({ favouriteCourses: 4, likes: 2, notes: 6, collectedNotes: 2, playRecords: 12 });
     const student = (await api.store.users.getByName('student'))!;
-    const c = centre(api, student.userId);
+    const c = center(api, student.userId);
     expect(await c.history()).toHaveLength(12);
     // one message of each type, the welcome included whether or not the account's creation wrote one
     expect((await c.messages()).dataList.map((m) => m.type).sort()).toEqual([1, 2, 3]);

@@ -90,7 +90,7 @@ export interface UserProfileParent {
   /** e.g. http://ketang.example.edu.cn:5200/login: the account pages are its siblings */
   loginPageUrl: string;
   /** where those pages' 返回 link leads: the platform's /center, on its 账户设置 tab */
-  centreUrl: string;
+  centerUrl: string;
 }
 
 /** The answer stream's events are the AIAnswerEvent members (a `failed` one is thrown, never resolved). */

@@ -29,7 +29,7 @@ const hasProgress = (viewer: Viewer): viewer is Viewer & { userId: number } =>
 export const continueLearning: Field<ViewerResolvers, 'continueLearning'> = async (viewer, args, { api }) => {
   const limit = requireIntInRange('first', args.first ?? CONTINUE_LEARNING_DEFAULT, 1, CONTINUE_LEARNING_MAX);
   if (!hasProgress(viewer)) return [];
-  return (await api.centre.learningProgress(viewer.userId, { limit })).slice(0, limit);
+  return (await api.center.learningProgress(viewer.userId, { limit })).slice(0, limit);
 };
 
 export const courseViewerProgress: Field<CourseResolvers, 'viewerProgress'> = async (
@@ -39,7 +39,7 @@ export const courseViewerProgress: Field<CourseResolvers, 'viewerProgress'> = as
 ) => {
   const viewer = await session.viewer();
   if (!hasProgress(viewer)) return null;
-  const [found] = await api.centre.learningProgress(viewer.userId, { courseId: course.courseId });
+  const [found] = await api.center.learningProgress(viewer.userId, { courseId: course.courseId });
   return found ?? null;
 };
 

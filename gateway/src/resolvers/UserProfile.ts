@@ -1,7 +1,7 @@
 /** 个人资料 and 账户设置: the login service's profile, in the schema's names. */
 import type { UserProfileParent } from '../graphql/models';
 import type { AccountBinding, Gender, OAuthProvider, UserProfileResolvers } from '../graphql/resolverTypes';
-import { OAUTH_LABELS, OAUTH_TYPES } from './centre';
+import { OAUTH_LABELS, OAUTH_TYPES } from './center';
 import { loginServicePageUrl } from './Query/site';
 
 const GENDERS: Record<number, Gender> = { 1: 'MALE', 0: 'FEMALE', 2: 'UNKNOWN' };
@@ -10,7 +10,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /** One of the login service's account pages, with a 返回 link to the platform's personal centre. */
 function accountPage(parent: UserProfileParent, page: string, query: Record<string, string> = {}): string {
-  return loginServicePageUrl(parent.loginPageUrl, page, { ...query, redirect: parent.centreUrl });
+  return loginServicePageUrl(parent.loginPageUrl, page, { ...query, redirect: parent.centerUrl });
 }
 
 function bindings(parent: UserProfileParent): AccountBinding[] {

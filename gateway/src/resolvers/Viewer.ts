@@ -10,7 +10,7 @@ import type { UserProfileParent } from '../graphql/models';
 import type { Field, ViewerResolvers } from '../graphql/resolverTypes';
 import type { RestUserProfile } from '../upstream/types';
 import { isLoggedIn } from '../viewer';
-import { ACCOUNT_SETTINGS_POSITION, CENTRE_PAGE_SIZES } from './centre';
+import { ACCOUNT_SETTINGS_POSITION, CENTER_PAGE_SIZES } from './center';
 import { platformPageUrl, type SiteRequest } from '../http/origin';
 import { loginPageUrl } from './Query/site';
 import { continueLearning } from './Progress';
@@ -23,7 +23,7 @@ export function profileParent(ctx: GatewayContext, profile: RestUserProfile): Us
   return {
     profile,
     loginPageUrl: loginPageUrl(ctx.config, http),
-    centreUrl: platformPageUrl(ctx.config, http, `/center?position=${ACCOUNT_SETTINGS_POSITION}`),
+    centerUrl: platformPageUrl(ctx.config, http, `/center?position=${ACCOUNT_SETTINGS_POSITION}`),
   };
 }
 
@@ -41,21 +41,21 @@ const favouriteCourses: Field<ViewerResolvers, 'favouriteCourses'> = (viewer, ar
   const window = readWindow(
     args.first,
     args.after,
-    CENTRE_PAGE_SIZES.favouriteCourses,
-    CENTRE_PAGE_SIZES.favouriteCourses,
+    CENTER_PAGE_SIZES.favouriteCourses,
+    CENTER_PAGE_SIZES.favouriteCourses,
   );
   if (!isLoggedIn(viewer)) return empty(window);
   return connectionFromPages(window, (pageIndex, pageSize) =>
-    api.centre.collectList(viewer.userId, pageIndex, pageSize),
+    api.center.collectList(viewer.userId, pageIndex, pageSize),
   );
 };
 
 const notes: Field<ViewerResolvers, 'notes'> = (viewer, args, { api }) => {
-  const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.notes, CENTRE_PAGE_SIZES.notes);
+  const window = readWindow(args.first, args.after, CENTER_PAGE_SIZES.notes, CENTER_PAGE_SIZES.notes);
   if (!isLoggedIn(viewer)) return empty(window);
   const noteType = (args.kind ?? 'MINE') === 'MINE' ? 0 : 1;
   return connectionFromPages(window, async (pageIndex, pageSize) => {
-    const page = await api.centre.notes(viewer.userId, noteType, pageIndex, pageSize);
+    const page = await api.center.notes(viewer.userId, noteType, pageIndex, pageSize);
     return {
       totalCount: page.totalCount,
       dataList: page.dataList.map((note) => ({ ...note, viewerUserId: viewer.userId })),
@@ -64,18 +64,18 @@ const notes: Field<ViewerResolvers, 'notes'> = (viewer, args, { api }) => {
 };
 
 const history: Field<ViewerResolvers, 'history'> = async (viewer, _args, { api }) =>
-  isLoggedIn(viewer) ? api.centre.viewLogs(viewer.userId) : [];
+  isLoggedIn(viewer) ? api.center.viewLogs(viewer.userId) : [];
 
 const messages: Field<ViewerResolvers, 'messages'> = (viewer, args, { api }) => {
-  const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.messages, CENTRE_PAGE_SIZES.messages);
+  const window = readWindow(args.first, args.after, CENTER_PAGE_SIZES.messages, CENTER_PAGE_SIZES.messages);
   if (!isLoggedIn(viewer)) return empty(window);
-  return connectionFromPages(window, (pageIndex, pageSize) => api.centre.messages(viewer.userId, pageIndex, pageSize));
+  return connectionFromPages(window, (pageIndex, pageSize) => api.center.messages(viewer.userId, pageIndex, pageSize));
 };
 
 const fragments: Field<ViewerResolvers, 'fragments'> = (viewer, args, { api }) => {
-  const window = readWindow(args.first, args.after, CENTRE_PAGE_SIZES.fragments, CENTRE_PAGE_SIZES.fragments);
+  const window = readWindow(args.first, args.after, CENTER_PAGE_SIZES.fragments, CENTER_PAGE_SIZES.fragments);
   if (!isLoggedIn(viewer)) return empty(window);
-  return connectionFromPages(window, (pageIndex, pageSize) => api.centre.fragments(viewer.userId, pageIndex, pageSize));
+  return connectionFromPages(window, (pageIndex, pageSize) => api.center.fragments(viewer.userId, pageIndex, pageSize));
 };
 
 export const Viewer = {

@@ -10,7 +10,7 @@ import type { GatewayContext } from '../context';
 import { fromGlobalId, parseIdKey } from '../graphql/globalId';
 import type { NodeParent } from '../graphql/models';
 import { isLoggedIn } from '../viewer';
-import { CENTRE_PAGE_SIZES } from './centre';
+import { CENTER_PAGE_SIZES } from './center';
 
 /** The most banners one call may ask for (upstream limit maximum). */
 const BANNER_SCAN_LIMIT = 100;
@@ -25,19 +25,19 @@ async function loadOwnRecord(
   const { api } = ctx;
   switch (type) {
     case 'Message': {
-      const page = await api.centre.messages(viewer.userId, 1, CENTRE_PAGE_SIZES.messages);
+      const page = await api.center.messages(viewer.userId, 1, CENTER_PAGE_SIZES.messages);
       const message = page.dataList.find((candidate) => candidate.id === id);
       return message ? { __typename: 'Message', ...message } : null;
     }
     case 'Fragment': {
-      const page = await api.centre.fragments(viewer.userId, 1, CENTRE_PAGE_SIZES.fragments);
+      const page = await api.center.fragments(viewer.userId, 1, CENTER_PAGE_SIZES.fragments);
       const fragment = page.dataList.find((candidate) => candidate.id === id);
       return fragment ? { __typename: 'Fragment', ...fragment } : null;
     }
     case 'Note': {
       // the viewer's own notes first, then the ones they collected
       for (const noteType of [0, 1] as const) {
-        const page = await api.centre.notes(viewer.userId, noteType, 1, CENTRE_PAGE_SIZES.notes);
+        const page = await api.center.notes(viewer.userId, noteType, 1, CENTER_PAGE_SIZES.notes);
         const note = page.dataList.find((candidate) => candidate.id === id);
         if (note) return { __typename: 'Note', ...note, viewerUserId: viewer.userId };
       }

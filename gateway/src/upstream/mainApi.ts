@@ -12,7 +12,7 @@ import { AIApi } from './main-api/ai';
 import { AuthorsApi } from './main-api/authors';
 import { MainApiCalls, type Organisation } from './main-api/calls';
 import { CatalogueApi } from './main-api/catalogue';
-import { CentreApi } from './main-api/centre';
+import { CenterApi } from './main-api/center';
 import { CommonApi } from './main-api/common';
 import { PlayApi } from './main-api/play';
 import { SearchApi } from './main-api/search';
@@ -20,7 +20,7 @@ import { TopicsApi } from './main-api/topics';
 
 export type { Organisation } from './main-api/calls';
 export type { CourseOrderBy } from './main-api/catalogue';
-export type { NoteType } from './main-api/centre';
+export type { NoteType } from './main-api/center';
 export type { OperateType, PlayLogFields, VideoNoteType } from './main-api/play';
 export { SEARCH_PAGE_SIZE, type SearchGroups, type SearchTab } from './main-api/search';
 export type { OperationResult } from './operations';
@@ -36,7 +36,7 @@ export class MainApi {
   readonly play: PlayApi;
   readonly ai: AIApi;
   /** the personal centre: the viewer's own lists and their deletions */
-  readonly centre: CentreApi;
+  readonly center: CenterApi;
   /** logging and common: the visit log, the client's address */
   readonly common: CommonApi;
 
@@ -55,7 +55,7 @@ export class MainApi {
     this.search = new SearchApi(calls, this.authors);
     this.play = new PlayApi(calls);
     this.ai = new AIApi(calls);
-    this.centre = new CentreApi(calls);
+    this.center = new CenterApi(calls);
     this.common = new CommonApi(calls);
   }
 }

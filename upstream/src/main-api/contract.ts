@@ -1,7 +1,7 @@
 /**
  * The main API's contract in types: the JSON `items` its routes answer, as upstream/API.md describes
  * them, with the field names of product-spec §3 (including their historical spellings: properTile,
- * authorposition, startCount, GetPalyLog). The presenters (presenters.ts, centre-presenters.ts,
+ * authorposition, startCount, GetPalyLog). The presenters (presenters.ts, center-presenters.ts,
  * search-presenters.ts) and the services return these; the tests of tests/upstream read answers as
  * these. Types only: nothing here runs. The gateway keeps its own view of the same answers
  * (gateway/src/upstream/types.ts): the parts talk over HTTP only.

@@ -8,7 +8,7 @@ export const clearHistory: Field<MutationResolvers, 'clearHistory'> = async (_pa
   if (!me) return { message: null, viewer, errors: [loginRequired()] };
   return orUnavailable(
     async () => {
-      const result = await ctx.api.centre.clearViewLog(me.viewer.userId);
+      const result = await ctx.api.center.clearViewLog(me.viewer.userId);
       if (!result.ok)
         return {
           message: null,

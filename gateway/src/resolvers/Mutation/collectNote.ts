@@ -13,7 +13,7 @@ import type { Field, MutationResolvers, ResolversParentTypes } from '../../graph
 import { invalid, loginRequired, orUnavailable, refused, signedIn, type UserErrorResult } from '../../userErrors';
 import { MESSAGES, mayTakePart, playRefusal } from '../../play/rules';
 import type { MainApi } from '../../upstream/mainApi';
-import { CENTRE_PAGE_SIZES } from '../centre';
+import { CENTER_PAGE_SIZES } from '../center';
 
 type Payload = ResolversParentTypes['CollectNotePayload'];
 
@@ -41,9 +41,9 @@ function noteFieldsAsked(info: GraphQLResolveInfo): Set<string> {
 
 /** The note among the viewer's collected notes, read a page (1 000) at a time. */
 async function findCollected(api: MainApi, userId: number, noteId: number): Promise<NoteParent | null> {
-  const pageSize = CENTRE_PAGE_SIZES.notes;
+  const pageSize = CENTER_PAGE_SIZES.notes;
   for (let pageIndex = 1; ; pageIndex += 1) {
-    const page = await api.centre.notes(userId, 1, pageIndex, pageSize);
+    const page = await api.center.notes(userId, 1, pageIndex, pageSize);
     const note = page.dataList.find((candidate) => candidate.id === noteId);
     if (note) return { ...note, viewerUserId: userId };
     if (page.dataList.length < pageSize || pageIndex * pageSize >= page.totalCount) return null;

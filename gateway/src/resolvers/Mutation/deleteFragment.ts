@@ -10,7 +10,7 @@ export const deleteFragment: Field<MutationResolvers, 'deleteFragment'> = async 
     unknownMessage: '片段不存在',
     failureMessage: '操作失败',
     path: '/api/usercenter/deleteInterceptFragments',
-    call: (id, userId) => ctx.api.centre.deleteFragment(id, userId),
+    call: (id, userId) => ctx.api.center.deleteFragment(id, userId),
   });
   return { deletedFragmentId: outcome.id, message: outcome.message, errors: outcome.errors };
 };

@@ -10,7 +10,7 @@ export const deleteMessage: Field<MutationResolvers, 'deleteMessage'> = async (_
     unknownMessage: '消息不存在',
     failureMessage: '操作失败',
     path: '/api/operate/DeleteMessage',
-    call: (messageId, userId) => ctx.api.centre.deleteMessage(messageId, userId),
+    call: (messageId, userId) => ctx.api.center.deleteMessage(messageId, userId),
   });
   return { deletedMessageId: outcome.id, errors: outcome.errors };
 };

@@ -10,7 +10,7 @@ export const deleteNote: Field<MutationResolvers, 'deleteNote'> = async (_parent
     unknownMessage: '笔记不存在',
     failureMessage: '操作失败',
     path: '/api/operate/DeleteNotes',
-    call: (noteId, userId) => ctx.api.centre.deleteNote(noteId, userId),
+    call: (noteId, userId) => ctx.api.center.deleteNote(noteId, userId),
   });
   return { deletedNoteId: outcome.id, errors: outcome.errors };
 };

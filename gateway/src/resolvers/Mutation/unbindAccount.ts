@@ -1,6 +1,6 @@
 import type { Field, MutationResolvers } from '../../graphql/resolverTypes';
 import { fromRefusal, loginRequired, orUnavailable, signedIn } from '../../userErrors';
-import { OAUTH_TYPES } from '../centre';
+import { OAUTH_TYPES } from '../center';
 import { profileParent } from '../Viewer';
 
 /** 个人中心 · 账户设置: UnBindOautAccount (1 QQ, 2 微信, 3 微博); the answer is the profile as it now is. */

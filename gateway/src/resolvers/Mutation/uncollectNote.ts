@@ -10,7 +10,7 @@ export const uncollectNote: Field<MutationResolvers, 'uncollectNote'> = async (_
     unknownMessage: '未收录该笔记',
     failureMessage: '操作失败',
     path: '/api/operate/DeleteCollectionNotes',
-    call: (noteId, userId) => ctx.api.centre.uncollectNote(noteId, userId),
+    call: (noteId, userId) => ctx.api.center.uncollectNote(noteId, userId),
   });
   return { uncollectedNoteId: outcome.id, errors: outcome.errors };
 };

@@ -5,7 +5,7 @@
  */
 import { badParameter } from '../../http/envelope';
 import { AI_MODELS } from '../../ai/provider';
-import { readUserId } from './centre-params';
+import { readUserId } from './center-params';
 import { checkProductId, type RouteGroup } from './route';
 
 /** the question travels up to this size; the 200-character rule is the service's (4000 输入限200字以内) */

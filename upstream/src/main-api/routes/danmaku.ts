@@ -1,6 +1,6 @@
 /** /api/danmaku/*: the player's scrolling comments (paths chosen here: product-spec §7 does not show them). */
 import { DANMAKU_SENT } from '../services/danmaku-service';
-import { doneWith, readUserId } from './centre-params';
+import { doneWith, readUserId } from './center-params';
 import { optionalSeconds, optionalViewer, seconds } from './play-params';
 import { read, type RouteGroup } from './route';
 

@@ -6,7 +6,7 @@
 import { ApiError, badParameter } from '../../http/envelope';
 import { Params } from '../../http/params';
 import type { PlayReport } from '../services/play-log-service';
-import { readUserId } from './centre-params';
+import { readUserId } from './center-params';
 import { wholeSeconds } from './play-params';
 import { done, read, type RouteGroup } from './route';
 

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import { MESSAGE_DELETED } from '../services/message-service';
 import { NOTE_ADDED, NOTE_COLLECTED, NOTE_DELETED, NOTE_UNCOLLECTED } from '../services/note-service';
 import { OPERATE_CANCELLED, OPERATE_DONE, type OperateTarget } from '../services/operate-service';
-import { doneWith, readUserId } from './centre-params';
+import { doneWith, readUserId } from './center-params';
 import { optionalSeconds } from './play-params';
 import { checkProductId, read, readComId, type RouteGroup } from './route';
 

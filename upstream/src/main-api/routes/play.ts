@@ -9,7 +9,7 @@ import { checkUserText } from '../../text/user-text';
 import { FRAGMENT_NAME_MAX_LENGTH, PLAY_NOTE_PAGE_SIZE_MAX } from '../../learning-limits';
 import { CLIP_DONE } from '../services/fragment-service';
 import { QR_SIDE_DEFAULT, QR_SIDE_MAX, QR_SIDE_MIN } from '../services/play-service';
-import { doneWith, readUserId } from './centre-params';
+import { doneWith, readUserId } from './center-params';
 import { optionalViewer } from './play-params';
 import { checkProductId, read, type RouteGroup } from './route';
 

@@ -10,7 +10,7 @@ import {
 import { HISTORY_CLEARED } from '../services/history-service';
 import { FRAGMENT_DELETED } from '../services/fragment-service';
 import { NOTE_LIST_KINDS } from '../services/note-service';
-import { doneWith, readUserId } from './centre-params';
+import { doneWith, readUserId } from './center-params';
 import { checkProductId, read, type RouteGroup } from './route';
 
 export const usercenterRoutes: RouteGroup = ({ notes, favourites, history, learning, messages, fragments }, config) => [

@@ -9,7 +9,7 @@ import { DANMAKU_LIST_MAX, DANMAKU_MAX_LENGTH, DANMAKU_PER_MINUTE } from '../../
 import type { DanmakuRecord, Store } from '../../store';
 import { checkUserText } from '../../text/user-text';
 import { isoTime } from '../presenters';
-import { requireUser } from './centre-user';
+import { requireUser } from './center-user';
 import { requireVideo, VIDEO_NOT_FOUND } from './videos';
 import type { DanmakuItem } from '../contract';
 

@@ -1,7 +1,7 @@
 /** 我的课程: the courses the user favourited (through any of their videos), newest favourite first. */
 import type { Store } from '../../store';
-import { toFavouriteCourseItem } from '../centre-presenters';
-import { requireUser, type PageWindow } from './centre-user';
+import { toFavouriteCourseItem } from '../center-presenters';
+import { requireUser, type PageWindow } from './center-user';
 import type { FavouriteCourseItem, Paged } from '../contract';
 
 export interface FavouriteService {

@@ -23,7 +23,7 @@ import { badParameter, notFound, refused } from '../../http/envelope';
 import type { Logger } from '../../logger';
 import { checkUserText } from '../../text/user-text';
 import { clockText, mediaUrl } from '../presenters';
-import { requireUser } from './centre-user';
+import { requireUser } from './center-user';
 import { COURSE_NOT_FOUND } from './course-service';
 import { requireVideo } from './videos';
 import type { MainApiData } from '../data';

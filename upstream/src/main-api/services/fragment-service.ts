@@ -31,8 +31,8 @@ import { FRAGMENT_MEDIA_FOLDER, removeFragmentFile } from '../../media/fragment-
 import { clipToMp4 } from '../../media/pipeline';
 import { mediaSegments } from '../../media/serve-media';
 import type { FragmentRecord, Store } from '../../store';
-import { toFragmentItem } from '../centre-presenters';
-import { requireMember, requireUser, type PageWindow } from './centre-user';
+import { toFragmentItem } from '../center-presenters';
+import { requireMember, requireUser, type PageWindow } from './center-user';
 import { VIDEO_NOT_FOUND } from './videos';
 import type { FragmentItem, Paged } from '../contract';
 

@@ -1,8 +1,8 @@
 /** 历史记录: the user's play records, newest first; the store keeps only the last PLAY_LOG_KEEP. */
 import type { Store } from '../../store';
 import { PLAY_LOG_KEEP } from '../../learning-limits';
-import { toViewLogItem } from '../centre-presenters';
-import { requireUser } from './centre-user';
+import { toViewLogItem } from '../center-presenters';
+import { requireUser } from './center-user';
 import type { ViewLogItem } from '../contract';
 
 export const HISTORY_CLEARED = '历史记录已清空';

@@ -7,7 +7,7 @@ import type { Logger } from '../../logger';
 import type { MainApiData } from '../data';
 import { createAiContentService, type AiContentService } from './ai-content-service';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
-import { requireMember } from './centre-user';
+import { requireMember } from './center-user';
 import { createCourseService, type CourseService } from './course-service';
 import { createDanmakuService, type DanmakuService } from './danmaku-service';
 import { createFavouriteService, type FavouriteService } from './favourite-service';

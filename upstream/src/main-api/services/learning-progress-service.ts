@@ -14,7 +14,7 @@ import { LEARNED_REMAINING_SECONDS, PLAY_LOG_KEEP } from '../../learning-limits'
 import type { PlayLogRecord, Store } from '../../store';
 import type { CourseProgressItem, ResumePoint, VideoProgressItem } from '../contract';
 import { isoTime, toCourseItem } from '../presenters';
-import { requireUser } from './centre-user';
+import { requireUser } from './center-user';
 
 export interface LearningProgressService {
   /** the user's most recently watched courses, newest first, at most `limit` */

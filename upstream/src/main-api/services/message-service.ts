@@ -1,8 +1,8 @@
 /** 消息: the user's messages, newest first, and deleting one (someone else's answers like an unknown id). */
 import { refused } from '../../http/envelope';
 import type { Store } from '../../store';
-import { toMessageItem } from '../centre-presenters';
-import { requireUser, type PageWindow } from './centre-user';
+import { toMessageItem } from '../center-presenters';
+import { requireUser, type PageWindow } from './center-user';
 import type { MessageItem, Paged } from '../contract';
 
 export const MESSAGE_DELETED = '消息已删除';

@@ -10,8 +10,8 @@ import type { NoteKind, Store } from '../../store';
 import { MESSAGE_TYPE } from '../../store/messages';
 import { NOTE_TYPE } from '../../store/notes';
 import { checkUserText } from '../../text/user-text';
-import { toNoteItem } from '../centre-presenters';
-import { displayNameOf, requireMember, requireUser, type PageWindow } from './centre-user';
+import { toNoteItem } from '../center-presenters';
+import { displayNameOf, requireMember, requireUser, type PageWindow } from './center-user';
 import { requireVideo } from './videos';
 import type { NoteItem, Paged } from '../contract';
 

@@ -5,7 +5,7 @@
  */
 import type { OperateType, Store } from '../../store';
 import { OPERATE_TYPE } from '../../store/user-operations';
-import { requireMember, requireUser } from './centre-user';
+import { requireMember, requireUser } from './center-user';
 import { requireVideo } from './videos';
 import type { OperateState } from '../contract';
 

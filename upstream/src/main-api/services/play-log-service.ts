@@ -13,7 +13,7 @@ import { ApiError, badParameter, notFound } from '../../http/envelope';
 import { PLAY_LOG_STAY_SLACK_SECONDS } from '../../learning-limits';
 import { isMissingReference, type PlayLogInput, type Store } from '../../store';
 import { isoTime } from '../presenters';
-import { requireUser, UNKNOWN_USER } from './centre-user';
+import { requireUser, UNKNOWN_USER } from './center-user';
 import { requireVideo, VIDEO_NOT_FOUND } from './videos';
 import type { PlayLogItem } from '../contract';
 

@@ -13,7 +13,7 @@ import { mediaSegments } from '../../media/serve-media';
 import type { Store } from '../../store';
 import { isoTime, toCourseItem, toKeyframeItem, toVideoItem } from '../presenters';
 import type { CatalogueService } from './catalogue-service';
-import { requireUser } from './centre-user';
+import { requireUser } from './center-user';
 import type { CourseService } from './course-service';
 import { chinaDay, requireVideo, VIDEO_NOT_FOUND } from './videos';
 import type { CourseTag, KeyframeItem, LastPlay, PlayPageData, SubtitleData, VideoItem } from '../contract';

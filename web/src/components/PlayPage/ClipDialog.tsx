@@ -6,7 +6,7 @@ import type { ClipDialogFragmentsQuery } from '../../__generated__/ClipDialogFra
 import { formatMmSs } from '../../lib/formatTime';
 import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { showMessage } from '../ui/toaster';
-import { markCentreListsStale } from './centreLists';
+import { markCenterListsStale } from './centerLists';
 import { checkClip, defaultClip, defaultClipName } from './clipRules';
 import { PLAY_LIMITS, PLAY_TEXT } from './playText';
 
@@ -136,7 +136,7 @@ function ClipForm({ video, currentTime, onClose, onClipped }: Omit<Props, 'open'
     setInvalid(null);
     const result = await clip.run({
       variables: { input: { videoId: video.videoId, courseId: video.courseId, ...checked.request } },
-      updater: (store) => markCentreListsStale(store, ['fragments']),
+      updater: (store) => markCenterListsStale(store, ['fragments']),
     });
     if (result.ok) {
       onClipped(result.response.clipVideo.message || PLAY_TEXT.clipDone);

@@ -7,7 +7,7 @@ import { checkUserText } from '../../lib/userText';
 import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { ClockIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
-import { centreListsAfterNoteChange } from './centreLists';
+import { centerListsAfterNoteChange } from './centerLists';
 import { usePlayerControls } from './playerControls';
 import { failureText, mayOperate, PLAY_LIMITS, PLAY_TEXT } from './playText';
 
@@ -85,7 +85,7 @@ export function NoteInput({ video, catalogueId, userType, connections }: Props) 
         input: { videoId: video.videoId, courseId: video.courseId, catalogueId, content: text, visibility, vtime },
         connections: [...connections],
       },
-      updater: centreListsAfterNoteChange,
+      updater: centerListsAfterNoteChange,
     });
     if (result.ok) {
       setContent('');

@@ -8,7 +8,7 @@ import { formatDateTime, formatMmSs } from '../../lib/formatTime';
 import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { PlayIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
-import { markCentreListsStale } from './centreLists';
+import { markCenterListsStale } from './centerLists';
 import { usePlayerControls } from './playerControls';
 import { failureText, mayOperate, PLAY_TEXT } from './playText';
 
@@ -87,7 +87,7 @@ export function VideoNoteItem({ note: noteKey, userType, onDelete }: Props) {
           variables: { input },
           updater: (store) => {
             store.get(note.id)?.setValue(false, 'collectedByViewer');
-            markCentreListsStale(store, ['collectedNotes']);
+            markCenterListsStale(store, ['collectedNotes']);
           },
         })
       : await collect.run({
@@ -95,7 +95,7 @@ export function VideoNoteItem({ note: noteKey, userType, onDelete }: Props) {
           updater: (store) => {
             // the answer carries the note; an idempotent answer without it still means collected
             store.get(note.id)?.setValue(true, 'collectedByViewer');
-            markCentreListsStale(store, ['collectedNotes']);
+            markCenterListsStale(store, ['collectedNotes']);
           },
         });
     setBusy(false);

@@ -8,7 +8,7 @@ import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors
 import { EmptyState } from '../Feedback/EmptyState';
 import { showMessage } from '../ui/toaster';
 import { UnderlineTabs } from '../ui/UnderlineTabs';
-import { centreListsAfterNoteChange } from './centreLists';
+import { centerListsAfterNoteChange } from './centerLists';
 import { NoteInput } from './NoteInput';
 import { failureText, PLAY_TEXT } from './playText';
 import { VideoNoteItem } from './VideoNoteItem';
@@ -79,7 +79,7 @@ export function VideoNotes({ video: videoKey, catalogueId, userType }: Props) {
     if (!deleting) return;
     const result = await remove.run({
       variables: { input: { noteId: deleting }, connections },
-      updater: centreListsAfterNoteChange,
+      updater: centerListsAfterNoteChange,
     });
     setDeleting(null);
     if (result.ok) showMessage('笔记已删除', 'success');

@@ -8,7 +8,7 @@ import { formatCount } from '../../lib/formatCount';
 import { useMutationWithUserErrors } from '../../relay/useMutationWithUserErrors';
 import { ThumbIcon } from '../icons/Icons';
 import { showMessage } from '../ui/toaster';
-import { markCentreListsStale } from './centreLists';
+import { markCenterListsStale } from './centerLists';
 import { mayOperate, PLAY_TEXT } from './playText';
 
 const videoFragment = graphql`
@@ -95,7 +95,7 @@ export function VideoOperationButtons({ video: videoKey, catalogueId, userType }
       updater: (store) => {
         const answered = store.getRootField('setVideoOperation')?.getLinkedRecord('operations');
         if (answered) store.get(video.id)?.setLinkedRecord(answered, 'viewerOperations');
-        if (kind === 'FAVOURITE') markCentreListsStale(store, ['favouriteCourses']);
+        if (kind === 'FAVOURITE') markCenterListsStale(store, ['favouriteCourses']);
       },
     });
     setPending((p) => ({ ...p, [kind]: undefined }));

@@ -18,7 +18,7 @@ import type { MainApiCalls } from './calls';
 /** GetNoteList's noteType: the user's own notes, or the notes they collected (收录). */
 export type NoteType = 0 | 1;
 
-export class CentreApi {
+export class CenterApi {
   constructor(private readonly calls: MainApiCalls) {}
 
   // ---- the viewer's lists -------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * The personal centre's page sizes (product-spec §9): each list of the viewer's own records is one
  * upstream page of up to this many, and `first` defaults to it.
  */
-export const CENTRE_PAGE_SIZES = {
+export const CENTER_PAGE_SIZES = {
   favouriteCourses: 10_000,
   notes: 1_000,
   messages: 1_000,
