@@ -49,7 +49,7 @@ function ticksPerSecond(): number {
 }
 
 /** utime + stime of /proc/<pid>/stat (fields 14 and 15, counted after the parenthesised name). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state), so utime (14) is fields[11] and stime (15) fields[12]
@@ -156,4 +156,18 @@ export async function startGatewayProcess(options: { upstreamUrl: string; loginU
   };
 
   return { pid: child.pid!, url, output, readMemory, readCpuMs: () => cpuMs(child.pid!), stop };
+}
+
+/**
+ * The process listening on 127.0.0.1:`port` (the platform's main API, started by its launcher), found
+ * with iproute2's `ss`: its CPU is read beside the gateway's. null where `ss` cannot tell.
+ */
+export function pidListeningOn(port: number): number | null {
+  try {
+    const out = execFileSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' });
+    const pid = /pid=(\d+)/.exec(out)?.[1];
+    return pid ? Number(pid) : null;
+  } catch {
+    return null;
+  }
 }

@@ -30,6 +30,8 @@ export interface MemoryResults {
   run: LatencySummary;
   /** the gateway process's user + system CPU time per operation over the run */
   cpuMsPerOperation: number;
+  /** the main API process's over the same run (null: its process could not be found) */
+  mainApiCpuMsPerOperation: number | null;
   idle: MemoryReading;
   before: MemoryReading;
   after: MemoryReading;
@@ -142,6 +144,10 @@ export function textReport(r: BenchResults): string {
     `  the ${count(m.operations)} operations: median ${ms(m.run.medianMs)} ms, p99 ${ms(m.run.p99Ms)} ms, ${m.run.perSecond.toFixed(0)} ops/s`,
   );
   line(`  gateway CPU time (user + system) per operation: ${ms(m.cpuMsPerOperation)} ms`);
+  if (m.mainApiCpuMsPerOperation !== null)
+    line(
+      `  main API CPU time per operation: ${ms(m.mainApiCpuMsPerOperation)} ms (gateway / main API: ${(m.cpuMsPerOperation / m.mainApiCpuMsPerOperation).toFixed(2)}×)`,
+    );
 
   line();
   if ('skipped' in r.firstLoad) {
@@ -184,7 +190,7 @@ export function markdownReport(r: BenchResults): string {
   line('generator runs on the same machine; latency is from sending the request to having parsed the answer.');
   line('At concurrency 10 the gateway, the upstream and the load generator compete for the same cores, so those');
   line(
-    `figures are bound by CPU rather than by waiting. The gateway spends ${ms(r.memory.cpuMsPerOperation)} ms of CPU (user + system) per \`HomeQuery\`.`,
+    `figures are bound by CPU rather than by waiting. The gateway spends ${ms(r.memory.cpuMsPerOperation)} ms of CPU (user + system) per \`HomeQuery\`${r.memory.mainApiCpuMsPerOperation === null ? '' : `, the main API ${ms(r.memory.mainApiCpuMsPerOperation)} ms (${(r.memory.cpuMsPerOperation / r.memory.mainApiCpuMsPerOperation).toFixed(2)}×)`}.`,
   );
   line();
   line('| operation | upstream requests | concurrency 1: median / p99 | concurrency 10: median / p99 | ops/s at 10 |');

@@ -58,7 +58,7 @@ import { Cleanup } from './cleanup';
 import { parseEngines, startEnginePlatform, type Engine } from './engine';
 import { measureFirstLoad } from './first-load';
 import { busyShare, describeMachine } from './machine';
-import { startGatewayProcess } from './gateway-process';
+import { cpuMs, pidListeningOn, startGatewayProcess } from './gateway-process';
 import { BrokenError, GraphQLClient, RequestCounter, type Operation } from './graphql-client';
 import { artifactOperation, pickCatalogue, prepareWeb } from './operations';
 import {
@@ -254,6 +254,9 @@ async function pagesPart(
   await sleep(1_000);
   const before = await gateway.readMemory();
   step(`memory run: ${COUNTS.memoryOperations} HomeQuery operations at concurrency ${COUNTS.memoryConcurrency}`);
+  // the main API's CPU over the same operations: the issue's measure is the gateway's against it
+  const mainApiPid = pidListeningOn(Number(new URL(platform.upstreamUrl).port));
+  const mainApiCpuBefore = mainApiPid ? cpuMs(mainApiPid) : 0;
   const cpuBefore = gateway.readCpuMs();
   const memoryRun = await measureOperation(
     client,
@@ -263,6 +266,7 @@ async function pagesPart(
     COUNTS.memoryConcurrency,
   );
   const cpuMsPerOperation = (gateway.readCpuMs() - cpuBefore) / COUNTS.memoryOperations;
+  const mainApiCpuMsPerOperation = mainApiPid ? (cpuMs(mainApiPid) - mainApiCpuBefore) / COUNTS.memoryOperations : null;
   await sleep(1_000);
   const after = await gateway.readMemory();
   const memory: MemoryResults = {
@@ -272,6 +276,7 @@ async function pagesPart(
     warmupOperations: COUNTS.homeWarmup,
     run: memoryRun,
     cpuMsPerOperation,
+    mainApiCpuMsPerOperation,
     idle,
     before,
     after,
