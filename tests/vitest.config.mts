@@ -22,9 +22,47 @@ const unitTests = [
 // Two test files at once where files share nothing: each starts its own servers on free ports, its
 // own PostgreSQL schema and Redis prefix, and most of a file's time is spent waiting on a child
 // process, a socket or ffmpeg, so a second file fills that time (Vitest's default on 2 cores is one).
-// resilience and e2e stop and load real processes and measure what a person waits for: they run
-// after the rest, one file at a time (sequence.groupOrder), so nothing of theirs overlaps.
+// The run, in sequence.groupOrder:
+//   0. unit, upstream, upstream-postgres, gateway, web: two files at once;
+//   1. resilience, one file at a time: it stops, kills and stalls real processes and measures what a
+//      person waits for, so nothing else runs beside it;
+//   2. e2e, two files at once: each file starts its own platform (3 processes on free ports, on its
+//      own copy of the run's seeded DATA_DIR: tests/support/platform-template-setup.ts, SQLite, no
+//      PostgreSQL or Redis) and its own Chromium (a fresh temporary profile per launch); they share
+//      only the read-only web/dist build and the template they copy. Serial this slice took
+//      6.5 min of a 17 min CI run;
+//   3. e2e-alone, one file at a time, after everything: the files whose assertions sample what a
+//      person sees as it happens (first-screens: the order of paints and script requests and the
+//      largest paint; back-to-kept-home: every frame after a back navigation; ask-ai: the answer
+//      seen growing piece by piece, 20 ms apart, which a second file's load ran together into two
+//      renders), that wait for the player to play (watch-a-lecture: its <video> came later than
+//      the 30 s a person is given beside a second file, on a 2-core machine at load 19), that hold
+//      the server to a render budget (home-first-screen's FIRST_SCREEN_BUDGET_MS), or that start
+//      the scaled topology (cluster: nginx, 2 gateways, 2 main APIs, a login service, a job worker,
+//      PostgreSQL and Redis). `--project 'e2e*'` runs both e2e slices.
 const PARALLEL_FILES = Number(process.env.TEST_PARALLEL_FILES) || 2;
+
+/** e2e files that run alone (slice 3 above) */
+const e2eAlone = [
+  'tests/e2e/ask-ai.test.ts',
+  'tests/e2e/watch-a-lecture.test.ts',
+  'tests/e2e/first-screens.test.ts',
+  'tests/e2e/home-first-screen.test.ts',
+  'tests/e2e/back-to-kept-home.test.ts',
+  'tests/e2e/cluster.test.ts',
+];
+
+/** the e2e projects' settings but their files and order */
+const e2eProject = {
+  root,
+  // the platform's first start (the demo seeded) once per run; each file starts on a copy
+  globalSetup: ['tests/support/platform-template-setup.ts'],
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 240_000,
+  // what a person waits for in a browser: 1 s (the default) is too short on a busy 2-core machine
+  expect: { poll: { timeout: 10_000, interval: 100 } },
+};
 
 export default defineConfig({
   root,
@@ -131,18 +169,22 @@ export default defineConfig({
       {
         resolve: oneGraphql,
         test: {
+          ...e2eProject,
           name: 'e2e',
           sequence: { groupOrder: 2 },
-          root,
+          maxWorkers: PARALLEL_FILES,
           include: ['tests/e2e/**/*.test.ts'],
-          // the platform's first start (the demo seeded) once per run; each file starts on a copy
-          globalSetup: ['tests/support/platform-template-setup.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 240_000,
+          exclude: [...configDefaults.exclude, ...e2eAlone],
+        },
+      },
+      {
+        resolve: oneGraphql,
+        test: {
+          ...e2eProject,
+          name: 'e2e-alone',
+          sequence: { groupOrder: 3 },
+          include: e2eAlone,
           fileParallelism: false,
-          // what a person waits for in a browser: 1 s (the default) is too short on a busy 2-core machine
-          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
