@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, isLocalRequest, launchBrowser, skipOperationGuide } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
+import { recommendedCourses } from '../support/demo-courses';
 
 const VIEWPORT = { width: 1350, height: 940 };
 /** "a handful": the entry, the libraries, the shared modules, the page and its query, the bundler's runtime */
@@ -159,23 +160,9 @@ describe.skipIf(!browserAvailable())('first screens in Chromium', () => {
     await login.close();
     // a video whose lecture is already made (the committed demo lectures; others are made when first
     // opened, and the player's place then waits for that instead); asked as a visitor, which starts nothing
-    const answer = await fetch(`${platform.baseUrl}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: '{ recommendedCourses(first: 14) { edges { node { courseId videos { videoId mediaState } } } } }',
-      }),
-    });
-    const { data } = (await answer.json()) as {
-      data: {
-        recommendedCourses: {
-          edges: { node: { courseId: number; videos: { videoId: number; mediaState: string }[] } }[];
-        };
-      };
-    };
-    const course = data.recommendedCourses.edges
-      .map((e) => e.node)
-      .find((c) => c.videos.some((v) => v.mediaState === 'READY'));
+    const course = (await recommendedCourses(platform.baseUrl)).find((c) =>
+      c.videos.some((v) => v.mediaState === 'READY'),
+    );
     if (!course) throw new Error('no recommended demo course has a video with its lecture made');
     playPath = `/Play?courseId=${course.courseId}&videoId=${course.videos.find((v) => v.mediaState === 'READY')!.videoId}`;
   });

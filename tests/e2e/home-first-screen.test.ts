@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, skipOperationGuide } from '../support/browser';
 import type { RunningPlatform } from '../support/platform';
 import { startSeededPlatform } from '../support/seeded-platform';
+import { recommendedCourses } from '../support/demo-courses';
 import { PHONE } from '../support/watch-pages';
 
 const VIEWPORT = { width: 1350, height: 940 };
@@ -57,23 +58,9 @@ function serverElementHydrated(page: Page): Promise<boolean> {
 
 /** A recommended demo course with two videos or more, the first of them with its lecture made. */
 async function aPlayableCourse(baseUrl: string): Promise<{ courseId: number; videoIds: number[] }> {
-  const answer = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: '{ recommendedCourses(first: 14) { edges { node { courseId videos { videoId mediaState } } } } }',
-    }),
-  });
-  const { data } = (await answer.json()) as {
-    data: {
-      recommendedCourses: {
-        edges: { node: { courseId: number; videos: { videoId: number; mediaState: string }[] } }[];
-      };
-    };
-  };
-  const course = data.recommendedCourses.edges
-    .map((edge) => edge.node)
-    .find((node) => node.videos.length > 1 && node.videos[0]!.mediaState === 'READY');
+  const course = (await recommendedCourses(baseUrl)).find(
+    (node) => node.videos.length > 1 && node.videos[0]!.mediaState === 'READY',
+  );
   if (!course) throw new Error('no recommended demo course has two videos, the first with its lecture made');
   return { courseId: course.courseId, videoIds: course.videos.map((video) => video.videoId) };
 }
