@@ -40,7 +40,7 @@ function newestMtime(dir: string): number {
  * Returns a warning when web/dist is older than the web sources.
  */
 export function prepareWeb(options: { rebuild: boolean }): string | null {
-  const artifacts = ['HomeQuery', 'CatalogQuery'].map((name) => path.join(generatedDir, `${name}.graphql.ts`));
+  const artifacts = ['HomeQuery', 'CatalogueQuery'].map((name) => path.join(generatedDir, `${name}.graphql.ts`));
   if (artifacts.some((file) => !existsSync(file)))
     runQuietly('npx', ['relay-compiler'], 'Relay artifacts missing: npx relay-compiler');
   if (options.rebuild || !existsSync(distIndex)) {

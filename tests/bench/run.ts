@@ -7,7 +7,7 @@
  *     gateway's sign.ts and sent concurrently as the gateway sends them: the gateway's overhead.
  *  3. The memory of a gateway process of our own before and after 10 000 home operations.
  *  4. The gzip size of the JavaScript Chromium loads for /home, against the 300 kB budget.
- *  5. The same latency figures for the /catalog operation (CatalogQuery) of a real category.
+ *  5. The same latency figures for the /catalog operation (CatalogueQuery) of a real category.
  *
  * A benchmark, not a test: nothing fails on timing. It exits 1 when something is broken
  * (GraphQL errors, failed upstream calls, a process that does not start); JavaScript over budget
@@ -148,8 +148,8 @@ const COUNTS = {
   memoryConcurrency: 10,
   homeLatency: scale(2_000),
   directWarmup: scale(200),
-  catalogWarmup: scale(200),
-  catalogLatency: scale(500),
+  catalogueWarmup: scale(200),
+  catalogueLatency: scale(500),
 };
 
 const engines = parseEngines(args);
@@ -229,13 +229,13 @@ async function pagesPart(
   const direct = new DirectUpstream(platform.upstreamUrl);
   cleanup.add('direct upstream pool', () => direct.close());
   const category = await pickCatalogue(direct);
-  const catalog = artifactOperation('CatalogQuery', { scId: category.id, catalogueId: category.id });
+  const catalogue = artifactOperation('CatalogueQuery', { scId: category.id, catalogueId: category.id });
 
   step('finding the REST calls of each operation (debug-level gateway behind a recording proxy)');
-  const [homePlan, catalogPlan] = await discoverCalls({
+  const [homePlan, cataloguePlan] = await discoverCalls({
     upstreamUrl: platform.upstreamUrl,
     loginUrl: platform.loginUrl,
-    operations: [home, catalog],
+    operations: [home, catalogue],
   });
 
   step('starting the measured gateway process');
@@ -296,23 +296,23 @@ async function pagesPart(
     memoryRun,
   );
 
-  const catalogCounter = new RequestCounter();
-  step(`CatalogQuery warm-up (${category.subject} › ${category.name}, id ${category.id})`);
-  await measureOperation(client, catalog, catalogCounter, COUNTS.catalogWarmup, 10);
-  await measure(COUNTS.catalogWarmup, 10, () => direct.replay(catalogPlan!));
-  const catalogLatency = await latencyPair(
-    'CatalogQuery',
+  const catalogueCounter = new RequestCounter();
+  step(`CatalogueQuery warm-up (${category.subject} › ${category.name}, id ${category.id})`);
+  await measureOperation(client, catalogue, catalogueCounter, COUNTS.catalogueWarmup, 10);
+  await measure(COUNTS.catalogueWarmup, 10, () => direct.replay(cataloguePlan!));
+  const catalogueLatency = await latencyPair(
+    'CatalogueQuery',
     client,
     direct,
-    catalog,
-    catalogPlan!,
-    catalogCounter,
-    COUNTS.catalogLatency,
+    catalogue,
+    cataloguePlan!,
+    catalogueCounter,
+    COUNTS.catalogueLatency,
   );
 
   for (const [name, counter, plan] of [
     ['HomeQuery', homeCounter, homePlan!],
-    ['CatalogQuery', catalogCounter, catalogPlan!],
+    ['CatalogueQuery', catalogueCounter, cataloguePlan!],
   ] as const) {
     if (counter.max !== counter.min || counter.min !== callCount(plan)) {
       warnings.push(
@@ -345,12 +345,12 @@ async function pagesPart(
           gatewayC10Note: `the ${COUNTS.memoryOperations.toLocaleString('en-US').replace(/,/g, ' ')} operations of the memory run`,
         },
         {
-          name: 'CatalogQuery',
+          name: 'CatalogueQuery',
           page: `/catalog?scId=${category.id}, ${category.subject} › ${category.name}`,
-          variables: catalog.variables,
-          plan: catalogPlan!,
-          upstreamRequests: catalogCounter.describe(),
-          ...catalogLatency,
+          variables: catalogue.variables,
+          plan: cataloguePlan!,
+          upstreamRequests: catalogueCounter.describe(),
+          ...catalogueLatency,
         },
       ],
       memory,

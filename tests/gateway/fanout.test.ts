@@ -99,7 +99,7 @@ describe('the cost of an operation (pure)', () => {
     const cases: [string, Record<string, unknown>][] = [
       ['HomeQuery', { scId: 0, isAll: true }],
       ['HomeQuery', { scId: 1, isAll: false }],
-      ['CatalogQuery', { scId: 1, catalogueId: 1 }],
+      ['CatalogueQuery', { scId: 1, catalogueId: 1 }],
     ];
     for (const [name, given] of cases) {
       const text = await artifactText(name);
@@ -183,7 +183,7 @@ describe('fan-out through the gateway', () => {
     const homeResponse = await gateway.graphql(home, variablesFor(home, { scId: 0, isAll: true }));
     expect(homeResponse.body.errors).toBeUndefined();
     expect(homeResponse.body.extensions?.upstreamRequests).toBeLessThanOrEqual(DEFAULT_UPSTREAM_BUDGET / 4);
-    const catalogue = await artifactText('CatalogQuery');
+    const catalogue = await artifactText('CatalogueQuery');
     const catalogueResponse = await gateway.graphql(catalogue, variablesFor(catalogue, { scId: 1, catalogueId: 1 }));
     expect(catalogueResponse.body.errors).toBeUndefined();
     expect(catalogueResponse.body.extensions?.upstreamRequests).toBeLessThanOrEqual(DEFAULT_UPSTREAM_BUDGET / 4);

@@ -41,10 +41,10 @@ function entry(key: string, keepAlive: boolean, activatedAt: number, payload?: P
 describe('route entries (keep-alive)', () => {
   it('keeps kept-alive entries, drops the previous transient one, evicts the least recently used', () => {
     const home = entry('home', true, 1);
-    const catalog = entry('catalog', false, 2);
+    const catalogue = entry('catalogue', false, 2);
     let list = mergeEntries([], home, 2);
-    list = mergeEntries(list, catalog, 2);
-    expect(list.map((e) => e.key)).toEqual(['home', 'catalog']);
+    list = mergeEntries(list, catalogue, 2);
+    expect(list.map((e) => e.key)).toEqual(['home', 'catalogue']);
     const author = entry('author', true, 3);
     list = mergeEntries(list, author, 2);
     expect(list.map((e) => e.key)).toEqual(['home', 'author']);
@@ -187,10 +187,10 @@ describe('app routes', () => {
       await router.navigate('/catalog?scId=5');
     });
     expect(await screen.findByRole('navigation', { name: '当前位置' }, { timeout: 10_000 })).toBeTruthy();
-    const catalogPayload = runtime.keptAlive.get('catalog');
-    expect(catalogPayload).toBeUndefined(); // /catalog is not kept alive
-    const catalogRef = (router.state.loaderData['catalog'] as PagePayload).queryRef!;
-    expect(catalogRef.isDisposed).toBe(false);
+    const cataloguePayload = runtime.keptAlive.get('catalogue');
+    expect(cataloguePayload).toBeUndefined(); // /catalog is not kept alive
+    const catalogueRef = (router.state.loaderData['catalogue'] as PagePayload).queryRef!;
+    expect(catalogueRef.isDisposed).toBe(false);
 
     await act(async () => {
       await router.navigate('/home?scId=1');
@@ -202,7 +202,7 @@ describe('app routes', () => {
     expect(hidden(screen.getByRole('combobox', { name: '排序' }))).toBe(false);
     // The transient /catalog entry is gone and its query reference disposed.
     expect(screen.queryByRole('navigation', { name: '当前位置' })).toBeNull();
-    await waitFor(() => expect(catalogRef.isDisposed).toBe(true));
+    await waitFor(() => expect(catalogueRef.isDisposed).toBe(true));
 
     // Every route change was logged, with the previous page.
     await waitFor(() => expect(named('VisitLogRecordMutation')).toHaveLength(4));

@@ -80,7 +80,7 @@ describe('redirects', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?scId=5'), LONG);
     expect(await screen.findByRole('heading', { name: '党史学习' }, LONG)).toBeTruthy();
     // the listing is of scId (the loader's second query), and the sub-category select says 全部分类
-    expect(named('CatalogQuery').at(-1)!.variables).toEqual({ scId: 5, catalogueId: 5 });
+    expect(named('CatalogueQuery').at(-1)!.variables).toEqual({ scId: 5, catalogueId: 5 });
     expect((screen.getByRole('combobox', { name: '子分类' }) as HTMLSelectElement).value).toBe('');
     await waitFor(() => expect(named('VisitLogRecordMutation')).toHaveLength(1), LONG);
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -94,7 +94,7 @@ describe('redirects', () => {
     const { router, named } = app('/catalog?scId=5&tcId=51', category);
     expect(await screen.findByRole('heading', { name: '党史学习' }, LONG)).toBeTruthy();
     expect(router.state.location.search).toBe('?scId=5&tcId=51');
-    expect(named('CatalogQuery')).toEqual([{ name: 'CatalogQuery', variables: { scId: 5, catalogueId: 51 } }]);
+    expect(named('CatalogueQuery')).toEqual([{ name: 'CatalogueQuery', variables: { scId: 5, catalogueId: 51 } }]);
     expect((screen.getByRole('combobox', { name: '子分类' }) as HTMLSelectElement).value).toBe('51');
   });
 

@@ -10,7 +10,7 @@
  * make the web app's own home query look 10 deep.
  *
  * Values (measured on the web app's operations, web/src/__generated__):
- *  HomeQuery {scId:0,isAll:true} depth 4 / cost ≈ 1 290, as a subject tab ≈ 1 180; CatalogQuery
+ *  HomeQuery {scId:0,isAll:true} depth 4 / cost ≈ 1 290, as a subject tab ≈ 1 180; CatalogueQuery
  *  ≈ 1 180; the pagination queries ≈ 790 to 1 130; CatalogueViewRefetchQuery with a year ≈ 2 160
  *  (its two counts by year weigh 500 each); ShellQuery ≈ 40. The home page makes 6 upstream
  *  requests, the catalogue page about 5.

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createBrowserRouter, redirect, replace, type RouteObject } from 'react-router-dom';
 import type { IEnvironment, OperationType } from 'relay-runtime';
-import type { CatalogQuery } from '../__generated__/CatalogQuery.graphql';
+import type { CatalogueQuery } from '../__generated__/CatalogueQuery.graphql';
 import type { CenterQuery } from '../__generated__/CenterQuery.graphql';
 import type { HomeQuery } from '../__generated__/HomeQuery.graphql';
 import type { AuthorDetailQuery } from '../__generated__/AuthorDetailQuery.graphql';
@@ -20,7 +20,7 @@ import type { MobilePlayQuery } from '../__generated__/MobilePlayQuery.graphql';
 import type { MobileSearchQuery } from '../__generated__/MobileSearchQuery.graphql';
 import type { MobileTopicQuery } from '../__generated__/MobileTopicQuery.graphql';
 import type { MobileTopicListQuery } from '../__generated__/MobileTopicListQuery.graphql';
-import { catalogQuery, catalogRedirect, catalogVariables } from '../routes/Catalog/CatalogQuery';
+import { catalogueQuery, catalogueRedirect, catalogueVariables } from '../routes/Catalogue/CatalogueQuery';
 import { homeQuery, homeRedirect, homeVariables } from '../routes/Home/HomeQuery';
 import { authorDetailVariables, skipAuthorDetail } from '../routes/AuthorDetail/authorDetailParams';
 import { playVariables, skipPlay } from '../routes/Play/playParams';
@@ -83,14 +83,14 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       redirectTo: homeRedirect,
       page: () => import('../routes/Home/HomePage'),
     }),
-    defineQueryRoute<CatalogQuery>(runtime, {
-      id: 'catalog',
+    defineQueryRoute<CatalogueQuery>(runtime, {
+      id: 'catalogue',
       path: 'catalog',
       title: '课程分类',
-      query: catalogQuery,
-      variables: catalogVariables,
-      redirectTo: catalogRedirect,
-      page: () => import('../routes/Catalog/CatalogPage'),
+      query: catalogueQuery,
+      variables: catalogueVariables,
+      redirectTo: catalogueRedirect,
+      page: () => import('../routes/Catalogue/CataloguePage'),
       // tcId is the view's own filter (it refetches by itself); only another category reloads the route.
       shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
         currentUrl.href === nextUrl.href
@@ -300,7 +300,7 @@ function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
         page: () => import('../routes/Mobile/MobileAuthorPage'),
       }),
       defineQueryRoute<MobileCatalogQuery>(runtime, {
-        id: 'mobileCatalog',
+        id: 'mobileCatalogue',
         path: 'catalog',
         title: '课程分类',
         query: lazyQuery(() => import('../routes/Mobile/MobileCatalogPage').then((m) => m.mobileCatalogQuery)),

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import { intParam } from '../../routing/defineRoute';
-import type { CatalogQuery } from '../../__generated__/CatalogQuery.graphql';
+import type { CatalogueQuery } from '../../__generated__/CatalogueQuery.graphql';
 
 /** /catalog?scId=&tcId=: a level-2 category, optionally narrowed to its level-3 child tcId. */
-export const catalogQuery = graphql`
-  query CatalogQuery($scId: Int!, $catalogueId: Int!) {
+export const catalogueQuery = graphql`
+  query CatalogueQuery($scId: Int!, $catalogueId: Int!) {
     catalogue(catalogueId: $scId) {
       catalogueId
       level
@@ -21,7 +21,7 @@ export const catalogQuery = graphql`
   }
 `;
 
-export function catalogVariables(url: URL): { scId: number; catalogueId: number } {
+export function catalogueVariables(url: URL): { scId: number; catalogueId: number } {
   const scId = intParam(url, 'scId', 0);
   const tcId = intParam(url, 'tcId', 0);
   return { scId, catalogueId: tcId > 0 ? tcId : scId };
@@ -41,16 +41,16 @@ export function honouredChild(
  * inside its category, and a tcId that is not a child of scId is dropped. Null: this one.
  * An unknown scId stays (the page says 分类不存在).
  */
-export function catalogRedirect(data: CatalogQuery['response'], url: URL): string | null {
+export function catalogueRedirect(data: CatalogueQuery['response'], url: URL): string | null {
   const node = data.catalogue;
   if (!node) return null;
   if (node.level <= 1) return `/home?scId=${node.catalogueId}`;
   if (node.level >= 3 && node.parent) return `/catalog?scId=${node.parent.catalogueId}&tcId=${node.catalogueId}`;
   const wanted = url.searchParams.get('tcId');
-  if (wanted !== null && honouredChild(node, url.searchParams) === null) return catalogUrl(node.catalogueId, null);
+  if (wanted !== null && honouredChild(node, url.searchParams) === null) return catalogueUrl(node.catalogueId, null);
   return null;
 }
 
-export function catalogUrl(scId: number, tcId: number | null): string {
+export function catalogueUrl(scId: number, tcId: number | null): string {
   return tcId === null ? `/catalog?scId=${scId}` : `/catalog?scId=${scId}&tcId=${tcId}`;
 }

@@ -2,14 +2,14 @@ import { Box, Breadcrumb, Stack } from '@chakra-ui/react';
 import { startTransition, useCallback } from 'react';
 import { usePreloadedQuery } from 'react-relay';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import type { CatalogQuery } from '../../__generated__/CatalogQuery.graphql';
+import type { CatalogueQuery } from '../../__generated__/CatalogueQuery.graphql';
 import type { PageProps } from '../../routing/routeTypes';
 import { CatalogueView } from '../../components/Catalogue/CatalogueView';
 import { CatalogueNotFound } from '../../components/Feedback/CatalogueNotFound';
-import { catalogQuery, catalogRedirect, catalogUrl, honouredChild } from './CatalogQuery';
+import { catalogueQuery, catalogueRedirect, catalogueUrl, honouredChild } from './CatalogueQuery';
 
-export default function CatalogPage({ queryRef, search }: PageProps<CatalogQuery>) {
-  const data = usePreloadedQuery<CatalogQuery>(catalogQuery, queryRef);
+export default function CataloguePage({ queryRef, search }: PageProps<CatalogueQuery>) {
+  const data = usePreloadedQuery<CatalogueQuery>(catalogueQuery, queryRef);
   const navigate = useNavigate();
   const { scId } = queryRef.variables;
   const node = data.catalogue;
@@ -20,7 +20,7 @@ export default function CatalogPage({ queryRef, search }: PageProps<CatalogQuery
   const changeChild = useCallback(
     (childId: number | null) => {
       startTransition(() => {
-        void navigate(catalogUrl(scId, childId), { replace: true });
+        void navigate(catalogueUrl(scId, childId), { replace: true });
       });
     },
     [navigate, scId],
@@ -30,7 +30,7 @@ export default function CatalogPage({ queryRef, search }: PageProps<CatalogQuery
   // The loader redirects these before anything renders; this is the fallback when it could not
   // look at the data in time.
   if (node.level !== 2) {
-    const elsewhere = catalogRedirect(data, new URL(`/catalog?${search.toString()}`, window.location.origin));
+    const elsewhere = catalogueRedirect(data, new URL(`/catalog?${search.toString()}`, window.location.origin));
     if (elsewhere) return <Navigate to={elsewhere} replace />;
   }
   // A tcId that is not a child arrived without reloading the route (same scId): the listing
@@ -39,7 +39,7 @@ export default function CatalogPage({ queryRef, search }: PageProps<CatalogQuery
 
   return (
     <Stack gap="4">
-      {dropChild ? <Navigate to={catalogUrl(scId, null)} replace /> : null}
+      {dropChild ? <Navigate to={catalogueUrl(scId, null)} replace /> : null}
       <Breadcrumb.Root size="sm" aria-label="当前位置">
         <Breadcrumb.List>
           <Breadcrumb.Item>
