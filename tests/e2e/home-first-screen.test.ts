@@ -158,7 +158,7 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
       ).toBe(true);
       // the page's own query is not asked again (a second page of lecturers may follow: the first one
       // need not fill a tall window, and the list then asks for more, as after a scroll)
-      expect(queries.filter((name) => name !== 'AuthorListPaginationQuery')).toEqual([]);
+      expect(queries.filter((name) => name !== 'LecturerListPaginationQuery')).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -177,7 +177,7 @@ describe.skipIf(!browserAvailable())('topics and lecturers in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible(), { timeout: 15_000 }).toBe(true);
     // the tab names the lecturer
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(`${name} - 思政云课堂`);
-    const intro = page.getByTestId('author-intro');
+    const intro = page.getByTestId('lecturer-intro');
     expect(((await intro.textContent()) ?? '').trim().length).toBeGreaterThan(0);
     expect(await intro.locator('script, iframe, object, embed').count()).toBe(0);
     expect(

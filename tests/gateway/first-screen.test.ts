@@ -191,7 +191,7 @@ describe('GET /author with its first screen', () => {
       { file: string }
     >;
     expect(html).toContain(
-      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest['src/routes/Author/AuthorPage.tsx']!.file}">`,
+      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest['src/routes/Lecturer/LecturerPage.tsx']!.file}">`,
     );
   });
 });

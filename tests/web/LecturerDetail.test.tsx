@@ -43,12 +43,12 @@ describe('/authorDes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '曾国华' }, LONG)).toBeTruthy();
     // the tab names the lecturer
     await waitFor(() => expect(document.title).toBe('曾国华 - 思政云课堂'), LONG);
-    expect(named('AuthorDetailQuery')[0]!.variables).toEqual({ authorId: 906 });
+    expect(named('LecturerDetailQuery')[0]!.variables).toEqual({ authorId: 906 });
     expect(screen.getByText('教授')).toBeTruthy();
     expect(screen.getByRole('img', { name: '曾国华' }).getAttribute('src')).toBe(author!.image);
     expect(screen.getByRole('button', { name: '返回列表' })).toBeTruthy();
 
-    const intro = screen.getByTestId('author-intro');
+    const intro = screen.getByTestId('lecturer-intro');
     expect(intro.textContent).toContain('长期从事党史研究。');
     expect(within(intro).getByText('党史').tagName).toBe('STRONG');
     expect(intro.querySelector('script, iframe')).toBeNull();
@@ -60,7 +60,7 @@ describe('/authorDes', () => {
     expect(screen.getByText('共 20 门课程，160 个视频')).toBeTruthy();
     // jsdom has no layout: the list end counts as within 50 px of the viewport bottom
     expect(await screen.findByText('没有更多了', undefined, LONG)).toBeTruthy();
-    const pages = named('AuthorCourseListPaginationQuery');
+    const pages = named('LecturerCourseListPaginationQuery');
     expect(pages).toHaveLength(1);
     expect(pages[0]!.variables).toMatchObject({ id: author!.id, order: 'LATEST', first: 18, after: '18' });
     const courses = screen.getByRole('region', { name: '相关课程' });
@@ -81,7 +81,7 @@ describe('/authorDes', () => {
     });
     await waitFor(
       () =>
-        expect(named('AuthorCourseListPaginationQuery').at(-1)!.variables).toMatchObject({
+        expect(named('LecturerCourseListPaginationQuery').at(-1)!.variables).toMatchObject({
           id: author!.id,
           order: 'MOST_PLAYED',
           after: null,
@@ -111,6 +111,6 @@ describe('/authorDes', () => {
     });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('讲师不存在', undefined, LONG)).toBeTruthy();
-    expect(named('AuthorDetailQuery')).toHaveLength(1);
+    expect(named('LecturerDetailQuery')).toHaveLength(1);
   });
 });

@@ -33,10 +33,10 @@ describe('/author', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '名校名师' }, LONG)).toBeTruthy();
     expect(document.title).toBe('名校名师 - 思政云课堂');
     expect(screen.getByText('当前共 20 位老师')).toBeTruthy();
-    expect(named('AuthorQuery')[0]!.variables).toEqual({});
+    expect(named('LecturerQuery')[0]!.variables).toEqual({});
     // jsdom has no layout: the list end counts as within 50 px of the viewport bottom
     expect(await screen.findByText('没有更多了', undefined, LONG)).toBeTruthy();
-    const pages = named('AuthorListPaginationQuery');
+    const pages = named('LecturerListPaginationQuery');
     expect(pages).toHaveLength(1);
     expect(pages[0]!.variables).toMatchObject({ cat: 0, fw: null, by: 'DEFAULT', n: 18, after: '18' });
     expect(cardNames()).toEqual(data.authors.map((a) => a.name));
@@ -53,7 +53,7 @@ describe('/author', () => {
       fireEvent.click(letter('Z'));
     });
     await waitFor(() => expect(screen.getByText('当前共 3 位老师')).toBeTruthy(), LONG);
-    const refetch = named('AuthorListPaginationQuery').at(-1)!;
+    const refetch = named('LecturerListPaginationQuery').at(-1)!;
     expect(refetch.variables).toMatchObject({ cat: 0, fw: 'Z', by: 'DEFAULT', n: 18, after: null });
     expect(cardNames()).toEqual(['曾国华', '张明', '赵丽']);
     expect(letter('Z').getAttribute('aria-pressed')).toBe('true');
@@ -69,7 +69,7 @@ describe('/author', () => {
     const { named } = app();
     // a refetch from page 1 with these variables was asked (the list's sentinel may ask for the next page right after)
     const refetched = (variables: Record<string, unknown>) =>
-      named('AuthorListPaginationQuery').some((op) =>
+      named('LecturerListPaginationQuery').some((op) =>
         Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v),
       );
     await screen.findByText('没有更多了', undefined, LONG);
@@ -115,7 +115,7 @@ describe('/author', () => {
       fireEvent.click(letter('Z'));
     });
     await waitFor(() => expect(cardNames()).toEqual(['曾国华', '张明', '赵丽']), LONG);
-    const sent = named('AuthorListPaginationQuery').length;
+    const sent = named('LecturerListPaginationQuery').length;
 
     await act(async () => {
       const card = within(screen.getByRole('list', { name: '老师列表' })).getAllByRole('link')[0]!;
@@ -134,7 +134,7 @@ describe('/author', () => {
     await waitFor(() => expect(document.title).toBe('名校名师 - 思政云课堂'));
     expect(letter('Z').getAttribute('aria-pressed')).toBe('true');
     expect(cardNames()).toEqual(['曾国华', '张明', '赵丽']);
-    expect(named('AuthorQuery')).toHaveLength(1);
-    expect(named('AuthorListPaginationQuery')).toHaveLength(sent);
+    expect(named('LecturerQuery')).toHaveLength(1);
+    expect(named('LecturerListPaginationQuery')).toHaveLength(sent);
   });
 });

@@ -9,7 +9,7 @@ const courses: Field<AuthorResolvers, 'courses'> = (author, args, { api }) => {
   const catalogId = requireId('catalogueId', args.catalogueId ?? 0);
   const sortType = authorCourseSortType(args.order);
   return connectionFromPages(readWindow(args.first, args.after, 18), async (pageIndex, pageSize) => {
-    const detail = await api.authors.detail({ id: author.id, catalogId, sortType, pageIndex, pageSize });
+    const detail = await api.lecturers.detail({ id: author.id, catalogId, sortType, pageIndex, pageSize });
     return { totalCount: detail?.totalCount ?? 0, dataList: detail?.courseList ?? [] };
   });
 };

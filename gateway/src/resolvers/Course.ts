@@ -19,7 +19,7 @@ const catalogueTrail: Field<CourseResolvers, 'catalogueTrail'> = async (course, 
 };
 
 const author: Field<CourseResolvers, 'author'> = (course, _args, { api }) =>
-  course.authorId > 0 ? api.authors.load(course.authorId) : null;
+  course.authorId > 0 ? api.lecturers.load(course.authorId) : null;
 
 /**
  * Lists do not carry videos; the play-page call does (one per course, shared by the operation).

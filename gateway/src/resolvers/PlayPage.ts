@@ -57,7 +57,7 @@ const authorCourses: Field<PlayPageResolvers, 'authorCourses'> = async (page, ar
   const authorId = page.data.course.authorId;
   if (!authorId || authorId <= 0) return [];
   return emptyOnFailure(ctx, info, [], async () => {
-    const detail = await ctx.api.authors.detail({
+    const detail = await ctx.api.lecturers.detail({
       id: authorId,
       catalogId: 0,
       sortType: 0,

@@ -69,7 +69,7 @@ export async function loadNode(id: string, ctx: GatewayContext): Promise<NodePar
     case 'Author': {
       const authorId = parseIdKey(decoded.key);
       if (authorId === null) return null;
-      const author = await api.authors.load(authorId);
+      const author = await api.lecturers.load(authorId);
       return author ? { __typename: 'Author', ...author } : null;
     }
     case 'Topic': {

@@ -9,7 +9,7 @@
  */
 import type { RequestScope, UpstreamClient } from './client';
 import { AIApi } from './main-api/ai';
-import { AuthorsApi } from './main-api/authors';
+import { LecturersApi } from './main-api/lecturers';
 import { MainApiCalls, type Organisation } from './main-api/calls';
 import { CatalogueApi } from './main-api/catalogue';
 import { CenterApi } from './main-api/center';
@@ -29,7 +29,7 @@ export class MainApi {
   /** catalogue and courses: the trees, counts, course lists, the home's lists and banners */
   readonly catalogue: CatalogueApi;
   /** lecturers: lists, detail, one by id (batched) */
-  readonly authors: AuthorsApi;
+  readonly lecturers: LecturersApi;
   readonly topics: TopicsApi;
   readonly search: SearchApi;
   /** play page, operations, play logs, comments */
@@ -50,9 +50,9 @@ export class MainApi {
   ) {
     const calls = new MainApiCalls(client, scope, productId, organisation, viewerUserId);
     this.catalogue = new CatalogueApi(calls);
-    this.authors = new AuthorsApi(calls);
+    this.lecturers = new LecturersApi(calls);
     this.topics = new TopicsApi(calls);
-    this.search = new SearchApi(calls, this.authors);
+    this.search = new SearchApi(calls, this.lecturers);
     this.play = new PlayApi(calls);
     this.ai = new AIApi(calls);
     this.center = new CenterApi(calls);

@@ -102,7 +102,7 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, UpstreamField>> = {
   // GetPlayPageData: lists do not carry videos
   'Course.videos': { per: 'object' },
   'Course.relatedCourses': { per: 'object' },
-  // the lecturer DataLoader reads the lecturers of one list together (upstream/main-api/authors.ts)
+  // the lecturer DataLoader reads the lecturers of one list together (upstream/main-api/lecturers.ts)
   'Course.author': { per: 'batch' },
   // GetPlayPageData of the video's course (shared with Course.videos, counted anyway)
   'Video.course': { per: 'object' },

@@ -5,8 +5,8 @@ import type { IEnvironment, OperationType } from 'relay-runtime';
 import type { CatalogueQuery } from '../__generated__/CatalogueQuery.graphql';
 import type { CenterQuery } from '../__generated__/CenterQuery.graphql';
 import type { HomeQuery } from '../__generated__/HomeQuery.graphql';
-import type { AuthorDetailQuery } from '../__generated__/AuthorDetailQuery.graphql';
-import type { AuthorQuery } from '../__generated__/AuthorQuery.graphql';
+import type { LecturerDetailQuery } from '../__generated__/LecturerDetailQuery.graphql';
+import type { LecturerQuery } from '../__generated__/LecturerQuery.graphql';
 import type { PlayQuery } from '../__generated__/PlayQuery.graphql';
 import type { SearchQuery } from '../__generated__/SearchQuery.graphql';
 import type { TopicQuery } from '../__generated__/TopicQuery.graphql';
@@ -22,7 +22,7 @@ import type { MobileTopicQuery } from '../__generated__/MobileTopicQuery.graphql
 import type { MobileTopicListQuery } from '../__generated__/MobileTopicListQuery.graphql';
 import { catalogueQuery, catalogueRedirect, catalogueVariables } from '../routes/Catalogue/CatalogueQuery';
 import { homeQuery, homeRedirect, homeVariables } from '../routes/Home/HomeQuery';
-import { authorDetailVariables, skipAuthorDetail } from '../routes/AuthorDetail/authorDetailParams';
+import { lecturerDetailVariables, skipLecturerDetail } from '../routes/LecturerDetail/lecturerDetailParams';
 import { playVariables, skipPlay } from '../routes/Play/playParams';
 import { searchVariables, skipSearch } from '../routes/Search/searchParams';
 import { skipTopic, topicVariables } from '../routes/Topic/topicParams';
@@ -147,23 +147,23 @@ export function appRoutes(runtime: RouteRuntime): RouteObject[] {
       skip: skipTopic,
       page: () => import('../routes/Topic/TopicPage'),
     }),
-    defineQueryRoute<AuthorQuery>(runtime, {
-      id: 'author',
+    defineQueryRoute<LecturerQuery>(runtime, {
+      id: 'lecturer',
       path: 'author',
       title: '名校名师',
       keepAlive: true,
-      query: lazyQuery(() => import('../routes/Author/AuthorQuery').then((m) => m.authorQuery)),
+      query: lazyQuery(() => import('../routes/Lecturer/LecturerQuery').then((m) => m.lecturerQuery)),
       variables: () => ({}),
-      page: () => import('../routes/Author/AuthorPage'),
+      page: () => import('../routes/Lecturer/LecturerPage'),
     }),
-    defineQueryRoute<AuthorDetailQuery>(runtime, {
-      id: 'authorDetail',
+    defineQueryRoute<LecturerDetailQuery>(runtime, {
+      id: 'lecturerDetail',
       path: 'authorDes',
       title: '讲师详情',
-      query: lazyQuery(() => import('../routes/AuthorDetail/AuthorDetailQuery').then((m) => m.authorDetailQuery)),
-      variables: authorDetailVariables,
-      skip: skipAuthorDetail,
-      page: () => import('../routes/AuthorDetail/AuthorDetailPage'),
+      query: lazyQuery(() => import('../routes/LecturerDetail/LecturerDetailQuery').then((m) => m.lecturerDetailQuery)),
+      variables: lecturerDetailVariables,
+      skip: skipLecturerDetail,
+      page: () => import('../routes/LecturerDetail/LecturerDetailPage'),
     }),
     defineQueryRoute<CenterQuery>(runtime, {
       id: 'center',

@@ -18,7 +18,7 @@ export const SERVER_RECORDS_ID = 'relay-records';
  */
 export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set([
   'home',
-  'author',
+  'lecturer',
   'search',
   'play',
   'mobileHome',
@@ -32,7 +32,7 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set([
  */
 export const SERVER_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   home: ['src/routes/Home/HomePage.tsx'],
-  author: ['src/routes/Author/AuthorPage.tsx'],
+  lecturer: ['src/routes/Lecturer/LecturerPage.tsx'],
   search: ['src/routes/Search/SearchPage.tsx'],
   // the page and its query are chunks of their own; the player's (vidstack, hls.js) waits for the first paint
   play: ['src/routes/Play/PlayPage.tsx', 'src/routes/Play/PlayQuery.ts'],

@@ -8,7 +8,7 @@ export const course: Field<QueryResolvers, 'course'> = async (_parent, args, { a
 };
 
 export const author: Field<QueryResolvers, 'author'> = (_parent, args, { api }) =>
-  api.authors.load(requireId('authorId', args.authorId));
+  api.lecturers.load(requireId('authorId', args.authorId));
 
 export const topic: Field<QueryResolvers, 'topic'> = (_parent, args, { api }) =>
   api.topics.detail(requireId('topicId', args.topicId));

@@ -4,7 +4,7 @@ import { connectionFromRange, readWindow } from '../../graphql/connection';
 import type { Field, QueryResolvers } from '../../graphql/resolverTypes';
 
 /** GetRecommendAuthor answers at most 100 positions per call. */
-const AUTHOR_WINDOW = 100;
+const LECTURER_WINDOW = 100;
 
 export const banners: Field<QueryResolvers, 'banners'> = (_parent, args, { api }) =>
   api.catalogue.banners(requireLimit('limit', args.limit, 5));
@@ -23,18 +23,18 @@ export const recommendedCourses: Field<QueryResolvers, 'recommendedCourses'> = (
  * batch and tells how many there are.
  */
 export const recommendedAuthors: Field<QueryResolvers, 'recommendedAuthors'> = async (_parent, args, { api }) => {
-  const size = requireIntInRange('size', args.size ?? 9, 1, AUTHOR_WINDOW);
+  const size = requireIntInRange('size', args.size ?? 9, 1, LECTURER_WINDOW);
   const batch = requireIntInRange('batch', args.batch ?? 0, 0, 1_000_000);
-  if (batch === 0) return api.authors.recommended(0, size);
+  if (batch === 0) return api.lecturers.recommended(0, size);
   const start = batch * size;
-  if (start + size <= AUTHOR_WINDOW) {
-    const window = await api.authors.recommended(0, AUTHOR_WINDOW);
+  if (start + size <= LECTURER_WINDOW) {
+    const window = await api.lecturers.recommended(0, LECTURER_WINDOW);
     if (window.length === 0) return [];
-    const effective = window.length < AUTHOR_WINDOW ? batch % Math.ceil(window.length / size) : batch;
+    const effective = window.length < LECTURER_WINDOW ? batch % Math.ceil(window.length / size) : batch;
     return window.slice(effective * size, effective * size + size);
   }
-  const page = await api.authors.recommended(start, start + size);
-  return page.length > 0 ? page : api.authors.recommended(0, size);
+  const page = await api.lecturers.recommended(start, start + size);
+  return page.length > 0 ? page : api.lecturers.recommended(0, size);
 };
 
 export const featuredTopics: Field<QueryResolvers, 'featuredTopics'> = (_parent, args, { api }) =>

@@ -68,6 +68,6 @@ export const authors: Field<QueryResolvers, 'authors'> = (_parent, args, { api }
   const firstWord = optionalFirstWord(args.firstWord);
   const sortType = authorSortType(args.sort);
   return connectionFromPages(readWindow(args.first, args.after, 18), (pageIndex, pageSize) =>
-    api.authors.page({ catalogId, firstWord, sortType, pageIndex, pageSize }),
+    api.lecturers.page({ catalogId, firstWord, sortType, pageIndex, pageSize }),
   );
 };

@@ -9,9 +9,9 @@ import type { RestAuthor, RestAuthorDetail, RestPage } from '../types';
 import type { MainApiCalls } from './calls';
 
 /** How many lecturers one list call reads when several are wanted at once (upstream pageSize max). */
-const AUTHOR_LIST_PAGE = 100;
+const LECTURER_LIST_PAGE = 100;
 
-export class AuthorsApi {
+export class LecturersApi {
   private readonly byId: DataLoader<number, RestAuthor | null>;
 
   constructor(private readonly calls: MainApiCalls) {
@@ -19,14 +19,17 @@ export class AuthorsApi {
   }
 
   /** Lecturers seen in a list (search hits too): a later load of one of them costs no call. */
-  prime(authors: Iterable<RestAuthor>): void {
-    for (const author of authors) this.byId.prime(author.id, author);
+  prime(lecturers: Iterable<RestAuthor>): void {
+    for (const lecturer of lecturers) this.byId.prime(lecturer.id, lecturer);
   }
 
   async recommended(startIndex: number, endIndex: number): Promise<RestAuthor[]> {
-    const authors = await this.calls.read<RestAuthor[]>('/api/Recommend/GetRecommendAuthor', { startIndex, endIndex });
-    this.prime(authors);
-    return authors;
+    const lecturers = await this.calls.read<RestAuthor[]>('/api/Recommend/GetRecommendAuthor', {
+      startIndex,
+      endIndex,
+    });
+    this.prime(lecturers);
+    return lecturers;
   }
 
   async page(args: {
@@ -76,10 +79,10 @@ export class AuthorsApi {
         firstWord: undefined,
         sortType: 0,
         pageIndex: 1,
-        pageSize: AUTHOR_LIST_PAGE,
+        pageSize: LECTURER_LIST_PAGE,
       });
-      for (const author of first.dataList) found.set(author.id, author);
-      const pages = Math.ceil(first.totalCount / AUTHOR_LIST_PAGE);
+      for (const lecturer of first.dataList) found.set(lecturer.id, lecturer);
+      const pages = Math.ceil(first.totalCount / LECTURER_LIST_PAGE);
       if (missing().length > 0 && pages > 1) {
         if (pages - 1 <= missing().length) {
           const rest = await Promise.all(
@@ -89,11 +92,11 @@ export class AuthorsApi {
                 firstWord: undefined,
                 sortType: 0,
                 pageIndex: index + 2,
-                pageSize: AUTHOR_LIST_PAGE,
+                pageSize: LECTURER_LIST_PAGE,
               }),
             ),
           );
-          for (const page of rest) for (const author of page.dataList) found.set(author.id, author);
+          for (const page of rest) for (const lecturer of page.dataList) found.set(lecturer.id, lecturer);
         } else {
           await Promise.all(missing().map(single));
         }

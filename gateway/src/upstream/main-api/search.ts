@@ -18,7 +18,7 @@ import type {
   RestSearchResult,
   RestTopicHit,
 } from '../types';
-import type { AuthorsApi } from './authors';
+import type { LecturersApi } from './lecturers';
 import type { MainApiCalls, Params } from './calls';
 
 /** SearchByKeyWord's type for one tab, and the group of the answer that holds its hits. */
@@ -47,7 +47,7 @@ export class SearchApi {
   constructor(
     private readonly calls: MainApiCalls,
     /** the lecturers found are primed there: Author fields of a hit cost no further call */
-    private readonly authors: AuthorsApi,
+    private readonly lecturers: LecturersApi,
   ) {}
 
   /** The 综合 tab: the first page of courses and the previews of every other group, in one call. */
@@ -59,7 +59,7 @@ export class SearchApi {
       specialData: this.group(answer, 'specialData'),
       authorData: this.group(answer, 'authorData'),
     };
-    this.authors.prime(overview.authorData.dataList);
+    this.lecturers.prime(overview.authorData.dataList);
     return overview;
   }
 
@@ -70,7 +70,7 @@ export class SearchApi {
   ): Promise<RestPage<SearchGroups[T]>> {
     const answer = await this.byKeyword(tab, args);
     const page = this.group(answer, SEARCH_GROUP[tab]) as RestPage<SearchGroups[T]>;
-    if (tab === 'author') this.authors.prime(page.dataList as RestAuthorHit[]);
+    if (tab === 'author') this.lecturers.prime(page.dataList as RestAuthorHit[]);
     return page;
   }
 

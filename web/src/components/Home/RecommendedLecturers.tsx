@@ -2,26 +2,26 @@ import { Box, Button, SimpleGrid } from '@chakra-ui/react';
 import { useState, useTransition } from 'react';
 import { graphql, useRefetchableFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
-import type { RecommendedAuthors_query$key } from '../../__generated__/RecommendedAuthors_query.graphql';
-import type { RecommendedAuthorsRefetchQuery } from '../../__generated__/RecommendedAuthorsRefetchQuery.graphql';
-import { AuthorCard } from '../AuthorCard/AuthorCard';
+import type { RecommendedLecturers_query$key } from '../../__generated__/RecommendedLecturers_query.graphql';
+import type { RecommendedLecturersRefetchQuery } from '../../__generated__/RecommendedLecturersRefetchQuery.graphql';
+import { LecturerCard } from '../LecturerCard/LecturerCard';
 import { ChevronRightIcon, RefreshIcon } from '../icons/Icons';
 import { SectionHeader } from './SectionHeader';
 
 const queryFragment = graphql`
-  fragment RecommendedAuthors_query on Query
-  @refetchable(queryName: "RecommendedAuthorsRefetchQuery")
+  fragment RecommendedLecturers_query on Query
+  @refetchable(queryName: "RecommendedLecturersRefetchQuery")
   @argumentDefinitions(batch: { type: "Int", defaultValue: 0 }) {
     recommendedAuthors(batch: $batch, size: 9) {
       id
-      ...AuthorCard_author
+      ...LecturerCard_author
     }
   }
 `;
 
 /** 名师推荐: 9 lecturers, 换一批 loads the next batch (the gateway wraps around), 查看更多 → /author. */
-export function RecommendedAuthors({ query }: { readonly query: RecommendedAuthors_query$key }) {
-  const [data, refetch] = useRefetchableFragment<RecommendedAuthorsRefetchQuery, RecommendedAuthors_query$key>(
+export function RecommendedLecturers({ query }: { readonly query: RecommendedLecturers_query$key }) {
+  const [data, refetch] = useRefetchableFragment<RecommendedLecturersRefetchQuery, RecommendedLecturers_query$key>(
     queryFragment,
     query,
   );
@@ -66,7 +66,7 @@ export function RecommendedAuthors({ query }: { readonly query: RecommendedAutho
       {/* 9 a batch: always 3 × 3, so no width leaves a row half empty */}
       <SimpleGrid columns={3} gap="4" opacity={isPending ? 0.6 : 1} transition="opacity 0.2s">
         {data.recommendedAuthors.map((author) => (
-          <AuthorCard key={author.id} author={author} layout="row" eager />
+          <LecturerCard key={author.id} author={author} layout="row" eager />
         ))}
       </SimpleGrid>
     </Box>

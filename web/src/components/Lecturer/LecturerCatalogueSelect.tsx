@@ -1,10 +1,10 @@
 import { HStack, NativeSelect } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
-import type { AuthorCatalogueSelect_query$key } from '../../__generated__/AuthorCatalogueSelect_query.graphql';
+import type { LecturerCatalogueSelect_query$key } from '../../__generated__/LecturerCatalogueSelect_query.graphql';
 import { TOPIC_AUTHOR_TEXT } from '../../constants';
 
 const queryFragment = graphql`
-  fragment AuthorCatalogueSelect_query on Query {
+  fragment LecturerCatalogueSelect_query on Query {
     authorCatalogues {
       id
       catalogueId
@@ -29,12 +29,12 @@ export interface CatalogueChoice {
  * The lecturer list's category filter (§2): a first-level select (default all) and, only when the
  * chosen category has sub-categories, a second-level one.
  */
-export function AuthorCatalogueSelect({
+export function LecturerCatalogueSelect({
   query,
   value,
   onChange,
 }: {
-  readonly query: AuthorCatalogueSelect_query$key;
+  readonly query: LecturerCatalogueSelect_query$key;
   readonly value: CatalogueChoice;
   readonly onChange: (next: CatalogueChoice) => void;
 }) {

@@ -1,16 +1,16 @@
 import { Box, Flex, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
-import type { AuthorCourseList_author$key } from '../../__generated__/AuthorCourseList_author.graphql';
-import type { AuthorCourseListPaginationQuery } from '../../__generated__/AuthorCourseListPaginationQuery.graphql';
+import type { LecturerCourseList_author$key } from '../../__generated__/LecturerCourseList_author.graphql';
+import type { LecturerCourseListPaginationQuery } from '../../__generated__/LecturerCourseListPaginationQuery.graphql';
 import { COURSE_ORDER_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type CourseOrderValue } from '../../constants';
 import { CourseCard } from '../CourseCard/CourseCard';
 import { EmptyState } from '../Feedback/EmptyState';
 import { InfiniteList } from '../Feedback/InfiniteList';
 
-const authorFragment = graphql`
-  fragment AuthorCourseList_author on Author
-  @refetchable(queryName: "AuthorCourseListPaginationQuery")
+const lecturerFragment = graphql`
+  fragment LecturerCourseList_author on Author
+  @refetchable(queryName: "LecturerCourseListPaginationQuery")
   @argumentDefinitions(
     order: { type: "CourseOrder", defaultValue: LATEST }
     first: { type: "Int", defaultValue: 18 }
@@ -18,7 +18,7 @@ const authorFragment = graphql`
   ) {
     courseCount
     videoCount
-    courses(order: $order, first: $first, after: $after) @connection(key: "AuthorCourseList_courses") {
+    courses(order: $order, first: $first, after: $after) @connection(key: "LecturerCourseList_courses") {
       edges {
         node {
           id
@@ -33,11 +33,11 @@ const authorFragment = graphql`
  * /authorDes (§2): 相关课程, 共 N 门课程，M 个视频, the sort select and the lecturer's course cards,
  * 18 a page in infinite scroll. A new sort starts again at page 1 (§4).
  */
-export function AuthorCourseList({ author }: { readonly author: AuthorCourseList_author$key }) {
+export function LecturerCourseList({ author }: { readonly author: LecturerCourseList_author$key }) {
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    AuthorCourseListPaginationQuery,
-    AuthorCourseList_author$key
-  >(authorFragment, author);
+    LecturerCourseListPaginationQuery,
+    LecturerCourseList_author$key
+  >(lecturerFragment, author);
   const [order, setOrder] = useState<CourseOrderValue>('LATEST');
   const [isPending, startTransition] = useTransition();
   const edges = data.courses.edges;

@@ -1,22 +1,22 @@
 import { Box, Flex, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
-import type { AuthorCatalogueSelect_query$key } from '../../__generated__/AuthorCatalogueSelect_query.graphql';
-import type { AuthorList_query$key } from '../../__generated__/AuthorList_query.graphql';
-import type { AuthorListPaginationQuery } from '../../__generated__/AuthorListPaginationQuery.graphql';
+import type { LecturerCatalogueSelect_query$key } from '../../__generated__/LecturerCatalogueSelect_query.graphql';
+import type { LecturerList_query$key } from '../../__generated__/LecturerList_query.graphql';
+import type { LecturerListPaginationQuery } from '../../__generated__/LecturerListPaginationQuery.graphql';
 import { AUTHOR_SORT_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type AuthorSortValue } from '../../constants';
-import { AuthorCard } from '../AuthorCard/AuthorCard';
+import { LecturerCard } from '../LecturerCard/LecturerCard';
 import { BackToTop } from '../BackToTop/BackToTop';
 import { EmptyState } from '../Feedback/EmptyState';
 import { InfiniteList } from '../Feedback/InfiniteList';
 import { AlphabetBar } from './AlphabetBar';
-import { AuthorCatalogueSelect, type CatalogueChoice } from './AuthorCatalogueSelect';
+import { LecturerCatalogueSelect, type CatalogueChoice } from './LecturerCatalogueSelect';
 
 // Short variable names on purpose (see CatalogueCourseList): graphql-js's print() wraps an argument
 // line past 80 characters, relay-compiler's does not, and the hashes would then disagree.
 const queryFragment = graphql`
-  fragment AuthorList_query on Query
-  @refetchable(queryName: "AuthorListPaginationQuery")
+  fragment LecturerList_query on Query
+  @refetchable(queryName: "LecturerListPaginationQuery")
   @argumentDefinitions(
     cat: { type: "Int", defaultValue: 0 }
     fw: { type: "String" }
@@ -25,12 +25,12 @@ const queryFragment = graphql`
     after: { type: "String" }
   ) {
     authors(catalogueId: $cat, firstWord: $fw, sort: $by, first: $n, after: $after)
-      @connection(key: "AuthorList_authors") {
+      @connection(key: "LecturerList_authors") {
       totalCount
       edges {
         node {
           id
-          ...AuthorCard_author
+          ...LecturerCard_author
         }
       }
     }
@@ -53,16 +53,16 @@ const INITIAL: Filters = { catalogue: { first: 0, second: 0 }, letter: null, sor
  * lecturer cards, 18 a page in infinite scroll. A filter change refetches from page 1 (§4); the
  * filters are the page's state, kept with it while the page is kept alive.
  */
-export function AuthorList({
+export function LecturerList({
   query,
   catalogues,
 }: {
-  readonly query: AuthorList_query$key;
-  readonly catalogues: AuthorCatalogueSelect_query$key;
+  readonly query: LecturerList_query$key;
+  readonly catalogues: LecturerCatalogueSelect_query$key;
 }) {
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    AuthorListPaginationQuery,
-    AuthorList_query$key
+    LecturerListPaginationQuery,
+    LecturerList_query$key
   >(queryFragment, query);
   const [filters, setFilters] = useState<Filters>(INITIAL);
   const [isPending, startTransition] = useTransition();
@@ -97,7 +97,7 @@ export function AuthorList({
             </Text>
           </HStack>
           <HStack gap="3" wrap="wrap">
-            <AuthorCatalogueSelect
+            <LecturerCatalogueSelect
               query={catalogues}
               value={filters.catalogue}
               onChange={(catalogue) => apply({ ...filters, catalogue })}
@@ -146,7 +146,7 @@ export function AuthorList({
             >
               {edges.map((edge, i) => (
                 <Box as="li" display="grid" key={edge.node.id}>
-                  <AuthorCard author={edge.node} eager={i < FIRST_SCREEN_AUTHORS} />
+                  <LecturerCard author={edge.node} eager={i < FIRST_SCREEN_AUTHORS} />
                 </Box>
               ))}
             </SimpleGrid>

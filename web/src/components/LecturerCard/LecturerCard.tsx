@@ -2,10 +2,10 @@ import { Box, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import type { AuthorCard_author$key } from '../../__generated__/AuthorCard_author.graphql';
+import type { LecturerCard_author$key } from '../../__generated__/LecturerCard_author.graphql';
 
-const authorFragment = graphql`
-  fragment AuthorCard_author on Author {
+const lecturerFragment = graphql`
+  fragment LecturerCard_author on Author {
     authorId
     name
     position
@@ -18,20 +18,20 @@ const authorFragment = graphql`
  * A lecturer: portrait, name, position, course count; a link to the lecturer page. `row` lays it out
  * sideways (portrait left), for the home page's 3 × 3 recommendation grid.
  */
-export function AuthorCard({
+export function LecturerCard({
   author,
   layout = 'column',
   highlight,
   eager = false,
 }: {
-  readonly author: AuthorCard_author$key;
+  readonly author: LecturerCard_author$key;
   readonly layout?: 'column' | 'row';
   /** Search results: the name and position with the keyword marked. */
   readonly highlight?: { readonly name?: ReactNode; readonly position?: ReactNode };
   /** on the first screen: the portrait loads at once instead of when scrolled near */
   readonly eager?: boolean;
 }) {
-  const data = useFragment(authorFragment, author);
+  const data = useFragment(lecturerFragment, author);
   const name = highlight?.name ?? data.name;
   const position = highlight?.position ?? data.position;
   const location = useLocation();

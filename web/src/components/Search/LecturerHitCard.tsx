@@ -1,12 +1,12 @@
 import { graphql, useFragment } from 'react-relay';
-import type { AuthorHitCard_hit$key } from '../../__generated__/AuthorHitCard_hit.graphql';
-import { AuthorCard } from '../AuthorCard/AuthorCard';
+import type { LecturerHitCard_hit$key } from '../../__generated__/LecturerHitCard_hit.graphql';
+import { LecturerCard } from '../LecturerCard/LecturerCard';
 import { Highlighted } from './Highlighted';
 
 const hitFragment = graphql`
-  fragment AuthorHitCard_hit on AuthorHit {
+  fragment LecturerHitCard_hit on AuthorHit {
     author {
-      ...AuthorCard_author
+      ...LecturerCard_author
     }
     # eslint-disable-next-line relay/unused-fields -- text and hit are read by <Highlighted> and plainText()
     name {
@@ -22,16 +22,16 @@ const hitFragment = graphql`
 `;
 
 /** A lecturer found by a search: the site's lecturer card (opens /authorDes?id=) with the matches marked. */
-export function AuthorHitCard({
+export function LecturerHitCard({
   hit,
   eager = false,
 }: {
-  readonly hit: AuthorHitCard_hit$key;
+  readonly hit: LecturerHitCard_hit$key;
   readonly eager?: boolean;
 }) {
   const data = useFragment(hitFragment, hit);
   return (
-    <AuthorCard
+    <LecturerCard
       author={data.author}
       eager={eager}
       highlight={{ name: <Highlighted segments={data.name} />, position: <Highlighted segments={data.position} /> }}

@@ -1,13 +1,13 @@
 import { Box } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
-import type { SearchAuthorList_query$key } from '../../__generated__/SearchAuthorList_query.graphql';
-import type { SearchAuthorListPaginationQuery } from '../../__generated__/SearchAuthorListPaginationQuery.graphql';
-import { AuthorHitCard } from './AuthorHitCard';
+import type { SearchLecturerList_query$key } from '../../__generated__/SearchLecturerList_query.graphql';
+import type { SearchLecturerListPaginationQuery } from '../../__generated__/SearchLecturerListPaginationQuery.graphql';
+import { LecturerHitCard } from './LecturerHitCard';
 import { SearchResultGrid } from './SearchResultGrid';
 
 const queryFragment = graphql`
-  fragment SearchAuthorList_query on Query
-  @refetchable(queryName: "SearchAuthorListPaginationQuery")
+  fragment SearchLecturerList_query on Query
+  @refetchable(queryName: "SearchLecturerListPaginationQuery")
   @argumentDefinitions(
     keyword: { type: "String!" }
     catalogueId: { type: "Int!" }
@@ -15,13 +15,13 @@ const queryFragment = graphql`
     after: { type: "String" }
   ) {
     search(keyword: $keyword, catalogueId: $catalogueId) {
-      authors(first: $first, after: $after) @connection(key: "SearchAuthorList_authors") {
+      authors(first: $first, after: $after) @connection(key: "SearchLecturerList_authors") {
         edges {
           node {
             author {
               id
             }
-            ...AuthorHitCard_hit
+            ...LecturerHitCard_hit
           }
         }
       }
@@ -30,10 +30,10 @@ const queryFragment = graphql`
 `;
 
 /** 讲师 tab: lecturer cards with the matches marked, 21 a page. */
-export function SearchAuthorList({ query }: { readonly query: SearchAuthorList_query$key }) {
+export function SearchLecturerList({ query }: { readonly query: SearchLecturerList_query$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
-    SearchAuthorListPaginationQuery,
-    SearchAuthorList_query$key
+    SearchLecturerListPaginationQuery,
+    SearchLecturerList_query$key
   >(queryFragment, query);
   const edges = data.search.authors.edges;
   return (
@@ -47,7 +47,7 @@ export function SearchAuthorList({ query }: { readonly query: SearchAuthorList_q
     >
       {edges.map((edge) => (
         <Box as="li" display="grid" key={edge.node.author.id}>
-          <AuthorHitCard hit={edge.node} />
+          <LecturerHitCard hit={edge.node} />
         </Box>
       ))}
     </SearchResultGrid>

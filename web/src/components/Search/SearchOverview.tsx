@@ -7,7 +7,7 @@ import { SEARCH, SEARCH_MENU, SEARCH_TEXT } from '../../constants';
 import { formatCount } from '../../lib/formatCount';
 import { EmptyState } from '../Feedback/EmptyState';
 import { ChevronRightIcon } from '../icons/Icons';
-import { AuthorHitCard } from './AuthorHitCard';
+import { LecturerHitCard } from './LecturerHitCard';
 import { CatalogueSuggestionChips } from './CatalogueSuggestionChips';
 import { CourseHitCard } from './CourseHitCard';
 import { KnowledgePointCard } from './KnowledgePointCard';
@@ -22,7 +22,7 @@ const overviewFragment = graphql`
       author {
         id
       }
-      ...AuthorHitCard_hit
+      ...LecturerHitCard_hit
     }
     topics {
       topic {
@@ -79,7 +79,7 @@ export function SearchOverview({ overview, suggestions, hasSuggestions, counts, 
           <SimpleGrid as="ul" listStyleType="none" aria-label="讲师" columns={{ base: 2, md: 4 }} gap="4">
             {authors.map((hit) => (
               <Box as="li" display="grid" key={hit.author.id}>
-                <AuthorHitCard hit={hit} eager />
+                <LecturerHitCard hit={hit} eager />
               </Box>
             ))}
           </SimpleGrid>

@@ -5,7 +5,7 @@ import type { PageProps } from '../../routing/routeTypes';
 import { CatalogueView } from '../../components/Catalogue/CatalogueView';
 import { ContinueLearning } from '../../components/ContinueLearning/ContinueLearning';
 import { BannerCarousel } from '../../components/Home/BannerCarousel';
-import { RecommendedAuthors } from '../../components/Home/RecommendedAuthors';
+import { RecommendedLecturers } from '../../components/Home/RecommendedLecturers';
 import { RecommendedCourses } from '../../components/Home/RecommendedCourses';
 import { SelectedCourses } from '../../components/Home/SelectedCourses';
 import { SubjectTabs } from '../../components/Home/SubjectTabs';
@@ -29,7 +29,7 @@ export default function HomePage({ queryRef }: PageProps<HomeQuery>) {
           </Grid>
           {/* the signed-in viewer's 继续学习, asked after the first paint */}
           <ContinueLearning variant="desktop" playHref={videoPlayUrl} />
-          <RecommendedAuthors query={recommendation} />
+          <RecommendedLecturers query={recommendation} />
           <TopicCarousel query={recommendation} />
           <RecommendedCourses query={recommendation} />
         </>

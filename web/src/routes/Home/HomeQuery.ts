@@ -20,7 +20,7 @@ export const homeQuery = graphql`
     ... on Query @include(if: $isAll) @alias(as: "recommendation") {
       ...BannerCarousel_query
       ...SelectedCourses_query
-      ...RecommendedAuthors_query
+      ...RecommendedLecturers_query
       ...TopicCarousel_query
       ...RecommendedCourses_query
     }

@@ -1,11 +1,11 @@
 import { usePreloadedQuery } from 'react-relay';
-import type { AuthorQuery } from '../../__generated__/AuthorQuery.graphql';
+import type { LecturerQuery } from '../../__generated__/LecturerQuery.graphql';
 import type { PageProps } from '../../routing/routeTypes';
-import { AuthorList } from '../../components/Author/AuthorList';
-import { authorQuery } from './AuthorQuery';
+import { LecturerList } from '../../components/Lecturer/LecturerList';
+import { lecturerQuery } from './LecturerQuery';
 
 /** /author (§2): 名校名师, kept alive with its filters, loaded pages and scroll position. */
-export default function AuthorPage({ queryRef }: PageProps<AuthorQuery>) {
-  const data = usePreloadedQuery<AuthorQuery>(authorQuery, queryRef);
-  return <AuthorList query={data} catalogues={data} />;
+export default function LecturerPage({ queryRef }: PageProps<LecturerQuery>) {
+  const data = usePreloadedQuery<LecturerQuery>(lecturerQuery, queryRef);
+  return <LecturerList query={data} catalogues={data} />;
 }

@@ -1,9 +1,9 @@
 import { graphql } from 'react-relay';
 
 /** /author: the lecturer categories and the first 18 lecturers (§9) of all categories, default sort. */
-export const authorQuery = graphql`
-  query AuthorQuery {
-    ...AuthorCatalogueSelect_query
-    ...AuthorList_query
+export const lecturerQuery = graphql`
+  query LecturerQuery {
+    ...LecturerCatalogueSelect_query
+    ...LecturerList_query
   }
 `;

@@ -2,22 +2,22 @@ import { Box, Button, Flex, Image, Stack, Text } from '@chakra-ui/react';
 import { startTransition } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { AuthorDetailQuery } from '../../__generated__/AuthorDetailQuery.graphql';
+import type { LecturerDetailQuery } from '../../__generated__/LecturerDetailQuery.graphql';
 import { usePageTitle } from '../../routing/pageTitle';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
-import { AuthorCourseList } from '../../components/Author/AuthorCourseList';
+import { LecturerCourseList } from '../../components/Lecturer/LecturerCourseList';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { ChevronLeftIcon } from '../../components/icons/Icons';
 import { RichText } from '../../components/RichText/RichText';
 import { TOPIC_AUTHOR_TEXT } from '../../constants';
-import { authorDetailQuery } from './AuthorDetailQuery';
+import { lecturerDetailQuery } from './LecturerDetailQuery';
 
 /** /authorDes?id= (§2): 返回列表, the lecturer (image, name, position, intro) and their courses. */
-export default function AuthorDetailPage({ queryRef }: OptionalQueryPageProps<AuthorDetailQuery>) {
+export default function LecturerDetailPage({ queryRef }: OptionalQueryPageProps<LecturerDetailQuery>) {
   return (
     <Stack gap="4">
       <BackToList />
-      {queryRef ? <AuthorDetail queryRef={queryRef} /> : <NotFound />}
+      {queryRef ? <LecturerDetail queryRef={queryRef} /> : <NotFound />}
     </Stack>
   );
 }
@@ -53,8 +53,8 @@ function NotFound() {
   );
 }
 
-function AuthorDetail({ queryRef }: { readonly queryRef: PreloadedQuery<AuthorDetailQuery> }) {
-  const { author } = usePreloadedQuery<AuthorDetailQuery>(authorDetailQuery, queryRef);
+function LecturerDetail({ queryRef }: { readonly queryRef: PreloadedQuery<LecturerDetailQuery> }) {
+  const { author } = usePreloadedQuery<LecturerDetailQuery>(lecturerDetailQuery, queryRef);
   usePageTitle(author?.name);
   if (!author) return <NotFound />;
   return (
@@ -92,10 +92,10 @@ function AuthorDetail({ queryRef }: { readonly queryRef: PreloadedQuery<AuthorDe
               {author.position}
             </Text>
           ) : null}
-          <RichText html={author.intro} data-testid="author-intro" />
+          <RichText html={author.intro} data-testid="lecturer-intro" />
         </Stack>
       </Flex>
-      <AuthorCourseList author={author} />
+      <LecturerCourseList author={author} />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import type { SearchQuery } from '../../__generated__/SearchQuery.graphql';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { HEADER_HEIGHT } from '../../components/Header/Header';
-import { SearchAuthorList } from '../../components/Search/SearchAuthorList';
+import { SearchLecturerList } from '../../components/Search/SearchLecturerList';
 import { SearchCatalogueFilter } from '../../components/Search/SearchCatalogueFilter';
 import { SearchCourseList } from '../../components/Search/SearchCourseList';
 import { SearchKnowledgePointList } from '../../components/Search/SearchKnowledgePointList';
@@ -145,7 +145,7 @@ function SearchResults({
           {data.courseTab ? <SearchCourseList query={data.courseTab} /> : null}
           {data.pointTab ? <SearchKnowledgePointList query={data.pointTab} /> : null}
           {data.topicTab ? <SearchTopicList query={data.topicTab} /> : null}
-          {data.authorTab ? <SearchAuthorList query={data.authorTab} /> : null}
+          {data.authorTab ? <SearchLecturerList query={data.authorTab} /> : null}
         </Box>
         {data.sidePanel ? (
           <SearchSidePanel

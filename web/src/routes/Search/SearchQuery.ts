@@ -44,7 +44,7 @@ export const searchQuery = graphql`
       ...SearchTopicList_query @arguments(keyword: $keyword, catalogueId: $catalogueId)
     }
     ... on Query @include(if: $isAuthors) @alias(as: "authorTab") {
-      ...SearchAuthorList_query @arguments(keyword: $keyword, catalogueId: $catalogueId)
+      ...SearchLecturerList_query @arguments(keyword: $keyword, catalogueId: $catalogueId)
     }
     ... on Query @skip(if: $isAll) @alias(as: "sidePanel") {
       ...SearchSidePanel_query
