@@ -15,8 +15,8 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
 
-function app(path: string, viewer: Record<string, unknown> = centerViewer()) {
-  const rendered = renderApp(path, { ...SHELL_RESOLVERS, Viewer: () => viewer });
+function app(path: string, viewer: Record<string, unknown> = centerViewer(), fails?: (name: string) => boolean) {
+  const rendered = renderApp(path, { ...SHELL_RESOLVERS, Viewer: () => viewer }, { fails });
   stops.push(rendered.stop);
   return rendered;
 }
@@ -120,6 +120,19 @@ describe('only for logged-in users', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'), LONG);
     expect(screen.queryByRole('tablist', { name: '个人中心' })).toBeNull();
     expect(named('CenterQuery')).toHaveLength(0);
+  });
+
+  it('a signed-in person is not sent home because the check who they are failed: the centre opens', async () => {
+    const { router, named } = app('/center?position=1', centerViewer(), (name) => name === 'CenterGuardQuery');
+    expect(await screen.findByRole('tablist', { name: '个人中心' }, LONG)).toBeTruthy();
+    expect(named('CenterGuardQuery').length).toBeGreaterThan(0);
+    expect(router.state.location.pathname).toBe('/center');
+  });
+
+  it('a visitor still ends on /home when that check failed: the centre sends them', async () => {
+    const { router } = app('/center?position=3', centerViewer(ANONYMOUS), (name) => name === 'CenterGuardQuery');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), LONG);
+    expect(screen.queryByRole('tablist', { name: '个人中心' })).toBeNull();
   });
 
   it('leaves for /home when the viewer stops being logged in while the page is open', async () => {

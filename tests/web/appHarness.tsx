@@ -18,7 +18,18 @@ export interface SentOperation {
  * environment that answers every operation from `resolvers` soon after it is sent, as the gateway
  * would. Returns the router and the operations sent, by name. Call `stop()` after the test.
  */
-export function renderApp(initialPath: string, resolvers: MockResolvers, { guideSeen = true } = {}) {
+export function renderApp(
+  initialPath: string,
+  resolvers: MockResolvers,
+  {
+    guideSeen = true,
+    fails = () => false,
+  }: {
+    guideSeen?: boolean;
+    /** operations the gateway does not answer (the request fails, as when the network drops it) */
+    fails?: (name: string) => boolean;
+  } = {},
+) {
   if (guideSeen) window.localStorage.setItem(GUIDE_SEEN_KEY, '1');
   const environment = createMockEnvironment();
   const operations: SentOperation[] = [];
@@ -30,8 +41,10 @@ export function renderApp(initialPath: string, resolvers: MockResolvers, { guide
       pending = environment.mock.getAllOperations()
     ) {
       const operation = pending[0]!;
-      operations.push({ name: operation.request.node.params.name, variables: { ...operation.request.variables } });
-      act(() => environment.mock.resolve(operation, answer(operation)));
+      const name = operation.request.node.params.name;
+      operations.push({ name, variables: { ...operation.request.variables } });
+      if (fails(name)) act(() => environment.mock.reject(operation, new Error('network error')));
+      else act(() => environment.mock.resolve(operation, answer(operation)));
     }
   }, 5);
   const runtime = createRouteRuntime(environment);

@@ -15,10 +15,13 @@ const viewerQuery = graphql`
 /**
  * §2 navigation guard: /center is for logged-in users; userType -1 or 0 is sent to /.
  * The viewer comes from the store when it is known and current; after a logout or a company login
- * (which invalidate it, see relay/ViewerIdentity.ts) the gateway is asked again.
+ * (which invalidate it, see relay/ViewerIdentity.ts) the gateway is asked again. When that question
+ * fails (the network, a busy gateway), the guard does not guess: a signed-in person is not sent home
+ * for it. The centre opens, and its own query decides (it shows the error with 重试, or sends a
+ * visitor home itself, CenterPage).
  */
 export async function requireLogin(_url: URL, runtime: RouteRuntime): Promise<void> {
-  let userType = -1;
+  let userType: number;
   try {
     const data = await fetchQuery<CenterGuardQuery>(
       runtime.environment,
@@ -30,7 +33,7 @@ export async function requireLogin(_url: URL, runtime: RouteRuntime): Promise<vo
     ).toPromise();
     userType = data?.viewer.userType ?? -1;
   } catch {
-    userType = -1;
+    return;
   }
   if (ANONYMOUS_USER_TYPES.includes(userType)) throw redirect('/');
 }
