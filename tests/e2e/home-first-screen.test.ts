@@ -5,8 +5,8 @@
  * - with JavaScript on, the browser hydrates that very HTML (the server's elements stay in the page)
  *   from the records in it: no query is asked again, no hydration error or page error, and the page
  *   works (a subject tab opens its listing).
- * /author, /search, /Play (a visitor's and a student's) and the phone's /m/home (on an iPhone) come
- * the same way.
+ * /author, /search, /Play (a visitor's and a student's) and the phone's /m/home, /m/play, /m/search,
+ * /m/author and /m/authorDes (on an iPhone) come the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -264,6 +264,69 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
 
       await page.getByRole('list', { name: '课程目录' }).getByRole('link').nth(1).click();
       await page.waitForURL(new RegExp(`/m/play\\?.*videoId=${videoIds[1]}`));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints a phone’s /m/search?key= from its records: the search asked once, by the server; a hit then opens /m/play', async () => {
+    const keyword = '马克思主义';
+    const context = await browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      const { problems, queries } = watchHydration(page);
+      await keepServerElement(page, '#root ul[aria-label="课程"]');
+      await page.goto(`${platform.baseUrl}/m/search?key=${encodeURIComponent(keyword)}`);
+      await expect.poll(() => serverElementHydrated(page), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByLabel('搜索关键词').inputValue()).toBe(keyword);
+      // the search the page shows was made once, by the server: hydrating asked nothing again
+      expect(queries).not.toContain('MobileSearchQuery');
+
+      await page.getByRole('list', { name: '课程' }).getByRole('link').first().click();
+      await page.waitForURL(/\/m\/play\?.*courseId=\d+/);
+      await page.getByRole('list', { name: '课程目录' }).waitFor({ timeout: 15_000 });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints a phone’s /m/author (名校名师) from its records, and a lecturer then opens /m/authorDes', async () => {
+    const context = await browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      const { problems, queries } = watchHydration(page);
+      await keepServerElement(page, '#root ul[aria-label="老师列表"]');
+      await page.goto(`${platform.baseUrl}/m/author`);
+      await expect.poll(() => serverElementHydrated(page), { timeout: 15_000 }).toBe(true);
+      // the page's own query is not asked again (the list may ask for its next page, as after a scroll)
+      expect(queries).not.toContain('MobileAuthorListQuery');
+
+      const card = page.getByRole('list', { name: '老师列表' }).getByRole('link').first();
+      const href = (await card.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/m\/authorDes\?id=\d+$/);
+      await card.click();
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+      await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 15_000 });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints a phone’s /m/authorDes from its records: the lecturer and their courses, then a course opens /m/play', async () => {
+    const context = await browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      const { problems, queries } = watchHydration(page);
+      await keepServerElement(page, '#root h2');
+      await page.goto(`${platform.baseUrl}/m/authorDes?id=1`);
+      await expect.poll(() => serverElementHydrated(page), { timeout: 15_000 }).toBe(true);
+      expect(queries).not.toContain('MobileAuthorQuery');
+
+      await page.locator('#root a[href^="/m/play?"]').first().click();
+      await page.waitForURL(/\/m\/play\?.*courseId=\d+/);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -18,6 +18,9 @@ import { startPlatform, type Platform, type TestGateway } from './harness';
 
 const WEB = path.resolve(__dirname, '..', '..', 'web');
 const RECORDS = /<script type="application\/json" id="relay-records">([\s\S]*?)<\/script>/;
+/** A phone's browser: the mobile site's pages are asked as one. */
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 let platform: Platform;
 let gateway: TestGateway;
@@ -197,9 +200,6 @@ describe('GET /author with its first screen', () => {
 });
 
 describe('GET /m/home (the phone’s home) with its first screen', () => {
-  const IPHONE =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
   it('has the lecturers and topics in the mobile shell, its two chunks preloaded and the records they were rendered from', async () => {
     const asked = await gateway.graphql<{
       recommendedAuthors: Array<{ name: string }>;
@@ -332,9 +332,6 @@ describe('GET /Play with its first screen', () => {
 });
 
 describe('GET /m/play (the phone’s play page) with its first screen', () => {
-  const IPHONE =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
   it('has the course, its videos and the login prompt in the mobile shell, titled after the video, its chunks preloaded', async () => {
     const listed = await gateway.graphql<{ courses: { edges: Array<{ node: { courseId: number } }> } }>(
       '{ courses(catalogueId: 0, first: 1) { edges { node { courseId } } } }',
@@ -374,10 +371,121 @@ describe('GET /m/play (the phone’s play page) with its first screen', () => {
   });
 });
 
-describe('the styles a first screen is drawn with', () => {
-  const IPHONE =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+describe('GET /m/search?key= (the phone’s search) with its first screen', () => {
+  it('has the hits of 综合 in the mobile shell, its chunks preloaded and the records they were rendered from', async () => {
+    const keyword = '马克思主义';
+    const asked = await gateway.graphql<{
+      search: { counts: { courseCount: number }; overview: { authors: Array<{ author: { name: string } }> } };
+    }>(`{ search(keyword: "${keyword}") { counts { courseCount } overview { authors { author { name } } } } }`);
+    const { counts, overview } = asked.body.data!.search;
+    const lecturers = overview.authors.map((hit) => hit.author.name);
+    expect(lecturers.length).toBeGreaterThan(0);
+    expect(counts.courseCount).toBeGreaterThan(0);
 
+    const { response, html } = await page(`/m/search?key=${encodeURIComponent(keyword)}`, { 'user-agent': IPHONE });
+    expect(response.status).toBe(200);
+    expect(html).toContain('<title>搜索 - 思政云课堂</title>');
+    const root = rootOf(html);
+    expect(root).toContain('data-mobile-site');
+    expect(root).not.toContain('加载中');
+    expect(root).toContain(`value="${keyword}"`);
+    expect(root).toContain(`课程（${counts.courseCount}）`);
+    expect(root).toContain('href="/m/play?');
+    for (const name of lecturers) expect(root).toContain(name);
+    // (the phone's rows name the lecturer in a field of its own, highlighted: the text, not a `name`)
+    const records = RECORDS.exec(html)![1]!;
+    for (const name of lecturers) expect(records).toContain(name);
+
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const head = html.slice(0, html.indexOf('</head>'));
+    for (const module of ['src/routes/Mobile/MobileSearchPage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
+      expect(head).toContain(
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[module]!.file}">`,
+      );
+    }
+  });
+
+  it('says so for a keyword nothing matches, and asks for one without it, from the server too', async () => {
+    const nothing = await page(`/m/search?key=${encodeURIComponent('无此关键词zqxj')}`, { 'user-agent': IPHONE });
+    expect(nothing.response.status).toBe(200);
+    expect(rootOf(nothing.html)).toContain('暂无结果');
+    expect(nothing.html).toMatch(RECORDS);
+
+    const none = await page('/m/search', { 'user-agent': IPHONE });
+    expect(none.response.status).toBe(200);
+    expect(rootOf(none.html)).toContain('data-mobile-site');
+    expect(rootOf(none.html)).toContain('请输入搜索关键词');
+  });
+});
+
+describe('GET /m/author (the phone’s 名校名师) with its first screen', () => {
+  it('has the first lecturers and the categories in the mobile shell, its chunks preloaded', async () => {
+    const asked = await gateway.graphql<{
+      authors: { totalCount: number; edges: Array<{ node: { name: string; authorId: number } }> };
+      authorCatalogues: Array<{ name: string }>;
+    }>(
+      '{ authors(catalogueId: 0, first: 18) { totalCount edges { node { name authorId } } } authorCatalogues { name } }',
+    );
+    const { authors, authorCatalogues } = asked.body.data!;
+    expect(authors.edges.length).toBeGreaterThan(0);
+
+    const { response, html } = await page('/m/author', { 'user-agent': IPHONE });
+    expect(response.status).toBe(200);
+    expect(html).toContain('<title>名校名师 - 思政云课堂</title>');
+    const root = rootOf(html);
+    expect(root).toContain('data-mobile-site');
+    expect(root).not.toContain('加载中');
+    expect(root).toContain(`当前共 ${authors.totalCount} 位老师`);
+    for (const { node } of authors.edges) {
+      expect(root).toContain(node.name);
+      expect(root).toContain(`href="/m/authorDes?id=${node.authorId}"`);
+    }
+    for (const { name } of authorCatalogues) expect(root).toContain(name);
+    expect(html).toMatch(RECORDS);
+
+    const manifest = JSON.parse(readFileSync(path.join(WEB, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const head = html.slice(0, html.indexOf('</head>'));
+    for (const module of ['src/routes/Mobile/MobileAuthorListPage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
+      expect(head).toContain(
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[module]!.file}">`,
+      );
+    }
+  });
+});
+
+describe('GET /m/authorDes?id= (the phone’s lecturer) with its first screen', () => {
+  it('has the lecturer and their courses in the mobile shell, titled after them', async () => {
+    const asked = await gateway.graphql<{
+      authors: { edges: Array<{ node: { name: string; authorId: number; courseCount: number } }> };
+    }>('{ authors(catalogueId: 0, first: 18) { edges { node { name authorId courseCount } } } }');
+    const author = asked.body.data!.authors.edges.map((edge) => edge.node).find((node) => node.courseCount > 0);
+    expect(author).toBeTruthy();
+
+    const { response, html } = await page(`/m/authorDes?id=${author!.authorId}`, { 'user-agent': IPHONE });
+    expect(response.status).toBe(200);
+    expect(html).toContain(`<title>${author!.name} - 思政云课堂</title>`);
+    const root = rootOf(html);
+    expect(root).toContain('data-mobile-site');
+    expect(root).not.toContain('加载中');
+    expect(root).toContain(author!.name);
+    expect(root).toContain('href="/m/play?');
+    expect(html).toMatch(RECORDS);
+  });
+
+  it('says the lecturer does not exist for an unknown id, from the server too', async () => {
+    const { response, html } = await page('/m/authorDes?id=987654321', { 'user-agent': IPHONE });
+    expect(response.status).toBe(200);
+    expect(rootOf(html)).toContain('讲师不存在');
+  });
+});
+
+describe('the styles a first screen is drawn with', () => {
   /** The Emotion classes on the page's elements that no <style> of the page defines. */
   function classesWithoutRules(html: string): string[] {
     const classes = new Set<string>();
@@ -397,6 +505,9 @@ describe('the styles a first screen is drawn with', () => {
     ['/Play?courseId=1', {}],
     ['/m/home', { 'user-agent': IPHONE }],
     ['/m/play?courseId=1', { 'user-agent': IPHONE }],
+    [`/m/search?key=${encodeURIComponent('马克思主义')}`, { 'user-agent': IPHONE }],
+    ['/m/author', { 'user-agent': IPHONE }],
+    ['/m/authorDes?id=1', { 'user-agent': IPHONE }],
   ])('%s defines every class its elements have, rendered again and again', async (pathname, headers) => {
     for (let round = 0; round < 2; round += 1) {
       const { response, html } = await page(pathname, { ...headers, 'cache-control': 'no-cache' });
@@ -509,6 +620,21 @@ describe('visitors’ first screens kept for a moment (FIRST_SCREEN_CACHE_MS)', 
     for (const visitor of ['10.99.0.1', '10.99.0.2']) {
       const { html } = await page(`/search?key=${encodeURIComponent('实践')}`, { 'x-forwarded-for': visitor }, keeping);
       expect(rootOf(html)).toContain('“实践”的搜索结果');
+    }
+    expect(searches() - before).toBe(2);
+  });
+
+  it('renders a phone’s search for each visitor too', async () => {
+    const searches = () =>
+      keeping.logs.filter((line) => line.includes('first screen of /m/search') && line.includes('rendered in')).length;
+    const before = searches();
+    for (const visitor of ['10.99.0.3', '10.99.0.4']) {
+      const { html } = await page(
+        `/m/search?key=${encodeURIComponent('实践')}`,
+        { 'x-forwarded-for': visitor, 'user-agent': IPHONE },
+        keeping,
+      );
+      expect(rootOf(html)).toContain(`value="实践"`);
     }
     expect(searches() - before).toBe(2);
   });

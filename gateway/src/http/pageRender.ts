@@ -69,10 +69,11 @@ export interface PageRendererOptions<E> {
 }
 
 /**
- * Pages rendered for each visitor, never kept: a search counts its searcher among the people behind
- * the hot keywords (upstream/API.md), which a page kept for the next visitor would not.
+ * Pages rendered for each visitor, never kept: a search (the desktop's and the phone's) counts its
+ * searcher among the people behind the hot keywords (upstream/API.md), which a page kept for the next
+ * visitor would not.
  */
-export const PAGES_RENDERED_EACH_TIME: ReadonlySet<string> = new Set(['/search']);
+export const PAGES_RENDERED_EACH_TIME: ReadonlySet<string> = new Set(['/search', '/m/search']);
 
 /** At most this many visitors' pages are kept, */
 export const SHARED_PAGES_MAX = 200;

@@ -23,6 +23,9 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set([
   'play',
   'mobileHome',
   'mobilePlay',
+  'mobileSearch',
+  'mobileAuthor',
+  'mobileAuthorDetail',
 ]);
 
 /**
@@ -39,6 +42,9 @@ export const SERVER_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> =
   // the mobile site's shell is a lazy chunk of its own: hydration waits for it too
   mobileHome: ['src/routes/Mobile/MobileHomePage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
   mobilePlay: ['src/routes/Mobile/MobilePlayPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
+  mobileSearch: ['src/routes/Mobile/MobileSearchPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
+  mobileAuthor: ['src/routes/Mobile/MobileAuthorListPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
+  mobileAuthorDetail: ['src/routes/Mobile/MobileAuthorPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
 };
 
 /**
