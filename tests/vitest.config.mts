@@ -148,7 +148,9 @@ export default defineConfig({
           globalSetup: ['tests/support/platform-template-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // as e2e: a file's first platform start may wait for the template, made in the background
+          // while earlier projects run (support/platform-template-setup.ts)
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

@@ -9,7 +9,16 @@
  * of the platform writes into an existing media file: it writes new files (`wx`), renames over, or
  * unlinks, which all leave the template's file alone.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { DATABASE_FILE } from '../../upstream/src/store';
 
@@ -42,6 +51,46 @@ function linkTree(from: string, to: string): void {
     const destination = path.join(to, entry.name);
     if (entry.isDirectory()) linkTree(source, destination);
     else linkSync(source, destination);
+  }
+}
+
+/**
+ * A template made while the run's first files go on (platform-template-setup.ts): beside its
+ * directory, `<dir>.ready` is written once it is made, or `<dir>.failed` with the error. Resolves to
+ * the failure, never rejects.
+ */
+export function makeTemplateInBackground(dir: string, make: () => Promise<void>): Promise<Error | undefined> {
+  return make().then(
+    () => {
+      writeFileSync(`${dir}.ready`, '');
+      return undefined;
+    },
+    (error: unknown) => {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      writeFileSync(`${dir}.failed`, failure.stack ?? failure.message);
+      return failure;
+    },
+  );
+}
+
+/** removes the markers of makeTemplateInBackground */
+export function forgetTemplate(dir: string): void {
+  rmSync(`${dir}.ready`, { force: true });
+  rmSync(`${dir}.failed`, { force: true });
+}
+
+/**
+ * The template dir once it is made (at once when its setup waited for it), undefined without one
+ * (the file runs without its project's setup: the caller seeds afresh); throws the template's error
+ * when it failed.
+ */
+export async function readyTemplate(dir: string | undefined): Promise<string | undefined> {
+  if (!dir) return undefined;
+  for (;;) {
+    if (existsSync(`${dir}.ready`)) return dir;
+    if (existsSync(`${dir}.failed`))
+      throw new Error(`the run's template ${dir} failed:\n${readFileSync(`${dir}.failed`, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

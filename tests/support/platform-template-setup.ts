@@ -9,6 +9,13 @@
  * the first test file: the projects share one template through the Vitest process's globalThis, so
  * the first start is paid once a run, not once a project (each took 1-2 min of the run's wall time
  * on a busy 2-core machine). The last project's teardown removes it.
+ *
+ * When the run also holds a project that runs before all of the template's projects (a lower
+ * sequence.groupOrder: the whole suite's unit, upstream, gateway and web files), the template is made
+ * in the background while those run, and each file waits for it (data-template.ts's readyTemplate)
+ * before its platform starts: the first start, 1-2 min with one core mostly idle, no longer holds
+ * up the run's first file. Run alone (`--project 'e2e*'`, `--project resilience`), the setup waits
+ * for it as before.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +23,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openMainApiData } from '../../upstream/src/main-api/data';
 import { startPlatform } from './platform';
+import { forgetTemplate, makeTemplateInBackground } from './data-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,15 +33,16 @@ declare module 'vitest' {
 }
 
 interface SharedTemplate {
-  dir: Promise<string>;
+  dir: string;
+  /** settled when the template is made or failed (its marker written: data-template.ts) */
+  made: Promise<Error | undefined>;
   users: number;
 }
 
 const SHARED = Symbol.for('sizheng.platformTemplate');
 const holder = globalThis as { [SHARED]?: SharedTemplate };
 
-async function makeTemplate(): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-platform-template-'));
+async function makeTemplate(dir: string): Promise<void> {
   try {
     const platform = await startPlatform({}, { dataDir: dir });
     await platform.stop();
@@ -48,31 +57,45 @@ async function makeTemplate(): Promise<string> {
     } finally {
       await data.close();
     }
-    return dir;
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  let shared = holder[SHARED];
-  if (!shared) {
-    shared = { dir: makeTemplate(), users: 0 };
-    holder[SHARED] = shared;
-    // a failed first start is not kept for the next project (nor for a watch-mode rerun)
-    shared.dir.catch(() => {
-      if (holder[SHARED] === shared) delete holder[SHARED];
-    });
+/** whether the run holds a project that runs before every project using this setup */
+function runsOthersFirst(project: TestProject): boolean {
+  const projects = project.vitest.projects;
+  const uses = (p: TestProject) =>
+    [p.config.globalSetup].flat().some((file) => file.endsWith('platform-template-setup.ts'));
+  const first = Math.min(...projects.filter(uses).map((p) => p.config.sequence.groupOrder));
+  return projects.some((p) => !uses(p) && p.config.sequence.groupOrder < first);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let current = holder[SHARED];
+  if (!current) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sizheng-platform-template-'));
+    current = { dir, made: makeTemplateInBackground(dir, () => makeTemplate(dir)), users: 0 };
+    holder[SHARED] = current;
   }
-  const current = shared;
-  const dir = await current.dir;
+  if (!runsOthersFirst(project)) {
+    const failure = await current.made;
+    if (failure) {
+      // a failed first start is not kept for the next project (nor for a watch-mode rerun)
+      if (holder[SHARED] === current) delete holder[SHARED];
+      forgetTemplate(current.dir);
+      throw failure;
+    }
+  }
   current.users += 1;
-  project.provide('platformDataDir', dir);
-  return () => {
+  project.provide('platformDataDir', current.dir);
+  return async () => {
     current.users -= 1;
     if (current.users > 0) return;
     if (holder[SHARED] === current) delete holder[SHARED];
-    rmSync(dir, { recursive: true, force: true });
+    await current.made;
+    rmSync(current.dir, { recursive: true, force: true });
+    forgetTemplate(current.dir);
   };
 }

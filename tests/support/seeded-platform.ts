@@ -4,10 +4,11 @@
  * project runs without that setup.
  */
 import { inject } from 'vitest';
-import { isTemplate } from './data-template';
+import { readyTemplate } from './data-template';
 import { startPlatform, type RunningPlatform } from './platform';
 
-export function startSeededPlatform(env: Record<string, string> = {}): Promise<RunningPlatform> {
-  const template = inject('platformDataDir');
-  return startPlatform(env, isTemplate(template) ? { template } : {});
+export async function startSeededPlatform(env: Record<string, string> = {}): Promise<RunningPlatform> {
+  // made in the background while the run's earlier projects went on (platform-template-setup.ts)
+  const template = await readyTemplate(inject('platformDataDir'));
+  return startPlatform(env, template ? { template } : {});
 }
