@@ -10,6 +10,7 @@ declare module 'relay-test-utils' {
     getMostRecentOperation(): OperationDescriptor;
     getAllOperations(): OperationDescriptor[];
     resolve(operation: OperationDescriptor, response: GraphQLResponse): void;
+    reject(operation: OperationDescriptor, error: Error | string): void;
     isLoading(request: unknown, variables: unknown): boolean;
     queueOperationResolver(
       resolver: (operation: OperationDescriptor) => GraphQLResponse | Error | null | undefined,
