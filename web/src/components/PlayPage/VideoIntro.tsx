@@ -88,7 +88,6 @@ function KeyframeButton({ frame, onSeek }: { readonly frame: Keyframe; readonly 
       p="2"
       borderRadius="lg"
       _hover={{ bg: 'red.50' }}
-      aria-label={`${at} ${frame.keyPoints}`}
       onClick={() => onSeek(frame.timePoint)}
       data-testid="keyframe"
     >

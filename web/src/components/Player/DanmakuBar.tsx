@@ -149,7 +149,8 @@ export function DanmakuBar({
           />
           <Text
             fontSize="xs"
-            color={count >= DANMAKU_MAX_CHARS ? 'red.300' : 'gray.500'}
+            // gray.400: gray.500 on the field's gray.800 is below 4.5:1
+            color={count >= DANMAKU_MAX_CHARS ? 'red.300' : 'gray.400'}
             px="2"
             flexShrink={0}
             aria-label="已输入字数"

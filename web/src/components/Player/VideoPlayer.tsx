@@ -481,7 +481,7 @@ function OnlinePlayer({ video, resume, startAt, danmaku, onEnded, floating = tru
               onTextTrackChange={onTextTrackChange}
             >
               <MediaProvider>
-                <Poster className="vds-poster" />
+                <Poster className="vds-poster" alt={`${video.name}的封面`} />
                 {video.subtitleUrl ? (
                   <Track
                     key={`subtitles-${video.videoId}`}
