@@ -301,7 +301,7 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
       await page.goto(`${platform.baseUrl}/m/author`);
       await expect.poll(() => serverElementHydrated(page), { timeout: 15_000 }).toBe(true);
       // the page's own query is not asked again (the list may ask for its next page, as after a scroll)
-      expect(queries).not.toContain('MobileAuthorListQuery');
+      expect(queries).not.toContain('MobileLecturerListQuery');
 
       const card = page.getByRole('list', { name: '老师列表' }).getByRole('link').first();
       const href = (await card.getAttribute('href')) ?? '';
@@ -323,7 +323,7 @@ describe.skipIf(!browserAvailable())('/home painted by the server, then hydrated
       await keepServerElement(page, '#root h2');
       await page.goto(`${platform.baseUrl}/m/authorDes?id=1`);
       await expect.poll(() => serverElementHydrated(page), { timeout: 15_000 }).toBe(true);
-      expect(queries).not.toContain('MobileAuthorQuery');
+      expect(queries).not.toContain('MobileLecturerQuery');
 
       await page.locator('#root a[href^="/m/play?"]').first().click();
       await page.waitForURL(/\/m\/play\?.*courseId=\d+/);

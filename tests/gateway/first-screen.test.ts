@@ -451,7 +451,7 @@ describe('GET /m/author (the phone’s 名校名师) with its first screen', () 
       { file: string }
     >;
     const head = html.slice(0, html.indexOf('</head>'));
-    for (const module of ['src/routes/Mobile/MobileAuthorListPage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
+    for (const module of ['src/routes/Mobile/MobileLecturerListPage.tsx', 'src/routes/Mobile/MobileShell.tsx']) {
       expect(head).toContain(
         `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[module]!.file}">`,
       );

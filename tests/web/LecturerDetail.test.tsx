@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { MockResolvers } from 'relay-test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from './appHarness';
-import { topicAuthorData, topicAuthorResolvers } from './topicAuthorMocks';
+import { topicLecturerData, topicLecturerResolvers } from './topicLecturerMocks';
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -21,12 +21,12 @@ const HOSTILE_INTRO =
   '<iframe src="https://evil.example/"></iframe><p onclick="window.__pwned = 3">代表作</p>';
 
 function app(path: string, authorOverride?: Record<string, unknown> | null) {
-  const data = topicAuthorData();
+  const data = topicLecturerData();
   const author =
     authorOverride === null
       ? null
       : { ...data.authors[5]!, courseCount: 20, videoCount: 160, intro: HOSTILE_INTRO, ...authorOverride };
-  const base = topicAuthorResolvers(data);
+  const base = topicLecturerResolvers(data);
   const resolvers: MockResolvers = {
     ...base,
     // the course list's pages and sorts ask for the lecturer again through node(id)

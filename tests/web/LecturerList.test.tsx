@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from './appHarness';
-import { topicAuthorData, topicAuthorResolvers } from './topicAuthorMocks';
+import { topicLecturerData, topicLecturerResolvers } from './topicLecturerMocks';
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -14,8 +14,8 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
 
-function app(path = '/author', data = topicAuthorData()) {
-  const rendered = renderApp(path, topicAuthorResolvers(data));
+function app(path = '/author', data = topicLecturerData()) {
+  const rendered = renderApp(path, topicLecturerResolvers(data));
   stops.push(rendered.stop);
   return { ...rendered, data };
 }

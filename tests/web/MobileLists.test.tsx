@@ -10,7 +10,7 @@ import type { MockResolvers } from 'relay-test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from './appHarness';
 import { mockCourseHit, mockKnowledgePoint } from './searchMocks';
-import { argsOf, page, topicAuthorData, topicAuthorResolvers } from './topicAuthorMocks';
+import { argsOf, page, topicLecturerData, topicLecturerResolvers } from './topicLecturerMocks';
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -34,8 +34,8 @@ const cardTitle = (link: HTMLElement): string | null | undefined => link.querySe
 
 describe('/m/special', () => {
   it('推荐专题 in the mobile shell with the total, 12 topics then the rest, 没有更多了; cards open /m/special/des', async () => {
-    const data = topicAuthorData();
-    const { named } = app('/m/special', topicAuthorResolvers(data));
+    const data = topicLecturerData();
+    const { named } = app('/m/special', topicLecturerResolvers(data));
     expect(await screen.findByText('共 15 个专题', undefined, LONG)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: '推荐专题' })).toBeTruthy();
     expect(document.title).toBe('推荐专题 - 思政云课堂');
@@ -60,12 +60,12 @@ describe('/m/author', () => {
       .map(cardTitle);
 
   it('当前共 N 位老师, 18 cards then the rest and 没有更多了, 全部 and A–Z; a card opens /m/authorDes', async () => {
-    const data = topicAuthorData();
-    const { named } = app('/m/author', topicAuthorResolvers(data));
+    const data = topicLecturerData();
+    const { named } = app('/m/author', topicLecturerResolvers(data));
     expect(await screen.findByText('当前共 20 位老师', undefined, LONG)).toBeTruthy();
     expect(document.title).toBe('名校名师 - 思政云课堂');
     expect(await screen.findByText('没有更多了', undefined, LONG)).toBeTruthy();
-    const pages = named('MobileAuthorListPaginationQuery');
+    const pages = named('MobileLecturerListPaginationQuery');
     expect(pages).toHaveLength(1);
     expect(pages[0]!.variables).toMatchObject({ cat: 0, fw: null, by: 'DEFAULT', n: 18, after: '18' });
     expect(names()).toEqual(data.authors.map((a) => a.name));
@@ -78,10 +78,10 @@ describe('/m/author', () => {
   });
 
   it('Z refetches from page 1 with firstWord Z and shows the 曾-surnamed; 全部 brings everyone back', async () => {
-    const { named } = app('/m/author', topicAuthorResolvers(topicAuthorData()));
+    const { named } = app('/m/author', topicLecturerResolvers(topicLecturerData()));
     // a refetch from page 1 with these variables was asked (the list's sentinel may ask for the next page right after)
     const refetched = (variables: Record<string, unknown>) =>
-      named('MobileAuthorListPaginationQuery').some((op) =>
+      named('MobileLecturerListPaginationQuery').some((op) =>
         Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v),
       );
     await screen.findByText('没有更多了', undefined, LONG);
@@ -89,7 +89,7 @@ describe('/m/author', () => {
       fireEvent.click(letter('Z'));
     });
     await waitFor(() => expect(screen.getByText('当前共 3 位老师')).toBeTruthy(), LONG);
-    expect(named('MobileAuthorListPaginationQuery').at(-1)!.variables).toMatchObject({
+    expect(named('MobileLecturerListPaginationQuery').at(-1)!.variables).toMatchObject({
       cat: 0,
       fw: 'Z',
       by: 'DEFAULT',
@@ -106,10 +106,10 @@ describe('/m/author', () => {
   });
 
   it('the sort and category selects refetch from page 1; the second level shows only with sub-categories', async () => {
-    const { named } = app('/m/author', topicAuthorResolvers(topicAuthorData()));
+    const { named } = app('/m/author', topicLecturerResolvers(topicLecturerData()));
     // a refetch from page 1 with these variables was asked (the list's sentinel may ask for the next page right after)
     const refetched = (variables: Record<string, unknown>) =>
-      named('MobileAuthorListPaginationQuery').some((op) =>
+      named('MobileLecturerListPaginationQuery').some((op) =>
         Object.entries(variables).every(([k, v]) => (op.variables as Record<string, unknown>)[k] === v),
       );
     await screen.findByText('没有更多了', undefined, LONG);
@@ -151,8 +151,8 @@ describe('/m/author', () => {
 
 describe('/m/authorDes paging', () => {
   it("the lecturer's courses: 18, then the next 18 from the end, 没有更多了", async () => {
-    const data = topicAuthorData();
-    const base = topicAuthorResolvers(data);
+    const data = topicLecturerData();
+    const base = topicLecturerResolvers(data);
     const { named } = app(`/m/authorDes?id=${data.authors[5]!.authorId}`, {
       ...base,
       // the next pages ask for the lecturer again through node(id)
@@ -160,7 +160,7 @@ describe('/m/authorDes paging', () => {
     });
     expect(await screen.findByRole('heading', { name: '曾国华' }, LONG)).toBeTruthy();
     expect(await screen.findByText('没有更多了', undefined, LONG)).toBeTruthy();
-    const pages = named('MobileAuthorCoursesPaginationQuery');
+    const pages = named('MobileLecturerCoursesPaginationQuery');
     expect(pages).toHaveLength(1);
     expect(pages[0]!.variables).toMatchObject({ id: data.authors[5]!.id, first: 18, after: '18' });
     const list = screen.getByRole('list', { name: '讲师课程' });
@@ -172,7 +172,7 @@ describe('/m/search tab paging', () => {
   const hits = Array.from({ length: 25 }, (_, i) => mockCourseHit(`马克思主义[哲学]${i + 1}`));
   const point = mockKnowledgePoint({ timePoint: 312 });
   const resolvers = (): MockResolvers => ({
-    ...topicAuthorResolvers(topicAuthorData()),
+    ...topicLecturerResolvers(topicLecturerData()),
     Search: () => ({
       keyword: '哲学',
       catalogueId: 0,

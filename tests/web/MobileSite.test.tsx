@@ -275,7 +275,7 @@ describe('the mobile site under /m/', () => {
       isCourses: false,
       isPoints: false,
       isTopics: false,
-      isAuthors: false,
+      isLecturers: false,
     });
     expect(within(courses).getByRole('link').getAttribute('href')).toBe('/m/play?catalogId=39&courseId=9');
     expect([...courses.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['哲学', '哲学']);
@@ -319,7 +319,7 @@ describe('the mobile site under /m/', () => {
     const { named, stop } = renderApp('/m/authorDes?id=7', resolvers());
     stops.push(stop);
     expect(await screen.findByRole('heading', { name: '王老师' }, LONG)).toBeTruthy();
-    expect(named('MobileAuthorQuery')[0]!.variables).toEqual({ authorId: 7 });
+    expect(named('MobileLecturerQuery')[0]!.variables).toEqual({ authorId: 7 });
     expect(screen.getByText('思想政治教育').tagName).toBe('STRONG');
     expect(document.querySelector('main script')).toBeNull();
     const courses = screen.getByRole('list', { name: '讲师课程' });

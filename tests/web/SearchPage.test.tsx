@@ -68,7 +68,7 @@ describe('tabs', () => {
       isCourses: false,
       isPoints: false,
       isTopics: false,
-      isAuthors: false,
+      isLecturers: false,
     });
     expect(screen.queryByRole('complementary', { name: '搜索推荐' })).toBeNull();
   });

@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from './appHarness';
-import { topicAuthorData, topicAuthorResolvers } from './topicAuthorMocks';
+import { topicLecturerData, topicLecturerResolvers } from './topicLecturerMocks';
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -15,8 +15,8 @@ afterEach(() => {
 
 describe('/special/des', () => {
   it('shows the image, title, info, the courses and 6 more topics', async () => {
-    const data = topicAuthorData();
-    const { named, stop } = renderApp('/special/des?id=5', topicAuthorResolvers(data));
+    const data = topicLecturerData();
+    const { named, stop } = renderApp('/special/des?id=5', topicLecturerResolvers(data));
     stops.push(stop);
     expect(await screen.findByRole('heading', { level: 1, name: '党的二十大精神' }, LONG)).toBeTruthy();
     // the tab names the topic
@@ -41,8 +41,8 @@ describe('/special/des', () => {
   });
 
   it('without an id goes back to the previous page, asking nothing', async () => {
-    const data = topicAuthorData();
-    const { router, named, stop } = renderApp('/special', topicAuthorResolvers(data));
+    const data = topicLecturerData();
+    const { router, named, stop } = renderApp('/special', topicLecturerResolvers(data));
     stops.push(stop);
     await screen.findByRole('heading', { level: 1, name: '推荐专题' }, LONG);
     await act(async () => {
@@ -54,7 +54,7 @@ describe('/special/des', () => {
   });
 
   it('opened without an id and nothing to go back to, it shows the topic list', async () => {
-    const { router, named, stop } = renderApp('/special/des?id=abc', topicAuthorResolvers(topicAuthorData()));
+    const { router, named, stop } = renderApp('/special/des?id=abc', topicLecturerResolvers(topicLecturerData()));
     stops.push(stop);
     await waitFor(() => expect(router.state.location.pathname).toBe('/special'), LONG);
     expect(await screen.findByRole('heading', { level: 1, name: '推荐专题' }, LONG)).toBeTruthy();
@@ -62,8 +62,8 @@ describe('/special/des', () => {
   });
 
   it('an unknown topic says 专题不存在', async () => {
-    const data = topicAuthorData();
-    const base = topicAuthorResolvers(data);
+    const data = topicLecturerData();
+    const base = topicLecturerResolvers(data);
     const { stop } = renderApp('/special/des?id=999', {
       ...base,
       Query: (context, generateId) => ({ ...(base.Query!(context, generateId) as object), topic: null }),

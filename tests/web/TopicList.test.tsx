@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from './appHarness';
-import { topicAuthorData, topicAuthorResolvers } from './topicAuthorMocks';
+import { topicLecturerData, topicLecturerResolvers } from './topicLecturerMocks';
 
 const LONG = { timeout: 10_000 };
 const stops: Array<() => void> = [];
@@ -17,8 +17,8 @@ const hidden = (el: Element) => el.closest('[style*="display: none"]') !== null;
 
 describe('/special', () => {
   it('shows 推荐专题 with the total, 12 topics, then the next 12 near the bottom, ending with 没有更多了', async () => {
-    const data = topicAuthorData();
-    const { named, stop } = renderApp('/special', topicAuthorResolvers(data));
+    const data = topicLecturerData();
+    const { named, stop } = renderApp('/special', topicLecturerResolvers(data));
     stops.push(stop);
     expect(await screen.findByRole('heading', { level: 1, name: '推荐专题' }, LONG)).toBeTruthy();
     expect(document.title).toBe('推荐专题 - 思政云课堂');
@@ -40,11 +40,11 @@ describe('/special', () => {
   });
 
   it('a list of one page shows its 12 cards and ends there', async () => {
-    const data = topicAuthorData();
+    const data = topicLecturerData();
     // a list of exactly one page: nothing more is asked
     const { named, stop } = renderApp(
       '/special',
-      topicAuthorResolvers(data, {
+      topicLecturerResolvers(data, {
         TopicConnection: () => ({
           edges: data.topics.slice(0, 12).map((node, i) => ({ cursor: String(i + 1), node })),
           pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: '1', endCursor: '12' },
@@ -61,8 +61,8 @@ describe('/special', () => {
   });
 
   it('is kept alive: coming back shows the loaded pages without asking again', async () => {
-    const data = topicAuthorData();
-    const { router, named, stop } = renderApp('/special', topicAuthorResolvers(data));
+    const data = topicLecturerData();
+    const { router, named, stop } = renderApp('/special', topicLecturerResolvers(data));
     stops.push(stop);
     expect(await screen.findByText('没有更多了', undefined, LONG)).toBeTruthy();
     await act(async () => {

@@ -4,8 +4,8 @@ export const PAGE_SIZE = {
   /** Catalogue listing (CatalogueView). */
   catalogue: 20,
   search: 21,
-  authors: 18,
-  authorCourses: 18,
+  lecturers: 18,
+  lecturerCourses: 18,
   topics: 12,
   relatedCourses: 10,
 } as const;
@@ -15,7 +15,7 @@ export const HOME = {
   recommendedFirst: 14,
   recommendedNext: 12,
   selectedCourses: 10,
-  authorsPerBatch: 9,
+  lecturersPerBatch: 9,
   featuredTopics: 6,
   banners: 5,
   /** Courses shown inside a special-topic slide. */
@@ -42,7 +42,7 @@ export const SEARCH = {
   previewCourses: 21,
   previewKnowledgePoints: 10,
   previewTopics: 4,
-  previewAuthors: 8,
+  previewLecturers: 8,
   hotKeywords: 8,
   panelTopics: 2,
   /** History entries kept (newest first, deduplicated) and shown. */
@@ -55,7 +55,7 @@ export const SEARCH_MENU = {
   courses: 1,
   knowledgePoints: 2,
   topics: 3,
-  authors: 4,
+  lecturers: 4,
 } as const;
 
 /** Texts of the search page that §2 and §5 give word for word (the gateway answers the same two keyword errors). */
@@ -138,8 +138,8 @@ export const COURSE_ORDER_OPTIONS: ReadonlyArray<{ value: CourseOrderValue; labe
 ];
 
 /** Sort select of the lecturer list (schema enum AuthorSort = upstream GetListByPage sortType 0..3). */
-export type AuthorSortValue = 'DEFAULT' | 'MOST_COURSES' | 'MOST_PLAYED' | 'NAME';
-export const AUTHOR_SORT_OPTIONS: ReadonlyArray<{ value: AuthorSortValue; label: string }> = [
+export type LecturerSortValue = 'DEFAULT' | 'MOST_COURSES' | 'MOST_PLAYED' | 'NAME';
+export const LECTURER_SORT_OPTIONS: ReadonlyArray<{ value: LecturerSortValue; label: string }> = [
   { value: 'DEFAULT', label: '默认排序' },
   { value: 'MOST_COURSES', label: '课程最多' },
   { value: 'MOST_PLAYED', label: '播放最多' },
@@ -147,22 +147,22 @@ export const AUTHOR_SORT_OPTIONS: ReadonlyArray<{ value: AuthorSortValue; label:
 ];
 
 /** The lecturer list's alphabet bar: the pinyin initial of the surname (曾 files under Z). */
-export const AUTHOR_LETTERS: readonly string[] = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+export const LECTURER_LETTERS: readonly string[] = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 
 /** Other topics shown under a topic on /special/des (product-spec §2). */
 export const MORE_TOPICS = 6;
 
 /** Texts of /special, /author and /authorDes. */
-export const TOPIC_AUTHOR_TEXT = {
+export const TOPIC_LECTURER_TEXT = {
   topicsTitle: '推荐专题',
-  authorsTitle: '名校名师',
-  authorCount: (n: number) => `当前共 ${n} 位老师`,
+  lecturersTitle: '名校名师',
+  lecturerCount: (n: number) => `当前共 ${n} 位老师`,
   topicCount: (n: number) => `共 ${n} 个专题`,
   backToList: '返回列表',
   relatedCourses: '相关课程',
   courseVideoCount: (courses: number, videos: number) => `共 ${courses} 门课程，${videos} 个视频`,
   topicNotFound: '专题不存在',
-  authorNotFound: '讲师不存在',
+  lecturerNotFound: '讲师不存在',
   allLetters: '全部',
   allCatalogues: '全部分类',
   backToTop: '回到顶部',

@@ -11,10 +11,10 @@ import type { PlayQuery } from '../__generated__/PlayQuery.graphql';
 import type { SearchQuery } from '../__generated__/SearchQuery.graphql';
 import type { TopicQuery } from '../__generated__/TopicQuery.graphql';
 import type { TopicListQuery } from '../__generated__/TopicListQuery.graphql';
-import type { MobileAuthorQuery } from '../__generated__/MobileAuthorQuery.graphql';
-import type { MobileCatalogQuery } from '../__generated__/MobileCatalogQuery.graphql';
+import type { MobileLecturerQuery } from '../__generated__/MobileLecturerQuery.graphql';
+import type { MobileCatalogueQuery } from '../__generated__/MobileCatalogueQuery.graphql';
 import type { MobileCenterQuery } from '../__generated__/MobileCenterQuery.graphql';
-import type { MobileAuthorListQuery } from '../__generated__/MobileAuthorListQuery.graphql';
+import type { MobileLecturerListQuery } from '../__generated__/MobileLecturerListQuery.graphql';
 import type { MobileHomeQuery } from '../__generated__/MobileHomeQuery.graphql';
 import type { MobilePlayQuery } from '../__generated__/MobilePlayQuery.graphql';
 import type { MobileSearchQuery } from '../__generated__/MobileSearchQuery.graphql';
@@ -28,14 +28,14 @@ import { searchVariables, skipSearch } from '../routes/Search/searchParams';
 import { skipTopic, topicVariables } from '../routes/Topic/topicParams';
 import {
   MOBILE_HOME,
-  mobileAuthorVariables,
-  mobileCatalogVariables,
+  mobileLecturerVariables,
+  mobileCatalogueVariables,
   mobileCenterVariables,
   mobilePlayVariables,
   mobileSearchVariables,
   mobileTopicVariables,
-  skipMobileAuthor,
-  skipMobileCatalog,
+  skipMobileLecturer,
+  skipMobileCatalogue,
   skipMobilePlay,
   skipMobileSearch,
   skipMobileTopic,
@@ -290,23 +290,23 @@ function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
         skip: skipMobilePlay,
         page: () => import('../routes/Mobile/MobilePlayPage'),
       }),
-      defineQueryRoute<MobileAuthorQuery>(runtime, {
-        id: 'mobileAuthorDetail',
+      defineQueryRoute<MobileLecturerQuery>(runtime, {
+        id: 'mobileLecturerDetail',
         path: 'authorDes',
         title: '讲师详情',
-        query: lazyQuery(() => import('../routes/Mobile/MobileAuthorPage').then((m) => m.mobileAuthorQuery)),
-        variables: mobileAuthorVariables,
-        skip: skipMobileAuthor,
-        page: () => import('../routes/Mobile/MobileAuthorPage'),
+        query: lazyQuery(() => import('../routes/Mobile/MobileLecturerPage').then((m) => m.mobileLecturerQuery)),
+        variables: mobileLecturerVariables,
+        skip: skipMobileLecturer,
+        page: () => import('../routes/Mobile/MobileLecturerPage'),
       }),
-      defineQueryRoute<MobileCatalogQuery>(runtime, {
+      defineQueryRoute<MobileCatalogueQuery>(runtime, {
         id: 'mobileCatalogue',
         path: 'catalog',
         title: '课程分类',
-        query: lazyQuery(() => import('../routes/Mobile/MobileCatalogPage').then((m) => m.mobileCatalogQuery)),
-        variables: mobileCatalogVariables,
-        skip: skipMobileCatalog,
-        page: () => import('../routes/Mobile/MobileCatalogPage'),
+        query: lazyQuery(() => import('../routes/Mobile/MobileCataloguePage').then((m) => m.mobileCatalogueQuery)),
+        variables: mobileCatalogueVariables,
+        skip: skipMobileCatalogue,
+        page: () => import('../routes/Mobile/MobileCataloguePage'),
       }),
       defineQueryRoute<MobileTopicListQuery>(runtime, {
         id: 'mobileTopicList',
@@ -317,14 +317,16 @@ function mobileSiteRoute(runtime: RouteRuntime): RouteObject {
         variables: () => ({}),
         page: () => import('../routes/Mobile/MobileTopicListPage'),
       }),
-      defineQueryRoute<MobileAuthorListQuery>(runtime, {
-        id: 'mobileAuthor',
+      defineQueryRoute<MobileLecturerListQuery>(runtime, {
+        id: 'mobileLecturer',
         path: 'author',
         title: '名校名师',
         keepAlive: true,
-        query: lazyQuery(() => import('../routes/Mobile/MobileAuthorListPage').then((m) => m.mobileAuthorListQuery)),
+        query: lazyQuery(() =>
+          import('../routes/Mobile/MobileLecturerListPage').then((m) => m.mobileLecturerListQuery),
+        ),
         variables: () => ({}),
-        page: () => import('../routes/Mobile/MobileAuthorListPage'),
+        page: () => import('../routes/Mobile/MobileLecturerListPage'),
       }),
       defineQueryRoute<MobileTopicQuery>(runtime, {
         id: 'mobileTopic',

@@ -24,8 +24,8 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set([
   'mobileHome',
   'mobilePlay',
   'mobileSearch',
-  'mobileAuthor',
-  'mobileAuthorDetail',
+  'mobileLecturer',
+  'mobileLecturerDetail',
 ]);
 
 /**
@@ -43,8 +43,8 @@ export const SERVER_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> =
   mobileHome: ['src/routes/Mobile/MobileHomePage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
   mobilePlay: ['src/routes/Mobile/MobilePlayPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
   mobileSearch: ['src/routes/Mobile/MobileSearchPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
-  mobileAuthor: ['src/routes/Mobile/MobileAuthorListPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
-  mobileAuthorDetail: ['src/routes/Mobile/MobileAuthorPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
+  mobileLecturer: ['src/routes/Mobile/MobileLecturerListPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
+  mobileLecturerDetail: ['src/routes/Mobile/MobileLecturerPage.tsx', 'src/routes/Mobile/MobileShell.tsx'],
 };
 
 /**

@@ -1,6 +1,6 @@
 import { IconButton } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { TOPIC_AUTHOR_TEXT } from '../../constants';
+import { TOPIC_LECTURER_TEXT } from '../../constants';
 import { ChevronUpIcon } from '../icons/Icons';
 
 /** Shown once the page is scrolled this far. */
@@ -18,8 +18,8 @@ export function BackToTop() {
   if (!visible) return null;
   return (
     <IconButton
-      aria-label={TOPIC_AUTHOR_TEXT.backToTop}
-      title={TOPIC_AUTHOR_TEXT.backToTop}
+      aria-label={TOPIC_LECTURER_TEXT.backToTop}
+      title={TOPIC_LECTURER_TEXT.backToTop}
       position="fixed"
       right="6"
       bottom="10"

@@ -1,5 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { AUTHOR_LETTERS, TOPIC_AUTHOR_TEXT } from '../../constants';
+import { LECTURER_LETTERS, TOPIC_LECTURER_TEXT } from '../../constants';
 
 /** 全部 and A–Z: the pinyin initial of the lecturer's surname (null = all). */
 export function AlphabetBar({
@@ -28,8 +28,8 @@ export function AlphabetBar({
   };
   return (
     <HStack gap="1" wrap="wrap" role="group" aria-label="按姓氏拼音首字母筛选">
-      {item(null, TOPIC_AUTHOR_TEXT.allLetters)}
-      {AUTHOR_LETTERS.map((letter) => item(letter, letter))}
+      {item(null, TOPIC_LECTURER_TEXT.allLetters)}
+      {LECTURER_LETTERS.map((letter) => item(letter, letter))}
     </HStack>
   );
 }

@@ -1,7 +1,7 @@
 import { HStack, NativeSelect } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
 import type { LecturerCatalogueSelect_query$key } from '../../__generated__/LecturerCatalogueSelect_query.graphql';
-import { TOPIC_AUTHOR_TEXT } from '../../constants';
+import { TOPIC_LECTURER_TEXT } from '../../constants';
 
 const queryFragment = graphql`
   fragment LecturerCatalogueSelect_query on Query {
@@ -48,7 +48,7 @@ export function LecturerCatalogueSelect({
           value={String(value.first)}
           onChange={(e) => onChange({ first: Number(e.currentTarget.value), second: 0 })}
         >
-          <option value="0">{TOPIC_AUTHOR_TEXT.allCatalogues}</option>
+          <option value="0">{TOPIC_LECTURER_TEXT.allCatalogues}</option>
           {authorCatalogues.map((c) => (
             <option key={c.id} value={c.catalogueId}>
               {c.name}
@@ -64,7 +64,7 @@ export function LecturerCatalogueSelect({
             value={String(value.second)}
             onChange={(e) => onChange({ first: value.first, second: Number(e.currentTarget.value) })}
           >
-            <option value="0">{TOPIC_AUTHOR_TEXT.allCatalogues}</option>
+            <option value="0">{TOPIC_LECTURER_TEXT.allCatalogues}</option>
             {selected.children.map((c) => (
               <option key={c.id} value={c.catalogueId}>
                 {c.name}

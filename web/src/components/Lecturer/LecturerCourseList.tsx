@@ -3,7 +3,7 @@ import { useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { LecturerCourseList_author$key } from '../../__generated__/LecturerCourseList_author.graphql';
 import type { LecturerCourseListPaginationQuery } from '../../__generated__/LecturerCourseListPaginationQuery.graphql';
-import { COURSE_ORDER_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type CourseOrderValue } from '../../constants';
+import { COURSE_ORDER_OPTIONS, PAGE_SIZE, TOPIC_LECTURER_TEXT, type CourseOrderValue } from '../../constants';
 import { CourseCard } from '../CourseCard/CourseCard';
 import { EmptyState } from '../Feedback/EmptyState';
 import { InfiniteList } from '../Feedback/InfiniteList';
@@ -46,12 +46,12 @@ export function LecturerCourseList({ author }: { readonly author: LecturerCourse
   const changeOrder = (next: CourseOrderValue) => {
     setOrder(next);
     startTransition(() => {
-      refetch({ order: next, first: PAGE_SIZE.authorCourses, after: null }, { fetchPolicy: 'network-only' });
+      refetch({ order: next, first: PAGE_SIZE.lecturerCourses, after: null }, { fetchPolicy: 'network-only' });
     });
   };
 
   return (
-    <Stack as="section" gap="4" aria-label={TOPIC_AUTHOR_TEXT.relatedCourses}>
+    <Stack as="section" gap="4" aria-label={TOPIC_LECTURER_TEXT.relatedCourses}>
       <Flex
         align="center"
         justify="space-between"
@@ -67,10 +67,10 @@ export function LecturerCourseList({ author }: { readonly author: LecturerCourse
         <HStack gap="3" align="center">
           <Box width="4px" height="18px" bg="red.600" borderRadius="full" />
           <Text as="h2" fontSize="lg" fontWeight="bold" color="gray.900">
-            {TOPIC_AUTHOR_TEXT.relatedCourses}
+            {TOPIC_LECTURER_TEXT.relatedCourses}
           </Text>
           <Text fontSize="sm" color="gray.500">
-            {TOPIC_AUTHOR_TEXT.courseVideoCount(data.courseCount, data.videoCount)}
+            {TOPIC_LECTURER_TEXT.courseVideoCount(data.courseCount, data.videoCount)}
           </Text>
         </HStack>
         <NativeSelect.Root size="sm" width="auto" minW="32">
@@ -94,7 +94,7 @@ export function LecturerCourseList({ author }: { readonly author: LecturerCourse
           hasNext={hasNext}
           isLoadingNext={isLoadingNext}
           loadNext={() => {
-            if (!isPending) loadNext(PAGE_SIZE.authorCourses);
+            if (!isPending) loadNext(PAGE_SIZE.lecturerCourses);
           }}
         >
           {edges.length === 0 ? (

@@ -4,7 +4,7 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import type { LecturerCatalogueSelect_query$key } from '../../__generated__/LecturerCatalogueSelect_query.graphql';
 import type { LecturerList_query$key } from '../../__generated__/LecturerList_query.graphql';
 import type { LecturerListPaginationQuery } from '../../__generated__/LecturerListPaginationQuery.graphql';
-import { AUTHOR_SORT_OPTIONS, PAGE_SIZE, TOPIC_AUTHOR_TEXT, type AuthorSortValue } from '../../constants';
+import { LECTURER_SORT_OPTIONS, PAGE_SIZE, TOPIC_LECTURER_TEXT, type LecturerSortValue } from '../../constants';
 import { LecturerCard } from '../LecturerCard/LecturerCard';
 import { BackToTop } from '../BackToTop/BackToTop';
 import { EmptyState } from '../Feedback/EmptyState';
@@ -40,7 +40,7 @@ const queryFragment = graphql`
 interface Filters {
   readonly catalogue: CatalogueChoice;
   readonly letter: string | null;
-  readonly sort: AuthorSortValue;
+  readonly sort: LecturerSortValue;
 }
 
 /** portraits on a first screen: up to four rows of six on a desktop; below them they load when scrolled near */
@@ -78,7 +78,7 @@ export function LecturerList({
           cat: next.catalogue.second || next.catalogue.first,
           fw: next.letter,
           by: next.sort,
-          n: PAGE_SIZE.authors,
+          n: PAGE_SIZE.lecturers,
           after: null,
         },
         { fetchPolicy: 'network-only' },
@@ -93,7 +93,7 @@ export function LecturerList({
           <HStack gap="3" align="center">
             <Box width="4px" height="20px" bg="red.600" borderRadius="full" />
             <Text as="h1" fontSize="xl" fontWeight="bold" color="gray.900">
-              {TOPIC_AUTHOR_TEXT.authorsTitle}
+              {TOPIC_LECTURER_TEXT.lecturersTitle}
             </Text>
           </HStack>
           <HStack gap="3" wrap="wrap">
@@ -106,9 +106,9 @@ export function LecturerList({
               <NativeSelect.Field
                 aria-label="排序"
                 value={filters.sort}
-                onChange={(e) => apply({ ...filters, sort: e.currentTarget.value as AuthorSortValue })}
+                onChange={(e) => apply({ ...filters, sort: e.currentTarget.value as LecturerSortValue })}
               >
-                {AUTHOR_SORT_OPTIONS.map((o) => (
+                {LECTURER_SORT_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
@@ -121,7 +121,7 @@ export function LecturerList({
         <Flex align="center" justify="space-between" gap="4" wrap="wrap">
           <AlphabetBar value={filters.letter} onChange={(letter) => apply({ ...filters, letter })} />
           <Text fontSize="sm" color="gray.500" aria-live="polite">
-            {TOPIC_AUTHOR_TEXT.authorCount(totalCount ?? edges.length)}
+            {TOPIC_LECTURER_TEXT.lecturerCount(totalCount ?? edges.length)}
           </Text>
         </Flex>
       </Stack>
@@ -131,7 +131,7 @@ export function LecturerList({
           hasNext={hasNext}
           isLoadingNext={isLoadingNext}
           loadNext={() => {
-            if (!isPending) loadNext(PAGE_SIZE.authors);
+            if (!isPending) loadNext(PAGE_SIZE.lecturers);
           }}
         >
           {edges.length === 0 ? (

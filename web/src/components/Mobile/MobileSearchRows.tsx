@@ -8,7 +8,7 @@ import type { MobileSearchRows_point$key } from '../../__generated__/MobileSearc
 import type { MobileSearchRows_topicHit$key } from '../../__generated__/MobileSearchRows_topicHit.graphql';
 import { Highlighted, plainText } from '../Search/Highlighted';
 import { mobilePlayUrl, mobileTopicUrl } from './mobileLinks';
-import { MobileAuthorTile } from './MobileSections';
+import { MobileLecturerTile } from './MobileSections';
 
 /*
  * One search hit of each kind as a mobile row (a whole-row touch target), each with its fragment:
@@ -180,7 +180,7 @@ export function TopicHitRow({ hit: key }: { readonly hit: MobileSearchRows_topic
 const authorHitFragment = graphql`
   fragment MobileSearchRows_authorHit on AuthorHit {
     author {
-      # eslint-disable-next-line relay/unused-fields -- read by <MobileAuthorTile>
+      # eslint-disable-next-line relay/unused-fields -- read by <MobileLecturerTile>
       authorId
       image
     }
@@ -195,10 +195,10 @@ const authorHitFragment = graphql`
   }
 `;
 
-export function AuthorHitTile({ hit: key }: { readonly hit: MobileSearchRows_authorHit$key }) {
+export function LecturerHitTile({ hit: key }: { readonly hit: MobileSearchRows_authorHit$key }) {
   const hit = useFragment(authorHitFragment, key);
   return (
-    <MobileAuthorTile
+    <MobileLecturerTile
       author={hit.author}
       name={<Highlighted segments={hit.name} />}
       position={<Highlighted segments={hit.position} />}

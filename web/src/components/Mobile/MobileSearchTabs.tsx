@@ -1,14 +1,14 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import type { MobileSearchTabs_authors$key } from '../../__generated__/MobileSearchTabs_authors.graphql';
+import type { MobileSearchTabs_lecturers$key } from '../../__generated__/MobileSearchTabs_lecturers.graphql';
 import type { MobileSearchTabs_courses$key } from '../../__generated__/MobileSearchTabs_courses.graphql';
 import type { MobileSearchTabs_points$key } from '../../__generated__/MobileSearchTabs_points.graphql';
 import type { MobileSearchTabs_topics$key } from '../../__generated__/MobileSearchTabs_topics.graphql';
-import type { MobileSearchTabsAuthorsPaginationQuery } from '../../__generated__/MobileSearchTabsAuthorsPaginationQuery.graphql';
+import type { MobileSearchTabsLecturersPaginationQuery } from '../../__generated__/MobileSearchTabsLecturersPaginationQuery.graphql';
 import type { MobileSearchTabsCoursesPaginationQuery } from '../../__generated__/MobileSearchTabsCoursesPaginationQuery.graphql';
 import type { MobileSearchTabsPointsPaginationQuery } from '../../__generated__/MobileSearchTabsPointsPaginationQuery.graphql';
 import type { MobileSearchTabsTopicsPaginationQuery } from '../../__generated__/MobileSearchTabsTopicsPaginationQuery.graphql';
 import { SearchResultGrid } from '../Search/SearchResultGrid';
-import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './MobileSearchRows';
+import { LecturerHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from './MobileSearchRows';
 
 /*
  * The mobile search's four tabs (课程, 知识点, 专题, 讲师): each pages through Query.search by itself,
@@ -83,9 +83,9 @@ const topicsFragment = graphql`
   }
 `;
 
-const authorsFragment = graphql`
-  fragment MobileSearchTabs_authors on Query
-  @refetchable(queryName: "MobileSearchTabsAuthorsPaginationQuery")
+const lecturersFragment = graphql`
+  fragment MobileSearchTabs_lecturers on Query
+  @refetchable(queryName: "MobileSearchTabsLecturersPaginationQuery")
   @argumentDefinitions(
     keyword: { type: "String!" }
     first: { type: "Int", defaultValue: 21 }
@@ -172,11 +172,11 @@ export function MobileSearchTopics({ query }: { readonly query: MobileSearchTabs
   );
 }
 
-export function MobileSearchAuthors({ query }: { readonly query: MobileSearchTabs_authors$key }) {
+export function MobileSearchLecturers({ query }: { readonly query: MobileSearchTabs_lecturers$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
-    MobileSearchTabsAuthorsPaginationQuery,
-    MobileSearchTabs_authors$key
-  >(authorsFragment, query);
+    MobileSearchTabsLecturersPaginationQuery,
+    MobileSearchTabs_lecturers$key
+  >(lecturersFragment, query);
   const edges = data.search.authors.edges;
   return (
     <SearchResultGrid
@@ -188,7 +188,7 @@ export function MobileSearchAuthors({ query }: { readonly query: MobileSearchTab
       loadNext={loadNext}
     >
       {edges.map((edge) => (
-        <AuthorHitTile key={edge.node.author.id} hit={edge.node} />
+        <LecturerHitTile key={edge.node.author.id} hit={edge.node} />
       ))}
     </SearchResultGrid>
   );

@@ -2,7 +2,7 @@ import { Box, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ChevronRightIcon } from '../icons/Icons';
-import { mobileAuthorUrl, mobileTopicUrl } from './mobileLinks';
+import { mobileLecturerUrl, mobileTopicUrl } from './mobileLinks';
 
 /** A titled block of a mobile page; `more` puts a 更多 link (a 44 px target) beside the title. */
 export function MobileSection({
@@ -106,7 +106,7 @@ export function MobileTopicTile({
   );
 }
 
-export function MobileAuthorTile({
+export function MobileLecturerTile({
   author,
   name,
   position,
@@ -127,7 +127,7 @@ export function MobileAuthorTile({
         textAlign="center"
         minH="44px"
       >
-        <RouterLink to={mobileAuthorUrl(author.authorId)}>
+        <RouterLink to={mobileLecturerUrl(author.authorId)}>
           <Image
             src={author.image}
             alt=""

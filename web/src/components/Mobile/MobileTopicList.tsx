@@ -5,7 +5,7 @@ import type { MobileTopicList_query$key } from '../../__generated__/MobileTopicL
 import type { MobileTopicListPaginationQuery } from '../../__generated__/MobileTopicListPaginationQuery.graphql';
 import { EmptyState } from '../Feedback/EmptyState';
 import { InfiniteList } from '../Feedback/InfiniteList';
-import { PAGE_SIZE, TOPIC_AUTHOR_TEXT } from '../../constants';
+import { PAGE_SIZE, TOPIC_LECTURER_TEXT } from '../../constants';
 import { mobileTopicUrl } from './mobileLinks';
 
 const queryFragment = graphql`
@@ -41,7 +41,7 @@ export function MobileTopicList({ query }: { readonly query: MobileTopicList_que
   return (
     <>
       <Text fontSize="sm" color="gray.600" mb="3" px="1" data-testid="topic-total">
-        {TOPIC_AUTHOR_TEXT.topicCount(totalCount ?? edges.length)}
+        {TOPIC_LECTURER_TEXT.topicCount(totalCount ?? edges.length)}
       </Text>
       <InfiniteList
         itemCount={edges.length}
@@ -52,7 +52,7 @@ export function MobileTopicList({ query }: { readonly query: MobileTopicList_que
         {edges.length === 0 ? (
           <EmptyState text="暂无专题" />
         ) : (
-          <Stack as="ul" aria-label={TOPIC_AUTHOR_TEXT.topicsTitle} listStyleType="none" gap="3">
+          <Stack as="ul" aria-label={TOPIC_LECTURER_TEXT.topicsTitle} listStyleType="none" gap="3">
             {edges.map(({ node: topic }) => (
               <li key={topic.id}>
                 <Box asChild display="block" bg="white" borderRadius="xl" overflow="hidden" _active={{ bg: 'gray.50' }}>

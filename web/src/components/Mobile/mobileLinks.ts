@@ -9,7 +9,7 @@ export { MOBILE_CENTER, MOBILE_HOME };
 export const MOBILE_SEARCH = `${MOBILE_ROOT}/search`;
 /** 推荐专题 and 名校名师, the mobile counterparts of /special and /author. */
 export const MOBILE_TOPICS = `${MOBILE_ROOT}/special`;
-export const MOBILE_AUTHORS = `${MOBILE_ROOT}/author`;
+export const MOBILE_LECTURERS = `${MOBILE_ROOT}/author`;
 
 /** A course on the mobile player page (/m/play?catalogId=&courseId=&videoId=[&vtime=], vtime: a second of the video). */
 export function mobilePlayUrl(course: {
@@ -29,12 +29,12 @@ export function mobileCenterUrl(section: MobileCenterSection): string {
   return `${MOBILE_CENTER}/${section}`;
 }
 
-export function mobileAuthorUrl(authorId: number): string {
+export function mobileLecturerUrl(authorId: number): string {
   return `${MOBILE_ROOT}/authorDes?id=${authorId}`;
 }
 
 /** A part of the catalogue (a subject, a category or a sub-category) and its courses. */
-export function mobileCatalogUrl(catalogueId: number): string {
+export function mobileCatalogueUrl(catalogueId: number): string {
   return `${MOBILE_ROOT}/catalog?scId=${catalogueId}`;
 }
 

@@ -66,7 +66,7 @@ interface Props {
  */
 export function SearchOverview({ overview, suggestions, hasSuggestions, counts, onMore }: Props) {
   const data = useFragment(overviewFragment, overview);
-  const authors = data.authors.slice(0, SEARCH.previewAuthors);
+  const authors = data.authors.slice(0, SEARCH.previewLecturers);
   const topics = data.topics.slice(0, SEARCH.previewTopics);
   const points = data.knowledgePoints.slice(0, SEARCH.previewKnowledgePoints);
   const courses = data.courses.slice(0, SEARCH.previewCourses);
@@ -75,7 +75,7 @@ export function SearchOverview({ overview, suggestions, hasSuggestions, counts, 
   return (
     <Stack gap="8">
       {authors.length > 0 ? (
-        <Group title="讲师" count={counts.authorCount} onMore={() => onMore(SEARCH_MENU.authors)}>
+        <Group title="讲师" count={counts.authorCount} onMore={() => onMore(SEARCH_MENU.lecturers)}>
           <SimpleGrid as="ul" listStyleType="none" aria-label="讲师" columns={{ base: 2, md: 4 }} gap="4">
             {authors.map((hit) => (
               <Box as="li" display="grid" key={hit.author.id}>

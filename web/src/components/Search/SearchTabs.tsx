@@ -10,7 +10,7 @@ export const SEARCH_TABS: ReadonlyArray<{ readonly menuIndex: number; readonly l
   { menuIndex: SEARCH_MENU.courses, label: '课程' },
   { menuIndex: SEARCH_MENU.knowledgePoints, label: '知识点' },
   { menuIndex: SEARCH_MENU.topics, label: '专题' },
-  { menuIndex: SEARCH_MENU.authors, label: '讲师' },
+  { menuIndex: SEARCH_MENU.lecturers, label: '讲师' },
 ];
 
 export const searchTabId = (menuIndex: number) => `search-tab-${menuIndex}`;
@@ -25,7 +25,7 @@ export function tabCount(menuIndex: number, counts: SearchCountsValue): number {
       return counts.knowledgePointCount;
     case SEARCH_MENU.topics:
       return counts.topicCount;
-    case SEARCH_MENU.authors:
+    case SEARCH_MENU.lecturers:
       return counts.authorCount;
     default:
       return counts.courseCount + counts.knowledgePointCount + counts.topicCount + counts.authorCount;

@@ -2,7 +2,7 @@ import { Box, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { TopicList_query$key } from '../../__generated__/TopicList_query.graphql';
 import type { TopicListPaginationQuery } from '../../__generated__/TopicListPaginationQuery.graphql';
-import { PAGE_SIZE, TOPIC_AUTHOR_TEXT } from '../../constants';
+import { PAGE_SIZE, TOPIC_LECTURER_TEXT } from '../../constants';
 import { BackToTop } from '../BackToTop/BackToTop';
 import { EmptyState } from '../Feedback/EmptyState';
 import { InfiniteList } from '../Feedback/InfiniteList';
@@ -39,11 +39,11 @@ export function TopicList({ query }: { readonly query: TopicList_query$key }) {
           <HStack gap="3" align="center">
             <Box width="4px" height="20px" bg="red.600" borderRadius="full" />
             <Text as="h1" fontSize="xl" fontWeight="bold" color="gray.900">
-              {TOPIC_AUTHOR_TEXT.topicsTitle}
+              {TOPIC_LECTURER_TEXT.topicsTitle}
             </Text>
           </HStack>
           <Text fontSize="sm" color="gray.500" data-testid="topic-total">
-            {TOPIC_AUTHOR_TEXT.topicCount(totalCount ?? edges.length)}
+            {TOPIC_LECTURER_TEXT.topicCount(totalCount ?? edges.length)}
           </Text>
         </Flex>
       </Box>
@@ -60,7 +60,7 @@ export function TopicList({ query }: { readonly query: TopicList_query$key }) {
             <SimpleGrid
               as="ul"
               listStyleType="none"
-              aria-label={TOPIC_AUTHOR_TEXT.topicsTitle}
+              aria-label={TOPIC_LECTURER_TEXT.topicsTitle}
               columns={{ base: 1, md: 2, xl: 3 }}
               gap="5"
             >

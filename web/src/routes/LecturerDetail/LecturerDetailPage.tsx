@@ -9,7 +9,7 @@ import { LecturerCourseList } from '../../components/Lecturer/LecturerCourseList
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { ChevronLeftIcon } from '../../components/icons/Icons';
 import { RichText } from '../../components/RichText/RichText';
-import { TOPIC_AUTHOR_TEXT } from '../../constants';
+import { TOPIC_LECTURER_TEXT } from '../../constants';
 import { lecturerDetailQuery } from './LecturerDetailQuery';
 
 /** /authorDes?id= (§2): 返回列表, the lecturer (image, name, position, intro) and their courses. */
@@ -39,7 +39,7 @@ function BackToList() {
     <Box>
       <Button size="sm" variant="ghost" color="gray.600" px="2" onClick={back}>
         <ChevronLeftIcon />
-        {TOPIC_AUTHOR_TEXT.backToList}
+        {TOPIC_LECTURER_TEXT.backToList}
       </Button>
     </Box>
   );
@@ -48,7 +48,7 @@ function BackToList() {
 function NotFound() {
   return (
     <Box bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" role="status">
-      <EmptyState text={TOPIC_AUTHOR_TEXT.authorNotFound} />
+      <EmptyState text={TOPIC_LECTURER_TEXT.lecturerNotFound} />
     </Box>
   );
 }

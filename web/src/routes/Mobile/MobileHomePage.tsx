@@ -7,10 +7,10 @@ import { PageOriginContext } from '../../lib/pageOrigin';
 import type { PageProps } from '../../routing/routeTypes';
 import { ContinueLearning } from '../../components/ContinueLearning/ContinueLearning';
 import { mobileHomeQuery } from './MobileHomeQuery';
-import { MOBILE_AUTHORS, MOBILE_TOPICS, mobilePlayUrl } from '../../components/Mobile/mobileLinks';
+import { MOBILE_LECTURERS, MOBILE_TOPICS, mobilePlayUrl } from '../../components/Mobile/mobileLinks';
 import { mobileLinkFor } from './mobileLinkFor';
 import {
-  MobileAuthorTile,
+  MobileLecturerTile,
   MobileScroller,
   MobileSection,
   MobileTopicTile,
@@ -71,10 +71,10 @@ export default function MobileHomePage({ queryRef }: PageProps<MobileHomeQuery>)
       )}
 
       {data.recommendedAuthors.length > 0 && (
-        <MobileSection title="名校名师" more={MOBILE_AUTHORS}>
+        <MobileSection title="名校名师" more={MOBILE_LECTURERS}>
           <SimpleGrid as="ul" aria-label="名校名师" columns={3} gap="2" listStyleType="none">
             {data.recommendedAuthors.map((author) => (
-              <MobileAuthorTile key={author.id} author={author} name={author.name} position={author.position} />
+              <MobileLecturerTile key={author.id} author={author} name={author.name} position={author.position} />
             ))}
           </SimpleGrid>
         </MobileSection>

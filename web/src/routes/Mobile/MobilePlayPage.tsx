@@ -23,7 +23,7 @@ import { VideoOperationButtons } from '../../components/PlayPage/VideoOperationB
 import { formatCount } from '../../lib/formatCount';
 import { formatMmSs } from '../../lib/formatTime';
 import { loginPageUrl } from '../../site';
-import { mobileAuthorUrl, mobilePlayUrl } from '../../components/Mobile/mobileLinks';
+import { mobileLecturerUrl, mobilePlayUrl } from '../../components/Mobile/mobileLinks';
 import { mobilePlayParams } from './mobileParams';
 import { MobileSection } from '../../components/Mobile/MobileSections';
 import { mobilePlayQuery } from './MobilePlayQuery';
@@ -133,7 +133,7 @@ function MobilePlay({
               </Heading>
               <HStack fontSize="sm" color="gray.600" gap="2" wrap="wrap">
                 {course.author ? (
-                  <RouterLink to={mobileAuthorUrl(course.author.authorId)}>
+                  <RouterLink to={mobileLecturerUrl(course.author.authorId)}>
                     <Text as="span" color="red.700" textDecoration="underline">
                       {course.authorName}
                     </Text>

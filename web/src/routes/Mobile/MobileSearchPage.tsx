@@ -21,13 +21,18 @@ import { SEARCH_MENU, SEARCH_TEXT, TEXT_LIMIT } from '../../constants';
 import { formatCount } from '../../lib/formatCount';
 import { clearSearchHistory, saveSearchKeyword, useSearchHistory } from '../../lib/searchHistory';
 import { checkKeyword, keywordProblem } from '../Search/searchParams';
-import { mobileAuthorUrl, mobilePlayUrl, mobileSearchUrl } from '../../components/Mobile/mobileLinks';
+import { mobileLecturerUrl, mobilePlayUrl, mobileSearchUrl } from '../../components/Mobile/mobileLinks';
 import { mobileSearchKeyword } from './mobileParams';
 import { MobileSection } from '../../components/Mobile/MobileSections';
 import { mobileSearchQuery } from './MobileSearchQuery';
-import { AuthorHitTile, CourseHitRow, KnowledgePointRow, TopicHitRow } from '../../components/Mobile/MobileSearchRows';
 import {
-  MobileSearchAuthors,
+  LecturerHitTile,
+  CourseHitRow,
+  KnowledgePointRow,
+  TopicHitRow,
+} from '../../components/Mobile/MobileSearchRows';
+import {
+  MobileSearchLecturers,
   MobileSearchCourses,
   MobileSearchKnowledgePoints,
   MobileSearchTopics,
@@ -67,7 +72,7 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
         void navigate(mobileSearchUrl(keyword));
       },
       course: (course) => void navigate(mobilePlayUrl({ courseId: course.courseId, catalogueId: course.catalogueId })),
-      author: (authorId) => void navigate(mobileAuthorUrl(authorId)),
+      author: (authorId) => void navigate(mobileLecturerUrl(authorId)),
     }),
     [navigate],
   );
@@ -145,8 +150,8 @@ function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<M
       ? SEARCH_MENU.knowledgePoints
       : variables.isTopics
         ? SEARCH_MENU.topics
-        : variables.isAuthors
-          ? SEARCH_MENU.authors
+        : variables.isLecturers
+          ? SEARCH_MENU.lecturers
           : SEARCH_MENU.all;
   // the chosen tab in view in the strip (讲师 is past a phone's right edge)
   const tabsRef = useRef<HTMLDivElement>(null);
@@ -215,7 +220,7 @@ function MobileSearchResults({ queryRef }: { readonly queryRef: PreloadedQuery<M
       )}
       {data.authorTab && (
         <MobileSection title={`讲师（${counts.authorCount}）`} label="讲师结果">
-          <MobileSearchAuthors query={data.authorTab} />
+          <MobileSearchLecturers query={data.authorTab} />
         </MobileSection>
       )}
     </>
@@ -286,14 +291,14 @@ function MobileSearchOverview({
             gap="2"
           >
             {overview.authors.map((hit) => (
-              <AuthorHitTile key={hit.author.id} hit={hit} />
+              <LecturerHitTile key={hit.author.id} hit={hit} />
             ))}
           </Box>
           <MoreButton
             title="讲师"
             total={counts.authorCount}
             shown={overview.authors.length}
-            onMore={() => onMore(SEARCH_MENU.authors)}
+            onMore={() => onMore(SEARCH_MENU.lecturers)}
           />
         </MobileSection>
       )}

@@ -11,7 +11,7 @@ export const mobileSearchQuery = graphql`
     $isCourses: Boolean!
     $isPoints: Boolean!
     $isTopics: Boolean!
-    $isAuthors: Boolean!
+    $isLecturers: Boolean!
   ) {
     ... on Query @include(if: $isCourses) @alias(as: "courseTab") {
       ...MobileSearchTabs_courses @arguments(keyword: $keyword)
@@ -22,8 +22,8 @@ export const mobileSearchQuery = graphql`
     ... on Query @include(if: $isTopics) @alias(as: "topicTab") {
       ...MobileSearchTabs_topics @arguments(keyword: $keyword)
     }
-    ... on Query @include(if: $isAuthors) @alias(as: "authorTab") {
-      ...MobileSearchTabs_authors @arguments(keyword: $keyword)
+    ... on Query @include(if: $isLecturers) @alias(as: "authorTab") {
+      ...MobileSearchTabs_lecturers @arguments(keyword: $keyword)
     }
     search(keyword: $keyword) {
       counts {

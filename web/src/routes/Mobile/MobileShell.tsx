@@ -8,7 +8,7 @@ import { Toaster } from '../../components/ui/toaster';
 import { UnreadMessagesBadge } from '../../components/UnreadMessages/UnreadMessages';
 import { site } from '../../site';
 import {
-  MOBILE_AUTHORS,
+  MOBILE_LECTURERS,
   MOBILE_CENTER,
   MOBILE_HOME,
   MOBILE_SEARCH,
@@ -23,7 +23,7 @@ const TAB_BAR_HEIGHT = '60px';
 const TABS = [
   { label: '首页', to: MOBILE_HOME, Icon: HomeIcon },
   { label: '专题', to: MOBILE_TOPICS, Icon: LayersIcon },
-  { label: '名师', to: MOBILE_AUTHORS, Icon: AwardIcon },
+  { label: '名师', to: MOBILE_LECTURERS, Icon: AwardIcon },
   { label: '搜索', to: MOBILE_SEARCH, Icon: SearchIcon },
   // the personal side: history, favourites, notes, clips, messages, sign out
   { label: '我的', to: MOBILE_CENTER, Icon: UserIcon },

@@ -42,21 +42,21 @@ export function skipMobilePlay(url: URL): boolean {
   return mobilePlayParams(url).courseId <= 0;
 }
 
-export function mobileAuthorVariables(url: URL): { authorId: number } {
+export function mobileLecturerVariables(url: URL): { authorId: number } {
   return { authorId: intParam(url, 'id', 0) };
 }
 
-export function skipMobileAuthor(url: URL): boolean {
-  return mobileAuthorVariables(url).authorId <= 0;
+export function skipMobileLecturer(url: URL): boolean {
+  return mobileLecturerVariables(url).authorId <= 0;
 }
 
 /** /m/catalog?scId=: the part of the catalogue (the desktop's scId, or its tcId when narrowed). */
-export function mobileCatalogVariables(url: URL): { catalogueId: number } {
+export function mobileCatalogueVariables(url: URL): { catalogueId: number } {
   return { catalogueId: intParam(url, 'scId', 0) };
 }
 
-export function skipMobileCatalog(url: URL): boolean {
-  return mobileCatalogVariables(url).catalogueId <= 0;
+export function skipMobileCatalogue(url: URL): boolean {
+  return mobileCatalogueVariables(url).catalogueId <= 0;
 }
 
 /** /m/special/des?speciaId=: the mobile site's spelling of the topic id. */
@@ -87,7 +87,7 @@ export function mobileSearchVariables(url: URL): {
   isCourses: boolean;
   isPoints: boolean;
   isTopics: boolean;
-  isAuthors: boolean;
+  isLecturers: boolean;
 } {
   const menuIndex = mobileSearchMenuIndex(url.searchParams);
   return {
@@ -96,7 +96,7 @@ export function mobileSearchVariables(url: URL): {
     isCourses: menuIndex === SEARCH_MENU.courses,
     isPoints: menuIndex === SEARCH_MENU.knowledgePoints,
     isTopics: menuIndex === SEARCH_MENU.topics,
-    isAuthors: menuIndex === SEARCH_MENU.authors,
+    isLecturers: menuIndex === SEARCH_MENU.lecturers,
   };
 }
 

@@ -14,7 +14,7 @@ export const searchQuery = graphql`
     $isCourses: Boolean!
     $isPoints: Boolean!
     $isTopics: Boolean!
-    $isAuthors: Boolean!
+    $isLecturers: Boolean!
   ) {
     search(keyword: $keyword, catalogueId: $catalogueId) {
       counts {
@@ -43,7 +43,7 @@ export const searchQuery = graphql`
     ... on Query @include(if: $isTopics) @alias(as: "topicTab") {
       ...SearchTopicList_query @arguments(keyword: $keyword, catalogueId: $catalogueId)
     }
-    ... on Query @include(if: $isAuthors) @alias(as: "authorTab") {
+    ... on Query @include(if: $isLecturers) @alias(as: "authorTab") {
       ...SearchLecturerList_query @arguments(keyword: $keyword, catalogueId: $catalogueId)
     }
     ... on Query @skip(if: $isAll) @alias(as: "sidePanel") {

@@ -61,7 +61,7 @@ export function searchVariables(url: URL): SearchQuery['variables'] {
     isCourses: menuIndex === SEARCH_MENU.courses,
     isPoints: menuIndex === SEARCH_MENU.knowledgePoints,
     isTopics: menuIndex === SEARCH_MENU.topics,
-    isAuthors: menuIndex === SEARCH_MENU.authors,
+    isLecturers: menuIndex === SEARCH_MENU.lecturers,
   };
 }
 

@@ -8,7 +8,7 @@ import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { CourseCard } from '../../components/CourseCard/CourseCard';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { TopicCard } from '../../components/Topic/TopicCard';
-import { MORE_TOPICS, TOPIC_AUTHOR_TEXT } from '../../constants';
+import { MORE_TOPICS, TOPIC_LECTURER_TEXT } from '../../constants';
 import { topicQuery } from './TopicQuery';
 
 /** /special/des?id= (§2): image, title, info, the topic's courses and 6 more topics; no id goes back. */
@@ -39,7 +39,7 @@ function TopicDetail({ queryRef }: { readonly queryRef: PreloadedQuery<TopicQuer
   if (!topic) {
     return (
       <Box bg="white" borderRadius="xl" borderWidth="1px" borderColor="gray.100" role="status">
-        <EmptyState text={TOPIC_AUTHOR_TEXT.topicNotFound} />
+        <EmptyState text={TOPIC_LECTURER_TEXT.topicNotFound} />
       </Box>
     );
   }

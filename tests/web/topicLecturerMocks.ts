@@ -65,7 +65,7 @@ export function page<T>(items: readonly T[], args: Args, size: number) {
 }
 
 /** 15 topics (12 + 3), 20 lecturers of which 3 under Z, a lecturer with 20 courses. */
-export function topicAuthorData() {
+export function topicLecturerData() {
   const topics = Array.from({ length: 15 }, (_, i) => mockTopic({ title: `推荐专题${i + 1}` }));
   const zAuthors = [mockAuthor('曾国华', 'Z'), mockAuthor('张明', 'Z'), mockAuthor('赵丽', 'Z')];
   const others = Array.from({ length: 17 }, (_, i) => mockAuthor(`李老师${i + 1}`, 'L'));
@@ -88,9 +88,9 @@ export function topicAuthorData() {
   return { topics, authors, zAuthors, authorCourses, detailTopic, catalogues };
 }
 
-export type TopicAuthorData = ReturnType<typeof topicAuthorData>;
+export type TopicLecturerData = ReturnType<typeof topicLecturerData>;
 
-export function topicAuthorResolvers(data: TopicAuthorData, extra: MockResolvers = {}): MockResolvers {
+export function topicLecturerResolvers(data: TopicLecturerData, extra: MockResolvers = {}): MockResolvers {
   return {
     Viewer: () => ({ userType: -1, isLoggedIn: false, isIP: true, name: null, comName: '示范大学图书馆' }),
     Query: () => ({

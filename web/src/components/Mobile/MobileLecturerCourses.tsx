@@ -1,14 +1,14 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import type { MobileAuthorCourses_author$key } from '../../__generated__/MobileAuthorCourses_author.graphql';
-import type { MobileAuthorCoursesPaginationQuery } from '../../__generated__/MobileAuthorCoursesPaginationQuery.graphql';
+import type { MobileLecturerCourses_author$key } from '../../__generated__/MobileLecturerCourses_author.graphql';
+import type { MobileLecturerCoursesPaginationQuery } from '../../__generated__/MobileLecturerCoursesPaginationQuery.graphql';
 import { PAGE_SIZE } from '../../constants';
 import { MobilePagedCourses } from './MobilePagedCourses';
 
 const authorFragment = graphql`
-  fragment MobileAuthorCourses_author on Author
-  @refetchable(queryName: "MobileAuthorCoursesPaginationQuery")
+  fragment MobileLecturerCourses_author on Author
+  @refetchable(queryName: "MobileLecturerCoursesPaginationQuery")
   @argumentDefinitions(first: { type: "Int", defaultValue: 18 }, after: { type: "String" }) {
-    courses(first: $first, after: $after) @connection(key: "MobileAuthorCourses_courses") {
+    courses(first: $first, after: $after) @connection(key: "MobileLecturerCourses_courses") {
       edges {
         node {
           ...MobilePagedCourses_courses
@@ -19,10 +19,10 @@ const authorFragment = graphql`
 `;
 
 /** 讲师课程 on /m/authorDes: newest first, 18 a page in infinite scroll as on /authorDes, 没有更多了 at the end. */
-export function MobileAuthorCourses({ author }: { readonly author: MobileAuthorCourses_author$key }) {
+export function MobileLecturerCourses({ author }: { readonly author: MobileLecturerCourses_author$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
-    MobileAuthorCoursesPaginationQuery,
-    MobileAuthorCourses_author$key
+    MobileLecturerCoursesPaginationQuery,
+    MobileLecturerCourses_author$key
   >(authorFragment, author);
   return (
     <MobilePagedCourses
@@ -31,7 +31,7 @@ export function MobileAuthorCourses({ author }: { readonly author: MobileAuthorC
       courses={data.courses.edges.map((edge) => edge.node)}
       hasNext={hasNext}
       isLoadingNext={isLoadingNext}
-      loadMore={() => loadNext(PAGE_SIZE.authorCourses)}
+      loadMore={() => loadNext(PAGE_SIZE.lecturerCourses)}
     />
   );
 }

@@ -1,23 +1,23 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
-import type { MobileCatalogPage_courses$key } from '../../__generated__/MobileCatalogPage_courses.graphql';
-import type { MobileCatalogCoursesPaginationQuery } from '../../__generated__/MobileCatalogCoursesPaginationQuery.graphql';
-import type { MobileCatalogQuery } from '../../__generated__/MobileCatalogQuery.graphql';
+import type { MobileCataloguePage_courses$key } from '../../__generated__/MobileCataloguePage_courses.graphql';
+import type { MobileCatalogueCoursesPaginationQuery } from '../../__generated__/MobileCatalogueCoursesPaginationQuery.graphql';
+import type { MobileCatalogueQuery } from '../../__generated__/MobileCatalogueQuery.graphql';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { PAGE_SIZE } from '../../constants';
 import { usePageTitle } from '../../routing/pageTitle';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
-import { mobileCatalogQuery } from './MobileCatalogQuery';
-import { mobileCatalogUrl } from '../../components/Mobile/mobileLinks';
+import { mobileCatalogueQuery } from './MobileCatalogueQuery';
+import { mobileCatalogueUrl } from '../../components/Mobile/mobileLinks';
 import { MobilePagedCourses } from '../../components/Mobile/MobilePagedCourses';
 import { MobileScroller } from '../../components/Mobile/MobileSections';
 
 const coursesFragment = graphql`
-  fragment MobileCatalogPage_courses on Query
-  @refetchable(queryName: "MobileCatalogCoursesPaginationQuery")
+  fragment MobileCataloguePage_courses on Query
+  @refetchable(queryName: "MobileCatalogueCoursesPaginationQuery")
   @argumentDefinitions(catalogueId: { type: "Int!" }, n: { type: "Int", defaultValue: 18 }, after: { type: "String" }) {
-    courses(catalogueId: $catalogueId, first: $n, after: $after) @connection(key: "MobileCatalogPage_courses") {
+    courses(catalogueId: $catalogueId, first: $n, after: $after) @connection(key: "MobileCataloguePage_courses") {
       edges {
         node {
           ...MobilePagedCourses_courses
@@ -33,13 +33,13 @@ const NOT_FOUND = '分类不存在';
  * /m/catalog?scId=: a part of the catalogue on a phone: its name (and the one above it), its
  * sub-categories as links, and its courses, 18 a page in infinite scroll, newest first.
  */
-export default function MobileCatalogPage({ queryRef }: OptionalQueryPageProps<MobileCatalogQuery>) {
+export default function MobileCataloguePage({ queryRef }: OptionalQueryPageProps<MobileCatalogueQuery>) {
   if (!queryRef) return <EmptyState text={NOT_FOUND} />;
-  return <MobileCatalog queryRef={queryRef} />;
+  return <MobileCatalogue queryRef={queryRef} />;
 }
 
-function MobileCatalog({ queryRef }: { readonly queryRef: PreloadedQuery<MobileCatalogQuery> }) {
-  const data = usePreloadedQuery<MobileCatalogQuery>(mobileCatalogQuery, queryRef);
+function MobileCatalogue({ queryRef }: { readonly queryRef: PreloadedQuery<MobileCatalogueQuery> }) {
+  const data = usePreloadedQuery<MobileCatalogueQuery>(mobileCatalogueQuery, queryRef);
   const node = data.catalogue;
   usePageTitle(node?.name);
   const {
@@ -47,14 +47,17 @@ function MobileCatalog({ queryRef }: { readonly queryRef: PreloadedQuery<MobileC
     hasNext,
     isLoadingNext,
     loadNext,
-  } = usePaginationFragment<MobileCatalogCoursesPaginationQuery, MobileCatalogPage_courses$key>(coursesFragment, data);
+  } = usePaginationFragment<MobileCatalogueCoursesPaginationQuery, MobileCataloguePage_courses$key>(
+    coursesFragment,
+    data,
+  );
   if (!node) return <EmptyState text={NOT_FOUND} />;
   return (
     <>
       <Box bg="white" borderRadius="xl" p="4" mb="3">
         {node.parent && (
           <Box asChild fontSize="sm" color="gray.500" display="inline-flex" minH="24px" alignItems="center">
-            <RouterLink to={mobileCatalogUrl(node.parent.catalogueId)}>{node.parent.name}</RouterLink>
+            <RouterLink to={mobileCatalogueUrl(node.parent.catalogueId)}>{node.parent.name}</RouterLink>
           </Box>
         )}
         <Heading as="h2" fontSize="xl">
@@ -79,7 +82,7 @@ function MobileCatalog({ queryRef }: { readonly queryRef: PreloadedQuery<MobileC
                     fontSize="sm"
                     whiteSpace="nowrap"
                   >
-                    <RouterLink to={mobileCatalogUrl(child.catalogueId)}>{child.name}</RouterLink>
+                    <RouterLink to={mobileCatalogueUrl(child.catalogueId)}>{child.name}</RouterLink>
                   </Box>
                 </li>
               ))}
@@ -93,11 +96,11 @@ function MobileCatalog({ queryRef }: { readonly queryRef: PreloadedQuery<MobileC
         courses={list.courses.edges.map((edge) => edge.node)}
         hasNext={hasNext}
         isLoadingNext={isLoadingNext}
-        loadMore={() => loadNext(PAGE_SIZE.authorCourses)}
+        loadMore={() => loadNext(PAGE_SIZE.lecturerCourses)}
       />
     </>
   );
 }
 
 /** The route's query, loaded with this page's chunk (one file for both: see app/router). */
-export { mobileCatalogQuery } from './MobileCatalogQuery';
+export { mobileCatalogueQuery } from './MobileCatalogueQuery';

@@ -1,22 +1,22 @@
 import { Box, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import type { MobileAuthorQuery } from '../../__generated__/MobileAuthorQuery.graphql';
+import type { MobileLecturerQuery } from '../../__generated__/MobileLecturerQuery.graphql';
 import { usePageTitle } from '../../routing/pageTitle';
 import type { OptionalQueryPageProps } from '../../routing/routeTypes';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { RichText } from '../../components/RichText/RichText';
-import { MobileAuthorCourses } from '../../components/Mobile/MobileAuthorCourses';
-import { mobileAuthorQuery } from './MobileAuthorQuery';
+import { MobileLecturerCourses } from '../../components/Mobile/MobileLecturerCourses';
+import { mobileLecturerQuery } from './MobileLecturerQuery';
 import { MobileSection } from '../../components/Mobile/MobileSections';
 
 /** /m/authorDes?id=: the lecturer, their intro and courses (18 a page in infinite scroll). */
-export default function MobileAuthorPage({ queryRef }: OptionalQueryPageProps<MobileAuthorQuery>) {
+export default function MobileLecturerPage({ queryRef }: OptionalQueryPageProps<MobileLecturerQuery>) {
   if (!queryRef) return <EmptyState text="讲师不存在" />;
-  return <MobileAuthor queryRef={queryRef} />;
+  return <MobileLecturer queryRef={queryRef} />;
 }
 
-function MobileAuthor({ queryRef }: { readonly queryRef: PreloadedQuery<MobileAuthorQuery> }) {
-  const { author } = usePreloadedQuery<MobileAuthorQuery>(mobileAuthorQuery, queryRef);
+function MobileLecturer({ queryRef }: { readonly queryRef: PreloadedQuery<MobileLecturerQuery> }) {
+  const { author } = usePreloadedQuery<MobileLecturerQuery>(mobileLecturerQuery, queryRef);
   usePageTitle(author?.name);
   if (!author) return <EmptyState text="讲师不存在" />;
   return (
@@ -52,10 +52,10 @@ function MobileAuthor({ queryRef }: { readonly queryRef: PreloadedQuery<MobileAu
           <RichText html={author.intro} />
         </MobileSection>
       )}
-      <MobileAuthorCourses author={author} />
+      <MobileLecturerCourses author={author} />
     </>
   );
 }
 
 /** The route's query, loaded with this page's chunk (one file for both: see app/router). */
-export { mobileAuthorQuery } from './MobileAuthorQuery';
+export { mobileLecturerQuery } from './MobileLecturerQuery';

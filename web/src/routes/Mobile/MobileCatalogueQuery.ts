@@ -4,8 +4,8 @@ import { graphql } from 'react-relay';
  * /m/catalog?scId=: a subject or category of the catalogue on a phone (a desktop /catalog or
  * /home?scId= address opened there), its sub-categories and the first 18 of its courses, newest first.
  */
-export const mobileCatalogQuery = graphql`
-  query MobileCatalogQuery($catalogueId: Int!) {
+export const mobileCatalogueQuery = graphql`
+  query MobileCatalogueQuery($catalogueId: Int!) {
     catalogue(catalogueId: $catalogueId) {
       catalogueId
       name
@@ -19,6 +19,6 @@ export const mobileCatalogQuery = graphql`
         name
       }
     }
-    ...MobileCatalogPage_courses @arguments(catalogueId: $catalogueId)
+    ...MobileCataloguePage_courses @arguments(catalogueId: $catalogueId)
   }
 `;

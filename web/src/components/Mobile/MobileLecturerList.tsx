@@ -2,25 +2,25 @@ import { Box, Button, HStack, Image, NativeSelect, SimpleGrid, Stack, Text } fro
 import { useState, useTransition, type ReactNode } from 'react';
 import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
-import type { MobileAuthorList_catalogues$key } from '../../__generated__/MobileAuthorList_catalogues.graphql';
-import type { MobileAuthorList_query$key } from '../../__generated__/MobileAuthorList_query.graphql';
-import type { MobileAuthorListPaginationQuery } from '../../__generated__/MobileAuthorListPaginationQuery.graphql';
+import type { MobileLecturerList_catalogues$key } from '../../__generated__/MobileLecturerList_catalogues.graphql';
+import type { MobileLecturerList_query$key } from '../../__generated__/MobileLecturerList_query.graphql';
+import type { MobileLecturerListPaginationQuery } from '../../__generated__/MobileLecturerListPaginationQuery.graphql';
 import { EmptyState } from '../Feedback/EmptyState';
 import { InfiniteList } from '../Feedback/InfiniteList';
 import {
-  AUTHOR_LETTERS,
-  AUTHOR_SORT_OPTIONS,
+  LECTURER_LETTERS,
+  LECTURER_SORT_OPTIONS,
   PAGE_SIZE,
-  TOPIC_AUTHOR_TEXT,
-  type AuthorSortValue,
+  TOPIC_LECTURER_TEXT,
+  type LecturerSortValue,
 } from '../../constants';
-import { mobileAuthorUrl } from './mobileLinks';
+import { mobileLecturerUrl } from './mobileLinks';
 
 // Short variable names on purpose, as in AuthorList: graphql-js's print() wraps a long argument
 // line, relay-compiler's does not, and the persisted hashes would disagree.
 const queryFragment = graphql`
-  fragment MobileAuthorList_query on Query
-  @refetchable(queryName: "MobileAuthorListPaginationQuery")
+  fragment MobileLecturerList_query on Query
+  @refetchable(queryName: "MobileLecturerListPaginationQuery")
   @argumentDefinitions(
     cat: { type: "Int", defaultValue: 0 }
     fw: { type: "String" }
@@ -29,7 +29,7 @@ const queryFragment = graphql`
     after: { type: "String" }
   ) {
     authors(catalogueId: $cat, firstWord: $fw, sort: $by, first: $n, after: $after)
-      @connection(key: "MobileAuthorList_authors") {
+      @connection(key: "MobileLecturerList_authors") {
       totalCount
       edges {
         node {
@@ -46,7 +46,7 @@ const queryFragment = graphql`
 `;
 
 const cataloguesFragment = graphql`
-  fragment MobileAuthorList_catalogues on Query {
+  fragment MobileLecturerList_catalogues on Query {
     authorCatalogues {
       id
       catalogueId
@@ -66,7 +66,7 @@ interface Filters {
   /** Its second-level category, 0 = the whole first-level one. */
   readonly second: number;
   readonly letter: string | null;
-  readonly sort: AuthorSortValue;
+  readonly sort: LecturerSortValue;
 }
 
 const INITIAL: Filters = { first: 0, second: 0, letter: null, sort: 'DEFAULT' };
@@ -77,16 +77,16 @@ const INITIAL: Filters = { first: 0, second: 0, letter: null, sort: 'DEFAULT' };
  * (a strip that scrolls with the finger, 44 px targets) and two columns of lecturer cards, 18 a
  * page in infinite scroll with 没有更多了 at the end. A filter change starts again at page 1 (§4).
  */
-export function MobileAuthorList({
+export function MobileLecturerList({
   query,
   catalogues,
 }: {
-  readonly query: MobileAuthorList_query$key;
-  readonly catalogues: MobileAuthorList_catalogues$key;
+  readonly query: MobileLecturerList_query$key;
+  readonly catalogues: MobileLecturerList_catalogues$key;
 }) {
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    MobileAuthorListPaginationQuery,
-    MobileAuthorList_query$key
+    MobileLecturerListPaginationQuery,
+    MobileLecturerList_query$key
   >(queryFragment, query);
   const { authorCatalogues } = useFragment(cataloguesFragment, catalogues);
   const [filters, setFilters] = useState<Filters>(INITIAL);
@@ -99,7 +99,7 @@ export function MobileAuthorList({
     setFilters(next);
     startTransition(() => {
       refetch(
-        { cat: next.second || next.first, fw: next.letter, by: next.sort, n: PAGE_SIZE.authors, after: null },
+        { cat: next.second || next.first, fw: next.letter, by: next.sort, n: PAGE_SIZE.lecturers, after: null },
         { fetchPolicy: 'network-only' },
       );
     });
@@ -114,7 +114,7 @@ export function MobileAuthorList({
             value={filters.first}
             onChange={(first) => apply({ ...filters, first, second: 0 })}
           >
-            <option value="0">{TOPIC_AUTHOR_TEXT.allCatalogues}</option>
+            <option value="0">{TOPIC_LECTURER_TEXT.allCatalogues}</option>
             {authorCatalogues.map((c) => (
               <option key={c.id} value={c.catalogueId}>
                 {c.name}
@@ -123,7 +123,7 @@ export function MobileAuthorList({
           </TouchSelect>
           {selected && selected.children.length > 0 && (
             <TouchSelect label="二级分类" value={filters.second} onChange={(second) => apply({ ...filters, second })}>
-              <option value="0">{TOPIC_AUTHOR_TEXT.allCatalogues}</option>
+              <option value="0">{TOPIC_LECTURER_TEXT.allCatalogues}</option>
               {selected.children.map((c) => (
                 <option key={c.id} value={c.catalogueId}>
                   {c.name}
@@ -132,7 +132,7 @@ export function MobileAuthorList({
             </TouchSelect>
           )}
           <TouchSelect label="排序" value={filters.sort} onChange={(sort) => apply({ ...filters, sort })}>
-            {AUTHOR_SORT_OPTIONS.map((o) => (
+            {LECTURER_SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -147,7 +147,7 @@ export function MobileAuthorList({
           pb="1"
           css={{ scrollbarWidth: 'none', WebkitOverflowScrolling: 'touch' }}
         >
-          {[null, ...AUTHOR_LETTERS].map((letter) => {
+          {[null, ...LECTURER_LETTERS].map((letter) => {
             const active = filters.letter === letter;
             return (
               <Button
@@ -162,13 +162,13 @@ export function MobileAuthorList({
                 aria-pressed={active}
                 onClick={() => apply({ ...filters, letter })}
               >
-                {letter ?? TOPIC_AUTHOR_TEXT.allLetters}
+                {letter ?? TOPIC_LECTURER_TEXT.allLetters}
               </Button>
             );
           })}
         </HStack>
         <Text fontSize="sm" color="gray.600" aria-live="polite">
-          {TOPIC_AUTHOR_TEXT.authorCount(totalCount ?? edges.length)}
+          {TOPIC_LECTURER_TEXT.lecturerCount(totalCount ?? edges.length)}
         </Text>
       </Stack>
 
@@ -178,7 +178,7 @@ export function MobileAuthorList({
           hasNext={hasNext}
           isLoadingNext={isLoadingNext}
           loadNext={() => {
-            if (!isPending) loadNext(PAGE_SIZE.authors);
+            if (!isPending) loadNext(PAGE_SIZE.lecturers);
           }}
         >
           {edges.length === 0 ? (
@@ -200,7 +200,7 @@ export function MobileAuthorList({
                     textAlign="center"
                     _active={{ bg: 'gray.50' }}
                   >
-                    <RouterLink to={mobileAuthorUrl(author.authorId)}>
+                    <RouterLink to={mobileLecturerUrl(author.authorId)}>
                       <Image
                         src={author.image}
                         alt=""
