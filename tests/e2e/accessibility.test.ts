@@ -86,6 +86,26 @@ describe.skipIf(!browserAvailable())('accessibility of the first pages in Chromi
     ['/m/play?courseId=1', '关键帧', 'phone'],
   ];
 
+  it('/home signed in on a desktop window has no WCAG A/AA violation (the account menu among them)', async () => {
+    const member = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    try {
+      await skipOperationGuide(member);
+      const page = await member.newPage();
+      await page.goto(`${platform.loginUrl}/login?redirect=${encodeURIComponent(`${platform.baseUrl}/home`)}`);
+      await page.getByLabel('用户名').fill('student');
+      await page.getByLabel('密码').fill('Student2026');
+      await page.getByRole('button', { name: '登录' }).click();
+      await page.waitForURL((url) => url.origin === platform.baseUrl && url.pathname === '/home');
+      const menu = page.getByRole('banner').getByRole('button', { name: 'student的账户菜单' });
+      await menu.waitFor({ timeout: 20_000 });
+      await page.getByText('推荐课程').filter({ visible: true }).first().waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page)).toEqual([]);
+    } finally {
+      await member.close();
+    }
+  });
+
   for (const [path, waitFor, form] of pages) {
     it(`${path} on ${form === 'desktop' ? 'a desktop window' : 'an iPhone'} has no WCAG A/AA violation`, async () => {
       const page = await (form === 'desktop' ? desktop : phone).newPage();

@@ -81,7 +81,7 @@ describe.skipIf(!browserAvailable())('signing in and the personal centre in Chro
         .toBe(true);
       // /home came painted by the server: its menu button opens once React has taken the page over
       // (a click before that is lost, as it is for a person clicking while the JavaScript arrives)
-      await reactHasTakenOver(loginTab, 'button[aria-label="student的账户菜单"]');
+      await reactHasTakenOver(loginTab, 'header [data-scope="menu"][data-part="trigger"]');
       await page.close();
       page = loginTab;
     });
