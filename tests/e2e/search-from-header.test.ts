@@ -89,6 +89,44 @@ describe.skipIf(!browserAvailable())('searching in Chromium', () => {
     if (await button.isVisible().catch(() => false)) await button.click();
   }
 
+  it('before the JavaScript has come, a search sent from the header of a rendered page still searches', async () => {
+    // a person who types and presses Enter while the scripts are still on their way: here they never come
+    const noScript = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+    try {
+      const early = await noScript.newPage();
+      await early.goto(`${platform.baseUrl}/home`);
+      await early.getByRole('combobox', { name: '搜索关键词' }).fill('哲学');
+      await early.getByRole('combobox', { name: '搜索关键词' }).press('Enter');
+      await early.waitForURL(/\/search\?key=%E5%93%B2%E5%AD%A6$/);
+      const courses = early.getByRole('list', { name: '课程' });
+      await expect.poll(() => courses.locator('li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect((await courses.locator('li').first().textContent()) ?? '').toContain('哲学');
+    } finally {
+      await noScript.close();
+    }
+    // the same on a phone's /m/search (rendered by the server too)
+    const phone = await browser.newContext({
+      javaScriptEnabled: false,
+      locale: 'zh-CN',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
+    try {
+      const early = await phone.newPage();
+      await early.goto(`${platform.baseUrl}/m/search`);
+      await early.getByRole('combobox', { name: '搜索关键词' }).fill('哲学');
+      await early.getByRole('combobox', { name: '搜索关键词' }).press('Enter');
+      await early.waitForURL(/\/m\/search\?key=%E5%93%B2%E5%AD%A6$/);
+      const courses = early.getByRole('list', { name: '课程' });
+      await expect.poll(() => courses.locator('li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('searches 哲学 from the header and shows every group with counts and highlighted matches', async () => {
     await page.goto(`${platform.baseUrl}/home`);
     await closeGuideIfShown();

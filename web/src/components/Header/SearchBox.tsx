@@ -1,4 +1,4 @@
-import { Box, Button, Group, Input } from '@chakra-ui/react';
+import { Button, chakra, Group, Input } from '@chakra-ui/react';
 import { startTransition, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLoginFirstHref } from '../../lib/LoginPage';
@@ -69,7 +69,9 @@ export function SearchBox({ currentKey = null }: Props) {
   const { combobox, submit } = useSearchBox(value, setValue, checkKeyword, targets);
 
   return (
-    <Box as="form" role="search" onSubmit={submit} width="100%" maxW="440px" position="relative">
+    // action: a search sent before the JavaScript has come (a page rendered by the server) is the
+    // browser's own GET /search?key=…, which the server renders too
+    <chakra.form role="search" action="/search" onSubmit={submit} width="100%" maxW="440px" position="relative">
       <Group attached width="100%">
         <Input
           name="key"
@@ -93,6 +95,6 @@ export function SearchBox({ currentKey = null }: Props) {
         </Button>
       </Group>
       <SuggestionList combobox={combobox} />
-    </Box>
+    </chakra.form>
   );
 }

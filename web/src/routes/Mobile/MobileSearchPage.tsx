@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import {
   startTransition,
   useCallback,
@@ -83,9 +83,11 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
   }, []);
   const { combobox, submit } = useSearchBox(value, setValue, check, targets);
   return (
-    <Box as="form" role="search" onSubmit={submit} mb="3" position="relative">
+    // action and name: a search sent before the JavaScript has come is GET /m/search?key=…, rendered by the server
+    <chakra.form role="search" action="/m/search" onSubmit={submit} mb="3" position="relative">
       <HStack gap="2">
         <Input
+          name="key"
           type="search"
           enterKeyHint="search"
           aria-label="搜索关键词"
@@ -109,7 +111,7 @@ function MobileSearchBox({ initial }: { readonly initial: string }) {
           {problem}
         </Text>
       )}
-    </Box>
+    </chakra.form>
   );
 }
 
