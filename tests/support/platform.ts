@@ -96,7 +96,13 @@ export async function startPlatform(
   extraEnv: Record<string, string> = {},
   options: PlatformOptions = {},
 ): Promise<RunningPlatform> {
-  const [port, upstreamPort, loginPort] = [await freePort(), await freePort(), await freePort()];
+  // three different ports: each probe's server is closed before the next, so the system may hand one out twice
+  const ports: number[] = [];
+  while (ports.length < 3) {
+    const free = await freePort();
+    if (!ports.includes(free)) ports.push(free);
+  }
+  const [port, upstreamPort, loginPort] = ports as [number, number, number];
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sizheng-e2e-'));
   if (options.template) copyDataDir(options.template, dataDir);
   const launcher = spawnLauncher('upstream/cli/platform.ts', {
